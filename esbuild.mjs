@@ -1,0 +1,44 @@
+// Builds every bundle: the CLI, the language server, the VS Code client and the
+// stand-alone Spectral rulesets. `node esbuild.mjs [--watch] [--production]`.
+import * as esbuild from 'esbuild';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  // jsonc-parser's UMD build has dynamic requires esbuild cannot follow: prefer ES modules.
+  mainFields: ['module', 'main'],
+  // Optional native/extra modules some dependencies probe for at run time.
+  external: ['vscode', 'fsevents'],
+};
+
+const builds = [
+  { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'server/out/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['server/src/lsp/server.ts'], outfile: 'server/out/server.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['server/src/cli/worker.ts'], outfile: 'server/out/worker.js' },
+  { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'client/out/extension.js' },
+  // The ruleset for `spectral lint --ruleset rules/out/apiconv.js`: Spectral's own
+  // modules stay imports so that Spectral's bundler supplies its copies.
+  {
+    ...common,
+    entryPoints: ['rules/ruleset.ts'],
+    outfile: 'rules/out/apiconv.js',
+    format: 'esm',
+    sourcemap: false,
+    external: ['@stoplight/spectral-core', '@stoplight/spectral-formats', '@stoplight/spectral-functions', '@stoplight/spectral-rulesets'],
+  },
+];
+
+const present = (await Promise.all(builds.map(async b => ((await import('node:fs')).existsSync(b.entryPoints[0]) ? b : null)))).filter(Boolean);
+if (watch) {
+  for (const b of present) (await esbuild.context(b)).watch();
+} else {
+  await Promise.all(present.map(b => esbuild.build(b)));
+}

@@ -1,0 +1,281 @@
+/**
+ * A small, cached model of an OpenAPI document for the convention rules.
+ *
+ * Rules are registered with `given: '$'` and receive the *resolved* document
+ * (Spectral inlines `$ref`s, local and external, before rules run). Walking the
+ * document once here and sharing the result across rules is much cheaper than
+ * one JSONPath query per rule. The model is cached per resolved root object,
+ * so it lives exactly as long as one lint.
+ *
+ * Paths in the model are JSON paths in the resolved document; Spectral maps
+ * them back to the source file (including `$ref`'d files) when it reports.
+ */
+import type { JsonPath, Spec } from '../types';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export type Obj = Record<string, unknown>;
+
+export function isObject(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export interface Parameter {
+  /** The (resolved) parameter object. */
+  value: Obj;
+  name: string;
+  in: string;
+  /** Path of the parameter object in the resolved document. */
+  path: JsonPath;
+  /** 'path-item' or 'operation' level. */
+  level: 'path-item' | 'operation';
+}
+
+export interface Operation {
+  method: HttpMethod;
+  /** The key under `paths`, e.g. `/users/{id}`. */
+  pathKey: string;
+  /** ['paths', pathKey, method] */
+  path: JsonPath;
+  value: Obj;
+  pathItem: Obj;
+  /** Server base path (no trailing slash) + path key, one per distinct server base path. */
+  effectivePaths: string[];
+  /** Operation parameters merged with path-item parameters (operation wins on name+in). */
+  parameters: Parameter[];
+  /** The `responses` object, or undefined when missing. */
+  responses: Obj | undefined;
+  /** Effective security requirement: operation-level, else root; undefined when none is declared anywhere. */
+  security: unknown[] | undefined;
+  /** Where that security comes from. */
+  securityPath: JsonPath | undefined;
+  /** True when the effective security is non-empty. */
+  secured: boolean;
+  deprecated: boolean;
+}
+
+export interface Model {
+  spec: Spec;
+  root: Obj;
+  operations: Operation[];
+  /** Distinct path keys with their path-item object. */
+  pathItems: { pathKey: string; value: Obj; path: JsonPath; effectivePaths: string[] }[];
+}
+
+const cache = new WeakMap<object, Model>();
+
+export function specOf(root: Obj): Spec {
+  return typeof root.swagger === 'string' || typeof root.swagger === 'number' ? 'oas2' : 'oas3';
+}
+
+/** The model of a resolved document; computed once per document. */
+export function getModel(root: unknown): Model {
+  if (!isObject(root)) return { spec: 'oas3', root: {}, operations: [], pathItems: [] };
+  let model = cache.get(root);
+  if (model === undefined) {
+    model = buildModel(root);
+    cache.set(root, model);
+  }
+  return model;
+}
+
+/** The path part of a server URL, variables replaced by their defaults, without a trailing slash. */
+export function serverBasePath(url: string, variables?: unknown): string {
+  let u = url.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    const v = isObject(variables) ? variables[name] : undefined;
+    return isObject(v) && v.default !== undefined ? String(v.default) : '';
+  });
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(u);
+  if (scheme) u = u.slice(scheme[0].length);
+  else if (u.startsWith('//')) u = u.replace(/^\/\/[^/]*/, '');
+  u = u.replace(/[?#].*$/, '');
+  if (u !== '' && !u.startsWith('/')) u = '/' + u;
+  return u.replace(/\/+$/, '');
+}
+
+function basePathsOf(servers: unknown): string[] | undefined {
+  if (!Array.isArray(servers) || servers.length === 0) return undefined;
+  const out = new Set<string>();
+  for (const s of servers) {
+    if (isObject(s) && typeof s.url === 'string') out.add(serverBasePath(s.url, s.variables));
+  }
+  return out.size > 0 ? [...out] : undefined;
+}
+
+export function joinPath(base: string, pathKey: string): string {
+  const p = pathKey.startsWith('/') ? pathKey : '/' + pathKey;
+  return base === '' ? p : base + (p === '/' ? '' : p);
+}
+
+function buildModel(root: Obj): Model {
+  const spec = specOf(root);
+  const operations: Operation[] = [];
+  const pathItems: Model['pathItems'] = [];
+  const rootBases =
+    spec === 'oas2'
+      ? [typeof root.basePath === 'string' ? root.basePath.replace(/\/+$/, '') : '']
+      : basePathsOf(root.servers) ?? [''];
+  const paths = root.paths;
+  if (!isObject(paths)) return { spec, root, operations, pathItems };
+
+  for (const [pathKey, item] of Object.entries(paths)) {
+    if (!isObject(item) || !pathKey.startsWith('/')) continue;
+    const itemBases = (spec === 'oas3' && basePathsOf(item.servers)) || rootBases;
+    pathItems.push({ pathKey, value: item, path: ['paths', pathKey], effectivePaths: itemBases.map(b => joinPath(b, pathKey)) });
+    const itemParams = collectParams(item.parameters, ['paths', pathKey, 'parameters'], 'path-item');
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const opBases = (spec === 'oas3' && basePathsOf(op.servers)) || itemBases;
+      const opPath: JsonPath = ['paths', pathKey, method];
+      const opParams = collectParams(op.parameters, [...opPath, 'parameters'], 'operation');
+      const merged = [...opParams];
+      for (const p of itemParams) {
+        if (!opParams.some(o => o.name === p.name && o.in === p.in)) merged.push(p);
+      }
+      let security: unknown[] | undefined;
+      let securityPath: JsonPath | undefined;
+      if (Array.isArray(op.security)) {
+        security = op.security;
+        securityPath = [...opPath, 'security'];
+      } else if (Array.isArray(root.security)) {
+        security = root.security;
+        securityPath = ['security'];
+      }
+      operations.push({
+        method,
+        pathKey,
+        path: opPath,
+        value: op,
+        pathItem: item,
+        effectivePaths: [...new Set(opBases.map(b => joinPath(b, pathKey)))],
+        parameters: merged,
+        responses: isObject(op.responses) ? op.responses : undefined,
+        security,
+        securityPath,
+        secured: security !== undefined && security.some(r => isObject(r)) && security.length > 0 && !security.every(r => isObject(r) && Object.keys(r).length === 0),
+        deprecated: op.deprecated === true,
+      });
+    }
+  }
+  return { spec, root, operations, pathItems };
+}
+
+function collectParams(params: unknown, base: JsonPath, level: Parameter['level']): Parameter[] {
+  if (!Array.isArray(params)) return [];
+  const out: Parameter[] = [];
+  params.forEach((p, i) => {
+    if (isObject(p) && typeof p.name === 'string' && typeof p.in === 'string') {
+      out.push({ value: p, name: p.name, in: p.in, path: [...base, i], level });
+    }
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------- path helpers
+
+export function segments(path: string): string[] {
+  return path.split('/').filter(s => s !== '');
+}
+
+export function isTemplate(segment: string): boolean {
+  return /^\{[^}]+\}$/.test(segment);
+}
+
+/** Item path: the last segment is a template (`/api/users/{id}`). */
+export function isItemPath(path: string): boolean {
+  const s = segments(path);
+  return s.length > 0 && isTemplate(s[s.length - 1]);
+}
+
+/** Collection path: the last segment is a literal (`/api/users`). */
+export function isCollectionPath(path: string): boolean {
+  const s = segments(path);
+  return s.length > 0 && !isTemplate(s[s.length - 1]);
+}
+
+// ---------------------------------------------------------------- responses and bodies
+
+export function responseCodes(op: Operation): string[] {
+  return op.responses ? Object.keys(op.responses) : [];
+}
+
+export function hasResponse(op: Operation, code: string): boolean {
+  return op.responses !== undefined && Object.prototype.hasOwnProperty.call(op.responses, code);
+}
+
+/** True when the response object declares a body (OAS 3 `content`, Swagger 2 `schema`). */
+export function responseHasBody(response: unknown, spec: Spec): boolean {
+  if (!isObject(response)) return false;
+  if (spec === 'oas2') return response.schema !== undefined;
+  return isObject(response.content) && Object.keys(response.content).length > 0;
+}
+
+/** The JSON path of the operation's request body (OAS 3 `requestBody`, Swagger 2 `in: body`/`formData` parameter). */
+export function requestBodyPath(op: Operation, spec: Spec): JsonPath | undefined {
+  if (spec === 'oas3') return op.value.requestBody !== undefined ? [...op.path, 'requestBody'] : undefined;
+  const p = op.parameters.find(x => x.in === 'body' || x.in === 'formData');
+  return p?.path;
+}
+
+/** Schemas of the response's JSON bodies ({mediaType, schema, path} for each). */
+export function responseSchemas(response: unknown, responsePath: JsonPath, spec: Spec, root: Obj, op?: Operation) {
+  const out: { mediaType: string; schema: unknown; path: JsonPath }[] = [];
+  if (!isObject(response)) return out;
+  if (spec === 'oas2') {
+    if (response.schema !== undefined) {
+      const produces = Array.isArray(op?.value.produces) ? op!.value.produces : Array.isArray(root.produces) ? root.produces : ['application/json'];
+      out.push({ mediaType: String(produces[0] ?? 'application/json'), schema: response.schema, path: [...responsePath, 'schema'] });
+    }
+    return out;
+  }
+  if (isObject(response.content)) {
+    for (const [mt, media] of Object.entries(response.content)) {
+      if (isObject(media)) out.push({ mediaType: mt, schema: media.schema, path: [...responsePath, 'content', mt, 'schema'] });
+    }
+  }
+  return out;
+}
+
+/** Header names (lower-cased) declared by a response. */
+export function responseHeaderNames(response: unknown): string[] {
+  if (!isObject(response) || !isObject(response.headers)) return [];
+  return Object.keys(response.headers).map(h => h.toLowerCase());
+}
+
+export function isJsonMediaType(mt: string): boolean {
+  const base = mt.split(';')[0].trim().toLowerCase();
+  return base === 'application/json' || /^[a-z]+\/[^\s;]*\+json$/.test(base);
+}
+
+export const ERROR_CODE = /^(4\d\d|5\d\d|4XX|5XX|default)$/i;
+
+export function isErrorStatus(code: string): boolean {
+  return ERROR_CODE.test(code);
+}
+
+/** Follows a local `#/...` pointer in unresolved data (used by fixes). */
+export function resolveLocal(data: unknown, value: unknown, depth = 0): unknown {
+  if (depth > 20 || !isObject(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#/')) return value;
+  const parts = value.$ref
+    .slice(2)
+    .split('/')
+    .map(p => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
+  let cur: unknown = data;
+  for (const p of parts) {
+    if (!isObject(cur) && !Array.isArray(cur)) return undefined;
+    cur = (cur as Obj)[p];
+  }
+  return resolveLocal(data, cur, depth + 1);
+}
+
+/** Value at a JSON path in plain data (no ref following). */
+export function getAt(data: unknown, path: JsonPath): unknown {
+  let cur: unknown = data;
+  for (const p of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Obj)[p as string];
+  }
+  return cur;
+}

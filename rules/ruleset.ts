@@ -1,0 +1,79 @@
+/**
+ * The apiconv rulesets as Spectral ruleset definitions:
+ * - `recommended`: the convention rules plus the structural `spectral:oas` rules
+ *   named in the catalog (a broken document is reported before conventions are judged);
+ * - `all`: recommended plus every `spectral:oas` rule.
+ * This module is also bundled on its own (rules/out/) for `spectral lint --ruleset`.
+ */
+import type { RulesetDefinition } from '@stoplight/spectral-core';
+import { oas as spectralOas } from '@stoplight/spectral-rulesets';
+import { oas2, oas3 } from '@stoplight/spectral-formats';
+import { rules } from './index';
+import type { ApiconvRule } from './types';
+
+export const DOCS_BASE = 'https://github.com/apiconv/apiconv/blob/main/rules/';
+
+export function docsUrl(id: string): string {
+  return `${DOCS_BASE}${id}.md`;
+}
+
+/** spectral:oas rules that `recommended` turns on, with Spectral's own severities. */
+export const REUSED_OAS_RULES = [
+  'path-keys-no-trailing-slash',
+  'path-not-include-query',
+  'oas2-operation-security-defined',
+  'oas3-operation-security-defined',
+  'oas2-schema',
+  'oas3-schema',
+  'path-params',
+  'operation-operationId-unique',
+  'operation-parameters',
+  'path-declarations-must-exist',
+  'no-$ref-siblings',
+  'duplicated-entry-in-enum',
+  'typed-enum',
+  'oas3-valid-media-example',
+  'oas3-valid-schema-example',
+  'oas2-valid-media-example',
+  'oas2-valid-schema-example',
+  'no-eval-in-markdown',
+  'no-script-tags-in-markdown',
+] as const;
+
+/** The Spectral rule definition of an apiconv rule. */
+export function toSpectral(rule: ApiconvRule): Record<string, unknown> {
+  return {
+    message: '{{error}}',
+    ...rule.spectral,
+    description: rule.meta.description,
+    severity: rule.meta.severity,
+    recommended: true,
+    documentationUrl: docsUrl(rule.id),
+    formats: rule.meta.formats.map(f => (f === 'oas2' ? oas2 : oas3)),
+  };
+}
+
+function conventionRules(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const r of rules) out[r.id] = toSpectral(r);
+  return out;
+}
+
+export const recommended = {
+  documentationUrl: DOCS_BASE,
+  formats: [oas2, oas3],
+  extends: [[spectralOas as never, 'off']],
+  rules: {
+    ...Object.fromEntries(REUSED_OAS_RULES.map(id => [id, true])),
+    ...conventionRules(),
+  },
+} as unknown as RulesetDefinition;
+
+export const all = {
+  documentationUrl: DOCS_BASE,
+  formats: [oas2, oas3],
+  extends: [[spectralOas as never, 'all']],
+  rules: conventionRules(),
+} as unknown as RulesetDefinition;
+
+export default recommended;

@@ -1,0 +1,68 @@
+/**
+ * The shape of one apiconv rule module (`rules/<id>.ts`).
+ *
+ * A rule is a Spectral rule (`spectral`) plus apiconv metadata and an optional
+ * pure fix. Nothing here imports an editor API: the CLI, the language server and
+ * the exported Spectral ruleset all use these modules as they are.
+ */
+import type { RuleDefinition } from '@stoplight/spectral-core';
+
+export type JsonPath = (string | number)[];
+export type SeverityName = 'error' | 'warn' | 'info' | 'hint';
+export type Spec = 'oas2' | 'oas3';
+
+/**
+ * A fix is described as operations on JSON paths of the file the finding is in.
+ * The engine (server/src/engine/fix) turns them into minimal text edits on the
+ * YAML or JSON syntax tree, keeping comments, key order and layout.
+ */
+export type FixOp =
+  /** Set `value` at `path`; missing parent mappings are created. Replaces an existing value. */
+  | { kind: 'set'; path: JsonPath; value: unknown }
+  /** Remove the key (or sequence item) at `path`. */
+  | { kind: 'remove'; path: JsonPath }
+  /** Rename the mapping key at `path` to `to`, keeping its value. */
+  | { kind: 'rename'; path: JsonPath; to: string }
+  /** Append `value` to the sequence at `path`; the sequence is created if missing. */
+  | { kind: 'append'; path: JsonPath; value: unknown };
+
+export interface FixContext {
+  /** The parsed data of the file the finding is in; `$ref`s are NOT resolved. */
+  data: unknown;
+  /** True when that file is the root document (where shared components may be added). */
+  isRoot: boolean;
+  /** 'oas2' (Swagger 2.0) or 'oas3' (OpenAPI 3.x) — of the root document. */
+  spec: Spec;
+  /** The finding's JSON path inside that file. */
+  path: JsonPath;
+  /** The finding's message. */
+  message: string;
+}
+
+export interface FixResult {
+  /** What the editor shows, e.g. "Add a 404 response". */
+  title: string;
+  ops: FixOp[];
+}
+
+export interface RuleMeta {
+  description: string;
+  severity: SeverityName;
+  /** 'safe' fixes preserve meaning and run unattended (`--fix`, fix on save); 'unsafe' ones are only offered. */
+  fixable: 'safe' | 'unsafe' | false;
+  /** Versions the rule applies to. */
+  formats: Spec[];
+}
+
+export interface ApiconvRule {
+  id: string;
+  meta: RuleMeta;
+  /** The Spectral part, without `severity`, `description`, `formats` (taken from meta). */
+  spectral: Omit<RuleDefinition, 'severity' | 'description' | 'formats' | 'recommended'>;
+  /** Pure: the finding and the file's data in, path operations out. Undefined when no fix applies. */
+  fix?: (ctx: FixContext) => FixResult | undefined;
+}
+
+export function defineRule<const Id extends string>(rule: ApiconvRule & { id: Id }): ApiconvRule & { id: Id } {
+  return rule;
+}

@@ -1,0 +1,89 @@
+/**
+ * The one entry point of the engine: lint a document's text.
+ *
+ * A fresh `Spectral` instance and a fresh `$ref` resolver are made for every
+ * call: Spectral's resolver caches documents across runs, which makes a reused
+ * instance report wrong `invalid-ref` errors and grow in memory (see
+ * shared/spec/PEERS.md). The ruleset (the expensive part to build) is shared.
+ */
+import { Document, Spectral, type Ruleset, type ISpectralDiagnostic } from '@stoplight/spectral-core';
+import * as Parsers from '@stoplight/spectral-parsers';
+import * as path from 'node:path';
+import type { LintProblem, LintResult } from './problem';
+import { createResolver, type FileReader } from './resolver';
+import { getDefaultRuleset, fixableOf } from './ruleset';
+
+export interface LintOptions {
+  /** The ruleset to run; default `apiconv:recommended`. */
+  ruleset?: Ruleset;
+  /** Reads `$ref`'d files; return undefined to fall back to the disk (open editor buffers come first). */
+  readFile?: FileReader;
+  /** Fetch `http(s)` `$ref`s. Off by default: no network request is made. */
+  allowRemoteRefs?: boolean;
+}
+
+const OPENAPI_KEY = /^(?:["']?)(openapi|swagger)(?:["']?)\s*:/m;
+const JSON_OPENAPI_KEY = /"(openapi|swagger)"\s*:/;
+
+/** Cheap content sniffing: does this text look like an OpenAPI / Swagger document? */
+export function looksLikeOpenApi(text: string): boolean {
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{')) return JSON_OPENAPI_KEY.test(text);
+  return OPENAPI_KEY.test(text);
+}
+
+export function isJsonText(text: string, file?: string): boolean {
+  if (file && /\.json$/i.test(file)) return true;
+  return text.trimStart().startsWith('{');
+}
+
+/** Lint one document. `file` is its absolute path (used for `$ref`s and config). */
+export async function lint(text: string, file: string, options: LintOptions = {}): Promise<LintResult> {
+  const absFile = path.resolve(file);
+  if (text.includes('\u0000')) return { problems: [], skipped: 'binary', files: [absFile] };
+  if (!looksLikeOpenApi(text)) return { problems: [], skipped: 'not-openapi', files: [absFile] };
+
+  const document = new Document(text, isJsonText(text, absFile) ? Parsers.Json : Parsers.Yaml, absFile);
+  const data = document.data as Record<string, unknown> | undefined;
+  const parserErrors = document.diagnostics.some(d => d.code === 'parser' && d.severity === 0);
+  if (!parserErrors && (typeof data !== 'object' || data === null || (data.openapi === undefined && data.swagger === undefined))) {
+    // e.g. `openapi:` nested below the top level: not an OpenAPI document.
+    return { problems: [], skipped: 'not-openapi', files: [absFile] };
+  }
+
+  const files = new Set<string>([absFile]);
+  const resolver = createResolver({ readFile: options.readFile, allowRemoteRefs: options.allowRemoteRefs === true, onRead: f => files.add(f) });
+  const spectral = new Spectral({ resolver });
+  const ruleset = options.ruleset ?? getDefaultRuleset();
+  spectral.setRuleset(ruleset);
+  const results = await spectral.run(document, { ignoreUnknownFormat: true });
+  return { problems: results.map(r => toProblem(r, absFile, ruleset)).sort(compareProblems), files: [...files] };
+}
+
+function toProblem(r: ISpectralDiagnostic, root: string, ruleset: Ruleset): LintProblem {
+  const source = r.source ?? root;
+  const problem: LintProblem = {
+    code: String(r.code),
+    message: r.message,
+    severity: r.severity as LintProblem['severity'],
+    path: [...r.path],
+    range: {
+      start: { line: r.range.start.line, character: r.range.start.character },
+      end: { line: r.range.end.line, character: r.range.end.character },
+    },
+    source: source.startsWith('file://') ? new URL(source).pathname : source,
+  };
+  const fixable = fixableOf(problem.code, ruleset);
+  if (fixable) problem.fixable = fixable;
+  return problem;
+}
+
+export function compareProblems(a: LintProblem, b: LintProblem): number {
+  return (
+    a.source.localeCompare(b.source) ||
+    a.range.start.line - b.range.start.line ||
+    a.range.start.character - b.range.start.character ||
+    a.code.localeCompare(b.code) ||
+    a.message.localeCompare(b.message)
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * `$ref` reading. Files come from the injected reader first (the language server
+ * passes its open buffers), then from the disk. `http(s)` refs are refused
+ * unless remote refs are allowed: no network request is made by default.
+ */
+import { Resolver } from '@stoplight/spectral-ref-resolver';
+import { createResolveHttp } from '@stoplight/json-ref-readers';
+import { DEFAULT_REQUEST_OPTIONS } from '@stoplight/spectral-runtime';
+import { readFile } from 'node:fs/promises';
+
+/** Returns the text of `file` (absolute path), or undefined to read it from disk. */
+export type FileReader = (file: string) => string | undefined | Promise<string | undefined>;
+
+export interface ResolverOptions {
+  readFile?: FileReader;
+  allowRemoteRefs: boolean;
+  /** Called with each file read (absolute path). */
+  onRead?: (file: string) => void;
+}
+
+interface Uri {
+  href(): string;
+  toString(): string;
+}
+
+export function createResolver(opts: ResolverOptions): Resolver {
+  const readLocal = async (ref: Uri): Promise<string> => {
+    const file = decodeURIComponent(ref.href());
+    opts.onRead?.(file);
+    const overlay = opts.readFile ? await opts.readFile(file) : undefined;
+    if (overlay !== undefined) return overlay;
+    try {
+      return await readFile(file, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new Error(code === 'ENOENT' ? `file not found: ${file}` : `cannot read ${file}: ${(e as Error).message}`);
+    }
+  };
+  const refuseRemote = async (ref: Uri): Promise<string> => {
+    throw new Error(`remote $ref not fetched: ${ref.toString()} (remote refs are off; allow them with --allow-remote-refs or the apiconv.allowRemoteRefs setting)`);
+  };
+  const remote = opts.allowRemoteRefs ? createResolveHttp({ ...DEFAULT_REQUEST_OPTIONS }) : refuseRemote;
+  return new Resolver({
+    resolvers: {
+      file: { resolve: readLocal },
+      http: { resolve: remote },
+      https: { resolve: remote },
+    },
+  });
+}

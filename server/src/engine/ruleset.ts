@@ -1,0 +1,201 @@
+/**
+ * Rulesets: the built-in ones, config discovery and loading user rulesets.
+ *
+ * A user config is a Spectral ruleset (`.apiconv.yaml` or `.spectral.yaml`, …).
+ * It is loaded with Spectral's own tooling (the ruleset migrator and bundler),
+ * with one extra module resolver so that `extends: apiconv:recommended` and
+ * `apiconv:all` name the built-in rulesets.
+ */
+import { Ruleset, type RulesetDefinition } from '@stoplight/spectral-core';
+import { migrateRuleset } from '@stoplight/spectral-ruleset-migrator';
+import { bundleRuleset } from '@stoplight/spectral-ruleset-bundler';
+import { builtins } from '@stoplight/spectral-ruleset-bundler/plugins/builtins';
+import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
+import { stdin } from '@stoplight/spectral-ruleset-bundler/plugins/stdin';
+import { node } from '@stoplight/spectral-ruleset-bundler/presets/node';
+import { fetch as spectralFetch } from '@stoplight/spectral-runtime';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { recommended, all } from '../../../rules/ruleset';
+import { rules } from '../../../rules/index';
+import type { ApiconvRule } from '../../../rules/types';
+import { RulesetLoadError } from './problem';
+
+export const BUILTIN_RULESETS = { 'apiconv:recommended': recommended, 'apiconv:all': all } as const;
+export type BuiltinRulesetName = keyof typeof BUILTIN_RULESETS;
+
+const ruleById = new Map<string, ApiconvRule>(rules.map(r => [r.id, r]));
+
+export function getRule(id: string): ApiconvRule | undefined {
+  return ruleById.get(id);
+}
+
+let defaultRuleset: Ruleset | undefined;
+let allRuleset: Ruleset | undefined;
+
+/** `apiconv:recommended`, built once per process. */
+export function getDefaultRuleset(): Ruleset {
+  return (defaultRuleset ??= new Ruleset(recommended, { severity: 'recommended', source: 'apiconv:recommended' }));
+}
+
+export function getBuiltinRuleset(name: BuiltinRulesetName): Ruleset {
+  if (name === 'apiconv:all') return (allRuleset ??= new Ruleset(all, { severity: 'recommended', source: 'apiconv:all' }));
+  return getDefaultRuleset();
+}
+
+/** The fix kind of a rule, when it has a fix. */
+export function fixableOf(code: string, _ruleset?: Ruleset): 'safe' | 'unsafe' | undefined {
+  const rule = ruleById.get(code);
+  return rule?.fix && rule.meta.fixable ? rule.meta.fixable : undefined;
+}
+
+export const CONFIG_FILES = [
+  '.apiconv.yaml',
+  '.apiconv.yml',
+  '.apiconv.json',
+  '.spectral.yaml',
+  '.spectral.yml',
+  '.spectral.json',
+  '.spectral.js',
+  '.spectral.mjs',
+  '.spectral.cjs',
+] as const;
+
+/**
+ * The nearest config file for `file`, searching upward from its folder:
+ * `.apiconv.*` wins over `.spectral.*` in the same folder.
+ */
+export function findConfig(file: string, stopAt?: string): string | undefined {
+  let dir = path.dirname(path.resolve(file));
+  const stop = stopAt ? path.resolve(stopAt) : undefined;
+  for (;;) {
+    for (const name of CONFIG_FILES) {
+      const candidate = path.join(dir, name);
+      if (fs.existsSync(candidate)) return candidate;
+    }
+    if (dir === stop) return undefined;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** True when a ruleset file can run JavaScript (a JS ruleset, or one that names `functions`). */
+export function rulesetRunsCode(file: string): boolean {
+  if (/\.(c|m)?js$/.test(file)) return true;
+  try {
+    return /^\s*functions(Dir)?\s*:|"functions(Dir)?"\s*:/m.test(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+export interface LoadRulesetOptions {
+  /** Allow `extends` of http(s) rulesets. Off by default. */
+  allowRemote?: boolean;
+}
+
+const GLOBAL_KEY = Symbol.for('apiconv.builtinRulesets');
+(globalThis as Record<symbol, unknown>)[GLOBAL_KEY] = BUILTIN_RULESETS;
+
+/** Rollup plugin: `apiconv:recommended` / `apiconv:all` resolve to the built-in ruleset objects. */
+function apiconvRulesets() {
+  const VIRTUAL = '\0apiconv-ruleset:';
+  return {
+    name: 'apiconv-rulesets',
+    resolveId(id: string) {
+      const m = /(?:^|[\\/])(apiconv:(?:recommended|all))(?:\.js)?$/.exec(id);
+      return m ? VIRTUAL + m[1] : null;
+    },
+    load(id: string) {
+      if (!id.startsWith(VIRTUAL)) return undefined;
+      const name = id.slice(VIRTUAL.length);
+      return `export default globalThis[Symbol.for('apiconv.builtinRulesets')][${JSON.stringify(name)}];`;
+    },
+  };
+}
+
+const refuseFetch = (async (url: string) => {
+  throw new Error(`remote ruleset not fetched: ${url} (remote access is off)`);
+}) as unknown as typeof spectralFetch;
+
+/** Load a ruleset file (YAML, JSON or JS) with Spectral's tooling. Throws RulesetLoadError with a one-line message. */
+export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {}): Promise<Ruleset> {
+  const abs = path.resolve(file);
+  if (!fs.existsSync(abs)) throw new RulesetLoadError(abs, `ruleset not found: ${abs}`);
+  const io = { fs, fetch: opts.allowRemote ? spectralFetch : refuseFetch };
+  try {
+    let source: string;
+    const plugins = [apiconvRulesets(), builtins(), commonjs(), ...node(io as never)];
+    if (/\.(ya?ml|json)$/i.test(abs)) {
+      const migrated = await migrateRuleset(abs, { format: 'esm', fs: fs as never, fetch: io.fetch as never });
+      const entry = path.join(path.dirname(abs), '.spectral.js');
+      source = await bundleRuleset(entry, { target: 'node', format: 'commonjs', plugins: [stdin(migrated, entry), ...plugins] as never });
+    } else {
+      source = await bundleRuleset(abs, { target: 'node', format: 'commonjs', plugins: plugins as never });
+    }
+    const definition = evaluate(source, abs);
+    return new Ruleset(definition as RulesetDefinition, { severity: 'recommended', source: abs });
+  } catch (e) {
+    if (e instanceof RulesetLoadError) throw e;
+    throw new RulesetLoadError(abs, `invalid ruleset ${abs}: ${oneLine(e)}`);
+  }
+}
+
+function evaluate(source: string, file: string): unknown {
+  const { createRequire } = require('node:module') as typeof import('node:module');
+  const req = createRequire(file);
+  const m: { exports?: unknown } = {};
+  Function('module, require', source)(m, (id: string) => req(id));
+  if (typeof m.exports !== 'object' || m.exports === null) throw new Error('the ruleset exports nothing');
+  const exported = m.exports as Record<string, unknown>;
+  return exported.default !== undefined && Object.keys(exported).length === 1 ? exported.default : exported;
+}
+
+export function oneLine(e: unknown): string {
+  const parts: string[] = [];
+  let cur: unknown = e;
+  while (cur instanceof Error && parts.length < 4) {
+    parts.push(cur.message);
+    cur = (cur as Error & { cause?: unknown }).cause;
+  }
+  if (parts.length === 0) parts.push(String(e));
+  return parts
+    .join(': ')
+    .replace(/\s*\n\s*/g, ' ')
+    .slice(0, 500);
+}
+
+/** Resolve the ruleset for a document: an explicit file, else the nearest config, else recommended. */
+export class RulesetCache {
+  private cache = new Map<string, { mtimeMs: number; ruleset: Promise<Ruleset> }>();
+
+  constructor(private readonly opts: LoadRulesetOptions = {}) {}
+
+  async get(file: string): Promise<Ruleset> {
+    if (file in BUILTIN_RULESETS) return getBuiltinRuleset(file as BuiltinRulesetName);
+    const abs = path.resolve(file);
+    let mtimeMs = -1;
+    try {
+      mtimeMs = fs.statSync(abs).mtimeMs;
+    } catch {
+      /* missing: loadRulesetFile reports it */
+    }
+    const hit = this.cache.get(abs);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.ruleset;
+    const ruleset = loadRulesetFile(abs, this.opts);
+    this.cache.set(abs, { mtimeMs, ruleset });
+    ruleset.catch(() => this.cache.delete(abs));
+    return ruleset;
+  }
+
+  /** The ruleset for a linted document: `explicit` if given, else discovery, else recommended. */
+  async forDocument(docFile: string, explicit?: string): Promise<{ ruleset: Ruleset; file: string }> {
+    const file = explicit ?? findConfig(docFile) ?? 'apiconv:recommended';
+    return { ruleset: await this.get(file), file };
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+}
