@@ -43,7 +43,7 @@ export async function lint(text: string, file: string, options: LintOptions = {}
   if (text.includes('\u0000')) return { problems: [], skipped: 'binary', files: [absFile] };
   if (!looksLikeOpenApi(text)) return { problems: [], skipped: 'not-openapi', files: [absFile] };
 
-  const document = new Document(text, isJsonText(text, absFile) ? Parsers.Json : Parsers.Yaml, absFile);
+  const document = new Document<unknown, never>(text, (isJsonText(text, absFile) ? Parsers.Json : Parsers.Yaml) as never, absFile);
   const data = document.data as Record<string, unknown> | undefined;
   const parserErrors = document.diagnostics.some(d => d.code === 'parser' && d.severity === 0);
   if (!parserErrors && (typeof data !== 'object' || data === null || (data.openapi === undefined && data.swagger === undefined))) {
