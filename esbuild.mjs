@@ -26,9 +26,10 @@ const builds = [
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'client/out/extension.js' },
   // The ruleset for `spectral lint --ruleset rules/out/apiconv.js`: Spectral's own
   // modules stay imports so that Spectral's bundler supplies its copies.
+  // Only a default export: Spectral evaluates the bundle as CommonJS with `module` but no `exports`.
   {
     ...common,
-    entryPoints: ['rules/ruleset.ts'],
+    stdin: { contents: "export { default } from './ruleset';", resolveDir: 'rules', sourcefile: 'rules/spectral-entry.ts', loader: 'ts' },
     outfile: 'rules/out/apiconv.js',
     format: 'esm',
     sourcemap: false,
@@ -36,7 +37,8 @@ const builds = [
   },
 ];
 
-const present = (await Promise.all(builds.map(async b => ((await import('node:fs')).existsSync(b.entryPoints[0]) ? b : null)))).filter(Boolean);
+const { existsSync } = await import('node:fs');
+const present = builds.filter(b => existsSync(b.entryPoints ? b.entryPoints[0] : 'rules/ruleset.ts'));
 if (watch) {
   for (const b of present) (await esbuild.context(b)).watch();
 } else {
