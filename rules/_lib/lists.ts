@@ -1,0 +1,74 @@
+/**
+ * List helpers: what a list operation is, and the conventional names of list
+ * query parameters (page, limit, sort, filter).
+ */
+import { isCollectionPath, isObject, responseSchemas, type Model, type Obj, type Operation, type Parameter } from './oas';
+
+export const LIST_PARAMS = ['page', 'limit', 'sort', 'filter'] as const;
+export type ListParam = (typeof LIST_PARAMS)[number];
+
+/** Non-conventional names of list parameters (as written in the catalog) → the conventional name. */
+export const LIST_PARAM_ALIASES: Record<string, ListParam> = {
+  per_page: 'limit', perPage: 'limit', page_size: 'limit', pageSize: 'limit', size: 'limit', count: 'limit', top: 'limit', max: 'limit',
+  page_number: 'page', pageNumber: 'page', p: 'page',
+  order: 'sort', orderBy: 'sort', order_by: 'sort', sortBy: 'sort', sort_by: 'sort',
+  where: 'filter', filters: 'filter', filter_by: 'filter', filterBy: 'filter',
+};
+
+/** The conventional name for a parameter name, when it is a known non-conventional one. */
+export function conventionalName(name: string): ListParam | undefined {
+  return Object.prototype.hasOwnProperty.call(LIST_PARAM_ALIASES, name) ? LIST_PARAM_ALIASES[name] : undefined;
+}
+
+export function queryParams(op: Operation): Parameter[] {
+  return op.parameters.filter(p => p.in === 'query');
+}
+
+function typeIncludes(schema: Obj, t: string): boolean {
+  return schema.type === t || (Array.isArray(schema.type) && schema.type.includes(t));
+}
+
+function isArraySchema(s: unknown): boolean {
+  return isObject(s) && (typeIncludes(s, 'array') || (s.type === undefined && s.items !== undefined));
+}
+
+/** Names of the array property of a list envelope (`{ data: [...], has_more }`). */
+const ENVELOPE_ARRAYS = /^(data|items|results|records|entries|values|content|contents|list|elements|rows|hits|edges|nodes|objects|resources|collection)$/i;
+/** Properties that only a page of a list has. */
+const PAGE_PROPS = /^(total|total_?count|totalCount|count|has_?more|hasMore|next|next_?page|nextPage|next_?page_?token|nextPageToken|next_?cursor|nextCursor|cursor|page|pages|page_?count|offset|limit|links|_links)$/i;
+
+/**
+ * An array; or an object that is a list envelope: it has an array property and
+ * either few properties (at most 4), an envelope-like array name (`data`,
+ * `items`, `results`…) or a paging property (`total_count`, `has_more`, `next`…).
+ * A resource that merely has an array field (a user with `roles`) is not a list.
+ * allOf members are merged.
+ */
+export function isListSchema(schema: unknown): boolean {
+  if (!isObject(schema)) return false;
+  if (isArraySchema(schema)) return true;
+  const props: Obj = {};
+  collectProps(schema, props, 0);
+  const names = Object.keys(props);
+  const arrays = names.filter(n => isArraySchema(props[n]));
+  if (arrays.length === 0) return false;
+  return names.length <= 4 || arrays.some(n => ENVELOPE_ARRAYS.test(n)) || names.some(n => PAGE_PROPS.test(n));
+}
+
+function collectProps(schema: unknown, into: Obj, depth: number): void {
+  if (!isObject(schema) || depth > 5) return;
+  if (isObject(schema.properties)) Object.assign(into, schema.properties);
+  if (Array.isArray(schema.allOf)) for (const s of schema.allOf) collectProps(s, into, depth + 1);
+}
+
+/** A GET on a collection path (any effective path or the path key). */
+export function isCollectionGet(op: Operation): boolean {
+  return op.method === 'get' && (isCollectionPath(op.pathKey) || op.effectivePaths.some(isCollectionPath));
+}
+
+/** A GET on a collection path whose 200 body is an array or an object with an array property. */
+export function isListOperation(op: Operation, model: Model): boolean {
+  if (!isCollectionGet(op) || !op.responses) return false;
+  const ok = op.responses['200'];
+  return responseSchemas(ok, [...op.path, 'responses', '200'], model.spec, model.root, op).some(s => isListSchema(s.schema));
+}

@@ -1,0 +1,45 @@
+/**
+ * Following local `$ref`s by JSON path in unresolved data (for fixes that must
+ * edit the object a reference points to).
+ */
+import type { JsonPath } from '../types';
+import { getAt, isObject } from './oas';
+
+/** The JSON path of a local `#/...` pointer, or undefined for other references. */
+export function pointerPath(ref: string): JsonPath | undefined {
+  if (!ref.startsWith('#/')) return ref === '#' ? [] : undefined;
+  return ref
+    .slice(2)
+    .split('/')
+    .map(p => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/**
+ * The path of the object at `path`, following local `$ref`s (of the value and
+ * of every step on the way). Undefined when a step is an external reference or missing.
+ */
+export function derefPath(data: unknown, path: JsonPath): JsonPath | undefined {
+  let cur: JsonPath = [];
+  const follow = (p: JsonPath): JsonPath | undefined => {
+    for (let i = 0; i < 20; i++) {
+      const v = getAt(data, p);
+      if (!isObject(v) || typeof v.$ref !== 'string') return p;
+      const target = pointerPath(v.$ref);
+      if (target === undefined) return undefined;
+      p = target;
+    }
+    return undefined;
+  };
+  for (const seg of path) {
+    const base = follow(cur);
+    if (base === undefined) return undefined;
+    cur = [...base, seg];
+  }
+  return follow(cur);
+}
+
+/** The value at `path`, local `$ref`s followed. */
+export function derefAt(data: unknown, path: JsonPath): unknown {
+  const p = derefPath(data, path);
+  return p === undefined ? undefined : getAt(data, p);
+}

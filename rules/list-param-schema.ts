@@ -1,0 +1,118 @@
+import { defineRule } from './types';
+import type { FixOp, JsonPath } from './types';
+import { modelRule } from './_lib/ruleFunction';
+import type { Finding } from './_lib/ruleFunction';
+import { getAt, isObject, type Obj } from './_lib/oas';
+import { derefPath } from './_lib/refs';
+import type { ListParam } from './_lib/lists';
+
+function typeIs(schema: Obj, t: string): boolean {
+  return schema.type === t || (Array.isArray(schema.type) && schema.type.includes(t));
+}
+
+/** What a list parameter's schema lacks (empty when it is fine). */
+export function schemaProblems(kind: ListParam, schema: Obj): string[] {
+  const out: string[] = [];
+  if (kind === 'page' || kind === 'limit') {
+    if (!typeIs(schema, 'integer')) out.push('type integer');
+    if (typeof schema.minimum !== 'number') out.push('a minimum');
+    if (kind === 'limit' && typeof schema.maximum !== 'number') out.push('a maximum');
+  } else if (!typeIs(schema, 'string')) {
+    out.push('type string');
+  }
+  return out;
+}
+
+const KINDS: readonly string[] = ['page', 'limit', 'sort', 'filter'];
+
+export default defineRule({
+  id: 'list-param-schema',
+  meta: {
+    description: 'page and limit are integers with a minimum, limit has a maximum; sort and filter are strings.',
+    severity: 'warn',
+    fixable: 'unsafe',
+    formats: ['oas2', 'oas3'],
+  },
+  spectral: modelRule('apiconvListParamSchema', model => {
+    const out: Finding[] = [];
+    const seen = new Set<string>();
+    for (const op of model.operations) {
+      for (const p of op.parameters) {
+        if (p.in !== 'query' || !KINDS.includes(p.name)) continue;
+        const key = JSON.stringify(p.path);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const kind = p.name as ListParam;
+        let schema: Obj;
+        let at: JsonPath;
+        let typePath: JsonPath;
+        if (model.spec === 'oas2') {
+          schema = p.value;
+          at = [...p.path, 'name'];
+          typePath = [...p.path, 'type'];
+        } else if (isObject(p.value.schema)) {
+          schema = p.value.schema;
+          at = [...p.path, 'schema'];
+          typePath = [...at, 'type'];
+        } else if (p.value.content !== undefined) {
+          continue; // serialized as a media type: not a plain query value
+        } else {
+          schema = {};
+          at = [...p.path, 'name'];
+          typePath = at;
+        }
+        const missing = schemaProblems(kind, schema);
+        if (missing.length === 0) continue;
+        const wrongType = missing[0].startsWith('type') && schema.type !== undefined;
+        out.push({
+          message: `Query parameter "${p.name}" lacks ${missing.join(', ')}${kind === 'limit' && missing.includes('a maximum') ? ' (a bounded page size)' : ''}: declare it as ${recommendation(kind)}.`,
+          path: wrongType ? typePath : at,
+        });
+      }
+    }
+    return out;
+  }),
+  fix(ctx) {
+    const m = /^Query parameter "(page|limit|sort|filter)"/.exec(ctx.message);
+    if (!m) return undefined;
+    const kind = m[1] as ListParam;
+    const last = ctx.path[ctx.path.length - 1];
+    const parent = ctx.path.slice(0, -1);
+    let objPath: JsonPath | undefined;
+    if (last === 'type') objPath = parent;
+    else if (last === 'schema') objPath = ctx.path;
+    else if (last === 'name') objPath = ctx.spec === 'oas2' ? parent : [...parent, 'schema'];
+    if (!objPath) return undefined;
+    const target = derefPath(ctx.data, objPath);
+    if (target === undefined) return undefined;
+    const current = getAt(ctx.data, target);
+    const ops: FixOp[] = [];
+    if (current === undefined) {
+      // OpenAPI 3 parameter without a schema.
+      if (getAt(ctx.data, parent) === undefined) return undefined;
+      ops.push({ kind: 'set', path: target, value: fullSchema(kind) });
+    } else {
+      if (!isObject(current)) return undefined;
+      const want = fullSchema(kind);
+      for (const k of Object.keys(want) as (keyof typeof want)[]) {
+        if (k === 'type' ? !typeIs(current, want.type) : typeof current[k] !== 'number') {
+          ops.push({ kind: 'set', path: [...target, k], value: want[k] });
+        }
+      }
+    }
+    if (ops.length === 0) return undefined;
+    return { title: `Declare "${kind}" as ${recommendation(kind)}`, ops };
+  },
+});
+
+function recommendation(kind: ListParam): string {
+  if (kind === 'page') return 'an integer with minimum 1';
+  if (kind === 'limit') return 'an integer with minimum 1 and maximum 100';
+  return 'a string';
+}
+
+function fullSchema(kind: ListParam): { type: string; minimum?: number; maximum?: number } {
+  if (kind === 'page') return { type: 'integer', minimum: 1 };
+  if (kind === 'limit') return { type: 'integer', minimum: 1, maximum: 100 };
+  return { type: 'string' };
+}

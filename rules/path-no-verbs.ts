@@ -1,0 +1,77 @@
+import { defineRule } from './types';
+import { modelRule } from './_lib/ruleFunction';
+import type { Finding } from './_lib/ruleFunction';
+import { isTemplate, segments } from './_lib/oas';
+import { literalParts } from './_lib/paths';
+import { DEFAULT_VERBS, splitWords } from './_lib/words';
+
+export interface PathNoVerbsOptions {
+  /** Replaces the default verb list. */
+  verbs?: string[];
+  /** Added to the verb list. */
+  extraVerbs?: string[];
+  /** Words never flagged (e.g. `search` when `/search` is a resource of yours). */
+  allowed?: string[];
+}
+
+const words = { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true };
+export const optionsSchema = {
+  type: 'object',
+  properties: { verbs: words, extraVerbs: words, allowed: words },
+  additionalProperties: false,
+  errorMessage: {
+    type: '"path-no-verbs" options must be an object { verbs?, extraVerbs?, allowed? } of string lists',
+  },
+};
+
+/** Verbs that are just as often nouns: a one-word segment right before a `{param}` names a collection (`/post/{id}`). */
+const ALSO_NOUNS = new Set(['post', 'set', 'list', 'call', 'run', 'copy', 'change', 'query', 'count', 'process', 'move', 'mark', 'clone', 'duplicate', 'patch', 'lookup', 'drop', 'read', 'send', 'new']);
+
+const NOUN_COMPOUNDS = new Set(['add on', 'set up', 'run time', 'make up', 'clear text', 'read only', 'copy right', 'drop down', 'check out', 'post code', 'post office']);
+
+export function verbOf(segment: string, next: string | undefined, verbs: Set<string>): string | undefined {
+  for (const part of literalParts(segment)) {
+    const w = splitWords(part);
+    if (w.length === 0 || !verbs.has(w[0])) continue;
+    // Compound nouns: add-on, set-up, run-time…
+    if (w.length > 1 && NOUN_COMPOUNDS.has(`${w[0]} ${w[1]}`)) continue;
+    if (w.length === 1 && next !== undefined && isTemplate(next) && ALSO_NOUNS.has(w[0])) continue;
+    return w[0];
+  }
+  return undefined;
+}
+
+export default defineRule({
+  id: 'path-no-verbs',
+  meta: {
+    description: 'No path segment is, or starts with, an action verb (getUsers, create-order, /users/{id}/activate).',
+    severity: 'error',
+    fixable: false,
+    formats: ['oas2', 'oas3'],
+  },
+  spectral: modelRule<PathNoVerbsOptions>(
+    'apiconvPathNoVerbs',
+    (model, options) => {
+      const allowed = new Set((options.allowed ?? []).map(w => w.toLowerCase()));
+      const verbs = new Set(
+        [...(options.verbs ?? DEFAULT_VERBS), ...(options.extraVerbs ?? [])].map(w => w.toLowerCase()).filter(w => !allowed.has(w)),
+      );
+      const out: Finding[] = [];
+      for (const item of model.pathItems) {
+        const segs = segments(item.pathKey);
+        for (let i = 0; i < segs.length; i++) {
+          const verb = verbOf(segs[i], segs[i + 1], verbs);
+          if (verb === undefined) continue;
+          out.push({
+            message: `Path segment "${segs[i]}" is the action verb "${verb}": name the resource with a noun and let the HTTP method say the action (e.g. GET /api/users instead of /api/getUsers; POST /api/users/{id}/activations instead of /api/users/{id}/activate).`,
+            path: item.path,
+          });
+          break;
+        }
+      }
+      return out;
+    },
+    optionsSchema,
+    {},
+  ),
+});
