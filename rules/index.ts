@@ -7,12 +7,22 @@ import pathApiPrefix from './path-api-prefix';
 
 // Each group's helper adds its imports and entries under its own markers.
 // -- imports: paths, lists, content, versioning
+import pathNoVerbs from './path-no-verbs';
+import pathNoVerbQuery from './path-no-verb-query';
+import pathResourceNesting from './path-resource-nesting';
+import pathCollectionPlural from './path-collection-plural';
+import listParamSchema from './list-param-schema';
 // -- imports: methods
 // -- imports: security, errors
 
 export const rules: readonly ApiconvRule[] = [
   pathApiPrefix,
   // -- entries: paths, lists, content, versioning
+  pathNoVerbs,
+  pathNoVerbQuery,
+  pathResourceNesting,
+  pathCollectionPlural,
+  listParamSchema,
   // -- entries: methods
   // -- entries: security, errors
 ];
