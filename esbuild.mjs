@@ -5,6 +5,20 @@ import * as esbuild from 'esbuild';
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
+// `import docs from 'apiconv:rule-docs'`: every rules/<id>.md, embedded at build time as { id: markdown }.
+const ruleDocs = {
+  name: 'apiconv-rule-docs',
+  setup(build) {
+    build.onResolve({ filter: /^apiconv:rule-docs$/ }, () => ({ path: 'rule-docs', namespace: 'apiconv-rule-docs' }));
+    build.onLoad({ filter: /.*/, namespace: 'apiconv-rule-docs' }, async () => {
+      const fs = await import('node:fs');
+      const files = fs.readdirSync('rules').filter(f => f.endsWith('.md')).sort();
+      const docs = Object.fromEntries(files.map(f => [f.slice(0, -3), fs.readFileSync(`rules/${f}`, 'utf8')]));
+      return { contents: `export default ${JSON.stringify(docs)};`, loader: 'js', watchFiles: files.map(f => `rules/${f}`), watchDirs: ['rules'] };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -17,6 +31,7 @@ const common = {
   mainFields: ['module', 'main'],
   // Optional native/extra modules some dependencies probe for at run time.
   external: ['vscode', 'fsevents'],
+  plugins: [ruleDocs],
 };
 
 const builds = [

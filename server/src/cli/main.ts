@@ -1,8 +1,194 @@
-import { lint } from '../engine/lint';
-import { readFileSync } from 'node:fs';
-(async () => {
-  for (const f of process.argv.slice(3)) {
-    const r = await lint(readFileSync(f, 'utf8'), f);
-    for (const p of r.problems) console.log(`${p.source}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.code} ${p.message}`);
+/**
+ * The `apiconv` command line: argv → files → engine → formatter → exit code.
+ * Exit codes: 0 no finding at or above the fail severity, 1 findings, 2 usage, config or I/O error.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { SEVERITY_NAMES, RulesetLoadError, type LintProblem } from '../engine/problem';
+import { RulesetCache, findConfig, BUILTIN_RULESETS, oneLine } from '../engine/ruleset';
+import { compareProblems } from '../engine/lint';
+import { HELP, UsageError, parseArgs, type LintCliOptions } from './args';
+import { collectFiles, TargetError } from './files';
+import { formatters } from './formatters/index';
+import { displayPath } from './formatters/util';
+import { runTasks, plannedJobs } from './pool';
+import type { LintTask, LintTaskResult } from './lintOne';
+import { rulesCommand } from './rulesCommand';
+import { version } from '../../../package.json';
+
+export const EXIT_OK = 0;
+export const EXIT_FINDINGS = 1;
+export const EXIT_ERROR = 2;
+
+/** An error that ends the run with exit code 2 and a one-line message. */
+class FatalError extends Error {}
+
+function problemKey(p: LintProblem): string {
+  return `${p.source}\u0000${p.code}\u0000${JSON.stringify(p.path)}\u0000${p.range.start.line}:${p.range.start.character}-${p.range.end.line}:${p.range.end.character}\u0000${p.message}`;
+}
+
+/** Problems of all files, without the duplicates that a `$ref`'d file shared by several roots yields. */
+export function mergeProblems(results: readonly LintTaskResult[]): LintProblem[] {
+  const seen = new Set<string>();
+  const out: LintProblem[] = [];
+  for (const r of results) {
+    for (const p of r.problems) {
+      const k = problemKey(p);
+      if (!seen.has(k)) {
+        seen.add(k);
+        out.push(p);
+      }
+    }
   }
-})();
+  return out.sort(compareProblems);
+}
+
+function readStdin(): string {
+  try {
+    return fs.readFileSync(0, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EAGAIN') throw new FatalError('cannot read stdin: it is not readable (EAGAIN)');
+    throw new FatalError(`cannot read stdin: ${oneLine(e)}`);
+  }
+}
+
+interface LintOutcome {
+  code: number;
+  report: string;
+}
+
+async function lintCommand(opts: LintCliOptions, log: (line: string) => void): Promise<LintOutcome> {
+  const cwd = process.cwd();
+  const cache = new RulesetCache({ allowRemote: opts.allowRemoteRefs });
+  const explicitRuleset = opts.ruleset !== undefined ? (opts.ruleset in BUILTIN_RULESETS ? opts.ruleset : path.resolve(cwd, opts.ruleset)) : undefined;
+  if (explicitRuleset && !(explicitRuleset in BUILTIN_RULESETS) && !fs.existsSync(explicitRuleset)) throw new FatalError(`ruleset not found: ${opts.ruleset}`);
+
+  let tasks: LintTask[];
+  if (opts.stdin) {
+    const file = path.resolve(cwd, opts.stdinFilepath ?? '<stdin>');
+    tasks = [{ file, text: readStdin(), ruleset: explicitRuleset ?? findConfig(file) ?? 'apiconv:recommended', allowRemoteRefs: opts.allowRemoteRefs }];
+  } else {
+    let files: string[];
+    try {
+      files = collectFiles(opts.targets, cwd);
+    } catch (e) {
+      if (e instanceof TargetError) throw new FatalError(e.message);
+      throw e;
+    }
+    tasks = files.map(file => ({ file, ruleset: explicitRuleset ?? findConfig(file) ?? 'apiconv:recommended', allowRemoteRefs: opts.allowRemoteRefs }));
+  }
+
+  // Load every ruleset once up front: a broken config stops the run before any lint.
+  const rulesetFiles = [...new Set(tasks.map(t => t.ruleset))];
+  for (const r of rulesetFiles) {
+    try {
+      await cache.get(r);
+      if (opts.verbose) log(`apiconv: ruleset ${r in BUILTIN_RULESETS ? r : displayPath(r, cwd)}`);
+    } catch (e) {
+      if (e instanceof RulesetLoadError) throw new FatalError(e.message);
+      throw new FatalError(`invalid ruleset ${r}: ${oneLine(e)}`);
+    }
+  }
+
+  const showProgress = opts.progress !== false && process.stderr.isTTY === true && tasks.length > 1 && !opts.verbose;
+  const jobs = plannedJobs(tasks.length, opts.jobs);
+  if (opts.verbose) log(`apiconv: ${tasks.length} file${tasks.length === 1 ? '' : 's'} to lint, ${jobs} thread${jobs === 1 ? '' : 's'}`);
+  const started = performance.now();
+  const results = await runTasks(tasks, {
+    jobs: opts.jobs,
+    cache,
+    onDone: (done, total, file) => {
+      if (showProgress) process.stderr.write(`\r\x1b[K[${done}/${total}] ${displayPath(file, cwd)}`);
+    },
+  });
+  if (showProgress) process.stderr.write('\r\x1b[K');
+
+  let ioError = false;
+  for (const r of results) {
+    if (r.error) {
+      ioError = true;
+      log(`apiconv: ${r.error}`);
+      if (opts.verbose && r.stack) log(r.stack);
+    } else if (opts.verbose) {
+      log(`apiconv: ${displayPath(r.file, cwd)}: ${r.skipped ? `skipped (${r.skipped === 'binary' ? 'binary file' : 'not an OpenAPI document'})` : `${r.problems.length} finding(s)`} in ${Math.round(r.ms)} ms`);
+    }
+  }
+  if (opts.verbose) log(`apiconv: linted in ${Math.round(performance.now() - started)} ms`);
+
+  let problems = mergeProblems(results);
+  if (opts.quiet) problems = problems.filter(p => p.severity === 0);
+  const linted = results.filter(r => !r.skipped && !r.error).map(r => r.file);
+  const report = formatters[opts.format](problems, {
+    cwd,
+    files: linted,
+    version,
+    color: opts.output === undefined && process.stdout.isTTY === true && !process.env.NO_COLOR,
+    suppressed: [],
+    baselined: [],
+  });
+  const failAt = SEVERITY_NAMES.indexOf(opts.failSeverity);
+  const failing = problems.some(p => p.severity <= failAt);
+  return { code: ioError ? EXIT_ERROR : failing ? EXIT_FINDINGS : EXIT_OK, report };
+}
+
+function writeOut(text: string, output: string | undefined): void {
+  if (output === undefined) {
+    process.stdout.write(text);
+    return;
+  }
+  try {
+    fs.mkdirSync(path.dirname(path.resolve(output)), { recursive: true });
+    fs.writeFileSync(output, text);
+  } catch (e) {
+    throw new FatalError(`cannot write ${output}: ${(e as NodeJS.ErrnoException).code ?? oneLine(e)}`);
+  }
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const log = (line: string) => process.stderr.write(line + '\n');
+  let verbose = argv.includes('--verbose') || argv.includes('-v');
+  try {
+    const cmd = parseArgs(argv);
+    verbose = cmd.verbose;
+    switch (cmd.command) {
+      case 'help':
+        if (cmd.topic === 'rules') process.stdout.write('Usage: apiconv rules [<rule-id>] [--format text|json]\n');
+        else process.stdout.write(HELP);
+        return EXIT_OK;
+      case 'version':
+        process.stdout.write(`${version}\n`);
+        return EXIT_OK;
+      case 'rules':
+        process.stdout.write(rulesCommand(cmd.id, cmd.format));
+        return EXIT_OK;
+      case 'lint': {
+        const { code, report } = await lintCommand(cmd, log);
+        writeOut(report, cmd.output);
+        return code;
+      }
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      log(`apiconv: ${e.message}`);
+      return EXIT_ERROR;
+    }
+    if (e instanceof FatalError) {
+      log(`apiconv: ${e.message}`);
+      return EXIT_ERROR;
+    }
+    log(`apiconv: internal error: ${oneLine(e)}${verbose ? '' : ' (run with --verbose for details)'}`);
+    if (verbose && e instanceof Error && e.stack) log(e.stack);
+    return EXIT_ERROR;
+  }
+}
+
+if (require.main === module) {
+  process.stdout.on('error', e => {
+    if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  });
+  void main(process.argv.slice(2)).then(code => {
+    process.exitCode = code;
+    // Flush stdout before leaving: Spectral can leave handles open.
+    process.stdout.write('', () => process.exit(code));
+  });
+}

@@ -1,0 +1,188 @@
+/** Command-line parsing for `apiconv`. No dependency: the option set is small and fixed. */
+import { SEVERITY_NAMES, type SeverityName } from '../engine/problem';
+
+export const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'summary'] as const;
+export type FormatName = (typeof FORMATS)[number];
+
+export interface LintCliOptions {
+  command: 'lint';
+  targets: string[];
+  ruleset?: string;
+  format: FormatName;
+  output?: string;
+  failSeverity: SeverityName;
+  quiet: boolean;
+  stdin: boolean;
+  stdinFilepath?: string;
+  allowRemoteRefs: boolean;
+  verbose: boolean;
+  fix: boolean;
+  fixDryRun: boolean;
+  baseline?: string;
+  baselineWrite?: string;
+  /** Worker threads; 1 = serial. Default: automatic. */
+  jobs?: number;
+  progress?: boolean;
+}
+
+export type CliCommand =
+  | LintCliOptions
+  | { command: 'rules'; id?: string; format: 'text' | 'json'; verbose: boolean }
+  | { command: 'help'; topic?: string; verbose: boolean }
+  | { command: 'version'; verbose: boolean };
+
+/** A usage error: exit code 2 with a one-line message. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const HELP = `apiconv — lint OpenAPI 2.0/3.0/3.1 documents against HTTP API conventions
+
+Usage:
+  apiconv lint [options] <files|dirs|globs...>
+  apiconv lint --stdin [--stdin-filepath <path>] [options]
+  apiconv rules [<rule-id>] [--format json]
+  apiconv --version | --help
+
+Lint options:
+  -r, --ruleset <file>         ruleset file (default: nearest .apiconv.* / .spectral.* config, else apiconv:recommended)
+  -f, --format <name>          stylish (default), json, sarif, junit, github, summary
+  -o, --output <file>          write the report to a file instead of stdout
+  -F, --fail-severity <sev>    exit 1 when a finding has this severity or higher: error (default), warn, info, hint
+  -q, --quiet                  report errors only
+      --stdin                  read one document from stdin
+      --stdin-filepath <path>  path used for stdin (config discovery, relative $refs, report)
+      --allow-remote-refs      fetch http(s) $refs (off: no network request is made)
+      --fix                    apply safe fixes in place, then report what remains
+      --fix-dry-run            print the safe fixes as a unified diff; change nothing
+      --baseline <file>        report only findings not in the baseline; list stale entries
+      --baseline-write <file>  write the current findings to a baseline file
+  -j, --jobs <n>               worker threads (default: automatic; 1 = serial)
+      --no-progress            never show progress on stderr
+  -v, --verbose                more output; stack traces on errors
+  -V, --version                print the version
+  -h, --help                   print this help
+
+Directories are searched for OpenAPI documents (*.yaml, *.yml, *.json; node_modules
+and .git are skipped); files that are not OpenAPI documents are skipped silently.
+
+Exit codes: 0 no finding at or above the fail severity, 1 findings, 2 usage, config or I/O error.
+`;
+
+const VALUE_OPTIONS: Record<string, string> = {
+  '-r': 'ruleset',
+  '--ruleset': 'ruleset',
+  '-f': 'format',
+  '--format': 'format',
+  '-o': 'output',
+  '--output': 'output',
+  '-F': 'failSeverity',
+  '--fail-severity': 'failSeverity',
+  '--stdin-filepath': 'stdinFilepath',
+  '--baseline': 'baseline',
+  '--baseline-write': 'baselineWrite',
+  '-j': 'jobs',
+  '--jobs': 'jobs',
+};
+const FLAG_OPTIONS: Record<string, string> = {
+  '-q': 'quiet',
+  '--quiet': 'quiet',
+  '--stdin': 'stdin',
+  '--allow-remote-refs': 'allowRemoteRefs',
+  '--fix': 'fix',
+  '--fix-dry-run': 'fixDryRun',
+  '-v': 'verbose',
+  '--verbose': 'verbose',
+  '--no-progress': 'noProgress',
+  '-V': 'version',
+  '--version': 'version',
+  '-h': 'help',
+  '--help': 'help',
+};
+
+export function parseArgs(argv: readonly string[]): CliCommand {
+  const values: Record<string, string> = {};
+  const flags = new Set<string>();
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    let arg = argv[i];
+    if (arg === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      positional.push(arg);
+      continue;
+    }
+    let inline: string | undefined;
+    const eq = arg.indexOf('=');
+    if (arg.startsWith('--') && eq > 0) {
+      inline = arg.slice(eq + 1);
+      arg = arg.slice(0, eq);
+    }
+    if (arg in VALUE_OPTIONS) {
+      const value = inline ?? argv[++i];
+      if (value === undefined || (inline === undefined && value.startsWith('-') && value !== '-')) throw new UsageError(`option ${arg} needs a value`);
+      values[VALUE_OPTIONS[arg]] = value;
+    } else if (arg in FLAG_OPTIONS) {
+      if (inline !== undefined) throw new UsageError(`option ${arg} takes no value`);
+      flags.add(FLAG_OPTIONS[arg]);
+    } else {
+      throw new UsageError(`unknown option ${arg} (see apiconv --help)`);
+    }
+  }
+  const verbose = flags.has('verbose');
+  if (flags.has('help')) return { command: 'help', topic: positional[0], verbose };
+  if (flags.has('version')) return { command: 'version', verbose };
+  const [command, ...rest] = positional;
+  if (command === undefined) return { command: 'help', verbose };
+  if (command === 'help') return { command: 'help', topic: rest[0], verbose };
+  if (command === 'version') return { command: 'version', verbose };
+  if (command === 'rules') {
+    const format = values.format ?? 'text';
+    if (format !== 'text' && format !== 'json') throw new UsageError(`apiconv rules: --format must be text or json, not "${format}"`);
+    if (rest.length > 1) throw new UsageError('apiconv rules takes at most one rule id');
+    return { command: 'rules', id: rest[0], format, verbose };
+  }
+  if (command !== 'lint') throw new UsageError(`unknown command "${command}" (commands: lint, rules; see apiconv --help)`);
+
+  const format = (values.format ?? 'stylish') as FormatName;
+  if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}" (formats: ${FORMATS.join(', ')})`);
+  const failSeverity = (values.failSeverity ?? 'error') as SeverityName;
+  if (!SEVERITY_NAMES.includes(failSeverity)) throw new UsageError(`unknown fail severity "${failSeverity}" (one of ${SEVERITY_NAMES.join(', ')})`);
+  let jobs: number | undefined;
+  if (values.jobs !== undefined) {
+    jobs = Number(values.jobs);
+    if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs must be a positive integer, not "${values.jobs}"`);
+  }
+  const stdin = flags.has('stdin');
+  if (stdin && rest.length > 0) throw new UsageError('--stdin takes no file arguments');
+  if (!stdin && rest.length === 0) throw new UsageError('apiconv lint needs at least one file, directory or glob (or --stdin)');
+  if (values.stdinFilepath !== undefined && !stdin) throw new UsageError('--stdin-filepath needs --stdin');
+  const fix = flags.has('fix');
+  const fixDryRun = flags.has('fixDryRun');
+  if (fix && fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together');
+  if (fix && stdin) throw new UsageError('--fix cannot write to stdin; use --fix-dry-run');
+  return {
+    command: 'lint',
+    targets: rest,
+    ruleset: values.ruleset,
+    format,
+    output: values.output,
+    failSeverity,
+    quiet: flags.has('quiet'),
+    stdin,
+    stdinFilepath: values.stdinFilepath,
+    allowRemoteRefs: flags.has('allowRemoteRefs'),
+    verbose,
+    fix,
+    fixDryRun,
+    baseline: values.baseline,
+    baselineWrite: values.baselineWrite,
+    jobs,
+    progress: flags.has('noProgress') ? false : undefined,
+  };
+}

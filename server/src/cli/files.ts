@@ -1,0 +1,103 @@
+/**
+ * From command-line targets (files, directories, globs) to the list of OpenAPI
+ * documents to lint. Directories and globs are searched; their files are kept
+ * only when their content looks like OpenAPI (others are skipped silently).
+ * A file named explicitly is always linted (the engine skips it if it is not OpenAPI).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import picomatch from 'picomatch';
+import { looksLikeOpenApi } from '../engine/lint';
+
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+const DOC_EXT = /\.(ya?ml|json)$/i;
+/** Larger files are not sniffed by reading them whole: only their head. */
+const SNIFF_BYTES = 64 * 1024;
+
+/** An I/O problem with a target: exit code 2. */
+export class TargetError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TargetError';
+  }
+}
+
+function sniff(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    const buf = Buffer.alloc(SNIFF_BYTES);
+    const n = fs.readSync(fd, buf, 0, SNIFF_BYTES, 0);
+    const head = buf.subarray(0, n);
+    if (head.includes(0)) return false;
+    return looksLikeOpenApi(head.toString('utf8'));
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+function walk(dir: string, out: string[], match?: (rel: string) => boolean, base = dir): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    throw new TargetError(`cannot read directory ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name)) walk(p, out, match, base);
+    } else if (entry.isFile() || entry.isSymbolicLink()) {
+      const rel = path.relative(base, p).split(path.sep).join('/');
+      if (match ? match(rel) : DOC_EXT.test(entry.name)) out.push(p);
+    }
+  }
+}
+
+export function isGlob(target: string): boolean {
+  return picomatch.scan(target).isGlob;
+}
+
+/** The absolute paths of the documents to lint, in a stable order, without duplicates. */
+export function collectFiles(targets: readonly string[], cwd = process.cwd()): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const add = (f: string) => {
+    if (!seen.has(f)) {
+      seen.add(f);
+      out.push(f);
+    }
+  };
+  for (const target of targets) {
+    const abs = path.resolve(cwd, target);
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(abs);
+    } catch {
+      stat = undefined;
+    }
+    if (stat?.isFile()) {
+      add(abs);
+    } else if (stat?.isDirectory()) {
+      const found: string[] = [];
+      walk(abs, found);
+      for (const f of found) if (sniff(f)) add(f);
+    } else if (isGlob(target)) {
+      const scan = picomatch.scan(target.split(path.sep).join('/'));
+      const baseDir = path.resolve(cwd, scan.base || '.');
+      if (!fs.existsSync(baseDir)) throw new TargetError(`no files match ${target}`);
+      const isMatch = picomatch(scan.glob, { dot: false });
+      const found: string[] = [];
+      walk(baseDir, found, rel => isMatch(rel));
+      const docs = found.filter(sniff);
+      if (found.length === 0) throw new TargetError(`no files match ${target}`);
+      for (const f of docs) add(f);
+    } else {
+      throw new TargetError(`file not found: ${target}`);
+    }
+  }
+  return out;
+}

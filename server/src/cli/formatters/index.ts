@@ -1,0 +1,12 @@
+import type { FormatName } from '../args';
+import type { Formatter } from './types';
+import { stylish } from './stylish';
+import { json } from './json';
+import { sarif } from './sarif';
+import { junit } from './junit';
+import { github } from './github';
+import { summary } from './summary';
+
+export type { Formatter, ReportContext } from './types';
+
+export const formatters: Record<FormatName, Formatter> = { stylish, json, sarif, junit, github, summary };

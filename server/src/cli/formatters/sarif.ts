@@ -1,0 +1,74 @@
+/**
+ * SARIF 2.1.0 for GitHub code scanning: rules with help text and helpUri,
+ * results with 1-based regions, artifact URIs relative to `%SRCROOT%` (cwd).
+ */
+import { pathToFileURL } from 'node:url';
+import * as path from 'node:path';
+import type { Formatter } from './types';
+import { ruleInfoOrCustom } from '../ruleInfo';
+import { isInside } from './util';
+
+const LEVEL = ['error', 'warning', 'note', 'note'] as const;
+
+function stripFrontMatter(md: string): string {
+  return md.replace(/^---\n[\s\S]*?\n---\n/, '');
+}
+
+export const sarif: Formatter = (problems, ctx) => {
+  const ids = [...new Set(problems.map(p => p.code))].sort();
+  const rules = ids.map(id => {
+    const info = ruleInfoOrCustom(id);
+    const markdown = info.markdown ? stripFrontMatter(info.markdown) : `${info.description}\n\nSee ${info.helpUri}`;
+    return {
+      id,
+      name: id,
+      shortDescription: { text: info.description },
+      fullDescription: { text: info.description },
+      helpUri: info.helpUri,
+      help: { text: info.markdown ? `${info.description}\n\nSee ${info.helpUri}` : `${info.description} See ${info.helpUri}`, markdown },
+      defaultConfiguration: { level: LEVEL[['error', 'warn', 'info', 'hint'].indexOf(info.severity ?? 'warn')] ?? 'warning' },
+      properties: { tags: ['openapi', info.origin], ...(info.fixable ? { fixable: info.fixable } : {}) },
+    };
+  });
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const srcroot = pathToFileURL(ctx.cwd + path.sep).href;
+  const artifactLocation = (file: string) =>
+    isInside(file, ctx.cwd)
+      ? { uri: path.relative(ctx.cwd, file).split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' }
+      : { uri: pathToFileURL(file).href };
+  const results = problems.map(p => ({
+    ruleId: p.code,
+    ruleIndex: index.get(p.code)!,
+    level: LEVEL[p.severity] ?? 'error',
+    message: { text: p.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: artifactLocation(p.source),
+          region: {
+            startLine: p.range.start.line + 1,
+            startColumn: p.range.start.character + 1,
+            endLine: p.range.end.line + 1,
+            endColumn: p.range.end.character + 1,
+          },
+        },
+        logicalLocations: p.path.length ? [{ fullyQualifiedName: p.path.map(String).join('.'), kind: 'member' }] : undefined,
+      },
+    ],
+    partialFingerprints: { 'apiconvPath/v1': `${p.code}:${p.path.map(String).join('/')}` },
+  }));
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'apiconv', version: ctx.version, semanticVersion: ctx.version, informationUri: 'https://github.com/apiconv/apiconv', rules } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: srcroot } },
+        artifacts: [...new Set(problems.map(p => p.source))].map(f => ({ location: artifactLocation(f) })),
+        results,
+        columnKind: 'utf16CodeUnits',
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2) + '\n';
+};

@@ -1,0 +1,16 @@
+import type { LintProblem } from '../../engine/problem';
+
+export interface ReportContext {
+  /** Paths in the report are relative to this folder. */
+  cwd: string;
+  /** Every linted document (absolute), in order, clean ones included. */
+  files: string[];
+  version: string;
+  /** Whether stdout is a colour terminal (stylish only). */
+  color: boolean;
+  /** Findings hidden by inline suppressions / the baseline (counted by `summary`). */
+  suppressed: LintProblem[];
+  baselined: LintProblem[];
+}
+
+export type Formatter = (problems: readonly LintProblem[], ctx: ReportContext) => string;

@@ -1,0 +1,52 @@
+/**
+ * Lint one file for the CLI: the same code runs in the main thread (serial mode)
+ * and in worker threads (parallel mode), so results are identical.
+ */
+import * as fs from 'node:fs';
+import { lint } from '../engine/lint';
+import type { LintProblem } from '../engine/problem';
+import { RulesetCache, oneLine } from '../engine/ruleset';
+
+export interface LintTask {
+  /** Absolute path. */
+  file: string;
+  /** The text, when it does not come from the disk (stdin). */
+  text?: string;
+  /** A ruleset file or a built-in name (`apiconv:recommended`). */
+  ruleset: string;
+  allowRemoteRefs: boolean;
+}
+
+export interface LintTaskResult {
+  file: string;
+  problems: LintProblem[];
+  skipped?: 'not-openapi' | 'binary';
+  /** Files read while resolving `$ref`s. */
+  files: string[];
+  /** A one-line I/O or engine error (exit code 2). */
+  error?: string;
+  /** The stack, for --verbose. */
+  stack?: string;
+  ms: number;
+}
+
+export async function lintOne(task: LintTask, cache: RulesetCache): Promise<LintTaskResult> {
+  const started = performance.now();
+  const done = (r: Omit<LintTaskResult, 'ms' | 'file'>): LintTaskResult => ({ file: task.file, ...r, ms: performance.now() - started });
+  let text = task.text;
+  if (text === undefined) {
+    try {
+      text = fs.readFileSync(task.file, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      return done({ problems: [], files: [task.file], error: `cannot read ${task.file}: ${code === 'ENOENT' ? 'file not found' : (code ?? oneLine(e))}` });
+    }
+  }
+  try {
+    const ruleset = await cache.get(task.ruleset);
+    const result = await lint(text, task.file, { ruleset, allowRemoteRefs: task.allowRemoteRefs });
+    return done({ problems: result.problems, skipped: result.skipped, files: result.files });
+  } catch (e) {
+    return done({ problems: [], files: [task.file], error: `${task.file}: ${oneLine(e)}`, stack: (e as Error)?.stack });
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Runs lint tasks serially or on a pool of worker threads. Results come back in
+ * task order whatever the scheduling, so the report is identical either way.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { RulesetCache } from '../engine/ruleset';
+import { lintOne, type LintTask, type LintTaskResult } from './lintOne';
+
+/** Below this many files, starting workers costs more than it saves. */
+export const PARALLEL_MIN_FILES = 4;
+
+export interface RunOptions {
+  /** Requested threads; undefined = automatic. */
+  jobs?: number;
+  cache: RulesetCache;
+  onDone?: (done: number, total: number, file: string) => void;
+}
+
+export function workerScript(): string | undefined {
+  const p = path.join(__dirname, 'worker.js');
+  return fs.existsSync(p) ? p : undefined;
+}
+
+export function plannedJobs(taskCount: number, requested?: number): number {
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  if (requested !== undefined) return Math.max(1, Math.min(requested, taskCount));
+  if (taskCount < PARALLEL_MIN_FILES || cores < 2) return 1;
+  return Math.max(1, Math.min(cores, taskCount, 8));
+}
+
+export async function runTasks(tasks: readonly LintTask[], opts: RunOptions): Promise<LintTaskResult[]> {
+  const jobs = plannedJobs(tasks.length, opts.jobs);
+  const script = workerScript();
+  if (jobs <= 1 || !script) {
+    const results: LintTaskResult[] = [];
+    for (const task of tasks) {
+      results.push(await lintOne(task, opts.cache));
+      opts.onDone?.(results.length, tasks.length, task.file);
+    }
+    return results;
+  }
+  return runParallel(tasks, jobs, script, opts);
+}
+
+function sizeOf(task: LintTask): number {
+  if (task.text !== undefined) return task.text.length;
+  try {
+    return fs.statSync(task.file).size;
+  } catch {
+    return 0;
+  }
+}
+
+async function runParallel(tasks: readonly LintTask[], jobs: number, script: string, opts: RunOptions): Promise<LintTaskResult[]> {
+  const results = new Array<LintTaskResult | undefined>(tasks.length);
+  // Largest first: the long poles start early and the pool ends together.
+  const queue = tasks.map((t, i) => ({ i, size: sizeOf(t) })).sort((a, b) => b.size - a.size || a.i - b.i).map(x => x.i);
+  let done = 0;
+  const runWorker = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = new Worker(script);
+      let current: number | undefined;
+      const next = () => {
+        current = queue.shift();
+        if (current === undefined) {
+          void worker.terminate().then(() => resolve());
+          return;
+        }
+        worker.postMessage({ id: current, task: tasks[current] });
+      };
+      worker.on('message', (msg: { id: number; result: LintTaskResult }) => {
+        results[msg.id] = msg.result;
+        done++;
+        opts.onDone?.(done, tasks.length, tasks[msg.id].file);
+        next();
+      });
+      worker.on('error', e => {
+        // A crashed worker (e.g. out of memory): its file is reported as an error, the others go on in a new worker.
+        if (current !== undefined) {
+          results[current] = { file: tasks[current].file, problems: [], files: [tasks[current].file], error: `${tasks[current].file}: worker failed: ${e.message}`, stack: e.stack, ms: 0 };
+          done++;
+          opts.onDone?.(done, tasks.length, tasks[current].file);
+        }
+        runWorker().then(resolve, reject);
+      });
+      next();
+    });
+  await Promise.all(Array.from({ length: jobs }, runWorker));
+  return results.map((r, i) => r ?? { file: tasks[i].file, problems: [], files: [tasks[i].file], error: `${tasks[i].file}: not linted`, ms: 0 });
+}
