@@ -128,6 +128,7 @@ export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {
     let source: string;
     const plugins = [apiconvRulesets(), builtins(), commonjs(), ...node(io as never)];
     if (/\.(ya?ml|json)$/i.test(abs)) {
+      assertWellFormed(abs);
       const migrated = await migrateRuleset(abs, { format: 'esm', fs: fs as never, fetch: io.fetch as never });
       const entry = path.join(path.dirname(abs), '.spectral.js');
       source = await bundleRuleset(entry, { target: 'node', format: 'commonjs', plugins: [stdin(migrated, entry), ...plugins] as never });
@@ -139,6 +140,20 @@ export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {
   } catch (e) {
     if (e instanceof RulesetLoadError) throw e;
     throw new RulesetLoadError(abs, `invalid ruleset ${abs}: ${oneLine(e)}`);
+  }
+}
+
+/** Spectral's ruleset migrator reads broken YAML/JSON without a word: report the first syntax error with its line. */
+function assertWellFormed(file: string): void {
+  const text = fs.readFileSync(file, 'utf8');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { parseDocument } = require('yaml') as typeof import('yaml');
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: false });
+  const err = doc.errors[0];
+  if (err) {
+    const pos = err.linePos?.[0];
+    const where = pos ? `:${pos.line}:${pos.col}` : '';
+    throw new RulesetLoadError(file, `invalid ruleset ${file}${where}: syntax error: ${err.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`);
   }
 }
 
@@ -156,6 +171,20 @@ export function oneLine(e: unknown): string {
   const parts: string[] = [];
   let cur: unknown = e;
   while (cur instanceof Error && parts.length < 4) {
+    // Spectral throws AggregateErrors (empty message) for invalid rulesets: name the inner errors and their paths.
+    const inner = (cur as Error & { errors?: unknown[] }).errors;
+    if (Array.isArray(inner) && inner.length > 0 && !cur.message) {
+      parts.push(
+        inner
+          .slice(0, 3)
+          .map(x => {
+            const p = (x as { path?: unknown }).path;
+            return `${Array.isArray(p) && p.length ? `${p.join('.')}: ` : ''}${x instanceof Error ? x.message : String(x)}`;
+          })
+          .join('; ') + (inner.length > 3 ? ` (and ${inner.length - 3} more)` : ''),
+      );
+      break;
+    }
     parts.push(cur.message);
     cur = (cur as Error & { cause?: unknown }).cause;
   }
