@@ -1,10 +1,25 @@
 /**
  * Fixes: from a finding to minimal text edits, and fix-all loops.
- * (Implementation lands with the fixes issue; the signatures are fixed here.)
+ *
+ * Rule modules describe a fix as FixOps on JSON paths of the file the finding
+ * is in (rules/types.ts); `applyOps` turns them into offset edits computed on
+ * the YAML (`yaml`) or JSON (`jsonc-parser`) syntax tree of that file.
  */
 import type { Ruleset } from '@stoplight/spectral-core';
+import { getNodeValue } from 'jsonc-parser';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FixOp, Spec } from '../../../../rules/types';
 import type { LintProblem } from '../problem';
 import type { FileReader } from '../resolver';
+import { isJsonText, lint } from '../lint';
+import { getRule } from '../ruleset';
+import { EditComposer, applyOffsetEdits, type OffsetEdit } from './edits';
+import { jsonOpEdits, parseJsonTree } from './jsonOps';
+import { parseYaml, yamlOpEdit } from './yamlOps';
+
+export { unifiedDiff } from './diff';
+export { applyOffsetEdits, type OffsetEdit } from './edits';
 
 /** An offset-based edit of one file's text. */
 export interface TextEdit {
@@ -21,9 +36,80 @@ export interface ComputedFix {
   edits: TextEdit[];
 }
 
-/** The fix of one problem, computed on the text of the file it is in; undefined when it has none. */
-export function computeFix(_fileText: string, _problem: LintProblem, _rootSpec: 'oas2' | 'oas3', _isRoot: boolean): ComputedFix | undefined {
-  return undefined;
+export type TextFormat = 'yaml' | 'json';
+
+export function formatOf(text: string, file?: string): TextFormat {
+  if (file && /\.ya?ml$/i.test(file)) return 'yaml';
+  return isJsonText(text, file) ? 'json' : 'yaml';
+}
+
+/** The parsed data of a YAML or JSON text; undefined when it does not parse. */
+export function parseData(text: string, format: TextFormat): unknown {
+  if (format === 'json') {
+    const tree = parseJsonTree(text);
+    return tree ? getNodeValue(tree) : undefined;
+  }
+  const doc = parseYaml(text);
+  if (!doc) return undefined;
+  try {
+    return doc.toJS({ maxAliasCount: 1000 });
+  } catch {
+    return undefined;
+  }
+}
+
+function parses(text: string, format: TextFormat): boolean {
+  return format === 'json' ? parseJsonTree(text) !== undefined : parseYaml(text) !== undefined;
+}
+
+/** 'oas2' for a Swagger 2.0 text, else 'oas3'. */
+export function specOf(text: string, file?: string): Spec {
+  const data = parseData(text, formatOf(text, file));
+  if (typeof data === 'object' && data !== null && 'swagger' in data) return 'oas2';
+  if (data === undefined && /^\s*["']?swagger["']?\s*:/m.test(text)) return 'oas2';
+  return 'oas3';
+}
+
+/**
+ * The offset edits (of `text`) that carry out `ops` one after another.
+ * An op whose result already holds adds nothing; an op that cannot apply (a
+ * scalar in the way, a parse error) is skipped. Returns [] when the result
+ * would not parse.
+ */
+export function applyOps(text: string, format: TextFormat, ops: readonly FixOp[]): OffsetEdit[] {
+  const composer = new EditComposer(text);
+  for (const op of ops) {
+    try {
+      if (format === 'json') composer.addAll(jsonOpEdits(composer.text, op));
+      else {
+        const e = yamlOpEdit(composer.text, op);
+        if (e) composer.add(e);
+      }
+    } catch {
+      /* an op that cannot apply is skipped */
+    }
+  }
+  if (composer.text === text || !parses(composer.text, format)) return [];
+  return composer.result();
+}
+
+/** The fix of one problem, computed on the text of the file it is in; undefined when it has none (or nothing to change). */
+export function computeFix(fileText: string, problem: LintProblem, rootSpec: Spec, isRoot: boolean): ComputedFix | undefined {
+  const rule = getRule(problem.code);
+  if (!rule?.fix || !rule.meta.fixable) return undefined;
+  const format = formatOf(fileText, problem.source);
+  const data = parseData(fileText, format);
+  if (data === undefined) return undefined;
+  let result;
+  try {
+    result = rule.fix({ data, isRoot, spec: rootSpec, path: problem.path, message: problem.message });
+  } catch {
+    return undefined;
+  }
+  if (!result || result.ops.length === 0) return undefined;
+  const edits = applyOps(fileText, format, result.ops);
+  if (edits.length === 0) return undefined;
+  return { title: result.title, safe: rule.meta.fixable === 'safe', edits: edits.map(e => ({ file: problem.source, ...e })) };
 }
 
 export interface FixTextOptions {
@@ -35,7 +121,134 @@ export interface FixTextOptions {
   readFile?: FileReader;
 }
 
+function conflicts(a: OffsetEdit, b: OffsetEdit): boolean {
+  const aEnd = a.offset + a.length;
+  const bEnd = b.offset + b.length;
+  if (a.offset === b.offset) return true;
+  if (Math.max(a.offset, b.offset) < Math.min(aEnd, bEnd)) return true;
+  if (a.length === 0 && b.offset < a.offset && a.offset < bEnd) return true;
+  if (b.length === 0 && a.offset < b.offset && b.offset < aEnd) return true;
+  return false;
+}
+
+function sameEdit(a: OffsetEdit, b: OffsetEdit): boolean {
+  return a.offset === b.offset && a.length === b.length && a.newText === b.newText;
+}
+
+async function readText(file: string, reader?: FileReader): Promise<string | undefined> {
+  try {
+    const overlay = reader ? await reader(file) : undefined;
+    if (overlay !== undefined) return overlay;
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /** Lint, fix, relint until nothing more is fixed (at most 10 passes). Returns the new texts of every changed file. */
-export async function fixFile(_text: string, _file: string, _opts: FixTextOptions = {}): Promise<{ files: Map<string, string>; applied: number }> {
-  return { files: new Map(), applied: 0 };
+export async function fixFile(text: string, file: string, opts: FixTextOptions = {}): Promise<{ files: Map<string, string>; applied: number }> {
+  const root = path.resolve(file);
+  const safeOnly = opts.safeOnly !== false;
+  const originals = new Map<string, string>([[root, text]]);
+  const texts = new Map<string, string>([[root, text]]);
+  const reader: FileReader = async f => (texts.has(f) ? texts.get(f) : opts.readFile ? await opts.readFile(f) : undefined);
+  let applied = 0;
+  for (let pass = 0; pass < 10; pass++) {
+    const rootText = texts.get(root)!;
+    let result;
+    try {
+      result = await lint(rootText, root, { ruleset: opts.ruleset, readFile: reader });
+    } catch {
+      break;
+    }
+    if (result.skipped) break;
+    const rootSpec = specOf(rootText, root);
+    const accepted = new Map<string, OffsetEdit[]>();
+    let fixedThisPass = 0;
+    for (const p of result.problems) {
+      if (!p.fixable || (safeOnly && p.fixable !== 'safe')) continue;
+      if (opts.filter && !opts.filter(p)) continue;
+      const src = p.source;
+      if (!texts.has(src)) {
+        const t = await readText(src, opts.readFile);
+        if (t === undefined) continue;
+        texts.set(src, t);
+        originals.set(src, t);
+      }
+      const fix = computeFix(texts.get(src)!, p, rootSpec, src === root);
+      if (!fix) continue;
+      const list = accepted.get(src) ?? [];
+      const fresh: OffsetEdit[] = [];
+      let ok = true;
+      for (const e of fix.edits) {
+        if (list.some(a => sameEdit(a, e)) || fresh.some(a => sameEdit(a, e))) continue;
+        if (list.some(a => conflicts(a, e)) || fresh.some(a => conflicts(a, e))) {
+          ok = false;
+          break;
+        }
+        fresh.push({ offset: e.offset, length: e.length, newText: e.newText });
+      }
+      if (!ok || fresh.length === 0) continue;
+      list.push(...fresh);
+      accepted.set(src, list);
+      fixedThisPass++;
+    }
+    if (fixedThisPass === 0) break;
+    let changed = false;
+    for (const [src, edits] of accepted) {
+      const before = texts.get(src)!;
+      const after = applyOffsetEdits(before, edits);
+      if (after !== before && parses(after, formatOf(after, src))) {
+        texts.set(src, after);
+        changed = true;
+      }
+    }
+    if (!changed) break;
+    applied += fixedThisPass;
+  }
+  const files = new Map<string, string>();
+  for (const [f, t] of texts) if (t !== originals.get(f)) files.set(f, t);
+  return { files, applied };
+}
+
+export interface ProblemFix {
+  problem: LintProblem;
+  fix: ComputedFix;
+}
+
+/**
+ * The fix of each problem (for code actions): `readText` gives the current
+ * text of a file (the root document and any `$ref`'d file a problem is in).
+ */
+export function computeFixes(problems: readonly LintProblem[], rootFile: string, readText: (file: string) => string | undefined): ProblemFix[] {
+  const root = path.resolve(rootFile);
+  const rootText = readText(root);
+  if (rootText === undefined) return [];
+  const rootSpec = specOf(rootText, root);
+  const out: ProblemFix[] = [];
+  const cache = new Map<string, string | undefined>();
+  for (const problem of problems) {
+    if (!problem.fixable) continue;
+    if (!cache.has(problem.source)) cache.set(problem.source, readText(problem.source));
+    const text = cache.get(problem.source);
+    if (text === undefined) continue;
+    const fix = computeFix(text, problem, rootSpec, problem.source === root);
+    if (fix) out.push({ problem, fix });
+  }
+  return out;
+}
+
+/** Fix every finding of rule `ruleId` (safe or not) in the document and the files it references. */
+export async function fixAllOfRule(text: string, file: string, ruleId: string, opts: Omit<FixTextOptions, 'filter' | 'safeOnly'> = {}) {
+  return fixFile(text, file, { ...opts, safeOnly: false, filter: p => p.code === ruleId });
+}
+
+/** The `TextEdit`s (per file) that turn the original texts into the fixed ones: one whole-span edit per changed region. */
+export function editsBetween(file: string, before: string, after: string): TextEdit[] {
+  if (before === after) return [];
+  let p = 0;
+  while (p < before.length && p < after.length && before[p] === after[p]) p++;
+  let q = 0;
+  while (q < before.length - p && q < after.length - p && before[before.length - 1 - q] === after[after.length - 1 - q]) q++;
+  return [{ file, offset: p, length: before.length - p - q, newText: after.slice(p, after.length - q) }];
 }
