@@ -11,7 +11,16 @@ import pathNoVerbs from './path-no-verbs';
 import pathNoVerbQuery from './path-no-verb-query';
 import pathResourceNesting from './path-resource-nesting';
 import pathCollectionPlural from './path-collection-plural';
+import listPagination from './list-pagination';
+import listParamNames from './list-param-names';
 import listParamSchema from './list-param-schema';
+import jsonMediaType from './json-media-type';
+import versionDeclared from './version-declared';
+import versionSingleStrategy from './version-single-strategy';
+import versionPathFormat from './version-path-format';
+import versionParam400 from './version-param-400';
+import deprecationHeaders from './deprecation-headers';
+import sunsetHttpDate from './sunset-http-date';
 // -- imports: methods
 // -- imports: security, errors
 
@@ -22,7 +31,16 @@ export const rules: readonly ApiconvRule[] = [
   pathNoVerbQuery,
   pathResourceNesting,
   pathCollectionPlural,
+  listPagination,
+  listParamNames,
   listParamSchema,
+  jsonMediaType,
+  versionDeclared,
+  versionSingleStrategy,
+  versionPathFormat,
+  versionParam400,
+  deprecationHeaders,
+  sunsetHttpDate,
   // -- entries: methods
   // -- entries: security, errors
 ];

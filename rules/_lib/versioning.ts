@@ -1,0 +1,136 @@
+/**
+ * Versioning helpers: where a document selects the API version (path, query
+ * parameter or header) and the IMF-fixdate check for Sunset.
+ */
+import type { JsonPath } from '../types';
+import { isObject, segments, serverBasePath, type Model, type Obj, type Operation, type Parameter } from './oas';
+import { versionSegmentIndexes } from './paths';
+
+export type Strategy = 'path' | 'query' | 'header';
+export const STRATEGY_LABEL: Record<Strategy, string> = {
+  path: 'the URL path (/api/v<n>/)',
+  query: 'a query parameter (?version=<n>)',
+  header: 'a header (API-Version, or an Accept vendor type application/vnd.<vendor>.v<n>+json)',
+};
+
+export const VERSION_QUERY_PARAMS = ['version', 'v', 'api-version'];
+/** `application/vnd.acme.v2+json` (extra dotted parts allowed before `+json`). */
+export const VENDOR_VERSION_TYPE = /^application\/vnd\.[a-z0-9][\w.-]*?\.v\d+(?:\.[\w-]+)*\+json\s*(?:;.*)?$/i;
+
+export interface VersionLocation {
+  strategy: Strategy;
+  /** Where a person would change it. */
+  path: JsonPath;
+  /** What it is, for messages. */
+  label: string;
+}
+
+/** The version query or header parameter of an operation, if any. */
+export function versionParams(op: Operation): Parameter[] {
+  return op.parameters.filter(p => isVersionParam(p));
+}
+
+function isVersionParam(p: Parameter): boolean {
+  const name = p.name.toLowerCase();
+  if (p.in === 'query') return VERSION_QUERY_PARAMS.includes(name);
+  if (p.in !== 'header') return false;
+  if (name === 'api-version') return true;
+  return name === 'accept' && mentionsVendorVersion(p.value);
+}
+
+function mentionsVendorVersion(param: Obj): boolean {
+  const values: unknown[] = [];
+  const schema = isObject(param.schema) ? param.schema : param;
+  for (const s of [schema, param]) {
+    values.push(s.default, s.example);
+    if (Array.isArray(s.enum)) values.push(...s.enum);
+  }
+  return values.some(v => typeof v === 'string' && v.split(',').some(t => VENDOR_VERSION_TYPE.test(t.trim())));
+}
+
+/** The server URL locations of an operation (op, path item, root), most specific first; Swagger 2 basePath. */
+function serverLocations(model: Model, op: Operation): { base: string; path: JsonPath }[] {
+  if (model.spec === 'oas2') {
+    return typeof model.root.basePath === 'string' ? [{ base: model.root.basePath, path: ['basePath'] }] : [];
+  }
+  const levels: [unknown, JsonPath][] = [
+    [op.value.servers, [...op.path, 'servers']],
+    [op.pathItem.servers, ['paths', op.pathKey, 'servers']],
+    [model.root.servers, ['servers']],
+  ];
+  for (const [servers, at] of levels) {
+    if (!Array.isArray(servers) || servers.length === 0) continue;
+    return servers.flatMap((s, i) =>
+      isObject(s) && typeof s.url === 'string' ? [{ base: serverBasePath(s.url, s.variables), path: [...at, i, 'url'] }] : [],
+    );
+  }
+  return [];
+}
+
+/** Every place an operation selects the version, by strategy. */
+export function versionLocations(model: Model, op: Operation): VersionLocation[] {
+  const out: VersionLocation[] = [];
+  // Path: a version segment in the path key, else in the server base path.
+  const keySegs = segments(op.pathKey);
+  const inKey = op.effectivePaths.some(eff => {
+    const segs = segments(eff);
+    const baseLen = segs.length - keySegs.length;
+    return versionSegmentIndexes(segs).some(i => i >= baseLen);
+  });
+  if (inKey) out.push({ strategy: 'path', path: ['paths', op.pathKey], label: `the path "${op.pathKey}"` });
+  else {
+    const server = serverLocations(model, op).find(s => versionSegmentIndexes(segments(s.base)).length > 0);
+    if (server) out.push({ strategy: 'path', path: server.path, label: `the base path "${server.base}"` });
+  }
+  for (const p of versionParams(op)) {
+    out.push({
+      strategy: p.in === 'query' ? 'query' : 'header',
+      path: [...p.path, 'name'],
+      label: `the ${p.in} parameter "${p.name}"`,
+    });
+  }
+  for (const m of vendorMediaTypes(model, op)) out.push({ strategy: 'header', path: m.path, label: `the media type "${m.type}"` });
+  return out;
+}
+
+/** Vendor version media types of an operation's bodies (OAS 3 content keys; Swagger 2 consumes/produces). */
+function vendorMediaTypes(model: Model, op: Operation): { type: string; path: JsonPath }[] {
+  const out: { type: string; path: JsonPath }[] = [];
+  const addContent = (content: unknown, at: JsonPath) => {
+    if (!isObject(content)) return;
+    for (const mt of Object.keys(content)) if (VENDOR_VERSION_TYPE.test(mt)) out.push({ type: mt, path: [...at, mt] });
+  };
+  if (model.spec === 'oas3') {
+    if (isObject(op.value.requestBody)) addContent(op.value.requestBody.content, [...op.path, 'requestBody', 'content']);
+    for (const [code, r] of Object.entries(op.responses ?? {})) {
+      if (isObject(r)) addContent(r.content, [...op.path, 'responses', code, 'content']);
+    }
+    return out;
+  }
+  for (const key of ['consumes', 'produces'] as const) {
+    const list = Array.isArray(op.value[key]) ? op.value[key] : model.root[key];
+    const at: JsonPath = Array.isArray(op.value[key]) ? [...op.path, key] : [key];
+    if (!Array.isArray(list)) continue;
+    list.forEach((t, i) => {
+      if (typeof t === 'string' && VENDOR_VERSION_TYPE.test(t)) out.push({ type: t, path: [...at, i] });
+    });
+  }
+  return out;
+}
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const IMF = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+
+/** True for an HTTP date in IMF-fixdate form with a real date and the right weekday. */
+export function isImfFixdate(value: string): boolean {
+  const m = IMF.exec(value);
+  if (!m) return false;
+  const [, day, dd, mon, yyyy, hh, mi, ss] = m;
+  const month = MONTHS.indexOf(mon);
+  const d = new Date(Date.UTC(Number(yyyy), month, Number(dd), Number(hh), Number(mi), Number(ss)));
+  return (
+    d.getUTCFullYear() === Number(yyyy) && d.getUTCMonth() === month && d.getUTCDate() === Number(dd) &&
+    Number(hh) < 24 && Number(mi) < 60 && Number(ss) < 60 && DAYS[d.getUTCDay()] === day
+  );
+}

@@ -1,0 +1,60 @@
+import { defineRule } from './types';
+import type { JsonPath } from './types';
+import { modelRule } from './_lib/ruleFunction';
+import type { Finding } from './_lib/ruleFunction';
+import { isJsonMediaType, isObject } from './_lib/oas';
+
+const ADVICE = 'exchange JSON: use application/json (or a +json type such as application/vnd.acme.v2+json)';
+
+export default defineRule({
+  id: 'json-media-type',
+  meta: {
+    description: 'Request and response bodies use application/json or a +json media type (Swagger 2: consumes / produces).',
+    severity: 'warn',
+    fixable: false,
+    formats: ['oas2', 'oas3'],
+  },
+  spectral: modelRule('apiconvJsonMediaType', model => {
+    const out: Finding[] = [];
+    const seen = new Set<string>();
+    const push = (message: string, path: JsonPath) => {
+      const key = JSON.stringify(path);
+      if (seen.has(key)) return;
+      seen.add(key);
+      out.push({ message, path });
+    };
+    /** A body whose content offers no JSON type: flag its first media type. */
+    const checkContent = (content: unknown, at: JsonPath, what: string) => {
+      if (!isObject(content)) return;
+      const types = Object.keys(content);
+      if (types.length === 0 || types.some(isJsonMediaType)) return;
+      push(`${what} uses ${types.map(t => `"${t}"`).join(', ')}, not JSON: ${ADVICE}.`, [...at, types[0]]);
+    };
+    const checkList = (list: unknown, at: JsonPath, what: string) => {
+      if (!Array.isArray(list) || list.length === 0) return;
+      const types = list.filter((t): t is string => typeof t === 'string');
+      if (types.some(isJsonMediaType)) return;
+      const i = list.findIndex(t => typeof t === 'string');
+      if (i >= 0) push(`${what} lists ${types.map(t => `"${t}"`).join(', ')}, not JSON: ${ADVICE}.`, [...at, i]);
+    };
+    if (model.spec === 'oas2') {
+      checkList(model.root.consumes, ['consumes'], 'consumes');
+      checkList(model.root.produces, ['produces'], 'produces');
+    }
+    for (const op of model.operations) {
+      const name = `${op.method.toUpperCase()} ${op.pathKey}`;
+      if (model.spec === 'oas2') {
+        checkList(op.value.consumes, [...op.path, 'consumes'], `${name} consumes`);
+        checkList(op.value.produces, [...op.path, 'produces'], `${name} produces`);
+        continue;
+      }
+      if (isObject(op.value.requestBody)) {
+        checkContent(op.value.requestBody.content, [...op.path, 'requestBody', 'content'], `The request body of ${name}`);
+      }
+      for (const [code, r] of Object.entries(op.responses ?? {})) {
+        if (isObject(r)) checkContent(r.content, [...op.path, 'responses', code, 'content'], `The ${code} response of ${name}`);
+      }
+    }
+    return out;
+  }),
+});

@@ -1,0 +1,32 @@
+import { defineRule } from './types';
+import type { JsonPath } from './types';
+import { modelRule } from './_lib/ruleFunction';
+import { isObject } from './_lib/oas';
+import { versionLocations } from './_lib/versioning';
+
+export default defineRule({
+  id: 'version-declared',
+  meta: {
+    description: 'The document selects an API version: path /api/v<n>/, query parameter version / v / api-version, or header API-Version / Accept vendor type.',
+    severity: 'warn',
+    fixable: false,
+    formats: ['oas2', 'oas3'],
+  },
+  spectral: modelRule('apiconvVersionDeclared', model => {
+    if (model.operations.length === 0) return [];
+    if (model.operations.some(op => versionLocations(model, op).length > 0)) return [];
+    // Point where the version would most often go: the server URL / basePath, else the version key.
+    let path: JsonPath = [model.spec === 'oas2' ? 'swagger' : 'openapi'];
+    if (model.spec === 'oas2' && typeof model.root.basePath === 'string') path = ['basePath'];
+    else if (model.spec === 'oas3' && Array.isArray(model.root.servers) && isObject(model.root.servers[0]) && typeof model.root.servers[0].url === 'string') {
+      path = ['servers', 0, 'url'];
+    }
+    return [
+      {
+        message:
+          'The API does not select a version: put it in the path (/api/v1/…), or take a query parameter (?version=<n>, ?v=<n>, ?api-version=<n>), or a header (API-Version: <n>, or Accept: application/vnd.<vendor>.v<n>+json).',
+        path,
+      },
+    ];
+  }),
+});

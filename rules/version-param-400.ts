@@ -1,0 +1,35 @@
+import { defineRule } from './types';
+import { modelRule } from './_lib/ruleFunction';
+import type { Finding } from './_lib/ruleFunction';
+import { hasResponse } from './_lib/oas';
+import { addErrorResponse, opPathFromFinding } from './_lib/fixes';
+import { versionParams } from './_lib/versioning';
+
+export default defineRule({
+  id: 'version-param-400',
+  meta: {
+    description: 'An operation that takes the API version as a query or header parameter declares 400 (unsupported version).',
+    severity: 'warn',
+    fixable: 'safe',
+    formats: ['oas2', 'oas3'],
+  },
+  spectral: modelRule('apiconvVersionParam400', model => {
+    const out: Finding[] = [];
+    for (const op of model.operations) {
+      const params = versionParams(op);
+      if (params.length === 0 || hasResponse(op, '400') || hasResponse(op, '4XX') || hasResponse(op, '4xx')) continue;
+      const p = params[0];
+      out.push({
+        message: `${op.method.toUpperCase()} ${op.pathKey} takes the version in the ${p.in} parameter "${p.name}" but declares no 400 response: add 400 for an unsupported version.`,
+        path: op.responses ? [...op.path, 'responses'] : op.path,
+      });
+    }
+    return out;
+  }),
+  fix(ctx) {
+    const opPath = opPathFromFinding(ctx);
+    if (!opPath) return undefined;
+    const ops = addErrorResponse(ctx, opPath, '400');
+    return ops.length > 0 ? { title: 'Add a 400 response (unsupported version)', ops } : undefined;
+  },
+});
