@@ -11,9 +11,10 @@ import { HELP, UsageError, parseArgs, type LintCliOptions } from './args';
 import { collectFiles, TargetError } from './files';
 import { formatters } from './formatters/index';
 import { displayPath } from './formatters/util';
-import { runTasks, plannedJobs } from './pool';
+import { runTasks, plannedJobs, totalSize } from './pool';
 import type { LintTask, LintTaskResult } from './lintOne';
 import { rulesCommand } from './rulesCommand';
+import { runFixes } from './fixCommand';
 import { version } from '../../../package.json';
 
 export const EXIT_OK = 0;
@@ -90,8 +91,20 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
     }
   }
 
+  if (opts.fix || opts.fixDryRun) {
+    const fixed = await runFixes(tasks, cache, { write: opts.fix, cwd });
+    for (const e of fixed.errors) log(`apiconv: ${e}`);
+    const files = fixed.changedFiles.map(f => displayPath(f, cwd)).join(', ');
+    if (opts.fixDryRun) {
+      log(`apiconv: ${fixed.applied} fix${fixed.applied === 1 ? '' : 'es'} would change ${fixed.changedFiles.length} file${fixed.changedFiles.length === 1 ? '' : 's'}${files ? `: ${files}` : ''} (dry run: nothing written)`);
+      return { code: fixed.errors.length ? EXIT_ERROR : fixed.changedFiles.length ? EXIT_FINDINGS : EXIT_OK, report: fixed.diff };
+    }
+    log(`apiconv: applied ${fixed.applied} fix${fixed.applied === 1 ? '' : 'es'} to ${fixed.changedFiles.length} file${fixed.changedFiles.length === 1 ? '' : 's'}${files ? `: ${files}` : ''}`);
+    if (fixed.errors.length) return { code: EXIT_ERROR, report: '' };
+  }
+
   const showProgress = opts.progress !== false && process.stderr.isTTY === true && tasks.length > 1 && !opts.verbose;
-  const jobs = plannedJobs(tasks.length, opts.jobs);
+  const jobs = plannedJobs(tasks.length, opts.jobs, totalSize(tasks));
   if (opts.verbose) log(`apiconv: ${tasks.length} file${tasks.length === 1 ? '' : 's'} to lint, ${jobs} thread${jobs === 1 ? '' : 's'}`);
   const started = performance.now();
   const results = await runTasks(tasks, {
