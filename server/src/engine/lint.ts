@@ -9,7 +9,10 @@
 import { Document, Spectral, type Ruleset, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import * as path from 'node:path';
+import { readFile as readFileAsync } from 'node:fs/promises';
 import type { LintProblem, LintResult } from './problem';
+import { LineIndex, keyRangeFor } from './ranges';
+import { applySuppressions } from './suppress';
 import { createResolver, type FileReader } from './resolver';
 import { getDefaultRuleset, fixableOf } from './ruleset';
 
@@ -52,12 +55,37 @@ export async function lint(text: string, file: string, options: LintOptions = {}
   }
 
   const files = new Set<string>([absFile]);
-  const resolver = createResolver({ readFile: options.readFile, allowRemoteRefs: options.allowRemoteRefs === true, onRead: f => files.add(f) });
+  // The texts of every file read (for ranges and suppressions): no file is read twice.
+  const texts = new Map<string, string>([[absFile, text]]);
+  const readFile: FileReader = async f => {
+    const overlay = options.readFile ? await options.readFile(f) : undefined;
+    const t = overlay ?? (await readFileAsync(f, 'utf8').catch(() => undefined));
+    if (t !== undefined) texts.set(f, t);
+    return t;
+  };
+  const resolver = createResolver({ readFile, allowRemoteRefs: options.allowRemoteRefs === true, onRead: f => files.add(f) });
   const spectral = new Spectral({ resolver });
   const ruleset = options.ruleset ?? getDefaultRuleset();
   spectral.setRuleset(ruleset);
   const results = await spectral.run(document, { ignoreUnknownFormat: true });
-  return { problems: results.map(r => toProblem(r, absFile, ruleset)).sort(compareProblems), files: [...files] };
+  const problems = results.map(r => toProblem(r, absFile, ruleset));
+  narrowRanges(problems, texts);
+  const known = new Set([...Object.keys(ruleset.rules), 'parser', 'invalid-ref']);
+  const suppression = applySuppressions(problems, texts, known, (t, f) => isJsonText(t, f));
+  return { problems: suppression.problems.sort(compareProblems), suppressed: suppression.suppressed.sort(compareProblems), files: [...files] };
+}
+
+/** A finding on a mapping/sequence value points at its key (see ranges.ts). */
+function narrowRanges(problems: LintProblem[], texts: ReadonlyMap<string, string>): void {
+  const indexes = new Map<string, LineIndex>();
+  for (const p of problems) {
+    const text = texts.get(p.source);
+    if (text === undefined) continue;
+    let index = indexes.get(p.source);
+    if (!index) indexes.set(p.source, (index = new LineIndex(text)));
+    const narrowed = keyRangeFor(p, index);
+    if (narrowed) p.range = narrowed;
+  }
 }
 
 function toProblem(r: ISpectralDiagnostic, root: string, ruleset: Ruleset): LintProblem {

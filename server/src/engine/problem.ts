@@ -37,6 +37,8 @@ export interface LintProblem {
 
 export interface LintResult {
   problems: LintProblem[];
+  /** Findings silenced by `apiconv-ignore` comments / `x-apiconv-ignore` keys (not in `problems`). */
+  suppressed?: LintProblem[];
   /** Set when the document was not linted, with the reason. */
   skipped?: 'not-openapi' | 'binary';
   /** Every file read while resolving `$ref`s (absolute paths), the root included. */
