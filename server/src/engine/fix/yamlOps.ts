@@ -17,6 +17,8 @@ interface Style {
   singleQuote: boolean;
   /** `{ a: 1 }` rather than `{a: 1}`. */
   flowPadding: boolean;
+  /** Columns from a block sequence's dash to its item (`- a` = 2, `-   a` = 4). */
+  seqGap: number;
 }
 
 export function parseYaml(text: string): Document.Parsed | undefined {
@@ -53,6 +55,7 @@ function contentEnd(text: string, node: { range?: [number, number, number] | nul
 function detectStyle(text: string, doc: Document.Parsed): Style {
   const units: number[] = [];
   let seqIndented = 0;
+  const gaps: number[] = [];
   let seqFlat = 0;
   let single = 0;
   let double = 0;
@@ -86,6 +89,8 @@ function detectStyle(text: string, doc: Document.Parsed): Style {
         const lead = /^[ ]*/.exec(text.slice(dash))![0].length;
         if (lead > column(text, key.range[0])) seqIndented++;
         else seqFlat++;
+        const first = v.items[0] as Node | null;
+        if (first?.range && lineStart(text, first.range[0]) === dash && gaps.length < 50) gaps.push(column(text, first.range[0]) - lead);
       }
     },
     Scalar(_k, s) {
@@ -94,7 +99,13 @@ function detectStyle(text: string, doc: Document.Parsed): Style {
     },
   });
   const unit = units.length > 0 ? Math.min(...units) : 2;
-  return { eol: text.includes('\r\n') ? '\r\n' : '\n', unit: Math.min(Math.max(unit, 1), 8), indentSeq: seqFlat === 0 || seqIndented >= seqFlat, singleQuote: single > double, flowPadding: padded >= tight };
+  return { eol: text.includes('\r\n') ? '\r\n' : '\n', unit: Math.min(Math.max(unit, 1), 8), indentSeq: seqFlat === 0 || seqIndented >= seqFlat, singleQuote: single > double, flowPadding: padded >= tight, seqGap: gaps.length > 0 ? Math.min(Math.max(mostCommon(gaps), 2), 8) : 2 };
+}
+
+function mostCommon(xs: number[]): number {
+  const counts = new Map<number, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
 }
 
 function keyOf(node: unknown): string | undefined {
@@ -173,28 +184,67 @@ function stringifyValue(value: unknown, style: Style, flow: boolean): string {
   return out.replace(/\n$/, '');
 }
 
-function indentLines(block: string, n: number): string {
-  const pad = ' '.repeat(n);
-  return block
-    .split('\n')
-    .map(l => (l.length > 0 ? pad + l : l))
-    .join('\n');
+/** A scalar (or empty collection) on one line. */
+function inlineValue(value: unknown, style: Style): string {
+  const out = stringifyValue(value, style, true);
+  if (!out.includes('\n')) return out;
+  return JSON.stringify(value);
+}
+
+function blockKey(key: string, style: Style): string {
+  if (plainKeyOk(key)) return key;
+  return quoteAs(key, style.singleQuote ? "'" : '"');
+}
+
+function isBlockCollection(v: unknown): v is Record<string, unknown> | unknown[] {
+  return isCollectionValue(v) && !isEmptyValue(v);
+}
+
+/** Block lines for a non-empty mapping whose keys sit at column `col`. */
+function emitMap(value: Record<string, unknown>, style: Style, col: number): string[] {
+  const pad = ' '.repeat(col);
+  const lines: string[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    const head = pad + blockKey(k, style) + ':';
+    if (!isBlockCollection(v)) lines.push(head + ' ' + inlineValue(v, style));
+    else if (Array.isArray(v)) lines.push(head, ...emitSeq(v, style, style.indentSeq ? col + style.unit : col));
+    else lines.push(head, ...emitMap(v, style, col + style.unit));
+  }
+  return lines;
+}
+
+/** Block lines for a non-empty sequence whose dashes sit at column `dashCol`. */
+function emitSeq(value: unknown[], style: Style, dashCol: number): string[] {
+  const lines: string[] = [];
+  const dash = ' '.repeat(dashCol) + '-' + ' '.repeat(style.seqGap - 1);
+  for (const item of value) {
+    if (!isBlockCollection(item)) {
+      lines.push(dash + inlineValue(item ?? null, style));
+      continue;
+    }
+    const inner = emitItemBody(item, style, dashCol + style.seqGap);
+    lines.push(dash + inner[0].slice(dashCol + style.seqGap), ...inner.slice(1));
+  }
+  return lines;
+}
+
+function emitItemBody(item: Record<string, unknown> | unknown[], style: Style, col: number): string[] {
+  return Array.isArray(item) ? emitSeq(item, style, col) : emitMap(item, style, col);
 }
 
 /** The text after `key:` for `value` placed in a block mapping whose keys sit at column `col`. */
 function renderAfterColon(value: unknown, style: Style, col: number): string {
-  if (!isCollectionValue(value) || isEmptyValue(value)) return ' ' + stringifyValue(value, style, true);
-  const block = stringifyValue(value, style, false);
-  if (Array.isArray(value)) return '\n' + indentLines(block, style.indentSeq ? col + style.unit : col);
-  return '\n' + indentLines(block, col + style.unit);
+  if (!isBlockCollection(value)) return ' ' + inlineValue(value, style);
+  if (Array.isArray(value)) return '\n' + emitSeq(value, style, style.indentSeq ? col + style.unit : col).join('\n');
+  return '\n' + emitMap(value, style, col + style.unit).join('\n');
 }
 
-/** The text after `- ` for an item whose dash sits at column `dashCol`. */
-function renderSeqItem(value: unknown, style: Style, dashCol: number): string {
-  if (!isCollectionValue(value) || isEmptyValue(value)) return stringifyValue(value, style, true);
-  const block = stringifyValue(value, style, false);
-  const lines = block.split('\n');
-  return [lines[0], ...lines.slice(1).map(l => (l.length > 0 ? ' '.repeat(dashCol + 2) + l : l))].join('\n');
+/** The text after the dash for an item whose content starts at column `contentCol`. */
+function renderSeqItem(value: unknown, style: Style, contentCol: number): string {
+  if (!isBlockCollection(value)) return inlineValue(value, style);
+  const lines = emitItemBody(value, style, contentCol);
+  return [lines[0].slice(contentCol), ...lines.slice(1)].join('\n');
 }
 
 function quoteAs(key: string, q: "'" | '"'): string {
@@ -267,8 +317,7 @@ function replaceValue(text: string, step: Step, value: unknown, style: Style): O
   }
   // A block sequence item.
   if (!n || !n.range) return undefined;
-  const dashCol = Math.max(0, column(text, n.range[0]) - 2);
-  const itemText = renderSeqItem(value, style, dashCol).replace(/\n/g, style.eol);
+  const itemText = renderSeqItem(value, style, column(text, n.range[0])).replace(/\n/g, style.eol);
   return { offset: n.range[0], length: contentEnd(text, n, n.range[0]) - n.range[0], newText: itemText };
 }
 
@@ -311,9 +360,13 @@ function appendItem(text: string, seq: YAMLSeq<unknown>, inFlow: boolean, value:
   const m = /^([ ]*)- /.exec(firstLine) ?? /^([ ]*)-$/m.exec(firstLine);
   if (!m) return undefined;
   const dashCol = m[1].length;
+  // Keep the gap after the dash that the first item uses (`- a` or `-   a`).
+  const firstStart = (seq.items[0] as Node | null)?.range?.[0];
+  const sameLine = firstStart !== undefined && lineStart(text, firstStart) === lineStart(text, seq.range[0]);
+  const gap = sameLine ? Math.min(Math.max(column(text, firstStart) - dashCol, 2), 8) : 2;
   const lastEnd = contentEnd(text, seq.items[seq.items.length - 1] as Node, seq.range[0]);
   const at = afterLineEnd(text, lastEnd);
-  let newText = ' '.repeat(dashCol) + '- ' + renderSeqItem(value, style, dashCol) + '\n';
+  let newText = ' '.repeat(dashCol) + '-' + ' '.repeat(gap - 1) + renderSeqItem(value, style, dashCol + gap) + '\n';
   newText = newText.replace(/\n/g, style.eol);
   if (at === text.length && !text.endsWith('\n')) newText = style.eol + newText.slice(0, -style.eol.length);
   return { offset: at, length: 0, newText };
