@@ -138,7 +138,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   if (flags.has('help')) return { command: 'help', topic: positional[0], verbose };
   if (flags.has('version')) return { command: 'version', verbose };
   const [command, ...rest] = positional;
-  if (command === undefined) return { command: 'help', verbose };
+  if (command === undefined) throw new UsageError('missing command: apiconv lint <files…> or apiconv rules (see apiconv --help)');
   if (command === 'help') return { command: 'help', topic: rest[0], verbose };
   if (command === 'version') return { command: 'version', verbose };
   if (command === 'rules') {
