@@ -2,9 +2,15 @@ import { defineRule } from './types';
 import type { JsonPath } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
-import { isJsonMediaType, isObject } from './_lib/oas';
+import { isJsonMediaType as isJsonType, isObject } from './_lib/oas';
 
-const ADVICE = 'exchange JSON: use application/json (or a +json type such as application/vnd.acme.v2+json)';
+// JSON, or a wildcard that admits JSON (any type, or any application type).
+function isJsonMediaType(mt: string): boolean {
+  const base = mt.split(';')[0].trim().toLowerCase();
+  return isJsonType(mt) || base === '*/*' || base === 'application/*';
+}
+
+const ADVICE = 'use application/json (or a +json type such as application/vnd.acme.v2+json)';
 
 export default defineRule({
   id: 'json-media-type',
@@ -37,14 +43,16 @@ export default defineRule({
       const i = list.findIndex(t => typeof t === 'string');
       if (i >= 0) push(`${what} lists ${types.map(t => `"${t}"`).join(', ')}, not JSON: ${ADVICE}.`, [...at, i]);
     };
+    const hasBody = (op: (typeof model.operations)[number]) => op.parameters.some(p => p.in === 'body' || p.in === 'formData');
     if (model.spec === 'oas2') {
-      checkList(model.root.consumes, ['consumes'], 'consumes');
+      // consumes only matters where a request has a body.
+      if (model.operations.some(op => hasBody(op) && !Array.isArray(op.value.consumes))) checkList(model.root.consumes, ['consumes'], 'consumes');
       checkList(model.root.produces, ['produces'], 'produces');
     }
     for (const op of model.operations) {
       const name = `${op.method.toUpperCase()} ${op.pathKey}`;
       if (model.spec === 'oas2') {
-        checkList(op.value.consumes, [...op.path, 'consumes'], `${name} consumes`);
+        if (hasBody(op)) checkList(op.value.consumes, [...op.path, 'consumes'], `${name} consumes`);
         checkList(op.value.produces, [...op.path, 'produces'], `${name} produces`);
         continue;
       }

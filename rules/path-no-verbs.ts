@@ -27,7 +27,7 @@ export const optionsSchema = {
 /** Verbs that are just as often nouns: a one-word segment right before a `{param}` names a collection (`/post/{id}`). */
 const ALSO_NOUNS = new Set(['post', 'set', 'list', 'call', 'run', 'copy', 'change', 'query', 'count', 'process', 'move', 'mark', 'clone', 'duplicate', 'patch', 'lookup', 'drop', 'read', 'send', 'new']);
 
-const NOUN_COMPOUNDS = new Set(['add on', 'set up', 'run time', 'make up', 'clear text', 'read only', 'copy right', 'drop down', 'check out', 'post code', 'post office']);
+const NOUN_COMPOUNDS = new Set(['add on', 'add ons', 'set up', 'run time', 'make up', 'clear text', 'read only', 'copy right', 'drop down', 'check out', 'post code', 'post office']);
 
 export function verbOf(segment: string, next: string | undefined, verbs: Set<string>): string | undefined {
   for (const part of literalParts(segment)) {

@@ -36,7 +36,7 @@ const UNCOUNTABLE = new Set([
   'firmware', 'middleware', 'staff', 'series', 'species', 'content', 'sheep', 'fish', 'deer', 'moose', 'aircraft', 'money',
   'music', 'advice', 'evidence', 'traffic', 'inventory', 'audio', 'billing', 'shipping', 'analytics', 'stats', 'statistics',
   'metrics', 'history', 'mail', 'auth', 'oauth', 'oauth2', 'admin', 'me', 'self', 'public', 'internal', 'api', 'apis',
-  'graphql', 'health', 'search', 'access', 'config', 'configuration', 'settings', 'status', 'usage', 'storage', 'security',
+  'graphql', 'health', 'search', 'access', 'config', 'configuration', 'settings', 'usage', 'storage', 'security',
   'knowledge', 'research', 'weather', 'luggage', 'baggage', 'furniture', 'homework', 'rice', 'cash', 'trash', 'spam',
   'bulk', 'batch', 'current', 'latest', 'default', 'preferences', 'personnel', 'police', 'offspring', 'pants', 'scissors',
   'meta', 'code', 'source', 'feed', 'export', 'import',

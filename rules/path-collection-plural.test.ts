@@ -1,0 +1,114 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { testRule } from '../test/helpers/testRule';
+import { isPluralOrUncountable, pluralize } from './_lib/words';
+
+const list = `
+    get:
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { type: array, items: { type: object } } } }`;
+
+testRule('path-collection-plural', {
+  valid: [
+    {
+      name: 'oas3: plurals, irregulars, uncountables; a singleton is not judged',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/v1/users/{id}/avatar: {}
+  /api/v1/people/{id}: {}
+  /api/v1/categories/{id}/children: ${list}
+  /api/v1/media/{id}: {}
+  /api/v1/codes_of_conduct/{key}: {}
+  /api/v1/health: {}
+`,
+    },
+    {
+      name: 'oas3.1: a non-list GET on a singular path is not a collection',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/profile:
+    get:
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { type: object, properties: { name: { type: string } } } } }
+`,
+    },
+    {
+      name: 'oas2: Twilio-style file extensions',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /Accounts/{Sid}/Calls.json:
+    get:
+      responses:
+        '200': { description: OK, schema: { type: array, items: { type: object } } }
+`,
+    },
+    {
+      name: 'json',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/orders/{id}": {}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: singular before an {id}',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/v1/user/{id}: {}
+  /api/v1/users/{id}/address/{addressId}: {}
+`,
+      errors: [
+        { path: ['paths', '/api/v1/user/{id}'], line: 4, message: '"user" → "users"' },
+        { path: ['paths', '/api/v1/users/{id}/address/{addressId}'], line: 5, message: '"address" → "addresses"' },
+      ],
+    },
+    {
+      name: 'oas3.1: a list endpoint with a singular name (list through a $ref)',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/category:
+    get:
+      responses:
+        '200': { $ref: '#/components/responses/List' }
+components:
+  responses:
+    List:
+      description: OK
+      content: { application/json: { schema: { type: object, properties: { data: { type: array } } } } }
+`,
+      errors: [{ path: ['paths', '/api/category'], message: '"categories"' }],
+    },
+    {
+      name: 'oas2',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+basePath: /api
+paths:
+  /person/{id}: {}
+`,
+      errors: [{ path: ['paths', '/person/{id}'], message: '"people"' }],
+    },
+    {
+      name: 'json',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/order-item/{id}": {}}}`,
+      errors: [{ path: ['paths', '/api/order-item/{id}'], message: '"items"' }],
+    },
+  ],
+});
+
+describe('plural heuristic', () => {
+  it('knows plurals, singulars and uncountables', () => {
+    for (const w of ['users', 'categories', 'people', 'children', 'data', 'news', 'indices', 'statuses']) assert.ok(isPluralOrUncountable(w), w);
+    for (const w of ['user', 'address', 'status', 'analysis', 'person', 'child', 'box']) assert.ok(!isPluralOrUncountable(w), w);
+  });
+  it('pluralizes', () => {
+    assert.deepEqual(['user', 'category', 'box', 'match', 'person', 'day'].map(pluralize), ['users', 'categories', 'boxes', 'matches', 'people', 'days']);
+  });
+});

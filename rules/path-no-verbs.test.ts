@@ -1,0 +1,122 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { testRule, ruleset1 } from '../test/helpers/testRule';
+import { splitWords } from './_lib/words';
+
+const oas3 = (paths: string, v = '3.0.3') => `openapi: ${v}
+info: { title: t, version: '1' }
+paths:
+${paths}`;
+
+testRule('path-no-verbs', {
+  valid: [
+    {
+      name: 'oas3: nouns, and settings is not "set"',
+      document: oas3(`  /api/v1/settings: {}
+  /api/v1/users/{id}/orders: {}
+  /api/v1/getaways: {}
+`),
+    },
+    {
+      name: 'oas3.1: a noun-like verb before an {id} names a collection',
+      document: oas3(`  /api/post/{id}: {}
+  /api/list/{listId}/items: {}
+`, '3.1.0'),
+    },
+    {
+      name: 'oas2: nouns only',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+basePath: /api/v1
+paths:
+  /users/{id}/activations: {}
+`,
+    },
+    {
+      name: 'options: allowed words are not flagged',
+      document: oas3(`  /api/reset: {}
+`),
+      options: { allowed: ['reset'] },
+    },
+    {
+      name: 'options: verbs replaces the default list',
+      document: oas3(`  /api/getUsers: {}
+`),
+      options: { verbs: ['frobnicate'] },
+    },
+    {
+      name: 'json',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {}, "/api/add-ons": {}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: camelCase, kebab-case, snake_case and a trailing action',
+      document: oas3(`  /api/getUsers: {}
+  /api/create-order: {}
+  /api/delete_item: {}
+  /api/users/{id}/activate: {}
+`),
+      errors: [
+        { path: ['paths', '/api/getUsers'], line: 4, message: '"get"' },
+        { path: ['paths', '/api/create-order'], line: 5, message: '"create"' },
+        { path: ['paths', '/api/delete_item'], line: 6, message: '"delete"' },
+        { path: ['paths', '/api/users/{id}/activate'], line: 7, message: '"activate"' },
+      ],
+    },
+    {
+      name: 'oas3.1: PascalCase and a Google-style custom method',
+      document: oas3(`  /api/Users/{id}/DeleteItem: {}
+  /api/orders/{id}:cancel: {}
+`, '3.1.0'),
+      errors: [
+        { path: ['paths', '/api/Users/{id}/DeleteItem'], message: '"DeleteItem"' },
+        { path: ['paths', '/api/orders/{id}:cancel'], message: '"cancel"' },
+      ],
+    },
+    {
+      name: 'oas2: a verb in the middle of the path',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/fetch/{id}: {}
+`,
+      errors: [{ path: ['paths', '/api/users/fetch/{id}'], line: 4 }],
+    },
+    {
+      name: 'options: extraVerbs adds to the list',
+      document: oas3(`  /api/search: {}
+  /api/getUsers: {}
+`),
+      options: { extraVerbs: ['search'] },
+      errors: [{ path: ['paths', '/api/search'] }, { path: ['paths', '/api/getUsers'] }],
+    },
+    {
+      name: 'options: a replaced verb list is used',
+      document: oas3(`  /api/frobnicate-things: {}
+`),
+      options: { verbs: ['frobnicate'] },
+      errors: [{ path: ['paths', '/api/frobnicate-things'] }],
+    },
+    {
+      name: 'json',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/updateUser": {}}}`,
+      errors: [{ path: ['paths', '/api/updateUser'], line: 1 }],
+    },
+  ],
+});
+
+describe('path-no-verbs options and words', () => {
+  it('rejects options that do not match the schema', () => {
+    assert.throws(() => ruleset1('path-no-verbs', { verbs: 'get' }));
+    assert.throws(() => ruleset1('path-no-verbs', { unknown: ['x'] }));
+    assert.doesNotThrow(() => ruleset1('path-no-verbs', { verbs: ['get'], extraVerbs: ['search'], allowed: ['set'] }));
+  });
+  it('splits every casing style into words', () => {
+    assert.deepEqual(splitWords('getUsers'), ['get', 'users']);
+    assert.deepEqual(splitWords('GetHTTPStatus'), ['get', 'http', 'status']);
+    assert.deepEqual(splitWords('create-order'), ['create', 'order']);
+    assert.deepEqual(splitWords('delete_item'), ['delete', 'item']);
+    assert.deepEqual(splitWords('settings'), ['settings']);
+  });
+});

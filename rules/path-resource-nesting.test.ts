@@ -1,0 +1,93 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { testRule } from '../test/helpers/testRule';
+import { nestingProblem } from './path-resource-nesting';
+
+testRule('path-resource-nesting', {
+  valid: [
+    {
+      name: 'oas3: alternating, version in the server URL',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+servers: [{ url: 'https://x.io/api/v1' }]
+paths:
+  /users: {}
+  /users/{id}: {}
+  /users/{id}/orders: {}
+  /users/{id}/orders/{orderId}: {}
+`,
+    },
+    {
+      name: 'oas3.1: no /api prefix, a leading version',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /v2/users/{id}/avatar: {}
+  /: {}
+`,
+    },
+    {
+      name: 'oas2: basePath /api',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+basePath: /api
+paths:
+  /orders/{id}/items/{itemId}: {}
+`,
+    },
+    {
+      name: 'json',
+      document: `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/v1/users/{id}": {}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: two collections, two templates, a template first',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/orders: {}
+  /api/users/{id}/{orderId}: {}
+  /api/v1/{id}: {}
+`,
+      errors: [
+        { path: ['paths', '/api/users/orders'], line: 4, message: 'two collections in a row ("users/orders")' },
+        { path: ['paths', '/api/users/{id}/{orderId}'], line: 5, message: 'two templates in a row' },
+        { path: ['paths', '/api/v1/{id}'], line: 6, message: 'starts with the template' },
+      ],
+    },
+    {
+      name: 'oas3.1: the server base path adds a collection',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+servers: [{ url: 'https://x.io/api/v1/shop' }]
+paths:
+  /users: {}
+`,
+      errors: [{ path: ['paths', '/users'], message: '/api/v1/shop/users' }],
+    },
+    {
+      name: 'oas2',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+basePath: /api/v1
+paths:
+  /users/me: {}
+`,
+      errors: [{ path: ['paths', '/users/me'], line: 5 }],
+    },
+    {
+      name: 'json',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/{tenant}/users": {}}}`,
+      errors: [{ path: ['paths', '/api/{tenant}/users'] }],
+    },
+  ],
+});
+
+describe('nestingProblem', () => {
+  it('accepts the conventional shapes', () => {
+    for (const p of ['/api', '/api/v1', '/api/users', '/api/users/{id}', '/api/v3/users/{id}/orders/{o}/lines']) {
+      assert.equal(nestingProblem(p), undefined, p);
+    }
+  });
+});
