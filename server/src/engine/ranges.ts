@@ -61,7 +61,9 @@ export function keyRangeFor(problem: LintProblem, index: LineIndex): Range | und
   const end = index.offsetAt(problem.range.end.line, problem.range.end.character);
   if (start === undefined || end === undefined || start >= t.length) return undefined;
   const multiLine = problem.range.end.line > problem.range.start.line;
-  const c = t[start];
+  let v = start;
+  while (v < end && (t[v] === ' ' || t[v] === '\t')) v++;
+  const c = t[v];
   if (!multiLine && c !== '{' && c !== '[') return undefined;
   // Back from the value to the colon, then to the key.
   let i = start - 1;
