@@ -4,6 +4,7 @@ import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { getAt, isObject, resolveLocal, type Obj } from './_lib/oas';
 import { opPathFromFinding } from './_lib/fixes';
+import { numericIndexes } from './_lib/refs';
 
 export const DEPRECATION_HEADERS = ['Deprecation', 'Sunset', 'Link'] as const;
 type HeaderName = (typeof DEPRECATION_HEADERS)[number];
@@ -86,7 +87,7 @@ export default defineRule({
     const added: string[] = [];
     for (const name of DEPRECATION_HEADERS) {
       if (present.has(name.toLowerCase())) continue;
-      ops.push(...headerOps(ctx, name, [...ctx.path, 'headers', name]));
+      ops.push(...headerOps(ctx, name, [...numericIndexes(ctx.data, ctx.path), 'headers', name]));
       added.push(name);
     }
     if (ops.length === 0) return undefined;

@@ -3,6 +3,7 @@ import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { getAt, isObject, resolveLocal } from './_lib/oas';
 import { conventionalName, isCollectionGet, queryParams } from './_lib/lists';
+import { numericIndexes } from './_lib/refs';
 
 export default defineRule({
   id: 'list-param-names',
@@ -50,6 +51,6 @@ export default defineRule({
       if (clash) return undefined;
     }
     if (/duplicates/.test(ctx.message)) return undefined;
-    return { title: `Rename the parameter "${from}" to "${to}"`, ops: [{ kind: 'set', path: ctx.path, value: to }] };
+    return { title: `Rename the parameter "${from}" to "${to}"`, ops: [{ kind: 'set', path: numericIndexes(ctx.data, ctx.path), value: to }] };
   },
 });

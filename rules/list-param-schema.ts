@@ -3,7 +3,7 @@ import type { FixOp, JsonPath } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { getAt, isObject, type Obj } from './_lib/oas';
-import { derefPath } from './_lib/refs';
+import { derefPath, numericIndexes } from './_lib/refs';
 import type { ListParam } from './_lib/lists';
 
 function typeIs(schema: Obj, t: string): boolean {
@@ -78,12 +78,13 @@ export default defineRule({
     const kind = m[1] as ListParam;
     const last = ctx.path[ctx.path.length - 1];
     const parent = ctx.path.slice(0, -1);
-    let objPath: JsonPath | undefined;
+    let objPath: JsonPath;
     if (last === 'type') objPath = parent;
     else if (last === 'schema') objPath = ctx.path;
     else if (last === 'name') objPath = ctx.spec === 'oas2' ? parent : [...parent, 'schema'];
-    if (!objPath) return undefined;
-    const target = derefPath(ctx.data, objPath);
+    else objPath = ctx.path; // a schema reached through a $ref (components/schemas/Limit)
+    const found = derefPath(ctx.data, objPath);
+    const target = found && numericIndexes(ctx.data, found);
     if (target === undefined) return undefined;
     const current = getAt(ctx.data, target);
     const ops: FixOp[] = [];

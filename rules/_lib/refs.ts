@@ -43,3 +43,15 @@ export function derefAt(data: unknown, path: JsonPath): unknown {
   const p = derefPath(data, path);
   return p === undefined ? undefined : getAt(data, p);
 }
+
+/** The path with array indexes as numbers (finding paths carry them as strings, e.g. `'0'`). */
+export function numericIndexes(data: unknown, path: JsonPath): JsonPath {
+  const out: JsonPath = [];
+  let cur: unknown = data;
+  for (const seg of path) {
+    const s = Array.isArray(cur) && typeof seg === 'string' && /^\d+$/.test(seg) ? Number(seg) : seg;
+    out.push(s);
+    cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[s as string] : undefined;
+  }
+  return out;
+}

@@ -1,0 +1,274 @@
+import { testRule } from '../test/helpers/testRule';
+
+const arrayBody = `
+          description: OK
+          content:
+            application/json:
+              schema: { type: array, items: { type: object } }`;
+
+testRule('list-pagination', {
+  valid: [
+    {
+      name: 'oas3: page and limit on the operation',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: page, in: query, schema: { type: integer } }
+        - { name: limit, in: query, schema: { type: integer } }
+      responses:
+        '200':${arrayBody}
+  /api/users/{id}:
+    get:
+      responses:
+        '200':${arrayBody}
+`,
+    },
+    {
+      name: 'oas3.1: on the path item, via $ref; a resource with an array field is not a list',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    parameters:
+      - $ref: '#/components/parameters/Page'
+      - { name: limit, in: query, schema: { type: integer } }
+    get:
+      responses:
+        '200':${arrayBody}
+  /api/me:
+    get:
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                type: object
+                properties: { id: {}, name: {}, email: {}, roles: { type: array }, created: {} }
+components:
+  parameters:
+    Page: { name: page, in: query, schema: { type: integer } }
+`,
+    },
+    {
+      name: 'oas2: a non-list and a POST',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/stats:
+    get:
+      responses:
+        '200': { description: OK, schema: { type: object, properties: { a: { type: integer } } } }
+    post:
+      responses:
+        '200': { description: OK, schema: { type: array, items: {} } }
+`,
+    },
+    {
+      name: 'json: a 204 list path has no body',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"204": {"description": "none"}}}}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: both missing (fix appends them after the existing parameter)',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      # list users
+      parameters:
+        - name: sort
+          in: query
+          schema: { type: string }
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { type: object }
+`,
+      errors: [{ path: ['paths', '/api/users', 'get'], line: 5, message: '"page" and "limit"' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      # list users
+      parameters:
+        - name: sort
+          in: query
+          schema: { type: string }
+        - name: page
+          in: query
+          description: Page number, starting at 1.
+          schema:
+            type: integer
+            minimum: 1
+            default: 1
+        - name: limit
+          in: query
+          description: Number of items per page (1 to 100).
+          schema:
+            type: integer
+            minimum: 1
+            maximum: 100
+            default: 20
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { type: object }
+`,
+    },
+    {
+      name: 'oas2: both missing (fix creates the parameter list)',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200':
+          description: OK
+          schema:
+            type: array
+            items: { type: object }
+`,
+      errors: [{ path: ['paths', '/api/users', 'get'], line: 5 }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200':
+          description: OK
+          schema:
+            type: array
+            items: { type: object }
+      parameters:
+        - name: page
+          in: query
+          description: Page number, starting at 1.
+          type: integer
+          minimum: 1
+          default: 1
+        - name: limit
+          in: query
+          description: Number of items per page (1 to 100).
+          type: integer
+          minimum: 1
+          maximum: 100
+          default: 20
+`,
+    },
+    {
+      name: 'json, oas3.1 list envelope through $ref: limit missing, the shared Limit parameter is reused',
+      document: `{
+  "openapi": "3.1.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users": {
+      "get": {
+        "parameters": [{ "$ref": "#/components/parameters/Page" }],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": { "application/json": { "schema": { "type": "object", "properties": { "data": { "type": "array" } } } } }
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "parameters": {
+      "Page": { "name": "page", "in": "query", "schema": { "type": "integer", "minimum": 1 } },
+      "Limit": { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 50 } }
+    }
+  }
+}
+`,
+      errors: [{ path: ['paths', '/api/users', 'get'], line: 6, message: 'parameter "limit"' }],
+      output: `{
+  "openapi": "3.1.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users": {
+      "get": {
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Page"
+          },
+          {
+            "$ref": "#/components/parameters/Limit"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": { "application/json": { "schema": { "type": "object", "properties": { "data": { "type": "array" } } } } }
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "parameters": {
+      "Page": { "name": "page", "in": "query", "schema": { "type": "integer", "minimum": 1 } },
+      "Limit": { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 50 } }
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'oas3: per_page counts as limit (list-param-names renames it); page is missing',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: per_page, in: query, schema: { type: integer } }
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema: { type: array, items: { type: object } }
+`,
+      errors: [{ message: 'parameter "page":' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: per_page, in: query, schema: { type: integer } }
+        - name: page
+          in: query
+          description: Page number, starting at 1.
+          schema:
+            type: integer
+            minimum: 1
+            default: 1
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema: { type: array, items: { type: object } }
+`,
+    },
+  ],
+});

@@ -1,0 +1,175 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('list-param-names', {
+  valid: [
+    {
+      name: 'oas3: conventional names; aliases outside list GETs are not judged',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: page, in: query, schema: { type: integer } }
+        - { name: limit, in: query, schema: { type: integer } }
+        - { name: sort, in: query, schema: { type: string } }
+        - { name: filter, in: query, schema: { type: string } }
+        - { name: size, in: header, schema: { type: string } }
+      responses: { '200': { description: OK } }
+    post:
+      parameters:
+        - { name: count, in: query, schema: { type: integer } }
+      responses: { '201': { description: OK } }
+  /api/images/{id}:
+    get:
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+        - { name: size, in: query, schema: { type: string } }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'oas3.1',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters: [{ name: sort, in: query }]
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'oas2',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters: [{ name: limit, in: query, type: integer }]
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'json',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"parameters": [{"name": "page", "in": "query"}], "responses": {"200": {"description": "OK"}}}}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: two aliases, each renamed (comment kept)',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - name: pageSize # items per page
+          in: query
+          schema: { type: integer }
+        - { name: orderBy, in: query, schema: { type: string } }
+      responses:
+        '200': { description: OK }
+`,
+      errors: [
+        { path: ['paths', '/api/users', 'get', 'parameters', '0', 'name'], line: 7, message: 'call it "limit"' },
+        { path: ['paths', '/api/users', 'get', 'parameters', '1', 'name'], line: 10, message: 'call it "sort"' },
+      ],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - name: limit # items per page
+          in: query
+          schema: { type: integer }
+        - { name: sort, in: query, schema: { type: string } }
+      responses:
+        '200': { description: OK }
+`,
+    },
+    {
+      name: 'oas2: a shared parameter through $ref is renamed where it is defined',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - $ref: '#/parameters/PerPage'
+      responses:
+        '200': { description: OK }
+parameters:
+  PerPage:
+    name: per_page
+    in: query
+    type: integer
+`,
+      errors: [{ path: ['parameters', 'PerPage', 'name'], line: 12 }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - $ref: '#/parameters/PerPage'
+      responses:
+        '200': { description: OK }
+parameters:
+  PerPage:
+    name: limit
+    in: query
+    type: integer
+`,
+    },
+    {
+      name: 'json oas3.1: where → filter',
+      document: `{
+  "openapi": "3.1.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users": {
+      "get": {
+        "parameters": [
+          { "name": "where", "in": "query", "schema": { "type": "string" } }
+        ],
+        "responses": { "200": { "description": "OK" } }
+      }
+    }
+  }
+}
+`,
+      errors: [{ line: 8, message: '"filter"' }],
+      output: `{
+  "openapi": "3.1.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users": {
+      "get": {
+        "parameters": [
+          { "name": "filter", "in": "query", "schema": { "type": "string" } }
+        ],
+        "responses": { "200": { "description": "OK" } }
+      }
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'oas3: the conventional name exists already: no rename, keep one',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: p, in: query, schema: { type: integer } }
+        - { name: page, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ line: 7, message: 'duplicates "page"' }],
+    },
+  ],
+});

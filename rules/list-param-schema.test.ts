@@ -1,0 +1,205 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('list-param-schema', {
+  valid: [
+    {
+      name: 'oas3: the four parameters well typed; path and header parameters are not judged',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{page}:
+    get:
+      parameters:
+        - { name: page, in: path, required: true, schema: { type: string } }
+        - { name: limit, in: header, schema: { type: string } }
+        - { name: sort, in: query, schema: { type: string, enum: [name, -name] } }
+        - { name: filter, in: query, schema: { type: string } }
+      responses: { '200': { description: OK } }
+  /api/users:
+    get:
+      parameters:
+        - { name: page, in: query, schema: { type: integer, minimum: 1 } }
+        - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 100 } }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'oas3.1: a type list and a referenced schema',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: page, in: query, schema: { type: [integer, 'null'], minimum: 1 } }
+        - { name: limit, in: query, schema: { $ref: '#/components/schemas/Limit' } }
+      responses: { '200': { description: OK } }
+components:
+  schemas:
+    Limit: { type: integer, minimum: 1, maximum: 50 }
+`,
+    },
+    {
+      name: 'oas2',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: limit, in: query, type: integer, minimum: 1, maximum: 100 }
+        - { name: sort, in: query, type: string }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'json',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"parameters": [{"name": "filter", "in": "query", "schema": {"type": "string"}}], "responses": {"200": {"description": "OK"}}}}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: wrong type, bounds missing in a referenced schema, no schema at all',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - name: page
+          in: query
+          schema:
+            type: string # should be an integer
+        - name: limit
+          in: query
+          schema:
+            $ref: '#/components/schemas/Limit'
+        - name: sort
+          in: query
+      responses:
+        '200': { description: OK }
+components:
+  schemas:
+    Limit:
+      type: integer
+      minimum: 1
+`,
+      errors: [
+        { path: ['paths', '/api/users', 'get', 'parameters', '0', 'schema', 'type'], line: 10, message: '"page" lacks type integer, a minimum' },
+        { path: ['paths', '/api/users', 'get', 'parameters', '2', 'name'], line: 15, message: '"sort" lacks type string' },
+        { path: ['components', 'schemas', 'Limit'], line: 21, message: '"limit" lacks a maximum' },
+      ],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - name: page
+          in: query
+          schema:
+            type: integer # should be an integer
+            minimum: 1
+        - name: limit
+          in: query
+          schema:
+            $ref: '#/components/schemas/Limit'
+        - name: sort
+          in: query
+          schema:
+            type: string
+      responses:
+        '200': { description: OK }
+components:
+  schemas:
+    Limit:
+      type: integer
+      minimum: 1
+      maximum: 100
+`,
+    },
+    {
+      name: 'oas2: limit without bounds, filter as integer',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - name: limit
+          in: query
+          type: integer
+        - name: filter
+          in: query
+          type: integer
+      responses:
+        '200': { description: OK }
+`,
+      errors: [
+        { path: ['paths', '/api/users', 'get', 'parameters', '0', 'name'], line: 7, message: 'a minimum, a maximum' },
+        { path: ['paths', '/api/users', 'get', 'parameters', '1', 'type'], line: 12, message: '"filter" lacks type string' },
+      ],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - name: limit
+          in: query
+          type: integer
+          minimum: 1
+          maximum: 100
+        - name: filter
+          in: query
+          type: string
+      responses:
+        '200': { description: OK }
+`,
+    },
+    {
+      name: 'json oas3.1: page without a minimum',
+      document: `{
+  "openapi": "3.1.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users": {
+      "get": {
+        "parameters": [
+          { "name": "page", "in": "query", "schema": { "type": ["integer", "null"] } }
+        ],
+        "responses": { "200": { "description": "OK" } }
+      }
+    }
+  }
+}
+`,
+      errors: [{ path: ['paths', '/api/users', 'get', 'parameters', '0', 'schema'], line: 8 }],
+      output: `{
+  "openapi": "3.1.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users": {
+      "get": {
+        "parameters": [
+          {
+            "name": "page",
+            "in": "query",
+            "schema": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1
+            }
+          }
+        ],
+        "responses": { "200": { "description": "OK" } }
+      }
+    }
+  }
+}
+`,
+    },
+  ],
+});
