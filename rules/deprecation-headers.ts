@@ -44,10 +44,13 @@ export default defineRule({
   spectral: modelRule('apiconvDeprecationHeaders', model => {
     const out: Finding[] = [];
     const seen = new Set<string>();
+    const seenResponses = new WeakSet<object>();
     for (const op of model.operations) {
       if (!op.deprecated || !op.responses) continue;
       for (const [code, response] of Object.entries(op.responses)) {
-        if (!SUCCESS.test(code) || !isObject(response)) continue;
+        // A shared response (one object after $ref resolution) is reported once, where it is defined.
+        if (!SUCCESS.test(code) || !isObject(response) || seenResponses.has(response)) continue;
+        seenResponses.add(response);
         const at: JsonPath = [...op.path, 'responses', code];
         const headers = isObject(response.headers) ? response.headers : {};
         const byLower = new Map(Object.keys(headers).map(h => [h.toLowerCase(), h]));

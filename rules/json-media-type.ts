@@ -23,6 +23,7 @@ export default defineRule({
   spectral: modelRule('apiconvJsonMediaType', model => {
     const out: Finding[] = [];
     const seen = new Set<string>();
+    const seenContent = new WeakSet<object>();
     const push = (message: string, path: JsonPath) => {
       const key = JSON.stringify(path);
       if (seen.has(key)) return;
@@ -31,7 +32,9 @@ export default defineRule({
     };
     /** A body whose content offers no JSON type: flag its first media type. */
     const checkContent = (content: unknown, at: JsonPath, what: string) => {
-      if (!isObject(content)) return;
+      // A shared body (one object after $ref resolution) is reported once, where it is defined.
+      if (!isObject(content) || seenContent.has(content)) return;
+      seenContent.add(content);
       const types = Object.keys(content);
       if (types.length === 0 || types.some(isJsonMediaType)) return;
       push(`${what} uses ${types.map(t => `"${t}"`).join(', ')}, not JSON: ${ADVICE}.`, [...at, types[0]]);

@@ -1,0 +1,130 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('json-media-type', {
+  valid: [
+    {
+      name: 'oas3: JSON, charset, +json vendor and problem types, XML next to JSON',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    post:
+      requestBody:
+        content:
+          application/json; charset=utf-8: { schema: { type: object } }
+      responses:
+        '201':
+          description: Created
+          content:
+            application/vnd.acme.v2+json: { schema: { type: object } }
+            application/xml: { schema: { type: object } }
+        '400':
+          description: Bad
+          content:
+            application/problem+json: { schema: { type: object } }
+        '204': { description: No body }
+`,
+    },
+    {
+      name: 'oas3.1: shared response through $ref',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    get:
+      responses:
+        '200': { $ref: '#/components/responses/Ok' }
+components:
+  responses:
+    Ok:
+      description: OK
+      content: { application/json: { schema: { type: array } } }
+`,
+    },
+    {
+      name: 'oas2: consumes/produces JSON; */* consumes on a GET without body',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+consumes: [application/json]
+produces: [application/json, application/xml]
+paths:
+  /api/orders:
+    get:
+      consumes: ['*/*']
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'json',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/orders": {"get": {"responses": {"200": {"description": "OK", "content": {"application/json": {}}}}}}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: form body and XML-only response',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    post:
+      requestBody:
+        content:
+          application/x-www-form-urlencoded: { schema: { type: object } }
+      responses:
+        '201':
+          description: Created
+          content:
+            application/xml: { schema: { type: object } }
+            text/plain: { schema: { type: string } }
+`,
+      errors: [
+        { path: ['paths', '/api/orders', 'post', 'requestBody', 'content', 'application/x-www-form-urlencoded'], line: 8, message: 'request body of POST /api/orders' },
+        { path: ['paths', '/api/orders', 'post', 'responses', '201', 'content', 'application/xml'], line: 13, message: '"application/xml", "text/plain"' },
+      ],
+    },
+    {
+      name: 'oas3.1: a shared response is reported once where it is defined',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/a:
+    get:
+      responses: { '200': { $ref: '#/components/responses/Csv' } }
+  /api/b:
+    get:
+      responses: { '200': { $ref: '#/components/responses/Csv' } }
+components:
+  responses:
+    Csv:
+      description: CSV
+      content:
+        text/csv: { schema: { type: string } }
+`,
+      errors: [{ path: ['components', 'responses', 'Csv', 'content', 'text/csv'], line: 15 }],
+    },
+    {
+      name: 'oas2: root produces XML only, operation consumes form data for a body',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+produces: [application/xml]
+paths:
+  /api/orders:
+    post:
+      consumes: [multipart/form-data]
+      parameters:
+        - { name: file, in: formData, type: file }
+      responses: { '201': { description: OK } }
+`,
+      errors: [
+        { path: ['produces', '0'], line: 3, message: 'produces lists "application/xml"' },
+        { path: ['paths', '/api/orders', 'post', 'consumes', '0'], line: 7, message: 'POST /api/orders consumes' },
+      ],
+    },
+    {
+      name: 'json',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"},
+"paths": {"/api/orders": {"get": {"responses": {"200": {"description": "OK", "content": {"text/html": {}}}}}}}}`,
+      errors: [{ line: 2, message: '"text/html"' }],
+    },
+  ],
+});
