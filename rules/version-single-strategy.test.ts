@@ -1,0 +1,108 @@
+import { testRule } from '../test/helpers/testRule';
+
+const get = `
+    get:
+      responses: { '200': { description: OK } }`;
+
+testRule('version-single-strategy', {
+  valid: [
+    {
+      name: 'oas3: path only',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/v1/users:${get}
+  /api/v2/orders:${get}
+`,
+    },
+    {
+      name: 'oas3.1: header only (parameter and vendor type)',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters: [{ name: API-Version, in: header, schema: { type: string } }]
+      responses:
+        '200':
+          description: OK
+          content: { application/vnd.acme.v1+json: {} }
+`,
+    },
+    {
+      name: 'oas2: query only',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters: [{ name: api-version, in: query, type: string }]
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'json: nothing versioned',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: path majority, a query parameter through $ref is flagged at its definition',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+servers: [{ url: 'https://x.io/api/v1' }]
+paths:
+  /users:${get}
+  /orders:
+    get:
+      parameters: [{ $ref: '#/components/parameters/Version' }]
+      responses: { '200': { description: OK } }
+  /products:${get}
+components:
+  parameters:
+    Version: { name: version, in: query, schema: { type: string } }
+`,
+      errors: [{ path: ['components', 'parameters', 'Version', 'name'], line: 17, message: 'the query parameter "version" selects the version by a query parameter' }],
+    },
+    {
+      name: 'oas3.1: header majority, the path version is flagged',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters: [{ name: API-Version, in: header, schema: { type: string } }]
+      responses: { '200': { description: OK } }
+  /api/orders:
+    get:
+      parameters: [{ name: api-version, in: header, schema: { type: string } }]
+      responses: { '200': { description: OK } }
+  /api/v1/items:${get}
+`,
+      errors: [{ path: ['paths', '/api/v1/items'], line: 12, message: 'most operations (2)' }],
+    },
+    {
+      name: 'oas2: basePath version vs a vendor type in produces',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+basePath: /api/v1
+paths:
+  /users:${get}
+  /orders:
+    get:
+      produces: [application/vnd.acme.v1+json]
+      responses: { '200': { description: OK } }
+  /items:${get}
+`,
+      errors: [{ path: ['paths', '/orders', 'get', 'produces', '0'], line: 10 }],
+    },
+    {
+      name: 'json',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {
+"/api/v1/users": {"get": {"responses": {"200": {"description": "OK"}}}},
+"/api/v1/items": {"get": {"responses": {"200": {"description": "OK"}}}},
+"/api/orders": {"get": {"parameters": [{"name": "v", "in": "query"}], "responses": {"200": {"description": "OK"}}}}}}`,
+      errors: [{ line: 4, message: '"v"' }],
+    },
+  ],
+});
