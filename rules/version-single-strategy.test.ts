@@ -62,7 +62,7 @@ components:
   parameters:
     Version: { name: version, in: query, schema: { type: string } }
 `,
-      errors: [{ path: ['components', 'parameters', 'Version', 'name'], line: 17, message: 'the query parameter "version" selects the version by a query parameter' }],
+      errors: [{ path: ['components', 'parameters', 'Version', 'name'], line: 17, message: 'The query parameter "version" selects the version by a query parameter' }],
     },
     {
       name: 'oas3.1: header majority, the path version is flagged',
