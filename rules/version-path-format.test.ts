@@ -1,0 +1,93 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('version-path-format', {
+  valid: [
+    {
+      name: 'oas3: v1 in the server URL, v10 in a path, a server variable default',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1.2.0' }
+servers:
+  - url: 'https://x.io/api/{version}'
+    variables: { version: { default: v2 } }
+paths:
+  /users: {}
+  /api/v10/orders: {}
+`,
+    },
+    {
+      name: 'oas3.1: words that start with v are not versions',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/v1/videos/{id}/variants: {}
+`,
+    },
+    {
+      name: 'oas2: basePath',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+basePath: /api/v3
+paths:
+  /users: {}
+`,
+    },
+    {
+      name: 'json',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/v1/users": {}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: minor, upper case, spelled out, zero',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/v1.2/users: {}
+  /api/V1/users: {}
+  /api/version1/users: {}
+  /api/v0/users: {}
+`,
+      errors: [
+        { path: ['paths', '/api/v1.2/users'], line: 4, message: '"v1.2"' },
+        { path: ['paths', '/api/V1/users'], line: 5, message: '"V1"' },
+        { path: ['paths', '/api/version1/users'], line: 6, message: '"version1"' },
+        { path: ['paths', '/api/v0/users'], line: 7, message: '"v0"' },
+      ],
+    },
+    {
+      name: 'oas3.1: a server URL, a server variable default, a path-level server',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+servers:
+  - url: https://x.io/api/v2.0
+  - url: 'https://{host}/api/{version}'
+    variables:
+      host: { default: x.io }
+      version: { default: '2' }
+paths:
+  /users:
+    servers: [{ url: /api/v1beta }]
+`,
+      errors: [
+        { path: ['servers', '0', 'url'], line: 4, message: '"v2.0"' },
+        { path: ['servers', '1', 'variables', 'version', 'default'], line: 8, message: '"2"' },
+        { path: ['paths', '/users', 'servers', '0', 'url'], line: 11, message: '"v1beta"' },
+      ],
+    },
+    {
+      name: 'oas2: basePath with a bare number; a dated path',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+basePath: /api/1
+paths:
+  /users: {}
+`,
+      errors: [{ path: ['basePath'], line: 3, message: '"1"' }],
+    },
+    {
+      name: 'json: a dated version',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/2010-04-01/Accounts": {}}}`,
+      errors: [{ path: ['paths', '/2010-04-01/Accounts'], message: '"2010-04-01"' }],
+    },
+  ],
+});
