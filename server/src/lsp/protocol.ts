@@ -1,0 +1,110 @@
+/**
+ * The apiconv language server's protocol additions (custom requests and
+ * notifications) and its settings. Declared once here: the server and the
+ * VS Code client both import this module.
+ */
+import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+
+/** The `apiconv` settings section (`workspace/configuration`, `workspace/didChangeConfiguration`). */
+export interface Settings {
+  /** Lint OpenAPI documents at all. */
+  enable: boolean;
+  /** Lint while typing, or only when the document is opened or saved. */
+  run: 'onType' | 'onSave';
+  /** Wait after the last edit before linting (run = onType). */
+  debounceMs: number;
+  /** A ruleset file for every document (relative: to the workspace folder); empty = discovery as in the CLI. */
+  rulesetFile: string;
+  /** Fetch http(s) `$ref`s. */
+  allowRemoteRefs: boolean;
+  /** Globs (relative to a workspace folder) of the files `apiconv/lintWorkspace` lints. */
+  validateFiles: string[];
+  trace: { server: 'off' | 'messages' | 'verbose' };
+  /**
+   * Whether the workspace is trusted: a ruleset that runs custom JavaScript is
+   * loaded only when true. Also accepted as initializationOption
+   * (`workspaceTrusted` or `trusted`); default true for clients that do not say.
+   */
+  workspaceTrusted?: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  enable: true,
+  run: 'onType',
+  debounceMs: 300,
+  rulesetFile: '',
+  allowRemoteRefs: false,
+  validateFiles: ['**/*.{yaml,yml,json}'],
+  trace: { server: 'off' },
+};
+
+/** `initialize` params' `initializationOptions` the server understands (all optional). */
+export interface InitializationOptions {
+  workspaceTrusted?: boolean;
+  /** Alias of workspaceTrusted, for editors configured by hand. */
+  trusted?: boolean;
+  /** Initial settings for clients without `workspace/configuration`. */
+  settings?: Partial<Settings>;
+}
+
+export type StatusState = 'ok' | 'warn' | 'error' | 'disabled' | 'skipped';
+
+/** `apiconv/status`: sent after each lint of an open document (and when linting is off or skipped). */
+export interface StatusParams {
+  uri: string;
+  /** ok: linted with the configured ruleset; warn: linted, with a caveat (message); error: the ruleset is broken (the last good one, or the built-in rules, was used). */
+  state: StatusState;
+  /** The document version the status is about. */
+  version?: number;
+  /** The ruleset in use: a file path or `apiconv:recommended`. */
+  ruleset?: string;
+  /** Why the state is warn/error/skipped (also the ruleset's error, first line). */
+  message?: string;
+  /** The full ruleset error, when the ruleset file could not be loaded. */
+  rulesetError?: string;
+  /** Milliseconds the lint took. */
+  validationTime?: number;
+  /** When the lint finished (ms since epoch). */
+  lintedAt?: number;
+}
+
+export const StatusNotification = new NotificationType<StatusParams>('apiconv/status');
+
+/** The client's workspace trust changed (VS Code: onDidGrantWorkspaceTrust). */
+export interface WorkspaceTrustParams {
+  workspaceTrusted: boolean;
+}
+export const WorkspaceTrustNotification = new NotificationType<WorkspaceTrustParams>('apiconv/workspaceTrust');
+
+export interface LintWorkspaceParams {
+  /** Lint only these workspace folder URIs (default: all). */
+  folders?: string[];
+}
+
+export interface LintWorkspaceResult {
+  /** OpenAPI documents linted. */
+  files: number;
+  /** Findings published (in all files, including `$ref`'d ones). */
+  problems: number;
+  /** Files that could not be linted (read errors), with the reason. */
+  errors: { uri: string; message: string }[];
+  /** Milliseconds taken. */
+  timeMs: number;
+}
+
+/** `apiconv/lintWorkspace`: lint every OpenAPI file in the workspace folders and publish the results. */
+export const LintWorkspaceRequest = new RequestType<LintWorkspaceParams, LintWorkspaceResult, void>('apiconv/lintWorkspace');
+
+/** The same, as a `workspace/executeCommand` command. */
+export const LINT_WORKSPACE_COMMAND = 'apiconv.lintWorkspace';
+
+/** The `data` of every apiconv diagnostic (for code actions). */
+export interface DiagnosticData {
+  ruleId: string;
+  /** The document version the diagnostic was computed for. */
+  version: number;
+  /** JSON path of the finding. */
+  path: (string | number)[];
+  /** Whether the rule has an automatic fix for this finding. */
+  fixable: boolean;
+}
