@@ -1,0 +1,571 @@
+/**
+ * Context-aware completion: conventional snippets (OpenAPI 3 and Swagger 2,
+ * YAML and JSON) and rule ids (rulesets, `apiconv-ignore`).
+ *
+ * ## The context handed over by server.ts (shared with codeActions.ts)
+ *
+ * ```ts
+ * interface FeatureContext {
+ *   connection: Connection;                       // vscode-languageserver/node
+ *   documents: TextDocuments<TextDocument>;
+ *   // The latest lint of an open document (cached per version; undefined when not linted / not OpenAPI).
+ *   lint(uri: string): Promise<{ version: number; result: LintResult } | undefined>;
+ *   // The options the server lints `uri` with (ruleset from settings / config, open-buffer reader).
+ *   lintOptions(uri: string): Promise<LintOptions>;
+ *   // The client's capabilities, from `initialize`.
+ *   clientCapabilities(): ClientCapabilities;
+ * }
+ * ```
+ *
+ * The items are computed by the pure-ish `computeCompletions` (text in, items
+ * out) so that tests need no connection; `registerCompletion` only wires it.
+ */
+import {
+  CompletionItemKind,
+  InsertTextFormat,
+  InsertTextMode,
+  MarkupKind,
+  type ClientCapabilities,
+  type CompletionItem,
+  type Connection,
+  type TextDocuments,
+  type TextEdit,
+} from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { oas as spectralOas } from '@stoplight/spectral-rulesets';
+import * as path from 'node:path';
+import { URI } from 'vscode-uri';
+import { rules } from '../../../rules/index';
+import { REUSED_OAS_RULES } from '../../../rules/ruleset';
+import { ensureErrorSchema, STATUS_NAMES } from '../../../rules/_lib/fixes';
+import { getAt, isObject, serverBasePath, type Obj } from '../../../rules/_lib/oas';
+import type { FixOp, Spec } from '../../../rules/types';
+import { detectContext, type CursorContext } from '../engine/context';
+import { applyOps, formatOf, parseData } from '../engine/fix/index';
+import type { LintOptions } from '../engine/lint';
+import type { LintResult } from '../engine/problem';
+import { UNKNOWN_RULE_CODE } from '../engine/suppress';
+import {
+  ERROR_STATUSES,
+  apiKeyScheme,
+  defaultNames,
+  deprecationHeaders,
+  documentEntries,
+  errorResponseComponents,
+  errorResponses,
+  errorSchema,
+  expectedErrors,
+  listParameter,
+  pathPairEntries,
+  renderJson,
+  renderYaml,
+  toPlainText,
+  toSnippetSyntax,
+  type ComponentNames,
+  type ComponentNeed,
+  type SnippetMap,
+  type SnippetValue,
+} from '../engine/snippets';
+
+export interface FeatureContext {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  lint(uri: string): Promise<{ version: number; result: LintResult } | undefined>;
+  lintOptions(uri: string): Promise<LintOptions>;
+  clientCapabilities(): ClientCapabilities;
+}
+
+export const COMPLETION_TRIGGER_CHARACTERS = ['/', ' ', ',', '"'];
+
+export interface CompletionOptions {
+  /** The client renders `${1:…}` snippets. */
+  snippetSupport: boolean;
+  /** The document's file name (decides rulesets vs OpenAPI documents, YAML vs JSON for empty files). */
+  fileName: string;
+  /** Rule ids the document's ruleset knows (default: apiconv's rules and the reused Spectral ones). */
+  ruleIds?: readonly string[];
+}
+
+const CONFIG_FILE = /^\.(apiconv|spectral)\.(ya?ml|json)$/i;
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** apiconv's rule ids and the reused `spectral:oas` ones, with a description each. */
+export function knownRules(all = false): { id: string; description: string }[] {
+  const out = rules.map(r => ({ id: r.id, description: r.meta.description }));
+  const oasRules = (spectralOas as unknown as { rules: Record<string, { description?: string }> }).rules;
+  const reused = all ? Object.keys(oasRules) : [...REUSED_OAS_RULES];
+  for (const id of reused) if (!out.some(r => r.id === id)) out.push({ id, description: oasRules[id]?.description ?? 'Spectral rule (spectral:oas).' });
+  return out;
+}
+
+/** The completion items at `offset` of `text`. Never throws. */
+export function computeCompletions(text: string, offset: number, opts: CompletionOptions): CompletionItem[] {
+  try {
+    return completions(text, offset, opts);
+  } catch {
+    return [];
+  }
+}
+
+function completions(text: string, offset: number, opts: CompletionOptions): CompletionItem[] {
+  const base = path.basename(opts.fileName);
+  const format = /\.json$/i.test(base) ? 'json' : /\.ya?ml$/i.test(base) ? 'yaml' : formatOf(text, opts.fileName);
+  const cx = detectContext(text, offset, format);
+  const lines = new LineMap(text);
+  if (CONFIG_FILE.test(base)) {
+    if (cx.kind === 'key' && cx.path.length === 1 && cx.path[0] === 'rules') return rulesetRuleItems(cx, lines, opts);
+    return [];
+  }
+  if (cx.kind === 'ignore-rule') return ignoreRuleItems(cx, lines, opts);
+  if (cx.kind === 'empty') return documentItems(cx, lines, opts, format);
+  if (cx.kind !== 'key') return [];
+
+  // The document without the word being typed (it may not parse otherwise); same offsets.
+  const blanked = text.slice(0, cx.replaceStart) + text.slice(cx.replaceStart, cx.replaceEnd).replace(/[^\n]/g, ' ') + text.slice(cx.replaceEnd);
+  const data = parseData(blanked, format);
+  if (!isObject(data) || (data.openapi === undefined && data.swagger === undefined)) return [];
+  const spec: Spec = data.swagger !== undefined ? 'oas2' : 'oas3';
+  const doc = new DocInfo(text, blanked, data, spec, format, cx, lines, opts);
+  return snippetItems(doc);
+}
+
+// ---------------------------------------------------------------------------
+
+class LineMap {
+  private starts = [0];
+  constructor(readonly text: string) {
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
+  }
+  pos(offset: number) {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: offset - this.starts[lo] };
+  }
+  range(from: number, to: number) {
+    return { start: this.pos(from), end: this.pos(to) };
+  }
+}
+
+function ruleItem(id: string, description: string, newText: string, cx: CursorContext, lines: LineMap, snippet: boolean, sort: number): CompletionItem {
+  return {
+    label: id,
+    kind: CompletionItemKind.Value,
+    detail: 'apiconv rule',
+    documentation: { kind: MarkupKind.Markdown, value: description },
+    sortText: String(sort).padStart(4, '0'),
+    filterText: cx.format === 'json' && cx.replaceStart < cx.replaceEnd && lines.text[cx.replaceStart] === '"' ? `"${id}"` : id,
+    textEdit: { range: lines.range(cx.replaceStart, cx.replaceEnd), newText },
+    insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+  };
+}
+
+function ignoreRuleItems(cx: CursorContext, lines: LineMap, opts: CompletionOptions): CompletionItem[] {
+  const written = new Set(cx.written ?? []);
+  const quoted = cx.format === 'json';
+  const ids = opts.ruleIds ? opts.ruleIds.map(id => ({ id, description: knownRules(true).find(r => r.id === id)?.description ?? '' })) : knownRules();
+  return ids
+    .filter(r => !written.has(r.id) && r.id !== UNKNOWN_RULE_CODE)
+    .map((r, i) => ruleItem(r.id, r.description, quoted ? JSON.stringify(r.id) : r.id, cx, lines, false, i));
+}
+
+function rulesetRuleItems(cx: CursorContext, lines: LineMap, opts: CompletionOptions): CompletionItem[] {
+  const present = new Set(cx.siblings);
+  const severities = 'error,warn,info,hint,off';
+  return knownRules(true)
+    .filter(r => !present.has(r.id))
+    .map((r, i) => {
+      const text = cx.format === 'json' ? `"${r.id}": "⟦1|${severities}⟧"${cx.trailingComma ? ',' : ''}` : `${r.id}: ⟦1|${severities}⟧`;
+      const item = ruleItem(r.id, r.description, opts.snippetSupport ? toSnippetSyntax(text) : toPlainText(text), cx, lines, opts.snippetSupport, i);
+      if (cx.format === 'json' && cx.leadingComma) item.additionalTextEdits = [leadingCommaEdit(cx, lines)];
+      return item;
+    });
+}
+
+function leadingCommaEdit(cx: CursorContext, lines: LineMap): TextEdit {
+  let p = cx.replaceStart;
+  while (p > 0 && /\s/.test(lines.text[p - 1])) p--;
+  return { range: lines.range(p, p), newText: ',' };
+}
+
+interface SnippetSpec {
+  id: string;
+  label: string;
+  detail: string;
+  documentation: string;
+  entries: SnippetMap;
+  needs: ComponentNeed[];
+  /** Extra FixOps for the document (e.g. the error schema the needs reference). */
+  ops?: FixOp[];
+}
+
+function documentItems(cx: CursorContext, lines: LineMap, opts: CompletionOptions, format: 'yaml' | 'json'): CompletionItem[] {
+  const out: CompletionItem[] = [];
+  for (const spec of ['oas3', 'oas2'] as const) {
+    const entries = documentEntries(spec);
+    const body = format === 'json' ? `{\n  ${renderJson(entries, 2)}\n}\n` : renderYaml(entries, 0) + '\n';
+    const key = spec === 'oas2' ? 'swagger' : 'openapi';
+    out.push({
+      label: spec === 'oas2' ? 'Swagger 2.0 document (conventional)' : 'OpenAPI 3.1 document (conventional)',
+      kind: CompletionItemKind.Snippet,
+      detail: 'apiconv: a whole document that follows the conventions',
+      documentation: { kind: MarkupKind.Markdown, value: 'One resource with its collection and item paths, the X-API-Key scheme, list parameters and the shared error responses.\n\n```' + format + '\n' + toPlainText(body) + '```' },
+      filterText: format === 'json' && cx.prefix.startsWith('"') ? `"${key}` : key,
+      sortText: spec === 'oas3' ? '0' : '1',
+      insertTextMode: InsertTextMode.asIs,
+      insertTextFormat: opts.snippetSupport ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+      textEdit: { range: lines.range(cx.replaceStart, cx.replaceEnd), newText: opts.snippetSupport ? toSnippetSyntax(body) : toPlainText(body) },
+    });
+  }
+  return out;
+}
+
+class DocInfo {
+  constructor(
+    readonly text: string,
+    readonly blanked: string,
+    readonly data: Obj,
+    readonly spec: Spec,
+    readonly format: 'yaml' | 'json',
+    readonly cx: CursorContext,
+    readonly lines: LineMap,
+    readonly opts: CompletionOptions,
+  ) {}
+
+  /** The `$ref` of the document's error schema (an existing one of shape A/B, else `Error`, added). */
+  errorSchema(): { ref: string; ops: FixOp[] } {
+    return ensureErrorSchema({ data: this.data, isRoot: true, spec: this.spec, path: [], message: '' });
+  }
+
+  names(): { names: ComponentNames; ops: FixOp[] } {
+    const names = defaultNames(this.spec);
+    const es = this.errorSchema();
+    names.errorSchemaRef = es.ref;
+    const responses = getAt(this.data, this.spec === 'oas2' ? ['responses'] : ['components', 'responses']);
+    for (const s of ERROR_STATUSES) {
+      // A shared response already used for that status by some operation wins over the conventional name.
+      const used = this.sharedResponseFor(s);
+      if (used) names.responses[s] = used;
+      else if (isObject(responses) && responses[STATUS_NAMES[s]] === undefined) {
+        const alt = Object.keys(responses).find(k => k === `Error${s}` || k === s);
+        if (alt) names.responses[s] = alt;
+      }
+    }
+    const params = getAt(this.data, this.spec === 'oas2' ? ['parameters'] : ['components', 'parameters']);
+    if (isObject(params)) {
+      for (const which of ['page', 'limit', 'sort', 'filter'] as const) {
+        const k = Object.keys(params).find(n => {
+          const p = params[n];
+          return isObject(p) && p.name === which && p.in === 'query';
+        });
+        if (k) names.parameters[which] = k;
+      }
+    }
+    return { names, ops: es.ops };
+  }
+
+  private sharedResponseFor(status: string): string | undefined {
+    const prefix = this.spec === 'oas2' ? '#/responses/' : '#/components/responses/';
+    const paths = this.data.paths;
+    if (!isObject(paths)) return undefined;
+    for (const item of Object.values(paths)) {
+      if (!isObject(item)) continue;
+      for (const m of METHODS) {
+        const op = item[m];
+        const r = isObject(op) && isObject(op.responses) ? op.responses[status] : undefined;
+        if (isObject(r) && typeof r.$ref === 'string' && r.$ref.startsWith(prefix) && !r.$ref.slice(prefix.length).includes('/')) return r.$ref.slice(prefix.length);
+      }
+    }
+    return undefined;
+  }
+
+  /** Whether the document's operations are secured by default (root `security`). */
+  secured(op?: Obj): boolean {
+    const s = op && Array.isArray(op.security) ? op.security : this.data.security;
+    return Array.isArray(s) && s.length > 0;
+  }
+
+  /** `/api/v1` unless the servers (basePath) already carry `/api`. */
+  pathPrefix(): string {
+    const bases: string[] = [];
+    if (this.spec === 'oas2') {
+      if (typeof this.data.basePath === 'string') bases.push(this.data.basePath);
+    } else if (Array.isArray(this.data.servers)) {
+      for (const s of this.data.servers) if (isObject(s) && typeof s.url === 'string') bases.push(serverBasePath(s.url, s.variables));
+    }
+    return bases.some(b => /^\/api(\/|$)/.test(b)) ? '' : '/api/v1';
+  }
+
+  item(s: SnippetSpec, sort: number): CompletionItem | undefined {
+    const { cx, lines } = this;
+    let body = this.format === 'json' ? renderJson(s.entries, cx.indent) : renderYaml(s.entries, cx.indent);
+    if (this.format === 'json' && cx.trailingComma) body += ',';
+    const additional = this.additionalEdits(s);
+    if (additional === undefined) return undefined;
+    if (this.format === 'json' && cx.leadingComma) additional.push(leadingCommaEdit(cx, lines));
+    const firstKey = Object.keys(s.entries)[0] ?? '';
+    const plainFirst = toPlainText(firstKey);
+    const typed = lines.text.slice(cx.replaceStart, cx.replaceEnd);
+    return {
+      label: s.label,
+      kind: CompletionItemKind.Snippet,
+      detail: s.detail,
+      documentation: {
+        kind: MarkupKind.Markdown,
+        value: `${s.documentation}\n\n\`\`\`${this.format}\n${toPlainText(body)}\n\`\`\``,
+      },
+      filterText: this.format === 'json' && typed.startsWith('"') ? `"${plainFirst}` : plainFirst,
+      sortText: String(sort).padStart(4, '0'),
+      insertTextMode: InsertTextMode.asIs,
+      insertTextFormat: this.opts.snippetSupport ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+      textEdit: { range: lines.range(cx.replaceStart, cx.replaceEnd), newText: this.opts.snippetSupport ? toSnippetSyntax(body) : toPlainText(body) },
+      additionalTextEdits: additional.length > 0 ? additional : undefined,
+      data: { snippet: s.id },
+    };
+  }
+
+  /**
+   * Edits that add the shared components the snippet references and the document
+   * lacks. undefined when they cannot be added without touching the insertion.
+   */
+  private additionalEdits(s: SnippetSpec): TextEdit[] | undefined {
+    const ops: FixOp[] = [...(s.ops ?? [])];
+    for (const n of s.needs) {
+      if (getAt(this.data, n.path) !== undefined) continue;
+      if (ops.some(o => o.kind === 'set' && o.path.join('\u0000') === n.path.join('\u0000'))) continue;
+      ops.push({ kind: 'set', path: n.path, value: n.value });
+    }
+    if (ops.length === 0) return [];
+    const { cx, lines } = this;
+    // The whitespace around the insertion: an edit there would be ordered ambiguously against it.
+    let gapStart = cx.replaceStart;
+    while (gapStart > 0 && /\s/.test(this.text[gapStart - 1])) gapStart--;
+    let gapEnd = cx.replaceEnd;
+    while (gapEnd < this.text.length && /\s/.test(this.text[gapEnd])) gapEnd++;
+    const touches = (e: { offset: number; length: number }) => e.offset <= gapEnd && e.offset + e.length >= gapStart;
+    let edits = applyOps(this.blanked, this.format, ops);
+    if (edits.length === 0 || edits.some(touches)) {
+      if (this.format !== 'yaml') return undefined;
+      // A missing top-level key (components) would land at the cursor: write it above the cursor's top-level key.
+      edits = this.yamlEditsAbove(ops);
+      if (edits.length === 0 || edits.some(touches)) return undefined;
+    }
+    return edits.map(e => ({ range: lines.range(e.offset, e.offset + e.length), newText: e.newText }));
+  }
+
+  private yamlEditsAbove(ops: FixOp[]): { offset: number; length: number; newText: string }[] {
+    const existingRoot = ops.filter(o => o.kind === 'set' && getAt(this.data, [o.path[0]]) !== undefined);
+    const newRoot = ops.filter(o => !existingRoot.includes(o));
+    const out = existingRoot.length > 0 ? applyOps(this.blanked, 'yaml', existingRoot) : [];
+    if (newRoot.length > 0) {
+      const tree: SnippetMap = {};
+      for (const o of newRoot) {
+        if (o.kind !== 'set') continue;
+        let node = tree;
+        o.path.slice(0, -1).forEach(k => {
+          const key = String(k);
+          if (!isObject(node[key])) node[key] = {};
+          node = node[key] as SnippetMap;
+        });
+        node[String(o.path[o.path.length - 1])] = o.value as SnippetValue;
+      }
+      // The line of the top-level key that holds the cursor.
+      const textLines = this.blanked.split('\n');
+      let line = this.lines.pos(this.cx.replaceStart).line;
+      while (line > 0 && !/^[^\s#-]/.test(textLines[line])) line--;
+      const offset = lineOffset(this.blanked, line);
+      out.push({ offset, length: 0, newText: renderYaml(tree, 0) + '\n' });
+    }
+    return out;
+  }
+}
+
+function lineOffset(text: string, line: number): number {
+  let off = 0;
+  for (let i = 0; i < line; i++) off = text.indexOf('\n', off) + 1;
+  return off;
+}
+
+function snippetItems(doc: DocInfo): CompletionItem[] {
+  const specs = snippetSpecs(doc);
+  const out: CompletionItem[] = [];
+  specs.forEach((s, i) => {
+    const item = doc.item(s, i);
+    if (item) out.push(item);
+  });
+  return out;
+}
+
+function snippetSpecs(doc: DocInfo): SnippetSpec[] {
+  const { cx, spec, data } = doc;
+  const p = cx.path;
+  const has = (k: string) => cx.siblings.includes(k);
+  const out: SnippetSpec[] = [];
+  const sectionDoc = spec === 'oas2' ? 'Swagger 2.0' : 'OpenAPI 3';
+
+  // paths: the collection + item pair.
+  if (p.length === 1 && p[0] === 'paths') {
+    const { names, ops } = doc.names();
+    const pair = pathPairEntries({ spec, names, prefix: doc.pathPrefix(), secured: doc.secured() });
+    out.push({
+      id: 'paths.pair',
+      label: 'Collection and item paths (conventional)',
+      detail: `apiconv: ${doc.pathPrefix()}/things and ${doc.pathPrefix()}/things/{id} with their operations`,
+      documentation: 'GET (list, with page/limit/sort/filter) and POST (201) on the collection; GET, PUT, PATCH and DELETE (204) on the item; the success and error responses the conventions expect. Missing shared components (error schema and responses, list parameters) are added to the document.',
+      entries: pair.entries,
+      needs: pair.needs,
+      ops,
+    });
+  }
+
+  // An operation: its responses.
+  if (p.length === 3 && p[0] === 'paths' && METHODS.includes(p[2]) && !has('responses')) {
+    const op = getAt(data, p);
+    const r = opResponses(doc, p, isObject(op) ? op : {}, []);
+    if (r) out.push({ ...r, id: 'operation.responses', label: 'responses (success and standard errors)', entries: { responses: { ...r.success, ...r.entries } } });
+  }
+  if (p.length === 4 && p[0] === 'paths' && METHODS.includes(p[2]) && p[3] === 'responses') {
+    const op = getAt(data, p.slice(0, 3));
+    const r = opResponses(doc, p.slice(0, 3), isObject(op) ? op : {}, cx.siblings);
+    if (r && Object.keys(r.entries).length > 0) out.push({ ...r, id: 'operation.errors', label: 'Standard error responses', entries: r.entries });
+    if (r && !cx.siblings.some(s => /^2/.test(s))) out.push({ ...r, id: 'operation.success', label: `${Object.keys(r.success)[0]} success response`, entries: r.success, needs: [] });
+  }
+  // A response's headers: the deprecation headers.
+  if (p.length === 6 && p[0] === 'paths' && p[3] === 'responses' && p[5] === 'headers' && !has('Deprecation')) {
+    out.push(deprecationSpec(doc, 'response.deprecation-headers'));
+  }
+
+  // Components.
+  const schemasAt = spec === 'oas2' ? ['definitions'] : ['components', 'schemas'];
+  const schemesAt = spec === 'oas2' ? ['securityDefinitions'] : ['components', 'securitySchemes'];
+  const paramsAt = spec === 'oas2' ? ['parameters'] : ['components', 'parameters'];
+  const responsesAt = spec === 'oas2' ? ['responses'] : ['components', 'responses'];
+  const containerAt = spec === 'oas2' ? [] : ['components'];
+  const is = (at: string[]) => at.length === p.length && at.every((s, i) => s === p[i]);
+  const sectionLevel = is(containerAt);
+  const section = (at: string[], entries: SnippetMap): SnippetMap => (sectionLevel ? { [at[at.length - 1]]: entries } : entries);
+  const offer = (at: string[]) => (sectionLevel && !has(at[at.length - 1])) || is(at);
+
+  if (offer(schemasAt) && !(is(schemasAt) && has('Error'))) {
+    for (const shape of ['A', 'B'] as const) {
+      out.push({
+        id: `components.error-schema-${shape}`,
+        label: `Error schema, shape ${shape}`,
+        detail: shape === 'A' ? 'apiconv: status, code, message, errors' : 'apiconv: error',
+        documentation: `The conventions' error body, shape ${shape} (${sectionDoc}).`,
+        entries: section(schemasAt, { Error: errorSchema(shape) }),
+        needs: [],
+      });
+    }
+  }
+  if (offer(schemesAt) && !(is(schemesAt) && has('ApiKeyAuth'))) {
+    out.push({
+      id: 'components.api-key',
+      label: 'X-API-Key security scheme',
+      detail: 'apiconv: apiKey in header X-API-Key',
+      documentation: 'The API key in the X-API-Key header. Reference it from a root `security` requirement so that every operation is secured.',
+      entries: section(schemesAt, { ApiKeyAuth: apiKeyScheme() }),
+      needs: [],
+    });
+  }
+  if (offer(paramsAt)) {
+    const entries: SnippetMap = {};
+    for (const w of ['page', 'limit', 'sort', 'filter'] as const) {
+      const name = w[0].toUpperCase() + w.slice(1);
+      if (!(is(paramsAt) && has(name))) entries[name] = listParameter(spec, w);
+    }
+    if (Object.keys(entries).length > 0) {
+      out.push({ id: 'components.list-parameters', label: 'page, limit, sort and filter parameters', detail: 'apiconv: list query parameters', documentation: 'The conventional list parameters: `page` and `limit` (integers, bounded, with defaults), `sort` and `filter` (strings).', entries: section(paramsAt, entries), needs: [] });
+    }
+  }
+  if (offer(responsesAt)) {
+    const { names, ops } = doc.names();
+    const statuses = ERROR_STATUSES.filter(s => !(is(responsesAt) && has(names.responses[s])));
+    if (statuses.length > 0) {
+      out.push({ id: 'components.error-responses', label: 'Standard error responses', detail: `apiconv: ${statuses.join(', ')}`, documentation: 'Shared error responses whose body is the error schema.', entries: section(responsesAt, errorResponseComponents(spec, names, statuses)), needs: [], ops });
+    }
+  }
+  if (spec === 'oas3' && offer(['components', 'headers']) && !(is(['components', 'headers']) && has('Deprecation'))) {
+    out.push({ ...deprecationSpec(doc, 'components.deprecation-headers'), entries: section(['components', 'headers'], deprecationHeaders('oas3')), needs: [] });
+  }
+  return out;
+}
+
+function deprecationSpec(doc: DocInfo, id: string): SnippetSpec {
+  const entries: SnippetMap = {};
+  const needs: ComponentNeed[] = [];
+  const shared = deprecationHeaders(doc.spec);
+  for (const [name, value] of Object.entries(shared)) {
+    if (doc.spec === 'oas3') {
+      entries[name] = { $ref: `#/components/headers/${name}` };
+      needs.push({ path: ['components', 'headers', name], value });
+    } else entries[name] = value;
+  }
+  return {
+    id,
+    label: 'Deprecation, Sunset and Link headers',
+    detail: 'apiconv: deprecation signalling',
+    documentation: 'Deprecation: true, Sunset: an HTTP date, Link: the successor with rel="successor-version".',
+    entries,
+    needs,
+  };
+}
+
+function opResponses(doc: DocInfo, opPath: string[], op: Obj, present: readonly string[]): { detail: string; documentation: string; entries: SnippetMap; success: SnippetMap; needs: ComponentNeed[]; ops: FixOp[] } | undefined {
+  const method = opPath[2];
+  const pathKey = opPath[1];
+  const item = /\}$/.test(pathKey.replace(/\/+$/, ''));
+  const pathItem = getAt(doc.data, ['paths', pathKey]);
+  const params = [...(Array.isArray(op.parameters) ? op.parameters : []), ...(isObject(pathItem) && Array.isArray(pathItem.parameters) ? pathItem.parameters : [])];
+  const bodyParam = params.some(p => isObject(p) && (p.in === 'body' || p.in === 'formData'));
+  const hasBody = op.requestBody !== undefined || bodyParam || ['post', 'put', 'patch'].includes(method);
+  const { names, ops } = doc.names();
+  const statuses = expectedErrors({ item, hasInput: params.length > 0, hasBody, secured: doc.secured(op), method }).filter(s => !present.includes(s));
+  const errors = errorResponses(doc.spec, names, statuses);
+  const successCode = method === 'post' && !item ? '201' : method === 'delete' ? '204' : '200';
+  const success: SnippetMap = { [successCode]: successCode === '204' ? { description: 'Done.' } : { description: 'The resource.', ...(doc.spec === 'oas2' ? { schema: { type: 'object' } } : { content: { 'application/json': { schema: { type: 'object' } } } }) } };
+  return {
+    detail: `apiconv: ${[successCode, ...statuses].join(', ')}`,
+    documentation: `The responses the conventions expect of ${method.toUpperCase()} ${pathKey}; the shared error responses are added to the document when missing.`,
+    entries: errors.responses,
+    success,
+    needs: errors.needs,
+    ops,
+  };
+}
+
+// ---------------------------------------------------------------------------
+
+export function registerCompletion(ctx: FeatureContext): void {
+  ctx.connection.onCompletion(async params => {
+    const document = ctx.documents.get(params.textDocument.uri);
+    if (!document) return [];
+    const caps = ctx.clientCapabilities();
+    const snippetSupport = caps.textDocument?.completion?.completionItem?.snippetSupport === true;
+    let ruleIds: string[] | undefined;
+    const fileName = fileNameOf(document.uri);
+    if (!CONFIG_FILE.test(path.basename(fileName))) {
+      try {
+        const options = await ctx.lintOptions(document.uri);
+        if (options.ruleset) ruleIds = Object.keys(options.ruleset.rules).filter(id => (options.ruleset!.rules[id] as { enabled?: boolean }).enabled !== false);
+      } catch {
+        /* default ids */
+      }
+    }
+    return computeCompletions(document.getText(), document.offsetAt(params.position), { snippetSupport, fileName, ruleIds });
+  });
+}
+
+function fileNameOf(uri: string): string {
+  try {
+    const u = URI.parse(uri);
+    return u.scheme === 'file' ? u.fsPath : u.path;
+  } catch {
+    return uri;
+  }
+}
+
