@@ -57,5 +57,11 @@ const present = builds.filter(b => existsSync(b.entryPoints ? b.entryPoints[0] :
 if (watch) {
   for (const b of present) (await esbuild.context(b)).watch();
 } else {
-  await Promise.all(present.map(b => esbuild.build(b)));
+  // Every bundle is built even if another fails (a broken client must not leave a stale CLI).
+  const settled = await Promise.allSettled(present.map(b => esbuild.build(b)));
+  const failed = settled.filter(r => r.status === 'rejected');
+  if (failed.length > 0) {
+    for (const f of failed) console.error(f.reason?.message ?? String(f.reason));
+    process.exit(1);
+  }
 }

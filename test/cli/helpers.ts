@@ -53,7 +53,9 @@ export function ensureBuilt(): void {
       const stillOld = Math.min(...outputs.map(f => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0))) < src;
       if (stillOld) {
         const r = spawnSync(process.execPath, [path.join(ROOT, 'esbuild.mjs')], { cwd: ROOT, encoding: 'utf8' });
-        if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
+        // Another bundle (e.g. the VS Code client) may fail while ours were built: only ours matter here.
+        const ours = Math.min(...outputs.map(f => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
+        if (r.status !== 0 && ours < src) throw new Error(`build failed: ${r.stderr}`);
       }
     } finally {
       if (mine) fs.rmSync(lock, { recursive: true, force: true });

@@ -20,6 +20,8 @@ export interface LintTask {
 export interface LintTaskResult {
   file: string;
   problems: LintProblem[];
+  /** Findings silenced by apiconv-ignore comments / x-apiconv-ignore keys. */
+  suppressed: LintProblem[];
   skipped?: 'not-openapi' | 'binary';
   /** Files read while resolving `$ref`s. */
   files: string[];
@@ -32,7 +34,12 @@ export interface LintTaskResult {
 
 export async function lintOne(task: LintTask, cache: RulesetCache): Promise<LintTaskResult> {
   const started = performance.now();
-  const done = (r: Omit<LintTaskResult, 'ms' | 'file'>): LintTaskResult => ({ file: task.file, ...r, ms: performance.now() - started });
+  const done = (r: Omit<LintTaskResult, 'ms' | 'file' | 'suppressed'> & { suppressed?: LintProblem[] }): LintTaskResult => ({
+    file: task.file,
+    ...r,
+    suppressed: r.suppressed ?? [],
+    ms: performance.now() - started,
+  });
   let text = task.text;
   if (text === undefined) {
     try {
@@ -45,7 +52,7 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
   try {
     const ruleset = await cache.get(task.ruleset);
     const result = await lint(text, task.file, { ruleset, allowRemoteRefs: task.allowRemoteRefs });
-    return done({ problems: result.problems, skipped: result.skipped, files: result.files });
+    return done({ problems: result.problems, suppressed: result.suppressed ?? [], skipped: result.skipped, files: result.files });
   } catch (e) {
     return done({ problems: [], files: [task.file], error: `${task.file}: ${oneLine(e)}`, stack: (e as Error)?.stack });
   }

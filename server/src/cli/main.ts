@@ -15,6 +15,7 @@ import { runTasks, plannedJobs, totalSize } from './pool';
 import type { LintTask, LintTaskResult } from './lintOne';
 import { rulesCommand } from './rulesCommand';
 import { runFixes } from './fixCommand';
+import { applyBaseline, BaselineError, createBaseline, readBaseline, writeBaseline } from '../engine/baseline';
 import { version } from '../../../package.json';
 
 export const EXIT_OK = 0;
@@ -29,11 +30,11 @@ function problemKey(p: LintProblem): string {
 }
 
 /** Problems of all files, without the duplicates that a `$ref`'d file shared by several roots yields. */
-export function mergeProblems(results: readonly LintTaskResult[]): LintProblem[] {
+export function mergeProblems(results: readonly LintTaskResult[], key: 'problems' | 'suppressed' = 'problems'): LintProblem[] {
   const seen = new Set<string>();
   const out: LintProblem[] = [];
   for (const r of results) {
-    for (const p of r.problems) {
+    for (const p of r[key]) {
       const k = problemKey(p);
       if (!seen.has(k)) {
         seen.add(k);
@@ -129,15 +130,50 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
   if (opts.verbose) log(`apiconv: linted in ${Math.round(performance.now() - started)} ms`);
 
   let problems = mergeProblems(results);
-  if (opts.quiet) problems = problems.filter(p => p.severity === 0);
+  const suppressed = mergeProblems(results, 'suppressed');
   const linted = results.filter(r => !r.skipped && !r.error).map(r => r.file);
+  let baselined: LintProblem[] = [];
+  if (opts.baselineWrite !== undefined) {
+    const file = path.resolve(cwd, opts.baselineWrite);
+    const baseline = createBaseline(problems, path.dirname(file));
+    try {
+      writeBaseline(file, baseline);
+    } catch (e) {
+      throw new FatalError(`cannot write baseline ${opts.baselineWrite}: ${(e as NodeJS.ErrnoException).code ?? oneLine(e)}`);
+    }
+    log(`apiconv: wrote ${problems.length} finding${problems.length === 1 ? '' : 's'} (${baseline.entries.length} entries) to the baseline ${displayPath(file, cwd)}`);
+    if (opts.baseline === undefined) {
+      // The findings just recorded are accepted: they are reported as baselined.
+      baselined = problems;
+      problems = [];
+    }
+  }
+  if (opts.baseline !== undefined) {
+    const file = path.resolve(cwd, opts.baseline);
+    let baseline;
+    try {
+      baseline = readBaseline(file);
+    } catch (e) {
+      throw new FatalError(e instanceof BaselineError ? e.message : `cannot read baseline ${opts.baseline}: ${oneLine(e)}`);
+    }
+    const readFiles = [...new Set(results.filter(r => !r.skipped && !r.error).flatMap(r => r.files))];
+    const applied = applyBaseline(baseline, problems, path.dirname(file), readFiles);
+    problems = applied.problems;
+    baselined = applied.baselined;
+    if (applied.stale.length > 0) {
+      const n = applied.stale.reduce((k, e) => k + e.count, 0);
+      log(`apiconv: ${n} baselined finding${n === 1 ? ' is' : 's are'} gone; update the baseline with --baseline-write ${opts.baseline}:`);
+      for (const e of applied.stale) log(`  stale: ${e.file} ${e.rule} ${e.path}${e.count > 1 ? ` (x${e.count})` : ''}`);
+    }
+  }
+  if (opts.quiet) problems = problems.filter(p => p.severity === 0);
   const report = formatters[opts.format](problems, {
     cwd,
     files: linted,
     version,
     color: opts.output === undefined && process.stdout.isTTY === true && !process.env.NO_COLOR,
-    suppressed: [],
-    baselined: [],
+    suppressed,
+    baselined,
   });
   const failAt = SEVERITY_NAMES.indexOf(opts.failSeverity);
   const failing = problems.some(p => p.severity <= failAt);

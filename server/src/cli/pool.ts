@@ -85,7 +85,7 @@ async function runParallel(tasks: readonly LintTask[], jobs: number, script: str
       worker.on('error', e => {
         // A crashed worker (e.g. out of memory): its file is reported as an error, the others go on in a new worker.
         if (current !== undefined) {
-          results[current] = { file: tasks[current].file, problems: [], files: [tasks[current].file], error: `${tasks[current].file}: worker failed: ${e.message}`, stack: e.stack, ms: 0 };
+          results[current] = { file: tasks[current].file, problems: [], suppressed: [], files: [tasks[current].file], error: `${tasks[current].file}: worker failed: ${e.message}`, stack: e.stack, ms: 0 };
           done++;
           opts.onDone?.(done, tasks.length, tasks[current].file);
         }
@@ -94,5 +94,5 @@ async function runParallel(tasks: readonly LintTask[], jobs: number, script: str
       next();
     });
   await Promise.all(Array.from({ length: jobs }, runWorker));
-  return results.map((r, i) => r ?? { file: tasks[i].file, problems: [], files: [tasks[i].file], error: `${tasks[i].file}: not linted`, ms: 0 });
+  return results.map((r, i) => r ?? { file: tasks[i].file, problems: [], suppressed: [], files: [tasks[i].file], error: `${tasks[i].file}: not linted`, ms: 0 });
 }
