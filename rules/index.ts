@@ -22,6 +22,20 @@ import versionParam400 from './version-param-400';
 import deprecationHeaders from './deprecation-headers';
 import sunsetHttpDate from './sunset-http-date';
 // -- imports: methods
+import getNoRequestBody from './get-no-request-body';
+import deleteNoRequestBody from './delete-no-request-body';
+import getSuccess200 from './get-success-200';
+import postCreate201 from './post-create-201';
+import postRequestBody from './post-request-body';
+import putRequestBody from './put-request-body';
+import putSuccess200204 from './put-success-200-204';
+import patchRequestBody from './patch-request-body';
+import deleteSuccess204 from './delete-success-204';
+import delete404 from './delete-404';
+import methodPathFit from './method-path-fit';
+import noBody204304 from './no-body-204-304';
+import etagConditionalGet from './etag-conditional-get';
+import cacheControlGet from './cache-control-get';
 // -- imports: security, errors
 
 export const rules: readonly ApiconvRule[] = [
@@ -42,6 +56,20 @@ export const rules: readonly ApiconvRule[] = [
   deprecationHeaders,
   sunsetHttpDate,
   // -- entries: methods
+  getNoRequestBody,
+  deleteNoRequestBody,
+  getSuccess200,
+  postCreate201,
+  postRequestBody,
+  putRequestBody,
+  putSuccess200204,
+  patchRequestBody,
+  deleteSuccess204,
+  delete404,
+  methodPathFit,
+  noBody204304,
+  etagConditionalGet,
+  cacheControlGet,
   // -- entries: security, errors
 ];
 

@@ -1,0 +1,172 @@
+/**
+ * Helpers of the Methods rules (get-no-request-body … cache-control-get):
+ * request body facts per operation, success statuses, finding locations, and
+ * the fix building blocks (JSON body skeletons, header objects).
+ */
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import type { RuleDefinition } from '@stoplight/spectral-core';
+import type { FixContext, FixOp, JsonPath, Spec } from '../types';
+import type { Finding } from './ruleFunction';
+import { getAt, getModel, isJsonMediaType, isObject, type Model, type Obj, type Operation, type Parameter } from './oas';
+
+/**
+ * Like `modelRule`, with one more argument for the check: `isRef(path)` tells
+ * whether the value at `path` is written as a `$ref` in the root file. Spectral
+ * reports a path that ends at a `$ref` in the referenced place (a shared
+ * component), so a finding about the *operation* (and its fix, which edits the
+ * operation) must then point at the parent key instead: see `anchor`.
+ */
+export function methodsRule(name: string, check: (model: Model, anchor: (path: JsonPath) => JsonPath) => Finding[]): Pick<RuleDefinition, 'given' | 'then'> {
+  const fn = createRulesetFunction<unknown, null>({ input: null, options: null }, (input, _options, context) => {
+    const unresolved = (context as { documentInventory?: { unresolved?: unknown } } | undefined)?.documentInventory?.unresolved;
+    const anchor = (path: JsonPath): JsonPath => {
+      let p = path;
+      while (p.length > 3) {
+        const v = getAt(unresolved, p);
+        if (!(isObject(v) && typeof v.$ref === 'string')) break;
+        p = p.slice(0, -1);
+        // A sequence index is no key a person points at: go up to the sequence's key.
+        if (typeof p[p.length - 1] === 'number') p = p.slice(0, -1);
+      }
+      return p;
+    };
+    return check(getModel(input), anchor).map(f => ({ message: f.message, path: f.path }));
+  });
+  Object.defineProperty(fn, 'name', { value: name });
+  return { given: '$', then: { function: fn } };
+}
+
+// JSON (application/json, +json) or a wildcard that admits JSON (any type, application/ anything).
+export function admitsJson(mediaType: string): boolean {
+  const base = mediaType.split(';')[0].trim().toLowerCase();
+  return isJsonMediaType(mediaType) || base === '*/*' || base === 'application/*';
+}
+
+export interface RequestBodyInfo {
+  /** OAS 3 `requestBody`, or Swagger 2 `in: body` / `in: formData` parameters. */
+  present: boolean;
+  /** OAS 3: [op, 'requestBody']; Swagger 2: the first body / formData parameter. */
+  path: JsonPath | undefined;
+  /** Swagger 2: the body / formData parameters (empty for OAS 3). */
+  params: Parameter[];
+  /** `required: true` (OAS 3 requestBody; Swagger 2: the `in: body` parameter, or any required formData parameter). */
+  required: boolean;
+  /** At least one media type of the body admits JSON (see admitsJson). */
+  json: boolean;
+  /** The body's media types (Swagger 2: `consumes`, default application/json). */
+  mediaTypes: string[];
+}
+
+/** What the operation's request body looks like, in the resolved document. */
+export function requestBodyInfo(op: Operation, spec: Spec, root: Obj): RequestBodyInfo {
+  if (spec === 'oas3') {
+    const rb = op.value.requestBody;
+    if (rb === undefined) return { present: false, path: undefined, params: [], required: false, json: false, mediaTypes: [] };
+    const mediaTypes = isObject(rb) && isObject(rb.content) ? Object.keys(rb.content) : [];
+    return {
+      present: true,
+      path: [...op.path, 'requestBody'],
+      params: [],
+      required: isObject(rb) && rb.required === true,
+      json: mediaTypes.some(admitsJson),
+      mediaTypes,
+    };
+  }
+  const params = op.parameters.filter(p => p.in === 'body' || p.in === 'formData');
+  if (params.length === 0) return { present: false, path: undefined, params, required: false, json: false, mediaTypes: [] };
+  const consumes = Array.isArray(op.value.consumes) ? op.value.consumes : Array.isArray(root.consumes) ? root.consumes : undefined;
+  const body = params.find(p => p.in === 'body');
+  const mediaTypes = body
+    ? (consumes ?? ['application/json']).map(String)
+    : (consumes ?? ['application/x-www-form-urlencoded']).map(String);
+  return {
+    present: true,
+    path: (body ?? params[0]).path,
+    params,
+    required: body ? body.value.required === true : params.some(p => p.value.required === true),
+    // formData is a form encoding, never JSON.
+    json: body !== undefined && mediaTypes.some(admitsJson),
+    mediaTypes,
+  };
+}
+
+/** 2xx status keys of the operation (`200`…`299` and `2XX`). */
+export function successCodes(op: Operation): string[] {
+  return op.responses ? Object.keys(op.responses).filter(c => /^2(\d\d|XX)$/i.test(c)) : [];
+}
+
+/** Where a finding about a status the operation lacks points: the `responses` key, else the method key. */
+export function responsesOrOp(op: Operation): JsonPath {
+  return op.responses ? [...op.path, 'responses'] : op.path;
+}
+
+/** `GET /users/{id}`, for messages. */
+export function describeOp(op: Operation): string {
+  return `${op.method.toUpperCase()} ${op.pathKey}`;
+}
+
+// ---------------------------------------------------------------- fix helpers
+
+/**
+ * Follows local `$ref`s starting at `path` in `data` and returns the JSON path of
+ * the object finally referenced (the same path when it is no `$ref`). Undefined
+ * for a reference into another file or a dangling one.
+ */
+export function followLocalPath(data: unknown, path: JsonPath, depth = 0): JsonPath | undefined {
+  const v = getAt(data, path);
+  if (!isObject(v) || typeof v.$ref !== 'string') return v === undefined ? undefined : path;
+  if (depth > 20 || !v.$ref.startsWith('#/')) return undefined;
+  const target = v.$ref
+    .slice(2)
+    .split('/')
+    .map(p => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
+  return followLocalPath(data, target, depth + 1);
+}
+
+/** A JSON request body skeleton: OAS 3 `requestBody` value, or a Swagger 2 `in: body` parameter. */
+export function jsonBodySkeleton(spec: Spec, required: boolean): Obj {
+  const schema = { type: 'object' };
+  if (spec === 'oas2') return { name: 'body', in: 'body', required, schema };
+  return required ? { required: true, content: { 'application/json': { schema } } } : { content: { 'application/json': { schema } } };
+}
+
+/** Ops that add a JSON request body skeleton to the operation at `opPath`. */
+export function addJsonBodyOps(ctx: FixContext, opPath: JsonPath, required: boolean): FixOp[] {
+  const op = getAt(ctx.data, opPath);
+  if (!isObject(op)) return [];
+  if (ctx.spec === 'oas3') {
+    if (op.requestBody !== undefined) return [];
+    return [{ kind: 'set', path: [...opPath, 'requestBody'], value: jsonBodySkeleton('oas3', required) }];
+  }
+  if (op.parameters !== undefined && !Array.isArray(op.parameters)) return [];
+  return [{ kind: 'append', path: [...opPath, 'parameters'], value: jsonBodySkeleton('oas2', required) }];
+}
+
+/** A response header object with a string value (Swagger 2: `type: string`; OAS 3: `schema: {type: string}`). */
+export function stringHeader(spec: Spec, description: string): Obj {
+  return spec === 'oas2' ? { description, type: 'string' } : { description, schema: { type: 'string' } };
+}
+
+/**
+ * Ops that remove the request body of the operation at `opPath` (data of the
+ * finding's file): OAS 3 `requestBody`; Swagger 2 its own `in: body` /
+ * `in: formData` parameters (the `parameters` key when nothing else is left).
+ * Parameters declared on the path item are shared with the other methods and
+ * are left alone (the result is then empty).
+ */
+export function removeRequestBodyOps(ctx: FixContext, opPath: JsonPath): FixOp[] {
+  const op = getAt(ctx.data, opPath);
+  if (!isObject(op)) return [];
+  if (ctx.spec === 'oas3') return op.requestBody !== undefined ? [{ kind: 'remove', path: [...opPath, 'requestBody'] }] : [];
+  if (!Array.isArray(op.parameters)) return [];
+  const bodyIdx: number[] = [];
+  op.parameters.forEach((_p, i) => {
+    const r = followLocalPath(ctx.data, [...opPath, 'parameters', i]);
+    const v = r ? getAt(ctx.data, r) : undefined;
+    if (isObject(v) && (v.in === 'body' || v.in === 'formData')) bodyIdx.push(i);
+  });
+  if (bodyIdx.length === 0) return [];
+  if (bodyIdx.length === op.parameters.length) return [{ kind: 'remove', path: [...opPath, 'parameters'] }];
+  // From the last to the first, so that earlier indexes stay valid.
+  return bodyIdx.reverse().map(i => ({ kind: 'remove', path: [...opPath, 'parameters', i] }) as FixOp);
+}

@@ -1,0 +1,50 @@
+import { defineRule } from './types';
+import type { FixOp } from './types';
+import { opPathFromFinding } from './_lib/fixes';
+import { getAt, hasResponse, isObject, resolveLocal } from './_lib/oas';
+import { describeOp, methodsRule, responsesOrOp, successCodes } from './_lib/methods';
+
+export default defineRule({
+  id: 'delete-success-204',
+  meta: {
+    description: 'DELETE operations declare a 204 response.',
+    severity: 'warn',
+    fixable: 'unsafe',
+    formats: ['oas2', 'oas3'],
+  },
+  spectral: methodsRule('apiconvDeleteSuccess204', (model, anchor) =>
+    model.operations
+      .filter(op => op.method === 'delete' && !hasResponse(op, '204'))
+      .map(op => {
+        const success = successCodes(op);
+        const lone200 = success.length === 1 && success[0] === '200';
+        return {
+          message: lone200
+            ? `${describeOp(op)} answers 200: a successful DELETE answers 204 No Content.`
+            : `${describeOp(op)} declares no 204 response: a successful DELETE answers 204 No Content; declare it.`,
+          path: lone200 ? anchor([...op.path, 'responses', '200']) : responsesOrOp(op),
+        };
+      }),
+  ),
+  fix: ctx => {
+    const opPath = opPathFromFinding(ctx);
+    const responses = opPath ? getAt(ctx.data, [...opPath, 'responses']) : undefined;
+    if (!opPath || !isObject(responses) || responses['204'] !== undefined) return undefined;
+    const success = Object.keys(responses).filter(c => /^2(\d\d|XX)$/i.test(c));
+    if (success.length !== 1 || success[0] !== '200') return undefined;
+    const r200 = responses['200'];
+    const at = [...opPath, 'responses', '204'];
+    const ops: FixOp[] = [{ kind: 'rename', path: [...opPath, 'responses', '200'], to: '204' }];
+    if (isObject(r200) && typeof r200.$ref === 'string') {
+      // A shared response may have a body other operations use: give this one its own, bodiless.
+      const shared = resolveLocal(ctx.data, r200);
+      const headers = isObject(shared) && isObject(shared.headers) ? { headers: shared.headers } : {};
+      ops.push({ kind: 'set', path: at, value: { description: 'No Content', ...headers } });
+    } else if (isObject(r200)) {
+      for (const key of ctx.spec === 'oas2' ? ['schema', 'examples'] : ['content']) {
+        if (r200[key] !== undefined) ops.push({ kind: 'remove', path: [...at, key] });
+      }
+    }
+    return { title: 'Rename the 200 response to 204 and drop its body', ops };
+  },
+});

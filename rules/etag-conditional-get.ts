@@ -1,0 +1,61 @@
+import { defineRule } from './types';
+import type { FixOp, JsonPath } from './types';
+import { opPathFromFinding } from './_lib/fixes';
+import { getAt, hasResponse, isObject, responseHeaderNames, type Operation } from './_lib/oas';
+import { describeOp, followLocalPath, methodsRule } from './_lib/methods';
+
+const PARAM_DESCRIPTION = 'The ETag of the cached representation; when it is still current the answer is 304 with no body';
+
+function acceptsIfNoneMatch(op: Operation): boolean {
+  return op.parameters.some(p => p.in === 'header' && p.name.toLowerCase() === 'if-none-match');
+}
+
+export default defineRule({
+  id: 'etag-conditional-get',
+  meta: {
+    description: 'A GET whose 200 response declares ETag accepts an If-None-Match header and declares a 304 response.',
+    severity: 'warn',
+    fixable: 'safe',
+    formats: ['oas2', 'oas3'],
+  },
+  spectral: methodsRule('apiconvEtagConditionalGet', model =>
+    model.operations
+      .filter(op => op.method === 'get' && responseHeaderNames(op.responses?.['200']).includes('etag'))
+      .flatMap(op => {
+        const noParam = !acceptsIfNoneMatch(op);
+        const no304 = !hasResponse(op, '304');
+        if (!noParam && !no304) return [];
+        const missing = [noParam ? 'an If-None-Match header parameter' : '', no304 ? 'a 304 response' : ''].filter(Boolean).join(' and ');
+        const path: JsonPath = no304 ? [...op.path, 'responses'] : Array.isArray(op.value.parameters) ? [...op.path, 'parameters'] : op.path;
+        return [{ message: `${describeOp(op)} sends an ETag but lacks ${missing}: a conditional GET with a current If-None-Match answers 304 with no body.`, path }];
+      }),
+  ),
+  fix: ctx => {
+    const opPath = opPathFromFinding(ctx);
+    const op = opPath ? getAt(ctx.data, opPath) : undefined;
+    if (!opPath || !isObject(op)) return undefined;
+    const ops: FixOp[] = [];
+    const declares = (params: unknown, base: JsonPath) =>
+      Array.isArray(params) &&
+      params.some((_p, i) => {
+        const at = followLocalPath(ctx.data, [...base, i]);
+        const p = at ? getAt(ctx.data, at) : undefined;
+        return isObject(p) && p.in === 'header' && typeof p.name === 'string' && p.name.toLowerCase() === 'if-none-match';
+      });
+    const itemPath = opPath.slice(0, -1);
+    const pathItem = opPath.length > 0 ? getAt(ctx.data, itemPath) : undefined;
+    const hasParam = declares(op.parameters, [...opPath, 'parameters']) || (isObject(pathItem) && declares(pathItem.parameters, [...itemPath, 'parameters']));
+    if (!hasParam) {
+      if (op.parameters !== undefined && !Array.isArray(op.parameters)) return undefined;
+      const param = ctx.spec === 'oas2'
+        ? { name: 'If-None-Match', in: 'header', required: false, type: 'string', description: PARAM_DESCRIPTION }
+        : { name: 'If-None-Match', in: 'header', required: false, description: PARAM_DESCRIPTION, schema: { type: 'string' } };
+      ops.push({ kind: 'append', path: [...opPath, 'parameters'], value: param });
+    }
+    const responses = op.responses;
+    if (isObject(responses) && responses['304'] === undefined) {
+      ops.push({ kind: 'set', path: [...opPath, 'responses', '304'], value: { description: 'Not Modified: the representation matching If-None-Match is still current' } });
+    }
+    return ops.length > 0 ? { title: 'Add If-None-Match and a 304 response', ops } : undefined;
+  },
+});

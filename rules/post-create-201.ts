@@ -1,0 +1,40 @@
+import { defineRule } from './types';
+import { opPathFromFinding } from './_lib/fixes';
+import { getAt, hasResponse, isCollectionPath, isObject } from './_lib/oas';
+import { describeOp, methodsRule, responsesOrOp, successCodes } from './_lib/methods';
+
+export default defineRule({
+  id: 'post-create-201',
+  meta: {
+    description: 'POST on a collection path (creating a resource) declares a 201 response.',
+    severity: 'error',
+    fixable: 'unsafe',
+    formats: ['oas2', 'oas3'],
+  },
+  spectral: methodsRule('apiconvPostCreate201', (model, anchor) =>
+    model.operations
+      .filter(op => op.method === 'post' && op.effectivePaths.some(isCollectionPath) && !hasResponse(op, '201'))
+      .map(op => {
+        const success = successCodes(op);
+        const lone200 = success.length === 1 && success[0] === '200';
+        return {
+          message: lone200
+            ? `${describeOp(op)} answers 200: POST on a collection creates a resource and answers 201 Created.`
+            : `${describeOp(op)} declares no 201 response: POST on a collection creates a resource and answers 201 Created.`,
+          path: lone200 ? anchor([...op.path, 'responses', '200']) : responsesOrOp(op),
+        };
+      }),
+  ),
+  fix: ctx => {
+    const opPath = opPathFromFinding(ctx);
+    if (!opPath || !isObject(getAt(ctx.data, opPath))) return undefined;
+    const responses = getAt(ctx.data, [...opPath, 'responses']);
+    if (responses !== undefined && !isObject(responses)) return undefined;
+    if (isObject(responses) && responses['201'] !== undefined) return undefined;
+    const success = isObject(responses) ? Object.keys(responses).filter(c => /^2(\d\d|XX)$/i.test(c)) : [];
+    if (success.length === 1 && success[0] === '200') {
+      return { title: 'Rename the 200 response to 201', ops: [{ kind: 'rename', path: [...opPath, 'responses', '200'], to: '201' }] };
+    }
+    return { title: 'Add a 201 response', ops: [{ kind: 'set', path: [...opPath, 'responses', '201'], value: { description: 'Created' } }] };
+  },
+});
