@@ -1,0 +1,68 @@
+/**
+ * The exported ruleset (rules/out/apiconv.js) loaded by Spectral's own CLI gives the
+ * same findings as `apiconv lint -f json`: code, path, source, message and range.
+ * apiconv narrows a range that spans a whole mapping/sequence value to its key
+ * (server/src/engine/ranges.ts); that documented step is applied to Spectral's
+ * ranges before comparing, so everything else must match exactly.
+ */
+import { describe, it, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { LineIndex, keyRangeFor } from '../../server/src/engine/ranges';
+import type { LintProblem } from '../../server/src/engine/problem';
+import { CORPUS, ROOT, ensureBuilt, runCli, type JsonFinding } from '../cli/helpers';
+
+const SPECTRAL = path.join(ROOT, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
+const RULESET = path.join(ROOT, 'rules', 'out', 'apiconv.js');
+
+function spectralLint(file: string): JsonFinding[] {
+  const r = spawnSync(process.execPath, [SPECTRAL, 'lint', '-r', RULESET, '-f', 'json', '--quiet', file], { encoding: 'utf8', timeout: 180_000, maxBuffer: 256 * 1024 * 1024 });
+  assert.ok(r.status === 0 || r.status === 1, `spectral exit ${r.status}: ${r.stderr}`);
+  const text = r.stdout.trim();
+  return text === '' || text.startsWith('No results') ? [] : (JSON.parse(text) as JsonFinding[]);
+}
+
+function narrowed(findings: JsonFinding[]): JsonFinding[] {
+  const indexes = new Map<string, LineIndex>();
+  return findings.map(f => {
+    let index = indexes.get(f.source);
+    if (!index && fs.existsSync(f.source)) indexes.set(f.source, (index = new LineIndex(fs.readFileSync(f.source, 'utf8'))));
+    const range = index ? keyRangeFor(f as LintProblem, index) : undefined;
+    return range ? { ...f, range } : f;
+  });
+}
+
+function key(f: JsonFinding): string {
+  return JSON.stringify([f.source, f.code, f.path.map(String), f.message, f.range.start.line, f.range.start.character, f.range.end.line, f.range.end.character]);
+}
+
+const DOCS = [
+  'oai-petstore-v3/petstore.yaml',
+  'oai-petstore-v2/petstore.json',
+  'burgershop/burgershop.openapi.yaml',
+  'oai-petstore-separate-v2/spec/swagger.yaml', // multi-file
+];
+
+describe('Spectral compatibility of rules/out/apiconv.js', () => {
+  before(() => ensureBuilt());
+
+  const cases: [string, () => string][] = DOCS.map(rel => [rel, () => path.join(CORPUS, rel)]);
+  cases.push(['examples/unconventional.yaml', () => path.join(ROOT, 'examples', 'unconventional.yaml')]);
+
+  for (const [name, file] of cases) {
+    it(`${name}: spectral lint -r rules/out/apiconv.js = apiconv lint -f json`, { timeout: 300_000 }, () => {
+      const doc = file();
+      assert.ok(fs.existsSync(doc), doc);
+      const ours = JSON.parse(runCli(['lint', '-f', 'json', '--ruleset', 'apiconv:recommended', doc]).stdout) as JsonFinding[];
+      const theirs = narrowed(spectralLint(doc));
+      assert.ok(ours.length > 0, 'the document has findings');
+      assert.deepEqual(theirs.map(key).sort(), ours.map(key).sort());
+      assert.deepEqual(
+        theirs.map(f => f.severity).sort(),
+        ours.map(f => f.severity).sort(),
+      );
+    });
+  }
+});
