@@ -1,0 +1,160 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('get-success-200', {
+  valid: [
+    {
+      name: 'oas3: 200 with 304 and 206 as well',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '206': { description: Partial }
+        '304': { description: Not modified }
+`,
+    },
+    {
+      name: 'oas3.1: 200 from a $ref',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { $ref: '#/components/responses/Users' }
+components:
+  responses:
+    Users: { description: OK }
+`,
+    },
+    {
+      name: 'oas2: 200; POST without 200 is not checked',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+    post:
+      responses:
+        '201': { description: Created }
+`,
+    },
+    {
+      name: 'json: oas3',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"200": {"description": "OK"}}}}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: only 204',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '204': { description: Nothing } # empty
+`,
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'], line: 6, message: 'GET /api/users declares no 200 response' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '204': { description: Nothing } # empty
+        '200':
+          description: OK
+`,
+    },
+    {
+      name: 'oas3.1: only 206 and default',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/files/{id}:
+    get:
+      responses:
+        '206': { description: Partial }
+        default: { description: Error }
+`,
+      errors: [{ path: ['paths', '/api/files/{id}', 'get', 'responses'] }],
+    },
+    {
+      name: 'oas2: no responses at all: the method key',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      summary: List users
+`,
+      errors: [{ path: ['paths', '/api/users', 'get'], line: 5 }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      summary: List users
+      responses:
+        '200':
+          description: OK
+`,
+    },
+    {
+      name: 'oas3: path item in another file ($ref)',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    $ref: './users.yaml'
+`,
+      files: {
+        'users.yaml': `get:
+  responses:
+    '201': { description: Created }
+`,
+      },
+      errors: [{ path: ['get', 'responses'], line: 2, file: 'users.yaml' }],
+    },
+    {
+      name: 'json: oas2 GET with 201 only',
+      document: `{
+  "swagger": "2.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users": {
+      "get": {
+        "responses": { "201": { "description": "Created" } }
+      }
+    }
+  }
+}
+`,
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'], line: 7 }],
+      output: `{
+  "swagger": "2.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users": {
+      "get": {
+        "responses": {
+          "201": {
+            "description": "Created"
+          },
+          "200": {
+            "description": "OK"
+          }
+        }
+      }
+    }
+  }
+}
+`,
+    },
+  ],
+});

@@ -1,0 +1,182 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('post-create-201', {
+  valid: [
+    {
+      name: 'oas3: POST on a collection declares 201',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      responses:
+        '201': { description: Created }
+        '400': { description: Bad request }
+`,
+    },
+    {
+      name: 'oas3.1: POST on an item path is not this rule (method-path-fit)',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    post:
+      responses:
+        '200': { description: OK }
+`,
+    },
+    {
+      name: 'oas2: 201 from a $ref',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+basePath: /api
+paths:
+  /users:
+    post:
+      responses:
+        '201': { $ref: '#/responses/Created' }
+responses:
+  Created: { description: Created }
+`,
+    },
+    {
+      name: 'json: oas3',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"post": {"responses": {"201": {"description": "Created"}}}}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: a lone 200 is renamed to 201',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      responses:
+        '200': # the new user
+          description: The new user
+        '400': { description: Bad request }
+`,
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses', '200'], line: 7, message: 'POST /api/users answers 200' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      responses:
+        '201': # the new user
+          description: The new user
+        '400': { description: Bad request }
+`,
+    },
+    {
+      name: 'oas3.1: 200 and 202: 201 is added',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      responses:
+        '200': { description: OK }
+        '202': { description: Accepted }
+`,
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses'], line: 6, message: 'declares no 201 response' }],
+      output: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      responses:
+        '200': { description: OK }
+        '202': { description: Accepted }
+        '201':
+          description: Created
+`,
+    },
+    {
+      name: 'oas3: a lone 200 $ref: the finding is on the operation\u2019s responses, the key is renamed',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      responses:
+        '200': { $ref: '#/components/responses/User' }
+components:
+  responses:
+    User: { description: The user }
+`,
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses'], line: 6 }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      responses:
+        '201': { $ref: '#/components/responses/User' }
+components:
+  responses:
+    User: { description: The user }
+`,
+    },
+    {
+      name: 'oas2: collection under basePath, lone 200',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+basePath: /api
+paths:
+  /orders:
+    post:
+      responses:
+        '200': { description: OK }
+`,
+      errors: [{ path: ['paths', '/orders', 'post', 'responses', '200'], line: 8 }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+basePath: /api
+paths:
+  /orders:
+    post:
+      responses:
+        '201': { description: OK }
+`,
+    },
+    {
+      name: 'json: oas2 with no success response',
+      document: `{
+  "swagger": "2.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/orders": {
+      "post": {
+        "responses": {
+          "400": { "description": "Bad request" }
+        }
+      }
+    }
+  }
+}
+`,
+      errors: [{ path: ['paths', '/api/orders', 'post', 'responses'], line: 7 }],
+      output: `{
+  "swagger": "2.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/orders": {
+      "post": {
+        "responses": {
+          "400": {
+            "description": "Bad request"
+          },
+          "201": {
+            "description": "Created"
+          }
+        }
+      }
+    }
+  }
+}
+`,
+    },
+  ],
+});

@@ -1,0 +1,201 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('post-request-body', {
+  valid: [
+    {
+      name: 'oas3: JSON body',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      requestBody:
+        content: { application/json: { schema: { type: object } } }
+      responses:
+        '201': { description: Created }
+`,
+    },
+    {
+      name: 'oas3.1: vendor +json body from a $ref',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      requestBody: { $ref: '#/components/requestBodies/User' }
+      responses:
+        '201': { description: Created }
+components:
+  requestBodies:
+    User:
+      content: { application/vnd.acme.v2+json: { schema: { type: object } } }
+`,
+    },
+    {
+      name: 'oas2: body parameter, root consumes JSON',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+consumes: [application/json]
+paths:
+  /api/users:
+    post:
+      parameters:
+        - { name: user, in: body, schema: { type: object } }
+      responses:
+        '201': { description: Created }
+`,
+    },
+    {
+      name: 'json: oas2 body parameter without consumes (JSON by default)',
+      document: `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"post": {"parameters": [{"name": "u", "in": "body", "schema": {"type": "object"}}], "responses": {"201": {"description": "Created"}}}}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: no body: a required JSON skeleton is added',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      summary: Create a user # todo
+      responses:
+        '201': { description: Created }
+`,
+      errors: [{ path: ['paths', '/api/users', 'post'], line: 5, message: 'POST /api/users has no request body' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      summary: Create a user # todo
+      responses:
+        '201': { description: Created }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+`,
+    },
+    {
+      name: 'oas3.1: a form body only: flagged, no fix',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      requestBody:
+        content: { application/x-www-form-urlencoded: { schema: { type: object } } }
+      responses:
+        '201': { description: Created }
+`,
+      errors: [{ path: ['paths', '/api/users', 'post', 'requestBody', 'content'], line: 7, message: 'application/x-www-form-urlencoded' }],
+    },
+    {
+      name: 'oas3: multipart body in a shared requestBody: the finding is where it is defined',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/files:
+    post:
+      requestBody: { $ref: '#/components/requestBodies/Upload' }
+      responses:
+        '201': { description: Created }
+components:
+  requestBodies:
+    Upload:
+      content:
+        multipart/form-data: { schema: { type: object } }
+`,
+      errors: [{ path: ['components', 'requestBodies', 'Upload', 'content'], line: 12 }],
+    },
+    {
+      name: 'oas2: no body: a body parameter is appended',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      parameters:
+        - { name: X-Trace, in: header, type: string }
+      responses:
+        '201': { description: Created }
+`,
+      errors: [{ path: ['paths', '/api/users', 'post'], line: 5 }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      parameters:
+        - { name: X-Trace, in: header, type: string }
+        - name: body
+          in: body
+          required: true
+          schema:
+            type: object
+      responses:
+        '201': { description: Created }
+`,
+    },
+    {
+      name: 'oas2: formData parameters are not JSON',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      consumes: [multipart/form-data]
+      parameters:
+        - { name: avatar, in: formData, type: file }
+      responses:
+        '201': { description: Created }
+`,
+      errors: [{ path: ['paths', '/api/users', 'post', 'parameters', '0'], line: 8, message: 'multipart/form-data' }],
+    },
+    {
+      name: 'json: oas3 without a body',
+      document: `{
+  "openapi": "3.0.3",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users": {
+      "post": {
+        "responses": { "201": { "description": "Created" } }
+      }
+    }
+  }
+}
+`,
+      errors: [{ path: ['paths', '/api/users', 'post'], line: 6 }],
+      output: `{
+  "openapi": "3.0.3",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users": {
+      "post": {
+        "responses": {
+          "201": {
+            "description": "Created"
+          }
+        },
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object"
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+`,
+    },
+  ],
+});
