@@ -323,6 +323,17 @@ describe('apiconv CLI', () => {
     assert.equal(new Set(json(serial.stdout).map(f => f.source)).size, 6);
   });
 
+  it('examples/: conventional.yaml is clean (recommended and all); the others have findings; exit 1', () => {
+    const clean = runCli(['lint', '-f', 'json', 'examples/conventional.yaml']);
+    assert.equal(clean.code, 0, clean.stdout);
+    assert.deepEqual(JSON.parse(clean.stdout), []);
+    assert.deepEqual(JSON.parse(runCli(['lint', '-f', 'json', '--ruleset', 'apiconv:all', 'examples/conventional.yaml']).stdout), []);
+    const all = runCli(['lint', '-f', 'json', 'examples/']);
+    assert.equal(all.code, 1);
+    const sources = new Set(json(all.stdout).map(f => path.relative(ROOT, f.source)));
+    assert.deepEqual([...sources].sort(), [path.join('examples', 'swagger2.json'), path.join('examples', 'unconventional.yaml')]);
+  });
+
   it('rules: lists every rule with severity and fixability; prints a rule\'s docs; Spectral rules say so', () => {
     const list = runCli(['rules']);
     assert.equal(list.code, 0);
