@@ -1,0 +1,69 @@
+/**
+ * The language client: how the bundled server is started, which documents it
+ * sees, when diagnostics are pulled, and the workspace-trust flag it is given.
+ */
+import * as vscode from 'vscode';
+import {
+  DiagnosticPullMode,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  TransportKind,
+} from 'vscode-languageclient/node';
+
+/** YAML and JSON, saved (`file`) or not (`untitled`). */
+export const documentSelector = [
+  { scheme: 'file', language: 'yaml' },
+  { scheme: 'untitled', language: 'yaml' },
+  { scheme: 'file', language: 'json' },
+  { scheme: 'untitled', language: 'json' },
+];
+
+/** Ruleset files whose change should make the server re-lint. */
+const RULESET_GLOB = '**/{.apiconv,.spectral}.{yaml,yml,json,js,mjs,cjs}';
+
+export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
+  const serverModule = context.asAbsolutePath('server/out/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.stdio },
+    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+  };
+
+  const clientOptions: LanguageClientOptions = {
+    documentSelector,
+    outputChannel,
+    // Sent once at start; later changes go through the apiconv/workspaceTrust notification.
+    initializationOptions: { workspaceTrusted: vscode.workspace.isTrusted },
+    synchronize: {
+      configurationSection: 'apiconv',
+      fileEvents: vscode.workspace.createFileSystemWatcher(RULESET_GLOB),
+    },
+    diagnosticPullOptions: {
+      onChange: true,
+      onSave: true,
+      // `apiconv.run`: lint while typing (onType) or only when the file is saved (onSave).
+      filter: (document, mode) => {
+        const run = vscode.workspace.getConfiguration('apiconv', document).get<string>('run', 'onType');
+        if (mode === DiagnosticPullMode.onType && run !== 'onType') return true;
+        if (mode === DiagnosticPullMode.onSave && run !== 'onSave') return true;
+        return false;
+      },
+    },
+    middleware: {
+      workspace: {
+        // Every settings answer carries the trust flag, so the server never has to remember it.
+        configuration: async (params, token, next) => {
+          const result = await next(params, token);
+          if (!Array.isArray(result)) return result;
+          return result.map((value, i) =>
+            params.items[i]?.section === 'apiconv' && value && typeof value === 'object' && !Array.isArray(value)
+              ? { ...value, workspaceTrusted: vscode.workspace.isTrusted }
+              : value,
+          );
+        },
+      },
+    },
+  };
+
+  return new LanguageClient('apiconv', 'apiconv', serverOptions, clientOptions);
+}

@@ -1,0 +1,100 @@
+/**
+ * `apiconv.showRuleDocs`: opens a rule's documentation. The rule docs
+ * (`rules/<id>.md`) ship inside the extension and open in the markdown preview;
+ * a rule without a shipped page (e.g. a reused `spectral:oas` rule) opens its URL.
+ */
+import * as vscode from 'vscode';
+
+const SOURCE = 'apiconv';
+
+export class RuleDocs {
+  private ids: Promise<string[]> | undefined;
+
+  constructor(private readonly extensionUri: vscode.Uri) {}
+
+  /** The ids that have a shipped markdown page, sorted. */
+  shippedIds(): Promise<string[]> {
+    this.ids ??= Promise.resolve(vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(this.extensionUri, 'rules'))).then(
+      entries => entries.filter(([n, t]) => t === vscode.FileType.File && /^[a-z0-9-]+\.md$/.test(n)).map(([n]) => n.slice(0, -3)).sort(),
+      () => [],
+    );
+    return this.ids;
+  }
+
+  docUri(id: string): vscode.Uri {
+    return vscode.Uri.joinPath(this.extensionUri, 'rules', `${id}.md`);
+  }
+
+  /**
+   * Opens the docs. `arg` is a rule id, a diagnostic (from a code action), or nothing:
+   * then the apiconv finding under the cursor, else a pick list of all rules.
+   * Returns what was opened (for tests), or undefined when nothing was.
+   */
+  async show(arg?: unknown): Promise<{ id: string; opened: 'preview' | 'url' } | undefined> {
+    let target = fromArg(arg) ?? fromCursor();
+    if (!target) {
+      const picked = await vscode.window.showQuickPick(await this.shippedIds(), { placeHolder: 'apiconv rule' });
+      if (!picked) return undefined;
+      target = { id: picked };
+    }
+    if ((await this.shippedIds()).includes(target.id)) {
+      await vscode.commands.executeCommand('markdown.showPreview', this.docUri(target.id));
+      return { id: target.id, opened: 'preview' };
+    }
+    if (target.href && /^https?:/.test(target.href)) {
+      await vscode.env.openExternal(vscode.Uri.parse(target.href));
+      return { id: target.id, opened: 'url' };
+    }
+    void vscode.window.showInformationMessage(`apiconv: no documentation for "${target.id}".`);
+    return undefined;
+  }
+}
+
+interface Target {
+  id: string;
+  href?: string;
+}
+
+function fromArg(arg: unknown): Target | undefined {
+  if (typeof arg === 'string' && arg) return { id: arg };
+  if (arg && typeof arg === 'object' && 'code' in arg) return fromDiagnostic(arg as vscode.Diagnostic);
+  return undefined;
+}
+
+function fromDiagnostic(d: vscode.Diagnostic): Target | undefined {
+  const code = d.code;
+  if (typeof code === 'string' || typeof code === 'number') return { id: String(code) };
+  if (code && typeof code === 'object') return { id: String(code.value), href: code.target?.toString(true) };
+  return undefined;
+}
+
+function fromCursor(): Target | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return undefined;
+  const pos = editor.selection.active;
+  const here = vscode.languages
+    .getDiagnostics(editor.document.uri)
+    .filter(d => d.source === SOURCE && d.range.contains(pos));
+  return here.length ? fromDiagnostic(here[0]) : undefined;
+}
+
+/** A "Show documentation" action next to every apiconv finding in the light bulb. */
+export class RuleDocsCodeActions implements vscode.CodeActionProvider {
+  static readonly kinds = [vscode.CodeActionKind.QuickFix];
+
+  provideCodeActions(_doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const seen = new Set<string>();
+    const actions: vscode.CodeAction[] = [];
+    for (const d of context.diagnostics) {
+      if (d.source !== SOURCE) continue;
+      const t = fromDiagnostic(d);
+      if (!t || seen.has(t.id) || t.id === 'parser') continue;
+      seen.add(t.id);
+      const action = new vscode.CodeAction(`Show documentation for ${t.id}`, vscode.CodeActionKind.QuickFix);
+      action.command = { title: action.title, command: 'apiconv.showRuleDocs', arguments: [d] };
+      action.diagnostics = [d];
+      actions.push(action);
+    }
+    return actions;
+  }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The extension-host suite (test/e2e/vscode/suite, the @vscode/test-electron run() contract) in code-server:
+# the extension is loaded from the repository (extensionDevelopmentPath), the suite from test/e2e/vscode/out/index.js.
+# Needs: install.sh done, `npm run build`, `node test/e2e/vscode/build.mjs`. Exit 0 = every test passed.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../../.." && pwd)
+eval "$("$HERE/install.sh" --env)"
+export SHOT_DIR=${SHOT_DIR:-$ROOT/test-results/vscode}; mkdir -p "$SHOT_DIR"
+RUN=$(mktemp -d "${TMPDIR:-/tmp}/apiconv-exttests-XXXX"); export WS=$RUN/workspace
+cp -r "$ROOT/test/e2e/vscode/workspace" "$WS"
+source "$HERE/lib.sh"
+cs_prepare
+export EXT_DEV=$ROOT EXT_TESTS=$ROOT/test/e2e/vscode/out/index.js
+[ -f "$EXT_TESTS" ] || { echo "missing $EXT_TESTS: run node test/e2e/vscode/build.mjs"; exit 1; }
+# the extension host inherits code-server's environment
+export APICONV_E2E_ONLY=${APICONV_E2E_ONLY:-}
+cs_start
+echo "code-server $CS_VERSION up on $CS_URL (run dir $RUN)"
+set +e
+NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM node "$HERE/driver.js" exttests; RC=$?
+set -e
+cs_stop
+cp "$RUN/code-server.log" "$SHOT_DIR/exttests-code-server.log" 2>/dev/null || true
+find "$UDD/logs" -name '*apiconv*' -type f -exec cp {} "$SHOT_DIR/" \; 2>/dev/null || true
+if [ $RC = 0 ] && [ -z "${KEEP_RUN:-}" ]; then rm -rf "$RUN"; else echo "run folder kept: $RUN"; fi
+exit $RC

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Smoke test of the packaged extension through the UI: installs the .vsix into a throwaway code-server profile,
+# opens an unconventional document from the Explorer, waits for squiggles and for the Problems panel to list
+# apiconv findings; screenshots in test-results/vscode/. Needs: install.sh done, `npm run package`.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../../.." && pwd)
+eval "$("$HERE/install.sh" --env)"
+VSIX=${VSIX:-$ROOT/apiconv.vsix}
+[ -f "$VSIX" ] || { echo "missing $VSIX: run npm run package"; exit 1; }
+export SHOT_DIR=${SHOT_DIR:-$ROOT/test-results/vscode}; mkdir -p "$SHOT_DIR"
+RUN=$(mktemp -d "${TMPDIR:-/tmp}/apiconv-ui-XXXX"); export WS=$RUN/workspace
+mkdir -p "$WS"; cp "$ROOT/examples/unconventional.yaml" "$WS/"
+source "$HERE/lib.sh"
+cs_prepare
+"$CS_NODE" "$CS_ENTRY" "${CS_COMMON[@]}" --install-extension "$VSIX" --force
+"$CS_NODE" "$CS_ENTRY" "${CS_COMMON[@]}" --list-extensions --show-versions | grep -q '^apiconv.apiconv@' || { echo "FAIL: the .vsix did not install"; exit 1; }
+cs_start
+echo "code-server $CS_VERSION up on $CS_URL with the .vsix installed"
+set +e
+NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM UI_FILE=unconventional.yaml UI_EXPECT=${UI_EXPECT:-path-no-verbs,servers-https,get-no-request-body} \
+  node "$HERE/driver.js" ui; RC=$?
+set -e
+cs_stop
+cp "$RUN/code-server.log" "$SHOT_DIR/ui-code-server.log" 2>/dev/null || true
+if [ $RC = 0 ] && [ -z "${KEEP_RUN:-}" ]; then rm -rf "$RUN"; else echo "run folder kept: $RUN"; fi
+exit $RC
