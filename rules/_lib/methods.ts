@@ -114,13 +114,26 @@ export function describeOp(op: Operation): string {
  */
 export function followLocalPath(data: unknown, path: JsonPath, depth = 0): JsonPath | undefined {
   const v = getAt(data, path);
-  if (!isObject(v) || typeof v.$ref !== 'string') return v === undefined ? undefined : path;
+  if (!isObject(v) || typeof v.$ref !== 'string') return v === undefined ? undefined : withIndexes(data, path);
   if (depth > 20 || !v.$ref.startsWith('#/')) return undefined;
   const target = v.$ref
     .slice(2)
     .split('/')
     .map(p => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
   return followLocalPath(data, target, depth + 1);
+}
+
+/**
+ * The path with sequence indexes as numbers: findings carry them as strings
+ * ('0'), fix ops address sequence items by number.
+ */
+export function withIndexes(data: unknown, path: JsonPath): JsonPath {
+  let cur: unknown = data;
+  return path.map(seg => {
+    const out = Array.isArray(cur) && typeof seg === 'string' && /^\d+$/.test(seg) ? Number(seg) : seg;
+    cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[String(seg)] : undefined;
+    return out;
+  });
 }
 
 /** A JSON request body skeleton: OAS 3 `requestBody` value, or a Swagger 2 `in: body` parameter. */

@@ -1,0 +1,256 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('put-request-body', {
+  valid: [
+    {
+      name: 'oas3: required JSON body',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      requestBody:
+        required: true
+        content: { application/json: { schema: { type: object } } }
+      responses:
+        '200': { description: OK }
+`,
+    },
+    {
+      name: 'oas3.1: required body from a $ref',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      requestBody: { $ref: '#/components/requestBodies/User' }
+      responses:
+        '204': { description: Replaced }
+components:
+  requestBodies:
+    User:
+      required: true
+      content: { application/json: { schema: { type: object } } }
+`,
+    },
+    {
+      name: 'oas2: required body parameter',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      parameters:
+        - { name: user, in: body, required: true, schema: { type: object } }
+      responses:
+        '200': { description: OK }
+`,
+    },
+    {
+      name: 'json: oas3',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users/{id}": {"put": {"requestBody": {"required": true, "content": {"application/json": {}}}, "responses": {"200": {"description": "OK"}}}}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: optional body: required is set',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      requestBody:
+        description: The full user # all fields
+        content: { application/json: { schema: { type: object } } }
+      responses:
+        '200': { description: OK }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'put', 'requestBody'], line: 6, message: 'set `required: true`' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      requestBody:
+        description: The full user # all fields
+        content: { application/json: { schema: { type: object } } }
+        required: true
+      responses:
+        '200': { description: OK }
+`,
+    },
+    {
+      name: 'oas3.1: required: false in a shared requestBody: fixed where it is defined',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      requestBody: { $ref: '#/components/requestBodies/User' }
+      responses:
+        '204': { description: Replaced }
+components:
+  requestBodies:
+    User:
+      required: false
+      content: { application/json: { schema: { type: object } } }
+`,
+      errors: [{ path: ['components', 'requestBodies', 'User'], line: 11 }],
+      output: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      requestBody: { $ref: '#/components/requestBodies/User' }
+      responses:
+        '204': { description: Replaced }
+components:
+  requestBodies:
+    User:
+      required: true
+      content: { application/json: { schema: { type: object } } }
+`,
+    },
+    {
+      name: 'oas3: no body: a required skeleton is added',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '200': { description: OK }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'put'], line: 5, message: 'has no request body' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '200': { description: OK }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+`,
+    },
+    {
+      name: 'oas3: XML body: flagged, no fix',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      requestBody:
+        required: true
+        content: { application/xml: { schema: { type: object } } }
+      responses:
+        '200': { description: OK }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'put', 'requestBody', 'content'], line: 8, message: 'application/xml' }],
+    },
+    {
+      name: 'oas2: optional body parameter',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      parameters:
+        - name: user
+          in: body
+          schema: { type: object }
+      responses:
+        '200': { description: OK }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'put', 'parameters', '0'], line: 7 }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      parameters:
+        - name: user
+          in: body
+          schema: { type: object }
+          required: true
+      responses:
+        '200': { description: OK }
+`,
+    },
+    {
+      name: 'oas2: no body: a required body parameter is added',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '200': { description: OK }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'put'], line: 5 }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '200': { description: OK }
+      parameters:
+        - name: body
+          in: body
+          required: true
+          schema:
+            type: object
+`,
+    },
+    {
+      name: 'json: oas2 optional body parameter',
+      document: `{
+  "swagger": "2.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users/{id}": {
+      "put": {
+        "parameters": [
+          {
+            "name": "user",
+            "in": "body",
+            "schema": { "type": "object" }
+          }
+        ],
+        "responses": { "200": { "description": "OK" } }
+      }
+    }
+  }
+}
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'put', 'parameters', '0'], line: 8 }],
+      output: `{
+  "swagger": "2.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users/{id}": {
+      "put": {
+        "parameters": [
+          {
+            "name": "user",
+            "in": "body",
+            "schema": {
+              "type": "object"
+            },
+            "required": true
+          }
+        ],
+        "responses": { "200": { "description": "OK" } }
+      }
+    }
+  }
+}
+`,
+    },
+  ],
+});
