@@ -1,0 +1,146 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('put-success-200-204', {
+  valid: [
+    {
+      name: 'oas3: 200 (201 for a create may be declared as well)',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '200': { description: Replaced }
+        '201': { description: Created }
+`,
+    },
+    {
+      name: 'oas3.1: 204 from a $ref',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '204': { $ref: '#/components/responses/NoContent' }
+components:
+  responses:
+    NoContent: { description: Replaced }
+`,
+    },
+    {
+      name: 'oas2: 204',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '204': { description: Replaced }
+`,
+    },
+    {
+      name: 'json: oas3 200',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users/{id}": {"put": {"responses": {"200": {"description": "OK"}}}}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: a lone 201 is renamed to 200',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '201': # replaced
+          description: The user
+        '404': { description: Not found }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'put', 'responses', '201'], line: 7, message: 'PUT /api/users/{id} answers 201' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '200': # replaced
+          description: The user
+        '404': { description: Not found }
+`,
+    },
+    {
+      name: 'oas3.1: 201 and 202: flagged, no fix (which one?)',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '201': { description: Created }
+        '202': { description: Accepted }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'put', 'responses'], line: 6, message: 'declare one of them' }],
+    },
+    {
+      name: 'oas3: a lone 2XX $ref: finding on responses, the key is renamed',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        2XX: { $ref: '#/components/responses/Ok' }
+components:
+  responses:
+    Ok: { description: OK }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'put', 'responses'], line: 6, message: 'answers 2XX' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '200': { $ref: '#/components/responses/Ok' }
+components:
+  responses:
+    Ok: { description: OK }
+`,
+    },
+    {
+      name: 'oas2: a lone 202',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '202': { description: Accepted }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'put', 'responses', '202'], line: 7 }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '200': { description: Accepted }
+`,
+    },
+    {
+      name: 'json: oas2 with errors only: flagged, no fix',
+      document: `{
+  "swagger": "2.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users/{id}": {
+      "put": { "responses": { "400": { "description": "Bad request" } } }
+    }
+  }
+}
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'put', 'responses'], line: 6 }],
+    },
+  ],
+});
