@@ -1,0 +1,175 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('delete-success-204', {
+  valid: [
+    {
+      name: 'oas3: 204',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '204': { description: Deleted }
+        '404': { description: Not found }
+`,
+    },
+    {
+      name: 'oas3.1: 204 from a $ref',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '204': { $ref: '#/components/responses/Deleted' }
+components:
+  responses:
+    Deleted: { description: Deleted }
+`,
+    },
+    {
+      name: 'oas2: 204',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '204': { description: Deleted }
+`,
+    },
+    {
+      name: 'json: oas3',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users/{id}": {"delete": {"responses": {"204": {"description": "Deleted"}}}}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: a lone 200 with a body becomes a bodiless 204',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '200': # deleted
+          description: Deleted
+          content:
+            application/json:
+              schema: { type: object }
+        '404': { description: Not found }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'delete', 'responses', '200'], line: 7, message: 'DELETE /api/users/{id} answers 200' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '204': # deleted
+          description: Deleted
+        '404': { description: Not found }
+`,
+    },
+    {
+      name: 'oas3.1: 202 only: flagged, no fix',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '202': { description: Accepted }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'delete', 'responses'], line: 6, message: 'declares no 204 response' }],
+    },
+    {
+      name: 'oas3: a lone shared 200 ($ref): replaced by its own bodiless 204',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '200': { $ref: '#/components/responses/User' }
+components:
+  responses:
+    User:
+      description: The user
+      content: { application/json: { schema: { type: object } } }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'delete', 'responses'], line: 6 }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '204':
+          description: No Content
+components:
+  responses:
+    User:
+      description: The user
+      content: { application/json: { schema: { type: object } } }
+`,
+    },
+    {
+      name: 'oas2: a lone 200 with schema and examples',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '200':
+          description: Deleted
+          schema: { type: object }
+          examples: { application/json: { ok: true } }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'delete', 'responses', '200'], line: 7 }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '204':
+          description: Deleted
+`,
+    },
+    {
+      name: 'json: oas2 lone 200',
+      document: `{
+  "swagger": "2.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users/{id}": {
+      "delete": {
+        "responses": {
+          "200": { "description": "Deleted" }
+        }
+      }
+    }
+  }
+}
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'delete', 'responses', '200'], line: 8 }],
+      output: `{
+  "swagger": "2.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users/{id}": {
+      "delete": {
+        "responses": {
+          "204": { "description": "Deleted" }
+        }
+      }
+    }
+  }
+}
+`,
+    },
+  ],
+});
