@@ -4,7 +4,7 @@
  *
  * PURE: text and offset in, a description of the insertion point out. Never throws.
  */
-import { getLocation, parseTree, findNodeAtLocation, type Node as JsonNode } from 'jsonc-parser';
+import { getLocation, parseTree, findNodeAtLocation, findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
 
 export type ContextKind =
   /** The document holds nothing but (maybe) the word being typed. */
@@ -247,14 +247,17 @@ function jsonContext(text: string, offset: number): CursorContext {
 
   // A property key position: jsonc reports it inside a key string, or after `{` / `,`.
   const charBefore = text.slice(0, start).trimEnd().slice(-1);
-  const atKey = loc.isAtPropertyKey || (!quoted && (charBefore === '{' || charBefore === ','));
-  if (!atKey) return base;
-  const objPath = (loc.isAtPropertyKey ? p.slice(0, -1) : p.slice(0, -1)).map(String);
-  // getLocation's path for a bare position after `{` / `,` inside an object ends with the key ('' when none).
-  const tree = parseTree(text.slice(0, start) + (quoted ? '""' : '') + text.slice(end), [], { allowTrailingComma: true });
-  const cleanOffset = start;
-  const locClean = getLocation(text.slice(0, start) + text.slice(end), cleanOffset);
-  const path = (locClean.isAtPropertyKey ? locClean.path.slice(0, -1) : objPath).map(String);
+  const cleaned = text.slice(0, start) + text.slice(end);
+  const tree = parseTree(cleaned, [], { allowTrailingComma: true });
+  let path: string[];
+  if (loc.isAtPropertyKey) {
+    path = p.slice(0, -1).map(String);
+  } else if (!quoted && tree) {
+    // A bare position between members: the innermost node around it must be an object.
+    const around = findNodeAtOffset(tree, start);
+    if (!around || around.type !== 'object' || start <= around.offset) return base;
+    path = getNodePath(around).map(String);
+  } else return base;
   let siblings: string[] = [];
   let indent = lineIndentAt(text, start);
   if (tree) {

@@ -431,7 +431,7 @@ function snippetSpecs(doc: DocInfo): SnippetSpec[] {
   if (p.length === 4 && p[0] === 'paths' && METHODS.includes(p[2]) && p[3] === 'responses') {
     const op = getAt(data, p.slice(0, 3));
     const r = opResponses(doc, p.slice(0, 3), isObject(op) ? op : {}, cx.siblings);
-    if (r && Object.keys(r.entries).length > 0) out.push({ ...r, id: 'operation.errors', label: 'Standard error responses', entries: r.entries });
+    if (r && Object.keys(r.entries).length > 0) out.push({ ...r, id: 'operation.errors', label: 'Standard error responses', detail: `apiconv: ${Object.keys(r.entries).join(', ')}`, entries: r.entries });
     if (r && !cx.siblings.some(s => /^2/.test(s))) out.push({ ...r, id: 'operation.success', label: `${Object.keys(r.success)[0]} success response`, entries: r.success, needs: [] });
   }
   // A response's headers: the deprecation headers.
@@ -486,7 +486,15 @@ function snippetSpecs(doc: DocInfo): SnippetSpec[] {
     const { names, ops } = doc.names();
     const statuses = ERROR_STATUSES.filter(s => !(is(responsesAt) && has(names.responses[s])));
     if (statuses.length > 0) {
-      out.push({ id: 'components.error-responses', label: 'Standard error responses', detail: `apiconv: ${statuses.join(', ')}`, documentation: 'Shared error responses whose body is the error schema.', entries: section(responsesAt, errorResponseComponents(spec, names, statuses)), needs: [], ops });
+      let entries = section(responsesAt, errorResponseComponents(spec, names, statuses));
+      let extraOps = ops;
+      // At the section level, a missing error schema section is written next to the responses (an edit elsewhere could land at the cursor).
+      const schemaOp = ops.find(o => o.kind === 'set' && o.path.length === schemasAt.length + 1);
+      if (sectionLevel && schemaOp && schemaOp.kind === 'set' && !has(schemasAt[schemasAt.length - 1])) {
+        entries = { ...entries, [schemasAt[schemasAt.length - 1]]: { [String(schemaOp.path[schemaOp.path.length - 1])]: schemaOp.value as SnippetValue } };
+        extraOps = ops.filter(o => o !== schemaOp);
+      }
+      out.push({ id: 'components.error-responses', label: 'Standard error responses', detail: `apiconv: ${statuses.join(', ')}`, documentation: 'Shared error responses whose body is the error schema.', entries, needs: [], ops: extraOps });
     }
   }
   if (spec === 'oas3' && offer(['components', 'headers']) && !(is(['components', 'headers']) && has('Deprecation'))) {
@@ -527,7 +535,10 @@ function opResponses(doc: DocInfo, opPath: string[], op: Obj, present: readonly 
   const statuses = expectedErrors({ item, hasInput: params.length > 0, hasBody, secured: doc.secured(op), method }).filter(s => !present.includes(s));
   const errors = errorResponses(doc.spec, names, statuses);
   const successCode = method === 'post' && !item ? '201' : method === 'delete' ? '204' : '200';
-  const success: SnippetMap = { [successCode]: successCode === '204' ? { description: 'Done.' } : { description: 'The resource.', ...(doc.spec === 'oas2' ? { schema: { type: 'object' } } : { content: { 'application/json': { schema: { type: 'object' } } } }) } };
+  const headers: SnippetMap | undefined =
+    method === 'get' ? { 'Cache-Control': doc.spec === 'oas2' ? { type: 'string', description: 'How long the response may be cached.' } : { description: 'How long the response may be cached.', schema: { type: 'string' } } } : undefined;
+  const body: SnippetMap = doc.spec === 'oas2' ? { schema: { type: 'object' } } : { content: { 'application/json': { schema: { type: 'object' } } } };
+  const success: SnippetMap = { [successCode]: successCode === '204' ? { description: 'Done.' } : { description: 'The resource.', ...(headers ? { headers } : {}), ...body } };
   return {
     detail: `apiconv: ${[successCode, ...statuses].join(', ')}`,
     documentation: `The responses the conventions expect of ${method.toUpperCase()} ${pathKey}; the shared error responses are added to the document when missing.`,
