@@ -1,0 +1,121 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('method-path-fit', {
+  valid: [
+    {
+      name: 'oas3: POST on the collection, PUT/PATCH/DELETE on the item',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get: { responses: { '200': { description: OK } } }
+    post: { responses: { '201': { description: Created } } }
+  /api/users/{id}:
+    get: { responses: { '200': { description: OK } } }
+    put: { responses: { '200': { description: OK } } }
+    patch: { responses: { '200': { description: OK } } }
+    delete: { responses: { '204': { description: Deleted } } }
+`,
+    },
+    {
+      name: 'oas3.1: nested sub-collection',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}/orders:
+    post: { responses: { '201': { description: Created } } }
+  /api/users/{id}/orders/{orderId}:
+    delete: { responses: { '204': { description: Deleted } } }
+`,
+    },
+    {
+      name: 'oas2: GET anywhere is fine',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+basePath: /api
+paths:
+  /users/{id}:
+    get: { responses: { '200': { description: OK } } }
+    put: { responses: { '200': { description: OK } } }
+`,
+    },
+    {
+      name: 'json: oas3',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"post": {"responses": {"201": {"description": "Created"}}}}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: POST on an item path, DELETE on a collection',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    delete: { responses: { '204': { description: Deleted } } }
+  /api/users/{id}:
+    post: { responses: { '201': { description: Created } } }
+`,
+      errors: [
+        { path: ['paths', '/api/users', 'delete'], line: 5, message: 'DELETE on the collection path "/api/users"' },
+        { path: ['paths', '/api/users/{id}', 'post'], line: 7, message: 'POST on the item path "/api/users/{id}"' },
+      ],
+    },
+    {
+      name: 'oas3.1: PUT and PATCH on a collection; effective path from the server',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+servers: [{ url: 'https://x.io/api/v1' }]
+paths:
+  /users:
+    put: { responses: { '200': { description: OK } } }
+    patch: { responses: { '200': { description: OK } } }
+`,
+      errors: [
+        { path: ['paths', '/users', 'put'], line: 6, message: '"/api/v1/users"' },
+        { path: ['paths', '/users', 'patch'], line: 7, message: 'PATCH' },
+      ],
+    },
+    {
+      name: 'oas2: POST on an item path',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/orders/{id}:
+    post:
+      responses:
+        '200': { description: OK }
+`,
+      errors: [{ path: ['paths', '/api/orders/{id}', 'post'], line: 5 }],
+    },
+    {
+      name: 'oas3: path item from another file ($ref)',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    $ref: './orders.yaml'
+`,
+      files: {
+        'orders.yaml': `put:
+  responses:
+    '200': { description: OK }
+`,
+      },
+      errors: [{ path: ['put'], line: 1, file: 'orders.yaml' }],
+    },
+    {
+      name: 'json: oas2 DELETE on a collection',
+      document: `{
+  "swagger": "2.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/orders": {
+      "delete": { "responses": { "204": { "description": "Deleted" } } }
+    }
+  }
+}
+`,
+      errors: [{ path: ['paths', '/api/orders', 'delete'], line: 6 }],
+    },
+  ],
+});
