@@ -1,0 +1,219 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('etag-conditional-get', {
+  valid: [
+    {
+      name: 'oas3: ETag, If-None-Match and 304',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      parameters:
+        - { name: if-none-match, in: header, schema: { type: string } }
+      responses:
+        '200':
+          description: OK
+          headers: { ETag: { schema: { type: string } } }
+        '304': { description: Not modified }
+`,
+    },
+    {
+      name: 'oas3.1: no ETag: nothing to check',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      responses:
+        '200': { description: OK }
+`,
+    },
+    {
+      name: 'oas2: If-None-Match on the path item, ETag from a shared response',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    parameters:
+      - { name: If-None-Match, in: header, type: string }
+    get:
+      responses:
+        '200': { $ref: '#/responses/User' }
+        '304': { description: Not modified }
+responses:
+  User:
+    description: OK
+    headers: { ETag: { type: string } }
+`,
+    },
+    {
+      name: 'json: oas3 without ETag',
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"200": {"description": "OK"}}}}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'oas3: ETag without If-None-Match and 304: both are added',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      responses:
+        '200':
+          description: OK # the user
+          headers:
+            ETag: { schema: { type: string } }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'get', 'responses'], line: 6, message: 'lacks an If-None-Match header parameter and a 304 response' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      responses:
+        '200':
+          description: OK # the user
+          headers:
+            ETag: { schema: { type: string } }
+        '304':
+          description: 'Not Modified: the representation matching If-None-Match is still current'
+      parameters:
+        - name: If-None-Match
+          in: header
+          required: false
+          description: The ETag of the cached representation; when it is still current the answer is 304 with no body
+          schema:
+            type: string
+`,
+    },
+    {
+      name: 'oas3.1: ETag from a shared response, 304 declared, no If-None-Match',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+      responses:
+        '200': { $ref: '#/components/responses/User' }
+        '304': { description: Not modified }
+components:
+  responses:
+    User:
+      description: OK
+      headers: { etag: { schema: { type: string } } }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'get', 'parameters'], line: 6, message: 'lacks an If-None-Match header parameter:' }],
+      output: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+        - name: If-None-Match
+          in: header
+          required: false
+          description: The ETag of the cached representation; when it is still current the answer is 304 with no body
+          schema:
+            type: string
+      responses:
+        '200': { $ref: '#/components/responses/User' }
+        '304': { description: Not modified }
+components:
+  responses:
+    User:
+      description: OK
+      headers: { etag: { schema: { type: string } } }
+`,
+    },
+    {
+      name: 'oas2: If-None-Match declared ($ref), 304 missing',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      parameters:
+        - $ref: '#/parameters/IfNoneMatch'
+      responses:
+        '200':
+          description: OK
+          headers: { ETag: { type: string } }
+parameters:
+  IfNoneMatch: { name: If-None-Match, in: header, type: string }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'get', 'responses'], line: 8, message: 'lacks a 304 response' }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      parameters:
+        - $ref: '#/parameters/IfNoneMatch'
+      responses:
+        '200':
+          description: OK
+          headers: { ETag: { type: string } }
+        '304':
+          description: 'Not Modified: the representation matching If-None-Match is still current'
+parameters:
+  IfNoneMatch: { name: If-None-Match, in: header, type: string }
+`,
+    },
+    {
+      name: 'json: oas2 ETag only',
+      document: `{
+  "swagger": "2.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users/{id}": {
+      "get": {
+        "responses": {
+          "200": { "description": "OK", "headers": { "ETag": { "type": "string" } } }
+        }
+      }
+    }
+  }
+}
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'get', 'responses'], line: 7 }],
+      output: `{
+  "swagger": "2.0",
+  "info": { "title": "t", "version": "1" },
+  "paths": {
+    "/api/users/{id}": {
+      "get": {
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "ETag": {
+                "type": "string"
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: the representation matching If-None-Match is still current"
+          }
+        },
+        "parameters": [
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "type": "string",
+            "description": "The ETag of the cached representation; when it is still current the answer is 304 with no body"
+          }
+        ]
+      }
+    }
+  }
+}
+`,
+    },
+  ],
+});
