@@ -1,0 +1,53 @@
+/**
+ * The extension manifest and the .vsix contents: what `vsce ls` would package is
+ * exactly the bundles, the README, the LICENSE and the rule docs; every setting
+ * of the server's Settings type is contributed with the same default.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DEFAULT_SETTINGS } from '../../server/src/lsp/protocol';
+
+const ROOT = path.resolve(__dirname, '../..');
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+
+describe('extension manifest and .vsix contents', () => {
+  it('vsce packages only the bundles, README, LICENSE and rules/*.md', () => {
+    const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
+    const out = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const files = out.split('\n').map(s => s.trim()).filter(Boolean).sort();
+    const docs = fs.readdirSync(path.join(ROOT, 'rules')).filter(f => f.endsWith('.md')).map(f => `rules/${f}`);
+    assert.ok(docs.length > 0, 'no rule docs');
+    const expected = ['LICENSE', 'README.md', 'client/out/extension.js', 'package.json', ...docs];
+    // the server bundle is there once built (npm test builds first; `npm run package` always does)
+    if (fs.existsSync(path.join(ROOT, 'server/out/server.js'))) expected.push('server/out/server.js');
+    assert.deepEqual(files, expected.sort());
+  });
+
+  it('activates on YAML and JSON, is limited in untrusted workspaces', () => {
+    assert.deepEqual(pkg.activationEvents, ['onLanguage:yaml', 'onLanguage:json']);
+    assert.equal(pkg.main, './client/out/extension.js');
+    assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
+    assert.ok(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations.includes('apiconv.rulesetFile'));
+  });
+
+  it('contributes every setting of the Settings type with the server default', () => {
+    const props = pkg.contributes.configuration.properties as Record<string, { default: unknown }>;
+    const flat: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(DEFAULT_SETTINGS)) {
+      if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k2, v2] of Object.entries(v)) flat[`apiconv.${k}.${k2}`] = v2;
+      else flat[`apiconv.${k}`] = v;
+    }
+    assert.deepEqual(Object.keys(props).sort(), Object.keys(flat).sort());
+    for (const [k, v] of Object.entries(flat)) assert.deepEqual(props[k].default, v, k);
+  });
+
+  it('contributes the commands the client registers', () => {
+    const ids = (pkg.contributes.commands as { command: string }[]).map(c => c.command).sort();
+    assert.deepEqual(ids, ['apiconv.lintWorkspace', 'apiconv.restart', 'apiconv.showOutputChannel', 'apiconv.showRuleDocs']);
+    const src = fs.readFileSync(path.join(ROOT, 'client/src/extension.ts'), 'utf8');
+    for (const id of ids) assert.ok(src.includes(`registerCommand('${id}'`), `${id} is not registered in extension.ts`);
+  });
+});
