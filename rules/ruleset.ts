@@ -10,6 +10,7 @@ import { oas as spectralOas } from '@stoplight/spectral-rulesets';
 import { oas2, oas3 } from '@stoplight/spectral-formats';
 import { rules } from './index';
 import type { ApiconvRule } from './types';
+import { EXAMPLE_RULES, memoizedExampleRules } from './_lib/memoExamples';
 
 export const DOCS_BASE = 'https://github.com/apiconv/apiconv/blob/main/rules/';
 
@@ -65,6 +66,8 @@ export const recommended = {
   extends: [[spectralOas as never, 'off']],
   rules: {
     ...Object.fromEntries(REUSED_OAS_RULES.map(id => [id, true])),
+    // Same ids and behaviour as spectral:oas, memoized: see rules/_lib/memoExamples.ts.
+    ...memoizedExampleRules(),
     ...conventionRules(),
   },
 } as unknown as RulesetDefinition;
@@ -73,7 +76,8 @@ export const all = {
   documentationUrl: DOCS_BASE,
   formats: [oas2, oas3],
   extends: [[spectralOas as never, 'all']],
-  rules: conventionRules(),
+  rules: { ...memoizedExampleRules(), ...conventionRules() },
 } as unknown as RulesetDefinition;
 
+export { EXAMPLE_RULES };
 export default recommended;

@@ -1,0 +1,79 @@
+/**
+ * Spectral's example rules (`oas2-valid-schema-example`, `oas2-valid-media-example`,
+ * `oas3-valid-schema-example`, `oas3-valid-media-example`), kept with their ids,
+ * JSONPaths, messages and validation function — but memoized.
+ *
+ * Why: after `$ref` resolution a shared schema is one object reached through
+ * every operation that references it, so Spectral calls its `oasExample`
+ * function on the same object thousands of times (53,819 calls on github-api),
+ * and each call deep-clones the schema and compiles a new Ajv validator. That is
+ * 63 of Spectral's 70 s on github-api (shared/spec/PEERS.md). The result of the
+ * function depends only on the object, the options and whether the path is a
+ * request or a response media (read-only / write-only relaxation), so we
+ * compute it once per (object, options, relaxation) and re-anchor the result
+ * paths at each place the object is reached. Spectral then de-duplicates
+ * results that map to the same source location, as it does without the memo.
+ */
+import { oas } from '@stoplight/spectral-rulesets';
+import type { IFunctionResult, RulesetFunctionContext } from '@stoplight/spectral-core';
+import type { JsonPath } from '../types';
+
+export const EXAMPLE_RULES = [
+  'oas2-valid-schema-example',
+  'oas2-valid-media-example',
+  'oas3-valid-schema-example',
+  'oas3-valid-media-example',
+] as const;
+
+type RuleFn = (input: unknown, options: unknown, context: RulesetFunctionContext) => IFunctionResult[] | void | Promise<IFunctionResult[] | void>;
+
+const matches = (path: JsonPath, prefixes: string[][]) =>
+  prefixes.some(prefix => prefix.every((seg, i) => seg === '*' || seg === path[i]));
+
+/** Mirrors the request / response classification that decides which properties' `required` is relaxed. */
+function relaxKey(path: JsonPath, version: number): string {
+  const request = version === 3 ? matches(path, [['components', 'requestBodies'], ['paths', '*', '*', 'requestBody']]) : false;
+  const response = matches(path, version === 3 ? [['components', 'responses'], ['paths', '*', '*', 'responses']] : [['responses'], ['paths', '*', '*', 'responses']]);
+  return `${request ? 'q' : ''}${response ? 's' : ''}`;
+}
+
+interface Memo {
+  results: { message: string; suffix: JsonPath }[];
+}
+
+export function memoizeExampleFunction(fn: RuleFn): RuleFn {
+  const memo = new WeakMap<object, Map<string, Memo>>();
+  const memoized: RuleFn = (input, options, context) => {
+    if (typeof input !== 'object' || input === null) return fn(input, options, context);
+    const opts = (options ?? {}) as { type?: string; oasVersion?: number; schemaField?: string };
+    const key = `${opts.type}|${opts.oasVersion}|${opts.schemaField}|${opts.type === 'media' ? relaxKey(context.path, opts.oasVersion ?? 3) : ''}`;
+    let byKey = memo.get(input);
+    const hit = byKey?.get(key);
+    if (hit) return hit.results.map(r => ({ message: r.message, path: [...context.path, ...r.suffix] }));
+    const out = fn(input, options, context);
+    if (out instanceof Promise) return out; // not the case for oasExample; never memoize async results
+    const results = (out ?? []) as IFunctionResult[];
+    const base = context.path.length;
+    const anchored = results.every(r => r.path !== undefined && context.path.every((seg, i) => r.path![i] === seg));
+    if (anchored) {
+      if (!byKey) memo.set(input, (byKey = new Map()));
+      byKey.set(key, { results: results.map(r => ({ message: r.message, suffix: r.path!.slice(base) })) });
+    }
+    return results;
+  };
+  Object.defineProperty(memoized, 'name', { value: `memoized(${fn.name || 'oasExample'})` });
+  return memoized;
+}
+
+/** Full rule definitions for the four example rules, with the memoized function. */
+export function memoizedExampleRules(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const oasRules = (oas as unknown as { rules: Record<string, Record<string, unknown>> }).rules;
+  for (const id of EXAMPLE_RULES) {
+    const def = oasRules[id];
+    if (!def) continue;
+    const then = def.then as { function: RuleFn; functionOptions?: unknown };
+    out[id] = { ...def, then: { ...then, function: memoizeExampleFunction(then.function) } };
+  }
+  return out;
+}
