@@ -37,6 +37,19 @@ import noBody204304 from './no-body-204-304';
 import etagConditionalGet from './etag-conditional-get';
 import cacheControlGet from './cache-control-get';
 // -- imports: security, errors
+import securityRequired from './security-required';
+import securitySchemeConventional from './security-scheme-conventional';
+import security401 from './security-401';
+import security403 from './security-403';
+import serversHttps from './servers-https';
+import securityKeyInQuery from './security-key-in-query';
+import errorSchema from './error-schema';
+import errorSchemaConsistent from './error-schema-consistent';
+import error400 from './error-400';
+import error422 from './error-422';
+import error404Item from './error-404-item';
+import error500 from './error-500';
+import statusCodeStandard from './status-code-standard';
 
 export const rules: readonly ApiconvRule[] = [
   pathApiPrefix,
@@ -71,6 +84,19 @@ export const rules: readonly ApiconvRule[] = [
   etagConditionalGet,
   cacheControlGet,
   // -- entries: security, errors
+  securityRequired,
+  securitySchemeConventional,
+  security401,
+  security403,
+  serversHttps,
+  securityKeyInQuery,
+  errorSchema,
+  errorSchemaConsistent,
+  error400,
+  error422,
+  error404Item,
+  error500,
+  statusCodeStandard,
 ];
 
 export type RuleId = (typeof rules)[number]['id'];

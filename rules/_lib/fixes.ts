@@ -6,7 +6,7 @@
  * object inline, since `#/components/...` would point into the wrong file.
  */
 import type { FixContext, FixOp, JsonPath, Spec } from '../types';
-import { HTTP_METHODS, getAt, isObject, type Obj } from './oas';
+import { ERROR_CODE, HTTP_METHODS, getAt, isObject, type Obj } from './oas';
 
 /** The JSON path (inside the finding's file) of the operation a finding belongs to. */
 export function opPathFromFinding(ctx: FixContext): JsonPath | undefined {
@@ -65,7 +65,7 @@ export const ERROR_SCHEMA_B = {
   properties: { error: { type: 'string' } },
 };
 
-function schemasPath(spec: Spec): JsonPath {
+export function schemasPath(spec: Spec): JsonPath {
   return spec === 'oas2' ? ['definitions'] : ['components', 'schemas'];
 }
 
@@ -73,7 +73,7 @@ function responsesPath(spec: Spec): JsonPath {
   return spec === 'oas2' ? ['responses'] : ['components', 'responses'];
 }
 
-function refTo(path: JsonPath): string {
+export function refTo(path: JsonPath): string {
   return '#/' + path.map(s => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 }
 
@@ -83,9 +83,15 @@ export function errorShapeOf(schema: unknown, data?: unknown): 'A' | 'B' | undef
   if (!isObject(s)) return undefined;
   const props = isObject(s.properties) ? s.properties : {};
   const required = Array.isArray(s.required) ? s.required : [];
+  /** The property's type; OpenAPI 3.1 type lists such as ["string", "null"] count as their non-null type. */
   const typeOf = (k: string) => {
     const p = data !== undefined ? follow(data, props[k]) : props[k];
-    return isObject(p) ? p.type : undefined;
+    if (!isObject(p)) return undefined;
+    if (Array.isArray(p.type)) {
+      const t = p.type.filter(x => x !== 'null');
+      return t.length === 1 ? t[0] : undefined;
+    }
+    return p.type;
   };
   if (typeOf('status') === 'string' && typeOf('code') === 'integer' && typeOf('message') === 'string' &&
       ['status', 'code', 'message'].every(k => required.includes(k)) &&
@@ -100,24 +106,92 @@ function follow(data: unknown, v: unknown, depth = 0): unknown {
   return follow(data, getAt(data, parts), depth + 1);
 }
 
+/** The schema of an error shape. */
+export function errorSchemaOfShape(shape: 'A' | 'B'): Obj {
+  return shape === 'B' ? ERROR_SCHEMA_B : ERROR_SCHEMA_A;
+}
+
+/** The (unresolved) JSON body schemas of the error responses of the document's operations, local `$ref`s to responses followed. */
+export function errorBodySchemas(data: unknown, spec: Spec): unknown[] {
+  const out: unknown[] = [];
+  const paths = isObject(data) ? data.paths : undefined;
+  if (!isObject(paths)) return out;
+  for (const rawItem of Object.values(paths)) {
+    const item = follow(data, rawItem);
+    if (!isObject(item)) continue;
+    for (const m of HTTP_METHODS) {
+      const op = item[m];
+      if (!isObject(op) || !isObject(op.responses)) continue;
+      for (const [code, raw] of Object.entries(op.responses)) {
+        if (!ERROR_CODE.test(code)) continue;
+        const r = follow(data, raw);
+        if (!isObject(r)) continue;
+        if (spec === 'oas2') {
+          if (r.schema !== undefined) out.push(r.schema);
+        } else if (isObject(r.content)) {
+          const json = Object.entries(r.content).find(([mt, media]) => /json/i.test(mt) && isObject(media) && media.schema !== undefined);
+          if (json) out.push((json[1] as Obj).schema);
+        }
+      }
+    }
+  }
+  return out;
+}
+
 /**
- * The `$ref` of the document's shared error schema, adding shape A as `Error`
- * when none exists. The document's existing shape wins (an `Error`-like schema
- * of shape A or B). Root document only.
+ * The error shape the document already uses: the majority among the JSON
+ * bodies of its operations' error responses (local `$ref`s followed, ties go
+ * to A); undefined when no error body has a conventional shape.
  */
-export function ensureErrorSchema(ctx: FixContext): { ref: string; ops: FixOp[] } {
+export function documentErrorShape(data: unknown, spec: Spec): 'A' | 'B' | undefined {
+  const count = { A: 0, B: 0 };
+  for (const schema of errorBodySchemas(data, spec)) {
+    const shape = errorShapeOf(schema, data);
+    if (shape) count[shape]++;
+  }
+  if (count.A === 0 && count.B === 0) return undefined;
+  return count.B > count.A ? 'B' : 'A';
+}
+
+/** The name of the shared schema that most error bodies reference (`$ref` into definitions / components.schemas), if any. */
+export function referencedErrorSchemaName(data: unknown, spec: Spec): string | undefined {
+  const prefix = refTo(schemasPath(spec)) + '/';
+  const count = new Map<string, number>();
+  for (const schema of errorBodySchemas(data, spec)) {
+    if (isObject(schema) && typeof schema.$ref === 'string' && schema.$ref.startsWith(prefix)) {
+      const rest = schema.$ref.slice(prefix.length);
+      if (!rest.includes('/')) {
+        const name = decodeURIComponent(rest).replace(/~1/g, '/').replace(/~0/g, '~');
+        count.set(name, (count.get(name) ?? 0) + 1);
+      }
+    }
+  }
+  let best: string | undefined;
+  for (const [name, n] of count) if (best === undefined || n > count.get(best)!) best = name;
+  return best;
+}
+
+/**
+ * The `$ref` of the document's shared error schema, adding one as `Error` when
+ * none exists. An existing named schema of shape A or B is reused (schemas of
+ * `shape` first, then names containing "error"); a new one has `shape`
+ * (default: the shape the document already uses, else A). Root document only.
+ */
+export function ensureErrorSchema(ctx: FixContext, shape?: 'A' | 'B'): { ref: string; ops: FixOp[] } {
+  const want = shape ?? documentErrorShape(ctx.data, ctx.spec) ?? 'A';
   const base = schemasPath(ctx.spec);
   const schemas = getAt(ctx.data, base);
   if (isObject(schemas)) {
-    const names = Object.keys(schemas);
-    const preferred = [...names.filter(n => /error/i.test(n)), ...names.filter(n => !/error/i.test(n))];
-    for (const name of preferred) {
-      if (errorShapeOf(schemas[name], ctx.data)) return { ref: refTo([...base, name]), ops: [] };
-    }
+    const shaped = Object.keys(schemas)
+      .map(name => ({ name, shape: errorShapeOf(schemas[name], ctx.data) }))
+      .filter(s => s.shape !== undefined);
+    const rank = (s: { name: string; shape?: string }) => (s.shape === want ? 0 : 2) + (/error/i.test(s.name) ? 0 : 1);
+    shaped.sort((a, b) => rank(a) - rank(b));
+    if (shaped.length > 0) return { ref: refTo([...base, shaped[0].name]), ops: [] };
   }
   let name = 'Error';
   for (let i = 2; isObject(schemas) && schemas[name] !== undefined; i++) name = `ApiError${i === 2 ? '' : i}`;
-  return { ref: refTo([...base, name]), ops: [{ kind: 'set', path: [...base, name], value: ERROR_SCHEMA_A }] };
+  return { ref: refTo([...base, name]), ops: [{ kind: 'set', path: [...base, name], value: errorSchemaOfShape(want) }] };
 }
 
 /** A response object for `status` whose body is the error schema (`schemaRef`, or shape A inline). */
@@ -190,4 +264,24 @@ export function ensureApiKeyScheme(ctx: FixContext): { name: string; ops: FixOp[
     name: 'ApiKeyAuth',
     ops: [{ kind: 'set', path: [...base, 'ApiKeyAuth'], value: { type: 'apiKey', in: 'header', name: 'X-API-Key' } }],
   };
+}
+
+/**
+ * The finding's path with sequence indexes as numbers: Spectral reports every
+ * segment as a string (`['servers', '0', 'url']`), while FixOps address
+ * sequence items by number.
+ */
+export function normalizePath(data: unknown, path: JsonPath): JsonPath {
+  const out: JsonPath = [];
+  let cur: unknown = data;
+  for (const seg of path) {
+    if (Array.isArray(cur) && typeof seg === 'string' && /^\d+$/.test(seg)) {
+      out.push(Number(seg));
+      cur = cur[Number(seg)];
+    } else {
+      out.push(seg);
+      cur = isObject(cur) || Array.isArray(cur) ? (cur as Obj)[seg as string] : undefined;
+    }
+  }
+  return out;
 }

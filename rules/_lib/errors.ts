@@ -1,0 +1,135 @@
+/**
+ * Helpers of the Errors rules: the error responses of a document, their JSON
+ * bodies and their shape (A or B of the conventions).
+ *
+ * Works on the resolved document. Spectral inlines every `$ref` by reusing the
+ * target object, so a response or schema shared through `components` is the
+ * SAME object everywhere it is used; rules dedupe their findings by that
+ * identity (`firstSeen`) so a problem in a shared object is reported once.
+ */
+import type { FixContext, FixResult, JsonPath, Spec } from '../types';
+import { addErrorResponse, errorShapeOf, opPathFromFinding } from './fixes';
+import { isErrorStatus, isJsonMediaType, isObject, type Model, type Obj, type Operation } from './oas';
+
+export type ErrorShape = 'A' | 'B';
+
+export interface JsonBody {
+  mediaType: string;
+  schema: unknown;
+  /** Path of the schema (OAS 3 `content/<mt>/schema`, Swagger 2 `schema`). */
+  path: JsonPath;
+}
+
+export interface ErrorResponse {
+  op: Operation;
+  /** The status key (`404`, `4XX`, `default`). */
+  code: string;
+  /** The resolved response object. */
+  response: unknown;
+  /** [...op.path, 'responses', code] */
+  path: JsonPath;
+  /** The first JSON body that has a schema, if any. */
+  json: JsonBody | undefined;
+  /** Shape of that body's schema. */
+  shape: ErrorShape | undefined;
+}
+
+/** The JSON path a finding about an operation's responses points at: the `responses` key, else the operation. */
+export function responsesPathOf(op: Operation): JsonPath {
+  return op.responses !== undefined ? [...op.path, 'responses'] : op.path;
+}
+
+/** Swagger 2: the media types an operation produces (operation, else root; undefined when none is declared). */
+function producesOf(op: Operation, root: Obj): unknown[] | undefined {
+  if (Array.isArray(op.value.produces)) return op.value.produces;
+  if (Array.isArray(root.produces)) return root.produces;
+  return undefined;
+}
+
+/** The first JSON body with a schema of a response (Swagger 2: `schema` when the operation produces JSON or declares nothing). */
+export function jsonBodyOf(response: unknown, responsePath: JsonPath, spec: Spec, op: Operation, root: Obj): JsonBody | undefined {
+  if (!isObject(response)) return undefined;
+  if (spec === 'oas2') {
+    if (response.schema === undefined) return undefined;
+    const produces = producesOf(op, root);
+    const json = produces === undefined ? 'application/json' : produces.find(p => typeof p === 'string' && isJsonMediaType(p));
+    return typeof json === 'string' ? { mediaType: json, schema: response.schema, path: [...responsePath, 'schema'] } : undefined;
+  }
+  if (!isObject(response.content)) return undefined;
+  for (const [mt, media] of Object.entries(response.content)) {
+    if (isJsonMediaType(mt) && isObject(media) && media.schema !== undefined) {
+      return { mediaType: mt, schema: media.schema, path: [...responsePath, 'content', mt, 'schema'] };
+    }
+  }
+  return undefined;
+}
+
+const cache = new WeakMap<Model, ErrorResponse[]>();
+
+/** Every error response (`4xx`, `5xx`, `4XX`, `5XX`, `default`) of every operation, in document order. */
+export function errorResponses(model: Model): ErrorResponse[] {
+  let out = cache.get(model);
+  if (out !== undefined) return out;
+  out = [];
+  for (const op of model.operations) {
+    if (!op.responses) continue;
+    for (const [code, response] of Object.entries(op.responses)) {
+      if (!isErrorStatus(code)) continue;
+      const path = [...op.path, 'responses', code];
+      const json = jsonBodyOf(response, path, model.spec, op, model.root);
+      out.push({ op, code, response, path, json, shape: json ? errorShapeOf(json.schema) : undefined });
+    }
+  }
+  cache.set(model, out);
+  return out;
+}
+
+/** The document's error shape: the majority among shaped error responses (ties go to A); undefined when none is shaped. */
+export function majorityShape(list: ErrorResponse[]): ErrorShape | undefined {
+  const count = { A: 0, B: 0 };
+  for (const r of list) if (r.shape) count[r.shape]++;
+  if (count.A === 0 && count.B === 0) return undefined;
+  return count.B > count.A ? 'B' : 'A';
+}
+
+/** A filter that keeps the first occurrence of each object (by identity); non-objects are always kept. */
+export function firstSeen(): (v: unknown) => boolean {
+  const seen = new Set<unknown>();
+  return v => {
+    if (typeof v !== 'object' || v === null) return true;
+    if (seen.has(v)) return false;
+    seen.add(v);
+    return true;
+  };
+}
+
+/** "GET /users/{id}" */
+export function opLabel(op: Operation): string {
+  return `${op.method.toUpperCase()} ${op.pathKey}`;
+}
+
+/** True when the operation declares exactly `code`. */
+export function declares(op: Operation, ...codes: string[]): boolean {
+  return op.responses !== undefined && codes.some(c => Object.prototype.hasOwnProperty.call(op.responses, c));
+}
+
+/**
+ * The fix of a "declare <status>" rule: add the error response to the
+ * operation the finding is on (reusing or adding the shared response).
+ */
+export function addStatusFix(status: string) {
+  return (ctx: FixContext): FixResult | undefined => {
+    const opPath = opPathFromFinding(ctx);
+    if (opPath === undefined) return undefined;
+    const ops = addErrorResponse(ctx, opPath, status);
+    return ops.length > 0 ? { title: `Add a ${status} error response`, ops } : undefined;
+  };
+}
+
+/** " (shared by 3 error responses)" when `pick(r)` is an object that other error responses use too; else "". */
+export function sharedNote(all: ErrorResponse[], r: ErrorResponse, pick: (x: ErrorResponse) => unknown): string {
+  const v = pick(r);
+  if (typeof v !== 'object' || v === null) return '';
+  const n = all.filter(x => pick(x) === v).length;
+  return n > 1 ? ` (shared by ${n} error responses)` : '';
+}

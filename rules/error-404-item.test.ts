@@ -1,0 +1,263 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('error-404-item', {
+  valid: [
+    {
+      name: "oas3: a collection path needs no 404",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+`,
+    },
+    {
+      name: "oas3: an item path with 404",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Not found }
+`,
+    },
+    {
+      name: "oas3.1: a sub-collection below an item",
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}/orders:
+    get:
+      responses:
+        '200': { description: OK }
+`,
+    },
+    {
+      name: "oas2: an item path with 404",
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '204': { description: Deleted }
+        '404': { description: Not found }
+`,
+    },
+    {
+      name: "json: item with 404",
+      document: `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users/{id}": {"get": {"responses": {"200": {"description": "OK"}, "404": {"description": "NF"}}}}}}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: "oas3: GET and DELETE on an item path; the fix adds NotFound once",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      responses:
+        '200': { description: OK }
+    delete:
+      responses:
+        '204': { description: Deleted }
+`,
+      errors: [
+        { path: ["paths", "/api/users/{id}", "get", "responses"], line: 6 },
+        { path: ["paths", "/api/users/{id}", "delete", "responses"], line: 9 },
+      ],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          $ref: '#/components/responses/NotFound'
+    delete:
+      responses:
+        '204': { description: Deleted }
+        '404':
+          $ref: '#/components/responses/NotFound'
+components:
+  schemas:
+    Error:
+      type: object
+      required:
+        - status
+        - code
+        - message
+      properties:
+        status:
+          type: string
+          example: error
+        code:
+          type: integer
+          example: 404
+        message:
+          type: string
+        errors:
+          type: object
+          additionalProperties:
+            type: string
+  responses:
+    NotFound:
+      description: 'Not found: the resource does not exist'
+      content:
+        application/json:
+          schema:
+            $ref: '#/components/schemas/Error'
+`,
+    },
+    {
+      name: "oas3.1: the fix reuses the 404 response another operation uses",
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { $ref: '#/components/responses/Missing' }
+  /api/orders/{orderId}:
+    get:
+      responses:
+        '200': { description: OK }
+components:
+  responses:
+    Missing:
+      description: Not found
+`,
+      errors: [
+        { path: ["paths", "/api/orders/{orderId}", "get", "responses"], message: "GET /api/orders/{orderId}" },
+      ],
+      output: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { $ref: '#/components/responses/Missing' }
+  /api/orders/{orderId}:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          $ref: '#/components/responses/Missing'
+components:
+  responses:
+    Missing:
+      description: Not found
+`,
+    },
+    {
+      name: "oas2: the fix reuses responses.NotFound",
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+responses:
+  NotFound:
+    description: Not found
+paths:
+  /api/users/{id}:
+    get:
+      responses:
+        '200': { description: OK }
+`,
+      errors: [
+        { path: ["paths", "/api/users/{id}", "get", "responses"] },
+      ],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+responses:
+  NotFound:
+    description: Not found
+paths:
+  /api/users/{id}:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          $ref: '#/responses/NotFound'
+`,
+    },
+    {
+      name: "oas2: the fix adds responses.NotFound and reuses definitions.Error",
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '200': { description: OK }
+definitions:
+  Error:
+    type: object
+    required: [status, code, message]
+    properties:
+      status: { type: string }
+      code: { type: integer }
+      message: { type: string }
+`,
+      errors: [
+        { path: ["paths", "/api/users/{id}", "put", "responses"] },
+      ],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '200': { description: OK }
+        '404':
+          $ref: '#/responses/NotFound'
+definitions:
+  Error:
+    type: object
+    required: [status, code, message]
+    properties:
+      status: { type: string }
+      code: { type: integer }
+      message: { type: string }
+responses:
+  NotFound:
+    description: 'Not found: the resource does not exist'
+    schema:
+      $ref: '#/definitions/Error'
+`,
+    },
+    {
+      name: "json: item without 404",
+      document: `{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users/{id}": {"get": {"responses": {"200": {"description": "OK"}}}}}}
+`,
+      errors: [
+        { path: ["paths", "/api/users/{id}", "get", "responses"] },
+      ],
+    },
+    {
+      name: "$ref: a path item in another file",
+      files: {
+        "paths/user.yaml": `get:
+  responses:
+    '200': { description: OK }
+`,
+      },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    $ref: './paths/user.yaml'
+`,
+      errors: [
+        { path: ["get", "responses"], file: "paths/user.yaml", line: 2 },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,23 @@
+import { defineRule } from './types';
+import { modelRule } from './_lib/ruleFunction';
+import { isItemPath } from './_lib/oas';
+import { addStatusFix, declares, opLabel, responsesPathOf } from './_lib/errors';
+
+export default defineRule({
+  id: 'error-404-item',
+  meta: {
+    description: 'An operation on an item path (`/api/users/{id}`) declares a 404 response.',
+    severity: 'warn',
+    fixable: 'safe',
+    formats: ['oas2', 'oas3'],
+  },
+  spectral: modelRule('apiconvError404Item', model =>
+    model.operations
+      .filter(op => isItemPath(op.pathKey) && !declares(op, '404'))
+      .map(op => ({
+        message: `${opLabel(op)} addresses one resource but declares no 404 response for an id that does not exist: add a 404 error response.`,
+        path: responsesPathOf(op),
+      })),
+  ),
+  fix: addStatusFix('404'),
+});

@@ -1,0 +1,699 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('error-schema', {
+  valid: [
+    {
+      name: "oas3: shape A through $ref, 4XX and default",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        4XX:
+          description: Client error
+          content:
+            application/json: { schema: { $ref: '#/components/schemas/Error' } }
+        default:
+          description: Error
+          content:
+            application/problem+json: { schema: { $ref: '#/components/schemas/Error' } }
+components:
+  schemas:
+    Error:
+      type: object
+      required: [status, code, message]
+      properties:
+        status: { type: string }
+        code: { type: integer }
+        message: { type: string }
+        errors: { type: object, additionalProperties: { type: string } }
+`,
+    },
+    {
+      name: "oas3.1: shape B inline, nullable type list",
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          description: Not found
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [error]
+                properties:
+                  error: { type: [string, 'null'] }
+`,
+    },
+    {
+      name: "oas2: shape A, produces JSON",
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+produces: [application/json]
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '500':
+          description: Error
+          schema: { $ref: '#/definitions/Error' }
+definitions:
+  Error:
+    type: object
+    required: [status, code, message]
+    properties:
+      status: { type: string }
+      code: { type: integer }
+      message: { type: string }
+`,
+    },
+    {
+      name: "oas3: success responses need no error body",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    delete:
+      responses:
+        '204': { description: Deleted }
+`,
+    },
+    {
+      name: "json: shape B",
+      document: `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"400": {"description": "E", "schema": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}}}}}}}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: "oas3: no body; the fix adds the Error schema and references it",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          description: Not found
+`,
+      errors: [
+        { path: ["paths", "/api/users", "get", "responses", "404"], line: 8, message: "no JSON error body" },
+      ],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          description: Not found
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Error'
+components:
+  schemas:
+    Error:
+      type: object
+      required:
+        - status
+        - code
+        - message
+      properties:
+        status:
+          type: string
+          example: error
+        code:
+          type: integer
+          example: 404
+        message:
+          type: string
+        errors:
+          type: object
+          additionalProperties:
+            type: string
+`,
+    },
+    {
+      name: "oas3: no body; the fix reuses the existing Error schema",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          description: Not found
+          content:
+            text/plain: { schema: { type: string } }
+components:
+  schemas:
+    Error:
+      type: object
+      required: [status, code, message]
+      properties:
+        status: { type: string }
+        code: { type: integer }
+        message: { type: string }
+        errors: { type: object, additionalProperties: { type: string } }
+`,
+      errors: [
+        { path: ["paths", "/api/users", "get", "responses", "404"] },
+      ],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          description: Not found
+          content:
+            text/plain: { schema: { type: string } }
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Error'
+components:
+  schemas:
+    Error:
+      type: object
+      required: [status, code, message]
+      properties:
+        status: { type: string }
+        code: { type: integer }
+        message: { type: string }
+        errors: { type: object, additionalProperties: { type: string } }
+`,
+    },
+    {
+      name: "oas3: an inline body of neither shape",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '500':
+          description: Error
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [code]
+                properties:
+                  code: { type: string }
+                  message: { type: string }
+`,
+      errors: [
+        { path: ["paths", "/api/users", "get", "responses", "500", "content", "application/json", "schema"], line: 11, message: "\"status\" is missing, \"code\" is not an integer, \"message\" is not required" },
+      ],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '500':
+          description: Error
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Error'
+components:
+  schemas:
+    Error:
+      type: object
+      required:
+        - status
+        - code
+        - message
+      properties:
+        status:
+          type: string
+          example: error
+        code:
+          type: integer
+          example: 404
+        message:
+          type: string
+        errors:
+          type: object
+          additionalProperties:
+            type: string
+`,
+    },
+    {
+      name: "oas3: a shared schema of the wrong shape is reported once; the fix reshapes it",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '400':
+          description: Bad
+          content:
+            application/json: { schema: { $ref: '#/components/schemas/Problem' } }
+        '500':
+          description: Error
+          content:
+            application/json: { schema: { $ref: '#/components/schemas/Problem' } }
+components:
+  schemas:
+    Problem:
+      type: object
+      properties:
+        msg: { type: string }
+`,
+      errors: [
+        { path: ["components", "schemas", "Problem"], line: 17, message: "the 400 response body (shared by 2 error responses)" },
+      ],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '400':
+          description: Bad
+          content:
+            application/json: { schema: { $ref: '#/components/schemas/Problem' } }
+        '500':
+          description: Error
+          content:
+            application/json: { schema: { $ref: '#/components/schemas/Problem' } }
+components:
+  schemas:
+    Problem:
+      type: object
+      required:
+        - status
+        - code
+        - message
+      properties:
+        status:
+          type: string
+          example: error
+        code:
+          type: integer
+          example: 404
+        message:
+          type: string
+        errors:
+          type: object
+          additionalProperties:
+            type: string
+`,
+    },
+    {
+      name: "oas3.1: a shared response without a body is reported once",
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      responses:
+        '404': { $ref: '#/components/responses/NotFound' }
+    delete:
+      responses:
+        '404': { $ref: '#/components/responses/NotFound' }
+components:
+  responses:
+    NotFound:
+      description: Not found
+`,
+      errors: [
+        { path: ["components", "responses", "NotFound"], line: 13, message: "the 404 response (shared by 2 error responses) has no JSON" },
+      ],
+      output: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    get:
+      responses:
+        '404': { $ref: '#/components/responses/NotFound' }
+    delete:
+      responses:
+        '404': { $ref: '#/components/responses/NotFound' }
+components:
+  responses:
+    NotFound:
+      description: Not found
+      content:
+        application/json:
+          schema:
+            $ref: '#/components/schemas/Error'
+  schemas:
+    Error:
+      type: object
+      required:
+        - status
+        - code
+        - message
+      properties:
+        status:
+          type: string
+          example: error
+        code:
+          type: integer
+          example: 404
+        message:
+          type: string
+        errors:
+          type: object
+          additionalProperties:
+            type: string
+`,
+    },
+    {
+      name: "oas3.1: the fix uses shape B, the shape the document already uses",
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '400':
+          description: Bad
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [error]
+                properties:
+                  error: { type: string }
+        '404':
+          description: Not found
+`,
+      errors: [
+        { path: ["paths", "/api/users", "get", "responses", "404"] },
+      ],
+      output: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '400':
+          description: Bad
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [error]
+                properties:
+                  error: { type: string }
+        '404':
+          description: Not found
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Error'
+components:
+  schemas:
+    Error:
+      type: object
+      required:
+        - error
+      properties:
+        error:
+          type: string
+`,
+    },
+    {
+      name: "oas2: no schema; the fix adds definitions.Error",
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      responses:
+        '400': { description: Bad request }
+`,
+      errors: [
+        { path: ["paths", "/api/users", "post", "responses", "400"], line: 7 },
+      ],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      responses:
+        '400': { description: Bad request, schema: { $ref: '#/definitions/Error' } }
+definitions:
+  Error:
+    type: object
+    required:
+      - status
+      - code
+      - message
+    properties:
+      status:
+        type: string
+        example: error
+      code:
+        type: integer
+        example: 404
+      message:
+        type: string
+      errors:
+        type: object
+        additionalProperties:
+          type: string
+`,
+    },
+    {
+      name: "oas2: no schema; the fix reuses the shape-B schema",
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      responses:
+        '400': { description: Bad request }
+definitions:
+  Failure:
+    type: object
+    required: [error]
+    properties:
+      error: { type: string }
+`,
+      errors: [
+        { path: ["paths", "/api/users", "post", "responses", "400"] },
+      ],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      responses:
+        '400': { description: Bad request, schema: { $ref: '#/definitions/Failure' } }
+definitions:
+  Failure:
+    type: object
+    required: [error]
+    properties:
+      error: { type: string }
+`,
+    },
+    {
+      name: "oas2: error bodies share a schema of the wrong shape; the fix reshapes it and reuses it",
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '404': { description: Not found }
+        default:
+          description: Error
+          schema: { $ref: '#/definitions/Err' }
+definitions:
+  Err:
+    type: object
+    properties:
+      code: { type: integer }
+      message: { type: string }
+`,
+      errors: [
+        { path: ["paths", "/api/users", "get", "responses", "404"], line: 7 },
+        { path: ["definitions", "Err"], line: 12, message: "the default response body" },
+      ],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '404': { description: Not found, schema: { $ref: '#/definitions/Err' } }
+        default:
+          description: Error
+          schema: { $ref: '#/definitions/Err' }
+definitions:
+  Err:
+    type: object
+    required:
+      - status
+      - code
+      - message
+    properties:
+      status:
+        type: string
+        example: error
+      code:
+        type: integer
+        example: 404
+      message:
+        type: string
+      errors:
+        type: object
+        additionalProperties:
+          type: string
+`,
+    },
+    {
+      name: "oas2: an XML-only body is no JSON body",
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+produces: [application/xml]
+paths:
+  /api/users:
+    get:
+      responses:
+        '404':
+          description: Not found
+          schema: { $ref: '#/definitions/Error' }
+definitions:
+  Error:
+    type: object
+    required: [status, code, message]
+    properties:
+      status: { type: string }
+      code: { type: integer }
+      message: { type: string }
+`,
+      errors: [
+        { path: ["paths", "/api/users", "get", "responses", "404"], message: "no JSON error body" },
+      ],
+    },
+    {
+      name: "json: no body",
+      document: `{
+  "openapi": "3.0.3",
+  "info": {
+    "title": "t",
+    "version": "1"
+  },
+  "paths": {
+    "/api/users": {
+      "get": {
+        "responses": {
+          "500": {
+            "description": "Error"
+          }
+        }
+      }
+    }
+  }
+}
+`,
+      errors: [
+        { path: ["paths", "/api/users", "get", "responses", "500"], line: 11 },
+      ],
+      output: `{
+  "openapi": "3.0.3",
+  "info": {
+    "title": "t",
+    "version": "1"
+  },
+  "paths": {
+    "/api/users": {
+      "get": {
+        "responses": {
+          "500": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "schemas": {
+      "Error": {
+        "type": "object",
+        "required": [
+          "status",
+          "code",
+          "message"
+        ],
+        "properties": {
+          "status": {
+            "type": "string",
+            "example": "error"
+          },
+          "code": {
+            "type": "integer",
+            "example": 404
+          },
+          "message": {
+            "type": "string"
+          },
+          "errors": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "string"
+            }
+          }
+        }
+      }
+    }
+  }
+}
+`,
+    },
+    {
+      name: "$ref: a response in another file",
+      files: {
+        "responses.yaml": `NotFound:
+  description: Not found
+  content:
+    application/json:
+      schema:
+        type: object
+        properties:
+          detail: { type: string }
+`,
+      },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '404':
+          $ref: './responses.yaml#/NotFound'
+`,
+      errors: [
+        { path: ["NotFound", "content", "application/json", "schema"], file: "responses.yaml", line: 5 },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,225 @@
+import { testRule } from '../test/helpers/testRule';
+
+testRule('security-scheme-conventional', {
+  valid: [
+    {
+      name: "oas3: X-API-Key (any casing), bearer and OAuth 2",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+components:
+  securitySchemes:
+    ApiKeyAuth: { type: apiKey, in: header, name: x-api-key }
+    Bearer: { type: http, scheme: bearer }
+    OAuth:
+      type: oauth2
+      flows:
+        clientCredentials: { tokenUrl: 'https://x.example.com/token', scopes: {} }
+paths: {}
+`,
+    },
+    {
+      name: "oas3.1: api_key in the query, OpenID Connect, Authorization header key",
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+components:
+  securitySchemes:
+    QueryKey: { type: apiKey, in: query, name: api_key }
+    Oidc: { type: openIdConnect, openIdConnectUrl: 'https://x.example.com/.well-known/openid-configuration' }
+    AuthHeader: { type: apiKey, in: header, name: Authorization }
+paths: {}
+`,
+    },
+    {
+      name: "oas2: basic and X-API-Key",
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+securityDefinitions:
+  Basic: { type: basic }
+  ApiKeyAuth: { type: apiKey, in: header, name: X-API-Key }
+paths: {}
+`,
+    },
+    {
+      name: "json: X-API-Key",
+      document: `{
+  "openapi": "3.0.3",
+  "info": { "title": "t", "version": "1" },
+  "components": { "securitySchemes": { "ApiKeyAuth": { "type": "apiKey", "in": "header", "name": "X-API-Key" } } },
+  "paths": {}
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: "oas3: another header name; the fix renames it",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+components:
+  securitySchemes:
+    Token:
+      type: apiKey
+      in: header
+      name: X-Auth-Token
+paths: {}
+`,
+      errors: [
+        { path: ["components", "securitySchemes", "Token", "name"], line: 8, message: "\"X-Auth-Token\"" },
+      ],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+components:
+  securitySchemes:
+    Token:
+      type: apiKey
+      in: header
+      name: X-API-Key
+paths: {}
+`,
+    },
+    {
+      name: "oas3.1: a cookie key; the fix moves it to the X-API-Key header",
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+components:
+  securitySchemes:
+    Session:
+      type: apiKey
+      in: cookie
+      name: SESSION
+paths: {}
+`,
+      errors: [
+        { path: ["components", "securitySchemes", "Session", "in"], line: 7, message: "a cookie" },
+      ],
+      output: `openapi: 3.1.0
+info: { title: t, version: '1' }
+components:
+  securitySchemes:
+    Session:
+      type: apiKey
+      in: header
+      name: X-API-Key
+paths: {}
+`,
+    },
+    {
+      name: "oas3.1: mutualTLS is not a way to pass the key (no fix)",
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+components:
+  securitySchemes:
+    Mtls: { type: mutualTLS }
+paths: {}
+`,
+      errors: [
+        { path: ["components", "securitySchemes", "Mtls", "type"], message: "mutualTLS" },
+      ],
+    },
+    {
+      name: "oas2: another query parameter name; the fix renames it api_key",
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+securityDefinitions:
+  Key:
+    type: apiKey
+    in: query
+    name: key
+paths: {}
+`,
+      errors: [
+        { path: ["securityDefinitions", "Key", "name"], message: "\"api_key\"" },
+      ],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+securityDefinitions:
+  Key:
+    type: apiKey
+    in: query
+    name: api_key
+paths: {}
+`,
+    },
+    {
+      name: "oas2: another header name",
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+securityDefinitions:
+  Token: { type: apiKey, in: header, name: Api-Token }
+paths: {}
+`,
+      errors: [
+        { path: ["securityDefinitions", "Token", "name"] },
+      ],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+securityDefinitions:
+  Token: { type: apiKey, in: header, name: X-API-Key }
+paths: {}
+`,
+    },
+    {
+      name: "json: another header name",
+      document: `{
+  "openapi": "3.0.3",
+  "info": {
+    "title": "t",
+    "version": "1"
+  },
+  "components": {
+    "securitySchemes": {
+      "Token": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "Token"
+      }
+    }
+  },
+  "paths": {}
+}
+`,
+      errors: [
+        { path: ["components", "securitySchemes", "Token", "name"], line: 12 },
+      ],
+      output: `{
+  "openapi": "3.0.3",
+  "info": {
+    "title": "t",
+    "version": "1"
+  },
+  "components": {
+    "securitySchemes": {
+      "Token": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "X-API-Key"
+      }
+    }
+  },
+  "paths": {}
+}
+`,
+    },
+    {
+      name: "$ref: a scheme in another file",
+      files: {
+        "schemes.yaml": `Token:
+  type: apiKey
+  in: header
+  name: X-Token
+`,
+      },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+components:
+  securitySchemes:
+    Token:
+      $ref: './schemes.yaml#/Token'
+paths: {}
+`,
+      errors: [
+        { path: ["Token", "name"], file: "schemes.yaml", line: 4 },
+      ],
+    },
+  ],
+});
