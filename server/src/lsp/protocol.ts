@@ -2,6 +2,14 @@
  * The apiconv language server's protocol additions (custom requests and
  * notifications) and its settings. Declared once here: the server and the
  * VS Code client both import this module.
+ *
+ * The message types are built with the top-level `vscode-languageserver-protocol`
+ * (the client's copy); the server, whose `vscode-languageserver` carries its own
+ * copy of vscode-jsonrpc, registers and sends them by `.method`.
+ *
+ * The server advertises `executeCommandProvider` (`apiconv.lintWorkspace`) only
+ * when the client does not send `initializationOptions.workspaceTrusted`: the
+ * VS Code extension (which does) registers that command itself.
  */
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 

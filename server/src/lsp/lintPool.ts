@@ -1,0 +1,194 @@
+/**
+ * Runs lint tasks in a worker thread, one at a time, with a warm spare worker.
+ *
+ * Cancelling a queued task drops it; cancelling the running task terminates its
+ * worker (a multi-second lint of a stale version really stops) and the warm
+ * spare takes over at once while a new spare starts in the background.
+ * If workers cannot be started (e.g. the server runs unbundled), tasks run in
+ * the main thread.
+ */
+import { Worker } from 'node:worker_threads';
+import type { LintReply, LintTask, WorkerRequest, WorkerResponse } from './lintWorker';
+import { runLintTask } from './lintWorker';
+
+export class CancelledError extends Error {
+  constructor() {
+    super('lint cancelled');
+    this.name = 'CancelledError';
+  }
+}
+
+interface Job {
+  id: number;
+  task: LintTask;
+  resolve(r: LintReply): void;
+  reject(e: unknown): void;
+  worker?: PoolWorker;
+  done: boolean;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  ready: Promise<void>;
+  job?: Job;
+  dead: boolean;
+}
+
+export interface LintHandle {
+  promise: Promise<LintReply>;
+  cancel(): void;
+}
+
+export class LintPool {
+  private nextId = 1;
+  private queue: Job[] = [];
+  private active?: PoolWorker;
+  private spare?: PoolWorker;
+  private disposed = false;
+  /** Workers started, for tests/diagnostics. */
+  started = 0;
+  terminated = 0;
+
+  constructor(
+    private readonly script: string | undefined,
+    private readonly log: (msg: string) => void = () => undefined,
+  ) {
+    if (script) {
+      this.active = this.spawn();
+      this.spare = this.spawn();
+    }
+  }
+
+  run(task: LintTask): LintHandle {
+    let job!: Job;
+    const promise = new Promise<LintReply>((resolve, reject) => {
+      job = { id: this.nextId++, task, resolve, reject, done: false };
+    });
+    this.queue.push(job);
+    this.pump();
+    return { promise, cancel: () => this.cancel(job) };
+  }
+
+  /** Thread ids of the live workers (for memory measurements). */
+  workers(): Worker[] {
+    return [this.active, this.spare].filter((w): w is PoolWorker => !!w && !w.dead).map(w => w.worker);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const w of [this.active, this.spare]) if (w) void w.worker.terminate();
+    for (const j of this.queue) j.reject(new CancelledError());
+    this.queue = [];
+  }
+
+  private cancel(job: Job): void {
+    if (job.done) return;
+    job.done = true;
+    job.reject(new CancelledError());
+    const i = this.queue.indexOf(job);
+    if (i >= 0) {
+      this.queue.splice(i, 1);
+      return;
+    }
+    const w = job.worker;
+    if (w && w === this.active && this.script) {
+      // Stop the stale lint for real; the spare takes over.
+      this.kill(w);
+      this.active = this.spare ?? this.spawn();
+      this.spare = this.spawn();
+      this.pump();
+    }
+  }
+
+  private kill(w: PoolWorker): void {
+    w.dead = true;
+    w.job = undefined;
+    this.terminated++;
+    void w.worker.terminate().catch(() => undefined);
+  }
+
+  private spawn(): PoolWorker {
+    const worker = new Worker(this.script!, { workerData: { apiconvLintWorker: true }, stdout: false, stderr: false });
+    this.started++;
+    worker.unref();
+    const pw: PoolWorker = { worker, dead: false, ready: Promise.resolve() };
+    pw.ready = new Promise<void>(resolve => {
+      const onMessage = (m: WorkerResponse) => {
+        if ('ready' in m) {
+          worker.off('message', onMessage);
+          resolve();
+        }
+      };
+      worker.on('message', onMessage);
+      worker.once('exit', () => resolve());
+      worker.postMessage({ id: 0, warmup: true } satisfies WorkerRequest);
+    });
+    worker.on('message', (m: WorkerResponse) => {
+      if ('ready' in m) return;
+      const job = pw.job;
+      if (!job || job.id !== m.id) return;
+      pw.job = undefined;
+      if (!job.done) {
+        job.done = true;
+        if ('reply' in m) job.resolve(m.reply);
+        else job.reject(new Error(m.error));
+      }
+      this.pump();
+    });
+    worker.on('error', e => this.log(`lint worker error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+    worker.on('exit', code => {
+      if (pw.dead) return;
+      pw.dead = true;
+      this.log(`lint worker exited unexpectedly (code ${code})`);
+      const job = pw.job;
+      if (job && !job.done) {
+        job.done = true;
+        job.reject(new Error(`the lint worker exited (code ${code}; out of memory?)`));
+      }
+      if (this.disposed) return;
+      if (this.active === pw) this.active = this.spare ?? this.spawn();
+      if (this.spare === pw || this.spare === this.active) this.spare = this.spawn();
+      this.pump();
+    });
+    return pw;
+  }
+
+  private pump(): void {
+    if (this.disposed) return;
+    if (!this.script) {
+      void this.pumpInline();
+      return;
+    }
+    const w = this.active;
+    if (!w || w.dead || w.job) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    w.job = job;
+    job.worker = w;
+    w.worker.postMessage({ id: job.id, task: job.task } satisfies WorkerRequest);
+  }
+
+  private inlineBusy = false;
+  private async pumpInline(): Promise<void> {
+    if (this.inlineBusy) return;
+    this.inlineBusy = true;
+    try {
+      for (let job = this.queue.shift(); job; job = this.queue.shift()) {
+        try {
+          const reply = await runLintTask(job.task);
+          if (!job.done) {
+            job.done = true;
+            job.resolve(reply);
+          }
+        } catch (e) {
+          if (!job.done) {
+            job.done = true;
+            job.reject(e);
+          }
+        }
+      }
+    } finally {
+      this.inlineBusy = false;
+    }
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The lint worker: runs `lint()` (the same engine and ruleset discovery as the
+ * CLI) off the language server's main thread, so that hover, symbols etc. stay
+ * responsive during a multi-second lint, and so that a stale lint can really be
+ * stopped (the pool terminates the worker).
+ *
+ * The worker is the server bundle itself started as a worker thread (see
+ * server.ts): no extra bundle entry.
+ */
+import { parentPort } from 'node:worker_threads';
+import * as path from 'node:path';
+import type { Ruleset } from '@stoplight/spectral-core';
+import { lint } from '../engine/lint';
+import type { LintResult } from '../engine/problem';
+import { RulesetCache, findConfig, getDefaultRuleset, oneLine, rulesetRunsCode, BUILTIN_RULESETS } from '../engine/ruleset';
+import { ruleInfo } from '../cli/ruleInfo';
+
+export interface LintTask {
+  /** Absolute path of the document (for untitled documents: a made-up path in the workspace folder). */
+  file: string;
+  text: string;
+  /** An explicit ruleset file (absolute) or built-in name; undefined: discovery from `file`. */
+  rulesetFile?: string;
+  /** May a ruleset run JavaScript? */
+  trusted: boolean;
+  allowRemoteRefs: boolean;
+  /** Texts of open editor buffers by absolute path: used for `$ref`s instead of the disk. */
+  overlays: Record<string, string>;
+}
+
+export interface LintReply {
+  result: LintResult;
+  /** The ruleset that was asked for: a file path or a built-in name. */
+  ruleset: string;
+  /** The ruleset file could not be loaded (the last good one, or the built-in rules, were used). */
+  rulesetError?: { file: string; message: string };
+  /** A caveat for the status (e.g. an untrusted workspace). */
+  note?: string;
+  /** Documentation URL per rule code met in the results. */
+  docs: Record<string, string>;
+  ms: number;
+}
+
+export type WorkerRequest = { id: number; task: LintTask } | { id: number; warmup: true };
+export type WorkerResponse = { id: number; reply: LintReply } | { id: number; error: string } | { id: number; ready: true };
+
+const caches = new Map<boolean, RulesetCache>();
+/** The last ruleset that loaded, per ruleset file: used while the file is broken. */
+const lastGood = new Map<string, Ruleset>();
+
+async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'note'> & { value: Ruleset }> {
+  const file = task.rulesetFile ?? findConfig(task.file) ?? 'apiconv:recommended';
+  if (file in BUILTIN_RULESETS) {
+    let cache = caches.get(false);
+    if (!cache) caches.set(false, (cache = new RulesetCache()));
+    return { ruleset: file, value: await cache.get(file) };
+  }
+  if (!task.trusted && rulesetRunsCode(file)) {
+    return {
+      ruleset: file,
+      value: getDefaultRuleset(),
+      note: `untrusted workspace: ${path.basename(file)} runs JavaScript and is not loaded; the built-in rules (apiconv:recommended) are used`,
+    };
+  }
+  let cache = caches.get(task.allowRemoteRefs);
+  if (!cache) caches.set(task.allowRemoteRefs, (cache = new RulesetCache({ allowRemote: task.allowRemoteRefs })));
+  try {
+    const value = await cache.get(file);
+    lastGood.set(file, value);
+    return { ruleset: file, value };
+  } catch (e) {
+    const good = lastGood.get(file);
+    return {
+      ruleset: file,
+      value: good ?? getDefaultRuleset(),
+      rulesetError: { file, message: oneLine(e) },
+      note: good ? 'the ruleset is broken: its last good version is used' : 'the ruleset is broken: the built-in rules (apiconv:recommended) are used',
+    };
+  }
+}
+
+export async function runLintTask(task: LintTask): Promise<LintReply> {
+  const t0 = performance.now();
+  const rs = await resolveRuleset(task);
+  const overlays = task.overlays;
+  const result = await lint(task.text, task.file, {
+    ruleset: rs.value,
+    allowRemoteRefs: task.allowRemoteRefs,
+    readFile: f => overlays[f],
+  });
+  const docs: Record<string, string> = {};
+  const rules = rs.value.rules as Record<string, { documentationUrl?: string | null } | undefined>;
+  for (const p of result.problems) {
+    if (p.code in docs) continue;
+    const url = rules[p.code]?.documentationUrl ?? ruleInfo(p.code)?.helpUri;
+    if (url) docs[p.code] = url;
+  }
+  return { result, ruleset: rs.ruleset, rulesetError: rs.rulesetError, note: rs.note, docs, ms: Math.round(performance.now() - t0) };
+}
+
+const WARMUP_DOC = 'openapi: 3.0.3\ninfo:\n  title: warm-up\n  version: 1.0.0\npaths:\n  /api/items:\n    get:\n      operationId: listItems\n      responses:\n        "200":\n          description: ok\n';
+
+/** The worker thread's message loop. */
+export function runLintWorker(): void {
+  const port = parentPort;
+  if (!port) return;
+  process.on('uncaughtException', e => console.error('apiconv lint worker:', e));
+  process.on('unhandledRejection', e => console.error('apiconv lint worker:', e));
+  port.on('message', async (msg: WorkerRequest) => {
+    if ('warmup' in msg) {
+      // Build the built-in ruleset and JIT the engine before the first real lint.
+      await runLintTask({ file: path.resolve('warm-up.yaml'), text: WARMUP_DOC, trusted: false, allowRemoteRefs: false, overlays: {}, rulesetFile: 'apiconv:recommended' }).catch(() => undefined);
+      port.postMessage({ id: msg.id, ready: true } satisfies WorkerResponse);
+      return;
+    }
+    try {
+      const reply = await runLintTask(msg.task);
+      port.postMessage({ id: msg.id, reply } satisfies WorkerResponse);
+    } catch (e) {
+      port.postMessage({ id: msg.id, error: oneLine(e) } satisfies WorkerResponse);
+    }
+  });
+}

@@ -1,0 +1,219 @@
+/**
+ * Hover, go to definition and symbols over OpenAPI texts. Pure functions of
+ * texts (through `NavHost`): no connection, so tests and the server share them.
+ */
+import * as path from 'node:path';
+import {
+  MarkupKind,
+  SymbolKind,
+  type Definition,
+  type Diagnostic,
+  type DocumentSymbol,
+  type Hover,
+  type Position,
+  type Range,
+  type SymbolInformation,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { ruleInfo } from '../cli/ruleInfo';
+import { findByPath, nodeAt, parseTree, pointerToPath, refAt, type TNode } from './tree';
+
+export interface Parsed {
+  file: string;
+  text: string;
+  doc: TextDocument;
+  tree: TNode | undefined;
+}
+
+export interface NavHost {
+  /** The parsed current text of a file (open buffer, else disk); undefined when unreadable. */
+  parsed(file: string): Parsed | undefined;
+  uriOf(file: string): string;
+}
+
+const PREVIEW_LINES = 30;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+
+function rangeOf(doc: TextDocument, start: number, end: number): Range {
+  return { start: doc.positionAt(start), end: doc.positionAt(end) };
+}
+
+function contains(r: Range, p: Position): boolean {
+  const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+  return before(r.start, p) && before(p, r.end);
+}
+
+/** Where a `$ref` points: the file and the node, when it resolves. */
+export function resolveRef(host: NavHost, fromFile: string, ref: string): { target: Parsed; node: TNode } | undefined {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(ref)) return undefined; // remote: never fetched here
+  const hash = ref.indexOf('#');
+  const filePart = hash >= 0 ? ref.slice(0, hash) : ref;
+  const fragment = hash >= 0 ? ref.slice(hash) : '';
+  let file = fromFile;
+  if (filePart) {
+    let decoded = filePart;
+    try {
+      decoded = decodeURIComponent(filePart);
+    } catch {
+      /* as is */
+    }
+    file = path.resolve(path.dirname(fromFile), decoded);
+  }
+  const target = host.parsed(file);
+  if (!target?.tree) return undefined;
+  const p = pointerToPath(fragment);
+  if (!p) return undefined;
+  const node = findByPath(target.tree, p);
+  return node ? { target, node } : undefined;
+}
+
+export function definition(host: NavHost, file: string, position: Position): Definition | undefined {
+  const src = host.parsed(file);
+  if (!src?.tree) return undefined;
+  const r = refAt(src.tree, src.doc.offsetAt(position));
+  if (!r) return undefined;
+  const hit = resolveRef(host, file, r.ref);
+  if (!hit) return undefined;
+  const { target, node } = hit;
+  const start = node.keyStart ?? node.start;
+  return { uri: host.uriOf(target.file), range: rangeOf(target.doc, start, node.keyEnd ?? node.end) };
+}
+
+/** The markdown of a rule's docs for hovers. */
+export function ruleHoverMarkdown(code: string, href: string | undefined): string {
+  const info = ruleInfo(code);
+  const link = href ?? info?.helpUri;
+  const body = info?.markdown?.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '').trim() ?? (info ? `**${code}**: ${info.description}` : `**${code}**`);
+  return link ? `${body}\n\n[Documentation of ${code}](${link})` : body;
+}
+
+export function hover(host: NavHost, file: string, position: Position, diagnostics: readonly Diagnostic[]): Hover | undefined {
+  const parts: string[] = [];
+  const seen = new Set<string>();
+  for (const d of diagnostics) {
+    if (d.source !== 'apiconv' || typeof d.code !== 'string' || seen.has(d.code) || !contains(d.range, position)) continue;
+    seen.add(d.code);
+    parts.push(ruleHoverMarkdown(d.code, d.codeDescription?.href));
+  }
+  const src = host.parsed(file);
+  if (src?.tree) {
+    const r = refAt(src.tree, src.doc.offsetAt(position));
+    if (r) parts.unshift(refPreview(host, file, r.ref));
+  }
+  if (parts.length === 0) return undefined;
+  return { contents: { kind: MarkupKind.Markdown, value: parts.join('\n\n---\n\n') } };
+}
+
+function refPreview(host: NavHost, file: string, ref: string): string {
+  const hit = resolveRef(host, file, ref);
+  if (!hit) return `\`$ref: ${ref}\`: the target was not found${/^https?:/i.test(ref) ? ' (remote $refs are not fetched for previews)' : ''}.`;
+  const { target, node } = hit;
+  const startOffset = node.keyStart ?? node.start;
+  const startPos = target.doc.positionAt(startOffset);
+  const endPos = target.doc.positionAt(node.end);
+  const lines = target.text.split(/\r?\n/).slice(startPos.line, Math.min(endPos.line + 1, startPos.line + PREVIEW_LINES));
+  const more = endPos.line + 1 - startPos.line > PREVIEW_LINES;
+  const indent = Math.min(...lines.filter(l => l.trim()).map(l => l.length - l.trimStart().length), startPos.character);
+  const body = lines.map(l => l.slice(Math.max(0, indent))).join('\n');
+  const where = target.file === file ? `line ${startPos.line + 1}` : `${path.basename(target.file)}, line ${startPos.line + 1}`;
+  const lang = /\.json$/i.test(target.file) || target.text.trimStart().startsWith('{') ? 'json' : 'yaml';
+  return `**$ref** \`${ref}\` (${where})\n\n\`\`\`${lang}\n${body}${more ? '\n…' : ''}\n\`\`\``;
+}
+
+function sym(doc: TextDocument, n: TNode, name: string, kind: SymbolKind, detail?: string, children?: DocumentSymbol[]): DocumentSymbol {
+  const start = n.keyStart ?? n.start;
+  const range = rangeOf(doc, start, Math.max(n.end, start));
+  const selectionRange = rangeOf(doc, start, n.keyEnd ?? n.end);
+  return { name: name || '""', kind, detail, range, selectionRange, children };
+}
+
+const COMPONENT_KINDS: Record<string, SymbolKind> = {
+  schemas: SymbolKind.Class,
+  definitions: SymbolKind.Class,
+  responses: SymbolKind.Interface,
+  parameters: SymbolKind.Field,
+  requestBodies: SymbolKind.Struct,
+  headers: SymbolKind.Property,
+  securitySchemes: SymbolKind.Key,
+  securityDefinitions: SymbolKind.Key,
+  examples: SymbolKind.Constant,
+  links: SymbolKind.Event,
+  callbacks: SymbolKind.Function,
+  pathItems: SymbolKind.Module,
+};
+
+/** The outline: paths → operations, webhooks, components by kind (Swagger 2: definitions, parameters, …). */
+export function documentSymbols(parsed: Parsed): DocumentSymbol[] {
+  const root = parsed.tree;
+  if (!root || root.type !== 'object') return [];
+  const out: DocumentSymbol[] = [];
+  const doc = parsed.doc;
+  const pathItems = (container: TNode, kind: SymbolKind) =>
+    (container.children ?? []).map(p => {
+      const ops = (p.children ?? [])
+        .filter(o => typeof o.key === 'string' && HTTP_METHODS.includes(o.key.toLowerCase()))
+        .map(o => {
+          const opId = findByPath(o, ['operationId'])?.value;
+          return sym(doc, o, `${String(o.key).toUpperCase()} ${String(p.key)}`, SymbolKind.Method, typeof opId === 'string' ? opId : undefined);
+        });
+      return sym(doc, p, String(p.key), kind, undefined, ops);
+    });
+  for (const top of root.children ?? []) {
+    if (top.key === 'paths' || top.key === 'webhooks') {
+      out.push(sym(doc, top, String(top.key), SymbolKind.Namespace, undefined, pathItems(top, top.key === 'paths' ? SymbolKind.Module : SymbolKind.Event)));
+    } else if (top.key === 'components') {
+      const kinds = (top.children ?? []).map(k =>
+        sym(doc, k, String(k.key), SymbolKind.Namespace, undefined, (k.children ?? []).map(c => sym(doc, c, String(c.key), COMPONENT_KINDS[String(k.key)] ?? SymbolKind.Object))),
+      );
+      out.push(sym(doc, top, 'components', SymbolKind.Namespace, undefined, kinds));
+    } else if (typeof top.key === 'string' && top.key in COMPONENT_KINDS && top.type === 'object') {
+      // Swagger 2.0 top-level definitions/parameters/responses/securityDefinitions.
+      out.push(sym(doc, top, top.key, SymbolKind.Namespace, undefined, (top.children ?? []).map(c => sym(doc, c, String(c.key), COMPONENT_KINDS[String(top.key)]))));
+    } else if (top.key === 'info' || top.key === 'servers' || top.key === 'tags' || top.key === 'security' || top.key === 'openapi' || top.key === 'swagger') {
+      out.push(sym(doc, top, String(top.key), top.type === 'scalar' ? SymbolKind.String : SymbolKind.Object));
+    }
+  }
+  return out;
+}
+
+/** Operations with an operationId, as workspace symbols. */
+export function operationSymbols(parsed: Parsed, uri: string): SymbolInformation[] {
+  const root = parsed.tree;
+  if (!root) return [];
+  const out: SymbolInformation[] = [];
+  for (const container of ['paths', 'webhooks']) {
+    for (const p of findByPath(root, [container])?.children ?? []) {
+      for (const o of p.children ?? []) {
+        if (typeof o.key !== 'string' || !HTTP_METHODS.includes(o.key.toLowerCase())) continue;
+        const idNode = findByPath(o, ['operationId']);
+        if (!idNode || typeof idNode.value !== 'string') continue;
+        out.push({
+          name: idNode.value,
+          kind: SymbolKind.Method,
+          containerName: `${o.key.toUpperCase()} ${String(p.key)}`,
+          location: { uri, range: rangeOf(parsed.doc, o.keyStart ?? o.start, o.end) },
+        });
+      }
+    }
+  }
+  return out;
+}
+
+export function makeParsed(file: string, text: string, languageId = 'yaml'): Parsed {
+  return { file, text, doc: TextDocument.create('file://' + file, languageId, 0, text), tree: parseTree(text, file) };
+}
+
+export function matchesQuery(name: string, query: string): boolean {
+  if (!query) return true;
+  // Fuzzy: the query's characters in order (case-insensitive).
+  const n = name.toLowerCase();
+  let i = 0;
+  for (const ch of query.toLowerCase()) {
+    i = n.indexOf(ch, i);
+    if (i < 0) return false;
+    i++;
+  }
+  return true;
+}
+
+export { nodeAt };

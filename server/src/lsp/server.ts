@@ -1,0 +1,18 @@
+/**
+ * The apiconv language server (`apiconv-language-server --stdio`).
+ *
+ * Lints open OpenAPI documents (detected by content) with the same engine as
+ * the CLI, in a worker thread (lintPool.ts); publishes findings per file
+ * (findings in `$ref`'d files go to those files' URIs), pushes or answers pull
+ * requests, and offers hover, definition and symbols. The same bundle is the
+ * lint worker when started as a worker thread.
+ */
+import { isMainThread, workerData } from 'node:worker_threads';
+import { runLintWorker } from './lintWorker';
+import { startServer } from './session';
+
+if (!isMainThread && (workerData as { apiconvLintWorker?: boolean } | undefined)?.apiconvLintWorker) {
+  runLintWorker();
+} else {
+  startServer();
+}

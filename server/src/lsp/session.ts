@@ -1,0 +1,737 @@
+/**
+ * The language server's state and its LSP wiring.
+ *
+ * - Every open document is a lint "root" when its content is OpenAPI. Edits are
+ *   debounced; the in-flight lint of a stale version is cancelled (its worker
+ *   terminated) and results are applied only for the latest version.
+ * - Findings are stored per (file, producer): a root's lint contributes to its
+ *   own file and to every `$ref`'d file it has findings in; a broken ruleset
+ *   contributes one diagnostic to the ruleset file. A file's diagnostics are the
+ *   union of its producers'.
+ * - Clients with pull diagnostics get open documents' diagnostics by pull (no
+ *   push for them); everything else is pushed.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  CodeActionKind,
+  DiagnosticSeverity,
+  FileChangeType,
+  LSPErrorCodes,
+  ProposedFeatures,
+  ResponseError,
+  TextDocumentSyncKind,
+  TextDocuments,
+  createConnection,
+  DidChangeWatchedFilesNotification,
+  type CancellationToken,
+  type ClientCapabilities,
+  type Connection,
+  type Diagnostic,
+  type InitializeParams,
+  type InitializeResult,
+  type WorkspaceFolder,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { URI } from 'vscode-uri';
+import picomatch from 'picomatch';
+import { looksLikeOpenApi, type LintOptions } from '../engine/lint';
+import type { LintResult } from '../engine/problem';
+import { BUILTIN_RULESETS, CONFIG_FILES, RulesetCache, findConfig, getDefaultRuleset, rulesetRunsCode } from '../engine/ruleset';
+import { COMPLETION_TRIGGER_CHARACTERS, registerCompletion, type FeatureContext } from './completion';
+import { CODE_ACTION_KINDS, registerCodeActions } from './codeActions';
+import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnostics';
+import { CancelledError, LintPool, type LintHandle } from './lintPool';
+import type { LintReply, LintTask } from './lintWorker';
+import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, type NavHost, type Parsed } from './navigation';
+import {
+  DEFAULT_SETTINGS,
+  LINT_WORKSPACE_COMMAND,
+  LintWorkspaceRequest,
+  StatusNotification,
+  WorkspaceTrustNotification,
+  type InitializationOptions,
+  type LintWorkspaceParams,
+  type LintWorkspaceResult,
+  type Settings,
+  type StatusParams,
+  type WorkspaceTrustParams,
+} from './protocol';
+
+const RULESET_PRODUCER = '\0ruleset';
+const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
+const CONFIG_NAMES = new Set<string>(CONFIG_FILES);
+
+interface Root {
+  file: string;
+  /** Open in the editor (else: linted by lintWorkspace, read from disk). */
+  open: boolean;
+  workspace: boolean;
+  timer?: NodeJS.Timeout;
+  handle?: LintHandle;
+  gen: number;
+  /** The last applied lint. */
+  result?: { version: number; reply: LintReply };
+  /** Files this root's last lint read (its dependencies), absolute. */
+  files: string[];
+  /** Files this root contributed diagnostics to. */
+  contributed: Set<string>;
+  waiters: { version: number; resolve(): void; reject(e: unknown): void }[];
+}
+
+export function startServer(): void {
+  const connection = createConnection(ProposedFeatures.all);
+  process.on('uncaughtException', e => logSafe(connection, `uncaught exception: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+  process.on('unhandledRejection', e => logSafe(connection, `unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+  new Session(connection).listen();
+}
+
+function logSafe(connection: Connection, msg: string): void {
+  try {
+    connection.console.error(`apiconv: ${msg}`);
+  } catch {
+    process.stderr.write(`apiconv: ${msg}\n`);
+  }
+}
+
+export class Session {
+  readonly documents = new TextDocuments(TextDocument);
+  private capabilities: ClientCapabilities = {};
+  private folders: string[] = [];
+  private pull = false;
+  private refreshSupport = false;
+  private configCapability = false;
+  private initTrusted = true;
+  private trustOverride: boolean | undefined;
+  private globalSettings: Settings = { ...DEFAULT_SETTINGS };
+  private settingsCache = new Map<string, Promise<Settings>>();
+  private readonly roots = new Map<string, Root>();
+  /** file → producer (root file or RULESET_PRODUCER+file) → diagnostics */
+  private readonly contributions = new Map<string, Map<string, Diagnostic[]>>();
+  /** Files for which a non-empty push was sent. */
+  private readonly pushed = new Set<string>();
+  private readonly openUris = new Map<string, string>();
+  private readonly parsedCache = new Map<string, Parsed>();
+  private pool!: LintPool;
+  private mainRulesets = new RulesetCache();
+
+  constructor(private readonly connection: Connection) {}
+
+  listen(): void {
+    const c = this.connection;
+    c.onInitialize(p => this.initialize(p));
+    c.onInitialized(() => this.initialized());
+    c.onShutdown(() => this.pool?.dispose());
+
+    this.documents.onDidOpen(e => this.guard(() => this.didOpen(e.document)));
+    this.documents.onDidChangeContent(e => this.guard(() => this.didChange(e.document)));
+    this.documents.onDidClose(e => this.guard(() => this.didClose(e.document)));
+    this.documents.onDidSave(e => this.guard(() => this.didSave(e.document)));
+
+    c.onDidChangeConfiguration(p => this.guard(() => this.configurationChanged(p.settings)));
+    c.onDidChangeWatchedFiles(p => this.guard(() => this.watchedFilesChanged(p.changes.map(ch => ({ file: this.fileOf(ch.uri), type: ch.type })))));
+    c.onNotification(WorkspaceTrustNotification.method, (p: WorkspaceTrustParams) => this.guard(() => {
+      this.trustOverride = p?.workspaceTrusted !== false;
+      this.relintOpen();
+    }));
+
+    c.languages.diagnostics.on((p, token) => this.pullDiagnostics(p.textDocument.uri, token));
+    c.onHover(p => this.safe(() => hover(this.nav, this.fileOf(p.textDocument.uri), p.position, this.diagnosticsOf(this.fileOf(p.textDocument.uri)))));
+    c.onDefinition(p => this.safe(() => definition(this.nav, this.fileOf(p.textDocument.uri), p.position)));
+    c.onDocumentSymbol(p =>
+      this.safe(() => {
+        const parsed = this.nav.parsed(this.fileOf(p.textDocument.uri));
+        return parsed && looksLikeOpenApi(parsed.text) ? documentSymbols(parsed) : [];
+      }),
+    );
+    c.onWorkspaceSymbol(p => this.safe(() => this.workspaceSymbols(p.query)));
+    c.onRequest(LintWorkspaceRequest.method, (p: LintWorkspaceParams | undefined, token: CancellationToken) => this.lintWorkspace(p ?? {}, token));
+    c.onExecuteCommand((p, token) => (p.command === LINT_WORKSPACE_COMMAND ? this.lintWorkspace({}, token) : undefined));
+
+    const ctx: FeatureContext = {
+      connection: c,
+      documents: this.documents,
+      lint: uri => this.lintFor(uri),
+      lintOptions: uri => this.lintOptions(uri),
+      clientCapabilities: () => this.capabilities,
+    };
+    registerCompletion(ctx);
+    registerCodeActions(ctx);
+
+    this.documents.listen(c);
+    c.listen();
+  }
+
+  // -------------------------------------------------------------------------
+  // lifecycle
+
+  private initialize(p: InitializeParams): InitializeResult {
+    this.capabilities = p.capabilities ?? {};
+    const opts = (p.initializationOptions ?? {}) as InitializationOptions;
+    const trusted = opts.workspaceTrusted ?? opts.trusted;
+    this.initTrusted = trusted !== false;
+    if (opts.settings && typeof opts.settings === 'object') this.globalSettings = sanitize(opts.settings);
+    const folders: WorkspaceFolder[] = p.workspaceFolders ?? [];
+    this.folders = folders.map(f => this.fileOf(f.uri));
+    if (this.folders.length === 0 && p.rootUri) this.folders = [this.fileOf(p.rootUri)];
+    else if (this.folders.length === 0 && p.rootPath) this.folders = [path.resolve(p.rootPath)];
+    this.pull = !!this.capabilities.textDocument?.diagnostic;
+    this.refreshSupport = !!this.capabilities.workspace?.diagnostics?.refreshSupport;
+    this.configCapability = !!this.capabilities.workspace?.configuration;
+
+    const script = process.argv[1] && /\.js$/.test(process.argv[1]) ? path.resolve(process.argv[1]) : undefined;
+    this.pool = new LintPool(script, m => logSafe(this.connection, m));
+
+    const result: InitializeResult = {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        hoverProvider: true,
+        definitionProvider: true,
+        documentSymbolProvider: true,
+        workspaceSymbolProvider: true,
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS },
+        codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS.length ? CODE_ACTION_KINDS : [CodeActionKind.QuickFix] },
+      },
+      serverInfo: { name: 'apiconv', version: '0.1.0' },
+    };
+    if (this.pull) result.capabilities.diagnosticProvider = { identifier: 'apiconv', interFileDependencies: true, workspaceDiagnostics: false };
+    // The VS Code extension (it sends `workspaceTrusted`) has its own `apiconv.lintWorkspace` command:
+    // advertising the same id would make vscode-languageclient register it twice.
+    if (opts.workspaceTrusted === undefined) result.capabilities.executeCommandProvider = { commands: [LINT_WORKSPACE_COMMAND] };
+    return result;
+  }
+
+  private initialized(): void {
+    if (this.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+      void this.connection.client
+        .register(DidChangeWatchedFilesNotification.type, {
+          watchers: [{ globPattern: '**/*.{yaml,yml,json}' }, { globPattern: '**/.spectral.{js,mjs,cjs}' }],
+        })
+        .catch(() => undefined);
+    }
+  }
+
+  private guard(fn: () => unknown): void {
+    try {
+      const r = fn();
+      if (r instanceof Promise) r.catch(e => logSafe(this.connection, `${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+    } catch (e) {
+      logSafe(this.connection, `${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  }
+
+  private safe<T>(fn: () => T): T | null {
+    try {
+      return fn() ?? null;
+    } catch (e) {
+      logSafe(this.connection, `${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      return null;
+    }
+  }
+
+  // -------------------------------------------------------------------------
+  // files and URIs
+
+  fileOf(uri: string): string {
+    try {
+      const u = URI.parse(uri);
+      if (u.scheme === 'file') return path.resolve(u.fsPath);
+      const base = this.folders[0] ?? process.cwd();
+      return path.join(base, `${u.scheme}-${path.basename(u.path) || 'document'}`);
+    } catch {
+      return uri;
+    }
+  }
+
+  uriOf(file: string): string {
+    return this.openUris.get(file) ?? URI.file(file).toString();
+  }
+
+  private openDoc(file: string): TextDocument | undefined {
+    const uri = this.openUris.get(file);
+    return uri ? this.documents.get(uri) : undefined;
+  }
+
+  private readText(file: string): string | undefined {
+    const doc = this.openDoc(file);
+    if (doc) return doc.getText();
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  readonly nav: NavHost = {
+    parsed: file => {
+      const text = this.readText(file);
+      if (text === undefined) return undefined;
+      const hit = this.parsedCache.get(file);
+      if (hit && hit.text === text) return hit;
+      const parsed = makeParsed(file, text);
+      this.parsedCache.set(file, parsed);
+      if (this.parsedCache.size > 64) this.parsedCache.delete(this.parsedCache.keys().next().value!);
+      return parsed;
+    },
+    uriOf: file => this.uriOf(file),
+  };
+
+  // -------------------------------------------------------------------------
+  // settings
+
+  private async settingsFor(uri: string): Promise<Settings> {
+    if (!this.configCapability) return this.globalSettings;
+    let s = this.settingsCache.get(uri);
+    if (!s) {
+      s = this.connection.workspace
+        .getConfiguration({ scopeUri: uri, section: 'apiconv' })
+        .then(v => sanitize(v && typeof v === 'object' ? v : {}, this.globalSettings))
+        .catch(() => this.globalSettings);
+      this.settingsCache.set(uri, s);
+    }
+    return s;
+  }
+
+  private configurationChanged(settings: unknown): void {
+    this.settingsCache.clear();
+    const section = (settings as { apiconv?: unknown } | null)?.apiconv;
+    if (section && typeof section === 'object') this.globalSettings = sanitize(section as Partial<Settings>);
+    this.mainRulesets.clear();
+    this.relintOpen();
+  }
+
+  private trusted(s: Settings): boolean {
+    if (this.trustOverride !== undefined) return this.trustOverride;
+    if (typeof s.workspaceTrusted === 'boolean') return s.workspaceTrusted;
+    return this.initTrusted;
+  }
+
+  private folderOf(file: string): string | undefined {
+    let best: string | undefined;
+    for (const f of this.folders) if ((file === f || file.startsWith(f + path.sep)) && (!best || f.length > best.length)) best = f;
+    return best;
+  }
+
+  private explicitRuleset(file: string, s: Settings): string | undefined {
+    const r = s.rulesetFile.trim();
+    if (!r) return undefined;
+    if (r in BUILTIN_RULESETS) return r;
+    if (path.isAbsolute(r)) return r;
+    return path.resolve(this.folderOf(file) ?? this.folders[0] ?? path.dirname(file), r);
+  }
+
+  private overlays(except: string): { texts: Record<string, string>; versions: Map<string, number> } {
+    const texts: Record<string, string> = {};
+    const versions = new Map<string, number>();
+    for (const doc of this.documents.all()) {
+      const f = this.fileOf(doc.uri);
+      versions.set(f, doc.version);
+      if (f !== except) texts[f] = doc.getText();
+    }
+    return { texts, versions };
+  }
+
+  /** For completion/code actions: the options a lint of `uri` uses, in the main thread. */
+  private async lintOptions(uri: string): Promise<LintOptions> {
+    const file = this.fileOf(uri);
+    const s = await this.settingsFor(uri);
+    const rsFile = this.explicitRuleset(file, s) ?? findConfig(file) ?? 'apiconv:recommended';
+    let ruleset = getDefaultRuleset();
+    if (!(rsFile in BUILTIN_RULESETS) && !this.trusted(s) && rulesetRunsCode(rsFile)) ruleset = getDefaultRuleset();
+    else ruleset = await this.mainRulesets.get(rsFile).catch(() => getDefaultRuleset());
+    const { texts } = this.overlays('');
+    return { ruleset, allowRemoteRefs: s.allowRemoteRefs, readFile: f => texts[f] };
+  }
+
+  // -------------------------------------------------------------------------
+  // document events
+
+  private didOpen(doc: TextDocument): void {
+    const file = this.fileOf(doc.uri);
+    this.openUris.set(file, doc.uri);
+    const root = this.rootFor(file);
+    root.open = true;
+    if (this.pull && this.pushed.has(file)) this.push(file, []); // pull takes over
+    this.schedule(root, 0);
+    this.relintDependents(file, 0);
+  }
+
+  private didChange(doc: TextDocument): void {
+    const file = this.fileOf(doc.uri);
+    const root = this.roots.get(file);
+    if (!root) return; // onDidOpen fires first
+    if (root.result && root.result.version === doc.version) return; // the open event
+    // The lint of the previous version is stale: stop it now.
+    this.cancel(root);
+    for (const w of root.waiters.splice(0)) if (w.version < doc.version) w.reject(new ResponseError(LSPErrorCodes.ServerCancelled, 'a newer version', { retriggerRequest: true }));
+    void this.settingsFor(doc.uri).then(s => {
+      if (s.run === 'onSave') return;
+      this.schedule(root, s.debounceMs);
+      this.relintDependents(file, s.debounceMs);
+    });
+  }
+
+  private didSave(doc: TextDocument): void {
+    const file = this.fileOf(doc.uri);
+    if (CONFIG_NAMES.has(path.basename(file))) {
+      this.relintOpen();
+      return;
+    }
+    void this.settingsFor(doc.uri).then(s => {
+      if (s.run !== 'onSave') return;
+      const root = this.roots.get(file);
+      if (root) this.schedule(root, 0);
+      this.relintDependents(file, 0);
+    });
+  }
+
+  private didClose(doc: TextDocument): void {
+    const file = this.fileOf(doc.uri);
+    this.openUris.delete(file);
+    this.parsedCache.delete(file);
+    const root = this.roots.get(file);
+    if (root) {
+      root.open = false;
+      this.cancel(root);
+      for (const w of root.waiters.splice(0)) w.reject(new ResponseError(LSPErrorCodes.RequestCancelled, 'document closed'));
+      if (!root.workspace) {
+        this.dropContributions(root);
+        this.roots.delete(file);
+      }
+    }
+    // What others say about this file is now pushed (pull only covers open documents).
+    if (this.pull && this.diagnosticsOf(file).length > 0) this.publish(file);
+    else if (this.pull) this.push(file, []);
+    // The buffer is gone: dependents read the disk again.
+    this.relintDependents(file, 0);
+  }
+
+  private watchedFilesChanged(changes: { file: string; type: FileChangeType }[]): void {
+    let all = false;
+    for (const ch of changes) {
+      if (CONFIG_NAMES.has(path.basename(ch.file))) all = true;
+      if (this.openUris.has(ch.file)) continue; // the buffer wins
+      const root = this.roots.get(ch.file);
+      if (root?.workspace && !root.open) {
+        if (ch.type === FileChangeType.Deleted) this.dropRoot(root);
+        else this.schedule(root, 0);
+      }
+      this.relintDependents(ch.file, 0);
+    }
+    if (all) this.relintOpen();
+  }
+
+  // -------------------------------------------------------------------------
+  // linting
+
+  private rootFor(file: string): Root {
+    let r = this.roots.get(file);
+    if (!r) this.roots.set(file, (r = { file, open: false, workspace: false, gen: 0, files: [], contributed: new Set(), waiters: [] }));
+    return r;
+  }
+
+  private relintOpen(): void {
+    this.mainRulesets.clear();
+    for (const r of this.roots.values()) if (r.open) this.schedule(r, 0);
+  }
+
+  private relintDependents(file: string, delay: number): void {
+    for (const r of this.roots.values()) if (r.file !== file && r.files.includes(file)) this.schedule(r, delay);
+  }
+
+  private cancel(root: Root): void {
+    if (root.handle) {
+      root.handle.cancel();
+      root.handle = undefined;
+    }
+  }
+
+  private schedule(root: Root, delay: number): void {
+    if (root.timer) clearTimeout(root.timer);
+    root.timer = setTimeout(() => {
+      root.timer = undefined;
+      this.guard(() => this.runLint(root));
+    }, delay);
+  }
+
+  private async runLint(root: Root): Promise<void> {
+    this.cancel(root);
+    const gen = ++root.gen;
+    const doc = this.openDoc(root.file);
+    const uri = doc?.uri ?? this.uriOf(root.file);
+    const version = doc?.version ?? 0;
+    const settings = await this.settingsFor(uri);
+    if (gen !== root.gen) return;
+    const text = doc ? doc.getText() : this.readText(root.file);
+    if (!settings.enable || text === undefined || !looksLikeOpenApi(text)) {
+      this.dropContributions(root);
+      root.files = [root.file];
+      root.result = { version, reply: { result: { problems: [], files: [root.file], skipped: 'not-openapi' }, ruleset: '', docs: {}, ms: 0 } };
+      if (doc) this.status({ uri, version, state: settings.enable ? 'skipped' : 'disabled', message: settings.enable ? 'not an OpenAPI document (no top-level openapi/swagger key)' : undefined });
+      this.resolveWaiters(root, version);
+      if (!root.open && !root.workspace) this.roots.delete(root.file);
+      return;
+    }
+    const { texts, versions } = this.overlays(root.file);
+    const task: LintTask = {
+      file: root.file,
+      text,
+      rulesetFile: this.explicitRuleset(root.file, settings),
+      trusted: this.trusted(settings),
+      allowRemoteRefs: settings.allowRemoteRefs,
+      overlays: texts,
+    };
+    const handle = this.pool.run(task);
+    root.handle = handle;
+    let reply: LintReply;
+    try {
+      reply = await handle.promise;
+    } catch (e) {
+      if (e instanceof CancelledError) return;
+      if (gen !== root.gen) return;
+      root.handle = undefined;
+      logSafe(this.connection, `lint of ${root.file} failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (doc) this.status({ uri, version, state: 'error', message: `the lint failed: ${e instanceof Error ? e.message : String(e)}` });
+      this.resolveWaiters(root, version);
+      return;
+    }
+    if (gen !== root.gen) return;
+    root.handle = undefined;
+    const current = this.openDoc(root.file);
+    if (current && current.version !== version) return; // a newer version is on its way
+    this.apply(root, version, reply, versions);
+  }
+
+  private apply(root: Root, version: number, reply: LintReply, versions: Map<string, number>): void {
+    root.result = { version, reply };
+    root.files = reply.result.files;
+    const byFile = new Map<string, Diagnostic[]>();
+    for (const p of reply.result.problems) {
+      const uri = this.uriOf(p.source);
+      const v = p.source === root.file ? version : (versions.get(p.source) ?? -1);
+      let list = byFile.get(p.source);
+      if (!list) byFile.set(p.source, (list = []));
+      list.push(toDiagnostic(p, v, reply.docs[p.code], uri));
+    }
+    const changed = new Set<string>([...root.contributed, ...byFile.keys(), root.file]);
+    for (const f of root.contributed) if (!byFile.has(f)) this.contributions.get(f)?.delete(root.file);
+    for (const [f, list] of byFile) this.contribution(f).set(root.file, list);
+    if (!byFile.has(root.file)) this.contribution(root.file).set(root.file, []);
+    root.contributed = new Set([...byFile.keys(), root.file]);
+
+    // The ruleset's own diagnostic: one, on the ruleset file, while it is broken.
+    const rsFile = reply.ruleset && !(reply.ruleset in BUILTIN_RULESETS) ? reply.ruleset : undefined;
+    if (rsFile) {
+      const producer = RULESET_PRODUCER + rsFile;
+      const had = this.contributions.get(rsFile)?.get(producer);
+      if (reply.rulesetError) {
+        const pos = rulesetErrorPosition(rsFile, reply.rulesetError.message);
+        const d: Diagnostic = {
+          range: { start: pos, end: { line: pos.line, character: pos.character + 1 } },
+          severity: DiagnosticSeverity.Error,
+          source: 'apiconv',
+          code: 'invalid-ruleset',
+          message: `${reply.rulesetError.message}${reply.note ? ` (${reply.note})` : ''}`,
+        };
+        if (!had || had[0]?.message !== d.message) {
+          this.contribution(rsFile).set(producer, [d]);
+          changed.add(rsFile);
+        }
+      } else if (had) {
+        this.contributions.get(rsFile)?.delete(producer);
+        changed.add(rsFile);
+      }
+    }
+    for (const f of changed) this.publish(f, f === root.file ? version : undefined);
+    if (this.pull && this.refreshSupport && [...changed].some(f => f !== root.file && this.openUris.has(f))) {
+      void this.connection.languages.diagnostics.refresh().catch(() => undefined);
+    }
+
+    const doc = this.openDoc(root.file);
+    if (doc) {
+      const s: StatusParams = {
+        uri: doc.uri,
+        version,
+        state: reply.rulesetError ? 'error' : reply.note ? 'warn' : 'ok',
+        ruleset: reply.ruleset,
+        message: reply.rulesetError?.message ?? reply.note,
+        rulesetError: reply.rulesetError?.message,
+        validationTime: reply.ms,
+        lintedAt: Date.now(),
+      };
+      this.status(s);
+    }
+    this.resolveWaiters(root, version);
+  }
+
+  private resolveWaiters(root: Root, version: number): void {
+    const keep: Root['waiters'] = [];
+    for (const w of root.waiters) (w.version <= version ? w.resolve() : keep.push(w));
+    root.waiters = keep;
+  }
+
+  private contribution(file: string): Map<string, Diagnostic[]> {
+    let m = this.contributions.get(file);
+    if (!m) this.contributions.set(file, (m = new Map()));
+    return m;
+  }
+
+  private dropContributions(root: Root): void {
+    const files = new Set([...root.contributed, root.file]);
+    for (const f of files) this.contributions.get(f)?.delete(root.file);
+    root.contributed = new Set();
+    for (const f of files) this.publish(f);
+  }
+
+  private dropRoot(root: Root): void {
+    this.cancel(root);
+    this.dropContributions(root);
+    this.roots.delete(root.file);
+  }
+
+  diagnosticsOf(file: string): Diagnostic[] {
+    const m = this.contributions.get(file);
+    return m ? mergeDiagnostics(m.values()) : [];
+  }
+
+  private publish(file: string, version?: number): void {
+    if (this.pull && this.openUris.has(file)) return; // served by pull
+    const diags = this.diagnosticsOf(file);
+    if (diags.length === 0 && !this.pushed.has(file) && !this.openUris.has(file)) return;
+    this.push(file, diags, version ?? this.openDoc(file)?.version);
+  }
+
+  private push(file: string, diagnostics: Diagnostic[], version?: number): void {
+    if (diagnostics.length > 0) this.pushed.add(file);
+    else this.pushed.delete(file);
+    void this.connection.sendDiagnostics({ uri: this.uriOf(file), version, diagnostics }).catch(() => undefined);
+  }
+
+  private status(s: StatusParams): void {
+    void this.connection.sendNotification(StatusNotification.method, s).catch(() => undefined);
+  }
+
+  /** Resolves when the lint of `version` (or a later one) has been applied. */
+  private waitFor(root: Root, version: number, token?: CancellationToken): Promise<void> {
+    if (root.result && root.result.version >= version) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const w = { version, resolve, reject };
+      root.waiters.push(w);
+      token?.onCancellationRequested(() => {
+        root.waiters = root.waiters.filter(x => x !== w);
+        reject(new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled'));
+      });
+    });
+  }
+
+  private async pullDiagnostics(uri: string, token: CancellationToken) {
+    const file = this.fileOf(uri);
+    const doc = this.documents.get(uri);
+    const root = this.roots.get(file);
+    if (doc && root) {
+      const pending = !!root.timer || !!root.handle;
+      if (pending || !root.result || root.result.version < doc.version) {
+        const s = await this.settingsFor(uri);
+        if (pending || s.run === 'onType' || !root.result) await this.waitFor(root, doc.version, token);
+      }
+    }
+    return { kind: 'full' as const, items: this.diagnosticsOf(file) };
+  }
+
+  private async lintFor(uri: string): Promise<{ version: number; result: LintResult } | undefined> {
+    const root = this.roots.get(this.fileOf(uri));
+    const doc = this.documents.get(uri);
+    if (!root) return undefined;
+    if (doc && (root.timer || root.handle)) {
+      await Promise.race([this.waitFor(root, doc.version).catch(() => undefined), new Promise(r => setTimeout(r, 30000))]);
+    }
+    const r = root.result;
+    if (!r || r.reply.result.skipped) return undefined;
+    return { version: r.version, result: r.reply.result };
+  }
+
+  // -------------------------------------------------------------------------
+  // workspace
+
+  private workspaceSymbols(query: string) {
+    const files = new Set<string>();
+    for (const doc of this.documents.all()) files.add(this.fileOf(doc.uri));
+    for (const r of this.roots.values()) if (r.workspace) files.add(r.file);
+    const out = [];
+    for (const f of files) {
+      const parsed = this.nav.parsed(f);
+      if (!parsed || !looksLikeOpenApi(parsed.text)) continue;
+      for (const s of operationSymbols(parsed, this.uriOf(f))) if (matchesQuery(s.name, query)) out.push(s);
+    }
+    return out;
+  }
+
+  private async lintWorkspace(params: LintWorkspaceParams, token?: CancellationToken): Promise<LintWorkspaceResult> {
+    const t0 = Date.now();
+    const result: LintWorkspaceResult = { files: 0, problems: 0, errors: [], timeMs: 0 };
+    const folders = params.folders?.length ? params.folders.map(u => this.fileOf(u)) : this.folders;
+    const touched = new Set<string>();
+    for (const folder of folders) {
+      const s = await this.settingsFor(URI.file(folder).toString());
+      if (!s.enable) continue;
+      const match = picomatch(s.validateFiles.length ? s.validateFiles : DEFAULT_SETTINGS.validateFiles, { dot: true });
+      for (const file of walk(folder)) {
+        if (token?.isCancellationRequested) break;
+        const rel = path.relative(folder, file).split(path.sep).join('/');
+        if (!match(rel)) continue;
+        const text = this.readText(file);
+        if (text === undefined) {
+          result.errors.push({ uri: this.uriOf(file), message: 'cannot read the file' });
+          continue;
+        }
+        if (!looksLikeOpenApi(text)) continue;
+        const root = this.rootFor(file);
+        root.workspace = true;
+        if (root.timer) clearTimeout(root.timer);
+        root.timer = undefined;
+        await this.runLint(root).catch(e => result.errors.push({ uri: this.uriOf(file), message: e instanceof Error ? e.message : String(e) }));
+        if (root.result && !root.result.reply.result.skipped) {
+          result.files++;
+          for (const f of root.contributed) touched.add(f);
+        }
+      }
+    }
+    for (const f of touched) result.problems += this.diagnosticsOf(f).length;
+    result.timeMs = Date.now() - t0;
+    return result;
+  }
+}
+
+function* walk(dir: string): Generator<string> {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (!SKIP_DIRS.has(e.name)) yield* walk(p);
+    } else if (e.isFile() && /\.(ya?ml|json)$/i.test(e.name)) {
+      yield p;
+    }
+  }
+}
+
+/** Settings from any client, with defaults and types enforced. */
+export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: Settings = DEFAULT_SETTINGS): Settings {
+  const out: Settings = { ...base, trace: { ...base.trace } };
+  if (typeof v.enable === 'boolean') out.enable = v.enable;
+  if (v.run === 'onType' || v.run === 'onSave') out.run = v.run;
+  if (typeof v.debounceMs === 'number' && Number.isFinite(v.debounceMs)) out.debounceMs = Math.max(0, Math.min(10000, v.debounceMs));
+  if (typeof v.rulesetFile === 'string') out.rulesetFile = v.rulesetFile;
+  if (typeof v.allowRemoteRefs === 'boolean') out.allowRemoteRefs = v.allowRemoteRefs;
+  if (Array.isArray(v.validateFiles)) out.validateFiles = v.validateFiles.filter((g): g is string => typeof g === 'string');
+  if (typeof v.workspaceTrusted === 'boolean') out.workspaceTrusted = v.workspaceTrusted;
+  else if (typeof (v as { trusted?: unknown }).trusted === 'boolean') out.workspaceTrusted = (v as { trusted: boolean }).trusted;
+  const trace = (v as { trace?: { server?: unknown } }).trace;
+  if (trace && typeof trace === 'object' && (trace.server === 'off' || trace.server === 'messages' || trace.server === 'verbose')) out.trace = { server: trace.server };
+  return out;
+}
