@@ -267,7 +267,7 @@ paths:
         '201': { description: Created }
 `,
       errors: [
-        { path: ["paths", "/api/users", "post", "responses"] },
+        { path: ["paths", "/api/users", "post", "responses"], message: "takes a request body" },
       ],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }

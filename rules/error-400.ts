@@ -15,7 +15,7 @@ export default defineRule({
     model.operations
       .filter(op => (op.parameters.length > 0 || requestBodyPath(op, model.spec) !== undefined) && !declares(op, '400'))
       .map(op => ({
-        message: `${opLabel(op)} takes ${op.parameters.length > 0 ? 'parameters' : 'a request body'} but declares no 400 response for an invalid request: add a 400 error response.`,
+        message: `${opLabel(op)} takes ${op.parameters.some(p => p.in !== 'body' && p.in !== 'formData') ? 'parameters' : 'a request body'} but declares no 400 response for an invalid request: add a 400 error response.`,
         path: responsesPathOf(op),
       })),
   ),
