@@ -8,7 +8,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { LintWorkspaceRequest, StatusNotification, WorkspaceTrustNotification } from '../../server/src/lsp/protocol';
 import type { LintWorkspaceResult } from '../../server/src/lsp/protocol';
 import { createLanguageClient, documentSelector } from './languageClient';
-import { RuleDocs, RuleDocsCodeActions } from './ruleDocs';
+import { RuleDocs } from './ruleDocs';
 import { StatusItem, StatusSnapshot } from './statusItem';
 
 /** What `activate` returns: used by the extension tests (and by other extensions, if they like). */
@@ -55,9 +55,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Apicon
     vscode.commands.registerCommand('apiconv.showOutputChannel', () => output.show(true)),
     vscode.commands.registerCommand('apiconv.showRuleDocs', (arg?: unknown) => docs.show(arg)),
     vscode.commands.registerCommand('apiconv.lintWorkspace', () => lintWorkspace(lc, () => started)),
-    vscode.languages.registerCodeActionsProvider(documentSelector, new RuleDocsCodeActions(), {
-      providedCodeActionKinds: RuleDocsCodeActions.kinds,
-    }),
   );
 
   // Activation must not fail when the server cannot start: the commands (restart, output) stay usable.

@@ -2,6 +2,7 @@
  * `apiconv.showRuleDocs`: opens a rule's documentation. The rule docs
  * (`rules/<id>.md`) ship inside the extension and open in the markdown preview;
  * a rule without a shipped page (e.g. a reused `spectral:oas` rule) opens its URL.
+ * The server's "Show documentation for <rule>" code action calls it with the rule id.
  */
 import * as vscode from 'vscode';
 
@@ -56,7 +57,7 @@ interface Target {
 }
 
 function fromArg(arg: unknown): Target | undefined {
-  if (typeof arg === 'string' && arg) return { id: arg };
+  if (typeof arg === 'string' && arg) return { id: arg, href: hrefOf(arg) };
   if (arg && typeof arg === 'object' && 'code' in arg) return fromDiagnostic(arg as vscode.Diagnostic);
   return undefined;
 }
@@ -78,23 +79,12 @@ function fromCursor(): Target | undefined {
   return here.length ? fromDiagnostic(here[0]) : undefined;
 }
 
-/** A "Show documentation" action next to every apiconv finding in the light bulb. */
-export class RuleDocsCodeActions implements vscode.CodeActionProvider {
-  static readonly kinds = [vscode.CodeActionKind.QuickFix];
-
-  provideCodeActions(_doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    const seen = new Set<string>();
-    const actions: vscode.CodeAction[] = [];
-    for (const d of context.diagnostics) {
-      if (d.source !== SOURCE) continue;
-      const t = fromDiagnostic(d);
-      if (!t || seen.has(t.id) || t.id === 'parser') continue;
-      seen.add(t.id);
-      const action = new vscode.CodeAction(`Show documentation for ${t.id}`, vscode.CodeActionKind.QuickFix);
-      action.command = { title: action.title, command: 'apiconv.showRuleDocs', arguments: [d] };
-      action.diagnostics = [d];
-      actions.push(action);
+/** The docs URL the server put on any current diagnostic of that rule (`codeDescription.href`). */
+function hrefOf(id: string): string | undefined {
+  for (const [, diags] of vscode.languages.getDiagnostics()) {
+    for (const d of diags) {
+      if (d.source === SOURCE && typeof d.code === 'object' && String(d.code.value) === id) return d.code.target.toString(true);
     }
-    return actions;
   }
+  return undefined;
 }

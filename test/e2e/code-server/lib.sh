@@ -25,6 +25,8 @@ cs_prepare() {
   "workbench.secondarySideBar.defaultVisibility": "hidden"
 }
 JSON
+  # APICONV_TRACE=verbose: log the LSP traffic into the apiconv output channel (copied to test-results/)
+  if [ -n "${APICONV_TRACE:-}" ]; then sed -i "s/^{/{ \"apiconv.trace.server\": \"$APICONV_TRACE\",/" "$UDD/User/settings.json"; fi
   PORT=${PORT:-$(free_port)}
   # a throwaway config file, so that nothing is written to ~/.config/code-server
   printf 'bind-addr: 127.0.0.1:%s\nauth: none\ncert: false\n' "$PORT" > "$RUN/config.yaml"
