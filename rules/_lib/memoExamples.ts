@@ -17,6 +17,7 @@
 import { oas } from '@stoplight/spectral-rulesets';
 import type { IFunctionResult, RulesetFunctionContext } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
+import { oasExampleOnce } from './exampleFunction';
 
 export const EXAMPLE_RULES = [
   'oas2-valid-schema-example',
@@ -73,7 +74,7 @@ export function memoizedExampleRules(): Record<string, unknown> {
     const def = oasRules[id];
     if (!def) continue;
     const then = def.then as { function: RuleFn; functionOptions?: unknown };
-    out[id] = { ...def, then: { ...then, function: memoizeExampleFunction(then.function) } };
+    out[id] = { ...def, then: { ...then, function: memoizeExampleFunction(oasExampleOnce as unknown as RuleFn) } };
   }
   return out;
 }

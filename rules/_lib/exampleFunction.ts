@@ -1,0 +1,193 @@
+/**
+ * The validation function behind the four spectral:oas example rules
+ * (`oas{2,3}-valid-{schema,media}-example`), with the same inputs, options,
+ * validation items, schema preparation and messages as Spectral's `oasExample`
+ * + `oasSchema`, but preparing (cloning, cleaning, relaxing `required`) each
+ * distinct schema ONCE per lint instead of once per example.
+ *
+ * Why: Spectral deep-clones the schema on every call, so the Ajv validator cache
+ * of `@stoplight/spectral-functions`' `schema` (keyed by schema object) never
+ * hits and every example compiles a new validator: 53,819 compiles and 63 of 70 s
+ * on github-api (shared/spec/PEERS.md). Here the prepared schema is cached per
+ * (source schema object, preparation flags), so the `schema` function's cache
+ * hits and each distinct schema is compiled once. Validation itself is still
+ * Spectral's `schema` function (Ajv + better-ajv-errors), so messages are the same.
+ * test/engine/examples.test.ts compares the findings with Spectral's own rules.
+ */
+import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext } from '@stoplight/spectral-core';
+import { schema as schemaFunction } from '@stoplight/spectral-functions';
+import { oas2, oas3_0, oas3_1, oas3_2, extractDraftVersion } from '@stoplight/spectral-formats';
+import traverse from 'json-schema-traverse';
+import type { JsonPath } from '../types';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface Options {
+  oasVersion: 2 | 3;
+  schemaField: string;
+  type: 'media' | 'schema';
+}
+
+const MEDIA_ITEMS = {
+  2: [{ field: 'examples', multiple: true, keyed: false }],
+  3: [
+    { field: 'example', multiple: false, keyed: false },
+    { field: 'examples', multiple: true, keyed: true },
+  ],
+} as const;
+
+const SCHEMA_ITEMS = { 2: ['example', 'x-example', 'default'], 3: ['example', 'default'] } as const;
+
+const REQUEST_MEDIA = { 2: [] as string[][], 3: [['components', 'requestBodies'], ['paths', '*', '*', 'requestBody']] };
+const RESPONSE_MEDIA = {
+  2: [['responses'], ['paths', '*', '*', 'responses']],
+  3: [['components', 'responses'], ['paths', '*', '*', 'responses']],
+};
+
+const under = (path: JsonPath, prefixes: string[][]) => prefixes.some(p => p.every((seg, i) => seg === '*' || seg === path[i]));
+
+function* mediaItems(target: Obj, path: JsonPath, version: 2 | 3): Generator<{ value: unknown; path: JsonPath }> {
+  for (const { field, keyed, multiple } of MEDIA_ITEMS[version]) {
+    if (!(field in target)) continue;
+    const value = target[field];
+    if (!multiple) {
+      yield { value, path: [...path, field] };
+      return;
+    }
+    if (!isObj(value)) continue;
+    for (const key of Object.keys(value)) {
+      const example = value[key];
+      if (version === 3 && keyed && (!isObj(example) || 'externalValue' in example)) continue;
+      yield keyed ? { value: (example as Obj).value, path: [...path, field, key, 'value'] } : { value: example, path: [...path, field, key] };
+    }
+    return;
+  }
+}
+
+function* schemaItems(target: Obj, path: JsonPath, version: 2 | 3): Generator<{ value: unknown; path: JsonPath }> {
+  for (const field of SCHEMA_ITEMS[version]) if (field in target) yield { value: target[field], path: [...path, field] };
+}
+
+const KNOWN_KEYWORDS = new Set([
+  ...Object.keys((traverse as unknown as { keywords: Obj }).keywords),
+  ...Object.keys((traverse as unknown as { arrayKeywords: Obj }).arrayKeywords),
+  ...Object.keys((traverse as unknown as { propsKeywords: Obj }).propsKeywords),
+]);
+
+/** Clone + the same clean-up and `required` relaxation Spectral applies before validating. */
+function prepare(source: Obj, oas2Doc: boolean, relaxReadOnly: boolean, relaxWriteOnly: boolean): Obj {
+  let schema: Obj = source;
+  if (oas2Doc && typeof schema.required === 'boolean') {
+    schema = { ...schema };
+    delete schema.required;
+  }
+  schema = JSON.parse(JSON.stringify(schema)) as Obj;
+  traverse(schema, { allKeys: true }, ((fragment: Obj, _ptr: string, _root: Obj, _parentPtr?: string, parentKeyword?: string) => {
+    if (parentKeyword === undefined || KNOWN_KEYWORDS.has(parentKeyword)) return;
+    if ('id' in fragment || '$id' in fragment) delete fragment.id;
+  }) as never);
+  if (relaxReadOnly || relaxWriteOnly) {
+    const notPtrs: string[] = [];
+    traverse(schema, {}, ((fragment: Obj, ptr: string, _root: Obj, parentPtr?: string, parentKeyword?: string, parent?: Obj, prop?: string) => {
+      if (parentKeyword === 'not') {
+        notPtrs.push(ptr);
+        return;
+      }
+      if (parentPtr !== undefined && notPtrs.some(n => parentPtr === n || parentPtr.startsWith(`${n}/`))) return;
+      if ((fragment.readOnly === true && relaxReadOnly) || (fragment.writeOnly === true && relaxWriteOnly)) {
+        if (parentKeyword === 'properties' && parent && (parent.required === undefined || Array.isArray(parent.required))) {
+          parent.required = (parent.required as string[] | undefined)?.filter(p => p !== prop);
+          if ((parent.required as string[] | undefined)?.length === 0) delete parent.required;
+        }
+      }
+    }) as never);
+  }
+  if (oas2Doc) {
+    traverse(schema, ((s: Obj) => {
+      if (s['x-nullable'] === true) {
+        s.nullable = true;
+        delete s['x-nullable'];
+      }
+    }) as never);
+  }
+  return schema;
+}
+
+function pointerToPath(pointer: string): string[] {
+  return pointer
+    .replace(/^#?\/?/, '')
+    .split('/')
+    .filter(s => s !== '')
+    .map(s => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Spectral's `rewriteNullable`: a type error on a nullable schema says `,null`. */
+function rewriteNullable(schema: Obj, errors: { keyword: string; schemaPath: string; message?: string }[]): void {
+  for (const error of errors) {
+    if (error.keyword !== 'type') continue;
+    let value: unknown = schema;
+    for (const seg of pointerToPath(error.schemaPath).slice(0, -1)) {
+      if (!isObj(value)) {
+        value = undefined;
+        break;
+      }
+      value = value[seg];
+    }
+    if (isObj(value) && value.nullable === true) error.message += ',null';
+  }
+}
+
+// Prepared schemas, per source schema object and preparation flags. Keys are objects
+// of one lint's resolved document, so entries go with it.
+const prepared = new WeakMap<object, Map<string, Obj>>();
+
+export const oasExampleOnce = createRulesetFunction<Obj, Options>(
+  {
+    input: { type: 'object' },
+    options: {
+      type: 'object',
+      properties: { oasVersion: { enum: [2, 3] }, schemaField: { type: 'string' }, type: { enum: ['media', 'schema'] } },
+      additionalProperties: false,
+    },
+  },
+  function oasExampleOnce(target, opts, context: RulesetFunctionContext) {
+    const formats = context.document.formats;
+    const source = opts.schemaField === '$' ? target : target[opts.schemaField];
+    if (!isObj(source)) return;
+    const oas2Doc = formats?.has(oas2) === true;
+    const relaxR = opts.type === 'media' && under(context.path, REQUEST_MEDIA[opts.oasVersion]);
+    const relaxW = opts.type === 'media' && under(context.path, RESPONSE_MEDIA[opts.oasVersion]);
+    const key = `${oas2Doc ? 2 : 3}${relaxR ? 'r' : ''}${relaxW ? 'w' : ''}`;
+    let byKey = prepared.get(source);
+    let schema = byKey?.get(key);
+    if (schema === undefined) {
+      schema = prepare(source, oas2Doc, relaxR, relaxW);
+      if (!byKey) prepared.set(source, (byKey = new Map()));
+      byKey.set(key, schema);
+    }
+
+    let dialect = 'draft4';
+    let prepareResults: ((errors: never[]) => void) | undefined;
+    if (!formats) dialect = 'auto';
+    else if (formats.has(oas3_2) || formats.has(oas3_1)) {
+      const data = context.document.data as Obj | undefined;
+      dialect = isObj(data) && typeof data.jsonSchemaDialect === 'string' ? (extractDraftVersion(data.jsonSchemaDialect) ?? 'draft2020-12') : 'draft2020-12';
+    } else if (formats.has(oas3_0) || formats.has(oas2)) {
+      const s = schema;
+      prepareResults = (errors: never[]) => rewriteNullable(s, errors);
+    }
+
+    const items = opts.type === 'schema' ? schemaItems(target, context.path, opts.oasVersion) : mediaItems(target, context.path, opts.oasVersion);
+    let results: IFunctionResult[] | undefined;
+    for (const item of items) {
+      const r = (schemaFunction as unknown as (v: unknown, o: unknown, c: unknown) => IFunctionResult[] | void)(
+        item.value,
+        { schema, dialect, prepareResults },
+        { ...context, path: item.path },
+      );
+      if (Array.isArray(r) && r.length > 0) (results ??= []).push(...r);
+    }
+    return results;
+  },
+);
