@@ -130,6 +130,28 @@ async function ui() {
     const apiconvRows = rows.filter(r => /apiconv/.test(r));
     ok = expect.every(c => rows.some(r => r.includes(c))) && apiconvRows.length >= expect.length;
     if (!ok) console.log(`FAIL: expected apiconv rows with ${expect.join(', ')}`);
+    // the file row's badge counts the findings: the same number as the CLI reports for the file
+    if (process.env.UI_EXPECT_COUNT) {
+      const header = rows.find(r => r.startsWith(file)) || '';
+      const count = Number((header.match(/(\d+)\s*$/) || [])[1]);
+      lap(`Problems panel count for ${file}: ${count} (CLI: ${process.env.UI_EXPECT_COUNT})`);
+      if (count !== Number(process.env.UI_EXPECT_COUNT)) { ok = false; console.log('FAIL: the count differs from the CLI'); }
+    }
+    // restore the panel, then open the language status hover ({} next to the language mode): apiconv's item
+    await page.keyboard.press('F1');
+    await page.keyboard.type('View: Toggle Maximized Panel');
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-editor .view-lines').first().click();
+    const langStatus = page.locator('#status\\.languageStatus');
+    await langStatus.first().click({ timeout: 15000 });
+    const hover = page.locator('.monaco-hover', { hasText: 'apiconv' });
+    await hover.first().waitFor({ timeout: 15000 });
+    const hoverText = (await hover.first().innerText()).replace(/\s+/g, ' ');
+    lap(`language status: ${hoverText.slice(0, 200)}`);
+    await page.waitForTimeout(800); // the hover fades in
+    await page.screenshot({ path: path.join(SHOT_DIR, 'language-status.png') });
+    if (!/apiconv: apiconv:recommended/.test(hoverText) || !/linted at/.test(hoverText)) { ok = false; console.log('FAIL: the language status item does not show the ruleset and the lint time'); }
   } catch (e) {
     console.log('FAIL:', e.message.split('\n')[0]);
     await page.screenshot({ path: path.join(SHOT_DIR, 'ui-error.png') }).catch(() => {});

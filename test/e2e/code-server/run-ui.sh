@@ -17,6 +17,10 @@ cs_prepare
 cs_start
 echo "code-server $CS_VERSION up on $CS_URL with the .vsix installed"
 set +e
+# what the CLI finds in the same file: the Problems panel must count the same
+UI_EXPECT_COUNT=$(cd "$WS" && node "$ROOT/server/out/cli.js" lint -f json unconventional.yaml | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).length))') || true
+[ -n "$UI_EXPECT_COUNT" ] || { echo "FAIL: the CLI did not report on unconventional.yaml"; exit 1; }
+export UI_EXPECT_COUNT
 NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM UI_FILE=unconventional.yaml UI_EXPECT=${UI_EXPECT:-path-no-verbs,servers-https,get-no-request-body} \
   node "$HERE/driver.js" ui; RC=$?
 set -e
