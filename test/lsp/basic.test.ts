@@ -26,7 +26,7 @@ describe('language server: single documents', () => {
     assert.ok(cliProblems.length > 5);
     const key = (code: string, line: number, ch: number, msg: string) => `${code}@${line}:${ch} ${msg}`;
     assert.deepEqual(
-      diags.map(d => key(String(d.code), d.range.start.line, d.range.start.character, d.message)).sort(),
+      diags.map(d => key(String(d.code), d.range.start.line, d.range.start.character, typeof d.message === 'string' ? d.message : d.message.value)).sort(),
       cliProblems.map(p => key(p.code, p.range.start.line, p.range.start.character, p.message)).sort(),
     );
     const https = diags.find(d => d.code === 'servers-https');

@@ -85,7 +85,9 @@ export class TestClient {
       this.statuses.push(p);
       this.notify();
     });
-    this.conn.onNotification('window/logMessage', (p: { message: string }) => this.logs.push(p.message));
+    this.conn.onNotification('window/logMessage', (p: { message: string }) => {
+      this.logs.push(p.message);
+    });
     this.conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(i => (i.section === 'apiconv' ? this.settings : null)));
     this.conn.onRequest('client/registerCapability', () => null);
     this.conn.onRequest('workspace/diagnostic/refresh', () => {

@@ -131,7 +131,7 @@ describe('language server: rulesets', () => {
     let since = c.published.length;
     c.notifyServer('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(cfg), type: 1 }] });
     await c.diagnostics(uri, x => !x.some(y => y.code === 'servers-https'), since);
-    const ok = await c.until('status', () => c.statuses.findLast(s => s.uri === uri && s.ruleset === cfg));
+    const ok = await c.until('status', () => [...c.statuses].reverse().find(s => s.uri === uri && s.ruleset === cfg));
     assert.equal(ok.state, 'ok');
 
     fs.writeFileSync(cfg, lines('extends: [apiconv:recommended]', 'rules:', '  servers-https: [off', '  bad: {'));
