@@ -19,6 +19,7 @@ import { schema as schemaFunction } from '@stoplight/spectral-functions';
 import { oas2, oas3_0, oas3_1, oas3_2, extractDraftVersion } from '@stoplight/spectral-formats';
 import traverse from 'json-schema-traverse';
 import type { JsonPath } from '../types';
+import { cacheable, validateExample } from './exampleValidators';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -140,7 +141,11 @@ function rewriteNullable(schema: Obj, errors: { keyword: string; schemaPath: str
 
 // Prepared schemas, per source schema object and preparation flags. Keys are objects
 // of one lint's resolved document, so entries go with it.
-const prepared = new WeakMap<object, Map<string, Obj>>();
+const prepared = new WeakMap<object, Map<string, { schema: Obj; text: string }>>();
+// Structurally equal prepared schemas, per lint (keyed by the document inventory): many
+// media objects wrap the same inlined component schema in a schema object of their own,
+// and one canonical object per distinct schema text lets Ajv's cache hit for all of them.
+const canonical = new WeakMap<object, Map<string, { schema: Obj; text: string }>>();
 
 export const oasExampleOnce = createRulesetFunction<Obj, Options>(
   {
@@ -160,12 +165,18 @@ export const oasExampleOnce = createRulesetFunction<Obj, Options>(
     const relaxW = opts.type === 'media' && under(context.path, RESPONSE_MEDIA[opts.oasVersion]);
     const key = `${oas2Doc ? 2 : 3}${relaxR ? 'r' : ''}${relaxW ? 'w' : ''}`;
     let byKey = prepared.get(source);
-    let schema = byKey?.get(key);
-    if (schema === undefined) {
-      schema = prepare(source, oas2Doc, relaxR, relaxW);
+    let entry = byKey?.get(key);
+    if (entry === undefined) {
+      const fresh = prepare(source, oas2Doc, relaxR, relaxW);
+      const text = JSON.stringify(fresh);
+      let byText = canonical.get(context.documentInventory);
+      if (!byText) canonical.set(context.documentInventory, (byText = new Map()));
+      entry = byText.get(text);
+      if (!entry) byText.set(text, (entry = { schema: fresh, text }));
       if (!byKey) prepared.set(source, (byKey = new Map()));
-      byKey.set(key, schema);
+      byKey.set(key, entry);
     }
+    const { schema, text } = entry;
 
     let dialect = 'draft4';
     let prepareResults: ((errors: never[]) => void) | undefined;
@@ -179,13 +190,16 @@ export const oasExampleOnce = createRulesetFunction<Obj, Options>(
     }
 
     const items = opts.type === 'schema' ? schemaItems(target, context.path, opts.oasVersion) : mediaItems(target, context.path, opts.oasVersion);
+    const useCache = cacheable(text, dialect);
     let results: IFunctionResult[] | undefined;
     for (const item of items) {
-      const r = (schemaFunction as unknown as (v: unknown, o: unknown, c: unknown) => IFunctionResult[] | void)(
-        item.value,
-        { schema, dialect, prepareResults },
-        { ...context, path: item.path },
-      );
+      const r = useCache
+        ? validateExample(item.value, schema, text, dialect, item.path, prepareResults as never, context.rule?.resolved === true)
+        : (schemaFunction as unknown as (v: unknown, o: unknown, c: unknown) => IFunctionResult[] | void)(
+            item.value,
+            { schema, dialect, prepareResults },
+            { ...context, path: item.path },
+          );
       if (Array.isArray(r) && r.length > 0) (results ??= []).push(...r);
     }
     return results;

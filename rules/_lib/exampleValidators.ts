@@ -1,0 +1,123 @@
+/**
+ * Compiled example validators, shared across lints.
+ *
+ * Spectral's `schema` function keeps its Ajv instances (and so every compiled
+ * validator) per document inventory, i.e. per lint: a language server relinting
+ * after each keystroke recompiles every example schema each time, and Ajv's code
+ * generation is the single largest cost on big documents (1,589 compiles, ~9 s,
+ * on github-api). Here validators are cached process-wide by dialect and schema
+ * text (a bounded LRU), with Ajv configured as Spectral configures it, so the
+ * validation and its messages are the same; errors are turned into findings the
+ * way Spectral's `schema` function does (better-ajv-errors + the same wording).
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv2019 from 'ajv/dist/2019';
+import Ajv2020 from 'ajv/dist/2020';
+import AjvDraft04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import MissingRefError from 'ajv/dist/compile/ref_error';
+import betterAjvErrors from '@stoplight/better-ajv-errors';
+import draft6MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json';
+import type { IFunctionResult } from '@stoplight/spectral-core';
+import type { JsonPath } from '../types';
+
+type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
+
+const logger = {
+  warn(...args: unknown[]) {
+    if (typeof args[0] === 'string' && args[0].startsWith('unknown format')) return;
+  },
+  log() {},
+  error() {},
+};
+
+const instances = new Map<string, Ajv>();
+
+function ajvFor(dialect: Dialect): Ajv {
+  const key = dialect === 'draft4' || dialect === 'draft2019-09' || dialect === 'draft2020-12' ? dialect : 'auto';
+  let ajv = instances.get(key);
+  if (!ajv) {
+    const Ctor = (key === 'draft4' ? AjvDraft04 : key === 'draft2019-09' ? Ajv2019 : key === 'draft2020-12' ? Ajv2020 : Ajv) as unknown as typeof Ajv;
+    ajv = new Ctor({ allErrors: false, meta: true, messages: true, strict: false, allowUnionTypes: true, logger, unicodeRegExp: false });
+    addFormats(ajv as never);
+    if (key === 'auto') ajv.addSchema(draft6MetaSchema as never);
+    instances.set(key, ajv);
+  }
+  return ajv;
+}
+
+const MAX_VALIDATORS = 4000;
+const validators = new Map<string, ValidateFunction>();
+
+/** The compiled validator for a schema (by dialect and text), compiled at most once while cached. */
+function validatorFor(schema: object, text: string, dialect: Dialect): ValidateFunction {
+  const key = `${dialect}\u0000${text}`;
+  const hit = validators.get(key);
+  if (hit) {
+    validators.delete(key);
+    validators.set(key, hit); // most recently used last
+    return hit;
+  }
+  const ajv = ajvFor(dialect);
+  const validate = ajv.compile(schema);
+  // Ajv also keeps the schema in its own cache: drop it there, our LRU is the one that bounds memory.
+  ajv.removeSchema(schema);
+  validators.set(key, validate);
+  if (validators.size > MAX_VALIDATORS) validators.delete(validators.keys().next().value as string);
+  return validate;
+}
+
+/** True when a schema text can be compiled into the shared cache (no `$id`: ids are global in an Ajv instance). */
+export function cacheable(text: string, dialect: Dialect): boolean {
+  if (/"\$id"\s*:/.test(text)) return false;
+  return dialect !== 'draft4' || !/"id"\s*:\s*"/.test(text);
+}
+
+function describeArrayItem(message: string, errorPath: string): string {
+  const index = errorPath.split('/').pop();
+  if (index === undefined || !/^\d+$/.test(index)) return message;
+  const typePrefix = `"${index}" property type`;
+  if (message.startsWith(typePrefix)) return `Item at index ${index}${message.slice(typePrefix.length)}`;
+  const prefix = `"${index}" property`;
+  return message.startsWith(prefix) ? `Item at index ${index}${message.slice(prefix.length)}` : message;
+}
+
+function unmatchedCombinators(errors: ErrorObject[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const { keyword, instancePath, params } of errors) {
+    if ((keyword === 'oneOf' || keyword === 'anyOf') && !Array.isArray((params as { passingSchemas?: unknown }).passingSchemas)) out.set(instancePath, keyword);
+  }
+  return out;
+}
+
+/**
+ * Validate `value` against `schema` (its JSON text given, no `$id`), returning findings
+ * anchored at `path`, worded as Spectral's `schema` function words them.
+ */
+export function validateExample(
+  value: unknown,
+  schema: object,
+  text: string,
+  dialect: Dialect,
+  path: JsonPath,
+  prepareResults: ((errors: ErrorObject[]) => void) | undefined,
+  ignoreMissingRefs: boolean,
+): IFunctionResult[] {
+  if (value === undefined) return [{ path, message: '#{{print("property")}}must exist' }];
+  try {
+    const validate = validatorFor(schema, text, dialect);
+    if (validate(value) !== false || !Array.isArray(validate.errors)) return [];
+    const errors = validate.errors;
+    prepareResults?.(errors);
+    const unmatched = unmatchedCombinators(errors);
+    return betterAjvErrors(schema as never, errors as never, { propertyPath: path as never, targetValue: value }).map(({ suggestion, error, path: errorPath }) => {
+      let message = describeArrayItem(suggestion !== undefined ? `${error}. ${suggestion}` : error, errorPath);
+      const keyword = unmatched.get(errorPath);
+      if (keyword !== undefined && message.endsWith(` in ${keyword}`)) message = `${message}. None of the schemas matched, see the other errors reported for this value`;
+      return { message, path: [...path, ...(errorPath !== '' ? errorPath.replace(/^\//, '').split('/') : [])] };
+    });
+  } catch (e) {
+    if (ignoreMissingRefs && e instanceof MissingRefError) return [];
+    return [{ message: e instanceof Error ? e.message : String(e), path }];
+  }
+}
