@@ -14,6 +14,7 @@ const mode = process.argv[2];
 const CS_URL = process.env.CS_URL;
 const WS = process.env.WS;
 const SHOT_DIR = process.env.SHOT_DIR;
+const NAME = process.env.SHOT_NAME || mode; // artifact file names
 const t0 = Date.now();
 const lap = m => console.log(`[driver +${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
 
@@ -49,6 +50,20 @@ async function launch() {
   return { page, close };
 }
 
+// Trust the workspace the way a user does: Workspaces: Manage Workspace Trust, then the "Trust" button.
+async function grantTrust(page) {
+  lap('granting workspace trust through the UI');
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget input', { timeout: 10000 });
+  await page.keyboard.type('Manage Workspace Trust');
+  await page.waitForTimeout(700);
+  await page.keyboard.press('Enter');
+  const button = page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust( Folder)?$/ });
+  await button.first().click({ timeout: 20000 });
+  lap('clicked "Trust"');
+  await page.screenshot({ path: path.join(SHOT_DIR, 'trust-granted.png') }).catch(() => {});
+}
+
 async function exttests() {
   const host = new URL(CS_URL).host; // code-server's remote authority is the page's host
   const remote = p => `vscode-remote://${host}${p}`;
@@ -70,20 +85,21 @@ async function exttests() {
     if (i >= 0) {
       try { summary = JSON.parse(t.slice(i + 'APICONV_E2E_RESULT '.length)); } catch { /* partial line */ }
       // screenshot while the extension host is still up (after codeAutomationExit it stops)
-      shot ??= page.screenshot({ path: path.join(SHOT_DIR, 'exttests.png') }).catch(() => {});
+      shot ??= page.screenshot({ path: path.join(SHOT_DIR, `${NAME}.png`) }).catch(() => {});
     }
     if (process.env.DEBUG_E2E) console.log('  [browser]', m.type(), t.slice(0, 400));
+    if (t.includes('[apiconv-e2e] REQUEST_TRUST')) grantTrust(page).catch(e => console.log('  grant trust failed:', e.message));
   });
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   lap('workbench loading with the development extension and the test suite');
   const limit = Number(process.env.TEST_TIMEOUT_MS || 600000);
   const code = await Promise.race([exited, new Promise(r => setTimeout(() => r('timeout'), limit))]);
   if (shot) await shot;
-  else await page.screenshot({ path: path.join(SHOT_DIR, 'exttests.png') }).catch(() => {});
+  else await page.screenshot({ path: path.join(SHOT_DIR, `${NAME}.png`) }).catch(() => {});
   await close();
   if (code === 'timeout') console.log(`FAIL: the suite did not finish within ${limit} ms`);
   if (!summary) console.log('FAIL: no result line from the suite (did the extension host start the tests?)');
-  else fs.writeFileSync(path.join(SHOT_DIR, 'exttests-result.json'), JSON.stringify(summary, null, 1));
+  else fs.writeFileSync(path.join(SHOT_DIR, `${NAME}-result.json`), JSON.stringify(summary, null, 1));
   const ok = code === 0 && summary && summary.ok;
   console.log(ok ? `PASS: ${summary.passed} extension tests in VS Code ${summary.vscodeVersion}` : `FAIL (exit ${code})`);
   return ok;

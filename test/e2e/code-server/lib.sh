@@ -25,6 +25,10 @@ cs_prepare() {
   "workbench.secondarySideBar.defaultVisibility": "hidden"
 }
 JSON
+  # UNTRUSTED=1: workspace trust on, so the folder opens in restricted mode (no startup prompt)
+  if [ -n "${UNTRUSTED:-}" ]; then
+    sed -i 's/"security.workspace.trust.enabled": false/"security.workspace.trust.enabled": true, "security.workspace.trust.startupPrompt": "never"/' "$UDD/User/settings.json"
+  fi
   # APICONV_TRACE=verbose: log the LSP traffic into the apiconv output channel (copied to test-results/)
   if [ -n "${APICONV_TRACE:-}" ]; then sed -i "s/^{/{ \"apiconv.trace.server\": \"$APICONV_TRACE\",/" "$UDD/User/settings.json"; fi
   PORT=${PORT:-$(free_port)}
@@ -36,8 +40,10 @@ JSON
 
 # cs_start [extra code-server options...]: starts code-server on $WS in its own process group.
 cs_start() {
+  local trust=(--disable-workspace-trust)
+  if [ -n "${UNTRUSTED:-}" ]; then trust=(); fi
   setsid "$CS_NODE" "$CS_ENTRY" "${CS_COMMON[@]}" --bind-addr "127.0.0.1:$PORT" --auth none \
-    --disable-telemetry --disable-update-check --disable-workspace-trust \
+    --disable-telemetry --disable-update-check "${trust[@]}" \
     --disable-getting-started-override --ignore-last-opened "$@" "$WS" > "$RUN/code-server.log" 2>&1 &
   CS_PID=$!
   export CS_PID

@@ -6,6 +6,8 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../../.." && pwd)
 eval "$("$HERE/install.sh" --env)"
 export SHOT_DIR=${SHOT_DIR:-$ROOT/test-results/vscode}; mkdir -p "$SHOT_DIR"
+# UNTRUSTED=1: workspace trust on; the suite then runs its restricted-mode tests (and grants trust through the UI)
+export SHOT_NAME=exttests${UNTRUSTED:+-untrusted}
 RUN=$(mktemp -d "${TMPDIR:-/tmp}/apiconv-exttests-XXXX"); export WS=$RUN/workspace
 cp -r "$ROOT/test/e2e/vscode/workspace" "$WS"
 source "$HERE/lib.sh"
@@ -20,7 +22,7 @@ set +e
 NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM node "$HERE/driver.js" exttests; RC=$?
 set -e
 cs_stop
-cp "$RUN/code-server.log" "$SHOT_DIR/exttests-code-server.log" 2>/dev/null || true
-find "$UDD/logs" -name '*apiconv*' -type f -exec cp {} "$SHOT_DIR/" \; 2>/dev/null || true
+cp "$RUN/code-server.log" "$SHOT_DIR/$SHOT_NAME-code-server.log" 2>/dev/null || true
+for f in "$UDD"/logs/*/exthost*/apiconv.apiconv/*.log; do if [ -f "$f" ]; then cp "$f" "$SHOT_DIR/$SHOT_NAME-$(basename "$f")"; fi; done
 if [ $RC = 0 ] && [ -z "${KEEP_RUN:-}" ]; then rm -rf "$RUN"; else echo "run folder kept: $RUN"; fi
 exit $RC

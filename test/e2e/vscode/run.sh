@@ -2,7 +2,8 @@
 # The real-editor tests, from a fresh machine: installs what they need (apt: chromium, libkrb5-dev, pkg-config,
 # ripgrep; npm: code-server + playwright-core into ~/.cache/apiconv-e2e, outside the repository), packages the
 # extension, then runs
-#   1. the extension-host suite (test/e2e/vscode/suite) in code-server, the extension loaded from the repository;
+#   1. the extension-host suite (test/e2e/vscode/suite) in code-server, the extension loaded from the repository,
+#      in a trusted workspace, then its restricted-mode tests in an untrusted one (trust is then granted in the UI);
 #   2. the .vsix smoke test through the UI (squiggles + Problems panel, screenshots in test-results/vscode/).
 # Exit status: non-zero when anything fails. Needs `npm ci` first.
 # Env: CS_VARIANT=node20 (default: code-server 4.100.3 on the machine's Node 20) | node24 (4.139.1 on Node 24 from npm),
@@ -28,6 +29,8 @@ rm -f test-results/vscode/*.png test-results/vscode/*.json test-results/vscode/*
 if [ -z "${SKIP_EXTTESTS:-}" ]; then
   lap "extension-host suite in code-server"
   "$CS/run-exttests.sh" || fail+=(exttests)
+  lap "extension-host suite in code-server, untrusted workspace"
+  UNTRUSTED=1 "$CS/run-exttests.sh" || fail+=(exttests-untrusted)
 fi
 if [ -z "${SKIP_UI:-}" ]; then
   lap ".vsix smoke test through the UI"

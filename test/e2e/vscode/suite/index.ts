@@ -294,18 +294,53 @@ const tests: TestCase[] = [
   },
 ];
 
+/**
+ * Run instead of `tests` when the workspace is NOT trusted (run-exttests.sh with UNTRUSTED=1: workspace trust on).
+ * custom/.spectral.yaml runs JavaScript: it must not be loaded until trust is granted.
+ */
+const untrustedTests: TestCase[] = [
+  {
+    name: 'untrusted workspace: the built-in rules run, the JavaScript ruleset is not loaded',
+    fn: async () => {
+      assert(!vscode.workspace.isTrusted, 'the workspace should not be trusted');
+      const uri = uriOf('custom/shop.yaml');
+      await open(uri);
+      await waitFor('path-no-verbs (a built-in rule)', () => hasCode(uri, 'path-no-verbs'), 30000, show(uri));
+      const s = await waitFor('status "warn" about the untrusted workspace', statusFor(uri, x => x.status?.state === 'warn'), 30000, () => JSON.stringify(api.status()));
+      assert(/untrusted/.test(s.detail ?? '') && s.severity === 'warning', `status: ${JSON.stringify(s)}`);
+      assert(!hasCode(uri, 'e2e-custom-title'), `the custom rule ran in an untrusted workspace: ${show(uri)()}`);
+    },
+  },
+  {
+    name: 'granting workspace trust loads the JavaScript ruleset',
+    timeoutMs: 120000,
+    fn: async () => {
+      const uri = uriOf('custom/shop.yaml');
+      await open(uri);
+      const granted = new Promise<void>(resolve => vscode.workspace.onDidGrantWorkspaceTrust(() => resolve()));
+      // the driver (driver.js) grants trust through the UI when it sees this line
+      console.log('[apiconv-e2e] REQUEST_TRUST');
+      await Promise.race([granted, sleep(90000).then(() => { throw new Error('trust was not granted'); })]);
+      assert(vscode.workspace.isTrusted, 'isTrusted is still false');
+      await waitFor('the custom rule e2e-custom-title after trust', () => hasCode(uri, 'e2e-custom-title'), 30000, show(uri));
+      await waitFor('status ok', statusFor(uri, x => x.status?.state === 'ok' && x.text === 'apiconv: .spectral.yaml'), 30000, () => JSON.stringify(api.status()));
+    },
+  },
+];
+
 export async function run(): Promise<void> {
   const t0 = Date.now();
   const only = process.env.APICONV_E2E_ONLY || undefined;
-  if (only && !tests[0].name.includes(only)) {
-    // the first test (activation) is filtered out: activate here, the others need the API
+  const suite = vscode.workspace.isTrusted ? tests : untrustedTests;
+  if (suite !== tests || (only && !tests[0].name.includes(only))) {
+    // the first test (activation) does not run: activate here, the others need the API
     await open('shop.yaml');
     api = await vscode.extensions.getExtension<ApiconvApi>(EXT_ID)!.activate();
     await api.ready();
   }
-  const results = await runTests(tests, only);
+  const results = await runTests(suite, only);
   const failed = results.filter(r => !r.ok);
-  const summary = { ok: failed.length === 0 && results.length > 0, vscodeVersion: vscode.version, ms: Date.now() - t0, passed: results.length - failed.length, failed: failed.length, results };
+  const summary = { ok: failed.length === 0 && results.length > 0, vscodeVersion: vscode.version, trustedSuite: suite === tests, ms: Date.now() - t0, passed: results.length - failed.length, failed: failed.length, results };
   console.log(`[apiconv-e2e] ${summary.passed} passed, ${summary.failed} failed in ${summary.ms} ms (VS Code ${vscode.version})`);
   console.log(`APICONV_E2E_RESULT ${JSON.stringify(summary)}`);
   if (process.env.APICONV_E2E_RESULT) fs.writeFileSync(process.env.APICONV_E2E_RESULT, JSON.stringify(summary, null, 1));
