@@ -12,7 +12,7 @@ RUN=$(mktemp -d "${TMPDIR:-/tmp}/apiconv-exttests-XXXX"); export WS=$RUN/workspa
 cp -r "$ROOT/test/e2e/vscode/workspace" "$WS"
 source "$HERE/lib.sh"
 cs_prepare
-export EXT_DEV=$ROOT EXT_TESTS=$ROOT/test/e2e/vscode/out/index.js
+export EXT_DEV=${EXT_DEV:-$ROOT} EXT_TESTS=$ROOT/test/e2e/vscode/out/index.js
 [ -f "$EXT_TESTS" ] || { echo "missing $EXT_TESTS: run node test/e2e/vscode/build.mjs"; exit 1; }
 # the extension host inherits code-server's environment
 export APICONV_E2E_ONLY=${APICONV_E2E_ONLY:-}

@@ -322,6 +322,7 @@ const untrustedTests: TestCase[] = [
       console.log('[apiconv-e2e] REQUEST_TRUST');
       await Promise.race([granted, sleep(90000).then(() => { throw new Error('trust was not granted'); })]);
       assert(vscode.workspace.isTrusted, 'isTrusted is still false');
+      await open(uri); // the Workspace Trust editor took the focus
       await waitFor('the custom rule e2e-custom-title after trust', () => hasCode(uri, 'e2e-custom-title'), 30000, show(uri));
       await waitFor('status ok', statusFor(uri, x => x.status?.state === 'ok' && x.text === 'apiconv: .spectral.yaml'), 30000, () => JSON.stringify(api.status()));
     },
