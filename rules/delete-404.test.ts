@@ -215,9 +215,7 @@ paths:
     "/api/users/{id}": {
       "delete": {
         "responses": {
-          "204": {
-            "description": "Deleted"
-          },
+          "204": { "description": "Deleted" },
           "404": {
             "$ref": "#/responses/NotFound"
           }

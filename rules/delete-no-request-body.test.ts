@@ -150,11 +150,7 @@ paths:
   "paths": {
     "/api/users/{id}": {
       "delete": {
-        "responses": {
-          "204": {
-            "description": "Deleted"
-          }
-        }
+        "responses": { "204": { "description": "Deleted" } }
       }
     }
   }

@@ -179,20 +179,7 @@ paths:
       "get": {
         "deprecated": true,
         "responses": {
-          "200": {
-            "description": "OK",
-            "headers": {
-              "Deprecation": {
-                "$ref": "#/components/headers/Deprecation"
-              },
-              "Sunset": {
-                "$ref": "#/components/headers/Sunset"
-              },
-              "Link": {
-                "$ref": "#/components/headers/Link"
-              }
-            }
-          }
+          "200": { "description": "OK", "headers": { "Deprecation": { "$ref": "#/components/headers/Deprecation" }, "Sunset": { "$ref": "#/components/headers/Sunset" }, "Link": { "$ref": "#/components/headers/Link" } } }
         }
       }
     }

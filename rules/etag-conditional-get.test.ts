@@ -188,14 +188,7 @@ parameters:
     "/api/users/{id}": {
       "get": {
         "responses": {
-          "200": {
-            "description": "OK",
-            "headers": {
-              "ETag": {
-                "type": "string"
-              }
-            }
-          },
+          "200": { "description": "OK", "headers": { "ETag": { "type": "string" } } },
           "304": {
             "description": "Not Modified: the representation matching If-None-Match is still current"
           }

@@ -158,11 +158,7 @@ components:
     "/api/users": {
       "get": {
         "parameters": [
-          {
-            "name": "q",
-            "in": "query",
-            "type": "string"
-          }
+          { "name": "q", "in": "query", "type": "string" }
         ],
         "responses": { "200": { "description": "OK" } }
       }

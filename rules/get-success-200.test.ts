@@ -142,14 +142,7 @@ paths:
   "paths": {
     "/api/users": {
       "get": {
-        "responses": {
-          "201": {
-            "description": "Created"
-          },
-          "200": {
-            "description": "OK"
-          }
-        }
+        "responses": { "201": { "description": "Created" }, "200": { "description": "OK" } }
       }
     }
   }

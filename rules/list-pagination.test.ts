@@ -205,14 +205,7 @@ paths:
   "paths": {
     "/api/users": {
       "get": {
-        "parameters": [
-          {
-            "$ref": "#/components/parameters/Page"
-          },
-          {
-            "$ref": "#/components/parameters/Limit"
-          }
-        ],
+        "parameters": [{ "$ref": "#/components/parameters/Page" }, { "$ref": "#/components/parameters/Limit" }],
         "responses": {
           "200": {
             "description": "OK",

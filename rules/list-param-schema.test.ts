@@ -182,17 +182,7 @@ paths:
     "/api/users": {
       "get": {
         "parameters": [
-          {
-            "name": "page",
-            "in": "query",
-            "schema": {
-              "type": [
-                "integer",
-                "null"
-              ],
-              "minimum": 1
-            }
-          }
+          { "name": "page", "in": "query", "schema": { "type": ["integer", "null"], "minimum": 1 } }
         ],
         "responses": { "200": { "description": "OK" } }
       }

@@ -165,9 +165,7 @@ paths:
     "/api/orders": {
       "post": {
         "responses": {
-          "400": {
-            "description": "Bad request"
-          },
+          "400": { "description": "Bad request" },
           "201": {
             "description": "Created"
           }

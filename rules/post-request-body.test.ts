@@ -176,11 +176,7 @@ paths:
   "paths": {
     "/api/users": {
       "post": {
-        "responses": {
-          "201": {
-            "description": "Created"
-          }
-        },
+        "responses": { "201": { "description": "Created" } },
         "requestBody": {
           "required": true,
           "content": {

@@ -239,9 +239,7 @@ paths:
           {
             "name": "user",
             "in": "body",
-            "schema": {
-              "type": "object"
-            },
+            "schema": { "type": "object" },
             "required": true
           }
         ],

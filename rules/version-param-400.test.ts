@@ -181,9 +181,7 @@ responses:
       "get": {
         "parameters": [{ "name": "v", "in": "query", "schema": { "type": "string" } }],
         "responses": {
-          "200": {
-            "description": "OK"
-          },
+          "200": { "description": "OK" },
           "400": {
             "$ref": "#/components/responses/BadRequest"
           }

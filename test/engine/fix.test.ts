@@ -144,6 +144,43 @@ describe('fix engine: ops to edits (golden files)', () => {
     assert.equal(out, 'list:\n  - b: 2\n');
   });
 
+  it('removing the only entry of a flow collection leaves {} / []', () => {
+    const run = (input: string, p: (string | number)[]) => applyOffsetEdits(input, applyOps(input, 'yaml', [{ kind: 'remove', path: p }]));
+    assert.equal(run('a: { b: 1 }\nc: 2\n', ['a', 'b']), 'a: {}\nc: 2\n');
+    assert.equal(run('a: [ x ]\n', ['a', '0']), 'a: []\n');
+    assert.equal(run('a: { b: { c: 1 } }\n', ['a', 'b', 'c']), 'a: { b: {} }\n');
+    assert.equal(run('a: { b: 1, c: 2 }\n', ['a', 'b']), 'a: { c: 2 }\n');
+  });
+
+  it('JSON: list indexes may be numbers or numeric strings', () => {
+    const input = '{\n  "list": [{ "a": 1 }, { "a": 2 }]\n}\n';
+    for (const i of [1, '1']) {
+      assert.equal(applyOffsetEdits(input, applyOps(input, 'json', [{ kind: 'set', path: ['list', i, 'a'], value: 3 }])), '{\n  "list": [{ "a": 1 }, { "a": 3 }]\n}\n');
+      assert.equal(applyOffsetEdits(input, applyOps(input, 'json', [{ kind: 'remove', path: ['list', i] }])), '{\n  "list": [{ "a": 1 }]\n}\n');
+      assert.equal(applyOffsetEdits(input, applyOps(input, 'json', [{ kind: 'rename', path: ['list', i, 'a'], to: 'b' }])), '{\n  "list": [{ "a": 1 }, { "b": 2 }]\n}\n');
+    }
+    assert.equal(applyOffsetEdits(input, applyOps(input, 'json', [{ kind: 'set', path: ['list', '2'], value: { a: 9 } }])), '{\n  "list": [{ "a": 1 }, { "a": 2 }, { "a": 9 }]\n}\n');
+    assert.deepEqual(applyOps(input, 'json', [{ kind: 'set', path: ['list', '5'], value: 1 }]), [], 'no holes');
+  });
+
+  it('JSON: one-line objects and arrays stay on one line; multi-line ones get a new line with the siblings\' indentation', () => {
+    const input = '{\n    "a": {"b": 1},\n    "tags": ["pets"],\n    "c": {\n        "d": 1\n    }\n}\n';
+    const run = (ops: FixOp[]) => applyOffsetEdits(input, applyOps(input, 'json', ops));
+    assert.equal(run([{ kind: 'set', path: ['a', 'e'], value: { f: [1] } }]), '{\n    "a": {"b": 1, "e": {"f": [1]}},\n    "tags": ["pets"],\n    "c": {\n        "d": 1\n    }\n}\n');
+    assert.equal(run([{ kind: 'append', path: ['tags'], value: 'store' }]), '{\n    "a": {"b": 1},\n    "tags": ["pets", "store"],\n    "c": {\n        "d": 1\n    }\n}\n');
+    assert.equal(
+      run([{ kind: 'set', path: ['c', 'e'], value: { f: { g: 1 }, h: ['x'] } }]),
+      '{\n    "a": {"b": 1},\n    "tags": ["pets"],\n    "c": {\n        "d": 1,\n        "e": {\n            "f": {\n                "g": 1\n            },\n            "h": ["x"]\n        }\n    }\n}\n',
+    );
+    assert.equal(run([{ kind: 'remove', path: ['c', 'd'] }]), '{\n    "a": {"b": 1},\n    "tags": ["pets"],\n    "c": {}\n}\n');
+    assert.equal(run([{ kind: 'remove', path: ['tags'] }]), '{\n    "a": {"b": 1},\n    "c": {\n        "d": 1\n    }\n}\n');
+    assert.equal(run([{ kind: 'remove', path: ['a'] }]), '{\n    "tags": ["pets"],\n    "c": {\n        "d": 1\n    }\n}\n');
+    // Padded one-line objects and a document on one line.
+    const padded = '{ "x": { "a": 1 }, "y": [] }';
+    assert.equal(applyOffsetEdits(padded, applyOps(padded, 'json', [{ kind: 'set', path: ['x', 'b'], value: { c: 2 } }])), '{ "x": { "a": 1, "b": { "c": 2 } }, "y": [] }');
+    assert.equal(applyOffsetEdits(padded, applyOps(padded, 'json', [{ kind: 'append', path: ['y'], value: 1 }])), '{ "x": { "a": 1 }, "y": [1] }');
+  });
+
   it('does nothing when an op cannot apply or already holds', () => {
     const input = read('two-space.yaml');
     assert.deepEqual(applyOps(input, 'yaml', [{ kind: 'set', path: ['info', 'title', 'x'], value: 1 }]), [], 'scalar in the way');

@@ -419,6 +419,12 @@ function opRemove(text: string, doc: Document.Parsed, style: Style, path: JsonPa
   const s = startOf(items[idx]);
   if (s === undefined) return undefined;
   if (parent.flow) {
+    if (items.length === 1 && parent.range) {
+      // The only entry: `{ a: 1 }` becomes `{}` (not `{  }`).
+      const end = contentEnd(text, parent, parent.range[0]);
+      const close = isMap(parent) ? '}' : ']';
+      if (text[end - 1] === close) return { offset: parent.range[0], length: end - parent.range[0], newText: isMap(parent) ? '{}' : '[]' };
+    }
     if (idx > 0) {
       const prevEnd = endOf(items[idx - 1]);
       return { offset: prevEnd, length: endOf(items[idx]) - prevEnd, newText: '' };
