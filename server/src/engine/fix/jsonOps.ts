@@ -232,7 +232,7 @@ function appendItem(text: string, arr: JsonNode, value: unknown, style: JsonStyl
 }
 
 /** Removes the member that holds `node` (its property, or the array item) with one separating comma. */
-function removeMember(text: string, node: JsonNode): OffsetEdit | undefined {
+function removeMember(node: JsonNode): OffsetEdit | undefined {
   const member = node.parent?.type === 'property' ? node.parent : node;
   const container = member.parent;
   if (!isContainer(container)) return undefined;
@@ -282,11 +282,11 @@ function opAppend(text: string, tree: JsonNode, style: JsonStyle, path: JsonPath
   return appendItem(text, node, value, style);
 }
 
-function opRemove(tree: JsonNode, text: string, path: JsonPath): OffsetEdit | undefined {
+function opRemove(tree: JsonNode, path: JsonPath): OffsetEdit | undefined {
   if (path.length === 0) return undefined;
   const nodes = walk(tree, path);
   if (nodes.length !== path.length + 1) return undefined;
-  return removeMember(text, nodes[nodes.length - 1]);
+  return removeMember(nodes[nodes.length - 1]);
 }
 
 function opRename(tree: JsonNode, path: JsonPath, to: string): OffsetEdit | undefined {
@@ -314,7 +314,7 @@ export function jsonOpEdits(text: string, op: FixOp): OffsetEdit[] {
         edit = opSet(text, tree, style, op.path, op.value);
         break;
       case 'remove':
-        edit = opRemove(tree, text, op.path);
+        edit = opRemove(tree, op.path);
         break;
       case 'rename':
         edit = opRename(tree, op.path, op.to);
