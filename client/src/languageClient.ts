@@ -32,8 +32,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
   const clientOptions: LanguageClientOptions = {
     documentSelector,
     outputChannel,
-    // Sent once at start; later changes go through the apiconv/workspaceTrust notification.
-    initializationOptions: { workspaceTrusted: vscode.workspace.isTrusted },
+    // Read at every (re)start; a grant while running goes through the apiconv/workspaceTrust notification.
+    initializationOptions: () => ({ workspaceTrusted: vscode.workspace.isTrusted }),
     synchronize: {
       configurationSection: 'apiconv',
       fileEvents: vscode.workspace.createFileSystemWatcher(RULESET_GLOB),
