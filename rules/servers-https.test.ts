@@ -1,14 +1,32 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Ruleset } from '@stoplight/spectral-core';
+import { recommended } from './ruleset';
+import { lint } from '../server/src/engine/lint';
 import { testRule } from '../test/helpers/testRule';
 
 testRule('servers-https', {
   valid: [
     {
-      name: "oas3: https, relative and local development URLs",
+      name: "oas3: https and relative URLs",
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 servers:
   - url: https://shop.example.com/api/v1
   - url: /api/v1
+  - url: https://localhost:8443/api/v1
+paths: {}
+`,
+    },
+    {
+      name: "oas3: local development URLs with local: off",
+      options: { local: 'off' },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+servers:
   - url: http://localhost:8080/api/v1
   - url: http://127.0.0.1/api
 paths: {}
@@ -42,7 +60,8 @@ paths: {}
 `,
     },
     {
-      name: "oas2: a local development host",
+      name: "oas2: a local development host with local: false",
+      options: { local: false },
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 host: localhost:8080
@@ -67,7 +86,7 @@ servers:
 paths: {}
 `,
       errors: [
-        { path: ["servers", "0", "url"], line: 4, message: "plain-text http" },
+        { path: ["servers", "0", "url"], line: 4, message: "plain-text http", severity: 'error' },
       ],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -157,8 +176,32 @@ paths: {}
 `,
     },
     {
-      name: "oas3: local URLs are flagged with the local option",
-      options: { local: true },
+      name: "oas3: local development URLs are reported at info by default; the fix still offers https",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+servers:
+  - url: http://shop.example.com/api
+  - url: http://localhost:8080/api
+  - url: http://127.0.0.1/api
+paths: {}
+`,
+      errors: [
+        { path: ["servers", "0", "url"], line: 4, severity: 'error' },
+        { path: ["servers", "1", "url"], line: 5, message: "(local development server)", severity: 'info' },
+        { path: ["servers", "2", "url"], line: 6, message: "(local development server)", severity: 'info' },
+      ],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+servers:
+  - url: https://shop.example.com/api
+  - url: https://localhost:8080/api
+  - url: https://127.0.0.1/api
+paths: {}
+`,
+    },
+    {
+      name: "oas3: local URLs at the rule's severity with local: rule",
+      options: { local: 'rule' },
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 servers:
@@ -166,7 +209,32 @@ servers:
 paths: {}
 `,
       errors: [
-        { path: ["servers", "0", "url"], message: "(local development server)" },
+        { path: ["servers", "0", "url"], message: "(local development server)", severity: 'error' },
+      ],
+    },
+    {
+      name: "oas3: local: true is local: rule",
+      options: { local: true },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+servers:
+  - url: http://[::1]:8080/api
+paths: {}
+`,
+      errors: [
+        { path: ["servers", "0", "url"], message: "(local development server)", severity: 'error' },
+      ],
+    },
+    {
+      name: "oas2: a local development host: its http schemes at info",
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+host: localhost:8080
+schemes: [http]
+paths: {}
+`,
+      errors: [
+        { path: ["schemes", "0"], line: 4, message: "(local development host)", severity: 'info' },
       ],
     },
     {
@@ -264,4 +332,39 @@ paths:
       ],
     },
   ],
+});
+
+describe('servers-https: local servers at info under user severities', () => {
+  const doc = `openapi: 3.0.3
+info: { title: t, version: '1' }
+servers:
+  - url: http://shop.example.com/api
+  - url: http://localhost:8080/api
+paths: {}
+`;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-https-')), 'doc.yaml');
+  fs.writeFileSync(file, doc);
+  const severities = async (rules: Record<string, unknown>) => {
+    const ruleset = new Ruleset({ extends: [[recommended as never, 'off']], rules } as never, { severity: 'recommended' });
+    const r = await lint(doc, file, { ruleset });
+    return r.problems.filter(p => p.code === 'servers-https').map(p => [p.range.start.line + 1, p.severity]);
+  };
+
+  it('error (default): remote error, local info', async () => {
+    assert.deepEqual(await severities({ 'servers-https': 'error' }), [[4, 0], [5, 2]]);
+  });
+  it('warn: remote warn, local stays info', async () => {
+    assert.deepEqual(await severities({ 'servers-https': 'warn' }), [[4, 1], [5, 2]]);
+  });
+  it('hint: both hint (never raised above the user\'s level)', async () => {
+    assert.deepEqual(await severities({ 'servers-https': 'hint' }), [[4, 3], [5, 3]]);
+  });
+  it('off: nothing', async () => {
+    assert.deepEqual(await severities({ 'servers-https': 'off' }), []);
+  });
+  it('concurrent lints keep their own severities', async () => {
+    const asRule = { 'servers-https': { ...(recommended as { rules: Record<string, Record<string, unknown>> }).rules['servers-https'], then: { ...((recommended as { rules: Record<string, { then: Record<string, unknown> }> }).rules['servers-https'].then), functionOptions: { local: 'rule' } } } };
+    const runs = await Promise.all([severities({ 'servers-https': 'error' }), severities(asRule), severities({ 'servers-https': 'warn' }), severities(asRule)]);
+    assert.deepEqual(runs, [[[4, 0], [5, 2]], [[4, 0], [5, 0]], [[4, 1], [5, 2]], [[4, 0], [5, 0]]]);
+  });
 });

@@ -6,8 +6,20 @@ import { normalizePath } from './_lib/fixes';
 import { isLocalHost, schemeAndHost, serverUrls } from './_lib/security';
 
 interface Options {
-  /** Also flag plain-text URLs of a local development server (localhost, 127.0.0.1). */
-  local: boolean;
+  /**
+   * Plain-text URLs of a local development server (localhost, 127.0.0.1, [::1]):
+   * 'info' (default) reports them at info, 'rule' at the rule's severity, 'off' not at all.
+   * `true` / `false` mean 'rule' / 'off'.
+   */
+  local: LocalMode | boolean;
+}
+
+type LocalMode = 'info' | 'rule' | 'off';
+
+function localMode(o: Options['local'] | undefined): LocalMode {
+  if (o === true) return 'rule';
+  if (o === false) return 'off';
+  return o ?? 'info';
 }
 
 const INSECURE: Record<string, string> = { http: 'https', ws: 'wss' };
@@ -25,16 +37,21 @@ export default defineRule({
     (model, options) => {
       const out: Finding[] = [];
       const local = (host: string) => isLocalHost(host);
+      const mode = localMode(options?.local);
+      // Local development servers: info by default (the engine lowers the severity; see _lib/severity.ts).
+      const localSeverity = mode === 'info' ? ({ severity: 'info' } as const) : {};
       if (model.spec === 'oas2') {
         const host = typeof model.root.host === 'string' ? model.root.host : '';
-        if (local(host) && !options.local) return out;
+        const isLocal = local(host);
+        if (isLocal && mode === 'off') return out;
         const check = (schemes: unknown, base: (string | number)[], where: string) => {
           if (!Array.isArray(schemes)) return;
           schemes.forEach((s, i) => {
             if (typeof s === 'string' && INSECURE[s.toLowerCase()]) {
               out.push({
-                message: `${where} allows the plain-text scheme "${s}"${local(host) ? ' (local development host)' : ''}: traffic must use TLS; use "${INSECURE[s.toLowerCase()]}".`,
+                message: `${where} allows the plain-text scheme "${s}"${isLocal ? ' (local development host)' : ''}: traffic must use TLS; use "${INSECURE[s.toLowerCase()]}".`,
                 path: [...base, i],
+                ...(isLocal ? localSeverity : {}),
               });
             }
           });
@@ -60,20 +77,26 @@ export default defineRule({
         }));
         if (!sh || !INSECURE[sh.scheme]) continue;
         const isLocal = local(sh.host);
-        if (isLocal && !options.local) continue;
+        if (isLocal && mode === 'off') continue;
         out.push({
           message: `Server "${s.url}" uses plain-text ${sh.scheme}${isLocal ? ' (local development server)' : ''}: traffic must use TLS; use ${INSECURE[sh.scheme]}.`,
           path,
+          ...(isLocal ? localSeverity : {}),
         });
       }
       return out;
     },
     {
       type: 'object',
-      properties: { local: { type: 'boolean', description: 'Also flag http URLs of localhost / 127.0.0.1.' } },
+      properties: {
+        local: {
+          oneOf: [{ enum: ['info', 'rule', 'off'] }, { type: 'boolean' }],
+          description: "http URLs of localhost / 127.0.0.1: 'info' (default), 'rule' (the rule's severity) or 'off'.",
+        },
+      },
       additionalProperties: false,
     },
-    { local: false },
+    { local: 'info' },
   ),
   fix(ctx) {
     const path = normalizePath(ctx.data, ctx.path);

@@ -6,10 +6,13 @@ import { createRulesetFunction } from '@stoplight/spectral-core';
 import type { RuleDefinition } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
 import { getModel, type Model } from './oas';
+import { recordSeverityCap, type SeverityCap } from './severity';
 
 export interface Finding {
   message: string;
   path: JsonPath;
+  /** Report this finding at this severity at most (the apiconv engine only; see severity.ts). */
+  severity?: SeverityCap;
 }
 
 type Check<O> = (model: Model, options: O) => Finding[];
@@ -24,8 +27,11 @@ export function modelRule<O = null>(
   optionsSchema: Record<string, unknown> | null = null,
   defaultOptions?: O,
 ): Pick<RuleDefinition, 'given' | 'then'> {
-  const fn = createRulesetFunction<unknown, O>({ input: null, options: optionsSchema as never }, (input, options) => {
-    return check(getModel(input), (options ?? defaultOptions) as O).map(f => ({ message: f.message, path: f.path }));
+  const fn = createRulesetFunction<unknown, O>({ input: null, options: optionsSchema as never }, (input, options, context) => {
+    return check(getModel(input), (options ?? defaultOptions) as O).map(f => {
+      if (f.severity) recordSeverityCap(context?.document, (context?.rule as { name?: string } | undefined)?.name, f.message, f.path, f.severity);
+      return { message: f.message, path: f.path };
+    });
   });
   Object.defineProperty(fn, 'name', { value: name });
   return {

@@ -41,6 +41,8 @@ export interface ExpectedError {
   message?: string;
   /** File (relative to the case folder) the finding is in; default the document. */
   file?: string;
+  /** The reported severity (default: not checked). */
+  severity?: 'error' | 'warn' | 'info' | 'hint';
 }
 
 export interface InvalidCase extends ValidCase {
@@ -59,6 +61,8 @@ export function ruleset1(id: string, options?: unknown): Ruleset {
   }
   return new Ruleset({ rules: { [id]: def } } as never, { severity: 'recommended' });
 }
+
+const SEVERITY_NAMES = ['error', 'warn', 'info', 'hint'] as const;
 
 let counter = 0;
 export function writeCase(c: ValidCase): string {
@@ -97,13 +101,14 @@ export function testRule(id: RuleId, cases: { valid: ValidCase[]; invalid: Inval
     for (const c of cases.invalid) {
       it(`invalid: ${c.name}`, async () => {
         const { file, problems } = await runRule(id, c);
-        const got = problems.map(p => ({ path: p.path, line: p.range.start.line + 1, message: p.message, file: path.relative(path.dirname(file), p.source) }));
+        const got = problems.map(p => ({ path: p.path, line: p.range.start.line + 1, message: p.message, file: path.relative(path.dirname(file), p.source), severity: SEVERITY_NAMES[p.severity] }));
         assert.equal(got.length, c.errors.length, `expected ${c.errors.length} ${id} finding(s), got ${JSON.stringify(got, null, 1)}`);
         c.errors.forEach((e, i) => {
           if (e.path) assert.deepEqual(got[i].path, e.path, `finding ${i}: path`);
           if (e.line !== undefined) assert.equal(got[i].line, e.line, `finding ${i}: line`);
           if (e.message) assert.ok(got[i].message.includes(e.message), `finding ${i}: message "${got[i].message}" lacks "${e.message}"`);
           assert.equal(got[i].file, e.file ?? path.basename(file), `finding ${i}: file`);
+          if (e.severity) assert.equal(got[i].severity, e.severity, `finding ${i}: severity`);
         });
         if (c.output !== undefined) {
           const ruleset = ruleset1(id, c.options);

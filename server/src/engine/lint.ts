@@ -15,6 +15,7 @@ import { LineIndex, keyRangeFor } from './ranges';
 import { applySuppressions } from './suppress';
 import { createResolver, type FileReader } from './resolver';
 import { getDefaultRuleset, fixableOf } from './ruleset';
+import { CAP_LEVEL, clearSeverityCaps, severityCapOf } from '../../../rules/_lib/severity';
 
 export interface LintOptions {
   /** The ruleset to run; default `apiconv:recommended`. */
@@ -69,6 +70,12 @@ export async function lint(text: string, file: string, options: LintOptions = {}
   spectral.setRuleset(ruleset);
   const results = await spectral.run(document, { ignoreUnknownFormat: true });
   const problems = results.map(r => toProblem(r, absFile, ruleset));
+  // Findings a rule reports below its own severity (rules/_lib/severity.ts): never above the user's level.
+  for (const p of problems) {
+    const cap = severityCapOf(document, p.code, p.message, p.path);
+    if (cap) p.severity = Math.max(p.severity, CAP_LEVEL[cap]) as LintProblem['severity'];
+  }
+  clearSeverityCaps(document);
   narrowRanges(problems, texts);
   const known = new Set([...Object.keys(ruleset.rules), 'parser', 'invalid-ref']);
   const suppression = applySuppressions(problems, texts, known, (t, f) => isJsonText(t, f));
