@@ -363,7 +363,8 @@ paths: {}
     assert.deepEqual(await severities({ 'servers-https': 'off' }), []);
   });
   it('concurrent lints keep their own severities', async () => {
-    const asRule = { 'servers-https': { ...(recommended as { rules: Record<string, Record<string, unknown>> }).rules['servers-https'], then: { ...((recommended as { rules: Record<string, { then: Record<string, unknown> }> }).rules['servers-https'].then), functionOptions: { local: 'rule' } } } };
+    const def = (recommended as unknown as { rules: Record<string, { then: Record<string, unknown> }> }).rules['servers-https'];
+    const asRule = { 'servers-https': { ...def, then: { ...def.then, functionOptions: { local: 'rule' } } } };
     const runs = await Promise.all([severities({ 'servers-https': 'error' }), severities(asRule), severities({ 'servers-https': 'warn' }), severities(asRule)]);
     assert.deepEqual(runs, [[[4, 0], [5, 2]], [[4, 0], [5, 0]], [[4, 1], [5, 2]], [[4, 0], [5, 0]]]);
   });
