@@ -466,7 +466,9 @@ export class Session {
     if (!settings.enable || text === undefined || !looksLikeOpenApi(text)) {
       this.dropContributions(root);
       root.files = [root.file];
+      const hadFindings = root.result !== undefined && root.result.reply.result.problems.length > 0;
       root.result = { version, reply: { result: { problems: [], files: [root.file], skipped: 'not-openapi' }, ruleset: '', docs: {}, ms: 0 } };
+      if (hadFindings && this.pull && this.refreshSupport) this.refreshPull();
       if (doc) this.status({ uri, version, state: settings.enable ? 'skipped' : 'disabled', message: settings.enable ? 'not an OpenAPI document (no top-level openapi/swagger key)' : undefined });
       this.resolveWaiters(root, version);
       if (!root.open && !root.workspace) this.roots.delete(root.file);
@@ -503,6 +505,9 @@ export class Session {
   }
 
   private apply(root: Root, version: number, reply: LintReply, versions: Map<string, number>): void {
+    // A relint of a version the client already has (settings, ruleset, trust or a referenced file
+    // changed): a pull client must be told to pull again, no edit will make it.
+    const sameVersion = root.result !== undefined && root.result.version === version;
     root.result = { version, reply };
     root.files = reply.result.files;
     const byFile = new Map<string, Diagnostic[]>();
@@ -543,8 +548,8 @@ export class Session {
       }
     }
     for (const f of changed) this.publish(f, f === root.file ? version : undefined);
-    if (this.pull && this.refreshSupport && [...changed].some(f => f !== root.file && this.openUris.has(f))) {
-      void this.connection.languages.diagnostics.refresh().catch(() => undefined);
+    if (this.pull && this.refreshSupport && (sameVersion || [...changed].some(f => f !== root.file && this.openUris.has(f)))) {
+      this.refreshPull();
     }
 
     const doc = this.openDoc(root.file);
@@ -599,6 +604,10 @@ export class Session {
     const diags = this.diagnosticsOf(file);
     if (diags.length === 0 && !this.pushed.has(file) && !this.openUris.has(file)) return;
     this.push(file, diags, version ?? this.openDoc(file)?.version);
+  }
+
+  private refreshPull(): void {
+    void this.connection.languages.diagnostics.refresh().catch(() => undefined);
   }
 
   private push(file: string, diagnostics: Diagnostic[], version?: number): void {
