@@ -7,6 +7,9 @@ import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { createResolveHttp } from '@stoplight/json-ref-readers';
 import { DEFAULT_REQUEST_OPTIONS } from '@stoplight/spectral-runtime';
 import { readFile } from 'node:fs/promises';
+import { cachingParseResolveResult, installLintCaches } from './cache';
+
+installLintCaches();
 
 /** Returns the text of `file` (absolute path), or undefined to read it from disk. */
 export type FileReader = (file: string) => string | undefined | Promise<string | undefined>;
@@ -40,11 +43,19 @@ export function createResolver(opts: ResolverOptions): Resolver {
     throw new Error(`remote $ref not fetched: ${ref.toString()} (remote refs are off; allow them with --allow-remote-refs or the apiconv.allowRemoteRefs setting)`);
   };
   const remote = opts.allowRemoteRefs ? createResolveHttp({ ...DEFAULT_REQUEST_OPTIONS }) : refuseRemote;
-  return new Resolver({
+  return new CachingResolver({
     resolvers: {
       file: { resolve: readLocal },
       http: { resolve: remote },
       https: { resolve: remote },
     },
   });
+}
+
+/** Parses of `$ref`'d files go through the cross-lint cache (cache.ts); resolution itself stays per lint. */
+class CachingResolver extends Resolver {
+  override resolve(source: unknown, opts: Parameters<Resolver['resolve']>[1] = {}): ReturnType<Resolver['resolve']> {
+    const parse = opts.parseResolveResult;
+    return super.resolve(source, parse ? { ...opts, parseResolveResult: cachingParseResolveResult(parse) } : opts);
+  }
 }
