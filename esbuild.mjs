@@ -19,6 +19,25 @@ const ruleDocs = {
   },
 };
 
+// Our code needs only `oas` from @stoplight/spectral-rulesets; its index also loads the
+// AsyncAPI and Arazzo rulesets (their JSON schemas), which costs start-up time. Our
+// imports get the OpenAPI ruleset alone; Spectral's own bundler (used for user configs)
+// still gets the whole package.
+const oasRulesetOnly = {
+  name: 'apiconv-oas-ruleset-only',
+  setup(build) {
+    build.onResolve({ filter: /^@stoplight\/spectral-rulesets$/ }, args => {
+      if (/spectral-ruleset-bundler|spectral-ruleset-migrator/.test(args.importer)) return undefined;
+      return { path: 'oas-only', namespace: 'apiconv-oas-only' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'apiconv-oas-only' }, () => ({
+      contents: "export { default as oas } from '@stoplight/spectral-rulesets/dist/oas/index.js';",
+      resolveDir: process.cwd(),
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -31,7 +50,7 @@ const common = {
   mainFields: ['module', 'main'],
   // Optional native/extra modules some dependencies probe for at run time.
   external: ['vscode', 'fsevents'],
-  plugins: [ruleDocs],
+  plugins: [ruleDocs, oasRulesetOnly],
 };
 
 const builds = [

@@ -7,13 +7,7 @@
  * `apiconv:all` name the built-in rulesets.
  */
 import { Ruleset, type RulesetDefinition } from '@stoplight/spectral-core';
-import { migrateRuleset } from '@stoplight/spectral-ruleset-migrator';
-import { bundleRuleset } from '@stoplight/spectral-ruleset-bundler';
-import { builtins } from '@stoplight/spectral-ruleset-bundler/plugins/builtins';
-import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
-import { stdin } from '@stoplight/spectral-ruleset-bundler/plugins/stdin';
-import { node } from '@stoplight/spectral-ruleset-bundler/presets/node';
-import { fetch as spectralFetch } from '@stoplight/spectral-runtime';
+import type { fetch as SpectralFetch } from '@stoplight/spectral-runtime';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { recommended, all } from '../../../rules/ruleset';
@@ -117,14 +111,33 @@ function apiconvRulesets() {
 
 const refuseFetch = (async (url: string) => {
   throw new Error(`remote ruleset not fetched: ${url} (remote access is off)`);
-}) as unknown as typeof spectralFetch;
+}) as unknown as typeof SpectralFetch;
+
+/**
+ * Spectral's ruleset tooling (migrator, rollup-based bundler) is large: it is loaded
+ * on first use, so that linting with the built-in rulesets does not pay for it.
+ */
+function rulesetTooling() {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  return {
+    migrateRuleset: (require('@stoplight/spectral-ruleset-migrator') as typeof import('@stoplight/spectral-ruleset-migrator')).migrateRuleset,
+    bundleRuleset: (require('@stoplight/spectral-ruleset-bundler') as typeof import('@stoplight/spectral-ruleset-bundler')).bundleRuleset,
+    builtins: (require('@stoplight/spectral-ruleset-bundler/plugins/builtins') as typeof import('@stoplight/spectral-ruleset-bundler/plugins/builtins')).builtins,
+    commonjs: (require('@stoplight/spectral-ruleset-bundler/plugins/commonjs') as typeof import('@stoplight/spectral-ruleset-bundler/plugins/commonjs')).commonjs,
+    stdin: (require('@stoplight/spectral-ruleset-bundler/plugins/stdin') as typeof import('@stoplight/spectral-ruleset-bundler/plugins/stdin')).stdin,
+    node: (require('@stoplight/spectral-ruleset-bundler/presets/node') as typeof import('@stoplight/spectral-ruleset-bundler/presets/node')).node,
+    fetch: (require('@stoplight/spectral-runtime') as typeof import('@stoplight/spectral-runtime')).fetch,
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}
 
 /** Load a ruleset file (YAML, JSON or JS) with Spectral's tooling. Throws RulesetLoadError with a one-line message. */
 export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {}): Promise<Ruleset> {
   const abs = path.resolve(file);
   if (!fs.existsSync(abs)) throw new RulesetLoadError(abs, `ruleset not found: ${abs}`);
-  const io = { fs, fetch: opts.allowRemote ? spectralFetch : refuseFetch };
   try {
+    const { migrateRuleset, bundleRuleset, builtins, commonjs, stdin, node, fetch: spectralFetch } = rulesetTooling();
+    const io = { fs, fetch: opts.allowRemote ? spectralFetch : refuseFetch };
     let source: string;
     const plugins = [apiconvRulesets(), builtins(), commonjs(), ...node(io as never)];
     if (/\.(ya?ml|json)$/i.test(abs)) {
