@@ -69,7 +69,9 @@ function diffLines(a: string[], b: string[]): Op[] {
 export function unifiedDiff(file: string, before: string, after: string, context = 3): string {
   if (before === after) return '';
   const ops = diffLines(splitLines(before), splitLines(after));
-  const out: string[] = [`--- a/${file}`, `+++ b/${file}`];
+  // a/ and b/ prefixes for relative paths (as git writes them); an absolute path stands as it is.
+  const [a, b] = file.startsWith('/') ? [file, file] : [`a/${file}`, `b/${file}`];
+  const out: string[] = [`--- ${a}`, `+++ ${b}`];
   const changes = ops.map((o, i) => (o.kind !== ' ' ? i : -1)).filter(i => i >= 0);
   if (changes.length === 0) {
     // Only the final newline differs.
