@@ -144,6 +144,6 @@ describe('language server: code actions and completion over the protocol', () =>
     assert.ok(items.length > 0, 'completion items');
     const joined = items.map(i => `${i.label} ${typeof i.insertText === 'string' ? i.insertText : ''} ${i.textEdit && 'newText' in i.textEdit ? i.textEdit.newText : ''}`).join('\n');
     assert.match(joined, /\{id\}/, 'an item path');
-    assert.match(joined, /parameters/Limit|name: limit/, 'list parameters');
+    assert.match(joined, /parameters\/Limit|name: limit/, 'list parameters');
   });
 });
