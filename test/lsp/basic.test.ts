@@ -134,6 +134,30 @@ describe('language server: single documents', () => {
     await c.diagnostics(uri, (x, p) => p.version === 7 && x.length > 0, since);
   });
 
+  it('a 10 MB document is linted while the server keeps answering, and an edit supersedes it', { timeout: 180_000 }, async () => {
+    const blurb = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(160);
+    const parts = ['openapi: 3.0.3\ninfo: { title: big, version: "1" }\npaths:\n'];
+    let size = parts[0].length;
+    for (let i = 0; size < 10 * 1024 * 1024; i++) {
+      const chunk = `  /getItems${i}:\n    get:\n      description: >\n        ${blurb}\n      responses:\n        '200':\n          description: ok\n`;
+      parts.push(chunk);
+      size += chunk.length;
+    }
+    const big = parts.join('');
+    const uri = c.open(path.join(ws, 'big.yaml'), big);
+    // The server answers other requests while the 10 MB lint runs.
+    const symbols = await c.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.ok(Array.isArray(symbols));
+    const d = await c.diagnostics(uri, (_, p) => p.version === 1, 0, 170_000);
+    assert.equal(d.filter(x => x.code === 'path-no-verbs').length, parts.length - 1, 'the whole document was linted');
+    const since = c.published.length;
+    c.change(uri, 2, big);
+    c.change(uri, 3, BAD);
+    const small = await c.diagnostics(uri, (_, p) => p.version === 3, since, 60_000);
+    assert.ok(small.some(x => x.code === 'servers-https'));
+    for (const p of c.published.slice(since)) if (p.uri === uri) assert.equal(p.version, 3, 'the superseded 10 MB lint is never published');
+  });
+
   it('closing a document clears its diagnostics', async () => {
     const uri = uriOf(path.join(ws, 'edit.yaml'));
     const since = c.published.length;
