@@ -17,6 +17,39 @@ export interface Finding {
 
 type Check<O> = (model: Model, options: O) => Finding[];
 
+interface Inventory {
+  findAssociatedItemForPath(path: JsonPath, resolved: boolean): { document: { source: string | null }; path: JsonPath } | null;
+}
+
+/**
+ * Several findings can land on one source location: a shared response or schema
+ * in a `$ref`'d file is reached through every operation that uses it, and a
+ * resolver may hand each operation its own copy. Spectral keeps only one result
+ * per location, the first it meets — and which one that is depends on the order
+ * files were resolved, so the message (naming an operation) could change from run
+ * to run. Keep one finding per source location ourselves, the least message, so
+ * the outcome is the same every time.
+ */
+function onePerLocation(findings: Finding[], inventory: unknown): Finding[] {
+  if (findings.length < 2 || typeof (inventory as Inventory | undefined)?.findAssociatedItemForPath !== 'function') return findings;
+  const inv = inventory as Inventory;
+  const best = new Map<string, Finding>();
+  for (const f of findings) {
+    let key: string;
+    try {
+      const item = inv.findAssociatedItemForPath(f.path, true);
+      key = item ? `${item.document.source ?? ''}\u0000${JSON.stringify(item.path)}` : JSON.stringify(f.path);
+    } catch {
+      key = JSON.stringify(f.path);
+    }
+    const prev = best.get(key);
+    if (prev === undefined || f.message < prev.message) best.set(key, f);
+  }
+  if (best.size === findings.length) return findings;
+  const kept = new Set(best.values());
+  return findings.filter(f => kept.has(f));
+}
+
 /**
  * A Spectral rule body that runs `check` once on the whole resolved document.
  * `optionsSchema` (JSON Schema) validates user options, as Spectral does for its own functions.
@@ -28,7 +61,7 @@ export function modelRule<O = null>(
   defaultOptions?: O,
 ): Pick<RuleDefinition, 'given' | 'then'> {
   const fn = createRulesetFunction<unknown, O>({ input: null, options: optionsSchema as never }, (input, options, context) => {
-    return check(getModel(input), (options ?? defaultOptions) as O).map(f => {
+    return onePerLocation(check(getModel(input), (options ?? defaultOptions) as O), context?.documentInventory).map(f => {
       if (f.severity) recordSeverityCap(context?.document, (context?.rule as { name?: string } | undefined)?.name, f.message, f.path, f.severity);
       return { message: f.message, path: f.path };
     });
