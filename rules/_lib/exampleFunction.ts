@@ -19,7 +19,7 @@ import { schema as schemaFunction } from '@stoplight/spectral-functions';
 import { oas2, oas3_0, oas3_1, oas3_2, extractDraftVersion } from '@stoplight/spectral-formats';
 import traverse from 'json-schema-traverse';
 import type { JsonPath } from '../types';
-import { cacheable, validateExample } from './exampleValidators';
+import { cacheable, schemaDigest, schemaIds, validateExample } from './exampleValidators';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -141,11 +141,19 @@ function rewriteNullable(schema: Obj, errors: { keyword: string; schemaPath: str
 
 // Prepared schemas, per source schema object and preparation flags. Keys are objects
 // of one lint's resolved document, so entries go with it.
-const prepared = new WeakMap<object, Map<string, { schema: Obj; text: string }>>();
+/** A prepared schema, with a digest of its JSON text (the text itself is not kept: it can be large). */
+interface Prepared {
+  schema: Obj;
+  digest: string;
+  /** Has an `$id`, or a draft-4 `id`, anywhere: such schemas are not compiled into the shared cache. */
+  ids: { any: boolean; draft4: boolean };
+}
+
+const prepared = new WeakMap<object, Map<string, Prepared>>();
 // Structurally equal prepared schemas, per lint (keyed by the document inventory): many
 // media objects wrap the same inlined component schema in a schema object of their own,
 // and one canonical object per distinct schema text lets Ajv's cache hit for all of them.
-const canonical = new WeakMap<object, Map<string, { schema: Obj; text: string }>>();
+const canonical = new WeakMap<object, Map<string, Prepared>>();
 
 export const oasExampleOnce = createRulesetFunction<Obj, Options>(
   {
@@ -169,14 +177,15 @@ export const oasExampleOnce = createRulesetFunction<Obj, Options>(
     if (entry === undefined) {
       const fresh = prepare(source, oas2Doc, relaxR, relaxW);
       const text = JSON.stringify(fresh);
-      let byText = canonical.get(context.documentInventory);
-      if (!byText) canonical.set(context.documentInventory, (byText = new Map()));
-      entry = byText.get(text);
-      if (!entry) byText.set(text, (entry = { schema: fresh, text }));
+      const digest = schemaDigest(text);
+      let byDigest = canonical.get(context.documentInventory);
+      if (!byDigest) canonical.set(context.documentInventory, (byDigest = new Map()));
+      entry = byDigest.get(digest);
+      if (!entry) byDigest.set(digest, (entry = { schema: fresh, digest, ids: schemaIds(text) }));
       if (!byKey) prepared.set(source, (byKey = new Map()));
       byKey.set(key, entry);
     }
-    const { schema, text } = entry;
+    const { schema, digest, ids } = entry;
 
     let dialect = 'draft4';
     let prepareResults: ((errors: never[]) => void) | undefined;
@@ -190,11 +199,11 @@ export const oasExampleOnce = createRulesetFunction<Obj, Options>(
     }
 
     const items = opts.type === 'schema' ? schemaItems(target, context.path, opts.oasVersion) : mediaItems(target, context.path, opts.oasVersion);
-    const useCache = cacheable(text, dialect);
+    const useCache = cacheable(ids, dialect);
     let results: IFunctionResult[] | undefined;
     for (const item of items) {
       const r = useCache
-        ? validateExample(item.value, schema, text, dialect, item.path, prepareResults as never, context.rule?.resolved === true)
+        ? validateExample(item.value, schema, digest, dialect, item.path, prepareResults as never, context.rule?.resolved === true)
         : (schemaFunction as unknown as (v: unknown, o: unknown, c: unknown) => IFunctionResult[] | void)(
             item.value,
             { schema, dialect, prepareResults },

@@ -10,6 +10,7 @@
  * validation and its messages are the same; errors are turned into findings the
  * way Spectral's `schema` function does (better-ajv-errors + the same wording).
  */
+import { createHash } from 'node:crypto';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
@@ -49,9 +50,19 @@ function ajvFor(dialect: Dialect): Ajv {
 const MAX_VALIDATORS = 4000;
 const validators = new Map<string, ValidateFunction>();
 
-/** The compiled validator for a schema (by dialect and text), compiled at most once while cached. */
-function validatorFor(schema: object, text: string, dialect: Dialect): ValidateFunction {
-  const key = `${dialect}\u0000${text}`;
+/** A digest of a schema's JSON text: the cache key (the texts themselves can add up to hundreds of MB). */
+export function schemaDigest(text: string): string {
+  return createHash('sha256').update(text).digest('base64');
+}
+
+/** Whether a schema text has an `$id`, or a draft-4 style string `id`, anywhere. */
+export function schemaIds(text: string): { any: boolean; draft4: boolean } {
+  return { any: /"\$id"\s*:/.test(text), draft4: /"id"\s*:\s*"/.test(text) };
+}
+
+/** The compiled validator for a schema (by dialect and text digest), compiled at most once while cached. */
+function validatorFor(schema: object, digest: string, dialect: Dialect): ValidateFunction {
+  const key = `${dialect}\u0000${digest}`;
   const hit = validators.get(key);
   if (hit) {
     validators.delete(key);
@@ -67,10 +78,10 @@ function validatorFor(schema: object, text: string, dialect: Dialect): ValidateF
   return validate;
 }
 
-/** True when a schema text can be compiled into the shared cache (no `$id`: ids are global in an Ajv instance). */
-export function cacheable(text: string, dialect: Dialect): boolean {
-  if (/"\$id"\s*:/.test(text)) return false;
-  return dialect !== 'draft4' || !/"id"\s*:\s*"/.test(text);
+/** True when a schema can be compiled into the shared cache (no `$id`: ids are global in an Ajv instance). */
+export function cacheable(ids: { any: boolean; draft4: boolean }, dialect: Dialect): boolean {
+  if (ids.any) return false;
+  return dialect !== 'draft4' || !ids.draft4;
 }
 
 function describeArrayItem(message: string, errorPath: string): string {
@@ -91,13 +102,13 @@ function unmatchedCombinators(errors: ErrorObject[]): Map<string, string> {
 }
 
 /**
- * Validate `value` against `schema` (its JSON text given, no `$id`), returning findings
+ * Validate `value` against `schema` (the digest of its JSON text given, no `$id`), returning findings
  * anchored at `path`, worded as Spectral's `schema` function words them.
  */
 export function validateExample(
   value: unknown,
   schema: object,
-  text: string,
+  digest: string,
   dialect: Dialect,
   path: JsonPath,
   prepareResults: ((errors: ErrorObject[]) => void) | undefined,
@@ -105,7 +116,7 @@ export function validateExample(
 ): IFunctionResult[] {
   if (value === undefined) return [{ path, message: '#{{print("property")}}must exist' }];
   try {
-    const validate = validatorFor(schema, text, dialect);
+    const validate = validatorFor(schema, digest, dialect);
     if (validate(value) !== false || !Array.isArray(validate.errors)) return [];
     const errors = validate.errors;
     prepareResults?.(errors);
