@@ -64,7 +64,6 @@ export function ruleset1(id: string, options?: unknown): Ruleset {
 
 const SEVERITY_NAMES = ['error', 'warn', 'info', 'hint'] as const;
 
-let counter = 0;
 export function writeCase(c: ValidCase): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-rule-'));
   const name = c.filename ?? (c.document.trimStart().startsWith('{') ? 'doc.json' : 'doc.yaml');
@@ -74,7 +73,6 @@ export function writeCase(c: ValidCase): string {
   }
   const file = path.join(dir, name);
   fs.writeFileSync(file, c.document);
-  counter++;
   return file;
 }
 
