@@ -74,13 +74,16 @@ export function ruleInfo(id: string): RuleInfo | undefined {
   }
   const sr = spectralRules[id];
   if (sr) {
+    // A reused rule that apiconv runs with its own implementation has a docs page saying why.
+    const markdown = ruleDocs()[id];
     return {
       id,
       origin: 'spectral',
       severity: spectralSeverity(sr),
       fixable: false,
       description: sr.description ?? id,
-      helpUri: `${SPECTRAL_DOCS}#${id}`,
+      helpUri: markdown ? docsUrl(id) : `${SPECTRAL_DOCS}#${id}`,
+      ...(markdown ? { markdown } : {}),
       recommended: (REUSED_OAS_RULES as readonly string[]).includes(id),
     };
   }
