@@ -5,39 +5,9 @@
  * start and must spell the path's last segment, else the range is kept.
  */
 import type { LintProblem, Range } from './problem';
+import { LineIndex } from './lines';
 
-export class LineIndex {
-  private starts: number[] | undefined;
-  constructor(readonly text: string) {}
-
-  private get lineStarts(): number[] {
-    if (!this.starts) {
-      const s = [0];
-      const t = this.text;
-      for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) === 10) s.push(i + 1);
-      this.starts = s;
-    }
-    return this.starts;
-  }
-
-  offsetAt(line: number, character: number): number | undefined {
-    const s = this.lineStarts;
-    if (line < 0 || line >= s.length) return undefined;
-    return Math.min(s[line] + character, this.text.length);
-  }
-
-  positionAt(offset: number): { line: number; character: number } {
-    const s = this.lineStarts;
-    let lo = 0;
-    let hi = s.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (s[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo, character: offset - s[lo] };
-  }
-}
+export { LineIndex };
 
 function unquote(raw: string): string | undefined {
   if (raw.startsWith('"')) {

@@ -13,6 +13,7 @@
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
 import type { JsonPath, LintProblem, Range } from './problem';
+import { LineIndex } from './lines';
 
 export const UNKNOWN_RULE_CODE = 'apiconv-ignore-unknown-rule';
 export const IGNORE_KEY = 'x-apiconv-ignore';
@@ -27,28 +28,6 @@ export interface Directive {
   reason?: string;
 }
 
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
-}
-
-function lineOf(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-function rangeAt(starts: number[], from: number, to: number): Range {
-  const l1 = lineOf(starts, from);
-  const l2 = lineOf(starts, to);
-  return { start: { line: l1, character: from - starts[l1] }, end: { line: l2, character: to - starts[l2] } };
-}
 
 const COMMENT = /(^|[ \t])#[ \t]*apiconv-ignore(-file)?(?=[ \t]|$)[ \t]*([^ \t\r\n]*)[ \t]*([^\r\n]*)/d;
 
@@ -73,7 +52,7 @@ function splitIds(ids: string, idsOffset: number): { id: string; from: number; t
 }
 
 function yamlDirectives(text: string, file: string): Directive[] {
-  const starts = lineStarts(text);
+  const at = new LineIndex(text);
   const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
   // The outermost node (path) starting on each line, and the first line holding content.
   const lineToPath = new Map<number, JsonPath>();
@@ -86,7 +65,7 @@ function yamlDirectives(text: string, file: string): Directive[] {
         if (!isPair(pair) || !isScalar(pair.key) || !pair.key.range) continue;
         const key = pair.key.value === null ? '' : String(pair.key.value);
         const kp = [...p, key];
-        const line = lineOf(starts, pair.key.range[0]);
+        const line = at.lineOf(pair.key.range[0]);
         firstContentLine = Math.min(firstContentLine, line);
         if (!lineToPath.has(line)) lineToPath.set(line, kp);
         if (key === IGNORE_KEY) ignoreKeyYaml(pair.value, p);
@@ -97,21 +76,21 @@ function yamlDirectives(text: string, file: string): Directive[] {
         const r = (item as YamlNode | null)?.range;
         if (r) {
           // The dash sits before the item's own start on the same line.
-          const line = lineOf(starts, r[0]);
+          const line = at.lineOf(r[0]);
           firstContentLine = Math.min(firstContentLine, line);
           if (!lineToPath.has(line)) lineToPath.set(line, [...p, i]);
         }
         visitNode(item, [...p, i], depth + 1);
       });
     } else if (isScalar(node) && node.range && p.length === 0) {
-      firstContentLine = Math.min(firstContentLine, lineOf(starts, node.range[0]));
+      firstContentLine = Math.min(firstContentLine, at.lineOf(node.range[0]));
     }
   };
   const ignoreKeyYaml = (value: unknown, objPath: JsonPath) => {
     const items = isSeq(value) ? value.items : [value];
     for (const it of items) {
       if (isScalar(it) && typeof it.value === 'string' && it.range) {
-        out.push({ file, rule: it.value, path: objPath, range: rangeAt(starts, it.range[0], it.range[1]) });
+        out.push({ file, rule: it.value, path: objPath, range: at.range(it.range[0], it.range[1]) });
       }
     }
   };
@@ -129,7 +108,7 @@ function yamlDirectives(text: string, file: string): Directive[] {
     const whole = lineText.slice(0, hashAt).trim() === '';
     const isFile = m[2] === '-file';
     const idsText = m[3];
-    const idsOffset = starts[line] + m.indices![3][0];
+    const idsOffset = at.lineStart(line) + m.indices![3][0];
     const reason = m[4].trim() || undefined;
     let target: JsonPath | undefined;
     if (isFile) {
@@ -144,11 +123,11 @@ function yamlDirectives(text: string, file: string): Directive[] {
       if (!target) return;
     }
     if (idsText.length === 0) {
-      out.push({ file, rule: '', path: target, range: rangeAt(starts, starts[line] + hashAt, starts[line] + lineText.replace(/\r$/, '').length), reason });
+      out.push({ file, rule: '', path: target, range: at.range(at.lineStart(line) + hashAt, at.lineStart(line) + lineText.replace(/\r$/, '').length), reason });
       return;
     }
     for (const { id, from, to } of splitIds(idsText, idsOffset)) {
-      out.push({ file, rule: id, path: isFile ? undefined : target, range: rangeAt(starts, from, to), reason });
+      out.push({ file, rule: id, path: isFile ? undefined : target, range: at.range(from, to), reason });
     }
   });
   return out;
@@ -158,7 +137,7 @@ function jsonDirectives(text: string, file: string): Directive[] {
   if (!text.includes(IGNORE_KEY)) return [];
   const tree = parseTree(text, [], { allowTrailingComma: true });
   if (!tree) return [];
-  const starts = lineStarts(text);
+  const at = new LineIndex(text);
   const out: Directive[] = [];
   const walkNode = (node: JsonNode, p: JsonPath, depth: number) => {
     if (depth > 200) return;
@@ -170,7 +149,7 @@ function jsonDirectives(text: string, file: string): Directive[] {
         if (key === IGNORE_KEY) {
           const items = v.type === 'array' ? (v.children ?? []) : [v];
           for (const it of items) {
-            if (it.type === 'string') out.push({ file, rule: String(it.value), path: p, range: rangeAt(starts, it.offset + 1, it.offset + it.length - 1) });
+            if (it.type === 'string') out.push({ file, rule: String(it.value), path: p, range: at.range(it.offset + 1, it.offset + it.length - 1) });
           }
         }
         walkNode(v, [...p, key], depth + 1);

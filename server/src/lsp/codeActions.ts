@@ -31,6 +31,7 @@ import type { LintOptions } from '../engine/lint';
 import type { LintProblem } from '../engine/problem';
 import { getRule } from '../engine/ruleset';
 import { IGNORE_KEY, collectDirectives } from '../engine/suppress';
+import { LineIndex } from '../engine/lines';
 import type { FeatureContext } from './completion';
 
 export const FIX_ALL_KIND = 'source.fixAll.apiconv';
@@ -207,26 +208,12 @@ function toWorkspaceEdit(byFile: Map<string, { text?: string; edits: { offset: n
   for (const [file, { text, edits }] of byFile) {
     const t = text ?? host.readText(file);
     if (t === undefined) continue;
-    const pos = positionsOf(t);
-    changes[host.uriOf(file)] = edits.map(e => ({ range: { start: pos(e.offset), end: pos(e.offset + e.length) }, newText: e.newText }));
+    const lines = new LineIndex(t);
+    changes[host.uriOf(file)] = edits.map(e => ({ range: lines.range(e.offset, e.offset + e.length), newText: e.newText }));
   }
   return { changes };
 }
 
-function positionsOf(text: string): (offset: number) => { line: number; character: number } {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return offset => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo, character: offset - starts[lo] };
-  };
-}
 
 // ---------------------------------------------------------------------------
 // Ignore this finding

@@ -45,6 +45,7 @@ import { applyOps, formatOf, parseData } from '../engine/fix/index';
 import type { LintOptions } from '../engine/lint';
 import type { LintResult } from '../engine/problem';
 import { UNKNOWN_RULE_CODE } from '../engine/suppress';
+import { LineIndex } from '../engine/lines';
 import {
   ERROR_STATUSES,
   apiKeyScheme,
@@ -111,7 +112,7 @@ function completions(text: string, offset: number, opts: CompletionOptions): Com
   const base = path.basename(opts.fileName);
   const format = /\.json$/i.test(base) ? 'json' : /\.ya?ml$/i.test(base) ? 'yaml' : formatOf(text, opts.fileName);
   const cx = detectContext(text, offset, format);
-  const lines = new LineMap(text);
+  const lines = new LineIndex(text);
   if (CONFIG_FILE.test(base)) {
     if (cx.kind === 'key' && cx.path.length === 1 && cx.path[0] === 'rules') return rulesetRuleItems(cx, lines, opts);
     return [];
@@ -131,27 +132,8 @@ function completions(text: string, offset: number, opts: CompletionOptions): Com
 
 // ---------------------------------------------------------------------------
 
-class LineMap {
-  private starts = [0];
-  constructor(readonly text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
-  }
-  pos(offset: number) {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo, character: offset - this.starts[lo] };
-  }
-  range(from: number, to: number) {
-    return { start: this.pos(from), end: this.pos(to) };
-  }
-}
 
-function ruleItem(id: string, description: string, newText: string, cx: CursorContext, lines: LineMap, snippet: boolean, sort: number): CompletionItem {
+function ruleItem(id: string, description: string, newText: string, cx: CursorContext, lines: LineIndex, snippet: boolean, sort: number): CompletionItem {
   return {
     label: id,
     kind: CompletionItemKind.Value,
@@ -164,7 +146,7 @@ function ruleItem(id: string, description: string, newText: string, cx: CursorCo
   };
 }
 
-function ignoreRuleItems(cx: CursorContext, lines: LineMap, opts: CompletionOptions): CompletionItem[] {
+function ignoreRuleItems(cx: CursorContext, lines: LineIndex, opts: CompletionOptions): CompletionItem[] {
   const written = new Set(cx.written ?? []);
   const quoted = cx.format === 'json';
   const ids = opts.ruleIds ? opts.ruleIds.map(id => ({ id, description: knownRules(true).find(r => r.id === id)?.description ?? '' })) : knownRules();
@@ -173,7 +155,7 @@ function ignoreRuleItems(cx: CursorContext, lines: LineMap, opts: CompletionOpti
     .map((r, i) => ruleItem(r.id, r.description, quoted ? JSON.stringify(r.id) : r.id, cx, lines, false, i));
 }
 
-function rulesetRuleItems(cx: CursorContext, lines: LineMap, opts: CompletionOptions): CompletionItem[] {
+function rulesetRuleItems(cx: CursorContext, lines: LineIndex, opts: CompletionOptions): CompletionItem[] {
   const present = new Set(cx.siblings);
   const severities = 'error,warn,info,hint,off';
   return knownRules(true)
@@ -186,7 +168,7 @@ function rulesetRuleItems(cx: CursorContext, lines: LineMap, opts: CompletionOpt
     });
 }
 
-function leadingCommaEdit(cx: CursorContext, lines: LineMap): TextEdit {
+function leadingCommaEdit(cx: CursorContext, lines: LineIndex): TextEdit {
   let p = cx.replaceStart;
   while (p > 0 && /\s/.test(lines.text[p - 1])) p--;
   return { range: lines.range(p, p), newText: ',' };
@@ -203,7 +185,7 @@ interface SnippetSpec {
   ops?: FixOp[];
 }
 
-function documentItems(cx: CursorContext, lines: LineMap, opts: CompletionOptions, format: 'yaml' | 'json'): CompletionItem[] {
+function documentItems(cx: CursorContext, lines: LineIndex, opts: CompletionOptions, format: 'yaml' | 'json'): CompletionItem[] {
   const out: CompletionItem[] = [];
   for (const spec of ['oas3', 'oas2'] as const) {
     const entries = documentEntries(spec);
@@ -232,7 +214,7 @@ class DocInfo {
     readonly spec: Spec,
     readonly format: 'yaml' | 'json',
     readonly cx: CursorContext,
-    readonly lines: LineMap,
+    readonly lines: LineIndex,
     readonly opts: CompletionOptions,
   ) {}
 
@@ -375,7 +357,7 @@ class DocInfo {
       }
       // The line of the top-level key that holds the cursor.
       const textLines = this.blanked.split('\n');
-      let line = this.lines.pos(this.cx.replaceStart).line;
+      let line = this.lines.positionAt(this.cx.replaceStart).line;
       while (line > 0 && !/^[^\s#-]/.test(textLines[line])) line--;
       const offset = lineOffset(this.blanked, line);
       out.push({ offset, length: 0, newText: renderYaml(tree, 0) + '\n' });
