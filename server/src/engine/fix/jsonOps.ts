@@ -13,7 +13,7 @@
 import { getNodeValue, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import type { FixOp, JsonPath } from '../../../../rules/types';
 import type { OffsetEdit } from './edits';
-import { deepEqual } from './util';
+import { deepEqual, nest } from './util';
 
 export function parseJsonTree(text: string): JsonNode | undefined {
   const errors: ParseError[] = [];
@@ -174,15 +174,6 @@ function walk(tree: JsonNode, path: JsonPath): JsonNode[] {
     nodes.push(next);
   }
   return nodes;
-}
-
-function nest(rest: JsonPath, value: unknown): unknown {
-  let v = value;
-  for (let j = rest.length - 1; j >= 0; j--) {
-    const seg = rest[j];
-    v = typeof seg === 'number' ? [v] : { [seg]: v };
-  }
-  return v;
 }
 
 /** The indentation for a new member of a multi-line container, from its siblings (or the container's line + one unit). */

@@ -6,7 +6,7 @@
 import { Document, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { FixOp, JsonPath } from '../../../../rules/types';
 import type { OffsetEdit } from './edits';
-import { deepEqual } from './util';
+import { deepEqual, nest } from './util';
 
 type Coll = YAMLMap<unknown, unknown> | YAMLSeq<unknown>;
 
@@ -270,15 +270,6 @@ function renderKey(key: string, siblings: readonly Pair<unknown, unknown>[], sty
   const double = types.filter(t => t === 'QUOTE_DOUBLE').length;
   if (double > single || (double === single && !style.singleQuote && double > 0)) return quoteAs(key, '"');
   return quoteAs(key, "'");
-}
-
-function nest(rest: JsonPath, value: unknown): unknown {
-  let v = value;
-  for (let j = rest.length - 1; j >= 0; j--) {
-    const seg = rest[j];
-    v = typeof seg === 'number' ? [v] : { [seg]: v };
-  }
-  return v;
 }
 
 /** Text edit replacing the value of the step (existing key or item) with `value`. */
