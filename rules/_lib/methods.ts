@@ -3,37 +3,15 @@
  * request body facts per operation, success statuses, finding locations, and
  * the fix building blocks (JSON body skeletons, header objects).
  */
-import { createRulesetFunction } from '@stoplight/spectral-core';
 import type { RuleDefinition } from '@stoplight/spectral-core';
-import type { FixContext, FixOp, JsonPath, Spec } from '../types';
-import type { Finding } from './ruleFunction';
-import { getAt, getModel, isJsonMediaType, isObject, type Model, type Obj, type Operation, type Parameter } from './oas';
+import type { ApiconvRule, FixContext, FixOp, JsonPath, Spec } from '../types';
+import { opPathFromFinding } from './fixes';
+import { modelRule, type Finding } from './ruleFunction';
+import { getAt, isJsonMediaType, isObject, type Model, type Obj, type Operation, type Parameter } from './oas';
 
-/**
- * Like `modelRule`, with one more argument for the check: `isRef(path)` tells
- * whether the value at `path` is written as a `$ref` in the root file. Spectral
- * reports a path that ends at a `$ref` in the referenced place (a shared
- * component), so a finding about the *operation* (and its fix, which edits the
- * operation) must then point at the parent key instead: see `anchor`.
- */
+/** A `modelRule` whose check takes `anchor` (see CheckHelpers in ruleFunction.ts) as its second argument. */
 export function methodsRule(name: string, check: (model: Model, anchor: (path: JsonPath) => JsonPath) => Finding[]): Pick<RuleDefinition, 'given' | 'then'> {
-  const fn = createRulesetFunction<unknown, null>({ input: null, options: null }, (input, _options, context) => {
-    const unresolved = (context as { documentInventory?: { unresolved?: unknown } } | undefined)?.documentInventory?.unresolved;
-    const anchor = (path: JsonPath): JsonPath => {
-      let p = path;
-      while (p.length > 3) {
-        const v = getAt(unresolved, p);
-        if (!(isObject(v) && typeof v.$ref === 'string')) break;
-        p = p.slice(0, -1);
-        // A sequence index is no key a person points at: go up to the sequence's key.
-        if (typeof p[p.length - 1] === 'number') p = p.slice(0, -1);
-      }
-      return p;
-    };
-    return check(getModel(input), anchor).map(f => ({ message: f.message, path: f.path }));
-  });
-  Object.defineProperty(fn, 'name', { value: name });
-  return { given: '$', then: { function: fn } };
+  return modelRule(name, (model, _options, helpers) => check(model, path => helpers.anchor(path)));
 }
 
 // JSON (application/json, +json) or a wildcard that admits JSON (any type, application/ anything).
@@ -182,4 +160,33 @@ export function removeRequestBodyOps(ctx: FixContext, opPath: JsonPath): FixOp[]
   if (bodyIdx.length === op.parameters.length) return [{ kind: 'remove', path: [...opPath, 'parameters'] }];
   // From the last to the first, so that earlier indexes stay valid.
   return bodyIdx.reverse().map(i => ({ kind: 'remove', path: [...opPath, 'parameters', i] }) as FixOp);
+}
+
+/**
+ * The body of `get-no-request-body` / `delete-no-request-body`: operations of `methods`
+ * with a request body are reported with `reason`; the fix removes the body.
+ */
+export function noRequestBody(name: string, methods: readonly string[], reason: string): Pick<ApiconvRule, 'spectral' | 'fix'> {
+  return {
+    spectral: methodsRule(name, (model, anchor) =>
+      model.operations
+        .filter(op => methods.includes(op.method))
+        .flatMap(op => {
+          const body = requestBodyInfo(op, model.spec, model.root);
+          if (!body.present || !body.path) return [];
+          const shared = model.spec === 'oas2' && body.params.every(p => p.level === 'path-item');
+          return [{
+            message: shared
+              ? `${describeOp(op)} inherits a request body parameter from its path item: move it to the operations that take a body.`
+              : `${describeOp(op)} has a request body: ${reason}`,
+            path: anchor(body.path),
+          }];
+        }),
+    ),
+    fix: ctx => {
+      const opPath = opPathFromFinding(ctx);
+      const ops = opPath ? removeRequestBodyOps(ctx, opPath) : [];
+      return ops.length > 0 ? { title: 'Remove the request body', ops } : undefined;
+    },
+  };
 }

@@ -5,7 +5,7 @@
 import { createRulesetFunction } from '@stoplight/spectral-core';
 import type { RuleDefinition } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
-import { getModel, type Model } from './oas';
+import { getAt, getModel, isObject, type Model } from './oas';
 import { recordSeverityCap, type SeverityCap } from './severity';
 
 export interface Finding {
@@ -15,7 +15,35 @@ export interface Finding {
   severity?: SeverityCap;
 }
 
-type Check<O> = (model: Model, options: O) => Finding[];
+/** Helpers a check may use besides the model. */
+export interface CheckHelpers {
+  /**
+   * Spectral reports a path that ends at a `$ref` in the referenced place (a shared
+   * component); a finding about the operation itself (and its fix, which edits the
+   * operation) must then point at the parent key that holds the `$ref`: `anchor(path)`
+   * walks up from such a path (below an operation) to the nearest key written inline.
+   */
+  anchor(path: JsonPath): JsonPath;
+}
+
+type Check<O> = (model: Model, options: O, helpers: CheckHelpers) => Finding[];
+
+function helpersFor(context: unknown): CheckHelpers {
+  const unresolved = (context as { documentInventory?: { unresolved?: unknown } } | undefined)?.documentInventory?.unresolved;
+  return {
+    anchor(path) {
+      let p = path;
+      while (p.length > 3) {
+        const v = getAt(unresolved, p);
+        if (!(isObject(v) && typeof v.$ref === 'string')) break;
+        p = p.slice(0, -1);
+        // A sequence index is no key a person points at: go up to the sequence's key.
+        if (typeof p[p.length - 1] === 'number') p = p.slice(0, -1);
+      }
+      return p;
+    },
+  };
+}
 
 interface Inventory {
   findAssociatedItemForPath(path: JsonPath, resolved: boolean): { document: { source: string | null }; path: JsonPath } | null;
@@ -61,7 +89,7 @@ export function modelRule<O = null>(
   defaultOptions?: O,
 ): Pick<RuleDefinition, 'given' | 'then'> {
   const fn = createRulesetFunction<unknown, O>({ input: null, options: optionsSchema as never }, (input, options, context) => {
-    return onePerLocation(check(getModel(input), (options ?? defaultOptions) as O), context?.documentInventory).map(f => {
+    return onePerLocation(check(getModel(input), (options ?? defaultOptions) as O, helpersFor(context)), context?.documentInventory).map(f => {
       if (f.severity) recordSeverityCap(context?.document, (context?.rule as { name?: string } | undefined)?.name, f.message, f.path, f.severity);
       return { message: f.message, path: f.path };
     });
