@@ -1,0 +1,60 @@
+/**
+ * Units: the pieces of an OpenAPI document that the incremental engine parses,
+ * resolves and lints on their own, and caches between edits.
+ *
+ * - a top-level key is a unit (`info`, `servers`, `tags`, `openapi`, `x-…`), except
+ * - the containers `paths`, `webhooks`, `definitions`, `parameters`, `responses`,
+ *   `securityDefinitions`: each of their entries is a unit (`paths./pets`), and
+ * - `components`: each entry of each kind is a unit (`components.schemas.Pet`).
+ * The root and the containers themselves are no unit ("above" the units).
+ */
+import type { JsonPath } from '../problem';
+
+export const CONTAINERS = new Set(['paths', 'webhooks', 'definitions', 'parameters', 'responses', 'securityDefinitions']);
+
+/** How many leading segments of `path` name its unit; 0 when `path` is the root or a container. */
+export function unitDepth(path: readonly (string | number)[]): number {
+  if (path.length === 0) return 0;
+  const k = String(path[0]);
+  if (k === 'components') return path.length >= 3 ? 3 : 0;
+  if (CONTAINERS.has(k)) return path.length >= 2 ? 2 : 0;
+  return 1;
+}
+
+/** The unit path of `path` (a prefix of it), or undefined above the units. */
+export function unitOf(path: readonly (string | number)[]): JsonPath | undefined {
+  const d = unitDepth(path);
+  return d === 0 ? undefined : (path.slice(0, d) as JsonPath);
+}
+
+/** A unit's key: its JSON pointer (`/paths/~1pets`). */
+export function unitKey(unitPath: readonly (string | number)[]): string {
+  let s = '';
+  for (const seg of unitPath) s += '/' + String(seg).replace(/~/g, '~0').replace(/\//g, '~1');
+  return s;
+}
+
+/** Every unit of a parsed document, in document order: [key, path, value]. */
+export function* unitsOf(data: unknown): Generator<[string, JsonPath, unknown]> {
+  if (!isRecord(data)) return;
+  for (const k of Object.keys(data)) {
+    const v = data[k];
+    if (k === 'components') {
+      if (!isRecord(v)) continue;
+      for (const kind of Object.keys(v)) {
+        const c = v[kind];
+        if (!isRecord(c)) continue;
+        for (const name of Object.keys(c)) yield [unitKey([k, kind, name]), [k, kind, name], c[name]];
+      }
+    } else if (CONTAINERS.has(k)) {
+      if (!isRecord(v)) continue;
+      for (const name of Object.keys(v)) yield [unitKey([k, name]), [k, name], v[name]];
+    } else {
+      yield [unitKey([k]), [k], v];
+    }
+  }
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
