@@ -63,6 +63,8 @@ export function memoizeExampleFunction(fn: RuleFn): RuleFn {
     return results;
   };
   Object.defineProperty(memoized, 'name', { value: `memoized(${fn.name || 'oasExample'})` });
+  // Its result depends only on the value, path and formats it is given: the incremental engine may run it unit by unit.
+  Object.defineProperty(memoized, Symbol.for('apiconv.localFunction'), { value: true });
   return memoized;
 }
 

@@ -69,17 +69,30 @@ export async function lint(text: string, file: string, options: LintOptions = {}
   const ruleset = options.ruleset ?? getDefaultRuleset();
   spectral.setRuleset(ruleset);
   const results = await spectral.run(document, { ignoreUnknownFormat: true });
+  const capped = results.map(r => ({ ...r, cap: severityCapOf(document, String(r.code), r.message, [...r.path]) }));
+  clearSeverityCaps(document);
+  return finishLint(capped, absFile, ruleset, texts, [...files]);
+}
+
+/** A Spectral result with the severity cap its rule recorded (rules/_lib/severity.ts). */
+export type EngineResult = ISpectralDiagnostic & { cap?: 'info' | 'hint' };
+
+/**
+ * From Spectral's results to what `lint` returns: severity caps, ranges narrowed to keys, suppressions, order.
+ * Shared by the full engine and the incremental one (incremental/linter.ts), so both give the same output.
+ */
+export function finishLint(results: EngineResult[], absFile: string, ruleset: Ruleset, texts: ReadonlyMap<string, string>, files: string[]): LintResult {
   const problems = results.map(r => toProblem(r, absFile, ruleset));
   // Findings a rule reports below its own severity (rules/_lib/severity.ts): never above the user's level.
-  for (const p of problems) {
-    const cap = severityCapOf(document, p.code, p.message, p.path);
+  for (let i = 0; i < problems.length; i++) {
+    const cap = results[i]!.cap;
+    const p = problems[i]!;
     if (cap) p.severity = Math.max(p.severity, CAP_LEVEL[cap]) as LintProblem['severity'];
   }
-  clearSeverityCaps(document);
   narrowRanges(problems, texts);
   const known = new Set([...Object.keys(ruleset.rules), 'parser', 'invalid-ref']);
   const suppression = applySuppressions(problems, texts, known, (t, f) => isJsonText(t, f));
-  return { problems: suppression.problems.sort(compareProblems), suppressed: suppression.suppressed.sort(compareProblems), files: [...files] };
+  return { problems: suppression.problems.sort(compareProblems), suppressed: suppression.suppressed.sort(compareProblems), files };
 }
 
 /** A finding on a mapping/sequence value points at its key (see ranges.ts). */

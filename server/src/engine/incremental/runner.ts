@@ -1,0 +1,636 @@
+/**
+ * The incremental rule runner: runs a Spectral ruleset over a parsed and
+ * resolved document with the results Spectral's own Runner gives, but reuses
+ * the results of unchanged units from the previous run.
+ *
+ * How the work is split (units: units.ts):
+ * - "Local" rules — every function of the rule is one whose result depends on
+ *   nothing but the value it is given, its path, the document's formats (and
+ *   `jsonSchemaDialect`) — are matched unit by unit: each unit is queried on its
+ *   own (a sparse root holding only that unit), and its results are kept while
+ *   the unit's value is the same object (the parser and the resolver keep the
+ *   identity of unchanged units). The places above the units (the root, `paths`,
+ *   `components.schemas`…) are matched on a stub root whose units are empty
+ *   objects, and the functions get the real values there: that pass is cheap.
+ * - Every other rule (the document-wide ones: operationId uniqueness, the OAS
+ *   schema, the apiconv conventions, custom JavaScript functions…) runs over the
+ *   whole document every time, exactly as Spectral runs it.
+ * Results are then mapped, deduplicated and sorted as Spectral does.
+ */
+import type { IRange } from '@stoplight/types';
+import type { Ruleset } from '@stoplight/spectral-core';
+import NimmaLegacy from 'nimma/legacy';
+import { jsonPathPlus } from 'nimma/fallbacks';
+import { JSONPath } from 'jsonpath-plus';
+import { get, toPath } from 'lodash';
+import { Parser as ExprParser } from 'expr-eval-fork';
+import { decodeSegmentFragment, getClosestJsonPath, printPath, PrintStyle, printValue } from '@stoplight/spectral-runtime';
+import * as coreFunctions from '@stoplight/spectral-functions';
+import { oas } from '@stoplight/spectral-rulesets';
+import { isRecord, unitDepth, unitKey, unitsOf } from './units';
+import { severityCapOf } from '../../../../rules/_lib/severity';
+
+type JsonPath = (string | number)[];
+type Fn = (input: unknown, options: unknown, context: FnContext) => unknown;
+
+interface Then {
+  field?: string;
+  function: Fn;
+  functionOptions?: unknown;
+}
+
+export interface RuleLike {
+  name: string;
+  enabled: boolean;
+  resolved: boolean;
+  then: Then[];
+  message: string | null;
+  description: string | null;
+  documentationUrl: string | null;
+  severity: number;
+  matchesFormat(formats: Set<unknown> | null): boolean;
+  getGivenForFormats(formats: Set<unknown> | null): string[];
+  getSeverityForSource(source: string, path: JsonPath): number;
+}
+
+/** What a rule function gets as `context.document`. */
+export interface DocLike {
+  source: string | null;
+  data: unknown;
+  formats?: Set<unknown> | null;
+  getRangeForJsonPath(path: JsonPath, closest?: boolean): IRange | undefined;
+  trapAccess<T>(obj: T): T;
+}
+
+export interface AssociatedItem {
+  document: DocLike;
+  path: JsonPath;
+  missingPropertyPath: JsonPath;
+}
+
+/** What a rule function gets as `context.documentInventory` (the part of Spectral's DocumentInventory rules use). */
+export interface InventoryLike {
+  document: DocLike;
+  resolved: unknown;
+  unresolved: unknown;
+  formats: Set<unknown> | null;
+  source: string | null;
+  graph: unknown;
+  referencedDocuments: Record<string, DocLike>;
+  findAssociatedItemForPath(path: JsonPath, resolved: boolean): AssociatedItem | null;
+}
+
+interface FnContext {
+  document: DocLike;
+  documentInventory: InventoryLike;
+  rule: RuleLike;
+  path: JsonPath;
+}
+
+/** One result before ranges (ranges move with every edit; results of a unit are kept across edits). */
+export interface RawResult {
+  code: string;
+  message: string;
+  path: JsonPath;
+  severity: number;
+  source?: string;
+  documentationUrl?: string;
+  /** severity cap recorded by the rule function (rules/_lib/severity.ts) */
+  cap?: 'info' | 'hint';
+}
+
+export interface RunnerResult extends RawResult {
+  range: IRange;
+}
+
+const DEFAULT_RANGE: IRange = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+// ---------------------------------------------------------------------------------------------
+// Which functions are local (see the module comment). Identity, not names: a custom function
+// that happens to be called `truthy` is not trusted.
+
+const LOCAL_CORE = ['alphabetical', 'casing', 'defined', 'enumeration', 'falsy', 'length', 'pattern', 'schema', 'truthy', 'undefined', 'xor', 'or'];
+const LOCAL_OAS = new Set([
+  'oasOpSuccessResponse',
+  'oasOpFormDataConsumeCheck',
+  'oasOpParams',
+  'oasSchema', // reads `jsonSchemaDialect`: part of the run's global key
+  'uniquenessTags',
+  'refSiblings', // reads the unresolved document at its own path
+  'typedEnum',
+  'oasDiscriminator',
+  'oasExample',
+  'serverVariables',
+]);
+
+const LOCAL_MARK = Symbol.for('apiconv.localFunction');
+let localFunctions: WeakSet<object> | undefined;
+function isLocalFunction(fn: unknown): boolean {
+  if (!localFunctions) {
+    localFunctions = new WeakSet();
+    const core = coreFunctions as unknown as Record<string, object>;
+    for (const name of LOCAL_CORE) if (core[name]) localFunctions.add(core[name]);
+    for (const rule of Object.values((oas as unknown as { rules: Record<string, { then: Then | Then[] }> }).rules)) {
+      for (const t of ([] as Then[]).concat(rule.then)) if (LOCAL_OAS.has(t.function.name)) localFunctions.add(t.function);
+    }
+  }
+  // Our own functions say so themselves (rules/_lib/memoExamples.ts).
+  return typeof fn === 'function' && (localFunctions.has(fn) || (fn as unknown as Record<symbol, unknown>)[LOCAL_MARK] === true);
+}
+
+function isLocalRule(rule: RuleLike): boolean {
+  return rule.then.every(t => isLocalFunction(t.function));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nimma queries, compiled once per (ruleset, formats).
+
+interface Scope {
+  path: JsonPath;
+  value: unknown;
+}
+type Visit = (rule: RuleLike, path: JsonPath, value: unknown) => void;
+
+class Query {
+  private readonly nimma: { query(input: unknown, callbacks: Record<string, (scope: Scope) => void>): void } | undefined;
+  private readonly byExpr = new Map<string, RuleLike[]>();
+  private visit: Visit = () => undefined;
+  private readonly callbacks: Record<string, (scope: Scope) => void> = {};
+  /** Expressions without descendants or filters, walked directly (nimma would traverse the whole document). */
+  private readonly plain: [Segment[], string][] = [];
+
+  constructor(rules: RuleLike[], formats: Set<unknown> | null) {
+    for (const rule of rules) {
+      for (const given of rule.getGivenForFormats(formats)) {
+        let list = this.byExpr.get(given);
+        if (!list) this.byExpr.set(given, (list = []));
+        list.push(rule);
+      }
+    }
+    for (const [expr, list] of this.byExpr) {
+      this.callbacks[expr] = scope => {
+        const p = scope.path.length > 0 && scope.path[0] === '$' ? scope.path.slice(1) : scope.path.slice();
+        for (const rule of list) this.visit(rule, p, scope.value);
+      };
+    }
+    const traversed: string[] = [];
+    for (const expr of this.byExpr.keys()) {
+      const segments = parsePlainPath(expr);
+      if (segments) this.plain.push([segments, expr]);
+      else traversed.push(expr);
+    }
+    if (traversed.length > 0) {
+      const Ctor = NimmaLegacy as unknown as new (e: string[], o: object) => Query['nimma'];
+      this.nimma = new Ctor(traversed, { fallback: jsonPathPlus, unsafe: false, output: 'auto', customShorthands: {} });
+    }
+  }
+
+  get empty(): boolean {
+    return this.byExpr.size === 0;
+  }
+
+  run(input: unknown, visit: Visit): void {
+    if (this.byExpr.size === 0) return;
+    this.visit = visit;
+    try {
+      if (!isRecord(input) && !Array.isArray(input)) {
+        // Spectral calls only the root's callbacks on a scalar document.
+        this.callbacks.$?.({ path: [], value: input });
+        return;
+      }
+      for (const [segments, expr] of this.plain) {
+        const cb = this.callbacks[expr]!;
+        walkPlain(input, segments, 0, [], cb);
+      }
+      this.nimma?.query(input, this.callbacks);
+    } finally {
+      this.visit = () => undefined;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** A step of a plain JSONPath: one key, some keys, or every member (`*`). */
+type Segment = { keys: string[] } | { any: true };
+
+/**
+ * Parses `$`, `$.a.b`, `$.a[*]`, `$['a b']`, `$.paths[*][get,put].security[*]`: no `..`, no filters.
+ * Anything else is left to nimma (undefined).
+ */
+export function parsePlainPath(expr: string): Segment[] | undefined {
+  if (!expr.startsWith('$')) return undefined;
+  const out: Segment[] = [];
+  let i = 1;
+  while (i < expr.length) {
+    const c = expr[i];
+    if (c === '.') {
+      if (expr[i + 1] === '.') return undefined;
+      const m = /^[A-Za-z_$][\w$-]*|^\*/.exec(expr.slice(i + 1));
+      if (!m) return undefined;
+      out.push(m[0] === '*' ? { any: true } : { keys: [m[0]] });
+      i += 1 + m[0].length;
+    } else if (c === '[') {
+      const end = expr.indexOf(']', i);
+      if (end < 0) return undefined;
+      const body = expr.slice(i + 1, end);
+      if (body === '*') out.push({ any: true });
+      else {
+        const keys: string[] = [];
+        for (const part of body.split(',')) {
+          const t = part.trim();
+          const q = /^'([^'\\]*)'$|^"([^"\\]*)"$/.exec(t);
+          if (q) keys.push(q[1] ?? q[2]!);
+          else if (/^[A-Za-z_$][\w$-]*$/.test(t)) keys.push(t);
+          else return undefined; // indexes, slices, filters, scripts
+        }
+        out.push({ keys });
+      }
+      i = end + 1;
+    } else {
+      return undefined;
+    }
+  }
+  return out;
+}
+
+function walkPlain(node: unknown, segments: Segment[], i: number, path: (string | number)[], cb: (scope: Scope) => void): void {
+  if (i === segments.length) {
+    cb({ path: path.slice(), value: node });
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const seg = segments[i]!;
+  if ('any' in seg) {
+    if (Array.isArray(node)) {
+      for (let k = 0; k < node.length; k++) {
+        path.push(k);
+        walkPlain(node[k], segments, i + 1, path, cb);
+        path.pop();
+      }
+    } else {
+      for (const k of Object.keys(node)) {
+        path.push(k);
+        walkPlain((node as Record<string, unknown>)[k], segments, i + 1, path, cb);
+        path.pop();
+      }
+    }
+    return;
+  }
+  for (const k of seg.keys) {
+    if (Array.isArray(node) || !Object.prototype.hasOwnProperty.call(node, k)) continue;
+    path.push(k);
+    walkPlain((node as Record<string, unknown>)[k], segments, i + 1, path, cb);
+    path.pop();
+  }
+}
+
+interface UnitEntry {
+  value: unknown;
+  results: RawResult[];
+}
+
+export interface RunInput {
+  ruleset: Ruleset;
+  document: DocLike;
+  inventory: InventoryLike;
+  /** results that come before the rules' (parser diagnostics, resolver errors), with their ranges */
+  preResults: RunnerResult[];
+}
+
+export class IncrementalRunner {
+  private key: { ruleset: Ruleset; formats: string; dialect: unknown } | undefined;
+  private queries:
+    | { localR: Query; localU: Query; globalR: Query; globalU: Query; rulesByName: Map<string, RuleLike> }
+    | undefined;
+  private unitsR = new Map<string, UnitEntry>();
+  private unitsU = new Map<string, UnitEntry>();
+  stats = { unitsRun: 0, unitsReused: 0, ms: { units: 0, above: 0, global: 0, ranges: 0, prepare: 0 } };
+
+  async run(input: RunInput): Promise<RunnerResult[]> {
+    const { ruleset, document, inventory } = input;
+    const formats = document.formats ?? null;
+    const formatKey = formats ? [...formats].map(f => (f as { displayName?: string; name?: string }).displayName ?? (f as { name?: string }).name).join(',') : '';
+    const dialect = isRecord(inventory.unresolved) ? inventory.unresolved.jsonSchemaDialect : undefined;
+    if (!this.key || this.key.ruleset !== ruleset || this.key.formats !== formatKey || this.key.dialect !== dialect) {
+      this.key = { ruleset, formats: formatKey, dialect };
+      this.unitsR.clear();
+      this.unitsU.clear();
+      const rules = (Object.values(ruleset.rules) as unknown as RuleLike[]).filter(r => r.enabled && r.matchesFormat(formats));
+      const local = rules.filter(isLocalRule);
+      const global = rules.filter(r => !isLocalRule(r));
+      this.queries = {
+        localR: new Query(local.filter(r => r.resolved), formats),
+        localU: new Query(local.filter(r => !r.resolved), formats),
+        globalR: new Query(global.filter(r => r.resolved), formats),
+        globalU: new Query(global.filter(r => !r.resolved), formats),
+        rulesByName: new Map(rules.map(r => [r.name, r])),
+      };
+    }
+    const q = this.queries!;
+    const promises: Promise<void>[] = [];
+    const fresh: RawResult[] = [];
+    const ctx = { document, inventory, promises };
+    this.stats = { unitsRun: 0, unitsReused: 0, ms: { units: 0, above: 0, global: 0, ranges: 0, prepare: 0 } };
+    const ms = this.stats.ms;
+    let t = performance.now();
+    const lap = (k: keyof typeof ms): void => {
+      const n = performance.now();
+      ms[k] += n - t;
+      t = n;
+    };
+
+    // Local rules: unit by unit, then above the units on a stub root.
+    for (const [query, root, cache] of [
+      [q.localR, inventory.resolved, this.unitsR],
+      [q.localU, inventory.unresolved, this.unitsU],
+    ] as const) {
+      if (query.empty) continue;
+      const seen = new Set<string>();
+      for (const [key, path, value] of unitsOf(root)) {
+        seen.add(key);
+        const hit = cache.get(key);
+        if (hit && hit.value === value) {
+          this.stats.unitsReused++;
+          continue;
+        }
+        this.stats.unitsRun++;
+        const results: RawResult[] = [];
+        const depth = path.length;
+        query.run(sparseRoot(path, value), (rule, p, v) => {
+          if (p.length >= depth) lintNode(ctx, rule, p, v, results);
+        });
+        cache.set(key, { value, results });
+      }
+      for (const key of cache.keys()) if (!seen.has(key)) cache.delete(key);
+      lap('units');
+      const units = seen;
+      query.run(stubRoot(root), (rule, p) => {
+        const d = unitDepth(p);
+        if (d > 0 && units.has(unitKey(p.slice(0, d)))) return; // inside a unit: done above
+        lintNode(ctx, rule, p, valueAt(root, p), fresh);
+      });
+      lap('above');
+    }
+    // Everything else over the whole document.
+    q.globalR.run(inventory.resolved, (rule, p, v) => lintNode(ctx, rule, p, v, fresh));
+    q.globalU.run(inventory.unresolved, (rule, p, v) => lintNode(ctx, rule, p, v, fresh));
+    if (promises.length > 0) await Promise.all(promises);
+    lap('global');
+
+    const all: RunnerResult[] = [...input.preResults];
+    const addRanges = (list: RawResult[]): void => {
+      for (const r of list) all.push({ ...r, range: rangeOf(inventory, r) });
+    };
+    for (const e of this.unitsR.values()) addRanges(e.results);
+    for (const e of this.unitsU.values()) addRanges(e.results);
+    addRanges(fresh);
+    lap('ranges');
+    const prepared = prepareResults(all);
+    lap('prepare');
+    return prepared;
+  }
+
+  /** Forget everything (e.g. when the ruleset object is replaced). */
+  reset(): void {
+    this.key = undefined;
+    this.queries = undefined;
+    this.unitsR.clear();
+    this.unitsU.clear();
+  }
+}
+
+function rangeOf(inventory: InventoryLike, r: RawResult): IRange {
+  const doc = r.source === undefined || r.source === inventory.document.source ? inventory.document : inventory.referencedDocuments[r.source];
+  return doc?.getRangeForJsonPath(r.path, true) ?? DEFAULT_RANGE;
+}
+
+function sparseRoot(path: JsonPath, value: unknown): unknown {
+  let node: unknown = value;
+  for (let i = path.length - 1; i >= 0; i--) node = { [path[i]]: node };
+  return node;
+}
+
+const STUB = Object.freeze({});
+
+/** The root with every unit replaced by an empty object (containers that are no mapping are kept whole). */
+function stubRoot(root: unknown): unknown {
+  if (!isRecord(root)) return root;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(root)) {
+    const v = root[k];
+    if (k === 'components' && isRecord(v)) {
+      const c: Record<string, unknown> = {};
+      for (const kind of Object.keys(v)) {
+        const m = v[kind];
+        c[kind] = isRecord(m) ? stubMap(m) : m;
+      }
+      out[k] = c;
+    } else if (unitDepth([k, '']) === 2 && isRecord(v)) {
+      out[k] = stubMap(v);
+    } else if (unitDepth([k]) === 1) {
+      out[k] = STUB;
+    } else {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+function stubMap(m: Record<string, unknown>): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  for (const k of Object.keys(m)) o[k] = STUB;
+  return o;
+}
+
+function valueAt(root: unknown, path: JsonPath): unknown {
+  let v = root;
+  for (const seg of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[seg as string];
+  }
+  return v;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spectral's lintNode, our implementation of the same behaviour.
+
+interface NodeCtx {
+  document: DocLike;
+  inventory: InventoryLike;
+  promises: Promise<void>[];
+}
+
+function lintNode(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unknown, out: RawResult[]): void {
+  const fnContext: FnContext = { document: ctx.document, documentInventory: ctx.inventory, rule, path: givenPath };
+  for (const then of rule.then) {
+    for (const target of lintTargets(value, then.field)) {
+      fnContext.path = target.path.length > 0 ? [...givenPath, ...target.path] : givenPath;
+      let results: unknown;
+      try {
+        results = then.function(target.value, then.functionOptions ?? null, fnContext);
+      } catch (e) {
+        throw new Error(`Function "${then.function.name}" threw an exception${e instanceof Error ? `: ${e.message}` : ''}`, { cause: e });
+      }
+      if (results === undefined) continue;
+      if (typeof (results as Promise<unknown>).then === 'function') {
+        const saved = { ...fnContext };
+        ctx.promises.push(
+          (results as Promise<unknown>).then(r => {
+            if (r !== undefined) processResults(ctx, saved, r as FnResult[], out);
+          }),
+        );
+      } else {
+        processResults(ctx, fnContext, results as FnResult[], out);
+      }
+    }
+  }
+}
+
+interface FnResult {
+  message: string;
+  path?: JsonPath;
+}
+
+function lintTargets(value: unknown, field: string | undefined): { path: JsonPath; value: unknown }[] {
+  const targets: { path: JsonPath; value: unknown }[] = [];
+  if (value !== null && (typeof value === 'object' || typeof value === 'function') && typeof field === 'string') {
+    if (field === '@key') {
+      for (const key of Object.keys(value as object)) targets.push({ path: [key], value: key });
+    } else if (field.startsWith('$')) {
+      JSONPath({
+        path: field,
+        json: value as object,
+        resultType: 'all',
+        callback(result: { path: string; value: unknown }) {
+          targets.push({ path: toPath(result.path.slice(1)), value: result.value });
+        },
+      });
+    } else {
+      targets.push({ path: toPath(field), value: get(value, field) });
+    }
+  } else {
+    targets.push({ path: [], value });
+  }
+  if (targets.length === 0) targets.push({ path: [], value: undefined });
+  return targets;
+}
+
+function getPath(value: unknown, path: JsonPath): unknown {
+  return path.length === 0 ? value : get(value, path);
+}
+
+function processResults(ctx: NodeCtx, fnContext: FnContext, results: FnResult[], out: RawResult[]): void {
+  const { rule, path: targetPath } = fnContext;
+  for (const result of results) {
+    const escaped = (result.path ?? targetPath).map(decodeSegmentFragment);
+    const item = ctx.inventory.findAssociatedItemForPath(escaped, rule.resolved);
+    const path = item?.path ?? (getClosestJsonPath(ctx.inventory.resolved, escaped) as JsonPath);
+    const source = item?.document.source ?? undefined;
+    const document = item?.document ?? ctx.inventory.document;
+    const value = path.length === 0 ? document.data : getPath(document.data, path);
+    const vars: Record<string, unknown> = {
+      property:
+        item?.missingPropertyPath !== undefined && item.missingPropertyPath.length > path.length
+          ? printPath(item.missingPropertyPath.slice(path.length - 1), PrintStyle.Dot)
+          : path.length > 0
+            ? path[path.length - 1]
+            : '',
+      error: result.message,
+      path: printPath(path, PrintStyle.EscapedPointer),
+      description: rule.description,
+      value,
+    };
+    const resultMessage = formatMessage(result.message, vars);
+    vars.error = resultMessage;
+    const severity = source !== undefined ? rule.getSeverityForSource(source, path) : rule.severity;
+    if (severity === -1) continue;
+    const message = (rule.message === null ? (rule.description ?? resultMessage) : formatMessage(rule.message, vars)).trim();
+    const raw: RawResult = { code: rule.name, message, path, severity };
+    if (source !== undefined) raw.source = source;
+    if (rule.documentationUrl) raw.documentationUrl = rule.documentationUrl;
+    // A finding the rule reports below its severity (rules/_lib/severity.ts), recorded as the function ran.
+    const cap = severityCapOf(ctx.document, rule.name, message, path);
+    if (cap) raw.cap = cap;
+    out.push(raw);
+  }
+}
+
+// Spectral's message templates: `{{name}}` and `#{{expression}}` (with print(), toUpperCase(), concat()).
+const TEMPLATE = /#?\{\{([^}\n]+)\}\}/g;
+
+function formatMessage(input: string, values: Record<string, unknown>): string {
+  if (!input.includes('{{')) return input;
+  return input.replace(TEMPLATE, (whole: string, identifier: string, index: number) => {
+    if (whole.startsWith('#')) return evaluate(identifier.trim(), values);
+    if (index < 0 || index >= input.length) return '';
+    return identifier in values ? String(values[identifier]) : '';
+  });
+}
+
+function evaluate(expression: string, values: Record<string, unknown>): string {
+  if (/constructor|process|require|global|mainModule|fs|child_process/.test(expression)) return '';
+  const parser = new ExprParser();
+  const fns = parser.functions as Record<string, unknown>;
+  fns.toUpperCase = (v: unknown) => String(v).toUpperCase();
+  fns.concat = (...args: unknown[]) => args.map(String).join('');
+  fns.print = (type: unknown) => {
+    if (typeof type !== 'string') return '';
+    if (type === 'property') {
+      const p = values.property;
+      return p !== undefined && p !== '' ? `"${String(p)}" property ` : 'The document ';
+    }
+    if (type === 'value') return printValue(values.value);
+    return type in values && values[type] !== null ? String(values[type]) : '';
+  };
+  try {
+    const expr = expression
+      .replace(/(\S+)\.toUpperCase\(\)/g, 'toUpperCase($1)')
+      .replace(/\s*\+\s*/g, ',')
+      .replace(/^(.+)$/, 'concat($1)');
+    return String(parser.evaluate(expr, values as never));
+  } catch {
+    return '';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spectral's result preparation: one result per fingerprint, then its order.
+
+function fingerprint(r: RunnerResult): string {
+  let id = String(r.code);
+  id += r.path.length > 0 ? JSON.stringify(r.path) : JSON.stringify(r.range);
+  if (r.source !== undefined) id += r.source;
+  if (r.message !== undefined) id += r.message;
+  return id;
+}
+
+export function prepareResults(results: RunnerResult[]): RunnerResult[] {
+  const seen = new Set<string>();
+  const unique = results.filter(r => {
+    const f = fingerprint(r);
+    if (seen.has(f)) return false;
+    seen.add(f);
+    return true;
+  });
+  return unique.sort(compareResults);
+}
+
+const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
+
+function compareResults(a: RunnerResult, b: RunnerResult): number {
+  const s = a.source === undefined ? (b.source === undefined ? 0 : -1) : b.source === undefined ? 1 : sign(a.source.localeCompare(b.source));
+  if (s !== 0) return s;
+  const line = a.range.start.line - b.range.start.line;
+  if (line !== 0) return sign(line);
+  const ch = a.range.start.character - b.range.start.character;
+  if (ch !== 0) return sign(ch);
+  const c = sign(String(a.code).localeCompare(String(b.code), undefined, { numeric: true }));
+  if (c !== 0) return c;
+  return sign(a.path.join().localeCompare(b.path.join()));
+}
+
+/** For tests and logs: which of the ruleset's rules run unit by unit. */
+export function localRuleNames(ruleset: Ruleset): string[] {
+  return (Object.values(ruleset.rules) as unknown as RuleLike[]).filter(isLocalRule).map(r => r.name);
+}
