@@ -138,6 +138,25 @@ function isLocalFunction(fn: unknown): boolean {
   return typeof fn === 'function' && (localFunctions.has(fn) || (fn as unknown as Record<symbol, unknown>)[LOCAL_MARK] === true);
 }
 
+/**
+ * Document-wide functions whose result is the union of what they give for each part: the OAS schema
+ * validation (Ajv with allErrors; each path item / component is validated by its own subschema). They run
+ * once per changed unit on a document holding only that unit, plus once on the document with the units
+ * left out for what lies above them.
+ */
+const SPLIT_OAS = new Set(['oasDocumentSchema']);
+let splitFunctions: WeakSet<object> | undefined;
+function isSplitRule(rule: RuleLike, formats: Set<unknown> | null): boolean {
+  if (!splitFunctions) {
+    splitFunctions = new WeakSet();
+    for (const r of Object.values((oas as unknown as { rules: Record<string, { then: Then | Then[] }> }).rules)) {
+      for (const t of ([] as Then[]).concat(r.then)) if (SPLIT_OAS.has(t.function.name)) splitFunctions.add(t.function);
+    }
+  }
+  const given = rule.getGivenForFormats(formats);
+  return given.length === 1 && given[0] === '$' && rule.then.every(t => t.field === undefined && splitFunctions!.has(t.function));
+}
+
 function isLocalRule(rule: RuleLike): boolean {
   return rule.then.every(t => isLocalFunction(t.function));
 }
@@ -301,11 +320,13 @@ export interface RunInput {
 export class IncrementalRunner {
   private key: { ruleset: Ruleset; formats: string; dialect: unknown } | undefined;
   private queries:
-    | { localR: Query; localU: Query; globalR: Query; globalU: Query; rulesByName: Map<string, RuleLike> }
+    | { localR: Query; localU: Query; globalR: Query; globalU: Query; split: RuleLike[] }
     | undefined;
+  /** Results of the split rules per rule and unit. */
+  private splitUnits = new Map<string, Map<string, UnitEntry>>();
   private unitsR = new Map<string, UnitEntry>();
   private unitsU = new Map<string, UnitEntry>();
-  stats = { unitsRun: 0, unitsReused: 0, ms: { units: 0, above: 0, global: 0, ranges: 0, prepare: 0 } };
+  stats = { unitsRun: 0, unitsReused: 0, ms: { units: 0, above: 0, split: 0, global: 0, ranges: 0, prepare: 0 } };
 
   async run(input: RunInput): Promise<RunnerResult[]> {
     const { ruleset, document, inventory } = input;
@@ -317,21 +338,23 @@ export class IncrementalRunner {
       this.unitsR.clear();
       this.unitsU.clear();
       const rules = (Object.values(ruleset.rules) as unknown as RuleLike[]).filter(r => r.enabled && r.matchesFormat(formats));
-      const local = rules.filter(isLocalRule);
-      const global = rules.filter(r => !isLocalRule(r));
+      this.splitUnits.clear();
+      const split = rules.filter(r => isSplitRule(r, formats));
+      const local = rules.filter(r => !split.includes(r) && isLocalRule(r));
+      const global = rules.filter(r => !split.includes(r) && !isLocalRule(r));
       this.queries = {
+        split,
         localR: new Query(local.filter(r => r.resolved), formats),
         localU: new Query(local.filter(r => !r.resolved), formats),
         globalR: new Query(global.filter(r => r.resolved), formats),
         globalU: new Query(global.filter(r => !r.resolved), formats),
-        rulesByName: new Map(rules.map(r => [r.name, r])),
       };
     }
     const q = this.queries!;
     const promises: Promise<void>[] = [];
     const fresh: RawResult[] = [];
     const ctx = { document, inventory, promises };
-    this.stats = { unitsRun: 0, unitsReused: 0, ms: { units: 0, above: 0, global: 0, ranges: 0, prepare: 0 } };
+    this.stats = { unitsRun: 0, unitsReused: 0, ms: { units: 0, above: 0, split: 0, global: 0, ranges: 0, prepare: 0 } };
     const ms = this.stats.ms;
     let t = performance.now();
     const lap = (k: keyof typeof ms): void => {
@@ -372,6 +395,31 @@ export class IncrementalRunner {
       });
       lap('above');
     }
+    // The split rules: unit by unit (container entries), then the rest of the document.
+    for (const rule of q.split) {
+      const root = rule.resolved ? inventory.resolved : inventory.unresolved;
+      let cache = this.splitUnits.get(rule.name);
+      if (!cache) this.splitUnits.set(rule.name, (cache = new Map()));
+      const seen = new Set<string>();
+      for (const [key, path, value] of unitsOf(root)) {
+        if (path.length < 2) continue; // top-level units are validated with the rest
+        seen.add(key);
+        const hit = cache.get(key);
+        if (hit && hit.value === value) continue;
+        const tmp: RawResult[] = [];
+        lintNode(ctx, rule, [], sparseRoot(path, value), tmp);
+        cache.set(key, { value, results: tmp.filter(r => insideUnit(r.path, key)) });
+      }
+      for (const key of cache.keys()) if (!seen.has(key)) cache.delete(key);
+      const tmp: RawResult[] = [];
+      lintNode(ctx, rule, [], withoutContainerUnits(root), tmp);
+      for (const r of tmp) {
+        const d = unitDepth(r.path);
+        if (d >= 2 && seen.has(unitKey(r.path.slice(0, d)))) continue;
+        fresh.push(r);
+      }
+    }
+    lap('split');
     // Everything else over the whole document.
     q.globalR.run(inventory.resolved, (rule, p, v) => lintNode(ctx, rule, p, v, fresh));
     q.globalU.run(inventory.unresolved, (rule, p, v) => lintNode(ctx, rule, p, v, fresh));
@@ -384,6 +432,7 @@ export class IncrementalRunner {
     };
     for (const e of this.unitsR.values()) addRanges(e.results);
     for (const e of this.unitsU.values()) addRanges(e.results);
+    for (const m of this.splitUnits.values()) for (const e of m.values()) addRanges(e.results);
     addRanges(fresh);
     lap('ranges');
     const prepared = prepareResults(all);
@@ -397,7 +446,32 @@ export class IncrementalRunner {
     this.queries = undefined;
     this.unitsR.clear();
     this.unitsU.clear();
+    this.splitUnits.clear();
   }
+}
+
+function insideUnit(path: JsonPath, key: string): boolean {
+  const d = unitDepth(path);
+  return d > 0 && unitKey(path.slice(0, d)) === key;
+}
+
+/** The document with the entries of its containers (paths, components.schemas…) left out. */
+function withoutContainerUnits(root: unknown): unknown {
+  if (!isRecord(root)) return root;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(root)) {
+    const v = root[k];
+    if (k === 'components' && isRecord(v)) {
+      const c: Record<string, unknown> = {};
+      for (const kind of Object.keys(v)) c[kind] = isRecord(v[kind]) ? {} : v[kind];
+      out[k] = c;
+    } else if (unitDepth([k, '']) === 2 && isRecord(v)) {
+      out[k] = {};
+    } else {
+      out[k] = v;
+    }
+  }
+  return out;
 }
 
 function rangeOf(inventory: InventoryLike, r: RawResult): IRange {
