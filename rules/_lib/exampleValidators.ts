@@ -48,7 +48,8 @@ function ajvFor(dialect: Dialect): Ajv {
 }
 
 const MAX_VALIDATORS = 4000;
-const validators = new Map<string, ValidateFunction>();
+type CachedValidator = { validate: ValidateFunction } | { error: unknown };
+const validators = new Map<string, CachedValidator>();
 
 /** A digest of a schema's JSON text: the cache key (the texts themselves can add up to hundreds of MB). */
 export function schemaDigest(text: string): string {
@@ -60,22 +61,37 @@ export function schemaIds(text: string): { any: boolean; draft4: boolean } {
   return { any: /"\$id"\s*:/.test(text), draft4: /"id"\s*:\s*"/.test(text) };
 }
 
-/** The compiled validator for a schema (by dialect and text digest), compiled at most once while cached. */
+/**
+ * The compiled validator for a schema (by dialect and text digest), compiled at most once while cached.
+ * A schema Ajv refuses is cached as its error: compiling it again in the same Ajv instance can fail with a
+ * different message (Ajv keeps part of the first attempt), and a relint must report what the first lint did.
+ */
 function validatorFor(schema: object, digest: string, dialect: Dialect): ValidateFunction {
   const key = `${dialect}\u0000${digest}`;
   const hit = validators.get(key);
   if (hit) {
     validators.delete(key);
     validators.set(key, hit); // most recently used last
-    return hit;
+    if ('error' in hit) throw hit.error;
+    return hit.validate;
   }
   const ajv = ajvFor(dialect);
-  const validate = ajv.compile(schema);
+  let entry: CachedValidator;
+  try {
+    entry = { validate: ajv.compile(schema) };
+  } catch (e) {
+    entry = { error: e };
+  }
   // Ajv also keeps the schema in its own cache: drop it there, our LRU is the one that bounds memory.
-  ajv.removeSchema(schema);
-  validators.set(key, validate);
+  try {
+    ajv.removeSchema(schema);
+  } catch {
+    // not registered
+  }
+  validators.set(key, entry);
   if (validators.size > MAX_VALIDATORS) validators.delete(validators.keys().next().value as string);
-  return validate;
+  if ('error' in entry) throw entry.error;
+  return entry.validate;
 }
 
 /** True when a schema can be compiled into the shared cache (no `$id`: ids are global in an Ajv instance). */

@@ -42,12 +42,25 @@ interface Memo {
   results: { message: string; suffix: JsonPath }[];
 }
 
+const formatKeys = new WeakMap<object, string>();
+function formatsKey(formats: unknown): string {
+  if (!(formats instanceof Set)) return '';
+  let k = formatKeys.get(formats);
+  if (k === undefined) {
+    k = [...formats].map(f => (f as { displayName?: string; name?: string }).displayName ?? (f as { name?: string }).name ?? '?').join(',');
+    formatKeys.set(formats, k);
+  }
+  return k;
+}
+
 export function memoizeExampleFunction(fn: RuleFn): RuleFn {
   const memo = new WeakMap<object, Map<string, Memo>>();
   const memoized: RuleFn = (input, options, context) => {
     if (typeof input !== 'object' || input === null) return fn(input, options, context);
     const opts = (options ?? {}) as { type?: string; oasVersion?: number; schemaField?: string };
-    const key = `${opts.type}|${opts.oasVersion}|${opts.schemaField}|${opts.type === 'media' ? relaxKey(context.path, opts.oasVersion ?? 3) : ''}`;
+    // The document's formats change the outcome (e.g. OAS 3.0's `nullable`); the same object can be met
+    // under other formats when a linter keeps objects between edits (the incremental engine).
+    const key = `${opts.type}|${opts.oasVersion}|${opts.schemaField}|${opts.type === 'media' ? relaxKey(context.path, opts.oasVersion ?? 3) : ''}|${formatsKey(context.document?.formats)}`;
     let byKey = memo.get(input);
     const hit = byKey?.get(key);
     if (hit) return hit.results.map(r => ({ message: r.message, path: [...context.path, ...r.suffix] }));

@@ -1,0 +1,269 @@
+/**
+ * The incremental engine (server/src/engine/incremental) must give exactly what a
+ * from-scratch `lint()` gives for the same text, after any sequence of edits:
+ * seeded random edits (typing into values, deleting, duplicating and moving lines,
+ * breaking and mending the YAML, retargeting `$ref`s, reverting) over real documents,
+ * each compared with `lint()` on the same text. And it must actually be incremental:
+ * an edit in one operation re-runs the rules of that unit only.
+ *
+ * APICONV_INCREMENTAL_DOCS=all runs every corpus document (slow: minutes).
+ */
+import { describe, it } from 'node:test';
+import { isDeepStrictEqual } from 'node:util';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { lint } from '../../server/src/engine/lint';
+import { IncrementalLinter } from '../../server/src/engine/incremental/linter';
+import { getBuiltinRuleset } from '../../server/src/engine/ruleset';
+import type { LintOptions } from '../../server/src/engine/lint';
+import type { LintResult } from '../../server/src/engine/problem';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const CORPUS = path.resolve(ROOT, '..', 'shared', 'corpus');
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Edit = (text: string, r: () => number, original: string) => string;
+
+const pick = <T>(xs: T[], r: () => number): T => xs[Math.floor(r() * xs.length)]!;
+
+function lines(text: string): string[] {
+  return text.split('\n');
+}
+
+/** Edits a designer makes, and some a keyboard makes by accident. */
+const EDITS: Record<string, Edit> = {
+  // type a character at the end of a `key: value` line
+  type(text, r) {
+    const ls = lines(text);
+    const cands = ls.map((l, i) => [l, i] as const).filter(([l]) => /:\s*[A-Za-z0-9'"]/.test(l) && !/\$ref/.test(l));
+    if (cands.length === 0) return text;
+    const [, i] = pick(cands, r);
+    const l = ls[i]!;
+    const q = /(['"]),?\s*$/.exec(l);
+    ls[i] = q ? l.slice(0, q.index) + 'x' + l.slice(q.index) : l + 'x';
+    return ls.join('\n');
+  },
+  // delete a line (often breaks the document for a moment)
+  deleteLine(text, r) {
+    const ls = lines(text);
+    ls.splice(Math.floor(r() * ls.length), 1);
+    return ls.join('\n');
+  },
+  // duplicate a line (duplicate keys, shifted positions)
+  duplicateLine(text, r) {
+    const ls = lines(text);
+    const i = Math.floor(r() * ls.length);
+    ls.splice(i, 0, ls[i]!);
+    return ls.join('\n');
+  },
+  // insert blank lines and a comment: every position after it moves
+  shift(text, r) {
+    const ls = lines(text);
+    const i = Math.floor(r() * ls.length);
+    const indent = /^\s*/.exec(ls[i] ?? '')![0];
+    ls.splice(i, 0, '', text.trimStart().startsWith('{') ? '' : `${indent}# note`);
+    return ls.join('\n');
+  },
+  // point a $ref somewhere that does not exist
+  breakRef(text, r) {
+    const ls = lines(text);
+    const cands = ls.map((l, i) => [l, i] as const).filter(([l]) => /\$ref/.test(l) && /#\//.test(l));
+    if (cands.length === 0) return text;
+    const [, i] = pick(cands, r);
+    ls[i] = ls[i]!.replace(/#\/([^'"\s}]*)/, '#/$1Missing');
+    return ls.join('\n');
+  },
+  // change the component a $ref points to (keeps it valid when there are several)
+  retargetRef(text, r) {
+    const refs = [...text.matchAll(/#\/(?:components\/schemas|definitions)\/[A-Za-z0-9_.-]+/g)].map(m => m[0]);
+    if (refs.length < 2) return text;
+    const from = pick(refs, r);
+    const to = pick(refs, r);
+    const at = text.indexOf(from, Math.floor(r() * text.length));
+    const i = at >= 0 ? at : text.indexOf(from);
+    return text.slice(0, i) + to + text.slice(i + from.length);
+  },
+  // a new path at the top of `paths`
+  addPath(text, r) {
+    if (text.trimStart().startsWith('{')) return text.replace(/"paths"\s*:\s*\{/, m => `${m}\n    "/added${Math.floor(r() * 100)}": { "get": { "responses": { "200": { "description": "ok" } } } },`);
+    return text.replace(/^paths:[ \t]*\n/m, m => `${m}  /added${Math.floor(r() * 100)}:\n    get:\n      responses:\n        '200':\n          description: ok\n`);
+  },
+  revert(_text, _r, original) {
+    return original;
+  },
+};
+
+async function check(file: string, text: string, seed: number, steps: number, options: LintOptions = {}): Promise<void> {
+  const r = rng(seed);
+  const linter = new IncrementalLinter(file);
+  const names = Object.keys(EDITS);
+  let current = text;
+  const trail: string[] = ['open'];
+  for (let step = 0; step <= steps; step++) {
+    if (step > 0) {
+      const name = pick(names, r);
+      trail.push(name);
+      current = EDITS[name]!(current, r, text);
+    }
+    const expected = await lint(current, file, options);
+    const got = await linter.lint(current, options);
+    if (!isDeepStrictEqual(got, expected)) {
+      assert.fail(`${path.basename(file)} seed ${seed}: differs after ${trail.join(' → ')}\n${describeDiff(got, expected)}`);
+    }
+    assert.equal(linter.failures, 0, 'no fallback to the full engine after an error');
+  }
+}
+
+const QUICK = [
+  'oai-petstore-expanded-v3/petstore-expanded.json',
+  'oai-petstore-v2/petstore.json',
+  'redocly-museum/openapi.yaml',
+  'redocly-cafe-v32/cafe.yaml',
+  'oai-petstore-separate-v2/spec/swagger.yaml',
+  'libopenapi-nested-files/openapi.yaml',
+  'redocly-openapi-starter/openapi/openapi.yaml',
+  'asana/asana.yaml',
+];
+
+describe('incremental engine = lint() from scratch', () => {
+  it('the bundled examples (OAS 3, Swagger 2 JSON), many random edits each', async () => {
+    for (const name of fs.readdirSync(path.join(ROOT, 'examples'))) {
+      const file = path.join(ROOT, 'examples', name);
+      const text = fs.readFileSync(file, 'utf8');
+      for (const seed of [1, 2, 3]) await check(file, text, seed, 12);
+    }
+  });
+
+  it('the example-validation fixtures (OAS 2, 3.0, 3.1)', async () => {
+    const dir = path.join(ROOT, 'test', 'fixtures', 'examples');
+    for (const name of fs.readdirSync(dir)) await check(path.join(dir, name), fs.readFileSync(path.join(dir, name), 'utf8'), 7, 8);
+  });
+
+  it('under apiconv:all as well', async () => {
+    const file = path.join(ROOT, 'examples', 'unconventional.yaml');
+    await check(file, fs.readFileSync(file, 'utf8'), 11, 10, { ruleset: getBuiltinRuleset('apiconv:all') });
+  });
+
+  for (const rel of process.env.APICONV_INCREMENTAL_DOCS === 'all' ? corpusDocs() : QUICK) {
+    it(`corpus: ${rel}`, { timeout: 600_000 }, async () => {
+      const file = path.join(CORPUS, rel);
+      await check(file, fs.readFileSync(file, 'utf8'), 5, process.env.APICONV_INCREMENTAL_DOCS === 'all' ? 6 : 5);
+    });
+  }
+
+  it('multi-file: edits in the root and in a $ref’d file (open buffer), a missing file, a circular file ref', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-incr-'));
+    const root = path.join(dir, 'api.yaml');
+    const shared = path.join(dir, 'shared.yaml');
+    const rootText = `openapi: 3.0.3
+info:
+  title: Multi
+  version: '1'
+servers:
+  - url: https://api.example.com/v1
+paths:
+  /users:
+    get:
+      operationId: listUsers
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                $ref: './shared.yaml#/User'
+        '400':
+          $ref: './shared.yaml#/BadRequest'
+  /orders:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                $ref: './shared.yaml#/Order'
+`;
+    const sharedText = `User:
+  type: object
+  properties:
+    id: { type: string, enum: [a, a] }
+    self: { $ref: '#/User' }
+Order:
+  type: object
+  properties:
+    user: { $ref: '#/User' }
+    loop: { $ref: './shared.yaml#/Order' }
+BadRequest:
+  description: bad
+`;
+    fs.writeFileSync(root, rootText);
+    fs.writeFileSync(shared, sharedText);
+    const linter = new IncrementalLinter(root);
+    let overlay: string | undefined;
+    const options: LintOptions = { readFile: f => (f === shared ? overlay : undefined) };
+    const same = async (text: string, why: string) => assert.deepStrictEqual(await linter.lint(text, options), await lint(text, root, options), why);
+    await same(rootText, 'open');
+    await same(rootText.replace('title: Multi', 'title: Multi2'), 'root edit');
+    overlay = sharedText.replace('enum: [a, a]', 'enum: [a, b]');
+    await same(rootText, 'the referenced file changed in an editor buffer');
+    overlay = undefined;
+    fs.writeFileSync(shared, sharedText.replace('BadRequest:', 'Gone:'));
+    await same(rootText, 'the referenced file changed on disk: a pointer is missing');
+    fs.rmSync(shared);
+    await same(rootText, 'the referenced file is gone');
+    fs.writeFileSync(shared, sharedText);
+    await same(rootText, 'it is back');
+  });
+
+  it('is incremental: an edit re-runs the rules of the edited unit only', async () => {
+    const file = path.join(CORPUS, 'asana', 'asana.yaml');
+    const text = fs.readFileSync(file, 'utf8');
+    const linter = new IncrementalLinter(file);
+    await linter.lint(text);
+    await linter.lint(text.replace(/^(\s+title:\s*)/m, '$1x'));
+    assert.ok(linter.stats, 'stats');
+    assert.equal(linter.stats.parseFull, false, 'the title edit re-parses one unit');
+    assert.equal(linter.stats.unitsRun, 2, `title edit: units re-run ${linter.stats.unitsRun} (info, resolved and unresolved)`);
+    const at = text.indexOf('description: Successfully deleted the specified attachment');
+    assert.ok(at > 0);
+    await linter.lint(text.slice(0, at) + 'description: x' + text.slice(at + 'description: '.length));
+    assert.equal(linter.stats.unitsRun, 2, `operation edit: units re-run ${linter.stats.unitsRun} (the path item, resolved and unresolved)`);
+  });
+});
+
+/** The problems only one side has (or, when the sets agree, what else differs). */
+function describeDiff(got: LintResult, expected: LintResult): string {
+  const key = (p: unknown) => JSON.stringify(p);
+  const out: string[] = [];
+  for (const field of ['problems', 'suppressed'] as const) {
+    const a = (got[field] ?? []).map(key);
+    const b = (expected[field] ?? []).map(key);
+    const sa = new Set(a);
+    const sb = new Set(b);
+    for (const x of b.filter(x => !sa.has(x)).slice(0, 4)) out.push(`  missing ${field}: ${x.slice(0, 400)}`);
+    for (const x of a.filter(x => !sb.has(x)).slice(0, 4)) out.push(`  extra ${field}: ${x.slice(0, 400)}`);
+    if (out.length === 0 && a.join() !== b.join()) out.push(`  ${field}: same set, different order`);
+  }
+  if (out.length === 0) out.push(`  got ${JSON.stringify({ ...got, problems: got.problems.length, suppressed: got.suppressed?.length })}\n  expected ${JSON.stringify({ ...expected, problems: expected.problems.length, suppressed: expected.suppressed?.length })}`);
+  return out.join('\n');
+}
+
+function corpusDocs(): string[] {
+  const out: string[] = [];
+  const manifest = fs.readFileSync(path.join(CORPUS, 'MANIFEST.md'), 'utf8');
+  for (const m of manifest.matchAll(/`([^`]+\.(?:ya?ml|json))`/g)) if (fs.existsSync(path.join(CORPUS, m[1]!))) out.push(m[1]!);
+  return [...new Set(out)];
+}
