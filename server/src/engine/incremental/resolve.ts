@@ -157,7 +157,8 @@ interface GNode {
   id: string;
   out: GNode[];
   in: GNode[];
-  outSet: Set<GNode>;
+  /** The targets of `out`, once there are many (edges are deduplicated). */
+  outSet: Set<GNode> | undefined;
 }
 
 class Graph {
@@ -165,13 +166,18 @@ class Graph {
 
   add(id: string): GNode {
     let n = this.nodes.get(id);
-    if (!n) this.nodes.set(id, (n = { id, out: [], in: [], outSet: new Set() }));
+    if (!n) this.nodes.set(id, (n = { id, out: [], in: [], outSet: undefined }));
     return n;
   }
 
   addDependency(from: GNode, to: GNode): void {
-    if (from.outSet.has(to)) return;
-    from.outSet.add(to);
+    if (from.outSet !== undefined) {
+      if (from.outSet.has(to)) return;
+      from.outSet.add(to);
+    } else {
+      if (from.out.includes(to)) return;
+      if (from.out.length >= 16) from.outSet = new Set([...from.out, to]);
+    }
     from.out.push(to);
     to.in.push(from);
   }
@@ -180,21 +186,27 @@ class Graph {
   static dfs(start: GNode, outgoing: boolean, visited: Set<GNode>, result: GNode[]): void {
     if (visited.has(start)) return;
     const inPath = new Set<GNode>();
-    const todo: { node: GNode; processed: boolean }[] = [{ node: start, processed: false }];
+    const todo: GNode[] = [start];
+    const processed: boolean[] = [false];
     while (todo.length > 0) {
-      const current = todo[todo.length - 1]!;
-      const node = current.node;
-      if (!current.processed) {
+      const top = todo.length - 1;
+      const node = todo[top]!;
+      if (!processed[top]) {
         if (visited.has(node) || inPath.has(node)) {
           todo.pop();
+          processed.pop();
           continue;
         }
         inPath.add(node);
+        processed[top] = true;
         const edges = outgoing ? node.out : node.in;
-        for (let i = edges.length - 1; i >= 0; i--) todo.push({ node: edges[i]!, processed: false });
-        current.processed = true;
+        for (let i = edges.length - 1; i >= 0; i--) {
+          todo.push(edges[i]!);
+          processed.push(false);
+        }
       } else {
         todo.pop();
+        processed.pop();
         inPath.delete(node);
         visited.add(node);
         result.push(node);
@@ -727,13 +739,11 @@ export class IncrementalResolver {
     }
     const base = runner.baseUri.toString();
     const crawlErrors: RawError[] = [];
-    const pointerGraph = new Graph();
-    const stemGraph = new Graph();
     const targetNodeIds = new Set<string>();
-    /** Site index of each pointer-graph node that is a site. */
-    const siteOfNode = new Map<string, number>();
 
-    // The crawl's part (crawler.js _resolveRef), in crawl order.
+    // The crawl's part (crawler.js _resolveRef), in crawl order. First which local sites take part.
+    const local: { site: number; targetPointer: string; targetPath: string[] }[] = [];
+    const targetSet = new Set<string>();
     for (let i = 0; i < sites.length; i++) {
       const site = sites[i]!;
       const info = this.refInfo(site.ref, runner);
@@ -742,18 +752,28 @@ export class IncrementalResolver {
         crawlErrors.push({ code: 'PARSE_POINTER', message: info.parseError, path: [], uriStack: [] });
         continue;
       }
-      const targetPointer = info.targetPointer!;
       const targetPath = info.targetPath!;
-      const parentPath = site.keys;
       // A ref to itself or one of its ancestors is left alone.
       let referencesParent = targetPath.length > 0;
       for (let j = 0; j < targetPath.length; j++) {
-        if (parentPath[j] !== targetPath[j]) {
+        if (site.keys[j] !== targetPath[j]) {
           referencesParent = false;
           break;
         }
       }
       if (referencesParent) continue;
+      local.push({ site: i, targetPointer: info.targetPointer!, targetPath });
+      targetSet.add(info.targetPointer!);
+    }
+    // The graphs. Of the stem graph only the part reachable from targets is kept: the loop below
+    // only asks dependenciesOf(a target), and every edge ends at a target, so a "stem" that is no
+    // target's pointer is never reached.
+    const pointerGraph = new Graph();
+    const stemGraph = new Graph();
+    const siteOfNode = new Map<string, number>();
+    for (const { site: i, targetPointer, targetPath } of local) {
+      const site = sites[i]!;
+      const parentPath = site.keys;
       const targetStem = stemGraph.add(targetPointer);
       let stem = '#';
       let tail = '';
@@ -764,7 +784,7 @@ export class IncrementalResolver {
         } else {
           tail += `/${part}`;
           const dep = `${stem}${tail}`;
-          if (dep !== site.ptr && dep !== targetPointer) stemGraph.addDependency(stemGraph.add(dep), targetStem);
+          if (dep !== site.ptr && dep !== targetPointer && targetSet.has(dep)) stemGraph.addDependency(stemGraph.add(dep), targetStem);
         }
       }
       const from = pointerGraph.add(site.ptr);
@@ -792,8 +812,11 @@ export class IncrementalResolver {
       }
       return key;
     };
+    /** pathToPointer of a site's path (its refMap key). */
+    const sitePointers = new Map<number, string>();
     try {
       for (const pointerNode of pointerGraph.overallOrder()) {
+        if (pointerNode.in.length === 0) continue; // no dependants
         const dependants = Graph.closure(pointerNode, false);
         if (dependants.length === 0) continue;
         const pointer = pointerNode.id;
@@ -821,10 +844,14 @@ export class IncrementalResolver {
             val = status.node;
             break;
         }
+        const valuePointer = pathToPointer(pointerPath);
         let stems: Set<string> | undefined;
         let stemsMatchAll = false;
         for (const dependant of dependants) {
-          const dependantPath = pointerToPath(dependant.id) as string[];
+          const depIdx = siteOfNode.get(dependant.id);
+          if (depIdx === undefined) throw new Fallback('an unexpected pointer graph');
+          // pointerToPath(dependant) is the site's path (no key on it has a '%').
+          const dependantPath = sites[depIdx]!.keys;
           if (stems === undefined) {
             const stemNode = stemGraph.nodes.get(pointer);
             if (!stemNode) throw new Error('Node does not exist: ' + pointer);
@@ -848,9 +875,9 @@ export class IncrementalResolver {
             }
           }
           if (circular) continue;
-          const depIdx = siteOfNode.get(dependant.id);
-          if (depIdx === undefined) throw new Fallback('an unexpected pointer graph');
-          refMap.push([pathToPointer(dependantPath), pathToPointer(pointerPath)]);
+          let key = sitePointers.get(depIdx);
+          if (key === undefined) sitePointers.set(depIdx, (key = pathToPointer(dependantPath)));
+          refMap.push([key, valuePointer]);
           if (val !== undefined) finals.set(depIdx, val);
           else processErrors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path: dependantPath, uriStack: [] });
         }
