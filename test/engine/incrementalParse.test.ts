@@ -1,0 +1,620 @@
+/**
+ * IncrementalParser (server/src/engine/incremental/parse.ts): after every
+ * update the document equals a fresh Spectral `new Document(text, parser, source)`
+ * (data with its key order, diagnostics, ranges of every path and of missing
+ * paths), unchanged units keep their identity, and `changedUnits` names exactly
+ * the units whose value is not === the previous one (in an incremental update:
+ * no more than the units the edit touched).
+ *
+ * APICONV_PARSE_FUZZ=1 runs the random-edit check longer and on more documents.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as Parsers from '@stoplight/spectral-parsers';
+import { Document } from '@stoplight/spectral-core';
+import { IncrementalParser, type ParseUpdate, type ParsedDoc } from '../../server/src/engine/incremental/parse';
+import { unitKey, unitsOf } from '../../server/src/engine/incremental/units';
+import { CORPUS } from '../cli/helpers';
+
+type Kind = 'yaml' | 'json';
+type Seg = string | number;
+
+const FUZZ = process.env.APICONV_PARSE_FUZZ === '1';
+
+/** JSON text of a value that also tells NaN/Infinity apart from null. */
+function canon(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'number' && !Number.isFinite(x) ? `#${String(x)}` : x));
+}
+
+/** Every path of `data` (breadth first, the root first), at most `cap`. */
+function allPaths(data: unknown, cap: number): Seg[][] {
+  const out: Seg[][] = [[]];
+  const queue: [unknown, Seg[]][] = [[data, []]];
+  for (let q = 0; q < queue.length && out.length < cap; q++) {
+    const [v, p] = queue[q];
+    if (typeof v !== 'object' || v === null) continue;
+    const keys: Seg[] = Array.isArray(v) ? v.map((_x, i) => i) : Object.keys(v);
+    for (const k of keys) {
+      const np = [...p, k];
+      out.push(np);
+      queue.push([(v as Record<string, unknown>)[k as string], np]);
+      if (out.length >= cap) break;
+    }
+  }
+  return out;
+}
+
+function unitValues(data: unknown): Map<string, unknown> {
+  const m = new Map<string, unknown>();
+  for (const [k, , v] of unitsOf(data)) m.set(k, v);
+  return m;
+}
+
+const MISSING: Seg[][] = [
+  ['nope'],
+  ['paths', '/nope'],
+  ['paths', 0],
+  ['components', 'schemas', 'Nope'],
+  ['components', 'nope', 'x'],
+  ['info', 'title', 'x'],
+  ['info', 'nope', 'deeper'],
+];
+
+interface Checker {
+  ip: IncrementalParser;
+  kind: Kind;
+  source: string;
+  units: Map<string, unknown> | undefined;
+  doc: ParsedDoc | undefined;
+}
+
+function checker(source: string, kind: Kind): Checker {
+  return { ip: new IncrementalParser(source, kind), kind, source, units: undefined, doc: undefined };
+}
+
+interface Expect {
+  /** unit keys the edit touches: an incremental update reports no others */
+  touched?: string[];
+  full?: boolean;
+  /** paths checked for ranges (default: every path, capped) */
+  cap?: number;
+}
+
+interface Fresh {
+  data: unknown;
+  diagnostics: unknown[];
+  getRangeForJsonPath(path: Seg[], closest?: boolean): unknown;
+}
+
+function freshDocument(text: string, kind: Kind, source: string): Fresh {
+  return kind === 'yaml' ? new Document(text, Parsers.Yaml, source) : new Document(text, Parsers.Json, source);
+}
+
+/** Updates with `text` and checks the result against a fresh Document. */
+function step(c: Checker, text: string, label: string, expect: Expect = {}): { u: ParseUpdate; fresh: Fresh } {
+  const u = c.ip.update(text);
+  const fresh = freshDocument(text, c.kind, c.source);
+  const doc = u.doc;
+  assert.equal(doc.text, text, `${label}: text`);
+  assert.equal(doc.source, c.source, `${label}: source`);
+  assert.equal(canon(doc.data), canon(fresh.data), `${label}: data`);
+  assert.deepEqual(doc.diagnostics, fresh.diagnostics, `${label}: diagnostics`);
+  for (const p of allPaths(fresh.data, expect.cap ?? 5000)) {
+    assert.deepEqual(doc.getRangeForJsonPath(p, true), fresh.getRangeForJsonPath(p, true), `${label}: range of ${JSON.stringify(p)}`);
+  }
+  for (const p of MISSING) {
+    for (const closest of [true, false]) {
+      assert.deepEqual(doc.getRangeForJsonPath(p, closest), fresh.getRangeForJsonPath(p, closest), `${label}: range of missing ${JSON.stringify(p)} (closest ${closest})`);
+    }
+  }
+  if (expect.full !== undefined) assert.equal(u.full, expect.full, `${label}: full`);
+  // identity
+  const units = unitValues(doc.data);
+  if (c.units === undefined) {
+    assert.equal(u.changedUnits, 'all', `${label}: first update`);
+  } else {
+    assert.notEqual(u.changedUnits, 'all', `${label}: changedUnits`);
+    const changed = u.changedUnits as Set<string>;
+    for (const [k, v] of units) {
+      const kept: boolean = c.units.has(k) && c.units.get(k) === v;
+      assert.equal(changed.has(k), !kept, `${label}: ${k} ${kept ? 'kept its identity but is reported' : 'is not === but is not reported'}`);
+    }
+    for (const k of c.units.keys()) if (!units.has(k)) assert.ok(changed.has(k), `${label}: removed ${k} is not reported`);
+    if (!u.full && expect.touched !== undefined) {
+      const allowed = new Set(expect.touched);
+      for (const k of changed) assert.ok(allowed.has(k), `${label}: ${k} reported, only ${expect.touched.join(', ')} touched`);
+    }
+    if (u.full) {
+      // after a whole-text parse, identity is restored for every unit whose value is unchanged
+      for (const k of changed) {
+        if (c.units.has(k) && units.has(k)) assert.notEqual(canon(c.units.get(k)), canon(units.get(k)), `${label}: ${k} is unchanged but lost its identity`);
+      }
+    }
+  }
+  c.units = units;
+  c.doc = doc;
+  return { u, fresh };
+}
+
+// ---------------------------------------------------------------------------
+// Edits on YAML texts, by lines
+
+const indentOf = (l: string) => l.length - l.trimStart().length;
+const isContent = (l: string) => l.trim() !== '' && !l.trimStart().startsWith('#');
+
+/** Line spans [start, end) of the entries of a block mapping whose key is on line `keyLine`. */
+function entries(lines: string[], keyLine: number): [number, number][] {
+  const base = indentOf(lines[keyLine]);
+  let end = keyLine + 1;
+  while (end < lines.length && (!isContent(lines[end]) || indentOf(lines[end]) > base)) end++;
+  let first = keyLine + 1;
+  while (first < end && !isContent(lines[first])) first++;
+  const ind = indentOf(lines[first]);
+  const starts: number[] = [];
+  for (let i = first; i < end; i++) if (isContent(lines[i]) && indentOf(lines[i]) === ind) starts.push(i);
+  return starts.map((s, i) => [s, i + 1 < starts.length ? starts[i + 1] : end]);
+}
+
+function topLine(lines: string[], key: string): number {
+  const i = lines.findIndex(l => l.startsWith(`${key}:`));
+  assert.ok(i >= 0, `no top-level ${key}`);
+  return i;
+}
+
+function keysOf(v: unknown): string[] {
+  return Object.keys(v as object);
+}
+
+/** A scripted series of edits of a YAML OpenAPI document, each checked. */
+function yamlScenario(c: Checker, original: string, opts: { cap?: number } = {}): void {
+  const cap = opts.cap;
+  let { fresh } = step(c, original, 'initial', { full: true, cap });
+  let lines = original.split('\n');
+  const data = () => fresh.data as Record<string, Record<string, unknown>>;
+  const run = (label: string, expect: Expect) => {
+    ({ fresh } = step(c, lines.join('\n'), label, { cap, ...expect }));
+  };
+
+  // a scalar in info
+  const infoLine = topLine(lines, 'info');
+  const title = lines.findIndex((l, i) => i > infoLine && /^ {2}title: /.test(l));
+  lines[title] += ' (edited)';
+  run('info scalar', { touched: ['/info'], full: false });
+
+  // a description inside one operation
+  const pathsLine = topLine(lines, 'paths');
+  const pathSpans = entries(lines, pathsLine);
+  const pathKeys = keysOf(data().paths);
+  let k = pathSpans.findIndex(([s, e]) => lines.slice(s, e).some(l => /^ {6,}(description|summary): [A-Za-z]/.test(l)));
+  assert.ok(k >= 0, 'an operation with a plain description');
+  const dl = lines.findIndex((l, i) => i >= pathSpans[k][0] && i < pathSpans[k][1] && /^ {6,}(description|summary): [A-Za-z]/.test(l));
+  lines[dl] += ' More words.';
+  run('operation description', { touched: [unitKey(['paths', pathKeys[k]])], full: false });
+
+  // insert a path (lines below move)
+  const ind = ' '.repeat(indentOf(lines[pathSpans[0][0]]));
+  lines.splice(pathsLine + 1, 0, `${ind}/zz-new:`, `${ind}  get:`, `${ind}    responses:`, `${ind}      '200':`, `${ind}        description: ok`);
+  run('insert a path', { touched: ['/paths/~1zz-new'], full: false });
+
+  // delete a path
+  const spans2 = entries(lines, topLine(lines, 'paths'));
+  const keys2 = keysOf(data().paths);
+  k = 2;
+  lines.splice(spans2[k][0], spans2[k][1] - spans2[k][0]);
+  run('delete a path', { touched: [unitKey(['paths', keys2[k]])], full: false });
+
+  // add a component
+  const comp = topLine(lines, 'components');
+  const schemas = lines.findIndex((l, i) => i > comp && /^ +schemas:\s*$/.test(l));
+  if (schemas >= 0) {
+    const si = ' '.repeat(indentOf(lines[entries(lines, schemas)[0][0]]));
+    lines.splice(schemas + 1, 0, `${si}ZzNew:`, `${si}  type: object`, `${si}  properties:`, `${si}    a:`, `${si}      type: string`);
+    run('add a component', { touched: ['/components/schemas/ZzNew'], full: false });
+  }
+
+  // rename a key
+  const renamed = lines.findIndex(l => l.trim() === '/zz-new:');
+  lines[renamed] = lines[renamed].replace('/zz-new:', '/zz-renamed:');
+  run('rename a path', { touched: ['/paths/~1zz-new', '/paths/~1zz-renamed'], full: false });
+
+  // lines added at the top: everything moves, nothing but the first unit is touched
+  const firstKey = keysOf(data())[0];
+  lines.splice(0, 0, '# added at the top', '', '# and more');
+  run('lines added at the top', { touched: [unitKey([firstKey])], full: false });
+
+  // a new top-level key and a blank line inside info
+  lines.splice(topLine(lines, 'info'), 0, 'x-zz-top: 1', '');
+  lines.splice(topLine(lines, 'info') + 1, 0, '');
+  run('new top-level key, blank line in info', { touched: ['/x-zz-top', '/info'], full: false });
+
+  // two edits at once (one window from the first to the last)
+  const info2 = topLine(lines, 'info');
+  lines[lines.findIndex((l, i) => i > info2 && /^ {2}title: /.test(l))] += '!';
+  const lastPath = entries(lines, topLine(lines, 'paths')).at(-1)!;
+  lines.splice(lastPath[1], 0, `${ind}/zz-last:`, `${ind}  get:`, `${ind}    responses: {}`);
+  run('two edits at once', { touched: ['/info', '/paths/~1zz-last'], full: false });
+
+  // broken YAML mid-edit (typing a key), then fixed
+  const before = lines.slice();
+  const p3 = topLine(lines, 'paths') + 1;
+  lines.splice(p3, 0, `${ind}/zz-typing`);
+  run('typing a path key (no colon yet)', { full: true });
+  lines[p3] = `${ind}/zz-typing: {`;
+  run('unclosed flow mapping', { full: true });
+  lines[p3] = `${ind}/zz-typing: {}`;
+  run('fixed', { full: true });
+  lines[p3] = `${ind}/zz-typing: {get: {}}`;
+  run('incremental again after a fix', { touched: ['/paths/~1zz-typing'], full: false });
+  lines = before;
+  run('back', { touched: ['/paths/~1zz-typing'], full: false });
+
+  // anchors and aliases: whole-text parses while they are there
+  const infoAt = topLine(lines, 'info');
+  lines.splice(infoAt, 0, 'x-zz-anchor: &zz', '  a: 1', 'x-zz-alias: *zz');
+  run('anchor and alias', { full: true });
+  lines[infoAt + 1] = '  a: 2';
+  run('anchored value changed', { full: true });
+  lines.splice(infoAt + 2, 1);
+  run('alias removed', { full: true });
+  lines.splice(infoAt, 2);
+  run('anchor removed', { full: true });
+  lines[topLine(lines, 'info') + 1] += ' ';
+  run('incremental again without anchors', { touched: ['/info'], full: false });
+
+  // the first top-level key and its value removed (the root starts elsewhere), then back
+  const firstLine = lines.findIndex(l => isContent(l));
+  // the units of the first two keys (the second takes the lines above it)
+  const two = new Set(keysOf(data()).slice(0, 2));
+  const firstTwo = [...unitValues(data()).keys()].filter(u => two.has(u.split('/')[1]));
+  let firstEnd = firstLine + 1;
+  while (firstEnd < lines.length && !(isContent(lines[firstEnd]) && indentOf(lines[firstEnd]) === 0)) firstEnd++;
+  const removed = lines.splice(firstLine, firstEnd - firstLine);
+  run('first key removed', { touched: firstTwo, full: false });
+  lines.splice(firstLine, 0, ...removed);
+  run('first key back', { touched: firstTwo, full: false });
+
+  // a tab in indentation, a duplicate path, a second document
+  const tabAt = topLine(lines, 'info') + 1;
+  const saved = lines[tabAt];
+  lines[tabAt] = '\t' + saved.trimStart();
+  run('tab in indentation', { full: true });
+  lines[tabAt] = saved;
+  run('tab removed', { full: true });
+  const dupSpan = entries(lines, topLine(lines, 'paths'))[1];
+  const dup = lines.slice(dupSpan[0], dupSpan[1]);
+  lines.splice(dupSpan[1], 0, ...dup);
+  run('duplicate path', { full: true });
+  lines.splice(dupSpan[1], dup.length);
+  run('duplicate removed', { full: true });
+  lines.push('---', 'second: doc');
+  run('second document', { full: true });
+  lines.splice(lines.length - 2, 2);
+  run('second document removed', { full: true });
+  lines[topLine(lines, 'info') + 1] += ' ';
+  run('last edit', { touched: ['/info'], full: false });
+}
+
+function corpus(rel: string): { file: string; text: string } {
+  const file = path.join(CORPUS, rel);
+  return { file, text: fs.readFileSync(file, 'utf8') };
+}
+
+describe('IncrementalParser: YAML edits give what a fresh Document gives', () => {
+  for (const rel of ['oai-petstore-v3/petstore.yaml', 'redocly-museum/openapi.yaml', 'twilio-accounts-v1/twilio_accounts_v1.yaml', 'asana/asana.yaml']) {
+    it(rel, () => {
+      const { file, text } = corpus(rel);
+      yamlScenario(checker(file, 'yaml'), text, { cap: rel.startsWith('asana') ? 3000 : 5000 });
+    });
+  }
+
+  it('stripe: one-line edits in paths, components and info', () => {
+    const { file, text } = corpus('stripe/spec3.yaml');
+    const c = checker(file, 'yaml');
+    step(c, text, 'initial', { full: true, cap: 1500 });
+    const lines = text.split('\n');
+    const d1 = lines.findIndex((l, i) => i > 60000 && /^ {6}description: [A-Za-z]/.test(l));
+    lines[d1] += ' More.';
+    const owner = lines.slice(0, d1).reverse().find(l => /^ {2}\S/.test(l))!.trim().replace(/:$/, '');
+    step(c, lines.join('\n'), 'description in a path', { full: false, touched: [unitKey(['paths', owner])], cap: 1500 });
+    const s1 = lines.findIndex((l, i) => i > 5000 && /^ {4}\S/.test(l));
+    lines.splice(s1, 0, '    zz_new:', '      type: object');
+    step(c, lines.join('\n'), 'new schema', { full: false, touched: ['/components/schemas/zz_new'], cap: 1500 });
+  });
+
+  it('special layouts: leading ---, CRLF, numeric keys, flow containers, non-mapping containers', () => {
+    const { file, text } = corpus('oai-petstore-v3/petstore.yaml');
+    const variants: [string, string][] = [
+      ['leading ---', `# c\n---\n${text}`],
+      ['CRLF', text.replace(/\n/g, '\r\n')],
+      ['numeric response keys', text.replace(/'(\d{3})':/g, '$1:')],
+      ['no final line break', text.trimEnd()],
+    ];
+    for (const [name, t] of variants) {
+      const c = checker(file, 'yaml');
+      step(c, t, `${name}: initial`, { full: true });
+      const nl = t.includes('\r\n') ? '\r\n' : '\n';
+      const lines = t.split(nl);
+      const at = lines.findIndex(l => l.startsWith('paths:'));
+      lines.splice(at + 1, 0, '  /zz:', '    get:', '      responses:', '        200:', '          description: ok');
+      step(c, lines.join(nl), `${name}: insert a path`, { full: false, touched: ['/paths/~1zz'] });
+      lines.splice(1, 0, '# moved');
+      step(c, lines.join(nl), `${name}: lines moved`, { full: false, touched: [unitKey([lines[0].split(':')[0]])] });
+      lines.splice(at + 2, 5);
+      step(c, lines.join(nl), `${name}: delete a path`, { full: false });
+    }
+
+    // the root starts at the first key: a reused piece that becomes the first one
+    const r = checker('/tmp/root.yaml', 'yaml');
+    step(r, '# c\n\nx-a: 1\ninfo:\n  title: t\npaths:\n  /a: {}\n', 'root: initial', { full: true });
+    step(r, 'info:\n  title: t\npaths:\n  /a: {}\n', 'root: first key and the lines above it removed', { full: false, touched: ['/x-a'] });
+    step(r, 'paths:\n  /a: {}\n', 'root: again', { full: false, touched: ['/info'] });
+
+    const c = checker('/tmp/x.yaml', 'yaml');
+    let t = 'openapi: 3.1.0\ninfo:\n  title: x\npaths: []\ncomponents:\n  schemas: {A: {type: string}}\n  responses:\n    R:\n      description: r\n';
+    step(c, t, 'non-mapping containers');
+    t = t.replace('paths: []', 'paths: [1]');
+    assert.deepEqual([...(step(c, t, 'sequence paths').u.changedUnits as Set<string>)], ['/paths']);
+    t = t.replace('{A: {type: string}}', '{A: {type: number}}');
+    const u = step(c, t, 'flow kind', { full: false }).u;
+    assert.deepEqual([...(u.changedUnits as Set<string>)], ['/components/schemas/A']);
+    t = t.replace('paths: [1]', 'paths:\n  /a: {}');
+    assert.deepEqual([...(step(c, t, 'paths a mapping again').u.changedUnits as Set<string>)].sort(), ['/paths', '/paths/~1a']);
+    t = t.replace('  /a: {}', '  /a: {}\n  /b: {}');
+    step(c, t, 'paths cut into pieces', { full: false, touched: ['/paths/~1b'] });
+    t = t.replace('description: r', 'description: s');
+    step(c, t, 'kind entry', { full: false, touched: ['/components/responses/R'] });
+  });
+
+  it('keeps a returned document valid after later updates; an unchanged text changes nothing', () => {
+    const { file, text } = corpus('oai-petstore-v3/petstore.yaml');
+    const ip = new IncrementalParser(file, 'yaml');
+    ip.update(text);
+    const t2 = text.replace('paths:', 'x-a: 1\npaths:');
+    const u2 = ip.update(t2);
+    assert.equal(u2.full, false);
+    const paths = allPaths(u2.doc.data, 5000);
+    const before = paths.map(p => JSON.stringify(u2.doc.getRangeForJsonPath(p)));
+    const json = canon(u2.doc.data);
+    const u3 = ip.update(t2.replace('x-a: 1\n', '# one\n# two\nx-a: 1\n'));
+    assert.equal(u3.full, false);
+    assert.deepEqual(
+      paths.map(p => JSON.stringify(u2.doc.getRangeForJsonPath(p))),
+      before,
+    );
+    assert.equal(canon(u2.doc.data), json);
+    const same = ip.update(u3.doc.text);
+    assert.equal(same.doc, u3.doc);
+    assert.deepEqual([...(same.changedUnits as Set<string>)], []);
+  });
+});
+
+/** Layouts at the edges of cutting YAML into pieces (each is tried after a plain document, so incrementally first). */
+const TRICKY_BASE = 'openapi: 3.0.0\ninfo:\n  title: t\npaths:\n  /a:\n    get: {}\n  /b:\n    get: {}\ncomponents:\n  schemas:\n    A:\n      type: string\n    B:\n      type: string\n';
+const TRICKY: string[] = [
+  'x: |\na: b\n',
+  'openapi: 3.0.0\nx: |\na: b\npaths:\n  /a: {}\n',
+  'openapi: 3.0.0\nx: >\na: b\npaths:\n  /a: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a:\n    description: |\n  /b: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a:\n    description: |\n  b: c\n  /b: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a: |\n  b: c\n  /b: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a: |-\n  b: c\n',
+  'openapi: 3.0.0\npaths:\n  /a: "x\n  b: c"\n',
+  "openapi: 3.0.0\npaths:\n  /a: 'x\n  b: c'\n",
+  'openapi: 3.0.0\npaths:\n  /a: x\n  y\n  /b: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a: x\n   y: z\n  /b: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a:\n  - 1\n  /b: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a:\n  - 1\n  - 2\n',
+  'openapi: 3.0.0\nservers:\n- url: x\n- url: y\npaths:\n  /a: {}\n',
+  'openapi: 3.0.0\ninfo: "a\nb: c"\npaths:\n  /a: {}\n',
+  'openapi: 3.0.0\ninfo: a\nb\npaths:\n  /a: {}\n',
+  'openapi: 3.0.0\ninfo:\n  a: 1\n b: 2\npaths:\n  /a: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a: {}\n /b: {}\n',
+  'openapi: 3.0.0\npaths:\n   /a: {}\n  /b: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a: {}\n   /b: {}\n',
+  'openapi: 3.0.0\npaths:\n  ? /a\n  : {}\n',
+  'openapi: 3.0.0\npaths: !!map\n  /a: {}\n',
+  'openapi: 3.0.0\npaths:\n  !!str /a: {}\n  /b: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a: !!str 1\n  /b: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a: &x {}\n  /b: *x\n',
+  'openapi: 3.0.0\npaths:\n  /a: {}\n  /a: {}\n',
+  'openapi: 3.0.0\npaths:\n  1.0: {}\n  1: {}\n',
+  "openapi: 3.0.0\npaths:\n  '0x10': {}\n  0x10: {}\n",
+  'openapi: 3.0.0\npaths:\n  __proto__: {}\n',
+  'openapi: 3.0.0\npaths:\n  constructor: {}\n  200: {}\n  /b: {}\n',
+  'openapi: 3.0.0\n<<: {a: 1}\npaths:\n  /a: {}\n',
+  'openapi: 3.0.0\npaths:\n  <<: {a: 1}\n  /a: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a: {<<: {a: 1}, b: 2}\n',
+  'openapi: 3.0.0\ninfo: x\ninfo: y\n',
+  'openapi: 3.0.0\npaths:\n  "/a": {}\n  /b: {} # c\n#x\n  /c: {}\n',
+  'openapi: 3.0.0\npaths: # comment\n  /a: {}\n  /b: {}\n',
+  'openapi: 3.0.0\npaths:\n\n  # c\n\n  /a: {}\n\n\n',
+  'openapi: 3.0.0\ncomponents:\n  schemas:\n    A: {}\n  responses:\n  - x\n',
+  'openapi: 3.0.0\ncomponents:\n  schemas:\n  - x\n  responses: {}\n',
+  'openapi: 3.0.0\ncomponents:\n  schemas:\n    A: {}\n   B: {}\n',
+  'openapi: 3.0.0\ncomponents:\n  schemas:\n    A:\n      type: string\n  x: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: {}\n...\n',
+  'openapi: 3.0.0\npaths:\n  /a: {}\n---\nb: 1\n',
+  '%YAML 1.2\n---\nopenapi: 3.0.0\npaths:\n  /a: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a: {}\n\t\n',
+  'openapi: 3.0.0\npaths:\n  /a: {x: "\ty"}\n',
+  ' openapi: 3.0.0\npaths:\n  /a: {}\n',
+  '\uFEFFopenapi: 3.0.0\npaths:\n  /a: {}\n',
+  'openapi: 3.0.0\npaths:\n  /a: {}\r\n  /b: {}\r\n',
+  'openapi: 3.0.0\rpaths:\r  /a: {}\r',
+  'openapi: 3.0.0\npaths:\n  /a: {}\n  /b:\n',
+  'openapi: 3.0.0\npaths:\n  /a:\n',
+  'openapi: 3.0.0\npaths:\n  /a: [\n  1]\n',
+  'openapi: 3.0.0\npaths:\n  /a: {\n  }\n',
+  'openapi: 3.0.0\npaths:\n  /a: x\n#c\n  /b: y\n',
+  'openapi: 3.0.0\npaths:\n  /a: x\n  #c\n  /b: y\n',
+  'openapi: 3.0.0\npaths:\n  /a: |\n    x\n\n\n  /b: |+\n    y\n\n\n',
+  'openapi: 3.0.0\npaths:\n  /a: |\n    x\n  # not comment\n    y\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: >\n    x\n#c\n    y\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: x\n    # c\n    y\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: |2\n     x\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: |1\n  x\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a:   \n  /b: 1   \n',
+  'openapi: 3.0.0\npaths:\n  /a: - x\n',
+  'openapi: 3.0.0\npaths:\n  /a:\n    - x\n    -\n  - y\n',
+  'openapi: 3.0.0\npaths:\n  -x: 1\n  -y: 2\n',
+  'openapi: 3.0.0\npaths:\n  /a: 1\n  -\n',
+  'openapi: 3.0.0\npaths:\n  /a: 1\n-\n',
+  'openapi: 3.0.0\npaths:\n  /a: 1\n- b\n',
+  'openapi: 3.0.0\ntags:\n- a\n-b\n',
+  'openapi: 3.0.0\ntags:\n- a\n- b: |\n   x\n',
+  'openapi: 3.0.0\n"paths":\n  /a: 1\n',
+  'openapi: 3.0.0\npaths :\n  /a: 1\n  /b: 2\n',
+  'openapi: 3.0.0\npaths:\n  /a: 1\n  /b: 2\npaths2:\n  /c: 1\n',
+  'openapi: 3.0.0\nx: "a\n\n  b"\npaths:\n  /a: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: "a\n\n  b"\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: "a\n\n b"\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: "a\n\nb"\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: a\n\n b\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: a\n\n   b\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: a\n\nb\n',
+  'openapi: 3.0.0\npaths:\n  /a: a #x\n   b\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: ? x\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: !x\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: !<tag:x> 1\n  /b: 1\n',
+  'openapi: 3.0.0\npaths:\n  /a: !!str aGVsbG8=\n  /b: 2001-01-01\n  /c: .inf\n  /d: .nan\n  /e: -0\n  /f: 0o17\n',
+  'openapi: 3.0.0\npaths:\n  /a: !include x.yaml\n  /b: 1\n',
+];
+
+describe('IncrementalParser: layouts at the edges', () => {
+  it('each gives what a fresh Document gives', () => {
+    for (const t of TRICKY) {
+      const c = checker('/tmp/tricky.yaml', 'yaml');
+      step(c, TRICKY_BASE, 'base');
+      step(c, t, JSON.stringify(t));
+      step(c, `${t}# more\n`, `${JSON.stringify(t)} + comment`);
+      step(c, t.replace('openapi: 3.0.0', 'openapi: 3.1.0'), `${JSON.stringify(t)} + openapi edit`);
+    }
+  });
+
+  it('a text the parser throws on throws as Document does, and the next update works', () => {
+    const c = checker('/tmp/binary.yaml', 'yaml');
+    step(c, TRICKY_BASE, 'base');
+    const bad = TRICKY_BASE.replace('type: string\n    B', 'type: !!binary aGVsbG8=\n    B');
+    assert.throws(() => new Document(bad, Parsers.Yaml, c.source));
+    assert.throws(() => c.ip.update(bad));
+    step(c, TRICKY_BASE.replace('title: t', 'title: u'), 'after the throw', { full: false, touched: ['/info'] });
+  });
+});
+
+describe('IncrementalParser: random edits', () => {
+  const docs = FUZZ
+    ? ['oai-petstore-v3/petstore.yaml', 'oai-callback-example-v3/callback-example.yaml', 'oai-webhook-example-v31/webhook-example.yaml', 'redocly-museum/openapi.yaml', 'redocly-cafe-v32/cafe.yaml', 'oai-petstore-expanded-v2/petstore-expanded.yaml']
+    : ['oai-petstore-v3/petstore.yaml', 'oai-webhook-example-v31/webhook-example.yaml', 'oai-callback-example-v3/callback-example.yaml'];
+  const seeds = FUZZ ? 60 : 10;
+  const steps = FUZZ ? 40 : 30;
+  const snippets = [':', ' ', '-', '#', '&a ', '*a', '{', '}', '[', '"', "'", '|', '\n', '  ', 'x', '\t', '? ', '<<: ', '---\n', 'a: b\n', '  c: d\n', '    e: 1\n', '\r\n', '200', '~', '!!str '];
+  for (const rel of docs) {
+    it(rel, () => {
+      const { file, text: base } = corpus(rel);
+      let incremental = 0;
+      for (let seed = 1; seed <= seeds; seed++) {
+        let s = seed * 7919;
+        const rnd = () => {
+          s = (s * 1103515245 + 12345) & 0x7fffffff;
+          return s / 0x7fffffff;
+        };
+        const c = checker(file, 'yaml');
+        let text = base;
+        const history = [text];
+        for (let i = 0; i < steps; i++) {
+          if (i > 0) {
+            const lines = text.split('\n');
+            const li = Math.floor(rnd() * lines.length);
+            const l = lines[li];
+            const col = Math.floor(rnd() * (l.length + 1));
+            const end = (at: number) => {
+              let e = at + 1;
+              while (e < lines.length && (lines[e].trim() === '' || indentOf(lines[e]) > indentOf(lines[at]))) e++;
+              return e;
+            };
+            const op = Math.floor(rnd() * 12);
+            if (op === 0) lines.splice(li, 1);
+            else if (op === 1) lines.splice(li, 0, lines[Math.floor(rnd() * lines.length)]);
+            else if (op === 2) lines[li] = ' '.repeat(Math.floor(rnd() * 3)) + l.replace(/^ {0,2}/, '');
+            else if (op === 3) lines[li] = l.slice(0, col) + snippets[Math.floor(rnd() * snippets.length)] + l.slice(col);
+            else if (op === 4) lines[li] = l.slice(0, col) + l.slice(col + 1 + Math.floor(rnd() * 5));
+            else if (op === 5 || op === 6) {
+              const cand = lines.flatMap((x, j) => (/: [A-Za-z0-9]/.test(x) ? [j] : []));
+              if (cand.length > 0) lines[cand[Math.floor(rnd() * cand.length)]] += ` z${i}`;
+            } else if (op === 7) lines.splice(li, 0, rnd() < 0.5 ? '' : `${' '.repeat(Math.floor(rnd() * 6))}# note ${i}`);
+            else if (op === 8) {
+              const e = end(li);
+              const block = lines.slice(li, e);
+              block[0] = block[0].replace(/^( *)([^:#\s]+)/, `$1$2_c${i}`);
+              lines.splice(e, 0, ...block);
+            } else if (op === 9) lines.splice(li, end(li) - li);
+            else if (op === 10) {
+              const moved = lines.splice(li, 1 + Math.floor(rnd() * 4));
+              lines.splice(Math.floor(rnd() * lines.length), 0, ...moved);
+            }
+            text = op === 11 ? (rnd() < 0.5 ? base : history[Math.floor(rnd() * history.length)]) : lines.join('\n');
+            history.push(text);
+          }
+          const { u } = step(c, text, `seed ${seed} step ${i}`, { cap: 2000 });
+          if (!u.full) incremental++;
+        }
+      }
+      assert.ok(incremental > seeds * steps * 0.15, `enough incremental updates (${incremental})`);
+    });
+  }
+});
+
+describe('IncrementalParser: JSON', () => {
+  it('petstore-expanded.json: edits, broken JSON, identity by value', () => {
+    const { file, text } = corpus('oai-petstore-expanded-v3/petstore-expanded.json');
+    const c = checker(file, 'json');
+    step(c, text, 'initial', { full: true });
+    const data = JSON.parse(text) as { paths: Record<string, unknown> };
+    const firstPath = Object.keys(data.paths)[0];
+    let t = text.replace('"description": "Returns all pets', '"description": "Returns every pet');
+    step(c, t, 'description', { full: true, touched: [unitKey(['paths', firstPath])] });
+    t = t.replace('"paths": {', '"paths": {\n    "/zz": {},');
+    step(c, t, 'insert a path', { full: true, touched: ['/paths/~1zz'] });
+    const broken = t.replace('"/zz": {},', '"/zz": {,');
+    step(c, broken, 'broken JSON', { full: true });
+    step(c, t, 'fixed JSON', { full: true });
+    const u = c.ip.update(t.replace('"/zz": {},', '"/zz": {"x-a": 1},'));
+    assert.deepEqual([...(u.changedUnits as Set<string>)], ['/paths/~1zz']);
+  });
+});
+
+describe('IncrementalParser: timing', () => {
+  for (const rel of ['asana/asana.yaml', 'stripe/spec3.yaml']) {
+    it(`${rel}: a one-line edit is much cheaper than a whole parse`, t => {
+      const { file, text } = corpus(rel);
+      const ip = new IncrementalParser(file, 'yaml');
+      ip.update(text);
+      const lines = text.split('\n');
+      const at = lines.findIndex((l, i) => i > lines.indexOf('paths:') && /^ {6,}description: [A-Za-z]/.test(l));
+      const inc: number[] = [];
+      const texts = Array.from({ length: 12 }, (_x, i) => {
+        const l = lines.slice();
+        l[at] += ` edit ${i}`;
+        return l.join('\n');
+      });
+      for (const tx of texts) {
+        const t0 = performance.now();
+        const u = ip.update(tx);
+        inc.push(performance.now() - t0);
+        assert.equal(u.full, false);
+        assert.equal((u.changedUnits as Set<string>).size, 1);
+      }
+      const full: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const t0 = performance.now();
+        Parsers.Yaml.parse(texts[i]);
+        full.push(performance.now() - t0);
+      }
+      const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      t.diagnostic(`${rel}: update ${median(inc).toFixed(1)} ms (median of ${inc.length}), whole parse ${median(full).toFixed(1)} ms`);
+      assert.ok(median(inc) * 3 < median(full), `update ${median(inc)} ms vs whole parse ${median(full)} ms`);
+    });
+  }
+});
