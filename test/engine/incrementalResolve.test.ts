@@ -464,6 +464,13 @@ components:
     assert.equal(r.stats.rebuiltUnits, 0);
   });
 
+  it('calls overlapping in time run one after the other', async () => {
+    const r = new IncrementalResolver({ allowRemoteRefs: false });
+    const texts = [PETS_FULL, edit(PETS_FULL, 'title: Pets', 'title: A'), edit(PETS_FULL, "tag: {$ref: '#/components/schemas/Tag'}", 'tag: {}')];
+    const results = await Promise.all(texts.map(t => r.resolve(input(t, file), 'all')));
+    for (let i = 0; i < texts.length; i++) assertSame(await spectral(texts[i]!, file), results[i]!, file);
+  });
+
   it("'#' refs: the units holding the whole document follow every edit", async () => {
     const r = new IncrementalResolver({ allowRemoteRefs: false });
     const text = edit(PETS_FULL, '    Unused: {type: object}', "    Unused: {x: {$ref: '#'}}");
@@ -572,11 +579,22 @@ components:
     }
   });
 
+  it('http refs are refused (no request), like lint does by default', async () => {
+    const file = path.join(os.tmpdir(), 'apiconv-resolve', 'http.yaml');
+    const text = `${HEAD}paths: {}\ncomponents:\n  schemas:\n    Remote: {$ref: 'https://example.invalid/schemas.yaml#/Pet'}\n    Local: {$ref: '#/components/schemas/Remote'}\n`;
+    const r = new IncrementalResolver({ allowRemoteRefs: false });
+    let s = await step(r, text, file);
+    assert.equal(r.stats.mode, 'local');
+    assert.ok(s.res.errors.some(e => /remote \$ref not fetched/.test((e as { message: string }).message)));
+    s = await step(r, edit(text, 'version: ', 'version: 3'), file, s);
+    assert.equal(r.stats.remoteResolved, false);
+  });
+
   it('a file that refers back into the root document: the real resolver', async () => {
-    const dir = makeDir();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-resolve-'));
     try {
-      fs.writeFileSync(path.join(dir, 'back.yaml'), "type: object\nproperties:\n  x: {$ref: 'openapi.yaml#/components/schemas/Local'}\n");
-      const text = edit(ROOT, '    Json:', "    Back: {$ref: 'back.yaml'}\n    Json:");
+      fs.writeFileSync(path.join(dir, 'back.yaml'), "type: object\nproperties:\n  x: {$ref: 'openapi.yaml#/components/schemas/Plain'}\n");
+      const text = `${HEAD}paths: {}\ncomponents:\n  schemas:\n    Plain: {type: string}\n    Back: {$ref: 'back.yaml'}\n`;
       const file = path.join(dir, 'openapi.yaml');
       const r = new IncrementalResolver({ allowRemoteRefs: false });
       const s = await step(r, text, file);

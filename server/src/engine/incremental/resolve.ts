@@ -36,6 +36,10 @@
  * Whatever this model does not cover (a target reached through another `$ref`,
  * a `$ref` above the units, odd keys, a ref back into the root file, ...) is
  * resolved by the real resolver on the whole document (changedUnits 'all').
+ *
+ * Like immer in json-ref-resolver, a resolve freezes (deeply) every object of
+ * the result, the parsed objects of the root document it shares included.
+ * Unit values are memoized by identity: they must never be mutated.
  */
 import { pathToPointer, pointerToPath } from '@stoplight/json';
 import { ResolveRunner } from '@stoplight/json-ref-resolver/runner';
@@ -324,7 +328,10 @@ function crawlUnitValue(value: unknown): UnitCrawl {
   return c;
 }
 
+const NO_SITES = new Map<string, number>();
+
 function siteAtRel(c: UnitCrawl): Map<string, number> {
+  if (c.sites.length === 0) return NO_SITES;
   if (!c.siteAtRel) {
     c.siteAtRel = new Map();
     for (let j = 0; j < c.sites.length; j++) c.siteAtRel.set(c.sites[j]!.ptr, j);
@@ -514,14 +521,24 @@ export class IncrementalResolver {
   private remote: RemoteState | undefined;
   /** Whether the previous result's unit values can be compared (not after a fallback or a plain document). */
   private haveMemo = false;
+  private queue: Promise<unknown> = Promise.resolve();
   readonly stats: ResolveStats = { mode: 'local', decided: false, remoteResolved: false, rebuiltUnits: 0 };
 
   constructor(opts: IncrementalResolverOptions) {
     this.opts = opts;
   }
 
-  async resolve(doc: ResolveInput, _changedUnits: Set<string> | 'all'): Promise<ResolvedDoc> {
-    // `_changedUnits` is not needed: unit values are compared by identity (an unchanged unit keeps its object).
+  /**
+   * Resolve `doc`. `_changedUnits` (the parser's) is not needed: unit values are compared by
+   * identity (an unchanged unit keeps its object). Calls run one at a time, in call order.
+   */
+  resolve(doc: ResolveInput, _changedUnits: Set<string> | 'all'): Promise<ResolvedDoc> {
+    const run = this.queue.then(() => this.resolveNow(doc));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async resolveNow(doc: ResolveInput): Promise<ResolvedDoc> {
     const data = doc.data;
     this.stats.fallbackReason = undefined;
     this.stats.decided = false;
@@ -536,6 +553,7 @@ export class IncrementalResolver {
     try {
       return await this.resolveModel(doc, data);
     } catch (e) {
+      this.forget(); // whatever was half updated
       if (!(e instanceof Fallback)) throw e;
       this.stats.mode = 'fallback';
       this.stats.fallbackReason = e.message;
@@ -1226,7 +1244,8 @@ export class IncrementalResolver {
       if (id === rootId) continue;
       const hash = id.indexOf('#');
       if ((hash < 0 ? id : id.slice(0, hash)) === rootId) throw new Fallback('a file refers back into the root document');
-      if (/^https?:/i.test(id)) reusable = false;
+      // An http ref fetched (when allowed) may give something else next time; a refused one is an error again.
+      if (this.opts.allowRemoteRefs && /^https?:/i.test(id)) reusable = false;
     }
     // What each remote site holds now (its own $ref object when it was not replaced, or replaced by itself).
     const byOrdinal = new Map<number, { value: unknown }>();
