@@ -92,7 +92,9 @@ export function finishLint(results: EngineResult[], absFile: string, ruleset: Ru
   narrowRanges(problems, texts);
   const known = new Set([...Object.keys(ruleset.rules), 'parser', 'invalid-ref']);
   const suppression = applySuppressions(problems, texts, known, (t, f) => isJsonText(t, f));
-  return { problems: suppression.problems.sort(compareProblems), suppressed: suppression.suppressed.sort(compareProblems), files };
+  // The files read: the root first, the others in name order (the resolver reads them concurrently).
+  const ordered = [absFile, ...[...new Set(files)].filter(f => f !== absFile).sort()];
+  return { problems: suppression.problems.sort(compareProblems), suppressed: suppression.suppressed.sort(compareProblems), files: ordered };
 }
 
 /** A finding on a mapping/sequence value points at its key (see ranges.ts). */

@@ -1,15 +1,19 @@
 /**
  * Runs lint tasks in a worker thread, one at a time, with a warm spare worker.
  *
- * Cancelling a queued task drops it; cancelling the running task terminates its
- * worker (a multi-second lint of a stale version really stops) and the warm
- * spare takes over at once while a new spare starts in the background.
+ * Cancelling a queued task drops it. Cancelling the running task drops its
+ * reply; if the task has not finished KILL_AFTER_MS later, its worker is
+ * terminated (a multi-second lint of a stale version really stops) and the warm
+ * spare takes over while a new spare starts in the background. The grace period
+ * matters: a worker keeps each open document's incremental linter, and an
+ * incremental relint is usually done in a few dozen milliseconds — killing the
+ * worker would throw that state away and make the next lint a full one.
  * If workers cannot be started (e.g. the server runs unbundled), tasks run in
  * the main thread.
  */
 import { Worker } from 'node:worker_threads';
 import type { LintReply, LintTask, WorkerRequest, WorkerResponse } from './lintWorker';
-import { runLintTask } from './lintWorker';
+import { forgetDocument, runLintTask } from './lintWorker';
 
 export class CancelledError extends Error {
   constructor() {
@@ -32,7 +36,11 @@ interface PoolWorker {
   ready: Promise<void>;
   job?: Job;
   dead: boolean;
+  killTimer?: NodeJS.Timeout;
 }
+
+/** How long a cancelled running task may go on before its worker is terminated. */
+export const KILL_AFTER_MS = 250;
 
 export interface LintHandle {
   promise: Promise<LintReply>;
@@ -69,6 +77,12 @@ export class LintPool {
     return { promise, cancel: () => this.cancel(job) };
   }
 
+  /** A document was closed: the workers drop its incremental state. */
+  forget(file: string): void {
+    if (!this.script) forgetDocument(file);
+    for (const w of [this.active, this.spare]) if (w && !w.dead) w.worker.postMessage({ id: 0, forget: file } satisfies WorkerRequest);
+  }
+
   /** Thread ids of the live workers (for memory measurements). */
   workers(): Worker[] {
     return [this.active, this.spare].filter((w): w is PoolWorker => !!w && !w.dead).map(w => w.worker);
@@ -91,16 +105,23 @@ export class LintPool {
       return;
     }
     const w = job.worker;
-    if (w && w === this.active && this.script) {
-      // Stop the stale lint for real; the spare takes over.
-      this.kill(w);
-      this.active = this.spare ?? this.spawn();
-      this.spare = this.spawn();
-      this.pump();
+    if (w && w === this.active && this.script && !w.killTimer) {
+      w.killTimer = setTimeout(() => {
+        w.killTimer = undefined;
+        if (w.dead || w.job !== job || w !== this.active) return;
+        // Still busy with the stale lint: stop it for real; the spare takes over.
+        this.kill(w);
+        this.active = this.spare ?? this.spawn();
+        this.spare = this.spawn();
+        this.pump();
+      }, KILL_AFTER_MS);
+      w.killTimer.unref();
     }
   }
 
   private kill(w: PoolWorker): void {
+    if (w.killTimer) clearTimeout(w.killTimer);
+    w.killTimer = undefined;
     w.dead = true;
     w.job = undefined;
     this.terminated++;
@@ -128,6 +149,10 @@ export class LintPool {
       const job = pw.job;
       if (!job || job.id !== m.id) return;
       pw.job = undefined;
+      if (pw.killTimer) {
+        clearTimeout(pw.killTimer);
+        pw.killTimer = undefined;
+      }
       if (!job.done) {
         job.done = true;
         if ('reply' in m) job.resolve(m.reply);

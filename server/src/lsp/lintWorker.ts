@@ -11,6 +11,7 @@ import { parentPort } from 'node:worker_threads';
 import * as path from 'node:path';
 import type { Ruleset } from '@stoplight/spectral-core';
 import { lint } from '../engine/lint';
+import { IncrementalLinter } from '../engine/incremental/linter';
 import type { LintResult } from '../engine/problem';
 import { RulesetCache, findConfig, getDefaultRuleset, oneLine, rulesetRunsCode, BUILTIN_RULESETS } from '../engine/ruleset';
 import { ruleInfo } from '../cli/ruleInfo';
@@ -26,6 +27,11 @@ export interface LintTask {
   allowRemoteRefs: boolean;
   /** Texts of open editor buffers by absolute path: used for `$ref`s instead of the disk. */
   overlays: Record<string, string>;
+  /**
+   * Lint with this document's incremental linter (kept in the worker between edits; same results as `lint()`,
+   * see engine/incremental). Off: a one-shot full lint (e.g. files linted once for "lint workspace").
+   */
+  incremental?: boolean;
 }
 
 export interface LintReply {
@@ -41,7 +47,7 @@ export interface LintReply {
   ms: number;
 }
 
-export type WorkerRequest = { id: number; task: LintTask } | { id: number; warmup: true };
+export type WorkerRequest = { id: number; task: LintTask } | { id: number; warmup: true } | { id: number; forget: string };
 export type WorkerResponse = { id: number; reply: LintReply } | { id: number; error: string } | { id: number; ready: true };
 
 const caches = new Map<boolean, RulesetCache>();
@@ -79,15 +85,33 @@ async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'ruleset'
   }
 }
 
+/** Incremental linters of the documents being edited, most recently used last (bounded: each holds a parsed document). */
+const linters = new Map<string, IncrementalLinter>();
+const MAX_LINTERS = 8;
+
+function linterFor(file: string): IncrementalLinter {
+  let l = linters.get(file);
+  if (l) linters.delete(file);
+  else l = new IncrementalLinter(file);
+  linters.set(file, l);
+  for (const k of linters.keys()) {
+    if (linters.size <= MAX_LINTERS) break;
+    linters.delete(k);
+  }
+  return l;
+}
+
+/** Drop a closed document's incremental state. */
+export function forgetDocument(file: string): void {
+  linters.delete(file);
+}
+
 export async function runLintTask(task: LintTask): Promise<LintReply> {
   const t0 = performance.now();
   const rs = await resolveRuleset(task);
   const overlays = task.overlays;
-  const result = await lint(task.text, task.file, {
-    ruleset: rs.value,
-    allowRemoteRefs: task.allowRemoteRefs,
-    readFile: f => overlays[f],
-  });
+  const options = { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: (f: string) => overlays[f] };
+  const result = task.incremental ? await linterFor(task.file).lint(task.text, options) : await lint(task.text, task.file, options);
   const docs: Record<string, string> = {};
   const rules = rs.value.rules as Record<string, { documentationUrl?: string | null } | undefined>;
   for (const p of result.problems) {
@@ -107,6 +131,10 @@ export function runLintWorker(): void {
   process.on('uncaughtException', e => console.error('apiconv lint worker:', e));
   process.on('unhandledRejection', e => console.error('apiconv lint worker:', e));
   port.on('message', async (msg: WorkerRequest) => {
+    if ('forget' in msg) {
+      forgetDocument(msg.forget);
+      return;
+    }
     if ('warmup' in msg) {
       // Build the built-in ruleset and JIT the engine before the first real lint.
       await runLintTask({ file: path.resolve('warm-up.yaml'), text: WARMUP_DOC, trusted: false, allowRemoteRefs: false, overlays: {}, rulesetFile: 'apiconv:recommended' }).catch(() => undefined);

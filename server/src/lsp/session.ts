@@ -389,6 +389,7 @@ export class Session {
     const file = this.fileOf(doc.uri);
     this.openUris.delete(file);
     this.parsedCache.delete(file);
+    this.pool.forget(file);
     const root = this.roots.get(file);
     if (root) {
       root.open = false;
@@ -482,6 +483,8 @@ export class Session {
       trusted: this.trusted(settings),
       allowRemoteRefs: settings.allowRemoteRefs,
       overlays: texts,
+      // Open documents are linted incrementally (their linter lives in the worker between edits).
+      incremental: doc !== undefined,
     };
     const handle = this.pool.run(task);
     root.handle = handle;

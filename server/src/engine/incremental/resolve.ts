@@ -79,6 +79,8 @@ export interface ReferencedDocument {
 
 export interface RefGraphLike {
   getNodeData(source: string): { refMap: Record<string, string> };
+  /** The node ids (dependency-graph's overallOrder; used as a set by unreferencedReusableObject). */
+  overallOrder(): string[];
 }
 
 export interface ResolvedDoc {
@@ -733,6 +735,14 @@ export class IncrementalResolver {
         if (remoteGraph && remoteGraph.hasNode(id)) return remoteGraph.getNodeData(id) as { refMap: Record<string, string> };
         if (targetIds.has(id)) return { refMap: {} };
         throw new Error('Node does not exist: ' + id);
+      },
+      // The graph's nodes (unreferencedReusableObject reads them as a set: which targets are referenced).
+      overallOrder() {
+        const ids = [rootId, ...targetIds];
+        const more = (remoteGraph as { overallOrder?: () => string[] } | undefined)?.overallOrder?.() ?? [];
+        const seen = new Set(ids);
+        for (const id of more) if (!seen.has(id)) ids.push(id);
+        return ids;
       },
     };
     this.stats.mode = 'local';

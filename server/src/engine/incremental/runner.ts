@@ -326,7 +326,7 @@ export class IncrementalRunner {
   private splitUnits = new Map<string, Map<string, UnitEntry>>();
   private unitsR = new Map<string, UnitEntry>();
   private unitsU = new Map<string, UnitEntry>();
-  stats = { unitsRun: 0, unitsReused: 0, ms: { units: 0, above: 0, split: 0, global: 0, ranges: 0, prepare: 0 } };
+  stats = { unitsRun: 0, unitsReused: 0, rerun: [] as string[], ms: { units: 0, above: 0, split: 0, global: 0, ranges: 0, prepare: 0 } };
 
   async run(input: RunInput): Promise<RunnerResult[]> {
     const { ruleset, document, inventory } = input;
@@ -354,7 +354,7 @@ export class IncrementalRunner {
     const promises: Promise<void>[] = [];
     const fresh: RawResult[] = [];
     const ctx = { document, inventory, promises };
-    this.stats = { unitsRun: 0, unitsReused: 0, ms: { units: 0, above: 0, split: 0, global: 0, ranges: 0, prepare: 0 } };
+    this.stats = { unitsRun: 0, unitsReused: 0, rerun: [] as string[], ms: { units: 0, above: 0, split: 0, global: 0, ranges: 0, prepare: 0 } };
     const ms = this.stats.ms;
     let t = performance.now();
     const lap = (k: keyof typeof ms): void => {
@@ -378,6 +378,7 @@ export class IncrementalRunner {
           continue;
         }
         this.stats.unitsRun++;
+        if (this.stats.rerun.length < 20) this.stats.rerun.push(key);
         const results: RawResult[] = [];
         const depth = path.length;
         query.run(sparseRoot(path, value), (rule, p, v) => {

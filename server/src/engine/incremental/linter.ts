@@ -1,0 +1,174 @@
+/**
+ * The incremental engine: lints one document over and over as it is edited, with
+ * exactly the output of `lint()` (../lint.ts) for the same text, doing only the
+ * work an edit calls for:
+ * - parse.ts re-parses the units whose text changed and keeps the others' values;
+ * - resolve.ts re-resolves what those units reach and keeps the rest;
+ * - runner.ts re-runs the local rules on changed units only (the document-wide
+ *   rules run every time, as in Spectral).
+ * Whenever a step cannot show that its shortcut is exact, it does the full work.
+ * One linter per document (the language server keeps one per open document);
+ * `lint()` (../lint.ts) remains the one-shot path of the CLI.
+ */
+import * as path from 'node:path';
+import type { Ruleset } from '@stoplight/spectral-core';
+import * as Parsers from '@stoplight/spectral-parsers';
+import { finishLint, isJsonText, lint, looksLikeOpenApi, type EngineResult, type LintOptions } from '../lint';
+import type { LintResult } from '../problem';
+import { getDefaultRuleset } from '../ruleset';
+import type { FileReader } from '../resolver';
+import { clearSeverityCaps } from '../../../../rules/_lib/severity';
+import { IncrementalParser, type ParsedDoc } from './parse';
+import { IncrementalResolver } from './resolve';
+import { Inventory, type RefGraph } from './inventory';
+import { IncrementalRunner, type DocLike, type RunnerResult } from './runner';
+
+export interface LintStats {
+  parseFull: boolean;
+  unitsRun: number;
+  unitsReused: number;
+  ms: { parse: number; resolve: number; rules: number; finish: number };
+}
+
+export class IncrementalLinter {
+  private readonly file: string;
+  private parser: IncrementalParser | undefined;
+  private parserKind: 'yaml' | 'json' | undefined;
+  private resolver: IncrementalResolver | undefined;
+  private resolverRemote: boolean | undefined;
+  private readFile: FileReader | undefined;
+  private readonly runner = new IncrementalRunner();
+  /** The last lint's timings and reuse (for benchmarks and logs). */
+  stats: LintStats | undefined;
+  /** How many lints fell back to the full engine because of an error (tests assert 0). */
+  failures = 0;
+
+  constructor(file: string) {
+    this.file = path.resolve(file);
+  }
+
+  async lint(text: string, options: LintOptions = {}): Promise<LintResult> {
+    try {
+      return await this.lintIncrementally(text, options);
+    } catch (e) {
+      // A bug in a shortcut must not cost the user their diagnostics: start over with the full engine.
+      this.reset();
+      this.failures++;
+      console.error(`apiconv: incremental lint of ${this.file} failed, linting in full: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      this.stats = undefined;
+      return lint(text, this.file, options);
+    }
+  }
+
+  /** Forget all state: the next lint starts from scratch. */
+  reset(): void {
+    this.parser = undefined;
+    this.parserKind = undefined;
+    this.resolver = undefined;
+    this.resolverRemote = undefined;
+    this.runner.reset();
+  }
+
+  private async lintIncrementally(text: string, options: LintOptions): Promise<LintResult> {
+    const absFile = this.file;
+    if (text.includes('\u0000')) return { problems: [], skipped: 'binary', files: [absFile] };
+    if (!looksLikeOpenApi(text)) return { problems: [], skipped: 'not-openapi', files: [absFile] };
+    const t0 = performance.now();
+
+    const kind = isJsonText(text, absFile) ? 'json' : 'yaml';
+    if (!this.parser || this.parserKind !== kind) {
+      this.parser = new IncrementalParser(absFile, kind);
+      this.parserKind = kind;
+    }
+    const parsed = this.parser.update(text);
+    const doc = parsed.doc;
+    const data = doc.data as Record<string, unknown> | undefined;
+    const parserErrors = doc.diagnostics.some(d => d.code === 'parser' && d.severity === 0);
+    if (!parserErrors && (typeof data !== 'object' || data === null || (data.openapi === undefined && data.swagger === undefined))) {
+      return { problems: [], skipped: 'not-openapi', files: [absFile] };
+    }
+    const t1 = performance.now();
+
+    const remote = options.allowRemoteRefs === true;
+    this.readFile = options.readFile;
+    if (!this.resolver || this.resolverRemote !== remote) {
+      this.resolver = new IncrementalResolver({ readFile: f => (this.readFile ? this.readFile(f) : undefined), allowRemoteRefs: remote });
+      this.resolverRemote = remote;
+    }
+    const res = await this.resolver.resolve(doc, parsed.changedUnits);
+    const t2 = performance.now();
+
+    const ruleset = (options.ruleset ?? getDefaultRuleset()).fromSource(absFile) as Ruleset;
+    const parser = kind === 'json' ? Parsers.Json : Parsers.Yaml;
+    const document: DocLike & { diagnostics: unknown[] } = {
+      source: absFile,
+      data: doc.data,
+      diagnostics: doc.diagnostics,
+      formats: undefined,
+      getRangeForJsonPath: (p, closest) => doc.getRangeForJsonPath(p, closest),
+      trapAccess: obj => parser.trapAccess(obj as never) as typeof obj,
+    };
+    const found = [...ruleset.formats].filter(format => format(res.resolved, absFile));
+    document.formats = new Set(found);
+    const referenced = res.referencedDocuments as unknown as Record<string, DocLike>;
+    const inventory = new Inventory(document, res.resolved, res.graph as RefGraph, referenced);
+    const pre = [
+      ...(res.diagnostics as RunnerResult[]),
+      ...(res.errors as RunnerResult[]),
+      ...filterParserErrors(doc, ruleset),
+    ];
+    let results: RunnerResult[];
+    try {
+      results = await this.runner.run({ ruleset, document, inventory, preResults: pre });
+    } finally {
+      clearSeverityCaps(document);
+    }
+    const t3 = performance.now();
+
+    const texts = new Map<string, string>([[absFile, text]]);
+    for (const [src, d] of Object.entries(res.referencedDocuments)) {
+      const t = textOf(d);
+      if (t !== undefined) texts.set(src, t);
+    }
+    const out = finishLint(results as unknown as EngineResult[], absFile, ruleset, texts, res.files.length > 0 ? res.files : [absFile]);
+    this.stats = {
+      parseFull: parsed.full,
+      unitsRun: this.runner.stats.unitsRun,
+      unitsReused: this.runner.stats.unitsReused,
+      ms: { parse: t1 - t0, resolve: t2 - t1, rules: t3 - t2, finish: performance.now() - t3 },
+    };
+    return out;
+  }
+}
+
+function textOf(d: unknown): string | undefined {
+  const o = d as { text?: unknown; input?: unknown };
+  if (typeof o.text === 'string') return o.text;
+  if (typeof o.input === 'string') return o.input;
+  return undefined;
+}
+
+/** Spectral's treatment of the root document's parser diagnostics (parserOptions: duplicate keys, non-string keys). */
+function filterParserErrors(doc: ParsedDoc, ruleset: Ruleset): RunnerResult[] {
+  const out: RunnerResult[] = [];
+  const opts = (ruleset as unknown as { parserOptions: { incompatibleValues: unknown; duplicateKeys: unknown } }).parserOptions;
+  for (const d of doc.diagnostics as unknown as RunnerResult[]) {
+    if (d.code !== 'parser') continue;
+    let severity: number;
+    if (d.message.startsWith('Mapping key must be a string scalar rather than')) severity = severityOf(opts.incompatibleValues);
+    else if (d.message.startsWith('Duplicate key')) severity = severityOf(opts.duplicateKeys);
+    else {
+      out.push(d);
+      continue;
+    }
+    if (severity !== -1) out.push({ ...d, severity });
+  }
+  return out;
+}
+
+const SEVERITY_MAP: Record<string, number> = { error: 0, warn: 1, info: 2, hint: 3, off: -1 };
+
+/** Spectral's getDiagnosticSeverity. */
+function severityOf(s: unknown): number {
+  return Number.isNaN(Number(s)) ? (SEVERITY_MAP[String(s)] as number) : Number(s);
+}
