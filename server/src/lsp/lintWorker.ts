@@ -15,6 +15,7 @@ import { IncrementalLinter } from '../engine/incremental/linter';
 import type { LintResult } from '../engine/problem';
 import { RulesetCache, findConfig, getDefaultRuleset, oneLine, rulesetRunsCode, BUILTIN_RULESETS } from '../engine/ruleset';
 import { ruleInfo } from '../cli/ruleInfo';
+import { collectIfGrown } from './memory';
 
 export interface LintTask {
   /** Absolute path of the document (for untitled documents: a made-up path in the workspace folder). */
@@ -144,6 +145,8 @@ export function runLintWorker(): void {
     try {
       const reply = await runLintTask(msg.task);
       port.postMessage({ id: msg.id, reply } satisfies WorkerResponse);
+      // Keep the worker's heap flat while the user types (see memory.ts).
+      collectIfGrown(0.2);
     } catch (e) {
       port.postMessage({ id: msg.id, error: oneLine(e) } satisfies WorkerResponse);
     }

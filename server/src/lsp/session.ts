@@ -67,7 +67,8 @@ interface Root {
   /** Open in the editor (else: linted by lintWorkspace, read from disk). */
   open: boolean;
   workspace: boolean;
-  timer?: NodeJS.Timeout;
+  /** The pending lint: a timer (debounce) or, without debounce, an immediate. */
+  timer?: NodeJS.Timeout | NodeJS.Immediate;
   handle?: LintHandle;
   gen: number;
   /** The last applied lint. */
@@ -448,11 +449,13 @@ export class Session {
   }
 
   private schedule(root: Root, delay: number): void {
-    if (root.timer) clearTimeout(root.timer);
-    root.timer = setTimeout(() => {
+    clearTimer(root);
+    const run = (): void => {
       root.timer = undefined;
       this.guard(() => this.runLint(root));
-    }, delay);
+    };
+    // No debounce: run as soon as the event loop is free (a 0 ms timer waits at least 1 ms).
+    root.timer = delay <= 0 ? setImmediate(run) : setTimeout(run, delay);
   }
 
   private async runLint(root: Root): Promise<void> {
@@ -699,8 +702,7 @@ export class Session {
         if (!looksLikeOpenApi(text)) continue;
         const root = this.rootFor(file);
         root.workspace = true;
-        if (root.timer) clearTimeout(root.timer);
-        root.timer = undefined;
+        clearTimer(root);
         await this.runLint(root).catch(e => result.errors.push({ uri: this.uriOf(file), message: e instanceof Error ? e.message : String(e) }));
         if (root.result && !root.result.reply.result.skipped) {
           result.files++;
@@ -746,4 +748,12 @@ export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: S
   const trace = (v as { trace?: { server?: unknown } }).trace;
   if (trace && typeof trace === 'object' && (trace.server === 'off' || trace.server === 'messages' || trace.server === 'verbose')) out.trace = { server: trace.server };
   return out;
+}
+
+function clearTimer(root: { timer?: NodeJS.Timeout | NodeJS.Immediate }): void {
+  const t = root.timer;
+  if (t === undefined) return;
+  if ('hasRef' in t && typeof (t as NodeJS.Timeout).refresh === 'function') clearTimeout(t as NodeJS.Timeout);
+  else clearImmediate(t as NodeJS.Immediate);
+  root.timer = undefined;
 }
