@@ -19,7 +19,7 @@
  */
 import type { IRange } from '@stoplight/types';
 import type { Ruleset } from '@stoplight/spectral-core';
-import NimmaLegacy from 'nimma/legacy';
+import Nimma from 'nimma';
 import { jsonPathPlus } from 'nimma/fallbacks';
 import { JSONPath } from 'jsonpath-plus';
 import { get, toPath } from 'lodash';
@@ -199,7 +199,7 @@ class Query {
       else traversed.push(expr);
     }
     if (traversed.length > 0) {
-      const Ctor = NimmaLegacy as unknown as new (e: string[], o: object) => Query['nimma'];
+      const Ctor = Nimma as unknown as new (e: string[], o: object) => Query['nimma'];
       this.nimma = new Ctor(traversed, { fallback: jsonPathPlus, unsafe: false, output: 'auto', customShorthands: {} });
     }
   }
