@@ -9,7 +9,7 @@
 import { Document, Spectral, type Ruleset, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import * as path from 'node:path';
-import { readFile as readFileAsync } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import type { LintProblem, LintResult } from './problem';
 import { LineIndex, keyRangeFor } from './ranges';
 import { applySuppressions } from './suppress';
@@ -60,7 +60,7 @@ export async function lint(text: string, file: string, options: LintOptions = {}
   const texts = new Map<string, string>([[absFile, text]]);
   const readFile: FileReader = async f => {
     const overlay = options.readFile ? await options.readFile(f) : undefined;
-    const t = overlay ?? (await readFileAsync(f, 'utf8').catch(() => undefined));
+    const t = overlay ?? readTextSync(f);
     if (t !== undefined) texts.set(f, t);
     return t;
   };
@@ -95,6 +95,20 @@ export function finishLint(results: EngineResult[], absFile: string, ruleset: Ru
   // The files read: the root first, the others in name order (the resolver reads them concurrently).
   const ordered = [absFile, ...[...new Set(files)].filter(f => f !== absFile).sort()];
   return { problems: suppression.problems.sort(compareProblems), suppressed: suppression.suppressed.sort(compareProblems), files: ordered };
+}
+
+/**
+ * Files are read synchronously on purpose: json-ref-resolver's outcome on a multi-file
+ * document depends on the order in which its reads complete (e.g. digitalocean: which of the
+ * places reaching a shared file is resolved first). Reads that complete in the order they are
+ * asked make the result the same on every run.
+ */
+function readTextSync(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** A finding on a mapping/sequence value points at its key (see ranges.ts). */

@@ -6,7 +6,7 @@
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { createResolveHttp } from '@stoplight/json-ref-readers';
 import { DEFAULT_REQUEST_OPTIONS } from '@stoplight/spectral-runtime';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { cachingParseResolveResult, installLintCaches } from './cache';
 
 installLintCaches();
@@ -33,7 +33,9 @@ export function createResolver(opts: ResolverOptions): Resolver {
     const overlay = opts.readFile ? await opts.readFile(file) : undefined;
     if (overlay !== undefined) return overlay;
     try {
-      return await readFile(file, 'utf8');
+      // Synchronous: reads complete in the order they are asked, so the resolver's result does not
+      // depend on disk timing (see readTextSync in lint.ts).
+      return readFileSync(file, 'utf8');
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       throw new Error(code === 'ENOENT' ? `file not found: ${file}` : `cannot read ${file}: ${(e as Error).message}`);

@@ -48,7 +48,6 @@ import { Document } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { extname } from '@stoplight/path';
 import { readFileSync } from 'node:fs';
-import { readFile as fsReadFile } from 'node:fs/promises';
 import { createResolver, type FileReader } from '../resolver';
 import { unitDepth, unitKey, unitsOf } from './units';
 
@@ -1225,13 +1224,13 @@ export class IncrementalResolver {
     const files: string[] = source === null ? [] : [source];
     const seen = new Set(files);
     const userReader = this.opts.readFile;
-    // Read as lint.ts reads (editor buffer, else fs/promises): the resolver's outcome can depend on
-    // the order reads complete in (a file reached from several places), so keep their timing alike.
+    // Read as lint.ts reads (editor buffer, else a synchronous read): the resolver's outcome can depend
+    // on the order reads complete in (a file reached from several places), so keep their order alike.
     const resolver = createResolver({
       allowRemoteRefs: this.opts.allowRemoteRefs,
       readFile: async f => {
         const overlay = userReader ? await userReader(f) : undefined;
-        const text = overlay ?? (await fsReadFile(f, 'utf8').catch(() => undefined));
+        const text = overlay ?? readSync(f);
         reads.set(f, text);
         return text;
       },
@@ -1411,6 +1410,14 @@ function formatResolverErrors(doc: ResolveInput, errors: RawError[]): unknown[] 
 export async function readText(file: string, readFile: FileReader | undefined): Promise<string | undefined> {
   const overlay = readFile ? await readFile(file) : undefined;
   if (overlay !== undefined) return overlay;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function readSync(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');
   } catch {
