@@ -6,7 +6,7 @@
  * terminated (a multi-second lint of a stale version really stops) and the warm
  * spare takes over while a new spare starts in the background. The grace period
  * matters: a worker keeps each open document's incremental linter, and an
- * incremental relint is usually done in a few dozen milliseconds — killing the
+ * incremental relint is usually done well within the grace period — killing the
  * worker would throw that state away and make the next lint a full one.
  * If workers cannot be started (e.g. the server runs unbundled), tasks run in
  * the main thread.
@@ -39,8 +39,13 @@ interface PoolWorker {
   killTimer?: NodeJS.Timeout;
 }
 
-/** How long a cancelled running task may go on before its worker is terminated. */
-export const KILL_AFTER_MS = 250;
+/**
+ * How long a cancelled running task may go on before its worker is terminated. Long enough for an
+ * incremental relint of a big document (about a second for an edit of a schema shared by many paths
+ * of a 4 MB document): killing it would lose the worker's incremental state and make the next lint a
+ * full one, which costs more than letting the stale one finish.
+ */
+export const KILL_AFTER_MS = 1500;
 
 export interface LintHandle {
   promise: Promise<LintReply>;
