@@ -125,6 +125,18 @@ export async function runLintTask(task: LintTask): Promise<LintReply> {
 
 const WARMUP_DOC = 'openapi: 3.0.3\ninfo:\n  title: warm-up\n  version: 1.0.0\npaths:\n  /api/items:\n    get:\n      operationId: listItems\n      responses:\n        "200":\n          description: ok\n';
 
+async function warmUpIncremental(): Promise<void> {
+  const json = JSON.stringify({ openapi: '3.0.3', info: { title: 'warm-up', version: '1.0.0' }, paths: { '/api/items': { get: { operationId: 'listItems', responses: { '200': { description: 'ok' } } } } } }, null, 2);
+  for (const [name, text] of [['warm-up.yaml', WARMUP_DOC], ['warm-up.json', json]] as const) {
+    const file = path.resolve(name);
+    for (let i = 0; i < 30; i++) {
+      const edited = text.replace('warm-up', `warm-up ${i}`).replace('ok', i % 2 ? 'fine' : 'ok');
+      await runLintTask({ file, text: edited, trusted: false, allowRemoteRefs: false, overlays: {}, rulesetFile: 'apiconv:recommended', incremental: true });
+    }
+    forgetDocument(file);
+  }
+}
+
 /** The worker thread's message loop. */
 export function runLintWorker(): void {
   const port = parentPort;
@@ -137,8 +149,10 @@ export function runLintWorker(): void {
       return;
     }
     if ('warmup' in msg) {
-      // Build the built-in ruleset and JIT the engine before the first real lint.
+      // Build the built-in ruleset and JIT the engine before the first real lint: a full lint, then a few
+      // dozen incremental relints (YAML and JSON) so that the first edits of a real document are fast too.
       await runLintTask({ file: path.resolve('warm-up.yaml'), text: WARMUP_DOC, trusted: false, allowRemoteRefs: false, overlays: {}, rulesetFile: 'apiconv:recommended' }).catch(() => undefined);
+      await warmUpIncremental().catch(() => undefined);
       port.postMessage({ id: msg.id, ready: true } satisfies WorkerResponse);
       return;
     }
