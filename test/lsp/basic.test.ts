@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { ROOT, TestClient, lines, tmpWorkspace, uriOf } from './client';
+import { CORPUS, ROOT, TestClient, lines, tmpWorkspace, uriOf } from './client';
 
 const BAD = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
 
@@ -53,6 +53,33 @@ describe('language server: single documents', () => {
     const d = await c.diagnostics(uri, (_, p) => p.version === 3, since);
     assert.ok(!d.some(x => x.code === 'servers-https'));
     for (const p of c.published.slice(since)) if (p.uri === uri) assert.equal(p.version, 3, 'no publish for a superseded version');
+  });
+
+  it('relints an open document incrementally: an edit in one operation re-runs that path item only, and the findings are the CLI\'s', { timeout: 120_000 }, async () => {
+    const text = fs.readFileSync(path.join(CORPUS, 'asana', 'asana.yaml'), 'utf8');
+    const file = path.join(ws, 'asana.yaml');
+    const uri = c.open(file, text);
+    await c.diagnostics(uri, (_, p) => p.version === 1);
+    const at = text.indexOf('description: Successfully deleted the specified attachment');
+    assert.ok(at > 0);
+    const edited = text.slice(0, at) + 'description: Deleted' + text.slice(at + 'description: Successfully deleted'.length);
+    const since = c.published.length;
+    c.change(uri, 2, edited);
+    const diags = await c.diagnostics(uri, (_, p) => p.version === 2, since);
+    const status = await c.until('status of version 2', () => c.statuses.find(s => s.uri === uri && s.version === 2));
+    assert.ok(status.incremental, 'the status says how much the relint re-did');
+    assert.equal(status.incremental.fullParse, false);
+    assert.ok(status.incremental.unitsRun <= 2, `units re-run: ${status.incremental.unitsRun}`);
+    assert.ok(status.incremental.unitsReused > 500, `units reused: ${status.incremental.unitsReused}`);
+    fs.writeFileSync(file, edited);
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'server/out/cli.js'), 'lint', file, '-f', 'json'], { encoding: 'utf8', cwd: ws });
+    const cli: { code: string; range: { start: { line: number; character: number } }; message: string }[] = JSON.parse(run.stdout);
+    const key = (code: string, line: number, ch: number, msg: string) => `${code}@${line}:${ch} ${msg}`;
+    assert.deepEqual(
+      diags.map(d => key(String(d.code), d.range.start.line, d.range.start.character, typeof d.message === 'string' ? d.message : d.message.value)).sort(),
+      cli.map(p => key(p.code, p.range.start.line, p.range.start.character, p.message)).sort(),
+    );
+    c.close(uri);
   });
 
   it('hover shows the rule docs on a finding and a preview on a $ref; definition jumps to the target', async () => {

@@ -33,6 +33,7 @@ export interface StatusParams {
   message?: string;
   rulesetError?: string;
   validationTime?: number;
+  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean };
 }
 
 export function uriOf(file: string): string {

@@ -46,6 +46,8 @@ export interface LintReply {
   /** Documentation URL per rule code met in the results. */
   docs: Record<string, string>;
   ms: number;
+  /** What an incremental relint re-did (see StatusParams.incremental). */
+  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean };
 }
 
 export type WorkerRequest = { id: number; task: LintTask } | { id: number; warmup: true } | { id: number; forget: string };
@@ -112,7 +114,16 @@ export async function runLintTask(task: LintTask): Promise<LintReply> {
   const rs = await resolveRuleset(task);
   const overlays = task.overlays;
   const options = { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: (f: string) => overlays[f] };
-  const result = task.incremental ? await linterFor(task.file).lint(task.text, options) : await lint(task.text, task.file, options);
+  let incremental: LintReply['incremental'];
+  let result: LintResult;
+  if (task.incremental) {
+    const linter = linterFor(task.file);
+    result = await linter.lint(task.text, options);
+    const st = linter.stats;
+    if (st) incremental = { unitsRun: st.unitsRun, unitsReused: st.unitsReused, fullParse: st.parseFull };
+  } else {
+    result = await lint(task.text, task.file, options);
+  }
   const docs: Record<string, string> = {};
   const rules = rs.value.rules as Record<string, { documentationUrl?: string | null } | undefined>;
   for (const p of result.problems) {
@@ -120,7 +131,7 @@ export async function runLintTask(task: LintTask): Promise<LintReply> {
     const url = rules[p.code]?.documentationUrl ?? ruleInfo(p.code)?.helpUri;
     if (url) docs[p.code] = url;
   }
-  return { result, ruleset: rs.ruleset, rulesetError: rs.rulesetError, note: rs.note, docs, ms: Math.round(performance.now() - t0) };
+  return { result, ruleset: rs.ruleset, rulesetError: rs.rulesetError, note: rs.note, docs, ms: Math.round(performance.now() - t0), incremental };
 }
 
 const WARMUP_DOC = 'openapi: 3.0.3\ninfo:\n  title: warm-up\n  version: 1.0.0\npaths:\n  /api/items:\n    get:\n      operationId: listItems\n      responses:\n        "200":\n          description: ok\n';

@@ -74,6 +74,12 @@ export interface StatusParams {
   validationTime?: number;
   /** When the lint finished (ms since epoch). */
   lintedAt?: number;
+  /**
+   * How much an incremental relint re-did (open documents are linted incrementally): units (path items,
+   * components, top-level keys) whose rules ran again, and those whose results were kept; `fullParse` when
+   * the whole text had to be parsed again (e.g. broken YAML). Absent for full lints.
+   */
+  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean };
 }
 
 export const StatusNotification = new NotificationType<StatusParams>('apiconv/status');

@@ -569,6 +569,7 @@ export class Session {
         rulesetError: reply.rulesetError?.message,
         validationTime: reply.ms,
         lintedAt: Date.now(),
+        ...(reply.incremental ? { incremental: reply.incremental } : {}),
       };
       this.status(s);
     }
