@@ -17,7 +17,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { lint } from '../../server/src/engine/lint';
 import { IncrementalLinter } from '../../server/src/engine/incremental/linter';
-import { getBuiltinRuleset } from '../../server/src/engine/ruleset';
+import { getBuiltinRuleset, loadRulesetFile } from '../../server/src/engine/ruleset';
 import type { LintOptions } from '../../server/src/engine/lint';
 import type { LintResult } from '../../server/src/engine/problem';
 
@@ -155,6 +155,57 @@ describe('incremental engine = lint() from scratch', () => {
   it('under apiconv:all as well', async () => {
     const file = path.join(ROOT, 'examples', 'unconventional.yaml');
     await check(file, fs.readFileSync(file, 'utf8'), 11, 10, { ruleset: getBuiltinRuleset('apiconv:all') });
+  });
+
+  it('under a user ruleset: extends, severities, a rule off, overrides by file and by path, custom JavaScript functions', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-incr-rs-'));
+    fs.mkdirSync(path.join(dir, 'functions'));
+    // One function judges each operation (matched inside units), one every description (a deep match):
+    // custom functions are not known to be local, so they run over the whole document every time.
+    fs.writeFileSync(
+      path.join(dir, 'functions', 'needsSummary.js'),
+      "module.exports = (op, _opts, ctx) => (op && typeof op === 'object' && !op.summary ? [{ message: `${ctx.path.join('.')} has no summary` }] : []);\n",
+    );
+    fs.writeFileSync(
+      path.join(dir, 'functions', 'shortDescription.js'),
+      "module.exports = (d, opts) => (typeof d === 'string' && d.length > opts.max ? [{ message: `longer than ${opts.max} characters` }] : []);\n",
+    );
+    fs.writeFileSync(
+      path.join(dir, '.apiconv.yaml'),
+      [
+        'extends: apiconv:recommended',
+        'functions: [needsSummary, shortDescription]',
+        'rules:',
+        '  servers-https: error',
+        '  path-no-verbs: off',
+        '  needs-summary:',
+        '    description: Operations have a summary.',
+        '    severity: warn',
+        '    given: $.paths[*][get,put,post,delete,patch]',
+        '    then: { function: needsSummary }',
+        '  short-description:',
+        "    message: '{{property}}: {{error}}'",
+        '    severity: info',
+        '    given: $..description',
+        '    then: { function: shortDescription, functionOptions: { max: 6 } }',
+        'overrides:',
+        '  - files: ["api.yaml#/paths/~1users"]',
+        '    rules: { needs-summary: off }',
+        '  - files: ["*.yaml"]',
+        '    rules: { error-500: hint }',
+        '',
+      ].join('\n'),
+    );
+    const file = path.join(dir, 'api.yaml');
+    const text = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
+    fs.writeFileSync(file, text);
+    const ruleset = await loadRulesetFile(path.join(dir, '.apiconv.yaml'));
+    const first = await lint(text, file, { ruleset });
+    assert.ok(first.problems.some(p => p.code === 'needs-summary' && p.path[1] === '/getUsers'), 'the custom rule runs');
+    assert.ok(!first.problems.some(p => p.code === 'needs-summary' && p.path[1] === '/users'), 'the path override turns it off below /users');
+    assert.ok(!first.problems.some(p => p.code === 'path-no-verbs'), 'a rule turned off');
+    assert.ok(first.problems.some(p => p.code === 'short-description'), 'the second custom rule runs');
+    for (const seed of [21, 22]) await check(file, text, seed, 12, { ruleset });
   });
 
   for (const rel of process.env.APICONV_INCREMENTAL_DOCS === 'all' ? corpusDocs() : process.env.APICONV_INCREMENTAL_DOCS ? process.env.APICONV_INCREMENTAL_DOCS.split(',') : QUICK) {
