@@ -49,7 +49,7 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import { extname } from '@stoplight/path';
 import { readFileSync } from 'node:fs';
 import { createResolver, type FileReader } from '../resolver';
-import { unitDepth, unitKey, unitsOf } from './units';
+import { encodeSegment, unitDepth, unitKey, unitsOf } from './units';
 
 type Segment = string | number;
 type JsonPath = Segment[];
@@ -127,11 +127,6 @@ class Fallback extends Error {}
 
 function isRefObject(v: unknown): v is { $ref: string } {
   return !!v && typeof v === 'object' && typeof (v as { $ref?: unknown }).$ref === 'string';
-}
-
-/** json-ref-resolver's addToJSONPointer segment encoding. */
-function encodeSegment(s: string): string {
-  return s.indexOf('~') < 0 && s.indexOf('/') < 0 ? s : s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function isDraftableLike(v: object): boolean {

@@ -9,6 +9,7 @@
  * The root and the containers themselves are no unit ("above" the units).
  */
 import type { JsonPath } from '../problem';
+import { isObject as isRecord } from '../../../../rules/_lib/oas';
 
 export const CONTAINERS = new Set(['paths', 'webhooks', 'definitions', 'parameters', 'responses', 'securityDefinitions']);
 
@@ -27,10 +28,15 @@ export function unitOf(path: readonly (string | number)[]): JsonPath | undefined
   return d === 0 ? undefined : (path.slice(0, d) as JsonPath);
 }
 
+/** A JSON pointer segment: `~` → `~0`, `/` → `~1` (json-ref-resolver's addToJSONPointer encoding). */
+export function encodeSegment(s: string): string {
+  return s.indexOf('~') < 0 && s.indexOf('/') < 0 ? s : s.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
 /** A unit's key: its JSON pointer (`/paths/~1pets`). */
 export function unitKey(unitPath: readonly (string | number)[]): string {
   let s = '';
-  for (const seg of unitPath) s += '/' + String(seg).replace(/~/g, '~0').replace(/\//g, '~1');
+  for (const seg of unitPath) s += '/' + encodeSegment(String(seg));
   return s;
 }
 
@@ -55,6 +61,5 @@ export function* unitsOf(data: unknown): Generator<[string, JsonPath, unknown]> 
   }
 }
 
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+/** A mapping (not an array, not null). */
+export { isRecord };
