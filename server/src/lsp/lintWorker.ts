@@ -171,7 +171,7 @@ export function runLintWorker(): void {
       const reply = await runLintTask(msg.task);
       port.postMessage({ id: msg.id, reply } satisfies WorkerResponse);
       // Keep the worker's heap flat while the user types (see memory.ts).
-      collectIfGrown(0.2);
+      collectIfGrown();
     } catch (e) {
       port.postMessage({ id: msg.id, error: oneLine(e) } satisfies WorkerResponse);
     }

@@ -4,7 +4,7 @@
  * Each relint leaves garbage behind (the old text, the last results, the parts
  * of the document re-parsed); V8 lets the heap grow well past what is live
  * before it collects, so a server's memory climbs edit after edit until a major
- * collection. After each lint, when the heap has grown by more than a tenth
+ * collection. After each lint, when the heap has grown by more than a fifth
  * since the last collection, a major collection is started in the background
  * (V8's concurrent marking: the thread is not stopped for it), so memory stays
  * flat while the user types.
@@ -30,7 +30,7 @@ function gcFunction(): Gc | null {
 let baseline = 0;
 
 /** Call when a unit of work (a lint, a publish) is done. */
-export function collectIfGrown(growth = 0.1): void {
+export function collectIfGrown(growth = 0.2): void {
   const used = process.memoryUsage().heapUsed;
   if (baseline === 0) {
     baseline = used;

@@ -11,7 +11,7 @@
  * `lint()` (../lint.ts) remains the one-shot path of the CLI.
  */
 import * as path from 'node:path';
-import type { Ruleset } from '@stoplight/spectral-core';
+import { getDiagnosticSeverity, type Ruleset } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { finishLint, isJsonText, lint, looksLikeOpenApi, type EngineResult, type LintOptions } from '../lint';
 import type { LintResult } from '../problem';
@@ -155,8 +155,8 @@ function filterParserErrors(doc: ParsedDoc, ruleset: Ruleset): RunnerResult[] {
   for (const d of doc.diagnostics as unknown as RunnerResult[]) {
     if (d.code !== 'parser') continue;
     let severity: number;
-    if (d.message.startsWith('Mapping key must be a string scalar rather than')) severity = severityOf(opts.incompatibleValues);
-    else if (d.message.startsWith('Duplicate key')) severity = severityOf(opts.duplicateKeys);
+    if (d.message.startsWith('Mapping key must be a string scalar rather than')) severity = getDiagnosticSeverity(opts.incompatibleValues as never);
+    else if (d.message.startsWith('Duplicate key')) severity = getDiagnosticSeverity(opts.duplicateKeys as never);
     else {
       out.push(d);
       continue;
@@ -164,11 +164,4 @@ function filterParserErrors(doc: ParsedDoc, ruleset: Ruleset): RunnerResult[] {
     if (severity !== -1) out.push({ ...d, severity });
   }
   return out;
-}
-
-const SEVERITY_MAP: Record<string, number> = { error: 0, warn: 1, info: 2, hint: 3, off: -1 };
-
-/** Spectral's getDiagnosticSeverity. */
-function severityOf(s: unknown): number {
-  return Number.isNaN(Number(s)) ? (SEVERITY_MAP[String(s)] as number) : Number(s);
 }

@@ -346,9 +346,10 @@ export class IncrementalRunner {
       this.unitsU.clear();
       const rules = (Object.values(ruleset.rules) as unknown as RuleLike[]).filter(r => r.enabled && r.matchesFormat(formats));
       this.splitUnits.clear();
-      const split = rules.filter(r => isSplitRule(r, formats));
-      const local = rules.filter(r => !split.includes(r) && isLocalRule(r));
-      const global = rules.filter(r => !split.includes(r) && !isLocalRule(r));
+      const split: RuleLike[] = [];
+      const local: RuleLike[] = [];
+      const global: RuleLike[] = [];
+      for (const r of rules) (isSplitRule(r, formats) ? split : isLocalRule(r) ? local : global).push(r);
       this.queries = {
         split,
         localR: new Query(local.filter(r => r.resolved), formats),
