@@ -1224,8 +1224,7 @@ export class IncrementalResolver {
     const resolver = createResolver({
       allowRemoteRefs: this.opts.allowRemoteRefs,
       readFile: async f => {
-        const overlay = userReader ? await userReader(f) : undefined;
-        const text = overlay ?? readSync(f);
+        const text = await readText(f, userReader);
         reads.set(f, text);
         return text;
       },
@@ -1405,14 +1404,6 @@ function formatResolverErrors(doc: ResolveInput, errors: RawError[]): unknown[] 
 export async function readText(file: string, readFile: FileReader | undefined): Promise<string | undefined> {
   const overlay = readFile ? await readFile(file) : undefined;
   if (overlay !== undefined) return overlay;
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-function readSync(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');
   } catch {
