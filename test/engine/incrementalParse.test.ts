@@ -92,6 +92,15 @@ function freshDocument(text: string, kind: Kind, source: string): Fresh {
   return kind === 'yaml' ? new Document(text, Parsers.Yaml, source) : new Document(text, Parsers.Json, source);
 }
 
+/** A range, or the error Spectral's lookup throws (on some broken JSON texts it does). */
+function rangeOf(d: Pick<Fresh, 'getRangeForJsonPath'>, p: Seg[], closest: boolean): unknown {
+  try {
+    return d.getRangeForJsonPath(p, closest);
+  } catch (e) {
+    return { throws: e instanceof Error ? e.constructor.name : String(e) };
+  }
+}
+
 /** Updates with `text` and checks the result against a fresh Document. */
 function step(c: Checker, text: string, label: string, expect: Expect = {}): { u: ParseUpdate; fresh: Fresh } {
   const u = c.ip.update(text);
@@ -102,11 +111,11 @@ function step(c: Checker, text: string, label: string, expect: Expect = {}): { u
   assert.equal(canon(doc.data), canon(fresh.data), `${label}: data`);
   assert.deepEqual(doc.diagnostics, fresh.diagnostics, `${label}: diagnostics`);
   for (const p of allPaths(fresh.data, expect.cap ?? 5000)) {
-    assert.deepEqual(doc.getRangeForJsonPath(p, true), fresh.getRangeForJsonPath(p, true), `${label}: range of ${JSON.stringify(p)}`);
+    assert.deepEqual(rangeOf(doc, p, true), rangeOf(fresh, p, true), `${label}: range of ${JSON.stringify(p)}`);
   }
   for (const p of MISSING) {
     for (const closest of [true, false]) {
-      assert.deepEqual(doc.getRangeForJsonPath(p, closest), fresh.getRangeForJsonPath(p, closest), `${label}: range of missing ${JSON.stringify(p)} (closest ${closest})`);
+      assert.deepEqual(rangeOf(doc, p, closest), rangeOf(fresh, p, closest), `${label}: range of missing ${JSON.stringify(p)} (closest ${closest})`);
     }
   }
   if (expect.full !== undefined) assert.equal(u.full, expect.full, `${label}: full`);
@@ -573,8 +582,19 @@ describe('IncrementalParser: JSON', () => {
     step(c, text, 'initial', { full: true });
     const data = JSON.parse(text) as { paths: Record<string, unknown> };
     const firstPath = Object.keys(data.paths)[0];
+    // an edit inside one unit's value parses that value alone
     let t = text.replace('"description": "Returns all pets', '"description": "Returns every pet');
-    step(c, t, 'description', { full: true, touched: [unitKey(['paths', firstPath])] });
+    step(c, t, 'description', { full: false, touched: [unitKey(['paths', firstPath])] });
+    t = t.replace('"title": "Swagger Petstore"', '"title": "Swagger Petstore (edited)"');
+    step(c, t, 'title', { full: false, touched: ['/info'] });
+    t = t.replace('"title": "Swagger Petstore (edited)"', '"title":   "Swagger Petstore (edited)"');
+    const { u: ws } = step(c, t, 'whitespace inside a unit', { full: false });
+    assert.equal((ws.changedUnits as Set<string>).size, 0, 'a value that did not change keeps its identity');
+    t = t.replace('"description": "Returns every pet', '"description": "Returns\nevery pet');
+    step(c, t, 'a line break typed into a string: broken', { full: true });
+    t = t.replace('"description": "Returns\nevery pet', '"description": "Returns every pet');
+    step(c, t, 'repaired', { full: true });
+    // an edit between the entries of a container, or across units, parses the whole text
     t = t.replace('"paths": {', '"paths": {\n    "/zz": {},');
     step(c, t, 'insert a path', { full: true, touched: ['/paths/~1zz'] });
     const broken = t.replace('"/zz": {},', '"/zz": {,');
@@ -582,7 +602,98 @@ describe('IncrementalParser: JSON', () => {
     step(c, t, 'fixed JSON', { full: true });
     const u = c.ip.update(t.replace('"/zz": {},', '"/zz": {"x-a": 1},'));
     assert.deepEqual([...(u.changedUnits as Set<string>)], ['/paths/~1zz']);
+    assert.equal(u.full, false);
   });
+
+  it('shapes at the edges: one line, CR line ends, comments, a container that is no object, numeric keys', () => {
+    const base = {
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      paths: { '/a': { get: { responses: { '404': { description: 'x' }, '200': { description: 'ok' } } } }, '/b': {} },
+      components: { schemas: { A: { type: 'string' }, B: { type: 'array', items: { $ref: '#/components/schemas/A' } } }, responses: [] },
+      'x-end': [1, 2, { a: null }],
+    };
+    const texts = [JSON.stringify(base), JSON.stringify(base, null, 2), JSON.stringify(base, null, '\t').replace(/\n/g, '\r\n'), JSON.stringify(base, null, 1).replace(/\n/g, '\r')];
+    for (const [n, original] of texts.entries()) {
+      const c = checker(`/tmp/edge${n}.json`, 'json');
+      step(c, original, `${n} initial`, { full: true });
+      // [where (tokens, any layout), what there, into what, the units touched (undefined: a whole-text parse)]
+      const edits: [string, string, string, string[] | undefined][] = [
+        ['"description":"x"', '"x"', '"xy"', ['/paths/~1a']],
+        ['"type":"string"', '"string"', '"integer"', ['/components/schemas/A']],
+        ['"responses":[]', '[]', '[1]', ['/components/responses']],
+        ['"responses":[1]', '[1]', '{}', undefined], // a container becomes an object: the whole text
+        ['"title":"t"', '"t"', '"t" /* c */', []], // a comment after a value: allowed, as in Spectral; the value is unchanged
+        ['"version":"1"', '"1"', '1', ['/info']],
+        ['{"a":null}', 'null', 'null,"b":true', ['/x-end']],
+        ['"openapi":"3.0.0"', '3.0.0', '3.1.0', ['/openapi']],
+        ['"404":{', '"404"', '"405"', ['/paths/~1a']], // a key inside a unit's value
+        ['"/b":{}', '"/b"', '"/c"', undefined], // a unit's own key: the whole text
+      ];
+      let t = original;
+      for (const [where, a, b, touched] of edits) {
+        const re = new RegExp(where.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/(\\[{[]|[:,])/g, '$1\\s*').replace(/(\\[}\]])/g, '\\s*$1'));
+        const m = re.exec(t);
+        assert.ok(m, `${n}: ${where} in the text`);
+        const at = m.index + m[0].indexOf(a);
+        t = t.slice(0, at) + b + t.slice(at + a.length);
+        step(c, t, `${n}: ${where}: ${a} → ${b}`, touched ? { touched, full: false } : { full: true });
+      }
+    }
+  });
+});
+
+describe('IncrementalParser: JSON random edits', () => {
+  const docs = FUZZ ? ['oai-petstore-expanded-v3/petstore-expanded.json', 'oai-link-example-v3/link-example.json', 'oai-uber-v2/uber.json', 'swagger-petstore-v3/petstorev3.json'] : ['oai-petstore-expanded-v3/petstore-expanded.json', 'oai-link-example-v3/link-example.json'];
+  const seeds = FUZZ ? 60 : 8;
+  const steps = FUZZ ? 40 : 30;
+  const snippets = ['a', ' ', '\n', '"', ',', ':', '{', '}', '[', ']', '1', '-', 'true', 'null', '\\', '\\n', '/* c */', '\r\n', '"k": 1, ', '{"a": [1, 2]}'];
+  for (const rel of docs) {
+    it(rel, () => {
+      const { file, text: base } = corpus(rel);
+      let incremental = 0;
+      for (let seed = 1; seed <= seeds; seed++) {
+        let s = seed * 104729;
+        const rnd = () => {
+          s = (s * 1103515245 + 12345) & 0x7fffffff;
+          return s / 0x7fffffff;
+        };
+        const c = checker(file, 'json');
+        let text = base;
+        const history = [text];
+        for (let i = 0; i < steps; i++) {
+          if (i > 0) {
+            const op = Math.floor(rnd() * 8);
+            const at = Math.floor(rnd() * (text.length + 1));
+            if (op <= 2) {
+              // type into a string value (what designers do most)
+              const strings = [...text.matchAll(/: "([^"\\]*)"/g)];
+              const m = strings[Math.floor(rnd() * strings.length)];
+              if (m) {
+                const col = m.index! + 3 + Math.floor(rnd() * (m[1].length + 1));
+                text = text.slice(0, col) + (rnd() < 0.8 ? `z${i}` : '') + text.slice(col + (rnd() < 0.3 ? 1 : 0));
+              }
+            } else if (op === 3) text = text.slice(0, at) + snippets[Math.floor(rnd() * snippets.length)] + text.slice(at);
+            else if (op === 4) text = text.slice(0, at) + text.slice(at + 1 + Math.floor(rnd() * 8));
+            else if (op === 5) {
+              const nums = [...text.matchAll(/: (-?\d+)/g)];
+              const m = nums[Math.floor(rnd() * nums.length)];
+              if (m) text = text.slice(0, m.index! + 2) + String(Math.floor(rnd() * 1000)) + text.slice(m.index! + m[0].length);
+            } else if (op === 6) {
+              const lines = text.split('\n');
+              const li = Math.floor(rnd() * lines.length);
+              lines.splice(li, 0, lines[Math.floor(rnd() * lines.length)]);
+              text = lines.join('\n');
+            } else text = rnd() < 0.5 ? base : history[Math.floor(rnd() * history.length)];
+            history.push(text);
+          }
+          const { u } = step(c, text, `seed ${seed} step ${i}`, { cap: 2000 });
+          if (!u.full) incremental++;
+        }
+      }
+      assert.ok(incremental > seeds * steps * 0.2, `enough incremental updates (${incremental})`);
+    });
+  }
 });
 
 describe('IncrementalParser: timing', () => {

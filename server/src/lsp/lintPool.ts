@@ -4,7 +4,8 @@
  * Cancelling a queued task drops it. Cancelling the running task drops its
  * reply; if the task has not finished KILL_AFTER_MS later, its worker is
  * terminated (a multi-second lint of a stale version really stops) and the warm
- * spare takes over while a new spare starts in the background. The grace period
+ * spare takes over while a new spare starts in the background (the first spare
+ * starts a few seconds after the first worker is ready). The grace period
  * matters: a worker keeps each open document's incremental linter, and an
  * incremental relint is usually done well within the grace period — killing the
  * worker would throw that state away and make the next lint a full one.
@@ -47,6 +48,9 @@ interface PoolWorker {
  */
 export const KILL_AFTER_MS = 1500;
 
+/** How long after the first worker is ready the spare starts (see the constructor). */
+const SPARE_DELAY_MS = 3000;
+
 export interface LintHandle {
   promise: Promise<LintReply>;
   cancel(): void;
@@ -67,8 +71,15 @@ export class LintPool {
     private readonly log: (msg: string) => void = () => undefined,
   ) {
     if (script) {
-      this.active = this.spawn();
-      this.spare = this.spawn();
+      const first = (this.active = this.spawn());
+      // The spare warms up once the first worker is ready and the server has had a moment: started together,
+      // two warm-ups would compete with the first lints for the CPU.
+      void first.ready.then(() => {
+        const t = setTimeout(() => {
+          if (!this.disposed && !this.spare) this.spare = this.spawn();
+        }, SPARE_DELAY_MS);
+        t.unref();
+      });
     }
   }
 

@@ -5,14 +5,19 @@
  * of the document re-parsed); V8 lets the heap grow well past what is live
  * before it collects, so a server's memory climbs edit after edit until a major
  * collection. After each lint, when the heap has grown by more than a fifth
- * since the last collection, a major collection is started in the background
- * (V8's concurrent marking: the thread is not stopped for it), so memory stays
- * flat while the user types.
+ * since the last collection — and by at least MIN_GROWTH bytes, so that a small
+ * document's few kilobytes of garbage per edit do not start a major collection
+ * every few edits — a major collection is started in the background (V8's
+ * concurrent marking: the thread is not stopped for it), so memory stays flat
+ * while the user types.
  */
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 
 type Gc = (options?: { type?: 'major' | 'minor'; execution?: 'sync' | 'async' }) => unknown;
+
+/** Below this much growth V8's own scheduling is left alone (a major GC of a small heap costs more than it frees). */
+export const MIN_GROWTH = 32 * 1024 * 1024;
 
 let gcFn: Gc | null | undefined;
 function gcFunction(): Gc | null {
@@ -29,20 +34,23 @@ function gcFunction(): Gc | null {
 
 let baseline = 0;
 
+/** The heap in use (cheaper than process.memoryUsage(), which also measures the RSS). */
+const heapUsed = (): number => v8.getHeapStatistics().used_heap_size;
+
 /** Call when a unit of work (a lint, a publish) is done. */
-export function collectIfGrown(growth = 0.2): void {
-  const used = process.memoryUsage().heapUsed;
+export function collectIfGrown(growth = 0.2, minGrowth = MIN_GROWTH): void {
+  const used = heapUsed();
   if (baseline === 0) {
     baseline = used;
     return;
   }
-  if (used <= baseline * (1 + growth)) return;
+  if (used <= baseline * (1 + growth) || used - baseline < minGrowth) return;
   const gc = gcFunction();
   if (!gc) return;
   try {
     const r = gc({ type: 'major', execution: 'async' });
     void Promise.resolve(r).then(() => {
-      baseline = process.memoryUsage().heapUsed;
+      baseline = heapUsed();
     });
   } catch {
     gcFn = null;

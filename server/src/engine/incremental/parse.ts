@@ -37,8 +37,9 @@
  * incremental again. Identity of unchanged units across a whole-text parse is
  * restored by deep equality (key order included).
  *
- * JSON: the whole text is parsed on each update (the JSON documents are small
- * or medium); identity of unchanged units is restored by deep equality.
+ * JSON: an edit inside the value of one unit parses that value alone (see
+ * parseJson.ts); anything else parses the whole text, and the identity of
+ * unchanged units is restored by deep equality.
  *
  * Ranges (YAML) come from the piece parses (Parsers.Yaml.getLocationForJsonPath
  * on the piece's mapping), moved by the piece's line offset; the root and a
@@ -52,7 +53,9 @@
 import * as Parsers from '@stoplight/spectral-parsers';
 import { Document } from '@stoplight/spectral-core';
 import type { IDiagnostic, IRange } from '@stoplight/types';
-import { CONTAINERS, isRecord, unitKey } from './units';
+import { CONTAINERS, deepEqualOrdered, isRecord, unitKey } from './units';
+import { commonPrefix, commonSuffix } from './window';
+import { cutFromFull, updateJson, type JsonCut } from './parseJson';
 
 type Segment = string | number;
 type YamlResult = ReturnType<typeof Parsers.parseYaml>;
@@ -465,28 +468,6 @@ function unitMap(data: unknown): Map<string, unknown> {
   return m;
 }
 
-/** Deep equality that also compares the order of keys. */
-export function deepEqualOrdered(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqualOrdered(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  for (let i = 0; i < ka.length; i++) {
-    if (ka[i] !== kb[i]) return false;
-    if (!deepEqualOrdered(ra[ka[i]], rb[ka[i]])) return false;
-  }
-  return true;
-}
-
 function diffUnits(prev: Map<string, unknown>, next: Map<string, unknown>): Set<string> {
   const changed = new Set<string>();
   for (const [k, v] of next) if (!prev.has(k) || prev.get(k) !== v) changed.add(k);
@@ -822,36 +803,6 @@ function collectDiags(tree: Tree, source: string | null): IDiagnostic[] {
   return out;
 }
 
-function commonPrefix(a: string, b: string): number {
-  const max = Math.min(a.length, b.length);
-  let lo = 0;
-  // big strides first (string equality of slices is fast), then characters
-  for (let step = 65536; step >= 16; step >>= 4) {
-    while (lo + step <= max && a.slice(lo, lo + step) === b.slice(lo, lo + step)) lo += step;
-  }
-  while (lo < max && a.charCodeAt(lo) === b.charCodeAt(lo)) lo++;
-  return lo;
-}
-
-function commonSuffix(a: string, b: string, max: number): number {
-  let n = 0;
-  let ia = a.length;
-  let ib = b.length;
-  for (let step = 65536; step >= 16; step >>= 4) {
-    while (n + step <= max && a.slice(ia - step, ia) === b.slice(ib - step, ib)) {
-      n += step;
-      ia -= step;
-      ib -= step;
-    }
-  }
-  while (n < max && a.charCodeAt(ia - 1) === b.charCodeAt(ib - 1)) {
-    n++;
-    ia--;
-    ib--;
-  }
-  return n;
-}
-
 // ---------------------------------------------------------------------------
 
 /** What the next incremental update starts from: the pieces and the lines of the text. */
@@ -862,7 +813,7 @@ interface Cut {
 
 export class IncrementalParser {
   private readonly normSource: string | null;
-  private prev: { text: string; doc: ParsedDoc; units: Map<string, unknown>; cut: Cut | undefined } | undefined;
+  private prev: { text: string; doc: ParsedDoc; units: Map<string, unknown>; cut: Cut | undefined; jsonCut?: JsonCut } | undefined;
 
   constructor(
     readonly source: string,
@@ -886,6 +837,21 @@ export class IncrementalParser {
         const changedUnits = diffUnits(prev.units, units);
         this.prev = { text, doc: r.doc, units, cut: r.cut };
         return { doc: r.doc, changedUnits, full: false };
+      }
+    }
+    if (this.kind === 'json' && prev?.jsonCut !== undefined) {
+      let r: ReturnType<typeof updateJson>;
+      try {
+        r = updateJson(prev.jsonCut, text);
+      } catch {
+        r = undefined;
+      }
+      if (r !== undefined) {
+        const doc: ParsedDoc = Object.assign(r.doc, { source: this.source });
+        const units = unitMap(doc.data);
+        const changedUnits = diffUnits(prev.units, units);
+        this.prev = { text, doc, units, cut: undefined, jsonCut: r.cut };
+        return { doc, changedUnits, full: false };
       }
     }
     return this.full(text);
@@ -935,8 +901,9 @@ export class IncrementalParser {
         if (tree !== undefined) cut = { tree, lines: lines! };
       }
     }
+    const jsonCut = yaml ? undefined : cutFromFull(text, result);
     const changedUnits = prev === undefined ? 'all' : diffUnits(prev.units, units);
-    this.prev = { text, doc, units, cut };
+    this.prev = { text, doc, units, cut, jsonCut };
     return { doc, changedUnits, full: true };
   }
 }

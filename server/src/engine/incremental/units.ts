@@ -61,5 +61,27 @@ export function* unitsOf(data: unknown): Generator<[string, JsonPath, unknown]> 
   }
 }
 
+/** Deep equality that also compares the order of keys: how the identity of an unchanged unit is told after a re-parse. */
+export function deepEqualOrdered(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqualOrdered(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  for (let i = 0; i < ka.length; i++) {
+    if (ka[i] !== kb[i]) return false;
+    if (!deepEqualOrdered(ra[ka[i]], rb[ka[i]])) return false;
+  }
+  return true;
+}
+
 /** A mapping (not an array, not null). */
 export { isRecord };

@@ -1,0 +1,308 @@
+/**
+ * Incremental parsing of a JSON root document (see parse.ts for YAML).
+ *
+ * While a JSON document is typed into, nearly every edit lies inside the value
+ * of one unit (units.ts): a character typed into an operation's summary, a
+ * schema's property, the API title. Such an edit is parsed again on its own:
+ * the new text of that value (from where the old value started to where it
+ * ended, moved by the edit) is given to Spectral's own JSON parser
+ * (Parsers.Json.parse). When that parse is clean (no diagnostic at all), the
+ * whole text parses the same way: the text before the value is unchanged, a
+ * JSON value is read from its first character on regardless of what follows it,
+ * and the text after it is unchanged too. Every other unit keeps its value
+ * (===) and its syntax tree.
+ *
+ * Anything else — an edit across units, between entries of a container, in a
+ * key, a document with any parser diagnostic before or after the edit, a root
+ * that is not an object — falls back to the whole-text parse (parse.ts).
+ *
+ * The document is a tree of slots: the root and the containers (`paths`,
+ * `components`, `components.schemas`, …) whose value is an object are
+ * "composites", rebuilt on each edit (a few objects per container); every unit
+ * is a "leaf" that holds a syntax tree from some earlier parse and `base`, the
+ * offset in the current text of offset 0 of that parse. Ranges are computed
+ * from offsets (node offset + base) with the line starts of the current text,
+ * counted the way jsonc-parser's scanner counts lines (`\n`, `\r\n`, `\r`), so
+ * they equal those of a fresh parse.
+ */
+import * as Parsers from '@stoplight/spectral-parsers';
+import type { IRange } from '@stoplight/types';
+import { CONTAINERS, deepEqualOrdered, unitKey } from './units';
+import { commonPrefix, commonSuffix } from './window';
+
+type Segment = string | number;
+
+/** A jsonc-parser node as @stoplight/json builds it (the parts used here). */
+interface JNode {
+  type: 'object' | 'array' | 'property' | 'string' | 'number' | 'boolean' | 'null';
+  offset: number;
+  length: number;
+  value?: unknown;
+  children?: JNode[];
+}
+
+interface Leaf {
+  kind: 'leaf';
+  node: JNode;
+  /** offset in the current text of the parse that made `node` */
+  base: number;
+}
+
+interface Composite {
+  kind: 'composite';
+  /** absolute offset and length of the object */
+  offset: number;
+  length: number;
+  /** the object's value (an ordered object, as Spectral's parser makes it) */
+  data: Record<string, unknown>;
+  slots: Slot[];
+}
+
+interface Slot {
+  key: string;
+  child: Leaf | Composite;
+}
+
+/** What the next incremental update of a JSON document starts from. */
+export interface JsonCut {
+  root: Composite;
+  text: string;
+}
+
+export interface JsonUpdate {
+  cut: JsonCut;
+  doc: JsonChunkedDoc;
+  /** the unit (or non-object container) whose value was parsed again, undefined when its value is unchanged */
+  changed: string | undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Building the slot tree from a whole-text parse
+
+/** Does the key at this depth (path of keys above) hold a composite when its value is an object? */
+function isContainerPath(above: string[], key: string): boolean {
+  if (above.length === 0) return key === 'components' || CONTAINERS.has(key);
+  return above.length === 1 && above[0] === 'components';
+}
+
+function build(node: JNode, data: Record<string, unknown>, above: string[]): Composite {
+  const slots: Slot[] = [];
+  for (const prop of node.children ?? []) {
+    const [k, v] = prop.children ?? [];
+    const key = String(k?.value);
+    if (!v) continue;
+    const value = data[key];
+    slots.push({
+      key,
+      child:
+        isContainerPath(above, key) && v.type === 'object' && isPlain(value)
+          ? build(v, value as Record<string, unknown>, [...above, key])
+          : { kind: 'leaf', node: v, base: 0 },
+    });
+  }
+  return { kind: 'composite', offset: node.offset, length: node.length, data, slots };
+}
+
+function isPlain(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The slot tree of a whole-text parse, or undefined when it cannot be the start of an incremental update:
+ * any diagnostic, a root that is no object, or a duplicate key among the slots of a composite.
+ */
+export function cutFromFull(text: string, result: { data: unknown; diagnostics: unknown[]; ast?: unknown }): JsonCut | undefined {
+  if (result.diagnostics.length > 0) return undefined;
+  const ast = result.ast as JNode | undefined;
+  if (!ast || ast.type !== 'object' || !isPlain(result.data)) return undefined;
+  return { root: build(ast, result.data as Record<string, unknown>, []), text };
+}
+
+// ---------------------------------------------------------------------------
+// The incremental update
+
+/** An ordered object (what Spectral's parsers make for every mapping). */
+function orderedObject(): Record<string, unknown> {
+  return Parsers.Json.parse('{}').data as Record<string, unknown>;
+}
+
+function extent(child: Leaf | Composite): [number, number] {
+  return child.kind === 'leaf' ? [child.base + child.node.offset, child.base + child.node.offset + child.node.length] : [child.offset, child.offset + child.length];
+}
+
+/** A copy of `child` moved by `delta` characters. */
+function shifted(child: Leaf | Composite, delta: number): Leaf | Composite {
+  if (child.kind === 'leaf') return { kind: 'leaf', node: child.node, base: child.base + delta };
+  return { ...child, offset: child.offset + delta, slots: child.slots.map(s => ({ key: s.key, child: shifted(s.child, delta) })) };
+}
+
+/**
+ * The update for `text` when the edit lies inside one unit's value and that value's new text parses
+ * cleanly on its own; undefined otherwise (the caller parses the whole text).
+ */
+export function updateJson(cut: JsonCut, text: string): JsonUpdate | undefined {
+  const oldText = cut.text;
+  const from = commonPrefix(oldText, text);
+  const suffix = commonSuffix(oldText, text, Math.min(oldText.length, text.length) - from);
+  const oldTo = oldText.length - suffix;
+  const delta = text.length - oldText.length;
+
+  // Down the composites to the leaf whose value holds the edit.
+  const trail: { comp: Composite; index: number }[] = [];
+  let comp = cut.root;
+  let leaf: Leaf | undefined;
+  const path: string[] = [];
+  for (;;) {
+    let found = -1;
+    for (let i = 0; i < comp.slots.length; i++) {
+      const [a, b] = extent(comp.slots[i].child);
+      if (a <= from && oldTo <= b) {
+        found = i;
+        break;
+      }
+      if (a > from) break;
+    }
+    if (found < 0) return undefined; // between slots, in a key, across slots
+    trail.push({ comp, index: found });
+    const slot = comp.slots[found];
+    path.push(slot.key);
+    if (slot.child.kind === 'leaf') {
+      leaf = slot.child;
+      break;
+    }
+    comp = slot.child;
+  }
+
+  const [start, end] = extent(leaf);
+  const sub = text.slice(start, end + delta);
+  let parsed: ReturnType<typeof Parsers.parseJson>;
+  try {
+    parsed = Parsers.Json.parse(sub);
+  } catch {
+    return undefined;
+  }
+  const node = parsed.ast as JNode | undefined;
+  if (parsed.diagnostics.length > 0 || !node) return undefined;
+  const depth = trail.length;
+  // A leaf that holds a container key's object would have been a composite: such a change of shape
+  // (e.g. `"paths": []` edited into `"paths": {...}`) takes the whole-text parse.
+  const above = path.slice(0, -1);
+  if (isContainerPath(above, path[depth - 1]) && node.type === 'object') return undefined;
+
+  // The new value; its old one when they are deep-equal (whitespace typed inside it).
+  const holder = trail[depth - 1].comp.data;
+  const oldValue = holder[path[depth - 1]];
+  const newValue = deepEqualOrdered(oldValue, parsed.data) ? oldValue : parsed.data;
+  const newLeaf: Leaf = { kind: 'leaf', node, base: start };
+
+  // Rebuild the composites on the trail, from the bottom up; slots after the edit move by delta.
+  let child: Leaf | Composite = newLeaf;
+  let value: unknown = newValue;
+  for (let d = depth - 1; d >= 0; d--) {
+    const { comp: c, index } = trail[d];
+    const slots = c.slots.slice(0, index);
+    slots.push({ key: c.slots[index].key, child });
+    for (let i = index + 1; i < c.slots.length; i++) slots.push({ key: c.slots[i].key, child: delta === 0 ? c.slots[i].child : shifted(c.slots[i].child, delta) });
+    // A new object even when the value is unchanged (whitespace typed): a new text gives a new root, as in parse.ts.
+    const data = orderedObject();
+    for (const k of Object.keys(c.data)) data[k] = k === path[d] ? value : c.data[k];
+    child = { kind: 'composite', offset: c.offset, length: c.length + delta, data, slots };
+    value = data;
+  }
+  const root = child as Composite;
+  const next: JsonCut = { root, text };
+  return { cut: next, doc: new JsonChunkedDoc(root, text), changed: newValue === oldValue ? undefined : unitKey(path) };
+}
+
+// ---------------------------------------------------------------------------
+// The document
+
+/** Line starts the way jsonc-parser's scanner counts lines: after `\n`, after `\r\n`, after a lone `\r`. */
+function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) out.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      out.push(i + 1);
+    }
+  }
+  return out;
+}
+
+export class JsonChunkedDoc {
+  readonly diagnostics = [];
+  readonly data: Record<string, unknown>;
+  private starts: number[] | undefined;
+
+  constructor(
+    private readonly root: Composite,
+    readonly text: string,
+  ) {
+    this.data = root.data;
+  }
+
+  /** As @stoplight/json's getLocationForJsonPath on a whole-text parse. */
+  getRangeForJsonPath(path: Segment[], closest = false): IRange | undefined {
+    // Composites first: a composite is always an object, looked up by key.
+    let comp: Composite = this.root;
+    let i = 0;
+    let leaf: Leaf | undefined;
+    while (i < path.length) {
+      const key = String(keyOf(path[i]));
+      const slot = comp.slots.find(s => s.key === key);
+      if (!slot) return closest ? this.rangeOf(comp.offset, comp.length) : undefined;
+      i++;
+      if (slot.child.kind === 'leaf') {
+        leaf = slot.child;
+        break;
+      }
+      comp = slot.child;
+    }
+    if (!leaf) return this.rangeOf(comp.offset, comp.length);
+    const node = findNodeAtPath(leaf.node, path, i, closest);
+    return node ? this.rangeOf(leaf.base + node.offset, node.length) : undefined;
+  }
+
+  private rangeOf(offset: number, length: number): IRange {
+    const starts = (this.starts ??= lineStarts(this.text));
+    return { start: position(starts, offset), end: position(starts, offset + length) };
+  }
+}
+
+function keyOf(seg: Segment): Segment {
+  return Number.isInteger(Number(seg)) ? Number(seg) : seg;
+}
+
+function position(starts: number[], offset: number): { line: number; character: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo, character: offset - starts[lo] };
+}
+
+/** @stoplight/json's node lookup (objects by key, arrays by index), from `path[i]` on. */
+function findNodeAtPath(start: JNode, path: Segment[], i: number, closest: boolean): JNode | undefined {
+  let node = start;
+  outer: for (; i < path.length; i++) {
+    const seg = keyOf(path[i]);
+    if (typeof seg === 'string' || (typeof seg === 'number' && node.type !== 'array')) {
+      if (node.type !== 'object' || !Array.isArray(node.children)) return closest ? node : undefined;
+      for (const prop of node.children) {
+        if (Array.isArray(prop.children) && prop.children[0].value === String(seg) && prop.children.length === 2) {
+          node = prop.children[1];
+          continue outer;
+        }
+      }
+      return closest ? node : undefined;
+    }
+    if (node.type !== 'array' || seg < 0 || !Array.isArray(node.children) || seg >= node.children.length) return closest ? node : undefined;
+    node = node.children[seg];
+  }
+  return node;
+}
