@@ -95,6 +95,11 @@ export function modelRule<O = null>(
     });
   });
   Object.defineProperty(fn, 'name', { value: name });
+  // For the incremental engine (server/src/engine/incremental/runner.ts): what this function gives depends only on
+  // the document it is given (read through that value: the model is built from it), its options, the formats and
+  // the places of the `$ref`s inside what it reads (`anchor`, `onePerLocation`); so while the parts of the document
+  // it read are the same objects, its findings are the same.
+  Object.defineProperty(fn, Symbol.for('apiconv.modelFunction'), { value: true });
   return {
     given: '$',
     then: defaultOptions === undefined ? { function: fn } : { function: fn, functionOptions: defaultOptions as never },

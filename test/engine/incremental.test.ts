@@ -290,10 +290,56 @@ BadRequest:
     assert.ok(linter.stats, 'stats');
     assert.equal(linter.stats.parseFull, false, 'the title edit re-parses one unit');
     assert.equal(linter.stats.unitsRun, 2, `title edit: units re-run ${linter.stats.unitsRun} (info, resolved and unresolved)`);
+    assert.equal(linter.stats.conventionsReused, true, 'no convention reads info: their results are reused');
     const at = titled.indexOf('description: Successfully deleted the specified attachment');
     assert.ok(at > 0);
     await linter.lint(titled.slice(0, at) + 'description: x' + titled.slice(at + 'description: '.length));
     assert.equal(linter.stats.unitsRun, 2, `operation edit: units re-run ${linter.stats.unitsRun} (the path item, resolved and unresolved)`);
+    assert.equal(linter.stats.conventionsReused, false, 'the conventions read the paths: they run again');
+  });
+
+  it('the conventions run again when what they read changes, and only then', async () => {
+    // A document whose security scheme (components) and servers decide findings in paths: edits of those
+    // places change the conventions' findings; an edit of info does not re-run them.
+    const file = path.join(os.tmpdir(), 'apiconv-model-memo.yaml');
+    const base = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: t',
+      '  version: 1.0.0',
+      'servers:',
+      '  - url: https://example.com/api/v1',
+      'security:',
+      '  - key: []',
+      'paths:',
+      '  /users:',
+      '    get:',
+      '      operationId: listUsers',
+      '      responses:',
+      "        '200':",
+      '          description: ok',
+      'components:',
+      '  securitySchemes:',
+      '    key:',
+      '      type: apiKey',
+      '      in: header',
+      '      name: X-API-Key',
+      '',
+    ].join('\n');
+    const linter = new IncrementalLinter(file);
+    const check = async (text: string, label: string, reused: boolean) => {
+      const got = await linter.lint(text);
+      const expected = await lint(text, file);
+      assert.deepStrictEqual(got, expected, `${label}\n${describeDiff(got, expected)}`);
+      assert.equal(linter.stats?.conventionsReused, reused, `${label}: conventions reused`);
+      return got;
+    };
+    const first = await check(base, 'first lint', false);
+    await check(base.replace('title: t', 'title: u'), 'info edited', true);
+    const query = await check(base.replace('title: t', 'title: u').replace('in: header', 'in: query'), 'the scheme moved to the query', false);
+    assert.notDeepEqual(query.problems.map(p => p.code), first.problems.map(p => p.code), 'the scheme edit changes the findings');
+    await check(base.replace('in: header', 'in: query').replace('https://example.com/api/v1', 'http://example.com/api/v1'), 'servers edited', false);
+    await check(base.replace('in: header', 'in: query').replace('https://example.com/api/v1', 'http://example.com/api/v1').replace('version: 1.0.0', 'version: 1.0.1'), 'info edited again', true);
   });
 });
 

@@ -27,6 +27,8 @@ export interface LintStats {
   parseFull: boolean;
   unitsRun: number;
   unitsReused: number;
+  /** The conventions (model rules) gave their last results: nothing they read had changed. */
+  conventionsReused: boolean;
   ms: { parse: number; resolve: number; rules: number; finish: number };
 }
 
@@ -135,6 +137,7 @@ export class IncrementalLinter {
       parseFull: parsed.full,
       unitsRun: this.runner.stats.unitsRun,
       unitsReused: this.runner.stats.unitsReused,
+      conventionsReused: this.runner.stats.modelReused,
       ms: { parse: t1 - t0, resolve: t2 - t1, rules: t3 - t2, finish: performance.now() - t3 },
     };
     return out;

@@ -15,10 +15,14 @@
  * - The OAS schema rules (Ajv with allErrors: the errors of a document are the
  *   union of its parts') validate each changed unit on its own, and the rest
  *   of the document with the units left out.
- * - Every other rule (the document-wide ones: operationId uniqueness, the
- *   apiconv conventions, custom JavaScript functions…) runs over the whole
- *   document every time, as Spectral runs it; plain JSONPaths (`$.paths`) are
- *   walked directly rather than by a traversal of the whole document.
+ * - The apiconv conventions (functions marked by rules/_lib/ruleFunction.ts
+ *   `modelRule`) run as a group on a root that records which top-level keys
+ *   they read; their results are reused while every unit under those keys is
+ *   the same object (an edit of `info` does not re-run them).
+ * - Every other rule (the document-wide ones: operationId uniqueness, custom
+ *   JavaScript functions…) runs over the whole document every time, as
+ *   Spectral runs it; plain JSONPaths (`$.paths`) are walked directly rather
+ *   than by a traversal of the whole document.
  * Results are then mapped, deduplicated and sorted as Spectral does. The
  * result equals Spectral's: test/engine/incremental.test.ts compares it with
  * `lint()` after random edits.
@@ -165,6 +169,73 @@ function isSplitRule(rule: RuleLike, formats: Set<unknown> | null): boolean {
 
 function isLocalRule(rule: RuleLike): boolean {
   return rule.then.every(t => isLocalFunction(t.function));
+}
+
+/**
+ * The apiconv conventions (rules/_lib/ruleFunction.ts `modelRule`): given the resolved root, they read the
+ * document through that value only. Run as a group, through a root that records which top-level keys are read;
+ * while those keys hold the same units (===), the group's results are the last run's.
+ */
+const MODEL_MARK = Symbol.for('apiconv.modelFunction');
+function isModelRule(rule: RuleLike, formats: Set<unknown> | null): boolean {
+  if (!rule.resolved) return false;
+  const given = rule.getGivenForFormats(formats);
+  return (
+    given.length === 1 &&
+    given[0] === '$' &&
+    rule.then.every(t => t.field === undefined && typeof t.function === 'function' && (t.function as unknown as Record<symbol, unknown>)[MODEL_MARK] === true)
+  );
+}
+
+/** What a group of model rules read of the root: top-level keys ('*': the whole root, its keys enumerated). */
+type Reads = Set<string>;
+
+/** A root that records the top-level keys read of it. */
+function recordingRoot(root: Record<string, unknown>, reads: Reads): Record<string, unknown> {
+  return new Proxy(root, {
+    get(target, key, receiver) {
+      if (typeof key === 'string') reads.add(key);
+      return Reflect.get(target, key, receiver);
+    },
+    has(target, key) {
+      if (typeof key === 'string') reads.add(key);
+      return Reflect.has(target, key);
+    },
+    getOwnPropertyDescriptor(target, key) {
+      if (typeof key === 'string') reads.add(key);
+      return Reflect.getOwnPropertyDescriptor(target, key);
+    },
+    ownKeys(target) {
+      reads.add('*');
+      return Reflect.ownKeys(target);
+    },
+  });
+}
+
+/** The units (units.ts) under a top-level key, with their values: what must stay === for a read of that key to give the same. */
+function snapshotOf(root: Record<string, unknown>, key: string): unknown[] {
+  if (key === '*') return [...Object.keys(root), ...Object.keys(root).flatMap(k => snapshotOf(root, k))];
+  const v = root[key];
+  // A container's own object may be new after any edit (the parser and resolver rebuild what holds a changed
+  // unit): its entries are what count.
+  if (!isRecord(v) || unitDepth([key, '']) === 1) return [v];
+  const out: unknown[] = [];
+  for (const name of Object.keys(v)) {
+    const w = v[name];
+    out.push(name);
+    if (key === 'components' && isRecord(w)) {
+      // a kind (`schemas`): a container too
+      for (const entry of Object.keys(w)) out.push(entry, w[entry]);
+      out.push(undefined); // the end of the kind
+    } else out.push(w);
+  }
+  return out;
+}
+
+function sameSnapshot(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,12 +397,14 @@ export interface RunInput {
 export class IncrementalRunner {
   private key: { ruleset: Ruleset; formats: string; dialect: unknown } | undefined;
   private queries:
-    | { localR: Query; localU: Query; globalR: Query; globalU: Query; split: RuleLike[] }
+    | { localR: Query; localU: Query; globalR: Query; globalU: Query; split: RuleLike[]; model: RuleLike[] }
     | undefined;
   /** Results of the split rules per rule and unit. */
   private splitUnits = new Map<string, Map<string, UnitEntry>>();
   private unitsR = new Map<string, UnitEntry>();
   private unitsU = new Map<string, UnitEntry>();
+  /** The model rules' last results and what they read (top-level key → its units). */
+  private modelMemo: { deps: Map<string, unknown[]>; results: RawResult[] } | undefined;
   /** The last run: units re-run and reused (the first keys re-run), and where the time went. */
   stats = emptyStats();
 
@@ -348,10 +421,13 @@ export class IncrementalRunner {
       this.splitUnits.clear();
       const split: RuleLike[] = [];
       const local: RuleLike[] = [];
+      const model: RuleLike[] = [];
       const global: RuleLike[] = [];
-      for (const r of rules) (isSplitRule(r, formats) ? split : isLocalRule(r) ? local : global).push(r);
+      for (const r of rules) (isSplitRule(r, formats) ? split : isLocalRule(r) ? local : isModelRule(r, formats) ? model : global).push(r);
+      this.modelMemo = undefined;
       this.queries = {
         split,
+        model,
         localR: new Query(local.filter(r => r.resolved), formats),
         localU: new Query(local.filter(r => !r.resolved), formats),
         globalR: new Query(global.filter(r => r.resolved), formats),
@@ -429,6 +505,9 @@ export class IncrementalRunner {
       }
     }
     lap('split');
+    // The model rules, as a group: the last run's results while what they read is unchanged.
+    if (q.model.length > 0) this.runModelRules(q.model, ctx, fresh);
+    lap('model');
     // Everything else over the whole document.
     q.globalR.run(inventory.resolved, (rule, p, v) => lintNode(ctx, rule, p, v, fresh));
     q.globalU.run(inventory.unresolved, (rule, p, v) => lintNode(ctx, rule, p, v, fresh));
@@ -449,8 +528,31 @@ export class IncrementalRunner {
     return prepared;
   }
 
+  private runModelRules(rules: RuleLike[], ctx: NodeCtx, fresh: RawResult[]): void {
+    const root = ctx.inventory.resolved;
+    const memo = this.modelMemo;
+    if (memo && isRecord(root) && [...memo.deps].every(([k, snap]) => sameSnapshot(snap, snapshotOf(root, k)))) {
+      for (const r of memo.results) fresh.push(r);
+      this.stats.modelReused = true;
+      return;
+    }
+    this.modelMemo = undefined;
+    const reads: Reads = new Set();
+    const input = isRecord(root) ? recordingRoot(root, reads) : root;
+    const out: RawResult[] = [];
+    const pending = ctx.promises.length;
+    for (const rule of rules) lintNode(ctx, rule, [], input, out);
+    for (const r of out) fresh.push(r);
+    // Asynchronous results are not in `out` yet: no memo then (the model functions are synchronous).
+    if (!isRecord(root) || ctx.promises.length !== pending) return;
+    const deps = new Map<string, unknown[]>();
+    for (const k of reads.has('*') ? ['*'] : reads) deps.set(k, snapshotOf(root, k));
+    this.modelMemo = { deps, results: out };
+  }
+
   /** Forget everything (e.g. when the ruleset object is replaced). */
   reset(): void {
+    this.modelMemo = undefined;
     this.key = undefined;
     this.queries = undefined;
     this.unitsR.clear();
@@ -484,7 +586,7 @@ function withoutContainerUnits(root: unknown): unknown {
 }
 
 function emptyStats() {
-  return { unitsRun: 0, unitsReused: 0, rerun: [] as string[], ms: { units: 0, above: 0, split: 0, global: 0, ranges: 0, prepare: 0 } };
+  return { unitsRun: 0, unitsReused: 0, modelReused: false, rerun: [] as string[], ms: { units: 0, above: 0, split: 0, model: 0, global: 0, ranges: 0, prepare: 0 } };
 }
 
 function rangeOf(inventory: InventoryLike, r: RawResult): IRange {
