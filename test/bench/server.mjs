@@ -6,7 +6,8 @@
 // relint with a reused `Spectral` instance and the same ruleset (rules/out/apiconv.js), in a separate process.
 // Two kinds of edit per document (KINDS, default both): `title` changes the API title (info), `operation` changes
 // the summary/description of the first operation (inside paths: what designers edit most).
-// Env: EDITS (default 20), DOCS (comma-separated names: small,asana,stripe,digitalocean), KINDS (title,operation), SKIP_SPECTRAL=1.
+// Env: EDITS (default 20), DOCS (comma-separated names: small,asana,stripe,digitalocean), KINDS (title,operation), SKIP_SPECTRAL=1,
+// VERBOSE=1 (every edit's latency).
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -101,7 +102,8 @@ async function benchServer() {
     }
     await conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
     rows.push({ name, kind, bytes: text.length, problems, openMs, p50: pct(times, 50), p95: pct(times, 95), rssFirst: rss[1] ?? rss[0], rssLast: rss.at(-1), rssMax: Math.max(...rss) });
-    console.error(`server ${name} (${kind}): open ${Math.round(openMs)} ms, p50 ${Math.round(pct(times, 50))} ms, RSS ${rss.join(' ')}`);
+    console.error(`server ${name} (${kind}): open ${Math.round(openMs)} ms, p50 ${pct(times, 50).toFixed(1)} ms, RSS ${rss.join(' ')}`);
+    if (process.env.VERBOSE) console.error(`  edits (ms): ${times.map(t => t.toFixed(1)).join(' ')}`);
   }
   await conn.sendRequest('shutdown');
   await conn.sendNotification('exit');
@@ -158,7 +160,7 @@ if (!process.env.SKIP_SPECTRAL) {
   }
 }
 
-const f = n => (Number.isFinite(n) ? String(Math.round(n)) : '–');
+const f = n => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : String(Math.round(n))) : '–');
 console.log(`\nLanguage server: ${EDITS} edits per document, debounce 0; latency = didChange → publishDiagnostics of that version.`);
 console.log(`Server RSS at start: ${rss0} MB (main thread + lint workers).\n`);
 console.log('| document | edit | size | problems | open ms | server p50 ms | server p95 ms | Spectral p50 ms | Spectral p95 ms | server/Spectral | RSS after 1st edit → last (max) MB | growth |');

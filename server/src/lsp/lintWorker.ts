@@ -9,6 +9,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import * as path from 'node:path';
+import YAML from 'yaml';
 import type { Ruleset } from '@stoplight/spectral-core';
 import { lint } from '../engine/lint';
 import { IncrementalLinter } from '../engine/incremental/linter';
@@ -33,6 +34,12 @@ export interface LintTask {
    * see engine/incremental). Off: a one-shot full lint (e.g. files linted once for "lint workspace").
    */
   incremental?: boolean;
+  /**
+   * Bumped by the server whenever a ruleset file may have appeared, changed or gone: ruleset discovery from
+   * `file` is cached while it stays the same (and for CONFIG_TTL_MS at most, for clients that do not report
+   * file changes). Undefined: no cache.
+   */
+  configEpoch?: number;
 }
 
 export interface LintReply {
@@ -57,8 +64,21 @@ const caches = new Map<boolean, RulesetCache>();
 /** The last ruleset that loaded, per ruleset file: used while the file is broken. */
 const lastGood = new Map<string, Ruleset>();
 
+/** How long a discovered ruleset file is trusted without a new epoch (LintTask.configEpoch). */
+const CONFIG_TTL_MS = 1000;
+let discovered = { epoch: -1, at: 0, byFile: new Map<string, string | undefined>() };
+
+/** findConfig, cached per epoch: a dozen file-system probes per lint otherwise, while the user types. */
+function discoverConfig(file: string, epoch: number | undefined): string | undefined {
+  if (epoch === undefined) return findConfig(file);
+  const now = performance.now();
+  if (discovered.epoch !== epoch || now - discovered.at > CONFIG_TTL_MS) discovered = { epoch, at: now, byFile: new Map() };
+  if (!discovered.byFile.has(file)) discovered.byFile.set(file, findConfig(file));
+  return discovered.byFile.get(file);
+}
+
 async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'note'> & { value: Ruleset }> {
-  const file = task.rulesetFile ?? findConfig(task.file) ?? 'apiconv:recommended';
+  const file = task.rulesetFile ?? discoverConfig(task.file, task.configEpoch) ?? 'apiconv:recommended';
   if (file in BUILTIN_RULESETS) {
     let cache = caches.get(false);
     if (!cache) caches.set(false, (cache = new RulesetCache()));
@@ -134,14 +154,93 @@ export async function runLintTask(task: LintTask): Promise<LintReply> {
   return { result, ruleset: rs.ruleset, rulesetError: rs.rulesetError, note: rs.note, docs, ms: Math.round(performance.now() - t0), incremental };
 }
 
-const WARMUP_DOC = 'openapi: 3.0.3\ninfo:\n  title: warm-up\n  version: 1.0.0\npaths:\n  /api/items:\n    get:\n      operationId: listItems\n      responses:\n        "200":\n          description: ok\n';
+/**
+ * The warm-up document: small, with the shapes real documents have (a collection and an item path, $refs to
+ * components, parameters, a security scheme, examples) and findings for many rules, so that warming up runs the
+ * code paths real edits take.
+ */
+const WARMUP_DOC = [
+  'openapi: 3.0.3',
+  'info:',
+  '  title: warm-up',
+  '  version: 1.0.0',
+  'servers:',
+  '  - url: http://example.com/v1',
+  'security:',
+  '  - key: []',
+  'paths:',
+  '  /getUsers:',
+  '    get:',
+  '      summary: List the users',
+  '      parameters:',
+  '        - name: limit',
+  '          in: query',
+  '          schema:',
+  '            type: integer',
+  '      responses:',
+  "        '200':",
+  '          description: ok',
+  '          content:',
+  '            application/json:',
+  '              schema:',
+  '                type: array',
+  '                items:',
+  "                  $ref: '#/components/schemas/User'",
+  '    post:',
+  '      summary: Create a user',
+  '      requestBody:',
+  '        content:',
+  '          application/json:',
+  '            schema:',
+  "              $ref: '#/components/schemas/User'",
+  '      responses:',
+  "        '200':",
+  '          description: ok',
+  '  /users/{id}:',
+  '    parameters:',
+  '      - name: id',
+  '        in: path',
+  '        required: true',
+  '        schema:',
+  '          type: string',
+  '    get:',
+  '      summary: Get a user',
+  '      responses:',
+  "        '200':",
+  '          description: ok',
+  '          content:',
+  '            application/json:',
+  '              schema:',
+  "                $ref: '#/components/schemas/User'",
+  '    delete:',
+  '      responses:',
+  "        '200':",
+  '          description: ok',
+  'components:',
+  '  schemas:',
+  '    User:',
+  '      type: object',
+  '      properties:',
+  '        id:',
+  '          type: string',
+  '          example: 1',
+  '        name:',
+  '          type: string',
+  '  securitySchemes:',
+  '    key:',
+  '      type: apiKey',
+  '      in: query',
+  '      name: api_key',
+  '',
+].join('\n');
 
+/** Incremental relints of the warm-up document in YAML and JSON: edits of the title and inside an operation. */
 async function warmUpIncremental(): Promise<void> {
-  const json = JSON.stringify({ openapi: '3.0.3', info: { title: 'warm-up', version: '1.0.0' }, paths: { '/api/items': { get: { operationId: 'listItems', responses: { '200': { description: 'ok' } } } } } }, null, 2);
+  const json = JSON.stringify(YAML.parse(WARMUP_DOC), null, 2);
   for (const [name, text] of [['warm-up.yaml', WARMUP_DOC], ['warm-up.json', json]] as const) {
     const file = path.resolve(name);
-    for (let i = 0; i < 30; i++) {
-      const edited = text.replace('warm-up', `warm-up ${i}`).replace('ok', i % 2 ? 'fine' : 'ok');
+    for (let i = 0; i < 40; i++) {
+      const edited = i % 2 ? text.replace('warm-up', `warm-up ${i}`) : text.replace('Get a user', `Get a user ${i}`);
       await runLintTask({ file, text: edited, trusted: false, allowRemoteRefs: false, overlays: {}, rulesetFile: 'apiconv:recommended', incremental: true });
     }
     forgetDocument(file);

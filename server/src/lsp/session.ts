@@ -114,6 +114,8 @@ export class Session {
   private readonly openUris = new Map<string, string>();
   private readonly parsedCache = new Map<string, Parsed>();
   private pool!: LintPool;
+  /** Bumped when ruleset files may have changed (LintTask.configEpoch). */
+  private configEpoch = 0;
   private mainRulesets = new RulesetCache();
 
   constructor(private readonly connection: Connection) {}
@@ -433,6 +435,7 @@ export class Session {
   }
 
   private relintOpen(): void {
+    this.configEpoch++;
     this.mainRulesets.clear();
     for (const r of this.roots.values()) if (r.open) this.schedule(r, 0);
   }
@@ -488,6 +491,7 @@ export class Session {
       overlays: texts,
       // Open documents are linted incrementally (their linter lives in the worker between edits).
       incremental: doc !== undefined,
+      configEpoch: this.configEpoch,
     };
     const handle = this.pool.run(task);
     root.handle = handle;
