@@ -82,6 +82,35 @@ describe('language server: single documents', () => {
     c.close(uri);
   });
 
+  it('lints a small document in the main thread once warmed up, with the CLI\'s findings', { timeout: 60_000 }, async () => {
+    const file = path.join(ws, 'inline.yaml');
+    const uri = c.open(file, BAD);
+    await c.diagnostics(uri, (_, p) => p.version === 1);
+    let main: { version: number; text: string; diags: Awaited<ReturnType<TestClient['diagnostics']>> } | undefined;
+    const threads: string[] = [];
+    for (let version = 2; version < 80 && !main; version++) {
+      const text = BAD.replace('http://shop.example.com', `http://shop${version}.example.com`);
+      const since = c.published.length;
+      c.change(uri, version, text);
+      const diags = await c.diagnostics(uri, (_, p) => p.version === version, since);
+      const st = await c.until(`status of version ${version}`, () => c.statuses.find(s => s.uri === uri && s.version === version));
+      threads.push(String(st.thread));
+      if (st.thread === 'main') main = { version, text, diags };
+      else await new Promise(r => setTimeout(r, 100));
+    }
+    assert.ok(main, `a relint ran in the main thread (threads: ${threads.join(' ')})`);
+    fs.writeFileSync(file, main.text);
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'server/out/cli.js'), 'lint', file, '-f', 'json'], { encoding: 'utf8', cwd: ws });
+    const cli: { code: string; range: { start: { line: number; character: number } }; message: string }[] = JSON.parse(run.stdout);
+    const key = (code: string, line: number, ch: number, msg: string) => `${code}@${line}:${ch} ${msg}`;
+    assert.ok(cli.some(p => p.message.includes(`shop${main!.version}.example.com`)), 'the CLI saw the edited text');
+    assert.deepEqual(
+      main.diags.map(d => key(String(d.code), d.range.start.line, d.range.start.character, typeof d.message === 'string' ? d.message : d.message.value)).sort(),
+      cli.map(p => key(p.code, p.range.start.line, p.range.start.character, p.message)).sort(),
+    );
+    c.close(uri);
+  });
+
   it('hover shows the rule docs on a finding and a preview on a $ref; definition jumps to the target', async () => {
     const uri = uriOf(path.join(ws, 'api.yaml'));
     const diags = await c.diagnostics(uri, d => d.length > 0);

@@ -33,7 +33,8 @@ export interface StatusParams {
   message?: string;
   rulesetError?: string;
   validationTime?: number;
-  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean };
+  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean; conventionsReused?: boolean };
+  thread?: 'main' | 'worker';
 }
 
 export function uriOf(file: string): string {

@@ -159,6 +159,26 @@ describe('language server: rulesets', () => {
     await c.diagnostics(uri, x => x.some(y => y.code === 'servers-https'), since);
   });
 
+  it('lints under a ruleset file in the worker only (never in the main thread), even a small document', { timeout: 60_000 }, async () => {
+    const ws2 = tmpWorkspace({ 'api.yaml': DOC, '.spectral.js': "module.exports = { extends: [], rules: {} };\n" });
+    const c2 = await TestClient.start({ folder: ws2, initializationOptions: { trusted: true }, settings: { debounceMs: 0 } });
+    try {
+      const uri = c2.open(path.join(ws2, 'api.yaml'), DOC);
+      await c2.until('status of version 1', () => c2.statuses.find(s => s.uri === uri && s.version === 1));
+      const threads: string[] = [];
+      for (let version = 2; version < 25; version++) {
+        c2.change(uri, version, DOC.replace('title:', `x-n: ${version}\n  title:`));
+        const st = await c2.until(`status of version ${version}`, () => c2.statuses.find(s => s.uri === uri && s.version === version));
+        assert.equal(st.ruleset, path.join(ws2, '.spectral.js'));
+        threads.push(String(st.thread));
+        await new Promise(r => setTimeout(r, 100));
+      }
+      assert.deepEqual([...new Set(threads)], ['worker'], `threads: ${threads.join(' ')}`);
+    } finally {
+      await c2.stop();
+    }
+  });
+
   it('does not run a JavaScript ruleset in an untrusted workspace, and says so', async () => {
     const ws2 = tmpWorkspace({ 'api.yaml': DOC, '.spectral.js': "module.exports = { extends: [], rules: {} };\n" });
     const c2 = await TestClient.start({ folder: ws2, initializationOptions: { trusted: false } });

@@ -14,7 +14,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { LintReply, LintTask, WorkerRequest, WorkerResponse } from './lintWorker';
-import { forgetDocument, runLintTask } from './lintWorker';
+import { forgetDocument, runLintTask, runWarmUpStep, warmUpTasks } from './lintWorker';
 
 export class CancelledError extends Error {
   constructor() {
@@ -83,19 +83,62 @@ export class LintPool {
     }
   }
 
-  run(task: LintTask): LintHandle {
+  /**
+   * Lint `task`: in the worker, or — `inline` — right here in the calling thread (for a small document whose
+   * relints take a millisecond or two: the hop to the worker and back would cost a good part of that).
+   */
+  run(task: LintTask, inline = false): LintHandle {
     let job!: Job;
     const promise = new Promise<LintReply>((resolve, reject) => {
       job = { id: this.nextId++, task, resolve, reject, done: false };
     });
+    if (inline && this.script) {
+      runLintTask(task).then(
+        r => this.settle(job, r),
+        e => this.settle(job, undefined, e),
+      );
+      return { promise, cancel: () => this.cancel(job) };
+    }
     this.queue.push(job);
     this.pump();
     return { promise, cancel: () => this.cancel(job) };
   }
 
-  /** A document was closed: the workers drop its incremental state. */
+  private settle(job: Job, reply: LintReply | undefined, error?: unknown): void {
+    if (job.done) return;
+    job.done = true;
+    if (reply) job.resolve(reply);
+    else job.reject(error);
+  }
+
+  /** True once this thread has warmed up for inline lints (warmUpInline). */
+  inlineReady = false;
+  private inlineWarming = false;
+
+  /**
+   * Warm this thread up for inline lints, one step at a time in idle moments (a step is one lint of the small
+   * warm-up document; the first one builds the ruleset), so that requests are still served in between.
+   */
+  warmUpInline(): void {
+    if (this.inlineReady || this.inlineWarming || !this.script || this.disposed) return;
+    this.inlineWarming = true;
+    const steps = warmUpTasks();
+    const next = (): void => {
+      if (this.disposed) return;
+      const step = steps.next();
+      if (step.done) {
+        this.inlineWarming = false;
+        this.inlineReady = true;
+        return;
+      }
+      void runWarmUpStep(step.value).then(() => setImmediate(next));
+    };
+    setImmediate(next);
+  }
+
+  /** A document was closed: the workers (and this thread's inline linting) drop its incremental state. */
   forget(file: string): void {
-    if (!this.script) forgetDocument(file);
+    forgetDocument(file);
     for (const w of [this.active, this.spare]) if (w && !w.dead) w.worker.postMessage({ id: 0, forget: file } satisfies WorkerRequest);
   }
 

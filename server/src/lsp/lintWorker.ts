@@ -17,6 +17,7 @@ import type { LintResult } from '../engine/problem';
 import { RulesetCache, findConfig, getDefaultRuleset, oneLine, rulesetRunsCode, BUILTIN_RULESETS } from '../engine/ruleset';
 import { ruleInfo } from '../cli/ruleInfo';
 import { collectIfGrown } from './memory';
+import type { StatusParams } from './protocol';
 
 export interface LintTask {
   /** Absolute path of the document (for untitled documents: a made-up path in the workspace folder). */
@@ -54,7 +55,7 @@ export interface LintReply {
   docs: Record<string, string>;
   ms: number;
   /** What an incremental relint re-did (see StatusParams.incremental). */
-  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean };
+  incremental?: StatusParams['incremental'];
 }
 
 export type WorkerRequest = { id: number; task: LintTask } | { id: number; warmup: true } | { id: number; forget: string };
@@ -140,7 +141,7 @@ export async function runLintTask(task: LintTask): Promise<LintReply> {
     const linter = linterFor(task.file);
     result = await linter.lint(task.text, options);
     const st = linter.stats;
-    if (st) incremental = { unitsRun: st.unitsRun, unitsReused: st.unitsReused, fullParse: st.parseFull };
+    if (st) incremental = { unitsRun: st.unitsRun, unitsReused: st.unitsReused, fullParse: st.parseFull, conventionsReused: st.conventionsReused };
   } else {
     result = await lint(task.text, task.file, options);
   }
@@ -234,17 +235,30 @@ const WARMUP_DOC = [
   '',
 ].join('\n');
 
-/** Incremental relints of the warm-up document in YAML and JSON: edits of the title and inside an operation. */
-async function warmUpIncremental(): Promise<void> {
+/**
+ * The warm-up, as steps: a full lint of the warm-up document (it builds the built-in ruleset), then incremental
+ * relints of it in YAML and JSON, editing the title and inside an operation, so that the engine's code is
+ * compiled before the first real edits. The worker runs them all before it says it is ready; the main thread
+ * runs them one at a time in idle moments (session.ts, inline linting).
+ */
+export function* warmUpTasks(): Generator<LintTask | { forget: string }> {
+  const base = { trusted: false, allowRemoteRefs: false, overlays: {}, rulesetFile: 'apiconv:recommended' };
+  yield { ...base, file: path.resolve('warm-up.yaml'), text: WARMUP_DOC };
   const json = JSON.stringify(YAML.parse(WARMUP_DOC), null, 2);
   for (const [name, text] of [['warm-up.yaml', WARMUP_DOC], ['warm-up.json', json]] as const) {
     const file = path.resolve(name);
     for (let i = 0; i < 40; i++) {
       const edited = i % 2 ? text.replace('warm-up', `warm-up ${i}`) : text.replace('Get a user', `Get a user ${i}`);
-      await runLintTask({ file, text: edited, trusted: false, allowRemoteRefs: false, overlays: {}, rulesetFile: 'apiconv:recommended', incremental: true });
+      yield { ...base, file, text: edited, incremental: true };
     }
-    forgetDocument(file);
+    yield { forget: file };
   }
+}
+
+/** One warm-up step (see warmUpTasks). */
+export async function runWarmUpStep(step: LintTask | { forget: string }): Promise<void> {
+  if ('forget' in step) forgetDocument(step.forget);
+  else await runLintTask(step).catch(() => undefined);
 }
 
 /** The worker thread's message loop. */
@@ -259,10 +273,9 @@ export function runLintWorker(): void {
       return;
     }
     if ('warmup' in msg) {
-      // Build the built-in ruleset and JIT the engine before the first real lint: a full lint, then a few
-      // dozen incremental relints (YAML and JSON) so that the first edits of a real document are fast too.
-      await runLintTask({ file: path.resolve('warm-up.yaml'), text: WARMUP_DOC, trusted: false, allowRemoteRefs: false, overlays: {}, rulesetFile: 'apiconv:recommended' }).catch(() => undefined);
-      await warmUpIncremental().catch(() => undefined);
+      // Build the built-in ruleset and JIT the engine before the first real lint, so that the first edits of a
+      // real document are fast too.
+      for (const step of warmUpTasks()) await runWarmUpStep(step);
       port.postMessage({ id: msg.id, ready: true } satisfies WorkerResponse);
       return;
     }

@@ -17,7 +17,7 @@ import * as vm from 'node:vm';
 type Gc = (options?: { type?: 'major' | 'minor'; execution?: 'sync' | 'async' }) => unknown;
 
 /** Below this much growth V8's own scheduling is left alone (a major GC of a small heap costs more than it frees). */
-export const MIN_GROWTH = 32 * 1024 * 1024;
+export const MIN_GROWTH = 16 * 1024 * 1024;
 
 let gcFn: Gc | null | undefined;
 function gcFunction(): Gc | null {

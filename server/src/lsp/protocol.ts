@@ -77,9 +77,12 @@ export interface StatusParams {
   /**
    * How much an incremental relint re-did (open documents are linted incrementally): units (path items,
    * components, top-level keys) whose rules ran again, and those whose results were kept; `fullParse` when
-   * the whole text had to be parsed again (e.g. broken YAML). Absent for full lints.
+   * the whole text had to be parsed again (e.g. broken YAML); `conventionsReused` when nothing the apiconv
+   * conventions read had changed (their last findings were kept). Absent for full lints.
    */
-  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean };
+  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean; conventionsReused?: boolean };
+  /** Where the lint ran: 'main' (a small document, linted in the server's main thread) or 'worker'. */
+  thread?: 'main' | 'worker';
 }
 
 export const StatusNotification = new NotificationType<StatusParams>('apiconv/status');

@@ -59,6 +59,12 @@ import {
 } from './protocol';
 
 const RULESET_PRODUCER = '\0ruleset';
+/** Inline linting (Session.lintsInline): documents up to this size… */
+const INLINE_MAX_CHARS = 64 * 1024;
+/** …whose last lint took at most this long (ms) start to be linted inline, */
+const INLINE_START_MS = 8;
+/** and stay inline while their lints take at most this long. */
+const INLINE_KEEP_MS = 25;
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
 const CONFIG_NAMES = new Set<string>(CONFIG_FILES);
 
@@ -77,6 +83,8 @@ interface Root {
   files: string[];
   /** Files this root contributed diagnostics to. */
   contributed: Set<string>;
+  /** The last lint ran in the main thread (see Session.lintsInline). */
+  inline?: boolean;
   waiters: { version: number; resolve(): void; reject(e: unknown): void }[];
 }
 
@@ -493,7 +501,11 @@ export class Session {
       incremental: doc !== undefined,
       configEpoch: this.configEpoch,
     };
-    const handle = this.pool.run(task);
+    const inline = this.lintsInline(root, task);
+    root.inline = inline;
+    // A small document is open: warm the main thread up for inline linting while the worker lints it.
+    if (!inline && doc && text.length <= INLINE_MAX_CHARS) this.pool.warmUpInline();
+    const handle = this.pool.run(task, inline);
     root.handle = handle;
     let reply: LintReply;
     try {
@@ -512,6 +524,31 @@ export class Session {
     const current = this.openDoc(root.file);
     if (current && current.version !== version) return; // a newer version is on its way
     this.apply(root, version, reply, versions);
+  }
+
+  /**
+   * Lint this root in the main thread rather than in the worker? Only an open document that is small, whose
+   * lints are known to be quick, under a built-in ruleset, once the main thread has warmed up. Hysteresis: a
+   * root stays inline while its lints take up to INLINE_KEEP_MS.
+   * Not under a ruleset file: one with JavaScript functions could hang the server, and the worker keeps the
+   * last good version of a ruleset file while it is broken (two threads would each have their own).
+   */
+  private lintsInline(root: Root, task: LintTask): boolean {
+    const last = root.result?.reply;
+    if (!root.open || task.text.length > INLINE_MAX_CHARS || !last || last.result.skipped) return false;
+    if (last.ms > (root.inline ? INLINE_KEEP_MS : INLINE_START_MS)) return false;
+    if (!this.pool.inlineReady || !(last.ruleset in BUILTIN_RULESETS)) return false;
+    return (task.rulesetFile ?? this.discoverConfig(root.file) ?? 'apiconv:recommended') in BUILTIN_RULESETS;
+  }
+
+  private discovered = { epoch: -1, at: 0, byDir: new Map<string, string | undefined>() };
+  /** The ruleset file found for `file` (findConfig), cached per config epoch and for a second at most. */
+  private discoverConfig(file: string): string | undefined {
+    const now = performance.now();
+    if (this.discovered.epoch !== this.configEpoch || now - this.discovered.at > 1000) this.discovered = { epoch: this.configEpoch, at: now, byDir: new Map() };
+    const dir = path.dirname(file);
+    if (!this.discovered.byDir.has(dir)) this.discovered.byDir.set(dir, findConfig(file));
+    return this.discovered.byDir.get(dir);
   }
 
   private apply(root: Root, version: number, reply: LintReply, versions: Map<string, number>): void {
@@ -574,6 +611,7 @@ export class Session {
         validationTime: reply.ms,
         lintedAt: Date.now(),
         ...(reply.incremental ? { incremental: reply.incremental } : {}),
+        thread: root.inline ? 'main' : 'worker',
       };
       this.status(s);
     }
