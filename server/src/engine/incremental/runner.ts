@@ -149,6 +149,85 @@ function isLocalFunction(fn: unknown): boolean {
 }
 
 /**
+ * Functions whose results, for one run's formats and `jsonSchemaDialect`, depend only on the value they are
+ * given, their options, whether the rule is resolved, and the last segment of the path (the schema functions
+ * name the property in their messages); any other path they report lies below the given path. The same
+ * (frozen) object met again — a shared component inlined under several path items, the same description —
+ * gives the same results: FnMemo keeps them. By identity, as for the local functions.
+ */
+const MEMO_CORE = ['pattern', 'truthy', 'falsy', 'defined', 'undefined', 'casing', 'enumeration', 'length', 'xor', 'schema'];
+const MEMO_OAS = new Set(['oasSchema', 'typedEnum']);
+let memoFunctions: WeakSet<object> | undefined;
+function isMemoFunction(fn: unknown): boolean {
+  if (!memoFunctions) {
+    memoFunctions = new WeakSet();
+    const core = coreFunctions as unknown as Record<string, object>;
+    for (const name of MEMO_CORE) if (core[name]) memoFunctions.add(core[name]);
+    for (const rule of Object.values((oas as unknown as { rules: Record<string, { then: Then | Then[] }> }).rules)) {
+      for (const t of ([] as Then[]).concat(rule.then)) if (MEMO_OAS.has(t.function.name)) memoFunctions.add(t.function);
+    }
+  }
+  return typeof fn === 'function' && memoFunctions.has(fn);
+}
+
+/** A memoized call's results: messages and paths below the given path (undefined: the given path itself). */
+type MemoResults = { message: string; suffix: JsonPath | undefined }[];
+
+/**
+ * Results of the memo-able functions (isMemoFunction) by value, for one runner while its ruleset, formats and
+ * dialect stay the same (IncrementalRunner.run starts a new one otherwise). Objects only (by identity): for a
+ * string or a number the call is cheaper than a lookup. Keyed by the rule's `then` (function, options and the
+ * rule's `resolved` with it) and the last path segment.
+ */
+class FnMemo {
+  private readonly byThen = new WeakMap<object, Map<string | number, WeakMap<object, MemoResults>>>();
+  hits = 0;
+  misses = 0;
+
+  private slot(then: Then, path: JsonPath): WeakMap<object, MemoResults> {
+    let bySeg = this.byThen.get(then);
+    if (!bySeg) this.byThen.set(then, (bySeg = new Map()));
+    const last = path.length > 0 ? path[path.length - 1]! : '';
+    let m = bySeg.get(last);
+    if (!m) bySeg.set(last, (m = new WeakMap()));
+    return m;
+  }
+
+  get(then: Then, path: JsonPath, value: object): MemoResults | undefined {
+    const hit = this.slot(then, path).get(value);
+    if (hit) this.hits++;
+    else this.misses++;
+    return hit;
+  }
+
+  set(then: Then, path: JsonPath, value: object, results: MemoResults): void {
+    this.slot(then, path).set(value, results);
+  }
+}
+
+/** Calls `then.function`, through the memo when it is a memo-able function. */
+function callFunction(ctx: NodeCtx, then: Then, value: unknown, fnContext: FnContext): unknown {
+  const memo = ctx.memo;
+  if (!memo || value === null || typeof value !== 'object' || !isMemoFunction(then.function)) return then.function(value, then.functionOptions ?? null, fnContext);
+  const path = fnContext.path;
+  const hit = memo.get(then, path, value);
+  if (hit) return hit.map(r => (r.suffix === undefined ? { message: r.message } : { message: r.message, path: [...path, ...r.suffix] }));
+  const out = then.function(value, then.functionOptions ?? null, fnContext);
+  if (out === undefined || Array.isArray(out)) {
+    const results = (out ?? []) as FnResult[];
+    const kept: MemoResults = [];
+    for (const r of results) {
+      if (typeof r.message !== 'string') return out;
+      if (r.path === undefined) kept.push({ message: r.message, suffix: undefined });
+      else if (r.path.length >= path.length && path.every((seg, i) => r.path![i] === seg)) kept.push({ message: r.message, suffix: r.path.slice(path.length) });
+      else return out; // a path elsewhere: not memoized
+    }
+    memo.set(then, path, value, kept);
+  }
+  return out;
+}
+
+/**
  * Document-wide functions whose result is the union of what they give for each part: the OAS schema
  * validation (Ajv with allErrors; each path item / component is validated by its own subschema). They run
  * once per changed unit on a document holding only that unit, plus once on the document with the units
@@ -403,6 +482,8 @@ export class IncrementalRunner {
   private splitUnits = new Map<string, Map<string, UnitEntry>>();
   private unitsR = new Map<string, UnitEntry>();
   private unitsU = new Map<string, UnitEntry>();
+  /** Results of the memo-able functions by value (see FnMemo). */
+  private fnMemo = new FnMemo();
   /** The model rules' last results and what they read (top-level key → its units). */
   private modelMemo: { deps: Map<string, unknown[]>; results: RawResult[] } | undefined;
   /** The last run: units re-run and reused (the first keys re-run), and where the time went. */
@@ -425,6 +506,7 @@ export class IncrementalRunner {
       const global: RuleLike[] = [];
       for (const r of rules) (isSplitRule(r, formats) ? split : isLocalRule(r) ? local : isModelRule(r, formats) ? model : global).push(r);
       this.modelMemo = undefined;
+      this.fnMemo = new FnMemo();
       this.queries = {
         split,
         model,
@@ -437,7 +519,7 @@ export class IncrementalRunner {
     const q = this.queries!;
     const promises: Promise<void>[] = [];
     const fresh: RawResult[] = [];
-    const ctx = { document, inventory, promises };
+    const ctx: NodeCtx = { document, inventory, promises, memo: this.fnMemo };
     this.stats = emptyStats();
     const ms = this.stats.ms;
     let t = performance.now();
@@ -553,6 +635,7 @@ export class IncrementalRunner {
   /** Forget everything (e.g. when the ruleset object is replaced). */
   reset(): void {
     this.modelMemo = undefined;
+    this.fnMemo = new FnMemo();
     this.key = undefined;
     this.queries = undefined;
     this.unitsR.clear();
@@ -648,6 +731,7 @@ interface NodeCtx {
   document: DocLike;
   inventory: InventoryLike;
   promises: Promise<void>[];
+  memo?: FnMemo;
 }
 
 function lintNode(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unknown, out: RawResult[]): void {
@@ -657,7 +741,7 @@ function lintNode(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unkn
       fnContext.path = target.path.length > 0 ? [...givenPath, ...target.path] : givenPath;
       let results: unknown;
       try {
-        results = then.function(target.value, then.functionOptions ?? null, fnContext);
+        results = callFunction(ctx, then, target.value, fnContext);
       } catch (e) {
         throw new Error(`Function "${then.function.name}" threw an exception${e instanceof Error ? `: ${e.message}` : ''}`, { cause: e });
       }
