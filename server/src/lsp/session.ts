@@ -42,6 +42,7 @@ import { COMPLETION_TRIGGER_CHARACTERS, registerCompletion, type FeatureContext 
 import { CODE_ACTION_KINDS, registerCodeActions } from './codeActions';
 import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnostics';
 import { CancelledError, LintPool, type LintHandle } from './lintPool';
+import { collectIfGrown } from './memory';
 import type { LintReply, LintTask } from './lintWorker';
 import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, type NavHost, type Parsed } from './navigation';
 import {
@@ -616,6 +617,9 @@ export class Session {
       this.status(s);
     }
     this.resolveWaiters(root, version);
+    // Each edit leaves the old text and the JSON-RPC message behind (megabytes for a big document): keep
+    // this thread's heap flat too, as the worker does after each lint.
+    setImmediate(() => collectIfGrown());
   }
 
   private resolveWaiters(root: Root, version: number): void {
