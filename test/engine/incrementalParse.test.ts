@@ -92,6 +92,15 @@ function freshDocument(text: string, kind: Kind, source: string): Fresh {
   return kind === 'yaml' ? new Document(text, Parsers.Yaml, source) : new Document(text, Parsers.Json, source);
 }
 
+/** A reproducible random number generator (0 ≤ x ≤ 1) for the random-edit tests. */
+function seededRandom(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s / 0x7fffffff;
+  };
+}
+
 /** A range, or the error Spectral's lookup throws (on some broken JSON texts it does). */
 function rangeOf(d: Pick<Fresh, 'getRangeForJsonPath'>, p: Seg[], closest: boolean): unknown {
   try {
@@ -524,11 +533,7 @@ describe('IncrementalParser: random edits', () => {
       const { file, text: base } = corpus(rel);
       let incremental = 0;
       for (let seed = 1; seed <= seeds; seed++) {
-        let s = seed * 7919;
-        const rnd = () => {
-          s = (s * 1103515245 + 12345) & 0x7fffffff;
-          return s / 0x7fffffff;
-        };
+        const rnd = seededRandom(seed * 7919);
         const c = checker(file, 'yaml');
         let text = base;
         const history = [text];
@@ -653,11 +658,7 @@ describe('IncrementalParser: JSON random edits', () => {
       const { file, text: base } = corpus(rel);
       let incremental = 0;
       for (let seed = 1; seed <= seeds; seed++) {
-        let s = seed * 104729;
-        const rnd = () => {
-          s = (s * 1103515245 + 12345) & 0x7fffffff;
-          return s / 0x7fffffff;
-        };
+        const rnd = seededRandom(seed * 104729);
         const c = checker(file, 'json');
         let text = base;
         const history = [text];

@@ -3,13 +3,31 @@ import type { Range } from './problem';
 
 export class LineIndex {
   private starts: number[] | undefined;
-  constructor(readonly text: string) {}
+  /**
+   * `lineBreaks`: '\n' (LSP clients, the YAML parser) or 'jsonc' — `\n`, `\r\n` and a lone `\r`, the way
+   * jsonc-parser's scanner counts lines (the ranges of Spectral's JSON parser).
+   */
+  constructor(
+    readonly text: string,
+    private readonly lineBreaks: '\n' | 'jsonc' = '\n',
+  ) {}
 
   private get lineStarts(): number[] {
     if (!this.starts) {
       const s = [0];
       const t = this.text;
-      for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) === 10) s.push(i + 1);
+      if (this.lineBreaks === 'jsonc') {
+        for (let i = 0; i < t.length; i++) {
+          const c = t.charCodeAt(i);
+          if (c === 10) s.push(i + 1);
+          else if (c === 13) {
+            if (t.charCodeAt(i + 1) === 10) i++;
+            s.push(i + 1);
+          }
+        }
+      } else {
+        for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) === 10) s.push(i + 1);
+      }
       this.starts = s;
     }
     return this.starts;

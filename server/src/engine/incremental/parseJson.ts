@@ -22,13 +22,14 @@
  * is a "leaf" that holds a syntax tree from some earlier parse and `base`, the
  * offset in the current text of offset 0 of that parse. Ranges are computed
  * from offsets (node offset + base) with the line starts of the current text,
- * counted the way jsonc-parser's scanner counts lines (`\n`, `\r\n`, `\r`), so
- * they equal those of a fresh parse.
+ * counted the way jsonc-parser's scanner counts lines (`\n`, `\r\n`, `\r`;
+ * LineIndex 'jsonc'), so they equal those of a fresh parse.
  */
 import * as Parsers from '@stoplight/spectral-parsers';
 import type { IRange } from '@stoplight/types';
 import { CONTAINERS, deepEqualOrdered, unitKey } from './units';
 import { commonPrefix, commonSuffix } from './window';
+import { LineIndex } from '../lines';
 
 type Segment = string | number;
 
@@ -217,24 +218,10 @@ export function updateJson(cut: JsonCut, text: string): JsonUpdate | undefined {
 // ---------------------------------------------------------------------------
 // The document
 
-/** Line starts the way jsonc-parser's scanner counts lines: after `\n`, after `\r\n`, after a lone `\r`. */
-function lineStarts(text: string): number[] {
-  const out = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) out.push(i + 1);
-    else if (c === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      out.push(i + 1);
-    }
-  }
-  return out;
-}
-
 export class JsonChunkedDoc {
   readonly diagnostics = [];
   readonly data: Record<string, unknown>;
-  private starts: number[] | undefined;
+  private lines: LineIndex | undefined;
 
   constructor(
     private readonly root: Composite,
@@ -266,24 +253,12 @@ export class JsonChunkedDoc {
   }
 
   private rangeOf(offset: number, length: number): IRange {
-    const starts = (this.starts ??= lineStarts(this.text));
-    return { start: position(starts, offset), end: position(starts, offset + length) };
+    return (this.lines ??= new LineIndex(this.text, 'jsonc')).range(offset, offset + length);
   }
 }
 
 function keyOf(seg: Segment): Segment {
   return Number.isInteger(Number(seg)) ? Number(seg) : seg;
-}
-
-function position(starts: number[], offset: number): { line: number; character: number } {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo, character: offset - starts[lo] };
 }
 
 /** @stoplight/json's node lookup (objects by key, arrays by index), from `path[i]` on. */

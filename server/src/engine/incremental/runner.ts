@@ -133,17 +133,21 @@ const LOCAL_OAS = new Set([
   'serverVariables',
 ]);
 
+/** The functions of @stoplight/spectral-functions and of Spectral's OAS ruleset with these names: by identity. */
+function functionsNamed(coreNames: readonly string[], oasNames: ReadonlySet<string>): WeakSet<object> {
+  const set = new WeakSet<object>();
+  const core = coreFunctions as unknown as Record<string, object>;
+  for (const name of coreNames) if (core[name]) set.add(core[name]);
+  for (const rule of Object.values((oas as unknown as { rules: Record<string, { then: Then | Then[] }> }).rules)) {
+    for (const t of ([] as Then[]).concat(rule.then)) if (oasNames.has(t.function.name)) set.add(t.function);
+  }
+  return set;
+}
+
 const LOCAL_MARK = Symbol.for('apiconv.localFunction');
 let localFunctions: WeakSet<object> | undefined;
 function isLocalFunction(fn: unknown): boolean {
-  if (!localFunctions) {
-    localFunctions = new WeakSet();
-    const core = coreFunctions as unknown as Record<string, object>;
-    for (const name of LOCAL_CORE) if (core[name]) localFunctions.add(core[name]);
-    for (const rule of Object.values((oas as unknown as { rules: Record<string, { then: Then | Then[] }> }).rules)) {
-      for (const t of ([] as Then[]).concat(rule.then)) if (LOCAL_OAS.has(t.function.name)) localFunctions.add(t.function);
-    }
-  }
+  localFunctions ??= functionsNamed(LOCAL_CORE, LOCAL_OAS);
   // Our own functions say so themselves (rules/_lib/memoExamples.ts).
   return typeof fn === 'function' && (localFunctions.has(fn) || (fn as unknown as Record<symbol, unknown>)[LOCAL_MARK] === true);
 }
@@ -159,14 +163,7 @@ const MEMO_CORE = ['pattern', 'truthy', 'falsy', 'defined', 'undefined', 'casing
 const MEMO_OAS = new Set(['oasSchema', 'typedEnum']);
 let memoFunctions: WeakSet<object> | undefined;
 function isMemoFunction(fn: unknown): boolean {
-  if (!memoFunctions) {
-    memoFunctions = new WeakSet();
-    const core = coreFunctions as unknown as Record<string, object>;
-    for (const name of MEMO_CORE) if (core[name]) memoFunctions.add(core[name]);
-    for (const rule of Object.values((oas as unknown as { rules: Record<string, { then: Then | Then[] }> }).rules)) {
-      for (const t of ([] as Then[]).concat(rule.then)) if (MEMO_OAS.has(t.function.name)) memoFunctions.add(t.function);
-    }
-  }
+  memoFunctions ??= functionsNamed(MEMO_CORE, MEMO_OAS);
   return typeof fn === 'function' && memoFunctions.has(fn);
 }
 
@@ -236,12 +233,7 @@ function callFunction(ctx: NodeCtx, then: Then, value: unknown, fnContext: FnCon
 const SPLIT_OAS = new Set(['oasDocumentSchema']);
 let splitFunctions: WeakSet<object> | undefined;
 function isSplitRule(rule: RuleLike, formats: Set<unknown> | null): boolean {
-  if (!splitFunctions) {
-    splitFunctions = new WeakSet();
-    for (const r of Object.values((oas as unknown as { rules: Record<string, { then: Then | Then[] }> }).rules)) {
-      for (const t of ([] as Then[]).concat(r.then)) if (SPLIT_OAS.has(t.function.name)) splitFunctions.add(t.function);
-    }
-  }
+  splitFunctions ??= functionsNamed([], SPLIT_OAS);
   const given = rule.getGivenForFormats(formats);
   return given.length === 1 && given[0] === '$' && rule.then.every(t => t.field === undefined && splitFunctions!.has(t.function));
 }
