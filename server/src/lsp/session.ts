@@ -86,6 +86,8 @@ interface Root {
   contributed: Set<string>;
   /** The last lint ran in the main thread (see Session.lintsInline). */
   inline?: boolean;
+  /** The main thread has linted this document (it has its incremental state): relints may run there. */
+  primed?: boolean;
   waiters: { version: number; resolve(): void; reject(e: unknown): void }[];
 }
 
@@ -525,16 +527,33 @@ export class Session {
     const current = this.openDoc(root.file);
     if (current && current.version !== version) return; // a newer version is on its way
     this.apply(root, version, reply, versions);
+    // The next lint of this document will run in the main thread: lint this version there now, in an idle
+    // moment, so that the next edit finds its incremental state (a full lint otherwise) — the result is the one
+    // just applied.
+    if (!inline && !root.primed && this.canInline(root, task)) {
+      setImmediate(() => {
+        if (root.gen !== gen || root.handle || root.timer) return;
+        this.pool.run(task, true).promise.then(
+          () => (root.primed = true),
+          () => undefined,
+        );
+      });
+    }
   }
 
   /**
    * Lint this root in the main thread rather than in the worker? Only an open document that is small, whose
-   * lints are known to be quick, under a built-in ruleset, once the main thread has warmed up. Hysteresis: a
-   * root stays inline while its lints take up to INLINE_KEEP_MS.
+   * lints are known to be quick, under a built-in ruleset, once the main thread has warmed up and has linted
+   * this document once in an idle moment (runLint primes it). Hysteresis: a root stays inline while its lints
+   * take up to INLINE_KEEP_MS.
    * Not under a ruleset file: one with JavaScript functions could hang the server, and the worker keeps the
    * last good version of a ruleset file while it is broken (two threads would each have their own).
    */
   private lintsInline(root: Root, task: LintTask): boolean {
+    return root.primed === true && this.canInline(root, task);
+  }
+
+  private canInline(root: Root, task: LintTask): boolean {
     const last = root.result?.reply;
     if (!root.open || task.text.length > INLINE_MAX_CHARS || !last || last.result.skipped) return false;
     if (last.ms > (root.inline ? INLINE_KEEP_MS : INLINE_START_MS)) return false;
