@@ -532,7 +532,7 @@ export class Session {
     // just applied.
     if (!inline && !root.primed && this.canInline(root, task)) {
       setImmediate(() => {
-        if (root.gen !== gen || root.handle || root.timer) return;
+        if (!root.open || root.gen !== gen || root.handle || root.timer) return;
         this.pool.run(task, true).promise.then(
           () => (root.primed = true),
           () => undefined,
