@@ -74,6 +74,31 @@ export function findConfig(file: string, stopAt?: string): string | undefined {
   }
 }
 
+/**
+ * findConfig, remembered per directory while the caller's `epoch` stays the same (the language server bumps it
+ * whenever ruleset files may have changed) and for `ttlMs` at most (for clients that do not report file
+ * changes): otherwise a dozen file-system probes per lint while the user types.
+ */
+export class ConfigDiscovery {
+  private epoch = Number.NaN;
+  private at = 0;
+  private byDir = new Map<string, string | undefined>();
+
+  constructor(private readonly ttlMs = 1000) {}
+
+  find(file: string, epoch: number): string | undefined {
+    const now = performance.now();
+    if (epoch !== this.epoch || now - this.at > this.ttlMs) {
+      this.epoch = epoch;
+      this.at = now;
+      this.byDir = new Map();
+    }
+    const dir = path.dirname(path.resolve(file));
+    if (!this.byDir.has(dir)) this.byDir.set(dir, findConfig(file));
+    return this.byDir.get(dir);
+  }
+}
+
 /** True when a ruleset file can run JavaScript (a JS ruleset, or one that names `functions`). */
 export function rulesetRunsCode(file: string): boolean {
   if (/\.(c|m)?js$/.test(file)) return true;

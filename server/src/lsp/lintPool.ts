@@ -104,6 +104,7 @@ export class LintPool {
     return { promise, cancel: () => this.cancel(job) };
   }
 
+  /** Resolve (a reply) or reject (an error) a job that is not done yet. */
   private settle(job: Job, reply: LintReply | undefined, error?: unknown): void {
     if (job.done) return;
     job.done = true;
@@ -156,8 +157,7 @@ export class LintPool {
 
   private cancel(job: Job): void {
     if (job.done) return;
-    job.done = true;
-    job.reject(new CancelledError());
+    this.settle(job, undefined, new CancelledError());
     const i = this.queue.indexOf(job);
     if (i >= 0) {
       this.queue.splice(i, 1);
@@ -212,11 +212,8 @@ export class LintPool {
         clearTimeout(pw.killTimer);
         pw.killTimer = undefined;
       }
-      if (!job.done) {
-        job.done = true;
-        if ('reply' in m) job.resolve(m.reply);
-        else job.reject(new Error(m.error));
-      }
+      if ('reply' in m) this.settle(job, m.reply);
+      else this.settle(job, undefined, new Error(m.error));
       this.pump();
     });
     worker.on('error', e => this.log(`lint worker error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
@@ -224,11 +221,7 @@ export class LintPool {
       if (pw.dead) return;
       pw.dead = true;
       this.log(`lint worker exited unexpectedly (code ${code})`);
-      const job = pw.job;
-      if (job && !job.done) {
-        job.done = true;
-        job.reject(new Error(`the lint worker exited (code ${code}; out of memory?)`));
-      }
+      if (pw.job) this.settle(pw.job, undefined, new Error(`the lint worker exited (code ${code}; out of memory?)`));
       if (this.disposed) return;
       if (this.active === pw) this.active = this.spare ?? this.spawn();
       if (this.spare === pw || this.spare === this.active) this.spare = this.spawn();
@@ -259,16 +252,9 @@ export class LintPool {
     try {
       for (let job = this.queue.shift(); job; job = this.queue.shift()) {
         try {
-          const reply = await runLintTask(job.task);
-          if (!job.done) {
-            job.done = true;
-            job.resolve(reply);
-          }
+          this.settle(job, await runLintTask(job.task));
         } catch (e) {
-          if (!job.done) {
-            job.done = true;
-            job.reject(e);
-          }
+          this.settle(job, undefined, e);
         }
       }
     } finally {

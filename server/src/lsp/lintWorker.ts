@@ -14,7 +14,7 @@ import type { Ruleset } from '@stoplight/spectral-core';
 import { lint } from '../engine/lint';
 import { IncrementalLinter } from '../engine/incremental/linter';
 import type { LintResult } from '../engine/problem';
-import { RulesetCache, findConfig, getDefaultRuleset, oneLine, rulesetRunsCode, BUILTIN_RULESETS } from '../engine/ruleset';
+import { ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, oneLine, rulesetRunsCode, BUILTIN_RULESETS } from '../engine/ruleset';
 import { ruleInfo } from '../cli/ruleInfo';
 import { collectIfGrown } from './memory';
 import type { StatusParams } from './protocol';
@@ -37,8 +37,8 @@ export interface LintTask {
   incremental?: boolean;
   /**
    * Bumped by the server whenever a ruleset file may have appeared, changed or gone: ruleset discovery from
-   * `file` is cached while it stays the same (and for CONFIG_TTL_MS at most, for clients that do not report
-   * file changes). Undefined: no cache.
+   * `file` is cached while it stays the same (and for a second at most, for clients that do not report file
+   * changes; engine/ruleset.ts ConfigDiscovery). Undefined: no cache.
    */
   configEpoch?: number;
 }
@@ -65,21 +65,12 @@ const caches = new Map<boolean, RulesetCache>();
 /** The last ruleset that loaded, per ruleset file: used while the file is broken. */
 const lastGood = new Map<string, Ruleset>();
 
-/** How long a discovered ruleset file is trusted without a new epoch (LintTask.configEpoch). */
-const CONFIG_TTL_MS = 1000;
-let discovered = { epoch: -1, at: 0, byFile: new Map<string, string | undefined>() };
-
-/** findConfig, cached per epoch: a dozen file-system probes per lint otherwise, while the user types. */
-function discoverConfig(file: string, epoch: number | undefined): string | undefined {
-  if (epoch === undefined) return findConfig(file);
-  const now = performance.now();
-  if (discovered.epoch !== epoch || now - discovered.at > CONFIG_TTL_MS) discovered = { epoch, at: now, byFile: new Map() };
-  if (!discovered.byFile.has(file)) discovered.byFile.set(file, findConfig(file));
-  return discovered.byFile.get(file);
-}
+/** Ruleset discovery, cached per LintTask.configEpoch. */
+const discovery = new ConfigDiscovery();
 
 async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'note'> & { value: Ruleset }> {
-  const file = task.rulesetFile ?? discoverConfig(task.file, task.configEpoch) ?? 'apiconv:recommended';
+  const discovered = (): string | undefined => (task.configEpoch === undefined ? findConfig(task.file) : discovery.find(task.file, task.configEpoch));
+  const file = task.rulesetFile ?? discovered() ?? 'apiconv:recommended';
   if (file in BUILTIN_RULESETS) {
     let cache = caches.get(false);
     if (!cache) caches.set(false, (cache = new RulesetCache()));

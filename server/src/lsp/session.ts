@@ -37,7 +37,7 @@ import { URI } from 'vscode-uri';
 import picomatch from 'picomatch';
 import { looksLikeOpenApi, type LintOptions } from '../engine/lint';
 import type { LintResult } from '../engine/problem';
-import { BUILTIN_RULESETS, CONFIG_FILES, RulesetCache, findConfig, getDefaultRuleset, rulesetRunsCode } from '../engine/ruleset';
+import { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, rulesetRunsCode } from '../engine/ruleset';
 import { COMPLETION_TRIGGER_CHARACTERS, registerCompletion, type FeatureContext } from './completion';
 import { CODE_ACTION_KINDS, registerCodeActions } from './codeActions';
 import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnostics';
@@ -558,18 +558,11 @@ export class Session {
     if (!root.open || task.text.length > INLINE_MAX_CHARS || !last || last.result.skipped) return false;
     if (last.ms > (root.inline ? INLINE_KEEP_MS : INLINE_START_MS)) return false;
     if (!this.pool.inlineReady || !(last.ruleset in BUILTIN_RULESETS)) return false;
-    return (task.rulesetFile ?? this.discoverConfig(root.file) ?? 'apiconv:recommended') in BUILTIN_RULESETS;
+    return (task.rulesetFile ?? this.discovery.find(root.file, this.configEpoch) ?? 'apiconv:recommended') in BUILTIN_RULESETS;
   }
 
-  private discovered = { epoch: -1, at: 0, byDir: new Map<string, string | undefined>() };
-  /** The ruleset file found for `file` (findConfig), cached per config epoch and for a second at most. */
-  private discoverConfig(file: string): string | undefined {
-    const now = performance.now();
-    if (this.discovered.epoch !== this.configEpoch || now - this.discovered.at > 1000) this.discovered = { epoch: this.configEpoch, at: now, byDir: new Map() };
-    const dir = path.dirname(file);
-    if (!this.discovered.byDir.has(dir)) this.discovered.byDir.set(dir, findConfig(file));
-    return this.discovered.byDir.get(dir);
-  }
+  /** Ruleset discovery for the inline decision, cached per config epoch (as the worker does). */
+  private readonly discovery = new ConfigDiscovery();
 
   private apply(root: Root, version: number, reply: LintReply, versions: Map<string, number>): void {
     // A relint of a version the client already has (settings, ruleset, trust or a referenced file

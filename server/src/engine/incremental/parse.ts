@@ -53,7 +53,7 @@
 import * as Parsers from '@stoplight/spectral-parsers';
 import { Document } from '@stoplight/spectral-core';
 import type { IDiagnostic, IRange } from '@stoplight/types';
-import { CONTAINERS, deepEqualOrdered, isRecord, unitKey } from './units';
+import { CONTAINERS, deepEqualOrdered, isRecord, orderedObject, unitKey } from './units';
 import { commonPrefix, commonSuffix } from './window';
 import { cutFromFull, updateJson, type JsonCut } from './parseJson';
 
@@ -414,10 +414,6 @@ function parsePiece(text: string, header: boolean, prefix: Segment[]): { piece: 
 }
 
 /** A fresh empty object with ordered keys, from the same ordered-object module the YAML parser uses. */
-function orderedObject(): Record<string, unknown> {
-  return Parsers.Yaml.parse('{}').data as Record<string, unknown>;
-}
-
 // ---------------------------------------------------------------------------
 // Diagnostics the way Spectral's Document formats them (formatParserDiagnostics)
 
@@ -825,33 +821,22 @@ export class IncrementalParser {
   update(text: string): ParseUpdate {
     const prev = this.prev;
     if (prev !== undefined && prev.text === text) return { doc: prev.doc, changedUnits: new Set(), full: false };
-    if (this.kind === 'yaml' && prev?.cut !== undefined) {
-      let r: ReturnType<IncrementalParser['incremental']>;
+    if (prev !== undefined) {
+      let r: { doc: ParsedDoc; cut?: Cut; jsonCut?: JsonCut } | undefined;
       try {
-        r = this.incremental(text, prev.text, prev.cut);
+        if (this.kind === 'yaml' && prev.cut !== undefined) r = this.incremental(text, prev.text, prev.cut);
+        else if (this.kind === 'json' && prev.jsonCut !== undefined) {
+          const j = updateJson(prev.jsonCut, text, this.source);
+          r = j && { doc: j.doc, jsonCut: j.cut };
+        }
       } catch {
         r = undefined; // a piece the parser throws on (`!!binary` …): the whole-text parse decides
       }
       if (r !== undefined) {
         const units = unitMap(r.doc.data);
         const changedUnits = diffUnits(prev.units, units);
-        this.prev = { text, doc: r.doc, units, cut: r.cut };
+        this.prev = { text, doc: r.doc, units, cut: r.cut, jsonCut: r.jsonCut };
         return { doc: r.doc, changedUnits, full: false };
-      }
-    }
-    if (this.kind === 'json' && prev?.jsonCut !== undefined) {
-      let r: ReturnType<typeof updateJson>;
-      try {
-        r = updateJson(prev.jsonCut, text);
-      } catch {
-        r = undefined;
-      }
-      if (r !== undefined) {
-        const doc: ParsedDoc = Object.assign(r.doc, { source: this.source });
-        const units = unitMap(doc.data);
-        const changedUnits = diffUnits(prev.units, units);
-        this.prev = { text, doc, units, cut: undefined, jsonCut: r.cut };
-        return { doc, changedUnits, full: false };
       }
     }
     return this.full(text);

@@ -27,7 +27,7 @@
  */
 import * as Parsers from '@stoplight/spectral-parsers';
 import type { IRange } from '@stoplight/types';
-import { CONTAINERS, deepEqualOrdered, unitKey } from './units';
+import { CONTAINERS, deepEqualOrdered, orderedObject } from './units';
 import { commonPrefix, commonSuffix } from './window';
 import { LineIndex } from '../lines';
 
@@ -73,8 +73,6 @@ export interface JsonCut {
 export interface JsonUpdate {
   cut: JsonCut;
   doc: JsonChunkedDoc;
-  /** the unit (or non-object container) whose value was parsed again, undefined when its value is unchanged */
-  changed: string | undefined;
 }
 
 // ---------------------------------------------------------------------------
@@ -122,11 +120,6 @@ export function cutFromFull(text: string, result: { data: unknown; diagnostics: 
 // ---------------------------------------------------------------------------
 // The incremental update
 
-/** An ordered object (what Spectral's parsers make for every mapping). */
-function orderedObject(): Record<string, unknown> {
-  return Parsers.Json.parse('{}').data as Record<string, unknown>;
-}
-
 function extent(child: Leaf | Composite): [number, number] {
   return child.kind === 'leaf' ? [child.base + child.node.offset, child.base + child.node.offset + child.node.length] : [child.offset, child.offset + child.length];
 }
@@ -141,7 +134,7 @@ function shifted(child: Leaf | Composite, delta: number): Leaf | Composite {
  * The update for `text` when the edit lies inside one unit's value and that value's new text parses
  * cleanly on its own; undefined otherwise (the caller parses the whole text).
  */
-export function updateJson(cut: JsonCut, text: string): JsonUpdate | undefined {
+export function updateJson(cut: JsonCut, text: string, source: string): JsonUpdate | undefined {
   const oldText = cut.text;
   const from = commonPrefix(oldText, text);
   const suffix = commonSuffix(oldText, text, Math.min(oldText.length, text.length) - from);
@@ -212,7 +205,7 @@ export function updateJson(cut: JsonCut, text: string): JsonUpdate | undefined {
   }
   const root = child as Composite;
   const next: JsonCut = { root, text };
-  return { cut: next, doc: new JsonChunkedDoc(root, text), changed: newValue === oldValue ? undefined : unitKey(path) };
+  return { cut: next, doc: new JsonChunkedDoc(source, root, text) };
 }
 
 // ---------------------------------------------------------------------------
@@ -224,6 +217,7 @@ export class JsonChunkedDoc {
   private lines: LineIndex | undefined;
 
   constructor(
+    readonly source: string,
     private readonly root: Composite,
     readonly text: string,
   ) {

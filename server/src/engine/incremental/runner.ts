@@ -178,8 +178,6 @@ type MemoResults = { message: string; suffix: JsonPath | undefined }[];
  */
 class FnMemo {
   private readonly byThen = new WeakMap<object, Map<string | number, WeakMap<object, MemoResults>>>();
-  hits = 0;
-  misses = 0;
 
   private slot(then: Then, path: JsonPath): WeakMap<object, MemoResults> {
     let bySeg = this.byThen.get(then);
@@ -191,10 +189,7 @@ class FnMemo {
   }
 
   get(then: Then, path: JsonPath, value: object): MemoResults | undefined {
-    const hit = this.slot(then, path).get(value);
-    if (hit) this.hits++;
-    else this.misses++;
-    return hit;
+    return this.slot(then, path).get(value);
   }
 
   set(then: Then, path: JsonPath, value: object, results: MemoResults): void {

@@ -8,6 +8,7 @@
  * - `components`: each entry of each kind is a unit (`components.schemas.Pet`).
  * The root and the containers themselves are no unit ("above" the units).
  */
+import * as Parsers from '@stoplight/spectral-parsers';
 import type { JsonPath } from '../problem';
 import { isObject as isRecord } from '../../../../rules/_lib/oas';
 
@@ -81,6 +82,11 @@ export function deepEqualOrdered(a: unknown, b: unknown): boolean {
     if (!deepEqualOrdered(ra[ka[i]], rb[ka[i]])) return false;
   }
   return true;
+}
+
+/** A new ordered object: what Spectral's parsers make for every mapping (its keys keep their order). */
+export function orderedObject(): Record<string, unknown> {
+  return Parsers.Json.parse('{}').data as Record<string, unknown>;
 }
 
 /** A mapping (not an array, not null). */
