@@ -1,4 +1,5 @@
 import { testRule } from '../test/helpers/testRule';
+import { ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYaml';
 
 testRule('error-400', {
   valid: [
@@ -91,26 +92,7 @@ paths:
           $ref: '#/components/responses/BadRequest'
 components:
   schemas:
-    Error:
-      type: object
-      required:
-        - status
-        - code
-        - message
-      properties:
-        status:
-          type: string
-          example: error
-        code:
-          type: integer
-          example: 404
-        message:
-          type: string
-        errors:
-          type: object
-          additionalProperties:
-            type: string
-  responses:
+${ERROR_SCHEMA_OAS3}  responses:
     BadRequest:
       description: 'Bad request: the request is invalid or asks for an unsupported version'
       content:

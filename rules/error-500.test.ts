@@ -1,4 +1,5 @@
 import { testRule } from '../test/helpers/testRule';
+import { ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYaml';
 
 testRule('error-500', {
   valid: [
@@ -69,26 +70,7 @@ paths:
           $ref: '#/components/responses/InternalServerError'
 components:
   schemas:
-    Error:
-      type: object
-      required:
-        - status
-        - code
-        - message
-      properties:
-        status:
-          type: string
-          example: error
-        code:
-          type: integer
-          example: 404
-        message:
-          type: string
-        errors:
-          type: object
-          additionalProperties:
-            type: string
-  responses:
+${ERROR_SCHEMA_OAS3}  responses:
     InternalServerError:
       description: Internal server error
       content:

@@ -1,4 +1,5 @@
 import { testRule } from '../test/helpers/testRule';
+import { ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYaml';
 
 testRule('error-schema', {
   valid: [
@@ -122,26 +123,7 @@ paths:
                 $ref: '#/components/schemas/Error'
 components:
   schemas:
-    Error:
-      type: object
-      required:
-        - status
-        - code
-        - message
-      properties:
-        status:
-          type: string
-          example: error
-        code:
-          type: integer
-          example: 404
-        message:
-          type: string
-        errors:
-          type: object
-          additionalProperties:
-            type: string
-`,
+${ERROR_SCHEMA_OAS3}`,
     },
     {
       name: "oas3: no body; the fix reuses the existing Error schema",
@@ -232,26 +214,7 @@ paths:
                 $ref: '#/components/schemas/Error'
 components:
   schemas:
-    Error:
-      type: object
-      required:
-        - status
-        - code
-        - message
-      properties:
-        status:
-          type: string
-          example: error
-        code:
-          type: integer
-          example: 404
-        message:
-          type: string
-        errors:
-          type: object
-          additionalProperties:
-            type: string
-`,
+${ERROR_SCHEMA_OAS3}`,
     },
     {
       name: "oas3: a shared schema of the wrong shape is reported once; the fix reshapes it",
@@ -355,26 +318,7 @@ components:
           schema:
             $ref: '#/components/schemas/Error'
   schemas:
-    Error:
-      type: object
-      required:
-        - status
-        - code
-        - message
-      properties:
-        status:
-          type: string
-          example: error
-        code:
-          type: integer
-          example: 404
-        message:
-          type: string
-        errors:
-          type: object
-          additionalProperties:
-            type: string
-`,
+${ERROR_SCHEMA_OAS3}`,
     },
     {
       name: "oas3.1: the fix uses shape B, the shape the document already uses",

@@ -5,6 +5,7 @@
  * case swaps too), the response name and its description in every string.
  */
 import type { InvalidCase, ValidCase } from './testRule';
+import { ERROR_SCHEMA_OAS3 } from './fixtureYaml';
 
 const CASES_401: { valid: ValidCase[]; invalid: InvalidCase[] } = {
   valid: [
@@ -109,26 +110,7 @@ components:
   securitySchemes:
     ApiKeyAuth: { type: apiKey, in: header, name: X-API-Key }
   schemas:
-    Error:
-      type: object
-      required:
-        - status
-        - code
-        - message
-      properties:
-        status:
-          type: string
-          example: error
-        code:
-          type: integer
-          example: 404
-        message:
-          type: string
-        errors:
-          type: object
-          additionalProperties:
-            type: string
-  responses:
+${ERROR_SCHEMA_OAS3}  responses:
     Unauthorized:
       description: 'Unauthorized: the API key is missing or invalid'
       content:
@@ -268,26 +250,7 @@ components:
   securitySchemes:
     ApiKeyAuth: { type: apiKey, in: header, name: X-API-Key }
   schemas:
-    Error:
-      type: object
-      required:
-        - status
-        - code
-        - message
-      properties:
-        status:
-          type: string
-          example: error
-        code:
-          type: integer
-          example: 404
-        message:
-          type: string
-        errors:
-          type: object
-          additionalProperties:
-            type: string
-  responses:
+${ERROR_SCHEMA_OAS3}  responses:
     Unauthorized:
       description: 'Unauthorized: the API key is missing or invalid'
       content:
