@@ -1,5 +1,5 @@
 import { testRule } from '../test/helpers/testRule';
-import { ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYaml';
+import { ERROR_SCHEMA_OAS2, ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYaml';
 
 testRule('error-400', {
   valid: [
@@ -264,26 +264,7 @@ paths:
         '400':
           $ref: '#/responses/BadRequest'
 definitions:
-  Error:
-    type: object
-    required:
-      - status
-      - code
-      - message
-    properties:
-      status:
-        type: string
-        example: error
-      code:
-        type: integer
-        example: 404
-      message:
-        type: string
-      errors:
-        type: object
-        additionalProperties:
-          type: string
-responses:
+${ERROR_SCHEMA_OAS2}responses:
   BadRequest:
     description: 'Bad request: the request is invalid or asks for an unsupported version'
     schema:

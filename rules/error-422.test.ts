@@ -1,5 +1,5 @@
 import { testRule } from '../test/helpers/testRule';
-import { ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYaml';
+import { ERROR_SCHEMA_OAS2, ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYaml';
 
 testRule('error-422', {
   valid: [
@@ -242,26 +242,7 @@ paths:
         '422':
           $ref: '#/responses/UnprocessableEntity'
 definitions:
-  Error:
-    type: object
-    required:
-      - status
-      - code
-      - message
-    properties:
-      status:
-        type: string
-        example: error
-      code:
-        type: integer
-        example: 404
-      message:
-        type: string
-      errors:
-        type: object
-        additionalProperties:
-          type: string
-responses:
+${ERROR_SCHEMA_OAS2}responses:
   UnprocessableEntity:
     description: Validation failed
     schema:

@@ -1,5 +1,5 @@
 import { testRule } from '../test/helpers/testRule';
-import { ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYaml';
+import { ERROR_SCHEMA_OAS2, ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYaml';
 
 testRule('error-schema', {
   valid: [
@@ -396,26 +396,7 @@ paths:
       responses:
         '400': { description: Bad request, schema: { $ref: '#/definitions/Error' } }
 definitions:
-  Error:
-    type: object
-    required:
-      - status
-      - code
-      - message
-    properties:
-      status:
-        type: string
-        example: error
-      code:
-        type: integer
-        example: 404
-      message:
-        type: string
-      errors:
-        type: object
-        additionalProperties:
-          type: string
-`,
+${ERROR_SCHEMA_OAS2}`,
     },
     {
       name: "oas2: no schema; the fix reuses the shape-B schema",

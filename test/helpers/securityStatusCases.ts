@@ -5,7 +5,7 @@
  * case swaps too), the response name and its description in every string.
  */
 import type { InvalidCase, ValidCase } from './testRule';
-import { ERROR_SCHEMA_OAS3 } from './fixtureYaml';
+import { ERROR_SCHEMA_OAS2, ERROR_SCHEMA_OAS3 } from './fixtureYaml';
 
 const CASES_401: { valid: ValidCase[]; invalid: InvalidCase[] } = {
   valid: [
@@ -337,26 +337,7 @@ paths:
         '401':
           $ref: '#/responses/Unauthorized'
 definitions:
-  Error:
-    type: object
-    required:
-      - status
-      - code
-      - message
-    properties:
-      status:
-        type: string
-        example: error
-      code:
-        type: integer
-        example: 404
-      message:
-        type: string
-      errors:
-        type: object
-        additionalProperties:
-          type: string
-responses:
+${ERROR_SCHEMA_OAS2}responses:
   Unauthorized:
     description: 'Unauthorized: the API key is missing or invalid'
     schema:
