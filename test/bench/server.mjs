@@ -7,7 +7,9 @@
 // Two kinds of edit per document (KINDS, default both): `title` changes the API title (info), `operation` changes
 // the summary/description of the first operation (inside paths: what designers edit most).
 // Env: EDITS (default 20), DOCS (comma-separated names: small,asana,stripe,digitalocean), KINDS (title,operation), SKIP_SPECTRAL=1,
-// VERBOSE=1 (every edit's latency).
+// VERBOSE=1 (every edit's latency), FULL_SYNC=1 (send each edit as the whole text rather than as the changed range).
+// The server asks for incremental sync, so editors (VS Code, Neovim, Eglot) send each change as a range and its
+// new text: so does this bench, unless FULL_SYNC is set.
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -47,6 +49,22 @@ function edit(text, i, kind) {
   }
   if (json) return text.replace(/"title"\s*:\s*"/, m => `${m}e${i} `);
   return text.replace(/^(\s+title:\s*)(['"]?)/m, (_, a, q) => `${a}${q}e${i} `);
+}
+
+/** `next` as one LSP content change on `prev`: the range between their common prefix and suffix, and its new text. */
+function changeBetween(prev, next) {
+  if (process.env.FULL_SYNC) return { text: next };
+  let a = 0;
+  const n = Math.min(prev.length, next.length);
+  while (a < n && prev.charCodeAt(a) === next.charCodeAt(a)) a++;
+  let b = 0;
+  while (b < n - a && prev.charCodeAt(prev.length - 1 - b) === next.charCodeAt(next.length - 1 - b)) b++;
+  const position = offset => {
+    const before = prev.slice(0, offset);
+    const line = before.split('\n').length - 1;
+    return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+  };
+  return { range: { start: position(a), end: position(prev.length - b) }, text: next.slice(a, next.length - b) };
 }
 
 const pct = (xs, p) => {
@@ -91,11 +109,15 @@ async function benchServer() {
     const openMs = performance.now() - t0;
     const times = [];
     const rss = [rssOf(proc.pid)];
+    let current = text;
     for (let i = 0; i < EDITS; i++) {
       const version = i + 2;
+      const next = edit(text, i, kind);
+      const change = changeBetween(current, next);
+      current = next;
       const p = published(uri, version);
       t0 = performance.now();
-      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text: edit(text, i, kind) }] });
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
       await p;
       times.push(performance.now() - t0);
       rss.push(rssOf(proc.pid));

@@ -293,9 +293,14 @@ BadRequest:
     assert.equal(linter.stats.conventionsReused, true, 'no convention reads info: their results are reused');
     const at = titled.indexOf('description: Successfully deleted the specified attachment');
     assert.ok(at > 0);
-    await linter.lint(titled.slice(0, at) + 'description: x' + titled.slice(at + 'description: '.length));
+    const described = titled.slice(0, at) + 'description: x' + titled.slice(at + 'description: '.length);
+    await linter.lint(described);
     assert.equal(linter.stats.unitsRun, 2, `operation edit: units re-run ${linter.stats.unitsRun} (the path item, resolved and unresolved)`);
-    assert.equal(linter.stats.conventionsReused, false, 'the conventions read the paths: they run again');
+    assert.equal(linter.stats.conventionsReused, true, 'no convention reads a description: their results are reused');
+    const code = described.lastIndexOf('"200":', at);
+    assert.ok(code > at - 400, 'the response code of that description');
+    await linter.lint(described.slice(0, code) + '"201":' + described.slice(code + '"200":'.length));
+    assert.equal(linter.stats.conventionsReused, false, 'a status code changed in paths: the conventions run again');
   });
 
   it('the conventions run again when what they read changes, and only then', async () => {
@@ -339,7 +344,21 @@ BadRequest:
     const query = await check(base.replace('title: t', 'title: u').replace('in: header', 'in: query'), 'the scheme moved to the query', false);
     assert.notDeepEqual(query.problems.map(p => p.code), first.problems.map(p => p.code), 'the scheme edit changes the findings');
     await check(base.replace('in: header', 'in: query').replace('https://example.com/api/v1', 'http://example.com/api/v1'), 'servers edited', false);
-    await check(base.replace('in: header', 'in: query').replace('https://example.com/api/v1', 'http://example.com/api/v1').replace('version: 1.0.0', 'version: 1.0.1'), 'info edited again', true);
+    const edited = base.replace('in: header', 'in: query').replace('https://example.com/api/v1', 'http://example.com/api/v1');
+    await check(edited.replace('version: 1.0.0', 'version: 1.0.1'), 'info edited again', true);
+    // Inside paths: what no convention reads (a description, an operationId) leaves their results as they were;
+    // what they read (a status code, a key's presence, a $ref) does not.
+    await check(edited.replace('description: ok', 'description: fine'), 'a response description edited', true);
+    await check(edited.replace('description: ok', 'description: fine').replace('listUsers', 'listAllUsers'), 'an operationId edited', true);
+    const created = await check(edited.replace("'200':", "'201':"), 'a status code edited', false);
+    assert.notDeepEqual(created.problems.map(p => p.code), first.problems.map(p => p.code), 'the status code edit changes the findings');
+    await check(edited.replace('      operationId: listUsers\n', '      operationId: listUsers\n      deprecated: true\n'), 'a key added', false);
+    await check(edited.replace('deprecated: true', 'deprecated: false'), 'back without it', false);
+    const withRef = edited
+      .replace("        '200':\n          description: ok", "        '200':\n          $ref: '#/components/responses/Ok'")
+      .replace('components:\n', 'components:\n  responses:\n    Ok:\n      description: ok\n');
+    await check(withRef, 'the response moved to components', false);
+    await check(withRef.replace('      description: ok\n  securitySchemes', '      description: fine\n  securitySchemes'), 'the shared response described anew', true);
   });
 });
 

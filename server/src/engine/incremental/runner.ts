@@ -253,29 +253,132 @@ function isModelRule(rule: RuleLike, formats: Set<unknown> | null): boolean {
   );
 }
 
-/** What a group of model rules read of the root: top-level keys ('*': the whole root, its keys enumerated). */
-type Reads = Set<string>;
+/**
+ * What a group of model rules read of the document: the top-level keys ('*': the root's keys enumerated), and the
+ * name of every property whose value they read (at any depth, on any object). `$ref` counts as read always: where the
+ * references are decides the findings' places (`anchor`, `onePerLocation` in rules/_lib/ruleFunction.ts).
+ */
+class Reads implements ProxyHandler<StandIn> {
+  readonly top = new Set<string>();
+  readonly names = new Set<string>(['$ref']);
+  private readonly views = new WeakMap<object, object>();
 
-/** A root that records the top-level keys read of it. */
-function recordingRoot(root: Record<string, unknown>, reads: Reads): Record<string, unknown> {
-  return new Proxy(root, {
-    get(target, key, receiver) {
-      if (typeof key === 'string') reads.add(key);
-      return Reflect.get(target, key, receiver);
-    },
-    has(target, key) {
-      if (typeof key === 'string') reads.add(key);
-      return Reflect.has(target, key);
-    },
-    getOwnPropertyDescriptor(target, key) {
-      if (typeof key === 'string') reads.add(key);
-      return Reflect.getOwnPropertyDescriptor(target, key);
-    },
-    ownKeys(target) {
-      reads.add('*');
-      return Reflect.ownKeys(target);
-    },
-  });
+  constructor(private readonly root: object) {}
+
+  /** `v` as the rules see it: objects through a view that records what is read (one view per object: identity kept). */
+  view<T>(v: T): T {
+    if (typeof v !== 'object' || v === null) return v;
+    let p = this.views.get(v);
+    if (p === undefined) {
+      // The view's target is a stand-in: the document is frozen, and a proxy of a frozen object could not hand
+      // out views of its values.
+      const standIn = (Array.isArray(v) ? [] : {}) as StandIn;
+      standIn[REAL] = v as Record<PropertyKey, unknown>;
+      p = new Proxy(standIn, this);
+      this.views.set(v, p);
+    }
+    return p as T;
+  }
+
+  private note(r: object, key: PropertyKey): void {
+    if (typeof key !== 'string') return;
+    this.names.add(key);
+    if (r === this.root) this.top.add(key);
+  }
+
+  get(t: StandIn, key: PropertyKey): unknown {
+    const r = t[REAL];
+    this.note(r, key);
+    const v = r[key];
+    return typeof v === 'object' && v !== null ? this.view(v) : v;
+  }
+
+  has(t: StandIn, key: PropertyKey): boolean {
+    // Whether a key is there is the structure (compared anyway): only the root's keys are noted.
+    const r = t[REAL];
+    if (r === this.root && typeof key === 'string') this.top.add(key);
+    return key in r;
+  }
+
+  getOwnPropertyDescriptor(t: StandIn, key: PropertyKey): PropertyDescriptor | undefined {
+    // What enumerates (Object.keys, entries, spread, JSON.stringify) asks this of every key, for whether it is
+    // there (the structure: compared anyway) and enumerable; what reads the values then reads them through `get`.
+    // So this records nothing: an Object.keys of an operation does not make its description "read".
+    const r = t[REAL];
+    if (typeof key !== 'string') {
+      const d = Reflect.getOwnPropertyDescriptor(r, key);
+      return d && { ...d, configurable: true };
+    }
+    if (r === this.root) this.top.add(key);
+    if (!Object.prototype.hasOwnProperty.call(r, key)) return undefined;
+    // A property the stand-in lacks must be reported configurable; an array's `length` (the stand-in's own,
+    // writable) as writable.
+    if (key === 'length' && Array.isArray(r)) return { value: r.length, writable: true, enumerable: false, configurable: false };
+    const v = r[key];
+    return { value: typeof v === 'object' && v !== null ? this.view(v) : v, writable: false, enumerable: true, configurable: true };
+  }
+
+  ownKeys(t: StandIn): (string | symbol)[] {
+    const r = t[REAL];
+    if (r === this.root) this.top.add('*');
+    // A frozen object's keys are known for good (the resolved document is frozen).
+    let keys = OWN_KEYS.get(r);
+    if (keys === undefined) {
+      keys = Reflect.ownKeys(r);
+      if (Object.isFrozen(r)) OWN_KEYS.set(r, keys);
+    }
+    return keys;
+  }
+
+  getPrototypeOf(t: StandIn): object | null {
+    return Reflect.getPrototypeOf(t[REAL]);
+  }
+
+  set(): boolean {
+    return false;
+  }
+
+  defineProperty(): boolean {
+    return false;
+  }
+
+  deleteProperty(): boolean {
+    return false;
+  }
+}
+const REAL = Symbol('apiconv.real');
+const OWN_KEYS = new WeakMap<object, (string | symbol)[]>();
+type StandIn = { [REAL]: Record<PropertyKey, unknown> };
+
+/**
+ * The same snapshot (snapshotOf) but for what was not read: where a unit is a new object, it may differ from the
+ * old one only in the values of properties no model rule read (a description, a summary…) — same keys in the same
+ * order, same types, same `$ref`s. The rules read through views (Reads), so they saw exactly what they saw before.
+ */
+function sameAsRead(a: unknown[], b: unknown[], names: Set<string>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !differsOnlyUnread(a[i], b[i], names)) return false;
+  return true;
+}
+
+function differsOnlyUnread(a: unknown, b: unknown, names: Set<string>): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i];
+    if (k !== kb[i]) return false;
+    const va = (a as Record<string, unknown>)[k];
+    const vb = (b as Record<string, unknown>)[k];
+    if (va === vb) continue;
+    const oa = typeof va === 'object' && va !== null;
+    const ob = typeof vb === 'object' && vb !== null;
+    if (oa || ob) {
+      if (!oa || !ob || !differsOnlyUnread(va, vb, names)) return false;
+    } else if (names.has(k) || typeof va !== typeof vb) return false;
+  }
+  return true;
 }
 
 /** The units (units.ts) under a top-level key, with their values: what must stay === for a read of that key to give the same. */
@@ -296,12 +399,6 @@ function snapshotOf(root: Record<string, unknown>, key: string): unknown[] {
     } else out.push(w);
   }
   return out;
-}
-
-function sameSnapshot(a: unknown[], b: unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -472,7 +569,7 @@ export class IncrementalRunner {
   /** Results of the memo-able functions by value (see FnMemo). */
   private fnMemo = new FnMemo();
   /** The model rules' last results and what they read (top-level key → its units). */
-  private modelMemo: { deps: Map<string, unknown[]>; results: RawResult[] } | undefined;
+  private modelMemo: { deps: Map<string, { resolved: unknown[]; unresolved: unknown[] }>; names: Set<string>; results: RawResult[] } | undefined;
   /** The last run: units re-run and reused (the first keys re-run), and where the time went. */
   stats = emptyStats();
 
@@ -599,24 +696,30 @@ export class IncrementalRunner {
 
   private runModelRules(rules: RuleLike[], ctx: NodeCtx, fresh: RawResult[]): void {
     const root = ctx.inventory.resolved;
+    const unresolved = ctx.inventory.unresolved;
     const memo = this.modelMemo;
-    if (memo && isRecord(root) && [...memo.deps].every(([k, snap]) => sameSnapshot(snap, snapshotOf(root, k)))) {
+    if (
+      memo &&
+      isRecord(root) &&
+      isRecord(unresolved) &&
+      [...memo.deps].every(([k, snap]) => sameAsRead(snap.resolved, snapshotOf(root, k), memo.names) && sameAsRead(snap.unresolved, snapshotOf(unresolved, k), memo.names))
+    ) {
       for (const r of memo.results) fresh.push(r);
       this.stats.modelReused = true;
       return;
     }
     this.modelMemo = undefined;
-    const reads: Reads = new Set();
-    const input = isRecord(root) ? recordingRoot(root, reads) : root;
+    const reads = isRecord(root) ? new Reads(root) : undefined;
+    const input = reads ? reads.view(root) : root;
     const out: RawResult[] = [];
     const pending = ctx.promises.length;
     for (const rule of rules) lintNode(ctx, rule, [], input, out);
     for (const r of out) fresh.push(r);
     // Asynchronous results are not in `out` yet: no memo then (the model functions are synchronous).
-    if (!isRecord(root) || ctx.promises.length !== pending) return;
-    const deps = new Map<string, unknown[]>();
-    for (const k of reads.has('*') ? ['*'] : reads) deps.set(k, snapshotOf(root, k));
-    this.modelMemo = { deps, results: out };
+    if (!reads || !isRecord(root) || !isRecord(unresolved) || ctx.promises.length !== pending) return;
+    const deps = new Map<string, { resolved: unknown[]; unresolved: unknown[] }>();
+    for (const k of reads.top.has('*') ? ['*'] : reads.top) deps.set(k, { resolved: snapshotOf(root, k), unresolved: snapshotOf(unresolved, k) });
+    this.modelMemo = { deps, names: reads.names, results: out };
   }
 
   /** Forget everything (e.g. when the ruleset object is replaced). */
