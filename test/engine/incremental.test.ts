@@ -360,6 +360,51 @@ BadRequest:
     await check(withRef, 'the response moved to components', false);
     await check(withRef.replace('      description: ok\n  securitySchemes', '      description: fine\n  securitySchemes'), 'the shared response described anew', true);
   });
+
+  it('a property read as an object does not make its name read: a schema property named description', async () => {
+    // list-pagination reads a list schema's `properties` (Object.assign): one of them is named `description`. Only
+    // values that are not objects count as read, so typing in the operation's description still reuses the
+    // conventions' results, while an edit of what they read (the array's type) does not.
+    const file = path.join(os.tmpdir(), 'apiconv-model-memo-names.yaml');
+    const base = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: t',
+      '  version: 1.0.0',
+      'paths:',
+      '  /users:',
+      '    get:',
+      '      description: Lists the users.',
+      '      responses:',
+      "        '200':",
+      '          description: ok',
+      '          content:',
+      '            application/json:',
+      '              schema:',
+      '                type: object',
+      '                properties:',
+      '                  data:',
+      '                    type: array',
+      '                    items:',
+      '                      type: object',
+      '                  description:',
+      '                    type: string',
+      '',
+    ].join('\n');
+    const linter = new IncrementalLinter(file);
+    const check = async (text: string, label: string, reused: boolean) => {
+      const got = await linter.lint(text);
+      const expected = await lint(text, file);
+      assert.deepStrictEqual(got, expected, `${label}\n${describeDiff(got, expected)}`);
+      assert.equal(linter.stats?.conventionsReused, reused, `${label}: conventions reused`);
+      return got;
+    };
+    const first = await check(base, 'first lint', false);
+    assert.ok(first.problems.some(p => p.code === 'list-pagination'), 'the GET is a list: list-pagination reports it');
+    await check(base.replace('Lists the users.', 'Lists all the users.'), 'the operation description edited', true);
+    const notList = await check(base.replace('Lists the users.', 'Lists all the users.').replace('type: array', 'type: string'), 'the list property is no array', false);
+    assert.ok(!notList.problems.some(p => p.code === 'list-pagination'), 'no list: no list-pagination finding');
+  });
 });
 
 /** The problems only one side has (or, when the sets agree, what else differs). */

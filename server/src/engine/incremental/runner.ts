@@ -255,8 +255,9 @@ function isModelRule(rule: RuleLike, formats: Set<unknown> | null): boolean {
 
 /**
  * What a group of model rules read of the document: the top-level keys ('*': the root's keys enumerated), and the
- * name of every property whose value they read (at any depth, on any object). `$ref` counts as read always: where the
- * references are decides the findings' places (`anchor`, `onePerLocation` in rules/_lib/ruleFunction.ts).
+ * name of every property whose value they read where that value is not an object (at any depth, on any object).
+ * `$ref` counts as read always: where the references are decides the findings' places (`anchor`, `onePerLocation`
+ * in rules/_lib/ruleFunction.ts).
  */
 class Reads implements ProxyHandler<StandIn> {
   readonly top = new Set<string>();
@@ -280,17 +281,17 @@ class Reads implements ProxyHandler<StandIn> {
     return p as T;
   }
 
-  private note(r: object, key: PropertyKey): void {
-    if (typeof key !== 'string') return;
-    this.names.add(key);
-    if (r === this.root) this.top.add(key);
-  }
-
   get(t: StandIn, key: PropertyKey): unknown {
     const r = t[REAL];
-    this.note(r, key);
+    if (typeof key !== 'string') return r[key];
+    if (r === this.root) this.top.add(key);
     const v = r[key];
-    return typeof v === 'object' && v !== null ? this.view(v) : v;
+    if (typeof v === 'object' && v !== null) return this.view(v);
+    // Only values that are not objects are noted: an object's own properties are noted as they are read, and
+    // where an object stands (and whether it is one) is the structure, compared anyway. So reading a schema's
+    // `properties` (one of which may be named `description`) does not make every description "read".
+    this.names.add(key);
+    return v;
   }
 
   has(t: StandIn, key: PropertyKey): boolean {
