@@ -16,9 +16,11 @@
  *   union of its parts') validate each changed unit on its own, and the rest
  *   of the document with the units left out.
  * - The apiconv conventions (functions marked by rules/_lib/ruleFunction.ts
- *   `modelRule`) run as a group on a root that records which top-level keys
+ *   `modelRule`) run as a group on views of the document that record which
+ *   top-level keys they read and the names of the properties whose values
  *   they read; their results are reused while every unit under those keys is
- *   the same object (an edit of `info` does not re-run them).
+ *   the same object or differs only in values of other properties (an edit
+ *   of `info` or of a description does not re-run them).
  * - Every other rule (the document-wide ones: operationId uniqueness, custom
  *   JavaScript functions…) runs over the whole document every time, as
  *   Spectral runs it; plain JSONPaths (`$.paths`) are walked directly rather
@@ -569,7 +571,7 @@ export class IncrementalRunner {
   private unitsU = new Map<string, UnitEntry>();
   /** Results of the memo-able functions by value (see FnMemo). */
   private fnMemo = new FnMemo();
-  /** The model rules' last results and what they read (top-level key → its units). */
+  /** The model rules' last results and what they read: top-level key → its units (resolved, unresolved), and the names of the properties whose values they read (Reads). */
   private modelMemo: { deps: Map<string, { resolved: unknown[]; unresolved: unknown[] }>; names: Set<string>; results: RawResult[] } | undefined;
   /** The last run: units re-run and reused (the first keys re-run), and where the time went. */
   stats = emptyStats();
