@@ -331,14 +331,7 @@ BadRequest:
       '      name: X-API-Key',
       '',
     ].join('\n');
-    const linter = new IncrementalLinter(file);
-    const check = async (text: string, label: string, reused: boolean) => {
-      const got = await linter.lint(text);
-      const expected = await lint(text, file);
-      assert.deepStrictEqual(got, expected, `${label}\n${describeDiff(got, expected)}`);
-      assert.equal(linter.stats?.conventionsReused, reused, `${label}: conventions reused`);
-      return got;
-    };
+    const check = conventionsCheck(file);
     const first = await check(base, 'first lint', false);
     await check(base.replace('title: t', 'title: u'), 'info edited', true);
     const query = await check(base.replace('title: t', 'title: u').replace('in: header', 'in: query'), 'the scheme moved to the query', false);
@@ -391,14 +384,7 @@ BadRequest:
       '                    type: string',
       '',
     ].join('\n');
-    const linter = new IncrementalLinter(file);
-    const check = async (text: string, label: string, reused: boolean) => {
-      const got = await linter.lint(text);
-      const expected = await lint(text, file);
-      assert.deepStrictEqual(got, expected, `${label}\n${describeDiff(got, expected)}`);
-      assert.equal(linter.stats?.conventionsReused, reused, `${label}: conventions reused`);
-      return got;
-    };
+    const check = conventionsCheck(file);
     const first = await check(base, 'first lint', false);
     assert.ok(first.problems.some(p => p.code === 'list-pagination'), 'the GET is a list: list-pagination reports it');
     await check(base.replace('Lists the users.', 'Lists all the users.'), 'the operation description edited', true);
@@ -406,6 +392,21 @@ BadRequest:
     assert.ok(!notList.problems.some(p => p.code === 'list-pagination'), 'no list: no list-pagination finding');
   });
 });
+
+/**
+ * Successive lints of one incremental linter: each must equal `lint()` from scratch, and reuse the conventions'
+ * results (or not) as said.
+ */
+function conventionsCheck(file: string): (text: string, label: string, reused: boolean) => Promise<LintResult> {
+  const linter = new IncrementalLinter(file);
+  return async (text, label, reused) => {
+    const got = await linter.lint(text);
+    const expected = await lint(text, file);
+    assert.deepStrictEqual(got, expected, `${label}\n${describeDiff(got, expected)}`);
+    assert.equal(linter.stats?.conventionsReused, reused, `${label}: conventions reused`);
+    return got;
+  };
+}
 
 /** The problems only one side has (or, when the sets agree, what else differs). */
 function describeDiff(got: LintResult, expected: LintResult): string {
