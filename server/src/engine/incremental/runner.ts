@@ -317,8 +317,7 @@ class Reads implements ProxyHandler<StandIn> {
     // A property the stand-in lacks must be reported configurable; an array's `length` (the stand-in's own,
     // writable) as writable.
     if (key === 'length' && Array.isArray(r)) return { value: r.length, writable: true, enumerable: false, configurable: false };
-    const v = r[key];
-    return { value: typeof v === 'object' && v !== null ? this.view(v) : v, writable: false, enumerable: true, configurable: true };
+    return { value: this.view(r[key]), writable: false, enumerable: true, configurable: true };
   }
 
   ownKeys(t: StandIn): (string | symbol)[] {
