@@ -532,6 +532,7 @@ describe('IncrementalParser: random edits', () => {
     it(rel, () => {
       const { file, text: base } = corpus(rel);
       let incremental = 0;
+      let strings = 0;
       for (let seed = 1; seed <= seeds; seed++) {
         const rnd = seededRandom(seed * 7919);
         const c = checker(file, 'yaml');
@@ -573,6 +574,7 @@ describe('IncrementalParser: random edits', () => {
           }
           const { u } = step(c, text, `seed ${seed} step ${i}`, { cap: 2000 });
           if (!u.full) incremental++;
+          if (u.stringEdit) strings++;
         }
       }
       assert.ok(incremental > seeds * steps * 0.15, `enough incremental updates (${incremental})`);
@@ -648,6 +650,60 @@ describe('IncrementalParser: JSON', () => {
   });
 });
 
+describe('IncrementalParser: JSON, typing inside a string', () => {
+  it('parses only that string: a copy down to it, every other object kept (===); anything else takes another way', () => {
+    const { file, text } = corpus('oai-petstore-expanded-v3/petstore-expanded.json');
+    const c = checker(file, 'json');
+    step(c, text, 'initial', { full: true });
+    const pets = unitKey(['paths', '/pets']);
+    type Obj = Record<string, Record<string, unknown>>;
+    const pathItem = (): Obj => (c.doc!.data as { paths: Record<string, Obj> }).paths['/pets'];
+    let t = text;
+    const typed = (label: string, from: string, to: string, expect: { stringEdit: boolean; full?: boolean }): ParseUpdate => {
+      assert.ok(t.includes(from), `${label}: ${from} in the text`);
+      t = t.replace(from, to);
+      const { u } = step(c, t, label, expect.full === undefined ? {} : { full: expect.full });
+      assert.equal(u.stringEdit === true, expect.stringEdit, `${label}: stringEdit`);
+      return u;
+    };
+    // Typing into the first operation's description (what designers do most), in the middle, at each end.
+    const before = pathItem();
+    let u = typed('a word typed', '"description": "Returns all pets', '"description": "Returns every pet', { stringEdit: true, full: false });
+    assert.deepEqual([...(u.changedUnits as Set<string>)], [pets]);
+    const after = pathItem();
+    assert.notEqual(after, before);
+    assert.notEqual(after.get, before.get, 'the objects down to the string are new');
+    assert.equal(after.post, before.post, 'the other operation is the same object');
+    assert.equal(after.get.responses, before.get.responses, 'the objects beside the way down are the same');
+    assert.equal(after.get.parameters, before.get.parameters);
+    typed('at the start', '"description": "Returns every pet', '"description": "xReturns every pet', { stringEdit: true });
+    typed('the whole string emptied', '"description": "tags to filter by"', '"description": ""', { stringEdit: true });
+    typed('typed into an empty string', '"description": ""', '"description": "t"', { stringEdit: true });
+    // Escapes: valid ones stay on this way; a lone backslash or a quote breaks the string (then the document).
+    typed('an escape', '"description": "xReturns', '"description": "x\\n\\u00e9\\"Returns', { stringEdit: true });
+    typed('a lone backslash', '"description": "x\\n', '"description": "x\\q\\n', { stringEdit: false, full: true });
+    typed('mended', '"description": "x\\q\\n', '"description": "x\\n', { stringEdit: false });
+    typed('a quote', '"description": "x\\n', '"description": "x"\\n', { stringEdit: false, full: true });
+    typed('mended again', '"description": "x"\\n', '"description": "x\\n', { stringEdit: false });
+    // A line break typed into a string breaks it.
+    typed('a line break', '"description": "x\\n', '"description": "x\n\\n', { stringEdit: false, full: true });
+    typed('no line break', '"description": "x\n\\n', '"description": "x\\n', { stringEdit: false });
+    // Keys are the structure: another way.
+    typed('a key inside a unit', '"operationId": "findPets"', '"operationIdx": "findPets"', { stringEdit: false, full: false });
+    typed('the key back', '"operationIdx": "findPets"', '"operationId": "findPets"', { stringEdit: false, full: false });
+    // A string in an array, a string that is a whole unit, a $ref (the same way: the resolver sees the new one).
+    const required = /"required": \[\s*"name"/.exec(t)![0];
+    typed('an array element', required, required.replace('"name"', '"namex"'), { stringEdit: true });
+    typed('a unit that is a string', '"openapi": "3.0.0"', '"openapi": "3.0.1"', { stringEdit: true });
+    u = typed('a $ref', '"$ref": "#/components/schemas/Pet"', '"$ref": "#/components/schemas/Pets"', { stringEdit: true });
+    assert.equal((u.changedUnits as Set<string>).size, 1);
+    // The same characters typed and removed: the value is the one before, the unit keeps its identity.
+    const v0 = pathItem();
+    typed('an escape that spells the same string', '"description": "x\\n', '"description": "\\u0078\\n', { stringEdit: true });
+    assert.equal(pathItem(), v0, 'the same value: the same object');
+  });
+});
+
 describe('IncrementalParser: JSON random edits', () => {
   const docs = FUZZ ? ['oai-petstore-expanded-v3/petstore-expanded.json', 'oai-link-example-v3/link-example.json', 'oai-uber-v2/uber.json', 'swagger-petstore-v3/petstorev3.json'] : ['oai-petstore-expanded-v3/petstore-expanded.json', 'oai-link-example-v3/link-example.json'];
   const seeds = FUZZ ? 60 : 8;
@@ -657,6 +713,7 @@ describe('IncrementalParser: JSON random edits', () => {
     it(rel, () => {
       const { file, text: base } = corpus(rel);
       let incremental = 0;
+      let strings = 0;
       for (let seed = 1; seed <= seeds; seed++) {
         const rnd = seededRandom(seed * 104729);
         const c = checker(file, 'json');
@@ -690,9 +747,11 @@ describe('IncrementalParser: JSON random edits', () => {
           }
           const { u } = step(c, text, `seed ${seed} step ${i}`, { cap: 2000 });
           if (!u.full) incremental++;
+          if (u.stringEdit) strings++;
         }
       }
       assert.ok(incremental > seeds * steps * 0.2, `enough incremental updates (${incremental})`);
+      assert.ok(strings > seeds * steps * 0.05, `enough edits inside strings (${strings})`);
     });
   }
 });

@@ -81,6 +81,8 @@ export interface ParseUpdate {
   changedUnits: Set<string> | 'all';
   /** true when this update re-parsed the whole text (fallback) */
   full: boolean;
+  /** JSON: the edit was typed inside one string value, and only that string was parsed again (parseJson.ts patchString) */
+  stringEdit?: boolean;
 }
 
 // ---------------------------------------------------------------------------
@@ -822,12 +824,12 @@ export class IncrementalParser {
     const prev = this.prev;
     if (prev !== undefined && prev.text === text) return { doc: prev.doc, changedUnits: new Set(), full: false };
     if (prev !== undefined) {
-      let r: { doc: ParsedDoc; cut?: Cut; jsonCut?: JsonCut } | undefined;
+      let r: { doc: ParsedDoc; cut?: Cut; jsonCut?: JsonCut; stringEdit?: boolean } | undefined;
       try {
         if (this.kind === 'yaml' && prev.cut !== undefined) r = this.incremental(text, prev.text, prev.cut);
         else if (this.kind === 'json' && prev.jsonCut !== undefined) {
           const j = updateJson(prev.jsonCut, text, this.source);
-          r = j && { doc: j.doc, jsonCut: j.cut };
+          r = j && { doc: j.doc, jsonCut: j.cut, stringEdit: j.how === 'string' };
         }
       } catch {
         r = undefined; // a piece the parser throws on (`!!binary` …): the whole-text parse decides
@@ -836,7 +838,7 @@ export class IncrementalParser {
         const units = unitMap(r.doc.data);
         const changedUnits = diffUnits(prev.units, units);
         this.prev = { text, doc: r.doc, units, cut: r.cut, jsonCut: r.jsonCut };
-        return { doc: r.doc, changedUnits, full: false };
+        return r.stringEdit ? { doc: r.doc, changedUnits, full: false, stringEdit: true } : { doc: r.doc, changedUnits, full: false };
       }
     }
     return this.full(text);

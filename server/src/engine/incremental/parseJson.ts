@@ -27,7 +27,7 @@
  */
 import * as Parsers from '@stoplight/spectral-parsers';
 import type { IRange } from '@stoplight/types';
-import { CONTAINERS, deepEqualOrdered, orderedObject } from './units';
+import { CONTAINERS, deepEqualOrdered, orderedObject, orderedObjectOf } from './units';
 import { commonPrefix, commonSuffix } from './window';
 import { LineIndex } from '../lines';
 
@@ -40,6 +40,8 @@ interface JNode {
   length: number;
   value?: unknown;
   children?: JNode[];
+  /** properties: where the colon is */
+  colonOffset?: number;
 }
 
 interface Leaf {
@@ -73,6 +75,8 @@ export interface JsonCut {
 export interface JsonUpdate {
   cut: JsonCut;
   doc: JsonChunkedDoc;
+  /** 'string': the edit was typed inside one string value (patchString); 'unit': one unit's value was parsed again */
+  how: 'string' | 'unit';
 }
 
 // ---------------------------------------------------------------------------
@@ -167,27 +171,36 @@ export function updateJson(cut: JsonCut, text: string, source: string): JsonUpda
     comp = slot.child;
   }
 
-  const [start, end] = extent(leaf);
-  const sub = text.slice(start, end + delta);
-  let parsed: ReturnType<typeof Parsers.parseJson>;
-  try {
-    parsed = Parsers.Json.parse(sub);
-  } catch {
-    return undefined;
-  }
-  const node = parsed.ast as JNode | undefined;
-  if (parsed.diagnostics.length > 0 || !node) return undefined;
   const depth = trail.length;
-  // A leaf that holds a container key's object would have been a composite: such a change of shape
-  // (e.g. `"paths": []` edited into `"paths": {...}`) takes the whole-text parse.
-  const above = path.slice(0, -1);
-  if (isContainerPath(above, path[depth - 1]) && node.type === 'object') return undefined;
-
-  // The new value; its old one when they are deep-equal (whitespace typed inside it).
   const holder = trail[depth - 1].comp.data;
   const oldValue = holder[path[depth - 1]];
-  const newValue = deepEqualOrdered(oldValue, parsed.data) ? oldValue : parsed.data;
-  const newLeaf: Leaf = { kind: 'leaf', node, base: start };
+  let newValue: unknown;
+  let newLeaf: Leaf;
+  let how: JsonUpdate['how'];
+  const patched = patchString(leaf, oldValue, from, oldTo, delta, text);
+  if (patched) {
+    ({ node: newLeaf, value: newValue } = patched);
+    how = 'string';
+  } else {
+    const [start, end] = extent(leaf);
+    const sub = text.slice(start, end + delta);
+    let parsed: ReturnType<typeof Parsers.parseJson>;
+    try {
+      parsed = Parsers.Json.parse(sub);
+    } catch {
+      return undefined;
+    }
+    const node = parsed.ast as JNode | undefined;
+    if (parsed.diagnostics.length > 0 || !node) return undefined;
+    // A leaf that holds a container key's object would have been a composite: such a change of shape
+    // (e.g. `"paths": []` edited into `"paths": {...}`) takes the whole-text parse.
+    const above = path.slice(0, -1);
+    if (isContainerPath(above, path[depth - 1]) && node.type === 'object') return undefined;
+    // The new value; its old one when they are deep-equal (whitespace typed inside it).
+    newValue = deepEqualOrdered(oldValue, parsed.data) ? oldValue : parsed.data;
+    newLeaf = { kind: 'leaf', node, base: start };
+    how = 'unit';
+  }
 
   // Rebuild the composites on the trail, from the bottom up; slots after the edit move by delta.
   let child: Leaf | Composite = newLeaf;
@@ -198,14 +211,109 @@ export function updateJson(cut: JsonCut, text: string, source: string): JsonUpda
     slots.push({ key: c.slots[index].key, child });
     for (let i = index + 1; i < c.slots.length; i++) slots.push({ key: c.slots[i].key, child: delta === 0 ? c.slots[i].child : shifted(c.slots[i].child, delta) });
     // A new object even when the value is unchanged (whitespace typed): a new text gives a new root, as in parse.ts.
-    const data = orderedObject();
-    for (const k of Object.keys(c.data)) data[k] = k === path[d] ? value : c.data[k];
+    const keys = Object.keys(c.data);
+    const data = keys.includes('__proto__') ? orderedObject() : orderedObjectOf(keys, k => (k === path[d] ? value : c.data[k]));
+    if (keys.includes('__proto__')) for (const k of keys) data[k] = k === path[d] ? value : c.data[k];
     child = { kind: 'composite', offset: c.offset, length: c.length + delta, data, slots };
     value = data;
   }
   const root = child as Composite;
   const next: JsonCut = { root, text };
-  return { cut: next, doc: new JsonChunkedDoc(source, root, text) };
+  return { cut: next, doc: new JsonChunkedDoc(source, root, text), how };
+}
+
+// ---------------------------------------------------------------------------
+// Typing inside a string
+
+/**
+ * The leaf after an edit that lies inside the quotes of one string value (not a key) and leaves a valid JSON
+ * string there: what typing into a description, a summary or a title does. Nothing is parsed again but that
+ * string (JSON.parse, as strict as jsonc-parser's scanner about escapes and control characters, so the whole text
+ * still parses cleanly). The new value is a copy of the old one along the way down to the string only: every
+ * other object under the unit stays the same (===), so what the resolver and the rules kept for them still
+ * holds. The syntax tree is copied the same way, nodes after the edit moved by `delta`. Undefined when the edit
+ * is anything else.
+ */
+function patchString(leaf: Leaf, value: unknown, from: number, oldTo: number, delta: number, text: string): { node: Leaf; value: unknown } | undefined {
+  const a = from - leaf.base;
+  const b = oldTo - leaf.base;
+  // Down the syntax tree to the string value whose quotes enclose [a, b).
+  const keys: (string | number)[] = [];
+  let n = leaf.node;
+  while (n.type !== 'string') {
+    const children = n.children;
+    if (!children) return undefined;
+    if (n.type === 'object') {
+      const prop = children.find(p => p.offset < a && b < p.offset + p.length);
+      const k = prop?.children?.[0];
+      const v = prop?.children?.[1];
+      if (!k || !v || !(v.offset < a && b < v.offset + v.length)) return undefined; // in a key, between entries
+      keys.push(String(k.value));
+      n = v;
+    } else if (n.type === 'array') {
+      const i = children.findIndex(c => c.offset < a && b < c.offset + c.length);
+      if (i < 0) return undefined;
+      keys.push(i);
+      n = children[i];
+    } else return undefined;
+  }
+  if (!(n.offset < a && b < n.offset + n.length)) return undefined; // a quote itself was edited
+  let str: unknown;
+  try {
+    str = JSON.parse(text.slice(leaf.base + n.offset, leaf.base + n.offset + n.length + delta));
+  } catch {
+    return undefined; // a quote or a backslash typed: no longer one string
+  }
+  if (typeof str !== 'string') return undefined;
+  const newValue = str === n.value ? value : withValueAt(value, keys, 0, str);
+  if (newValue === undefined) return undefined;
+  return { node: { kind: 'leaf', node: patchNode(leaf.node, a, delta, str), base: leaf.base }, value: newValue };
+}
+
+/** `v` with the value at `keys[i..]` replaced: new containers down the way, the rest shared. */
+function withValueAt(v: unknown, keys: (string | number)[], i: number, str: string): unknown {
+  if (i === keys.length) return str;
+  const k = keys[i];
+  if (Array.isArray(v)) {
+    if (typeof k !== 'number') return undefined;
+    const inner = withValueAt(v[k], keys, i + 1, str);
+    if (inner === undefined) return undefined;
+    const copy = v.slice();
+    copy[k] = inner;
+    return copy;
+  }
+  // An object as Spectral's parser makes it (a `__proto__` key would have set the prototype: not copied here).
+  if (typeof v !== 'object' || v === null || typeof k !== 'string' || k === '__proto__' || Object.getPrototypeOf(v) !== Object.prototype) return undefined;
+  const o = v as Record<string, unknown>;
+  if (!Object.prototype.hasOwnProperty.call(o, k)) return undefined;
+  const inner = withValueAt(o[k], keys, i + 1, str);
+  if (inner === undefined) return undefined;
+  return orderedObjectOf(Object.keys(o), key => (key === k ? inner : o[key]));
+}
+
+/** The syntax tree after an edit at `a` inside one string node: that string and its ancestors grow by `delta`, what follows moves. */
+function patchNode(node: JNode, a: number, delta: number, str: string): JNode {
+  if (node.type === 'string') return { type: 'string', offset: node.offset, length: node.length + delta, value: str };
+  const out: JNode = { ...withoutParent(node), length: node.length + delta };
+  out.children = node.children!.map(c => (c.offset + c.length <= a ? c : c.offset < a ? patchNode(c, a, delta, str) : shiftNode(c, delta)));
+  return out;
+}
+
+/** A copy of a subtree `delta` characters further on. */
+function shiftNode(node: JNode, delta: number): JNode {
+  const out: JNode = { ...withoutParent(node), offset: node.offset + delta };
+  if (out.colonOffset !== undefined) out.colonOffset += delta;
+  if (node.children) out.children = node.children.map(c => shiftNode(c, delta));
+  return out;
+}
+
+/** A node's own fields (no `parent`, no stale `range`: ranges come from offsets here). */
+function withoutParent(node: JNode): JNode {
+  const out: JNode = { type: node.type, offset: node.offset, length: node.length };
+  if ('value' in node) out.value = node.value;
+  if (node.colonOffset !== undefined) out.colonOffset = node.colonOffset;
+  if (node.children) out.children = node.children;
+  return out;
 }
 
 // ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@
  * - `components`: each entry of each kind is a unit (`components.schemas.Pet`).
  * The root and the containers themselves are no unit ("above" the units).
  */
-import * as Parsers from '@stoplight/spectral-parsers';
+import createOrderedObject, { getOrder } from '@stoplight/ordered-object-literal';
 import type { JsonPath } from '../problem';
 import { isObject as isRecord } from '../../../../rules/_lib/oas';
 
@@ -84,9 +84,22 @@ export function deepEqualOrdered(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** A new ordered object: what Spectral's parsers make for every mapping (its keys keep their order). */
+/** A new ordered object: what Spectral's parsers make for every mapping (its keys keep their order), from the same module they use. */
 export function orderedObject(): Record<string, unknown> {
-  return Parsers.Json.parse('{}').data as Record<string, unknown>;
+  return createOrderedObject({}) as Record<string, unknown>;
+}
+
+/**
+ * An ordered object with these keys, in this order, and their values: the same as orderedObject() given them one
+ * by one, without a trap per key. No `__proto__` among the keys (it would set the prototype).
+ */
+export function orderedObjectOf(keys: string[], valueOf: (key: string) => unknown): Record<string, unknown> {
+  const target: Record<string, unknown> = {};
+  for (const k of keys) target[k] = valueOf(k);
+  // The order array as the parser leaves it: the order key itself first (added by the proxy), then the keys.
+  const o = createOrderedObject(target, []) as Record<string, unknown>;
+  (getOrder(o) as string[]).push(...keys);
+  return o;
 }
 
 /** A mapping (not an array, not null). */
