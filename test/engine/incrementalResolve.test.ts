@@ -20,6 +20,7 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import { IncrementalResolver, type ResolvedDoc, type ResolveInput } from '../../server/src/engine/incremental/resolve';
 import { createResolver, type FileReader } from '../../server/src/engine/resolver';
 import { unitsOf } from '../../server/src/engine/incremental/units';
+import { IncrementalParser } from '../../server/src/engine/incremental/parse';
 
 const CORPUS = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus');
 
@@ -462,6 +463,33 @@ components:
     s = await step(r, text, file, s);
     assert.equal((s.res.changedUnits as Set<string>).size, 0);
     assert.equal(r.stats.rebuiltUnits, 0);
+  });
+
+  it('typing into a string of a JSON path item: the resolved copies beside the string keep their identity', async () => {
+    const jsonFile = path.join(os.tmpdir(), 'apiconv-resolve', 'pets.json');
+    const json = JSON.stringify(parse(PETS_FULL, file).data, null, 2);
+    const parser = new IncrementalParser(jsonFile, 'json');
+    const r = new IncrementalResolver({ allowRemoteRefs: false });
+    const resolveText = async (text: string) => {
+      const u = parser.update(text);
+      const res = await r.resolve(u.doc, u.changedUnits);
+      assertSame(await spectral(text, jsonFile), res, jsonFile);
+      return { u, res };
+    };
+    const first = await resolveText(json);
+    const edited = edit(json, '"summary": "List pets"', '"summary": "List all pets"');
+    const second = await resolveText(edited);
+    assert.equal(second.u.stringEdit, true);
+    const pets = (res: ResolvedDoc) => at(res.resolved, 'paths', '/pets', 'get', 'responses') as Data;
+    // `responses` holds the replaced $refs (a copy in the resolved document); the edit is beside it, in `summary`.
+    assert.notEqual(at(second.res.resolved, 'paths', '/pets', 'get'), at(first.res.resolved, 'paths', '/pets', 'get'));
+    assert.equal(pets(second.res), pets(first.res), 'the copy of responses is the last one');
+    assert.equal(pets(second.res)['200'], pets(first.res)['200']);
+    // A change below a copy makes it new again.
+    const third = await resolveText(edit(edited, '"description": "ok"', '"description": "okay"'));
+    assert.equal(third.u.stringEdit, true);
+    assert.notEqual(pets(third.res), pets(second.res));
+    assert.equal(pets(third.res).default, pets(second.res).default, 'the shared Error response is the same');
   });
 
   it('calls overlapping in time run one after the other', async () => {

@@ -145,6 +145,14 @@ function deepFreeze(v: unknown): void {
   }
 }
 
+/** Whether two copies of one object hold the same values (===) under every key (their keys are the object's). */
+function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (a[k] !== b[k]) return false;
+  return true;
+}
+
 function shallowCopy(v: object): Record<string, unknown> | unknown[] {
   if (Array.isArray(v)) return v.slice();
   return { ...(v as Record<string, unknown>) };
@@ -513,6 +521,8 @@ export class IncrementalResolver {
   private layout: Layout[] | undefined;
   private decisions: Decisions | undefined;
   private unitMemo = new Map<string, UnitMemo>();
+  /** The last resolve's copies of the objects above replaced sites, by full pointer, with the objects they copy. */
+  private copyMemo = new Map<string, { orig: object; copy: Record<string, unknown> }>();
   private prevRoot: unknown = undefined;
   private remote: RemoteState | undefined;
   /** Whether the previous result's unit values can be compared (not after a fallback or a plain document). */
@@ -566,6 +576,7 @@ export class IncrementalResolver {
     this.layout = undefined;
     this.decisions = undefined;
     this.unitMemo.clear();
+    this.copyMemo = new Map();
     this.prevRoot = undefined;
     this.remote = undefined;
     this.haveMemo = false;
@@ -1030,6 +1041,7 @@ export class IncrementalResolver {
     };
 
     const copies = new Map<string, unknown>(); // full pointer → its copy, this resolve
+    const nextCopyMemo = new Map<string, { orig: object; copy: Record<string, unknown> }>();
     const unitFinals = new Map<string, unknown>();
     let rebuilt = 0;
     const remoteValue = (i: number): unknown => remote!.results.get(i)!.value;
@@ -1087,8 +1099,17 @@ export class IncrementalResolver {
         else if (mods.has(childRel)) copy[key] = build(u, childRel, child);
         else deepFreeze(child);
       }
-      Object.freeze(copy);
-      return copy;
+      // The same object at the same place, holding the same values as last time: the last copy (frozen, equal)
+      // keeps its identity, so what was kept for it downstream (the rules' memo) still holds. Typing into a
+      // string of a path item copies the objects down to the string only (parseJson.ts): the others come here.
+      const last = this.copyMemo.get(full);
+      let out: Record<string, unknown> = copy;
+      if (last !== undefined && last.orig === orig && sameValues(last.copy, copy)) {
+        out = last.copy;
+        copies.set(full, out);
+      } else Object.freeze(copy);
+      nextCopyMemo.set(full, { orig, copy: out });
+      return out;
     };
     const unitFinal = (u: UnitInfo): unknown => {
       if (unitFinals.has(u.key)) return unitFinals.get(u.key);
@@ -1143,6 +1164,7 @@ export class IncrementalResolver {
       memo.set(u.key, { value: u.value, nodesSig: plan.sigs.get(u.key) ?? '', final: f });
     }
     this.unitMemo = memo;
+    this.copyMemo = nextCopyMemo;
     this.prevRoot = data;
     this.haveMemo = true;
     this.stats.rebuiltUnits = rebuilt;
