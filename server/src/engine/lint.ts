@@ -144,10 +144,13 @@ function toProblem(r: ISpectralDiagnostic, root: string, ruleset: Ruleset): Lint
 
 export function compareProblems(a: LintProblem, b: LintProblem): number {
   return (
-    a.source.localeCompare(b.source) ||
+    (a.source === b.source ? 0 : COLLATOR.compare(a.source, b.source)) ||
     a.range.start.line - b.range.start.line ||
     a.range.start.character - b.range.start.character ||
-    a.code.localeCompare(b.code) ||
-    a.message.localeCompare(b.message)
+    COLLATOR.compare(a.code, b.code) ||
+    COLLATOR.compare(a.message, b.message)
   );
 }
+
+/** `localeCompare`'s order, with one collator rather than one per call. */
+const COLLATOR = new Intl.Collator();

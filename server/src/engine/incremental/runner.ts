@@ -566,6 +566,8 @@ export class IncrementalRunner {
     | undefined;
   /** Results of the split rules per rule and unit. */
   private splitUnits = new Map<string, Map<string, UnitEntry>>();
+  /** Results of the split rules on the rest of the document (withoutContainerUnits), with what that rest held. */
+  private splitRest = new Map<string, { sig: unknown[]; results: RawResult[] }>();
   private unitsR = new Map<string, UnitEntry>();
   private unitsU = new Map<string, UnitEntry>();
   /** Results of the memo-able functions by value (see FnMemo). */
@@ -586,6 +588,7 @@ export class IncrementalRunner {
       this.unitsU.clear();
       const rules = (Object.values(ruleset.rules) as unknown as RuleLike[]).filter(r => r.enabled && r.matchesFormat(formats));
       this.splitUnits.clear();
+      this.splitRest.clear();
       const split: RuleLike[] = [];
       const local: RuleLike[] = [];
       const model: RuleLike[] = [];
@@ -664,9 +667,15 @@ export class IncrementalRunner {
         cache.set(key, { value, results: tmp.filter(r => insideUnit(r.path, key)) });
       }
       for (const key of cache.keys()) if (!seen.has(key)) cache.delete(key);
-      const tmp: RawResult[] = [];
-      lintNode(ctx, rule, [], withoutContainerUnits(root), tmp);
-      for (const r of tmp) {
+      // The rest of the document: the last results while it is the same (an edit inside paths leaves it so).
+      const sig = restSignature(root);
+      let rest = this.splitRest.get(rule.name);
+      if (!rest || !sameSignature(rest.sig, sig)) {
+        const tmp: RawResult[] = [];
+        lintNode(ctx, rule, [], withoutContainerUnits(root), tmp);
+        this.splitRest.set(rule.name, (rest = { sig, results: tmp }));
+      }
+      for (const r of rest.results) {
         const d = unitDepth(r.path);
         if (d >= 2 && seen.has(unitKey(r.path.slice(0, d)))) continue;
         fresh.push(r);
@@ -733,12 +742,40 @@ export class IncrementalRunner {
     this.unitsR.clear();
     this.unitsU.clear();
     this.splitUnits.clear();
+    this.splitRest.clear();
   }
 }
 
 function insideUnit(path: JsonPath, key: string): boolean {
   const d = unitDepth(path);
   return d > 0 && unitKey(path.slice(0, d)) === key;
+}
+
+/**
+ * What withoutContainerUnits(root) is made of: the root's keys and values, containers by their kinds (not their
+ * entries). The same signature (===, element by element) gives an equal document.
+ */
+function restSignature(root: unknown): unknown[] {
+  if (!isRecord(root)) return [root];
+  const out: unknown[] = [];
+  for (const k of Object.keys(root)) {
+    const v = root[k];
+    out.push(k);
+    if (k === 'components' && isRecord(v)) {
+      out.push(CONTAINER);
+      for (const kind of Object.keys(v)) out.push(kind, isRecord(v[kind]) ? CONTAINER : v[kind]);
+      out.push(CONTAINER);
+    } else if (unitDepth([k, '']) === 2 && isRecord(v)) out.push(CONTAINER);
+    else out.push(v);
+  }
+  return out;
+}
+const CONTAINER = Symbol('container');
+
+function sameSignature(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The document with the entries of its containers (paths, components.schemas…) left out. */
@@ -984,13 +1021,18 @@ export function prepareResults(results: RunnerResult[]): RunnerResult[] {
 const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
 
 function compareResults(a: RunnerResult, b: RunnerResult): number {
-  const s = a.source === undefined ? (b.source === undefined ? 0 : -1) : b.source === undefined ? 1 : sign(a.source.localeCompare(b.source));
+  // (the same source, as nearly always: no collation needed)
+  const s = a.source === b.source ? 0 : a.source === undefined ? -1 : b.source === undefined ? 1 : sign(a.source.localeCompare(b.source));
   if (s !== 0) return s;
   const line = a.range.start.line - b.range.start.line;
   if (line !== 0) return sign(line);
   const ch = a.range.start.character - b.range.start.character;
   if (ch !== 0) return sign(ch);
-  const c = sign(String(a.code).localeCompare(String(b.code), undefined, { numeric: true }));
+  const c = sign(NUMERIC.compare(String(a.code), String(b.code)));
   if (c !== 0) return c;
-  return sign(a.path.join().localeCompare(b.path.join()));
+  return sign(DEFAULT.compare(a.path.join(), b.path.join()));
 }
+
+// What `x.localeCompare(y, undefined, options)` does, without building a collator at every call.
+const NUMERIC = new Intl.Collator(undefined, { numeric: true });
+const DEFAULT = new Intl.Collator();
