@@ -10,8 +10,12 @@ const SEVERITY: Record<number, DiagnosticSeverity> = {
   3: DiagnosticSeverity.Hint,
 };
 
-export function toDiagnostic(p: LintProblem, version: number, href: string | undefined, uri: string): Diagnostic {
-  const data: DiagnosticData & { source: string } = { ruleId: p.code, version, path: [...p.path], fixable: p.fixable !== undefined, source: uri };
+/**
+ * The diagnostic of a finding, for the file it is in (the one it is published for: its `data` does not repeat that
+ * file, see codeActions.ts dataOf).
+ */
+export function toDiagnostic(p: LintProblem, version: number, href: string | undefined): Diagnostic {
+  const data: DiagnosticData = { ruleId: p.code, version, path: [...p.path], fixable: p.fixable !== undefined };
   const d: Diagnostic = {
     range: p.range,
     severity: SEVERITY[p.severity] ?? DiagnosticSeverity.Warning,

@@ -572,11 +572,10 @@ export class Session {
     root.files = reply.result.files;
     const byFile = new Map<string, Diagnostic[]>();
     for (const p of reply.result.problems) {
-      const uri = this.uriOf(p.source);
       const v = p.source === root.file ? version : (versions.get(p.source) ?? -1);
       let list = byFile.get(p.source);
       if (!list) byFile.set(p.source, (list = []));
-      list.push(toDiagnostic(p, v, reply.docs[p.code], uri));
+      list.push(toDiagnostic(p, v, reply.docs[p.code]));
     }
     const changed = new Set<string>([...root.contributed, ...byFile.keys(), root.file]);
     for (const f of root.contributed) if (!byFile.has(f)) this.contributions.get(f)?.delete(root.file);
