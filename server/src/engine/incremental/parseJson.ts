@@ -27,7 +27,7 @@
  */
 import * as Parsers from '@stoplight/spectral-parsers';
 import type { IRange } from '@stoplight/types';
-import { CONTAINERS, deepEqualOrdered, orderedObject, orderedObjectOf } from './units';
+import { CONTAINERS, deepEqualOrdered, orderedObjectOf } from './units';
 import { commonPrefix, commonSuffix } from './window';
 import { LineIndex } from '../lines';
 
@@ -211,9 +211,7 @@ export function updateJson(cut: JsonCut, text: string, source: string): JsonUpda
     slots.push({ key: c.slots[index].key, child });
     for (let i = index + 1; i < c.slots.length; i++) slots.push({ key: c.slots[i].key, child: delta === 0 ? c.slots[i].child : shifted(c.slots[i].child, delta) });
     // A new object even when the value is unchanged (whitespace typed): a new text gives a new root, as in parse.ts.
-    const keys = Object.keys(c.data);
-    const data = keys.includes('__proto__') ? orderedObject() : orderedObjectOf(keys, k => (k === path[d] ? value : c.data[k]));
-    if (keys.includes('__proto__')) for (const k of keys) data[k] = k === path[d] ? value : c.data[k];
+    const data = orderedObjectOf(Object.keys(c.data), k => (k === path[d] ? value : c.data[k]));
     child = { kind: 'composite', offset: c.offset, length: c.length + delta, data, slots };
     value = data;
   }
@@ -294,14 +292,16 @@ function withValueAt(v: unknown, keys: (string | number)[], i: number, str: stri
 /** The syntax tree after an edit at `a` inside one string node: that string and its ancestors grow by `delta`, what follows moves. */
 function patchNode(node: JNode, a: number, delta: number, str: string): JNode {
   if (node.type === 'string') return { type: 'string', offset: node.offset, length: node.length + delta, value: str };
-  const out: JNode = { ...withoutParent(node), length: node.length + delta };
+  const out = withoutParent(node);
+  out.length += delta;
   out.children = node.children!.map(c => (c.offset + c.length <= a ? c : c.offset < a ? patchNode(c, a, delta, str) : shiftNode(c, delta)));
   return out;
 }
 
 /** A copy of a subtree `delta` characters further on. */
 function shiftNode(node: JNode, delta: number): JNode {
-  const out: JNode = { ...withoutParent(node), offset: node.offset + delta };
+  const out = withoutParent(node);
+  out.offset += delta;
   if (out.colonOffset !== undefined) out.colonOffset += delta;
   if (node.children) out.children = node.children.map(c => shiftNode(c, delta));
   return out;

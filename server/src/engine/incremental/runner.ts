@@ -14,7 +14,7 @@
  *   objects, and the functions get the real values there: that pass is cheap.
  * - The OAS schema rules (Ajv with allErrors: the errors of a document are the
  *   union of its parts') validate each changed unit on its own, and the rest
- *   of the document with the units left out.
+ *   of the document with the units left out (when that rest changed).
  * - The apiconv conventions (functions marked by rules/_lib/ruleFunction.ts
  *   `modelRule`) run as a group on views of the document that record which
  *   top-level keys they read and the names of the properties whose values

@@ -91,9 +91,14 @@ export function orderedObject(): Record<string, unknown> {
 
 /**
  * An ordered object with these keys, in this order, and their values: the same as orderedObject() given them one
- * by one, without a trap per key. No `__proto__` among the keys (it would set the prototype).
+ * by one, without a trap per key (a `__proto__` key is given the parser's way: it sets the prototype).
  */
 export function orderedObjectOf(keys: string[], valueOf: (key: string) => unknown): Record<string, unknown> {
+  if (keys.includes('__proto__')) {
+    const o = orderedObject();
+    for (const k of keys) o[k] = valueOf(k);
+    return o;
+  }
   const target: Record<string, unknown> = {};
   for (const k of keys) target[k] = valueOf(k);
   // The order array as the parser leaves it: the order key itself first (added by the proxy), then the keys.
