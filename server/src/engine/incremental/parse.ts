@@ -829,7 +829,7 @@ export class IncrementalParser {
         if (this.kind === 'yaml' && prev.cut !== undefined) r = this.incremental(text, prev.text, prev.cut);
         else if (this.kind === 'json' && prev.jsonCut !== undefined) {
           const j = updateJson(prev.jsonCut, text, this.source);
-          r = j && { doc: j.doc, jsonCut: j.cut, stringEdit: j.how === 'string' };
+          r = j && { doc: j.doc, jsonCut: j.cut, stringEdit: j.stringEdit };
         }
       } catch {
         r = undefined; // a piece the parser throws on (`!!binary` …): the whole-text parse decides
@@ -838,7 +838,7 @@ export class IncrementalParser {
         const units = unitMap(r.doc.data);
         const changedUnits = diffUnits(prev.units, units);
         this.prev = { text, doc: r.doc, units, cut: r.cut, jsonCut: r.jsonCut };
-        return r.stringEdit ? { doc: r.doc, changedUnits, full: false, stringEdit: true } : { doc: r.doc, changedUnits, full: false };
+        return { doc: r.doc, changedUnits, full: false, ...(r.stringEdit ? { stringEdit: true } : {}) };
       }
     }
     return this.full(text);

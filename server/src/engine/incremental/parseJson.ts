@@ -75,8 +75,8 @@ export interface JsonCut {
 export interface JsonUpdate {
   cut: JsonCut;
   doc: JsonChunkedDoc;
-  /** 'string': the edit was typed inside one string value (patchString); 'unit': one unit's value was parsed again */
-  how: 'string' | 'unit';
+  /** The edit was typed inside one string value, and only that string was parsed again (patchString); else one unit's value was. */
+  stringEdit: boolean;
 }
 
 // ---------------------------------------------------------------------------
@@ -176,11 +176,9 @@ export function updateJson(cut: JsonCut, text: string, source: string): JsonUpda
   const oldValue = holder[path[depth - 1]];
   let newValue: unknown;
   let newLeaf: Leaf;
-  let how: JsonUpdate['how'];
   const patched = patchString(leaf, oldValue, from, oldTo, delta, text);
   if (patched) {
     ({ node: newLeaf, value: newValue } = patched);
-    how = 'string';
   } else {
     const [start, end] = extent(leaf);
     const sub = text.slice(start, end + delta);
@@ -199,7 +197,6 @@ export function updateJson(cut: JsonCut, text: string, source: string): JsonUpda
     // The new value; its old one when they are deep-equal (whitespace typed inside it).
     newValue = deepEqualOrdered(oldValue, parsed.data) ? oldValue : parsed.data;
     newLeaf = { kind: 'leaf', node, base: start };
-    how = 'unit';
   }
 
   // Rebuild the composites on the trail, from the bottom up; slots after the edit move by delta.
@@ -217,7 +214,7 @@ export function updateJson(cut: JsonCut, text: string, source: string): JsonUpda
   }
   const root = child as Composite;
   const next: JsonCut = { root, text };
-  return { cut: next, doc: new JsonChunkedDoc(source, root, text), how };
+  return { cut: next, doc: new JsonChunkedDoc(source, root, text), stringEdit: patched !== undefined };
 }
 
 // ---------------------------------------------------------------------------
@@ -281,7 +278,7 @@ function withValueAt(v: unknown, keys: (string | number)[], i: number, str: stri
     return copy;
   }
   // An object as Spectral's parser makes it (a `__proto__` key would have set the prototype: not copied here).
-  if (typeof v !== 'object' || v === null || typeof k !== 'string' || k === '__proto__' || Object.getPrototypeOf(v) !== Object.prototype) return undefined;
+  if (typeof v !== 'object' || v === null || typeof k !== 'string' || Object.getPrototypeOf(v) !== Object.prototype) return undefined;
   const o = v as Record<string, unknown>;
   if (!Object.prototype.hasOwnProperty.call(o, k)) return undefined;
   const inner = withValueAt(o[k], keys, i + 1, str);
