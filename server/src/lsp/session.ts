@@ -42,6 +42,7 @@ import { COMPLETION_TRIGGER_CHARACTERS, registerCompletion, type FeatureContext 
 import { CODE_ACTION_KINDS, registerCodeActions } from './codeActions';
 import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnostics';
 import { CancelledError, LintPool, type LintHandle } from './lintPool';
+import { consoleToStderr, SingleWriteMessageWriter } from './transport';
 import { collectIfGrown } from './memory';
 import type { LintReply, LintTask } from './lintWorker';
 import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, type NavHost, type Parsed } from './navigation';
@@ -92,10 +93,22 @@ interface Root {
 }
 
 export function startServer(): void {
-  const connection = createConnection(ProposedFeatures.all);
+  const connection = process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all);
   process.on('uncaughtException', e => logSafe(connection, `uncaught exception: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
   process.on('unhandledRejection', e => logSafe(connection, `unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
   new Session(connection).listen();
+}
+
+/**
+ * The `--stdio` connection, with a writer that sends each message in one write (transport.ts). Given as
+ * the input stream, stdin still ends the process when the client closes it, as vscode-languageserver does.
+ * vscode-jsonrpc takes a stream or a reader/writer for either side (createMessageConnection); the typings
+ * only offer two streams or two objects.
+ */
+function stdioConnection(): Connection {
+  consoleToStderr();
+  const writer = new SingleWriteMessageWriter(process.stdout);
+  return createConnection(ProposedFeatures.all, process.stdin, writer as unknown as NodeJS.WritableStream);
 }
 
 function logSafe(connection: Connection, msg: string): void {
