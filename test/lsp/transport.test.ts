@@ -3,39 +3,50 @@ import { spawn, spawnSync } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
 import { StreamMessageReader, type Message } from 'vscode-languageserver/node';
-import { SingleWriteMessageWriter } from '../../server/src/lsp/transport';
+import { BatchingMessageWriter } from '../../server/src/lsp/transport';
 import { ROOT, SERVER } from './client';
 
 describe('stdio transport', () => {
-  it('writes each message in one write, header and body, that a JSON-RPC reader decodes (non-ASCII included)', async () => {
+  it('frames each message in one piece, and sends the messages of one task in one write, that a JSON-RPC reader decodes', async () => {
     const pipe = new PassThrough();
     const chunks: string[] = [];
     pipe.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
-    const writer = new SingleWriteMessageWriter(pipe);
+    const writer = new BatchingMessageWriter(pipe);
     const messages = [
       { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: 'file:///a.yaml', diagnostics: [{ message: 'Café “quoted” 🎉' }] } },
+      { jsonrpc: '2.0', method: 'apiconv/status', params: { state: 'ok' } },
       { jsonrpc: '2.0', id: 1, result: null },
     ];
-    for (const m of messages) await writer.write(m as Message);
-    assert.equal(chunks.length, 2, 'one chunk per message');
-    for (const [i, c] of chunks.entries()) {
-      const m = /^Content-Length: (\d+)\r\n\r\n/.exec(c);
-      assert.ok(m, `frame ${i} starts with its header`);
-      assert.equal(Number(m[1]), Buffer.byteLength(c.slice(m[0].length), 'utf8'), 'Content-Length counts bytes');
+    // The first two in one task (as a relint publishes, then updates the status); the third after them.
+    await Promise.all([writer.write(messages[0] as Message), writer.write(messages[1] as Message)]);
+    await writer.write(messages[2] as Message);
+    assert.equal(writer.writes, 2);
+    await new Promise(r => setImmediate(r));
+    assert.equal(chunks.length, 2, 'one chunk per write');
+    const frames = [...chunks.join('').matchAll(/Content-Length: (\d+)\r\n\r\n/g)];
+    assert.equal(frames.length, 3);
+    const all = Buffer.from(chunks.join(''), 'utf8');
+    let at = 0;
+    for (const f of frames) {
+      const header = Buffer.byteLength(f[0]);
+      const body = all.subarray(at + header, at + header + Number(f[1]));
+      assert.doesNotThrow(() => JSON.parse(body.toString('utf8')), 'Content-Length counts bytes');
+      at += header + Number(f[1]);
     }
+    assert.equal(at, all.length);
 
     const read = new PassThrough();
     const reader = new StreamMessageReader(read);
     const got: unknown[] = [];
     reader.listen(msg => got.push(msg));
-    read.write(chunks.join(''));
+    read.write(all);
     await new Promise(r => setImmediate(r));
     assert.deepEqual(got, messages);
   });
 
   it('rejects and reports a write to a closed stream', async () => {
     const pipe = new PassThrough();
-    const writer = new SingleWriteMessageWriter(pipe);
+    const writer = new BatchingMessageWriter(pipe);
     const errors: Error[] = [];
     writer.onError(([e]) => errors.push(e));
     pipe.destroy();

@@ -42,7 +42,7 @@ import { COMPLETION_TRIGGER_CHARACTERS, registerCompletion, type FeatureContext 
 import { CODE_ACTION_KINDS, registerCodeActions } from './codeActions';
 import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnostics';
 import { CancelledError, LintPool, type LintHandle } from './lintPool';
-import { consoleToStderr, SingleWriteMessageWriter } from './transport';
+import { consoleToStderr, BatchingMessageWriter } from './transport';
 import { collectIfGrown } from './memory';
 import type { LintReply, LintTask } from './lintWorker';
 import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, type NavHost, type Parsed } from './navigation';
@@ -100,14 +100,14 @@ export function startServer(): void {
 }
 
 /**
- * The `--stdio` connection, with a writer that sends each message in one write (transport.ts). Given as
+ * The `--stdio` connection, with a writer that sends the messages of one task in one write (transport.ts). Given as
  * the input stream, stdin still ends the process when the client closes it, as vscode-languageserver does.
  * vscode-jsonrpc takes a stream or a reader/writer for either side (createMessageConnection); the typings
  * only offer two streams or two objects.
  */
 function stdioConnection(): Connection {
   consoleToStderr();
-  const writer = new SingleWriteMessageWriter(process.stdout);
+  const writer = new BatchingMessageWriter(process.stdout);
   return createConnection(ProposedFeatures.all, process.stdin, writer as unknown as NodeJS.WritableStream);
 }
 

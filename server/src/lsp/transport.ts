@@ -2,16 +2,27 @@
  * The server's side of the stdio transport.
  *
  * vscode-jsonrpc's stream writer sends each message in two writes: the header, then (once that write has
- * called back) the JSON body. On a pipe each write is a system call and wakes the client up, which reads
- * the header alone and waits for the body. A relint of a small document publishes its diagnostics and
- * the status item's notification: four writes, measured at 0.1–0.3 ms of each edit's 1.5–2 ms. This writer sends a message in one write, header and body together.
- * The bytes on the wire are the same.
+ * called back) the JSON body. On a pipe each write is a system call that wakes the client up. A relint of a
+ * small document publishes its diagnostics and then the status item's notification: four writes, measured
+ * at 0.3 ms of each edit's 1.5–2 ms. This writer frames each message itself (the same bytes) and sends the
+ * messages written in one run of the event loop's task together, in one write, at the end of that run (a
+ * microtask: nothing waits for a timer or for I/O).
  */
 import { Console } from 'node:console';
 import { AbstractMessageWriter, type Message, type MessageWriter } from 'vscode-languageserver/node';
 
-export class SingleWriteMessageWriter extends AbstractMessageWriter implements MessageWriter {
+interface Pending {
+  frame: string;
+  msg: Message;
+  resolve(): void;
+  reject(e: unknown): void;
+}
+
+export class BatchingMessageWriter extends AbstractMessageWriter implements MessageWriter {
   private errorCount = 0;
+  private pending: Pending[] = [];
+  /** Writes made, for tests. */
+  writes = 0;
 
   constructor(private readonly stream: NodeJS.WritableStream) {
     super();
@@ -27,20 +38,26 @@ export class SingleWriteMessageWriter extends AbstractMessageWriter implements M
       this.fireError(e, msg);
       return Promise.reject(e);
     }
-    // Writes to one stream keep their order: no queue is needed, as no step between the message and the
-    // write is asynchronous.
-    const frame = `Content-Length: ${Buffer.byteLength(json, 'utf8')}\r\n\r\n${json}`;
     return new Promise((resolve, reject) => {
-      this.stream.write(frame, 'utf8', (e?: Error | null) => {
-        if (e) {
-          this.errorCount++;
-          this.fireError(e, msg, this.errorCount);
-          reject(e);
-        } else {
-          this.errorCount = 0;
-          resolve();
-        }
-      });
+      if (this.pending.length === 0) queueMicrotask(() => this.flush());
+      this.pending.push({ frame: `Content-Length: ${Buffer.byteLength(json, 'utf8')}\r\n\r\n${json}`, msg, resolve, reject });
+    });
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    this.writes++;
+    const data = batch.length === 1 ? batch[0].frame : batch.map(p => p.frame).join('');
+    this.stream.write(data, 'utf8', (e?: Error | null) => {
+      if (e) {
+        this.errorCount++;
+        this.fireError(e, batch[0].msg, this.errorCount);
+        for (const p of batch) p.reject(e);
+      } else {
+        this.errorCount = 0;
+        for (const p of batch) p.resolve();
+      }
     });
   }
 
