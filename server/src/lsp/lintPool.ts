@@ -48,14 +48,6 @@ interface PoolWorker {
  */
 export const KILL_AFTER_MS = 1500;
 
-/**
- * Typed characters per string and format in the main thread's warm-up (warmUpTasks): 603 steps, about 0.7 s
- * of idle moments once a small document is open. V8 optimizes a function once it has run enough; with the
- * worker's 20, the first twenty edits of a real document still compiled 16 functions (the JSON string edit's
- * tree copy, the resolver's crawl, rules' given paths): each a 1–4 ms stall of that edit. With 150, 8 were left.
- */
-const INLINE_WARMUP_EDITS = 150;
-
 /** How long after the first worker is ready the spare starts (see the constructor). */
 const SPARE_DELAY_MS = 3000;
 
@@ -131,7 +123,7 @@ export class LintPool {
   warmUpInline(): void {
     if (this.inlineReady || this.inlineWarming || !this.script || this.disposed) return;
     this.inlineWarming = true;
-    const steps = warmUpTasks(INLINE_WARMUP_EDITS);
+    const steps = warmUpTasks();
     const next = (): void => {
       if (this.disposed) return;
       const step = steps.next();

@@ -228,35 +228,23 @@ const WARMUP_DOC = [
 
 /**
  * The warm-up, as steps: a full lint of the warm-up document (it builds the built-in ruleset), then incremental
- * relints of it in YAML and JSON as a user types: `edits` characters into an operation's summary, then as many
- * into the title, each step one character more than the last (a JSON string edit takes its own way through
- * the parser: parseJson.ts). So the engine's code is compiled, for the edits real documents get, before the
- * first of them. The worker runs them all before it says it is ready; the main thread runs them one at a time
- * in idle moments (session.ts, inline linting).
+ * relints of it in YAML and JSON, editing the title and inside an operation, so that the engine's code is
+ * compiled before the first real edits. The worker runs them all before it says it is ready; the main thread
+ * runs them one at a time in idle moments (session.ts, inline linting).
  */
-export function* warmUpTasks(edits = WARMUP_EDITS): Generator<LintTask | { forget: string }> {
+export function* warmUpTasks(): Generator<LintTask | { forget: string }> {
   const base = { trusted: false, allowRemoteRefs: false, overlays: {}, rulesetFile: 'apiconv:recommended' };
   yield { ...base, file: path.resolve('warm-up.yaml'), text: WARMUP_DOC };
   const json = JSON.stringify(YAML.parse(WARMUP_DOC), null, 2);
   for (const [name, text] of [['warm-up.yaml', WARMUP_DOC], ['warm-up.json', json]] as const) {
     const file = path.resolve(name);
-    let current = text;
-    for (const [from, to] of [['Get a user', 'Get a user '], ['warm-up', 'warm-up ']]) {
-      current = current.replace(from, to);
-      for (let i = 0; i < edits; i++) {
-        current = current.replace(to + 'x'.repeat(i), to + 'x'.repeat(i + 1));
-        yield { ...base, file, text: current, incremental: true };
-      }
+    for (let i = 0; i < 40; i++) {
+      const edited = i % 2 ? text.replace('warm-up', `warm-up ${i}`) : text.replace('Get a user', `Get a user ${i}`);
+      yield { ...base, file, text: edited, incremental: true };
     }
     yield { forget: file };
   }
 }
-
-/**
- * Typed characters per edited string and format in the worker's warm-up (warmUpTasks): 83 steps, about 0.3 s
- * before the worker takes its first document. The main thread warms up longer (lintPool.ts).
- */
-export const WARMUP_EDITS = 20;
 
 /** One warm-up step (see warmUpTasks). */
 export async function runWarmUpStep(step: LintTask | { forget: string }): Promise<void> {
