@@ -480,6 +480,8 @@ components:
     const edited = edit(json, '"summary": "List pets"', '"summary": "List all pets"');
     const second = await resolveText(edited);
     assert.equal(second.u.stringEdit, true);
+    assert.equal(r.stats.crawlsKept, 1, 'the path item was not crawled again');
+    assert.ok(r.stats.copiesKept > 0, 'copies beside the string were kept without a look below them');
     const pets = (res: ResolvedDoc) => at(res.resolved, 'paths', '/pets', 'get', 'responses') as Data;
     // `responses` holds the replaced $refs (a copy in the resolved document); the edit is beside it, in `summary`.
     assert.notEqual(at(second.res.resolved, 'paths', '/pets', 'get'), at(first.res.resolved, 'paths', '/pets', 'get'));
@@ -490,6 +492,25 @@ components:
     assert.equal(third.u.stringEdit, true);
     assert.notEqual(pets(third.res), pets(second.res));
     assert.equal(pets(third.res).default, pets(second.res).default, 'the shared Error response is the same');
+    assert.equal(r.stats.crawlsKept, 1);
+
+    // A `$ref` typed into: crawled again (its site's target changes), and what Spectral gets.
+    let text = edit(edited, '"$ref": "#/components/schemas/Owner"', '"$ref": "#/components/schemas/Owne"');
+    await resolveText(text);
+    assert.equal(r.stats.crawlsKept, 0);
+    assert.equal(r.stats.copiesKept, 0);
+    text = edit(text, '"$ref": "#/components/schemas/Owne"', '"$ref": "#/components/schemas/Owner"');
+    await resolveText(text);
+    // A string in a schema other units hold (Pet): they are rebuilt, no copy is kept without a look.
+    text = edit(text, '"Pet": {\n        "type": "object"', '"Pet": {\n        "type": "objec"');
+    const held = await resolveText(text);
+    assert.equal(held.u.stringEdit, true);
+    assert.equal(r.stats.crawlsKept, 1);
+    assert.equal(r.stats.copiesKept, 0);
+    assert.ok(r.stats.rebuiltUnits > 1);
+    // Then typing into the first operation again: kept, and what Spectral gets.
+    await resolveText(edit(text, '"summary": "List all pets"', '"summary": "List all the pets"'));
+    assert.ok(r.stats.copiesKept > 0);
   });
 
   it('calls overlapping in time run one after the other', async () => {

@@ -115,6 +115,10 @@ export interface ResolveStats {
   remoteResolved: boolean;
   /** Units rebuilt by the last resolve. */
   rebuiltUnits: number;
+  /** Changed units whose crawl the last resolve kept (only a string or number in them changed: crawlAfterEdit). */
+  crawlsKept: number;
+  /** Copies the last resolve kept without looking below them (rebuilt units whose own value alone changed). */
+  copiesKept: number;
 }
 
 // ---------------------------------------------------------------------------
@@ -332,6 +336,62 @@ function crawlUnitValue(value: unknown): UnitCrawl {
   return c;
 }
 
+/**
+ * The one path where `next` differs from `prev`, compared by identity, when it ends in two values that are not
+ * objects (a string typed into, a number changed) and no object on the way gained or lost a key; undefined
+ * otherwise (or when nothing differs). The incremental parsers copy only the objects down to what changed
+ * (parseJson.ts), so this walks one path.
+ */
+function onlyChangedLeaf(prev: unknown, next: unknown): string[] | undefined {
+  const path: string[] = [];
+  for (;;) {
+    if (prev === next) return undefined;
+    const po = typeof prev === 'object' && prev !== null;
+    const no = typeof next === 'object' && next !== null;
+    if (!po || !no) return !po && !no ? path : undefined;
+    if (Array.isArray(prev) !== Array.isArray(next)) return undefined;
+    const p = prev as Record<string, unknown>;
+    const n = next as Record<string, unknown>;
+    let changed: string | undefined;
+    let count = 0;
+    for (const key in p) {
+      if (!hasOwn.call(p, key)) continue;
+      count++;
+      if (!hasOwn.call(n, key)) return undefined;
+      if (p[key] !== n[key]) {
+        if (changed !== undefined) return undefined;
+        changed = key;
+      }
+    }
+    for (const key in n) if (hasOwn.call(n, key) && --count < 0) return undefined;
+    if (count !== 0 || changed === undefined) return undefined;
+    path.push(changed);
+    prev = p[changed];
+    next = n[changed];
+  }
+}
+
+/**
+ * The crawl of a unit's new value from the crawl of its last value, when they differ in one string or number
+ * (onlyChangedLeaf) that is not a `$ref` and not inside a `$ref` object: the same `$ref` objects are at the same
+ * places, so the crawl is the same (its sites hold those very objects). Undefined when it must crawl again.
+ */
+function crawlAfterEdit(prev: unknown, prevCrawl: UnitCrawl, next: unknown): UnitCrawl | undefined {
+  if (prevCrawl.bad) return undefined;
+  const path = onlyChangedLeaf(prev, next);
+  if (path === undefined || path.length === 0 || path[path.length - 1] === '$ref') return undefined;
+  for (const site of prevCrawl.sites) {
+    if (site.keys.length <= path.length && site.keys.every((k, i) => path[i] === k)) return undefined;
+  }
+  // The objects on the way are new: what the crawl checks of each object holds for them too.
+  let v = next as Record<string, unknown>;
+  for (let i = 0; i < path.length; i++) {
+    if (badObject(v)) return undefined;
+    if (i < path.length - 1) v = v[path[i]!] as Record<string, unknown>;
+  }
+  return prevCrawl;
+}
+
 const NO_SITES = new Map<string, number>();
 
 function siteAtRel(c: UnitCrawl): Map<string, number> {
@@ -478,6 +538,11 @@ function normSegment(s: string): string {
 /** A unit value no document has: a unit memo from a fallback is never reused. */
 const FALLBACK_VALUE = Symbol('fallback');
 
+interface CopyMemo {
+  orig: object;
+  copy: Record<string, unknown>;
+}
+
 interface UnitMemo {
   value: unknown;
   /** Signature of what its sites hold. */
@@ -522,13 +587,14 @@ export class IncrementalResolver {
   private decisions: Decisions | undefined;
   private unitMemo = new Map<string, UnitMemo>();
   /** The last resolve's copies of the objects above replaced sites, by full pointer, with the objects they copy. */
-  private copyMemo = new Map<string, { orig: object; copy: Record<string, unknown> }>();
+  /** Per unit: the copies its last build made, by relative pointer (materialize). */
+  private copyMemo = new Map<string, Map<string, CopyMemo>>();
   private prevRoot: unknown = undefined;
   private remote: RemoteState | undefined;
   /** Whether the previous result's unit values can be compared (not after a fallback or a plain document). */
   private haveMemo = false;
   private queue: Promise<unknown> = Promise.resolve();
-  readonly stats: ResolveStats = { mode: 'local', decided: false, remoteResolved: false, rebuiltUnits: 0 };
+  readonly stats: ResolveStats = { mode: 'local', decided: false, remoteResolved: false, rebuiltUnits: 0, crawlsKept: 0, copiesKept: 0 };
 
   constructor(opts: IncrementalResolverOptions) {
     this.opts = opts;
@@ -550,6 +616,8 @@ export class IncrementalResolver {
     this.stats.decided = false;
     this.stats.remoteResolved = false;
     this.stats.rebuiltUnits = 0;
+    this.stats.crawlsKept = 0;
+    this.stats.copiesKept = 0;
     if (typeof data !== 'object' || data === null) {
       this.stats.mode = 'plain';
       this.forget();
@@ -576,7 +644,7 @@ export class IncrementalResolver {
     this.layout = undefined;
     this.decisions = undefined;
     this.unitMemo.clear();
-    this.copyMemo = new Map();
+    this.copyMemo.clear();
     this.prevRoot = undefined;
     this.remote = undefined;
     this.haveMemo = false;
@@ -617,11 +685,16 @@ export class IncrementalResolver {
     return info;
   }
 
-  private crawl(value: unknown): UnitCrawl {
+  /** The crawl of unit `key`'s value: kept per object, and carried over from its last value across a small edit. */
+  private crawl(key: string, value: unknown): UnitCrawl {
     if (typeof value !== 'object' || value === null) return EMPTY_CRAWL;
     let c = this.crawls.get(value);
     if (!c) {
-      c = crawlUnitValue(value);
+      const prev = this.haveMemo ? this.unitMemo.get(key)?.value : undefined;
+      const prevCrawl = typeof prev === 'object' && prev !== null ? this.crawls.get(prev) : undefined;
+      c = prevCrawl && crawlAfterEdit(prev, prevCrawl, value);
+      if (c) this.stats.crawlsKept++;
+      else c = crawlUnitValue(value);
       this.crawls.set(value, c);
     }
     return c;
@@ -651,10 +724,11 @@ export class IncrementalResolver {
         path.push(key);
         const childPtr = ptr + '/' + encodeSegment(key);
         if (unitDepth(path) === path.length) {
-          const crawl = this.crawl(child);
+          const key = unitKey(path);
+          const crawl = this.crawl(key, child);
           if (crawl.bad) throw new Fallback(crawl.bad);
           if (crawl.sites.length > 0 && path.some(k => k.indexOf('%') >= 0)) throw new Fallback("a '%' in a key on the way to a $ref");
-          units.push({ key: unitKey(path), path: path.slice(), ptr: childPtr, value: child, crawl, first: 0 });
+          units.push({ key, path: path.slice(), ptr: childPtr, value: child, crawl, first: 0 });
         } else if (isRefObject(child)) {
           throw new Fallback('a $ref above the units');
         } else if (typeof child === 'object' && child !== null) {
@@ -1020,6 +1094,23 @@ export class IncrementalResolver {
       }
     }
 
+    // Units whose own value alone changed: nothing they hold comes from a unit being rebuilt (nor from the root,
+    // a container or another unit's `$ref` object) and nothing holds a part of them. An object of theirs that is
+    // the same object as last time resolves to the same copy as last time, without a look below it: its sites
+    // point where they did and what they point to is the same. Typing into a string of such a unit copies only
+    // the objects down to it (parseJson.ts), so only those are copied again.
+    const ownOnly = new Set<string>();
+    if (this.haveMemo) {
+      const holders = new Set<string>([...plan.rawUsers, ...plan.aboveUsers.map(a => a.unit), ...plan.origUsers.map(o => o.unit), ...plan.origUsers.map(o => o.of)]);
+      for (const k of dirty) for (const d of dependants.get(k) ?? []) holders.add(d);
+      for (const k of dirty) {
+        const memo = this.unitMemo.get(k);
+        if (!memo || memo.value === byKey.get(k)!.value || memo.nodesSig !== (plan.sigs.get(k) ?? '')) continue;
+        if (holders.has(k) || (dependants.get(k)?.length ?? 0) > 0 || !this.copyMemo.has(k)) continue;
+        ownOnly.add(k);
+      }
+    }
+
     /** Relative pointers of the objects of unit `u` that get copied. */
     const modifiedOf = (u: UnitInfo): Set<string> => {
       let set = plan.modified.get(u.key);
@@ -1041,7 +1132,15 @@ export class IncrementalResolver {
     };
 
     const copies = new Map<string, unknown>(); // full pointer → its copy, this resolve
-    const nextCopyMemo = new Map<string, { orig: object; copy: Record<string, unknown> }>();
+    // The copies each rebuilt unit makes (or keeps), for next time. A unit whose own value alone changed keeps
+    // its map, updated in place: the copies below the objects it keeps are still those.
+    const nextCopyMemo = new Map<string, Map<string, CopyMemo>>();
+    const copyMemoOf = (u: UnitInfo): Map<string, CopyMemo> => {
+      let m = nextCopyMemo.get(u.key);
+      if (!m) nextCopyMemo.set(u.key, (m = ownOnly.has(u.key) ? this.copyMemo.get(u.key)! : new Map()));
+      return m;
+    };
+    let kept = 0;
     const unitFinals = new Map<string, unknown>();
     let rebuilt = 0;
     const remoteValue = (i: number): unknown => remote!.results.get(i)!.value;
@@ -1088,6 +1187,12 @@ export class IncrementalResolver {
       const full = u.ptr + rel;
       const done = copies.get(full);
       if (done !== undefined) return done;
+      const last = this.copyMemo.get(u.key)?.get(rel);
+      if (last !== undefined && last.orig === orig && ownOnly.has(u.key)) {
+        kept++;
+        copies.set(full, last.copy);
+        return last.copy;
+      }
       const copy = shallowCopy(orig) as Record<string, unknown>;
       copies.set(full, copy);
       const at = siteAtRel(u.crawl);
@@ -1102,13 +1207,12 @@ export class IncrementalResolver {
       // The same object at the same place, holding the same values as last time: the last copy (frozen, equal)
       // keeps its identity, so what was kept for it downstream (the rules' memo) still holds. Typing into a
       // string of a path item copies the objects down to the string only (parseJson.ts): the others come here.
-      const last = this.copyMemo.get(full);
       let out: Record<string, unknown> = copy;
       if (last !== undefined && last.orig === orig && sameValues(last.copy, copy)) {
         out = last.copy;
         copies.set(full, out);
       } else Object.freeze(copy);
-      nextCopyMemo.set(full, { orig, copy: out });
+      copyMemoOf(u).set(rel, { orig, copy: out });
       return out;
     };
     const unitFinal = (u: UnitInfo): unknown => {
@@ -1164,7 +1268,10 @@ export class IncrementalResolver {
       memo.set(u.key, { value: u.value, nodesSig: plan.sigs.get(u.key) ?? '', final: f });
     }
     this.unitMemo = memo;
+    // Units not rebuilt keep their copies (their resolved values hold them); removed units' go.
+    for (const u of units) if (!nextCopyMemo.has(u.key) && !dirty.has(u.key) && this.copyMemo.has(u.key)) nextCopyMemo.set(u.key, this.copyMemo.get(u.key)!);
     this.copyMemo = nextCopyMemo;
+    this.stats.copiesKept = kept;
     this.prevRoot = data;
     this.haveMemo = true;
     this.stats.rebuiltUnits = rebuilt;
