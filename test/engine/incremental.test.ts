@@ -303,6 +303,36 @@ BadRequest:
     assert.equal(linter.stats.conventionsReused, false, 'a status code changed in paths: the conventions run again');
   });
 
+  it('typing into a JSON string runs again only the matches on the way down to it, unless a filter reads it', async () => {
+    const file = path.join(CORPUS, 'oai-petstore-expanded-v3', 'petstore-expanded.json');
+    let text = fs.readFileSync(file, 'utf8');
+    const linter = new IncrementalLinter(file);
+    const step = async (from: string, to: string, label: string, replayed: number): Promise<void> => {
+      assert.ok(text.includes(from), `${label}: ${from}`);
+      text = text.replace(from, to);
+      const got = await linter.lint(text);
+      const expected = await lint(text, file);
+      assert.deepStrictEqual(got, expected, `${label}\n${describeDiff(got, expected)}`);
+      assert.equal(linter.stats?.unitsReplayed, replayed, `${label}: units replayed`);
+    };
+    await linter.lint(text);
+    // An operation's description (resolved and unresolved rules), the title, a parameter's description.
+    await step('"description": "Returns all pets', '"description": "Returns every pet', 'a description', 2);
+    await step('"title": "Swagger Petstore"', '"title": "Swagger Petstore x"', 'the title', 2);
+    await step('"description": "maximum number of results to return"', '"description": "maximum number of results to returnx"', 'a parameter description', 2);
+    // Emptied (a filter can tell an empty string from another), then typed into again.
+    await step('"description": "maximum number of results to returnx"', '"description": ""', 'emptied', 0);
+    await step('"description": ""', '"description": "m"', 'typed into an empty string', 0);
+    await step('"description": "m"', '"description": "mx"', 'typed into again', 2);
+    // `type` is read by a filter of the resolved rules (typed-enum: `?(@ && @.enum && @.type)`): the unit is
+    // queried again for them; the unresolved rules' filters read no `type`.
+    await step('"type": "integer"', '"type": "integex"', 'a schema type', 1);
+    await step('"type": "integex"', '"type": "integer"', 'mended', 1);
+    // A $ref typed into: the unresolved value differs in that string only (replayed), the resolved one holds
+    // another target (queried again).
+    await step('"$ref": "#/components/schemas/Pet"', '"$ref": "#/components/schemas/Pe"', 'a $ref', 1);
+  });
+
   it('the conventions run again when what they read changes, and only then', async () => {
     // A document whose security scheme (components) and servers decide findings in paths: edits of those
     // places change the conventions' findings; an edit of info does not re-run them.

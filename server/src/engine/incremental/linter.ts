@@ -27,6 +27,8 @@ export interface LintStats {
   parseFull: boolean;
   unitsRun: number;
   unitsReused: number;
+  /** Units re-run where one value changed: only the matches on the way down to it ran again (runner.ts). */
+  unitsReplayed: number;
   /** The conventions (model rules) gave their last results: nothing they read had changed. */
   conventionsReused: boolean;
   ms: { parse: number; resolve: number; rules: number; finish: number };
@@ -137,6 +139,7 @@ export class IncrementalLinter {
       parseFull: parsed.full,
       unitsRun: this.runner.stats.unitsRun,
       unitsReused: this.runner.stats.unitsReused,
+      unitsReplayed: this.runner.stats.unitsReplayed,
       conventionsReused: this.runner.stats.modelReused,
       ms: { parse: t1 - t0, resolve: t2 - t1, rules: t3 - t2, finish: performance.now() - t3 },
     };

@@ -49,7 +49,7 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import { extname } from '@stoplight/path';
 import { readFileSync } from 'node:fs';
 import { createResolver, type FileReader } from '../resolver';
-import { encodeSegment, unitDepth, unitKey, unitsOf } from './units';
+import { encodeSegment, onlyChangedLeaf, unitDepth, unitKey, unitsOf } from './units';
 
 type Segment = string | number;
 type JsonPath = Segment[];
@@ -334,41 +334,6 @@ function crawlUnitValue(value: unknown): UnitCrawl {
   const c: UnitCrawl = { sites, sig };
   if (state.bad) c.bad = state.bad;
   return c;
-}
-
-/**
- * The one path where `next` differs from `prev`, compared by identity, when it ends in two values that are not
- * objects (a string typed into, a number changed) and no object on the way gained or lost a key; undefined
- * otherwise (or when nothing differs). The incremental parsers copy only the objects down to what changed
- * (parseJson.ts), so this walks one path.
- */
-function onlyChangedLeaf(prev: unknown, next: unknown): string[] | undefined {
-  const path: string[] = [];
-  for (;;) {
-    if (prev === next) return undefined;
-    const po = typeof prev === 'object' && prev !== null;
-    const no = typeof next === 'object' && next !== null;
-    if (!po || !no) return !po && !no ? path : undefined;
-    if (Array.isArray(prev) !== Array.isArray(next)) return undefined;
-    const p = prev as Record<string, unknown>;
-    const n = next as Record<string, unknown>;
-    let changed: string | undefined;
-    let count = 0;
-    for (const key in p) {
-      if (!hasOwn.call(p, key)) continue;
-      count++;
-      if (!hasOwn.call(n, key)) return undefined;
-      if (p[key] !== n[key]) {
-        if (changed !== undefined) return undefined;
-        changed = key;
-      }
-    }
-    for (const key in n) if (hasOwn.call(n, key) && --count < 0) return undefined;
-    if (count !== 0 || changed === undefined) return undefined;
-    path.push(changed);
-    prev = p[changed];
-    next = n[changed];
-  }
 }
 
 /**

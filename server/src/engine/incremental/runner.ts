@@ -39,7 +39,7 @@ import { Parser as ExprParser } from 'expr-eval-fork';
 import { decodeSegmentFragment, getClosestJsonPath, printPath, PrintStyle, printValue } from '@stoplight/spectral-runtime';
 import * as coreFunctions from '@stoplight/spectral-functions';
 import { oas } from '@stoplight/spectral-rulesets';
-import { isRecord, unitDepth, unitKey, unitsOf } from './units';
+import { isRecord, onlyChangedLeaf, unitDepth, unitKey, unitsOf } from './units';
 import { severityCapOf } from '../../../../rules/_lib/severity';
 
 type JsonPath = (string | number)[];
@@ -450,6 +450,26 @@ class Query {
     return this.byExpr.size === 0;
   }
 
+  /** What the filters of the given paths read (leafEdit). */
+  private reads: FilterReads | undefined;
+
+  /**
+   * The path (relative to the unit) of the one string, number or boolean where a unit's new value differs from
+   * its last one, when the matches of this query's given paths are the same for both: the keys are the same, and
+   * no filter reads the changed value (no filter reads a property of that name, and the value kept its type and
+   * truthiness, which is what a filter can tell of a value it is evaluated on). Undefined otherwise.
+   */
+  leafEdit(prev: unknown, next: unknown): string[] | undefined {
+    this.reads ??= filterReadsOf(this.byExpr.keys());
+    if (this.reads.opaque) return undefined;
+    const leaf = onlyChangedLeaf(prev, next);
+    if (leaf === undefined || leaf.length === 0 || this.reads.keys.has(leaf[leaf.length - 1]!)) return undefined;
+    const a = valueAt(prev, leaf);
+    const b = valueAt(next, leaf);
+    if (typeof a !== typeof b || !a !== !b || (a !== null && typeof a === 'object')) return undefined;
+    return leaf;
+  }
+
   run(input: unknown, visit: Visit): void {
     if (this.byExpr.size === 0) return;
     this.visit = visit;
@@ -471,6 +491,46 @@ class Query {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** The property names the filters of some given paths read, or `opaque` when a filter may read more. */
+interface FilterReads {
+  keys: Set<string>;
+  opaque: boolean;
+}
+
+/**
+ * What the filters (`?(…)`) of given paths read of the values they are evaluated on. Read at each `@`:
+ * `@property` and `@path` (keys: an edit of a value leaves them), `@.a.b` and `@['x-a']` (the properties `a`, `b`
+ * and `x-a`; a `@['x-a'].b` is opaque), `@` as
+ * a truth value or compared with null. Anything else (`@parent`, `@root`, `@[…]`, a call, a comparison of
+ * `@` itself, `.length`) makes them opaque.
+ */
+export function filterReadsOf(givens: Iterable<string>): FilterReads {
+  const keys = new Set<string>();
+  let opaque = false;
+  for (const g of givens) {
+    for (let i = g.indexOf('@'); i >= 0 && !opaque; i = g.indexOf('@', i + 1)) {
+      const rest = g.slice(i + 1);
+      if (/^(property|path)\b/.test(rest)) continue;
+      const m = /^((?:\.[A-Za-z_$][\w$]*)+)(\s*\()?/.exec(rest);
+      if (m) {
+        if (m[2]) opaque = true;
+        for (const k of m[1]!.split('.').slice(1)) keys.add(k);
+        continue;
+      }
+      const q = /^\[\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\]/.exec(rest);
+      if (q) {
+        keys.add(q[1] ?? q[2]!);
+        if (/^[.[]/.test(rest.slice(q[0].length))) opaque = true;
+        continue;
+      }
+      if (/^\s*(&&|\|\||\)|!==?\s*(null|void 0)\b)/.test(rest)) continue;
+      opaque = true;
+    }
+  }
+  if (keys.has('length')) opaque = true;
+  return { keys, opaque };
+}
 
 /** A step of a plain JSONPath: one key, some keys, or every member (`*`). */
 type Segment = { keys: string[] } | { any: true };
@@ -549,6 +609,14 @@ function walkPlain(node: unknown, segments: Segment[], i: number, path: (string 
 interface UnitEntry {
   value: unknown;
   results: RawResult[];
+  /** The local rules' matches in the unit, in order, each with how many of `results` it gave (undefined: not kept). */
+  matches?: Match[];
+}
+
+interface Match {
+  rule: RuleLike;
+  path: JsonPath;
+  n: number;
 }
 
 export interface RunInput {
@@ -635,11 +703,37 @@ export class IncrementalRunner {
         this.stats.unitsRun++;
         if (this.stats.rerun.length < 20) this.stats.rerun.push(key);
         const results: RawResult[] = [];
+        const matches: Match[] = [];
         const depth = path.length;
-        query.run(sparseRoot(path, value), (rule, p, v) => {
-          if (p.length >= depth) lintNode(ctx, rule, p, v, results);
-        });
-        cache.set(key, { value, results });
+        const pending = promises.length;
+        // One string typed into (or a number, a boolean changed): the same matches as last time. Only those on the
+        // way down to the changed value are run again; the others' values are the same objects, their results too.
+        const leaf = hit?.matches ? query.leafEdit(hit.value, value) : undefined;
+        if (hit?.matches && leaf) {
+          this.stats.unitsReplayed++;
+          const full = [...path, ...leaf];
+          let at = 0;
+          for (const m of hit.matches) {
+            if (isPrefixOf(m.path, full)) {
+              const n0 = results.length;
+              lintNode(ctx, m.rule, m.path, valueAt(value, m.path.slice(depth)), results);
+              matches.push({ rule: m.rule, path: m.path, n: results.length - n0 });
+            } else {
+              for (let i = at; i < at + m.n; i++) results.push(hit.results[i]!);
+              matches.push(m);
+            }
+            at += m.n;
+          }
+        } else {
+          query.run(sparseRoot(path, value), (rule, p, v) => {
+            if (p.length < depth) return;
+            const n0 = results.length;
+            lintNode(ctx, rule, p, v, results);
+            matches.push({ rule, path: p, n: results.length - n0 });
+          });
+        }
+        // Asynchronous results land later, out of order: no matches kept then.
+        cache.set(key, { value, results, matches: promises.length === pending ? matches : undefined });
       }
       for (const key of cache.keys()) if (!seen.has(key)) cache.delete(key);
       lap('units');
@@ -746,6 +840,12 @@ export class IncrementalRunner {
   }
 }
 
+function isPrefixOf(prefix: JsonPath, path: JsonPath): boolean {
+  if (prefix.length > path.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (String(prefix[i]) !== String(path[i])) return false;
+  return true;
+}
+
 function insideUnit(path: JsonPath, key: string): boolean {
   const d = unitDepth(path);
   return d > 0 && unitKey(path.slice(0, d)) === key;
@@ -798,7 +898,7 @@ function withoutContainerUnits(root: unknown): unknown {
 }
 
 function emptyStats() {
-  return { unitsRun: 0, unitsReused: 0, modelReused: false, rerun: [] as string[], ms: { units: 0, above: 0, split: 0, model: 0, global: 0, ranges: 0, prepare: 0 } };
+  return { unitsRun: 0, unitsReused: 0, unitsReplayed: 0, modelReused: false, rerun: [] as string[], ms: { units: 0, above: 0, split: 0, model: 0, global: 0, ranges: 0, prepare: 0 } };
 }
 
 function rangeOf(inventory: InventoryLike, r: RawResult): IRange {

@@ -108,4 +108,39 @@ export function orderedObjectOf(keys: string[], valueOf: (key: string) => unknow
 }
 
 /** A mapping (not an array, not null). */
+/**
+ * The one path where `next` differs from `prev`, compared by identity, when it ends in two values that are not
+ * objects (a string typed into, a number changed) and no object on the way gained or lost a key; undefined
+ * otherwise (or when nothing differs). The incremental parsers copy only the objects down to what changed
+ * (parseJson.ts) and the resolver keeps its other copies (resolve.ts), so this walks one path.
+ */
+export function onlyChangedLeaf(prev: unknown, next: unknown): string[] | undefined {
+  const path: string[] = [];
+  for (;;) {
+    if (prev === next) return undefined;
+    const po = typeof prev === 'object' && prev !== null;
+    const no = typeof next === 'object' && next !== null;
+    if (!po || !no) return !po && !no ? path : undefined;
+    if (Array.isArray(prev) !== Array.isArray(next)) return undefined;
+    const p = prev as Record<string, unknown>;
+    const n = next as Record<string, unknown>;
+    let changed: string | undefined;
+    let count = 0;
+    for (const key in p) {
+      if (!Object.prototype.hasOwnProperty.call(p, key)) continue;
+      count++;
+      if (!Object.prototype.hasOwnProperty.call(n, key)) return undefined;
+      if (p[key] !== n[key]) {
+        if (changed !== undefined) return undefined;
+        changed = key;
+      }
+    }
+    for (const key in n) if (Object.prototype.hasOwnProperty.call(n, key) && --count < 0) return undefined;
+    if (count !== 0 || changed === undefined) return undefined;
+    path.push(changed);
+    prev = p[changed];
+    next = n[changed];
+  }
+}
+
 export { isRecord };
