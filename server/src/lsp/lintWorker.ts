@@ -228,8 +228,8 @@ const WARMUP_DOC = [
 
 /**
  * The warm-up, as steps: a full lint of the warm-up document (it builds the built-in ruleset), then incremental
- * relints of it in YAML and JSON, editing the title and inside an operation, so that the engine's code is
- * compiled before the first real edits. The worker runs them all before it says it is ready; the main thread
+ * relints of it in YAML and JSON, editing the title and inside an operation, then typing into them, so that
+ * the engine's code is compiled before the first real edits. The worker runs them all before it says it is ready; the main thread
  * runs them one at a time in idle moments (session.ts, inline linting).
  */
 export function* warmUpTasks(): Generator<LintTask | { forget: string }> {
@@ -242,9 +242,21 @@ export function* warmUpTasks(): Generator<LintTask | { forget: string }> {
       const edited = i % 2 ? text.replace('warm-up', `warm-up ${i}`) : text.replace('Get a user', `Get a user ${i}`);
       yield { ...base, file, text: edited, incremental: true };
     }
+    // Then typing, one character at a time, into the title and an operation's summary: in JSON, each edit is
+    // one string (parseJson.ts's own way, the resolver's kept crawl and copies, the runner's replay).
+    for (const [from, to] of [['Get a user', 'Get a user '], ['warm-up', 'warm-up ']]) {
+      let current = text.replace(from, to);
+      for (let i = 1; i <= TYPED; i++) {
+        current = current.replace(to + 'x'.repeat(i - 1), to + 'x'.repeat(i));
+        yield { ...base, file, text: current, incremental: true };
+      }
+    }
     yield { forget: file };
   }
 }
+
+/** Characters typed into each of two strings per format in the warm-up (warmUpTasks). */
+const TYPED = 15;
 
 /** One warm-up step (see warmUpTasks). */
 export async function runWarmUpStep(step: LintTask | { forget: string }): Promise<void> {
