@@ -316,9 +316,13 @@ BadRequest:
       assert.equal(linter.stats?.unitsReplayed, replayed, `${label}: units replayed`);
     };
     await linter.lint(text);
-    // An operation's description (resolved and unresolved rules), the title, a parameter's description.
-    await step('"description": "Returns all pets', '"description": "Returns every pet', 'a description', 2);
-    await step('"title": "Swagger Petstore"', '"title": "Swagger Petstore x"', 'the title', 2);
+    // An operation's description (resolved and unresolved rules): the first edit of a unit after the open runs
+    // it whole and keeps its matches (none are kept at the open), the next ones replay them.
+    await step('"description": "Returns all pets', '"description": "Returns every pet', 'a description', 0);
+    await step('"description": "Returns every pet', '"description": "Returns every single pet', 'a description again', 2);
+    // The title (its first edit, then the next), a parameter's description (same unit as the first).
+    await step('"title": "Swagger Petstore"', '"title": "Swagger Petstore x"', 'the title', 0);
+    await step('"title": "Swagger Petstore x"', '"title": "Swagger Petstore xy"', 'the title again', 2);
     await step('"description": "maximum number of results to return"', '"description": "maximum number of results to returnx"', 'a parameter description', 2);
     // Emptied (a filter can tell an empty string from another), then typed into again.
     await step('"description": "maximum number of results to returnx"', '"description": ""', 'emptied', 0);

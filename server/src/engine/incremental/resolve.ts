@@ -503,6 +503,9 @@ function normSegment(s: string): string {
 /** A unit value no document has: a unit memo from a fallback is never reused. */
 const FALLBACK_VALUE = Symbol('fallback');
 
+/** How many units' copy maps are kept when fewer were rebuilt (materialize). */
+const KEPT_COPY_MAPS = 16;
+
 interface CopyMemo {
   orig: object;
   copy: Record<string, unknown>;
@@ -1233,8 +1236,13 @@ export class IncrementalResolver {
       memo.set(u.key, { value: u.value, nodesSig: plan.sigs.get(u.key) ?? '', final: f });
     }
     this.unitMemo = memo;
-    // Units not rebuilt keep their copies (their resolved values hold them); removed units' go.
-    for (const u of units) if (!nextCopyMemo.has(u.key) && !dirty.has(u.key) && this.copyMemo.has(u.key)) nextCopyMemo.set(u.key, this.copyMemo.get(u.key)!);
+    // The units rebuilt this time keep their copies, and a few others that were rebuilt before (the units typed
+    // into of late: an edit elsewhere between two keystrokes keeps them). Not every unit's: a map entry per copy
+    // of a big document (4 MB of stripe: +100 MB).
+    for (const [k, m] of this.copyMemo) {
+      if (nextCopyMemo.size >= KEPT_COPY_MAPS) break;
+      if (!nextCopyMemo.has(k) && !dirty.has(k) && byKey.has(k)) nextCopyMemo.set(k, m);
+    }
     this.copyMemo = nextCopyMemo;
     this.stats.copiesKept = kept;
     this.prevRoot = data;

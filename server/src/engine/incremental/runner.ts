@@ -693,6 +693,7 @@ export class IncrementalRunner {
     ] as const) {
       if (query.empty) continue;
       const seen = new Set<string>();
+      let recording = MAX_RECORDED_UNITS;
       for (const [key, path, value] of unitsOf(root)) {
         seen.add(key);
         const hit = cache.get(key);
@@ -725,15 +726,19 @@ export class IncrementalRunner {
             at += m.n;
           }
         } else {
+          const record = hit !== undefined && recording > 0;
           query.run(sparseRoot(path, value), (rule, p, v) => {
             if (p.length < depth) return;
             const n0 = results.length;
             lintNode(ctx, rule, p, v, results);
-            matches.push({ rule, path: p, n: results.length - n0 });
+            if (record) matches.push({ rule, path: p, n: results.length - n0 });
           });
         }
+        // Matches are kept for a unit run again after an edit, when few are (the unit being typed into), not for
+        // every unit of a document opened or of an edit many units share: a match per node of a big document.
         // Asynchronous results land later, out of order: no matches kept then.
-        cache.set(key, { value, results, matches: promises.length === pending ? matches : undefined });
+        const keep = hit !== undefined && recording-- > 0 && promises.length === pending;
+        cache.set(key, { value, results, matches: keep ? matches : undefined });
       }
       for (const key of cache.keys()) if (!seen.has(key)) cache.delete(key);
       lap('units');
@@ -839,6 +844,9 @@ export class IncrementalRunner {
     this.splitRest.clear();
   }
 }
+
+/** Units per pass (resolved, unresolved) that keep their matches for a replay (see run). */
+const MAX_RECORDED_UNITS = 4;
 
 function isPrefixOf(prefix: JsonPath, path: JsonPath): boolean {
   if (prefix.length > path.length) return false;
