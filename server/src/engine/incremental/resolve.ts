@@ -554,8 +554,7 @@ export class IncrementalResolver {
   private layout: Layout[] | undefined;
   private decisions: Decisions | undefined;
   private unitMemo = new Map<string, UnitMemo>();
-  /** The last resolve's copies of the objects above replaced sites, by full pointer, with the objects they copy. */
-  /** Per unit: the copies its last build made, by relative pointer (materialize). */
+  /** Per unit: the copies of its objects above replaced sites its last build made, by relative pointer, with the objects they copy (materialize). */
   private copyMemo = new Map<string, Map<string, CopyMemo>>();
   private prevRoot: unknown = undefined;
   private remote: RemoteState | undefined;
@@ -692,11 +691,11 @@ export class IncrementalResolver {
         path.push(key);
         const childPtr = ptr + '/' + encodeSegment(key);
         if (unitDepth(path) === path.length) {
-          const key = unitKey(path);
-          const crawl = this.crawl(key, child);
+          const unit = unitKey(path);
+          const crawl = this.crawl(unit, child);
           if (crawl.bad) throw new Fallback(crawl.bad);
           if (crawl.sites.length > 0 && path.some(k => k.indexOf('%') >= 0)) throw new Fallback("a '%' in a key on the way to a $ref");
-          units.push({ key, path: path.slice(), ptr: childPtr, value: child, crawl, first: 0 });
+          units.push({ key: unit, path: path.slice(), ptr: childPtr, value: child, crawl, first: 0 });
         } else if (isRefObject(child)) {
           throw new Fallback('a $ref above the units');
         } else if (typeof child === 'object' && child !== null) {

@@ -500,10 +500,9 @@ interface FilterReads {
 
 /**
  * What the filters (`?(…)`) of given paths read of the values they are evaluated on. Read at each `@`:
- * `@property` and `@path` (keys: an edit of a value leaves them), `@.a.b` and `@['x-a']` (the properties `a`, `b`
- * and `x-a`; a `@['x-a'].b` is opaque), `@` as
- * a truth value or compared with null. Anything else (`@parent`, `@root`, `@[…]`, a call, a comparison of
- * `@` itself, `.length`) makes them opaque.
+ * `@property` and `@path` (keys: an edit of a value leaves them); `@.a.b` and `@['x-a']` (the properties `a`,
+ * `b` and `x-a`); `@` as a truth value or compared with null. Anything else (`@parent`, `@root`, `@[0]`,
+ * `@['x-a'].b`, a call, a comparison of `@` itself, `.length`) makes them opaque.
  */
 export function filterReadsOf(givens: Iterable<string>): FilterReads {
   const keys = new Set<string>();
