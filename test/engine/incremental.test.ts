@@ -337,6 +337,20 @@ BadRequest:
     await step('"$ref": "#/components/schemas/Pet"', '"$ref": "#/components/schemas/Pe"', 'a $ref', 1);
   });
 
+  it('typing into a YAML string: the unit parsed again keeps its other objects, so the rules replay as in JSON', async () => {
+    const file = path.join(CORPUS, 'oai-petstore-v3', 'petstore.yaml');
+    let text = fs.readFileSync(file, 'utf8');
+    const linter = new IncrementalLinter(file);
+    await linter.lint(text);
+    for (const [i, [from, to]] of [['summary: List all pets', 'summary: List all petsx'], ['summary: List all petsx', 'summary: List all petsxy'], ['summary: List all petsxy', 'summary: List all petsxyz']].entries()) {
+      text = text.replace(from!, to!);
+      const got = await linter.lint(text);
+      const expected = await lint(text, file);
+      assert.deepStrictEqual(got, expected, `edit ${i}\n${describeDiff(got, expected)}`);
+      assert.equal(linter.stats?.unitsReplayed, i === 0 ? 0 : 2, `edit ${i}: units replayed`);
+    }
+  });
+
   it('the conventions run again when what they read changes, and only then', async () => {
     // A document whose security scheme (components) and servers decide findings in paths: edits of those
     // places change the conventions' findings; an edit of info does not re-run them.

@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { Document } from '@stoplight/spectral-core';
 import { IncrementalParser, type ParseUpdate, type ParsedDoc } from '../../server/src/engine/incremental/parse';
-import { unitKey, unitsOf } from '../../server/src/engine/incremental/units';
+import { adoptUnchanged, unitKey, unitsOf } from '../../server/src/engine/incremental/units';
 import { CORPUS } from '../cli/helpers';
 
 type Kind = 'yaml' | 'json';
@@ -788,4 +788,41 @@ describe('IncrementalParser: timing', () => {
       assert.ok(median(inc) * 3 < median(full), `update ${median(inc)} ms vs whole parse ${median(full)} ms`);
     });
   }
+});
+
+describe('IncrementalParser: YAML, a unit parsed again keeps the objects that did not change', () => {
+  it('typing into a summary: new objects only down to it, and what a fresh Document gives', () => {
+    const { file, text } = corpus('oai-petstore-v3/petstore.yaml');
+    const c = checker(file, 'yaml');
+    step(c, text, 'initial', { full: true });
+    type Obj = Record<string, Record<string, unknown>>;
+    const pathItem = (): Obj => (c.doc!.data as { paths: Record<string, Obj> }).paths['/pets'];
+    const before = pathItem();
+    const edited = text.replace('summary: List all pets', 'summary: List every pet');
+    assert.notEqual(edited, text);
+    const { u } = step(c, edited, 'summary typed into', { full: false, touched: [unitKey(['paths', '/pets'])] });
+    assert.deepEqual([...(u.changedUnits as Set<string>)], [unitKey(['paths', '/pets'])]);
+    const after = pathItem();
+    assert.notEqual(after, before, 'the path item is new');
+    assert.notEqual(after.get, before.get, 'so is the operation typed into');
+    assert.equal(after.post, before.post, 'the other operation is the old object');
+    assert.equal(after.get.responses, before.get.responses, 'the objects beside the summary are the old ones');
+    assert.equal(after.get.parameters, before.get.parameters);
+  });
+
+  it('adoptUnchanged: equal members become the old objects; order, arrays, frozen values and the old value respected', () => {
+    const prev = { a: { x: 1 }, b: [{ y: 2 }, { z: 3 }], c: 'old', d: { k: 1, l: 2 } };
+    Object.freeze(prev.a);
+    const next = { a: { x: 1 }, b: [{ y: 2 }, { z: 4 }], c: 'new', d: { l: 2, k: 1 } };
+    assert.equal(adoptUnchanged(prev, next), false);
+    assert.equal(next.a, prev.a, 'an equal member is the old object');
+    assert.equal(next.b[0], prev.b[0], 'an equal array element too');
+    assert.notEqual(next.b[1], prev.b[1]);
+    assert.notEqual(next.d, prev.d, 'keys in another order: not equal');
+    assert.deepEqual(prev, { a: { x: 1 }, b: [{ y: 2 }, { z: 3 }], c: 'old', d: { k: 1, l: 2 } }, 'the old value is not written to');
+    const frozen = Object.freeze({ a: { x: 1 } });
+    assert.equal(adoptUnchanged({ a: { x: 1 } }, frozen), true, 'equal');
+    assert.equal(Object.isFrozen(frozen) && frozen.a.x, 1);
+    assert.equal(adoptUnchanged([1, 2], [1, 2, 3]), false);
+  });
 });

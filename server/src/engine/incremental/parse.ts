@@ -53,7 +53,7 @@
 import * as Parsers from '@stoplight/spectral-parsers';
 import { Document } from '@stoplight/spectral-core';
 import type { IDiagnostic, IRange } from '@stoplight/types';
-import { CONTAINERS, deepEqualOrdered, isRecord, orderedObject, unitKey } from './units';
+import { adoptUnchanged, CONTAINERS, deepEqualOrdered, isRecord, orderedObject, unitKey } from './units';
 import { commonPrefix, commonSuffix } from './window';
 import { cutFromFull, updateJson, type JsonCut } from './parseJson';
 
@@ -835,6 +835,8 @@ export class IncrementalParser {
         r = undefined; // a piece the parser throws on (`!!binary` …): the whole-text parse decides
       }
       if (r !== undefined) {
+        // A YAML unit parsed again holds new objects throughout: it takes the old ones where they are equal.
+        if (this.kind === 'yaml') for (const [k, holder, prop] of unitSlots(r.doc.data)) if (prev.units.has(k) && holder[prop] !== prev.units.get(k)) adoptUnchanged(prev.units.get(k), holder[prop]);
         const units = unitMap(r.doc.data);
         const changedUnits = diffUnits(prev.units, units);
         this.prev = { text, doc: r.doc, units, cut: r.cut, jsonCut: r.jsonCut };

@@ -84,6 +84,48 @@ export function deepEqualOrdered(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/**
+ * Gives `next` (a value just parsed, not yet shared) the objects of `prev` wherever they are deep-equal, keys in
+ * the same order: each member of `next` that equals its counterpart in `prev` becomes that very object. Returns
+ * whether the whole of `next` equals `prev`. A unit parsed again after a character typed into it then holds new
+ * objects only down to what changed, as a JSON string edit does (parseJson.ts): what the resolver and the rules
+ * keep per object holds for the rest. `prev` is never written to; a frozen `next` is left as it is.
+ */
+export function adoptUnchanged(prev: unknown, next: unknown): boolean {
+  if (Object.is(prev, next)) return true;
+  if (typeof prev !== 'object' || typeof next !== 'object' || prev === null || next === null) return false;
+  if (Array.isArray(prev) !== Array.isArray(next)) return false;
+  const writable = !Object.isFrozen(next);
+  const p = prev as Record<string, unknown>;
+  const n = next as Record<string, unknown>;
+  let equal = true;
+  if (Array.isArray(next)) {
+    const a = prev as unknown[];
+    if (a.length !== next.length) equal = false;
+    for (let i = 0; i < next.length && i < a.length; i++) {
+      if (adoptUnchanged(a[i], next[i])) {
+        if (next[i] !== a[i] && writable) next[i] = a[i];
+      } else equal = false;
+    }
+    return equal;
+  }
+  const kp = Object.keys(p);
+  const kn = Object.keys(n);
+  if (kp.length !== kn.length) equal = false;
+  for (let i = 0; i < kn.length; i++) {
+    const k = kn[i]!;
+    if (kp[i] !== k) equal = false;
+    if (!Object.prototype.hasOwnProperty.call(p, k)) {
+      equal = false;
+      continue;
+    }
+    if (adoptUnchanged(p[k], n[k])) {
+      if (n[k] !== p[k] && writable) n[k] = p[k];
+    } else equal = false;
+  }
+  return equal;
+}
+
 /** A new ordered object: what Spectral's parsers make for every mapping (its keys keep their order), from the same module they use. */
 export function orderedObject(): Record<string, unknown> {
   return createOrderedObject({}) as Record<string, unknown>;
