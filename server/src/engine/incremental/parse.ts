@@ -836,7 +836,12 @@ export class IncrementalParser {
       }
       if (r !== undefined) {
         // A YAML unit parsed again holds new objects throughout: it takes the old ones where they are equal.
-        if (this.kind === 'yaml') for (const [k, holder, prop] of unitSlots(r.doc.data)) if (prev.units.has(k) && holder[prop] !== prev.units.get(k)) adoptUnchanged(prev.units.get(k), holder[prop]);
+        if (this.kind === 'yaml') {
+          for (const [k, holder, prop] of unitSlots(r.doc.data)) {
+            const before = prev.units.get(k);
+            if (before !== undefined && holder[prop] !== before) adoptUnchanged(before, holder[prop]);
+          }
+        }
         const units = unitMap(r.doc.data);
         const changedUnits = diffUnits(prev.units, units);
         this.prev = { text, doc: r.doc, units, cut: r.cut, jsonCut: r.jsonCut };
