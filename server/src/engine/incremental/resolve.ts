@@ -1172,8 +1172,9 @@ export class IncrementalResolver {
         else deepFreeze(child);
       }
       // The same object at the same place, holding the same values as last time: the last copy (frozen, equal)
-      // keeps its identity, so what was kept for it downstream (the rules' memo) still holds. Typing into a
-      // string of a path item copies the objects down to the string only (parseJson.ts): the others come here.
+      // keeps its identity, so what was kept for it downstream (the rules' memo) still holds. This is how a unit
+      // rebuilt for what it holds (a component it reaches changed) keeps the copies that edit did not reach; a
+      // unit whose own value alone changed kept them above, without building them.
       let out: Record<string, unknown> = copy;
       if (last !== undefined && last.orig === orig && sameValues(last.copy, copy)) {
         out = last.copy;
