@@ -14,6 +14,8 @@ import { recommended, all } from '../../../rules/ruleset';
 import { rules } from '../../../rules/index';
 import type { ApiconvRule } from '../../../rules/types';
 import { RulesetLoadError } from './problem';
+import { inspectRuleset, loadDataRulesetDefinition } from './rulesetData';
+import { meterCustomFunctions, meteredLoad } from './functionBudget';
 
 export const BUILTIN_RULESETS = { 'apiconv:recommended': recommended, 'apiconv:all': all } as const;
 export type BuiltinRulesetName = keyof typeof BUILTIN_RULESETS;
@@ -99,19 +101,15 @@ export class ConfigDiscovery {
   }
 }
 
-/** True when a ruleset file can run JavaScript (a JS ruleset, or one that names `functions`). */
-export function rulesetRunsCode(file: string): boolean {
-  if (/\.(c|m)?js$/.test(file)) return true;
-  try {
-    return /^\s*functions(Dir)?\s*:|"functions(Dir)?"\s*:/m.test(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
 export interface LoadRulesetOptions {
   /** Allow `extends` of http(s) rulesets. Off by default. */
   allowRemote?: boolean;
+  /**
+   * Load only rulesets that are data (rulesetData.ts): a ruleset that reaches JavaScript — a JS ruleset, a
+   * package, custom functions — is refused (RulesetRefusedError) and nothing of it runs. For untrusted
+   * workspaces, the language server's main thread and `apiconv lint --no-custom-functions`.
+   */
+  dataOnly?: boolean;
 }
 
 const GLOBAL_KEY = Symbol.for('apiconv.builtinRulesets');
@@ -160,7 +158,19 @@ function rulesetTooling() {
 export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {}): Promise<Ruleset> {
   const abs = path.resolve(file);
   if (!fs.existsSync(abs)) throw new RulesetLoadError(abs, `ruleset not found: ${abs}`);
+  if (opts.dataOnly) {
+    try {
+      if (/\.(ya?ml|json)$/i.test(abs)) assertWellFormed(abs);
+      const definition = await loadDataRulesetDefinition(abs, { builtinRulesets: BUILTIN_RULESETS, fetch: opts.allowRemote ? rulesetTooling().fetch : refuseFetch });
+      return new Ruleset(definition, { severity: 'recommended', source: abs });
+    } catch (e) {
+      if (e instanceof RulesetLoadError) throw e;
+      throw new RulesetLoadError(abs, `invalid ruleset ${abs}: ${oneLine(e)}`);
+    }
+  }
   try {
+    // A ruleset that extends itself would make Spectral's migrator recurse for ever: refuse it with the cycle.
+    inspectRuleset(abs);
     const { migrateRuleset, bundleRuleset, builtins, commonjs, stdin, node, fetch: spectralFetch } = rulesetTooling();
     const io = { fs, fetch: opts.allowRemote ? spectralFetch : refuseFetch };
     let source: string;
@@ -174,6 +184,8 @@ export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {
       source = await bundleRuleset(abs, { target: 'node', format: 'commonjs', plugins: plugins as never });
     }
     const definition = evaluate(source, abs);
+    // The repository's own functions are metered: a lint worker's watcher can stop one that runs too long.
+    meterCustomFunctions(definition, knownFunctions());
     return new Ruleset(definition as RulesetDefinition, { severity: 'recommended', source: abs });
   } catch (e) {
     if (e instanceof RulesetLoadError) throw e;
@@ -193,6 +205,30 @@ function assertWellFormed(file: string): void {
     const where = pos ? `:${pos.line}:${pos.col}` : '';
     throw new RulesetLoadError(file, `invalid ruleset ${file}${where}: syntax error: ${err.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`);
   }
+}
+
+let known: Set<unknown> | undefined;
+/** The functions that are not the repository's: Spectral's core functions and those of the built-in rulesets. */
+function knownFunctions(): Set<unknown> {
+  if (known) return known;
+  known = new Set<unknown>(Object.values(require('@stoplight/spectral-functions') as Record<string, unknown>));
+  const collect = (def: unknown, seen: Set<unknown>): void => {
+    if (!def || typeof def !== 'object' || seen.has(def)) return;
+    seen.add(def);
+    const d = def as { rules?: Record<string, { then?: unknown }>; extends?: unknown; overrides?: unknown[] };
+    for (const rule of Object.values(d.rules ?? {})) {
+      const then = rule && typeof rule === 'object' ? rule.then : undefined;
+      for (const t of Array.isArray(then) ? then : [then]) if (t && typeof t === 'object') known!.add((t as { function?: unknown }).function);
+    }
+    for (const e of Array.isArray(d.extends) ? d.extends : d.extends ? [d.extends] : []) collect(Array.isArray(e) ? e[0] : e, seen);
+    for (const o of d.overrides ?? []) collect(o, seen);
+  };
+  const seen = new Set<unknown>();
+  for (const r of Object.values(BUILTIN_RULESETS)) collect(r, seen);
+  collect((require('@stoplight/spectral-rulesets/dist/oas/index.js') as { default: unknown }).default, seen);
+  collect((require('@stoplight/spectral-rulesets/dist/asyncapi/index.js') as { default: unknown }).default, seen);
+  collect((require('@stoplight/spectral-rulesets/dist/arazzo/index.js') as { default: unknown }).default, seen);
+  return known;
 }
 
 function evaluate(source: string, file: string): unknown {
@@ -250,7 +286,7 @@ export class RulesetCache {
     }
     const hit = this.cache.get(abs);
     if (hit && hit.mtimeMs === mtimeMs) return hit.ruleset;
-    const ruleset = loadRulesetFile(abs, this.opts);
+    const ruleset = this.opts.dataOnly ? loadRulesetFile(abs, this.opts) : meteredLoad(() => loadRulesetFile(abs, this.opts));
     this.cache.set(abs, { mtimeMs, ruleset });
     ruleset.catch(() => this.cache.delete(abs));
     return ruleset;

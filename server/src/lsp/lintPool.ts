@@ -15,6 +15,7 @@
 import { Worker } from 'node:worker_threads';
 import type { LintReply, LintTask, WorkerRequest, WorkerResponse } from './lintWorker';
 import { forgetDocument, runLintTask, runWarmUpStep, warmUpTasks } from './lintWorker';
+import { DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, createMeter, overrun } from '../engine/functionBudget';
 
 export class CancelledError extends Error {
   constructor() {
@@ -38,6 +39,9 @@ interface PoolWorker {
   job?: Job;
   dead: boolean;
   killTimer?: NodeJS.Timeout;
+  /** Shared with the worker: what its custom functions are doing (engine/functionBudget.ts), and their rules. */
+  meter: SharedArrayBuffer;
+  names: string[];
 }
 
 /**
@@ -47,6 +51,9 @@ interface PoolWorker {
  * full one, which costs more than letting the stale one finish.
  */
 export const KILL_AFTER_MS = 1500;
+
+/** How often a running lint's custom functions are checked against the time budget. */
+const BUDGET_POLL_MS = 200;
 
 /** How long after the first worker is ready the spare starts (see the constructor). */
 const SPARE_DELAY_MS = 3000;
@@ -188,10 +195,11 @@ export class LintPool {
   }
 
   private spawn(): PoolWorker {
-    const worker = new Worker(this.script!, { workerData: { apiconvLintWorker: true }, stdout: false, stderr: false });
+    const meter = createMeter();
+    const worker = new Worker(this.script!, { workerData: { apiconvLintWorker: true, meter }, stdout: false, stderr: false });
     this.started++;
     worker.unref();
-    const pw: PoolWorker = { worker, dead: false, ready: Promise.resolve() };
+    const pw: PoolWorker = { worker, dead: false, ready: Promise.resolve(), meter, names: [] };
     pw.ready = new Promise<void>(resolve => {
       const onMessage = (m: WorkerResponse) => {
         if ('ready' in m) {
@@ -205,6 +213,10 @@ export class LintPool {
     });
     worker.on('message', (m: WorkerResponse) => {
       if ('ready' in m) return;
+      if ('names' in m) {
+        pw.names = m.names;
+        return;
+      }
       const job = pw.job;
       if (!job || job.id !== m.id) return;
       pw.job = undefined;
@@ -242,7 +254,62 @@ export class LintPool {
     if (!job) return;
     w.job = job;
     job.worker = w;
+    const over = this.overrunBefore.get(job.task.file);
+    if (over && over.epoch === job.task.configEpoch) {
+      // The rules that ran over for this document stay skipped until a ruleset file (or the trust) changes.
+      const stoppedRules = [...new Set([...(job.task.stoppedRules ?? []), ...over.task.stoppedRules!])];
+      job.task = { ...job.task, stoppedRules, rulesetTimedOut: job.task.rulesetTimedOut || over.task.rulesetTimedOut, functionBudgetMs: this.functionBudgetMs };
+    }
     w.worker.postMessage({ id: job.id, task: job.task } satisfies WorkerRequest);
+    this.watchBudget(w, job);
+  }
+
+  // ---------------------------------------------------------------------------
+  // the time budget of custom functions (engine/functionBudget.ts)
+
+  /** Milliseconds a rule's custom function may run per document (and a JavaScript ruleset take to load). */
+  functionBudgetMs = DEFAULT_FUNCTION_BUDGET_MS;
+  /** Workers stopped because a custom function ran past the budget (for tests). */
+  overruns = 0;
+  /** Per document: the last task that ran over, while the server's config epoch stays the same. */
+  private readonly overrunBefore = new Map<string, { epoch: number | undefined; task: LintTask }>();
+
+  /** While `job` runs in `w`: stop the worker when a custom function of the repository runs past the budget. */
+  private watchBudget(w: PoolWorker, job: Job): void {
+    const timer = setInterval(() => {
+      if (w.dead || w.job !== job) {
+        clearInterval(timer);
+        return;
+      }
+      const over = overrun(w.meter, w.names, this.functionBudgetMs);
+      if (!over) return;
+      clearInterval(timer);
+      this.overruns++;
+      this.kill(w);
+      if (this.active === w) {
+        this.active = this.spare ?? this.spawn();
+        this.spare = this.spawn();
+      }
+      if (job.done) {
+        this.pump();
+        return;
+      }
+      // Lint again in a fresh worker without the rules that ran over (or without the ruleset that did not load).
+      const stopped = new Set(job.task.stoppedRules ?? []);
+      for (const r of over.rules) if (r !== LOADING_NAME) stopped.add(r);
+      const rulesetTimedOut = job.task.rulesetTimedOut || over.rules.includes(LOADING_NAME);
+      if (stopped.size > 8) {
+        this.settle(job, undefined, new Error(`custom functions ran past the time budget (${this.functionBudgetMs} ms): ${[...stopped].join(', ')}`));
+        this.pump();
+        return;
+      }
+      job.task = { ...job.task, stoppedRules: [...stopped], rulesetTimedOut, functionBudgetMs: this.functionBudgetMs, incremental: false };
+      this.overrunBefore.set(job.task.file, { epoch: job.task.configEpoch, task: job.task });
+      job.worker = undefined;
+      this.queue.unshift(job);
+      this.pump();
+    }, BUDGET_POLL_MS);
+    timer.unref();
   }
 
   private inlineBusy = false;

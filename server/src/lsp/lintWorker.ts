@@ -7,14 +7,16 @@
  * The worker is the server bundle itself started as a worker thread (see
  * server.ts): no extra bundle entry.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import * as path from 'node:path';
 import YAML from 'yaml';
 import type { Ruleset } from '@stoplight/spectral-core';
 import { lint } from '../engine/lint';
 import { IncrementalLinter } from '../engine/incremental/linter';
 import type { LintResult } from '../engine/problem';
-import { ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, oneLine, rulesetRunsCode, BUILTIN_RULESETS } from '../engine/ruleset';
+import { ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, oneLine, BUILTIN_RULESETS } from '../engine/ruleset';
+import { RulesetRefusedError } from '../engine/rulesetData';
+import { attachMeter, loadingOverrunMessage, overrunMessage, setSkippedRules, startLintMeter } from '../engine/functionBudget';
 import { ruleInfo } from '../cli/ruleInfo';
 import { collectIfGrown } from './memory';
 import type { StatusParams } from './protocol';
@@ -41,6 +43,12 @@ export interface LintTask {
    * changes; engine/ruleset.ts ConfigDiscovery). Undefined: no cache.
    */
   configEpoch?: number;
+  /** Rules whose custom functions ran past the time budget in an earlier try of this task: skipped, one finding each. */
+  stoppedRules?: string[];
+  /** The ruleset's loading ran past the time budget in an earlier try: the built-in rules are used. */
+  rulesetTimedOut?: boolean;
+  /** The time budget for custom functions (ms), for the findings' messages. */
+  functionBudgetMs?: number;
 }
 
 export interface LintReply {
@@ -49,6 +57,8 @@ export interface LintReply {
   ruleset: string;
   /** The ruleset file could not be loaded (the last good one, or the built-in rules, were used). */
   rulesetError?: { file: string; message: string };
+  /** The ruleset was refused, not broken: an untrusted workspace and a ruleset that reaches JavaScript. */
+  rulesetRefused?: boolean;
   /** A caveat for the status (e.g. an untrusted workspace). */
   note?: string;
   /** Documentation URL per rule code met in the results. */
@@ -59,38 +69,51 @@ export interface LintReply {
 }
 
 export type WorkerRequest = { id: number; task: LintTask } | { id: number; warmup: true } | { id: number; forget: string };
-export type WorkerResponse = { id: number; reply: LintReply } | { id: number; error: string } | { id: number; ready: true };
+export type WorkerResponse =
+  | { id: number; reply: LintReply }
+  | { id: number; error: string }
+  | { id: number; ready: true }
+  /** The rules with metered custom functions, by slot (functionBudget.ts). */
+  | { id: number; names: string[] };
 
-const caches = new Map<boolean, RulesetCache>();
+const caches = new Map<string, RulesetCache>();
 /** The last ruleset that loaded, per ruleset file: used while the file is broken. */
 const lastGood = new Map<string, Ruleset>();
 
 /** Ruleset discovery, cached per LintTask.configEpoch. */
 const discovery = new ConfigDiscovery();
 
-async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'note'> & { value: Ruleset }> {
+async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'rulesetRefused' | 'note'> & { value: Ruleset }> {
   const discovered = (): string | undefined => (task.configEpoch === undefined ? findConfig(task.file) : discovery.find(task.file, task.configEpoch));
   const file = task.rulesetFile ?? discovered() ?? 'apiconv:recommended';
   if (file in BUILTIN_RULESETS) {
-    let cache = caches.get(false);
-    if (!cache) caches.set(false, (cache = new RulesetCache()));
+    let cache = caches.get('builtin');
+    if (!cache) caches.set('builtin', (cache = new RulesetCache()));
     return { ruleset: file, value: await cache.get(file) };
   }
-  if (!task.trusted && rulesetRunsCode(file)) {
-    return {
-      ruleset: file,
-      value: getDefaultRuleset(),
-      note: `untrusted workspace: ${path.basename(file)} runs JavaScript and is not loaded; the built-in rules (apiconv:recommended) are used`,
-    };
+  if (task.rulesetTimedOut) {
+    const message = loadingOverrunMessage(file, task.functionBudgetMs ?? 0);
+    return { ruleset: file, value: getDefaultRuleset(), rulesetError: { file, message }, note: 'the built-in rules (apiconv:recommended) are used' };
   }
-  let cache = caches.get(task.allowRemoteRefs);
-  if (!cache) caches.set(task.allowRemoteRefs, (cache = new RulesetCache({ allowRemote: task.allowRemoteRefs })));
+  // Untrusted: the ruleset is loaded as data only (engine/rulesetData.ts): one that reaches JavaScript is refused.
+  const key = `${task.trusted ? 'trusted' : 'data'}:${task.allowRemoteRefs}`;
+  let cache = caches.get(key);
+  if (!cache) caches.set(key, (cache = new RulesetCache({ allowRemote: task.allowRemoteRefs, dataOnly: !task.trusted })));
   try {
     const value = await cache.get(file);
-    lastGood.set(file, value);
+    lastGood.set(key + file, value);
     return { ruleset: file, value };
   } catch (e) {
-    const good = lastGood.get(file);
+    if (e instanceof RulesetRefusedError) {
+      return {
+        ruleset: file,
+        value: getDefaultRuleset(),
+        rulesetError: { file, message: `untrusted workspace: ${e.message}; the built-in rules (apiconv:recommended) are used until the workspace is trusted` },
+        rulesetRefused: true,
+        note: `untrusted workspace: ${path.basename(file)} reaches JavaScript and is not loaded; the built-in rules (apiconv:recommended) are used`,
+      };
+    }
+    const good = lastGood.get(key + file);
     return {
       ruleset: file,
       value: good ?? getDefaultRuleset(),
@@ -123,6 +146,8 @@ export function forgetDocument(file: string): void {
 
 export async function runLintTask(task: LintTask): Promise<LintReply> {
   const t0 = performance.now();
+  startLintMeter();
+  setSkippedRules(task.stoppedRules);
   const rs = await resolveRuleset(task);
   const overlays = task.overlays;
   const options = { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: (f: string) => overlays[f] };
@@ -136,6 +161,12 @@ export async function runLintTask(task: LintTask): Promise<LintReply> {
   } else {
     result = await lint(task.text, task.file, options);
   }
+  if (task.stoppedRules?.length) {
+    const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    for (const rule of task.stoppedRules) {
+      result.problems.unshift({ code: rule, message: overrunMessage(rule, task.functionBudgetMs ?? 0), severity: 0, path: [], range: at, source: task.file });
+    }
+  }
   const docs: Record<string, string> = {};
   const rules = rs.value.rules as Record<string, { documentationUrl?: string | null } | undefined>;
   for (const p of result.problems) {
@@ -143,7 +174,7 @@ export async function runLintTask(task: LintTask): Promise<LintReply> {
     const url = rules[p.code]?.documentationUrl ?? ruleInfo(p.code)?.helpUri;
     if (url) docs[p.code] = url;
   }
-  return { result, ruleset: rs.ruleset, rulesetError: rs.rulesetError, note: rs.note, docs, ms: Math.round(performance.now() - t0), incremental };
+  return { result, ruleset: rs.ruleset, rulesetError: rs.rulesetError, rulesetRefused: rs.rulesetRefused, note: rs.note, docs, ms: Math.round(performance.now() - t0), incremental };
 }
 
 /**
@@ -268,6 +299,8 @@ export async function runWarmUpStep(step: LintTask | { forget: string }): Promis
 export function runLintWorker(): void {
   const port = parentPort;
   if (!port) return;
+  const meter = (workerData as { meter?: SharedArrayBuffer } | undefined)?.meter;
+  if (meter) attachMeter(meter, names => port.postMessage({ id: 0, names } satisfies WorkerResponse));
   process.on('uncaughtException', e => console.error('apiconv lint worker:', e));
   process.on('unhandledRejection', e => console.error('apiconv lint worker:', e));
   port.on('message', async (msg: WorkerRequest) => {

@@ -37,7 +37,7 @@ import { URI } from 'vscode-uri';
 import picomatch from 'picomatch';
 import { looksLikeOpenApi, type LintOptions } from '../engine/lint';
 import type { LintResult } from '../engine/problem';
-import { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, rulesetRunsCode } from '../engine/ruleset';
+import { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset } from '../engine/ruleset';
 import { COMPLETION_TRIGGER_CHARACTERS, registerCompletion, type FeatureContext } from './completion';
 import { CODE_ACTION_KINDS, registerCodeActions } from './codeActions';
 import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnostics';
@@ -126,7 +126,8 @@ export class Session {
   private pull = false;
   private refreshSupport = false;
   private configCapability = false;
-  private initTrusted = true;
+  /** Trust as the client said at initialize; a client that says nothing is not trusted (README: Workspace trust). */
+  private initTrusted = false;
   private trustOverride: boolean | undefined;
   private globalSettings: Settings = { ...DEFAULT_SETTINGS };
   private settingsCache = new Map<string, Promise<Settings>>();
@@ -140,7 +141,8 @@ export class Session {
   private pool!: LintPool;
   /** Bumped when ruleset files may have changed (LintTask.configEpoch). */
   private configEpoch = 0;
-  private mainRulesets = new RulesetCache();
+  /** Rulesets for completion and code actions, in this thread: as data only, never the repository's JavaScript. */
+  private mainRulesets = new RulesetCache({ dataOnly: true });
 
   constructor(private readonly connection: Connection) {}
 
@@ -196,7 +198,7 @@ export class Session {
     this.capabilities = p.capabilities ?? {};
     const opts = (p.initializationOptions ?? {}) as InitializationOptions;
     const trusted = opts.workspaceTrusted ?? opts.trusted;
-    this.initTrusted = trusted !== false;
+    this.initTrusted = trusted === true;
     if (opts.settings && typeof opts.settings === 'object') this.globalSettings = sanitize(opts.settings);
     const folders: WorkspaceFolder[] = p.workspaceFolders ?? [];
     this.folders = folders.map(f => this.fileOf(f.uri));
@@ -363,9 +365,9 @@ export class Session {
     const file = this.fileOf(uri);
     const s = await this.settingsFor(uri);
     const rsFile = this.explicitRuleset(file, s) ?? findConfig(file) ?? 'apiconv:recommended';
-    let ruleset = getDefaultRuleset();
-    if (!(rsFile in BUILTIN_RULESETS) && !this.trusted(s) && rulesetRunsCode(rsFile)) ruleset = getDefaultRuleset();
-    else ruleset = await this.mainRulesets.get(rsFile).catch(() => getDefaultRuleset());
+    // The main thread never runs custom functions: a ruleset that reaches JavaScript is linted in the worker
+    // only; here (quick fixes, completion) the built-in rules stand in for it.
+    const ruleset = await this.mainRulesets.get(rsFile).catch(() => getDefaultRuleset());
     const { texts } = this.overlays('');
     return { ruleset, allowRemoteRefs: s.allowRemoteRefs, readFile: f => texts[f] };
   }
@@ -605,10 +607,10 @@ export class Session {
         const pos = rulesetErrorPosition(rsFile, reply.rulesetError.message);
         const d: Diagnostic = {
           range: { start: pos, end: { line: pos.line, character: pos.character + 1 } },
-          severity: DiagnosticSeverity.Error,
+          severity: reply.rulesetRefused ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
           source: 'apiconv',
-          code: 'invalid-ruleset',
-          message: `${reply.rulesetError.message}${reply.note ? ` (${reply.note})` : ''}`,
+          code: reply.rulesetRefused ? 'untrusted-ruleset' : 'invalid-ruleset',
+          message: `${reply.rulesetError.message}${reply.note && !reply.rulesetRefused ? ` (${reply.note})` : ''}`,
         };
         if (!had || had[0]?.message !== d.message) {
           this.contribution(rsFile).set(producer, [d]);
@@ -629,7 +631,7 @@ export class Session {
       const s: StatusParams = {
         uri: doc.uri,
         version,
-        state: reply.rulesetError ? 'error' : reply.note ? 'warn' : 'ok',
+        state: reply.rulesetError && !reply.rulesetRefused ? 'error' : reply.note ? 'warn' : 'ok',
         ruleset: reply.ruleset,
         message: reply.rulesetError?.message ?? reply.note,
         rulesetError: reply.rulesetError?.message,

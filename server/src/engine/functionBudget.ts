@@ -1,0 +1,180 @@
+/**
+ * A time budget for a repository's JavaScript (custom rule functions, and a JavaScript ruleset's own code while
+ * it loads), so that the thread that started a lint can stop it: a function that loops forever, or whose promise
+ * never settles, is found by the thread that watches, which terminates the lint worker and lints again without
+ * that rule (the other rules' findings are kept), reporting one finding that names the rule.
+ *
+ * The lint worker wraps every function of a trusted ruleset that is not built in (not a Spectral core function,
+ * not one of a Spectral or apiconv built-in ruleset) so that it keeps, in memory shared with the watching thread,
+ * per rule: how many of its calls are under way (a call that returned a promise is under way until the promise
+ * settles), since when, and the milliseconds its calls took. Slot 0 is the ruleset's loading. A thread blocked
+ * in a loop cannot answer a message; the shared memory is read without its help.
+ */
+
+export const DEFAULT_FUNCTION_BUDGET_MS = 5000;
+/** Rules with custom functions beyond this many share the last slot. */
+const SLOTS = 256;
+export const LOADING_SLOT = 0;
+export const LOADING_NAME = '\0loading';
+
+const COUNTS = 0; // Int32Array[SLOTS]
+const SINCE = SLOTS * 4; // Float64Array[SLOTS]: when the slot last became busy
+const TOTAL = SINCE + SLOTS * 8; // Float64Array[SLOTS]: ms of finished synchronous calls
+const BYTES = TOTAL + SLOTS * 8;
+
+export function createMeter(): SharedArrayBuffer {
+  return new SharedArrayBuffer(BYTES);
+}
+
+// ---------------------------------------------------------------------------
+// the lint worker's side
+
+let counts: Int32Array | undefined;
+let since: Float64Array | undefined;
+let total: Float64Array | undefined;
+const names: string[] = [LOADING_NAME];
+const slotByName = new Map<string, number>([[LOADING_NAME, LOADING_SLOT]]);
+let announce: ((names: string[]) => void) | undefined;
+let skipped = new Set<string>();
+
+/** In a lint worker: count in `buffer`, and tell the watching thread the rule names by `onNames`. */
+export function attachMeter(buffer: SharedArrayBuffer, onNames: (names: string[]) => void): void {
+  counts = new Int32Array(buffer, COUNTS, SLOTS);
+  since = new Float64Array(buffer, SINCE, SLOTS);
+  total = new Float64Array(buffer, TOTAL, SLOTS);
+  announce = onNames;
+  announce([...names]);
+}
+
+/** A lint starts: the time taken by earlier lints does not count. */
+export function startLintMeter(): void {
+  total?.fill(0);
+}
+
+/** Rules whose functions are skipped in the next lints (they ran past the budget). */
+export function setSkippedRules(rules: readonly string[] | undefined): void {
+  skipped = new Set(rules ?? []);
+}
+
+function slotOf(rule: string): number {
+  let s = slotByName.get(rule);
+  if (s === undefined) {
+    s = Math.min(names.length, SLOTS - 1);
+    if (names.length < SLOTS) names.push(rule);
+    slotByName.set(rule, s);
+    announce?.([...names]);
+  }
+  return s;
+}
+
+function enter(slot: number): void {
+  if (!counts) return;
+  if (Atomics.add(counts, slot, 1) === 0) since![slot] = Date.now();
+}
+
+function leave(slot: number): void {
+  if (!counts) return;
+  if (Atomics.sub(counts, slot, 1) === 1) since![slot] = 0;
+}
+
+/** Run `load` (a ruleset's loading, which may run its JavaScript) as the loading slot. */
+export async function meteredLoad<T>(load: () => Promise<T>): Promise<T> {
+  enter(LOADING_SLOT);
+  try {
+    return await load();
+  } finally {
+    leave(LOADING_SLOT);
+  }
+}
+
+type Fn = (this: unknown, ...args: unknown[]) => unknown;
+
+function wrap(fn: Fn, rule: string): Fn {
+  const slot = slotOf(rule);
+  const wrapped = function (this: unknown, ...args: unknown[]): unknown {
+    if (skipped.has(rule)) return undefined;
+    enter(slot);
+    const t0 = performance.now();
+    let r: unknown;
+    try {
+      r = fn.apply(this, args);
+    } catch (e) {
+      if (total) total[slot] += performance.now() - t0;
+      leave(slot);
+      throw e;
+    }
+    if (total) total[slot] += performance.now() - t0;
+    if (r && typeof (r as PromiseLike<unknown>).then === 'function') return Promise.resolve(r).finally(() => leave(slot));
+    leave(slot);
+    return r;
+  };
+  // Spectral reads properties of ruleset functions (createRulesetFunction's option validation): keep them.
+  for (const key of Reflect.ownKeys(fn)) {
+    if (key === 'length' || key === 'prototype' || key === 'arguments' || key === 'caller') continue;
+    const d = Object.getOwnPropertyDescriptor(fn, key);
+    if (d) Object.defineProperty(wrapped, key, d);
+  }
+  return wrapped;
+}
+
+/**
+ * Wrap, in a ruleset definition (as a JavaScript ruleset exports it, extended rulesets included), every rule
+ * function that is not in `known`. Returns the names of the rules whose functions were wrapped.
+ */
+export function meterCustomFunctions(definition: unknown, known: ReadonlySet<unknown>): string[] {
+  const rules = new Set<string>();
+  const seen = new Set<object>();
+  const visitRuleset = (def: unknown): void => {
+    if (!def || typeof def !== 'object' || seen.has(def)) return;
+    seen.add(def);
+    const d = def as { rules?: unknown; extends?: unknown; overrides?: unknown };
+    if (d.rules && typeof d.rules === 'object') {
+      for (const [name, rule] of Object.entries(d.rules as Record<string, unknown>)) {
+        if (!rule || typeof rule !== 'object') continue;
+        const then = (rule as { then?: unknown }).then;
+        for (const t of Array.isArray(then) ? then : [then]) {
+          if (!t || typeof t !== 'object') continue;
+          const fn = (t as { function?: unknown }).function;
+          if (typeof fn !== 'function' || known.has(fn)) continue;
+          (t as { function: unknown }).function = wrap(fn as Fn, name);
+          rules.add(name);
+        }
+      }
+    }
+    const ext = d.extends;
+    for (const e of Array.isArray(ext) ? ext : ext ? [ext] : []) visitRuleset(Array.isArray(e) ? e[0] : e);
+    if (Array.isArray(d.overrides)) for (const o of d.overrides) visitRuleset(o);
+  };
+  visitRuleset(definition);
+  return [...rules];
+}
+
+// ---------------------------------------------------------------------------
+// the watching thread's side
+
+export interface Overrun {
+  /** Rules whose functions ran past the budget (LOADING_NAME: the ruleset's loading). */
+  rules: string[];
+}
+
+/** Which rules (by the names the worker announced) have run past `budgetMs`, if any. */
+export function overrun(buffer: SharedArrayBuffer, workerNames: readonly string[], budgetMs: number, now = Date.now()): Overrun | undefined {
+  const c = new Int32Array(buffer, COUNTS, SLOTS);
+  const s = new Float64Array(buffer, SINCE, SLOTS);
+  const t = new Float64Array(buffer, TOTAL, SLOTS);
+  const rules: string[] = [];
+  for (let i = 0; i < SLOTS; i++) {
+    const busy = Atomics.load(c, i) > 0 && s[i] > 0 ? now - s[i] : 0;
+    if (busy > budgetMs || t[i] > budgetMs) rules.push(workerNames[i] ?? `rule #${i}`);
+  }
+  return rules.length > 0 ? { rules } : undefined;
+}
+
+/** The finding for a rule stopped by the budget (on the document's first line). */
+export function overrunMessage(rule: string, budgetMs: number): string {
+  return `rule "${rule}": its custom function ran past the time budget (${budgetMs} ms for this document) and was stopped; the rule is skipped for this document, the other rules' findings are kept`;
+}
+
+export function loadingOverrunMessage(file: string, budgetMs: number): string {
+  return `the ruleset ${file} did not finish loading within the time budget (${budgetMs} ms): its JavaScript was stopped`;
+}
