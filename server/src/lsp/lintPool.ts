@@ -194,7 +194,7 @@ export class LintPool {
     void w.worker.terminate().catch(() => undefined);
   }
 
-  private spawn(): PoolWorker {
+  private spawn(warm = true): PoolWorker {
     const meter = createMeter();
     const worker = new Worker(this.script!, { workerData: { apiconvLintWorker: true, meter }, stdout: false, stderr: false });
     this.started++;
@@ -209,7 +209,8 @@ export class LintPool {
       };
       worker.on('message', onMessage);
       worker.once('exit', () => resolve());
-      worker.postMessage({ id: 0, warmup: true } satisfies WorkerRequest);
+      if (warm) worker.postMessage({ id: 0, warmup: true } satisfies WorkerRequest);
+      else resolve();
     });
     worker.on('message', (m: WorkerResponse) => {
       if ('ready' in m) return;
@@ -287,8 +288,13 @@ export class LintPool {
       this.overruns++;
       this.kill(w);
       if (this.active === w) {
-        this.active = this.spare ?? this.spawn();
-        this.spare = this.spawn();
+        // The lint goes on at once in the spare, or in a worker that skips the warm-up; a new spare comes later.
+        this.active = this.spare ?? this.spawn(false);
+        this.spare = undefined;
+        const t = setTimeout(() => {
+          if (!this.disposed && !this.spare) this.spare = this.spawn();
+        }, SPARE_DELAY_MS);
+        t.unref();
       }
       if (job.done) {
         this.pump();

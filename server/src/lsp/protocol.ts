@@ -29,11 +29,14 @@ export interface Settings {
   validateFiles: string[];
   trace: { server: 'off' | 'messages' | 'verbose' };
   /**
-   * Whether the workspace is trusted: a ruleset that runs custom JavaScript is
-   * loaded only when true. Also accepted as initializationOption
-   * (`workspaceTrusted` or `trusted`); default true for clients that do not say.
+   * Whether the workspace is trusted: a ruleset that reaches JavaScript (a JS ruleset, a package, custom
+   * functions) is loaded only when true; otherwise rulesets are loaded as data only. Also accepted as
+   * initializationOption (`workspaceTrusted` or `trusted`). A client that says nothing is NOT trusted (the
+   * VS Code extension always says; for other editors see the README, Workspace trust).
    */
   workspaceTrusted?: boolean;
+  /** Milliseconds a custom function may run per document (and a JS ruleset take to load) before it is stopped. */
+  functionBudgetMs: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -44,6 +47,7 @@ export const DEFAULT_SETTINGS: Settings = {
   allowRemoteRefs: false,
   validateFiles: ['**/*.{yaml,yml,json}'],
   trace: { server: 'off' },
+  functionBudgetMs: 5000,
 };
 
 /** `initialize` params' `initializationOptions` the server understands (all optional). */

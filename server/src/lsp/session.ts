@@ -519,6 +519,7 @@ export class Session {
       incremental: doc !== undefined,
       configEpoch: this.configEpoch,
     };
+    this.pool.functionBudgetMs = settings.functionBudgetMs;
     const inline = this.lintsInline(root, task);
     root.inline = inline;
     // A small document is open: warm the main thread up for inline linting while the worker lints it.
@@ -816,6 +817,7 @@ export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: S
   if (typeof v.rulesetFile === 'string') out.rulesetFile = v.rulesetFile;
   if (typeof v.allowRemoteRefs === 'boolean') out.allowRemoteRefs = v.allowRemoteRefs;
   if (Array.isArray(v.validateFiles)) out.validateFiles = v.validateFiles.filter((g): g is string => typeof g === 'string');
+  if (typeof v.functionBudgetMs === 'number' && Number.isFinite(v.functionBudgetMs)) out.functionBudgetMs = Math.max(100, Math.min(600_000, v.functionBudgetMs));
   if (typeof v.workspaceTrusted === 'boolean') out.workspaceTrusted = v.workspaceTrusted;
   else if (typeof (v as { trusted?: unknown }).trusted === 'boolean') out.workspaceTrusted = (v as { trusted: boolean }).trusted;
   const trace = (v as { trace?: { server?: unknown } }).trace;
