@@ -1,5 +1,6 @@
 /** Command-line parsing for `apiconv`. No dependency: the option set is small and fixed. */
 import { SEVERITY_NAMES, type SeverityName } from '../engine/problem';
+import { DEFAULT_FUNCTION_BUDGET_MS } from '../engine/functionBudget';
 
 export const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'summary'] as const;
 export type FormatName = (typeof FORMATS)[number];
@@ -22,6 +23,10 @@ export interface LintCliOptions {
   baselineWrite?: string;
   /** Worker threads; 1 = serial. Default: automatic. */
   jobs?: number;
+  /** Load rulesets as data only: a ruleset that reaches JavaScript is an error (CI on untrusted pull requests). */
+  noCustomFunctions: boolean;
+  /** Milliseconds a custom function may run per document (and a JS ruleset take to load). */
+  functionBudgetMs: number;
   progress?: boolean;
 }
 
@@ -55,7 +60,10 @@ Lint options:
   -q, --quiet                  report errors only
       --stdin                  read one document from stdin
       --stdin-filepath <path>  path used for stdin (config discovery, relative $refs, report)
-      --allow-remote-refs      fetch http(s) $refs (off: no network request is made)
+      --allow-remote-refs      fetch http(s) $refs and extended rulesets (off: no network request is made)
+      --no-custom-functions    load rulesets as data only: a ruleset that reaches JavaScript (a .js ruleset,
+                               a package, custom functions) is an error; for CI on untrusted pull requests
+      --function-budget <ms>   time a custom function may run per document before it is stopped (default 5000)
       --fix                    apply safe fixes in place, then report what remains
       --fix-dry-run            print the safe fixes as a unified diff; change nothing
       --baseline <file>        report only findings not in the baseline; list stale entries
@@ -86,6 +94,7 @@ const VALUE_OPTIONS: Record<string, string> = {
   '--baseline-write': 'baselineWrite',
   '-j': 'jobs',
   '--jobs': 'jobs',
+  '--function-budget': 'functionBudget',
 };
 const FLAG_OPTIONS: Record<string, string> = {
   '-q': 'quiet',
@@ -97,6 +106,7 @@ const FLAG_OPTIONS: Record<string, string> = {
   '-v': 'verbose',
   '--verbose': 'verbose',
   '--no-progress': 'noProgress',
+  '--no-custom-functions': 'noCustomFunctions',
   '-V': 'version',
   '--version': 'version',
   '-h': 'help',
@@ -158,6 +168,11 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     jobs = Number(values.jobs);
     if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs must be a positive integer, not "${values.jobs}"`);
   }
+  let functionBudgetMs = DEFAULT_FUNCTION_BUDGET_MS;
+  if (values.functionBudget !== undefined) {
+    functionBudgetMs = Number(values.functionBudget);
+    if (!Number.isInteger(functionBudgetMs) || functionBudgetMs < 1) throw new UsageError(`--function-budget must be a positive number of milliseconds, not "${values.functionBudget}"`);
+  }
   const stdin = flags.has('stdin');
   if (stdin && rest.length > 0) throw new UsageError('--stdin takes no file arguments');
   if (!stdin && rest.length === 0) throw new UsageError('apiconv lint needs at least one file, directory or glob (or --stdin)');
@@ -184,5 +199,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     baselineWrite: values.baselineWrite,
     jobs,
     progress: flags.has('noProgress') ? false : undefined,
+    noCustomFunctions: flags.has('noCustomFunctions'),
+    functionBudgetMs,
   };
 }

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import { lint } from '../engine/lint';
 import type { LintProblem } from '../engine/problem';
 import { RulesetCache, oneLine } from '../engine/ruleset';
+import { loadingOverrunMessage, overrunMessage, setSkippedRules, startLintMeter } from '../engine/functionBudget';
 
 export interface LintTask {
   /** Absolute path. */
@@ -15,6 +16,11 @@ export interface LintTask {
   /** A ruleset file or a built-in name (`apiconv:recommended`). */
   ruleset: string;
   allowRemoteRefs: boolean;
+  /** Rules whose custom functions ran past the time budget in an earlier try: skipped, one finding each. */
+  stoppedRules?: string[];
+  /** The ruleset's loading ran past the time budget in an earlier try. */
+  rulesetTimedOut?: boolean;
+  functionBudgetMs?: number;
 }
 
 export interface LintTaskResult {
@@ -49,10 +55,18 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
       return done({ problems: [], files: [task.file], error: `cannot read ${task.file}: ${code === 'ENOENT' ? 'file not found' : (code ?? oneLine(e))}` });
     }
   }
+  if (task.rulesetTimedOut) return done({ problems: [], files: [task.file], error: loadingOverrunMessage(task.ruleset, task.functionBudgetMs ?? 0) });
+  startLintMeter();
+  setSkippedRules(task.stoppedRules);
   try {
     const ruleset = await cache.get(task.ruleset);
     const result = await lint(text, task.file, { ruleset, allowRemoteRefs: task.allowRemoteRefs });
-    return done({ problems: result.problems, suppressed: result.suppressed ?? [], skipped: result.skipped, files: result.files });
+    const problems = result.problems;
+    if (task.stoppedRules?.length && !result.skipped) {
+      const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+      for (const rule of task.stoppedRules) problems.unshift({ code: rule, message: overrunMessage(rule, task.functionBudgetMs ?? 0), severity: 0, path: [], range: at, source: task.file });
+    }
+    return done({ problems, suppressed: result.suppressed ?? [], skipped: result.skipped, files: result.files });
   } catch (e) {
     return done({ problems: [], files: [task.file], error: `${task.file}: ${oneLine(e)}`, stack: (e as Error)?.stack });
   }

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SEVERITY_NAMES, RulesetLoadError, type LintProblem } from '../engine/problem';
 import { RulesetCache, findConfig, BUILTIN_RULESETS, oneLine } from '../engine/ruleset';
+import { RulesetRefusedError, inspectRuleset } from '../engine/rulesetData';
 import { compareProblems } from '../engine/lint';
 import { HELP, UsageError, parseArgs, type LintCliOptions } from './args';
 import { collectFiles, TargetError } from './files';
@@ -61,7 +62,8 @@ interface LintOutcome {
 
 async function lintCommand(opts: LintCliOptions, log: (line: string) => void): Promise<LintOutcome> {
   const cwd = process.cwd();
-  const cache = new RulesetCache({ allowRemote: opts.allowRemoteRefs });
+  // --no-custom-functions: rulesets are loaded as data only (engine/rulesetData.ts), nothing of the repository runs.
+  const cache = new RulesetCache({ allowRemote: opts.allowRemoteRefs, dataOnly: opts.noCustomFunctions });
   const explicitRuleset = opts.ruleset !== undefined ? (opts.ruleset in BUILTIN_RULESETS ? opts.ruleset : path.resolve(cwd, opts.ruleset)) : undefined;
   if (explicitRuleset && !(explicitRuleset in BUILTIN_RULESETS) && !fs.existsSync(explicitRuleset)) throw new FatalError(`ruleset not found: ${opts.ruleset}`);
 
@@ -81,12 +83,20 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
   }
 
   // Load every ruleset once up front: a broken config stops the run before any lint.
+  // A ruleset that runs JavaScript is loaded in the lint workers only, where its functions have a time budget.
   const rulesetFiles = [...new Set(tasks.map(t => t.ruleset))];
+  let isolate = false;
   for (const r of rulesetFiles) {
     try {
+      if (!(r in BUILTIN_RULESETS) && !opts.noCustomFunctions && !opts.fix && !opts.fixDryRun && inspectRuleset(r).code.length > 0) {
+        isolate = true;
+        if (opts.verbose) log(`apiconv: ruleset ${displayPath(r, cwd)} (runs JavaScript: loaded in worker threads)`);
+        continue;
+      }
       await cache.get(r);
       if (opts.verbose) log(`apiconv: ruleset ${r in BUILTIN_RULESETS ? r : displayPath(r, cwd)}`);
     } catch (e) {
+      if (e instanceof RulesetRefusedError) throw new FatalError(`--no-custom-functions: ${e.message}`);
       if (e instanceof RulesetLoadError) throw new FatalError(e.message);
       throw new FatalError(`invalid ruleset ${r}: ${oneLine(e)}`);
     }
@@ -111,6 +121,8 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
   const results = await runTasks(tasks, {
     jobs: opts.jobs,
     cache,
+    isolate,
+    functionBudgetMs: opts.functionBudgetMs,
     onDone: (done, total, file) => {
       if (showProgress) process.stderr.write(`\r\x1b[K[${done}/${total}] ${displayPath(file, cwd)}`);
     },

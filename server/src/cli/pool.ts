@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RulesetCache } from '../engine/ruleset';
 import { lintOne, type LintTask, type LintTaskResult } from './lintOne';
+import { DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, createMeter, overrun } from '../engine/functionBudget';
 
 /** Below this many files, or this many bytes in all, starting workers (about 0.3 s each) costs more than it saves. */
 export const PARALLEL_MIN_FILES = 4;
@@ -18,6 +19,12 @@ export interface RunOptions {
   jobs?: number;
   cache: RulesetCache;
   onDone?: (done: number, total: number, file: string) => void;
+  /**
+   * A ruleset runs the repository's JavaScript: lint in worker threads (one at least), where a custom function
+   * that runs past `functionBudgetMs` can be stopped (engine/functionBudget.ts).
+   */
+  isolate?: boolean;
+  functionBudgetMs?: number;
 }
 
 export function workerScript(): string | undefined {
@@ -35,7 +42,7 @@ export function plannedJobs(taskCount: number, requested?: number, totalBytes = 
 export async function runTasks(tasks: readonly LintTask[], opts: RunOptions): Promise<LintTaskResult[]> {
   const jobs = plannedJobs(tasks.length, opts.jobs, totalSize(tasks));
   const script = workerScript();
-  if (jobs <= 1 || !script) {
+  if ((jobs <= 1 && !opts.isolate) || !script) {
     const results: LintTaskResult[] = [];
     for (const task of tasks) {
       results.push(await lintOne(task, opts.cache));
@@ -64,25 +71,54 @@ async function runParallel(tasks: readonly LintTask[], jobs: number, script: str
   // Largest first: the long poles start early and the pool ends together.
   const queue = tasks.map((t, i) => ({ i, size: sizeOf(t) })).sort((a, b) => b.size - a.size || a.i - b.i).map(x => x.i);
   let done = 0;
+  const budget = opts.functionBudgetMs ?? DEFAULT_FUNCTION_BUDGET_MS;
+  const retried = new Map<number, LintTask>();
   const runWorker = () =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(script);
+      const meter = createMeter();
+      let names: string[] = [];
+      const worker = new Worker(script, { workerData: { meter } });
       let current: number | undefined;
+      let watch: NodeJS.Timeout | undefined;
       const next = () => {
+        if (watch) clearInterval(watch);
         current = queue.shift();
         if (current === undefined) {
           void worker.terminate().then(() => resolve());
           return;
         }
-        worker.postMessage({ id: current, task: tasks[current] });
+        const i = current;
+        worker.postMessage({ id: i, task: retried.get(i) ?? tasks[i] });
+        // A custom function past the budget: stop this worker, lint the file again without that rule.
+        watch = setInterval(() => {
+          if (current !== i) return;
+          const over = overrun(meter, names, budget);
+          if (!over) return;
+          clearInterval(watch);
+          current = undefined;
+          worker.removeAllListeners();
+          void worker.terminate();
+          const task = retried.get(i) ?? tasks[i];
+          const stopped = new Set(task.stoppedRules ?? []);
+          for (const r of over.rules) if (r !== LOADING_NAME) stopped.add(r);
+          retried.set(i, { ...task, stoppedRules: [...stopped], rulesetTimedOut: task.rulesetTimedOut || over.rules.includes(LOADING_NAME), functionBudgetMs: budget });
+          queue.unshift(i);
+          runWorker().then(resolve, reject);
+        }, 200);
       };
-      worker.on('message', (msg: { id: number; result: LintTaskResult }) => {
+      worker.on('message', (msg: { id: number; result: LintTaskResult } | { id: number; names: string[] }) => {
+        if ('names' in msg) {
+          names = msg.names;
+          return;
+        }
+        if (msg.id !== current) return;
         results[msg.id] = msg.result;
         done++;
         opts.onDone?.(done, tasks.length, tasks[msg.id].file);
         next();
       });
       worker.on('error', e => {
+        if (watch) clearInterval(watch);
         // A crashed worker (e.g. out of memory): its file is reported as an error, the others go on in a new worker.
         if (current !== undefined) {
           results[current] = { file: tasks[current].file, problems: [], suppressed: [], files: [tasks[current].file], error: `${tasks[current].file}: worker failed: ${e.message}`, stack: e.stack, ms: 0 };

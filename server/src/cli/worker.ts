@@ -3,12 +3,16 @@
  * Receives `{ id, task }`, answers `{ id, result }`; each worker keeps its own
  * ruleset cache, so a ruleset file is loaded once per worker.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { attachMeter } from '../engine/functionBudget';
 import { RulesetCache } from '../engine/ruleset';
 import { lintOne, type LintTask } from './lintOne';
 
 const port = parentPort;
 if (port) {
+  // What custom functions are doing, for the main thread's time budget (pool.ts).
+  const meter = (workerData as { meter?: SharedArrayBuffer } | undefined)?.meter;
+  if (meter) attachMeter(meter, names => port.postMessage({ id: -1, names }));
   const caches = new Map<boolean, RulesetCache>();
   port.on('message', async (msg: { id: number; task: LintTask }) => {
     const remote = msg.task.allowRemoteRefs;

@@ -77,11 +77,11 @@ function leave(slot: number): void {
   if (Atomics.sub(counts, slot, 1) === 1) since![slot] = 0;
 }
 
-/** Run `load` (a ruleset's loading, which may run its JavaScript) as the loading slot. */
-export async function meteredLoad<T>(load: () => Promise<T>): Promise<T> {
+/** Run `load` (the evaluation of a ruleset's bundle: the repository's JavaScript runs) as the loading slot. */
+export function meteredLoad<T>(load: () => T): T {
   enter(LOADING_SLOT);
   try {
-    return await load();
+    return load();
   } finally {
     leave(LOADING_SLOT);
   }

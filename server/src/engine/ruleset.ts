@@ -183,7 +183,8 @@ export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {
     } else {
       source = await bundleRuleset(abs, { target: 'node', format: 'commonjs', plugins: plugins as never });
     }
-    const definition = evaluate(source, abs);
+    // The repository's JavaScript runs here (a JS ruleset's top level, its imports): metered as the loading.
+    const definition = meteredLoad(() => evaluate(source, abs));
     // The repository's own functions are metered: a lint worker's watcher can stop one that runs too long.
     meterCustomFunctions(definition, knownFunctions());
     return new Ruleset(definition as RulesetDefinition, { severity: 'recommended', source: abs });
@@ -286,7 +287,7 @@ export class RulesetCache {
     }
     const hit = this.cache.get(abs);
     if (hit && hit.mtimeMs === mtimeMs) return hit.ruleset;
-    const ruleset = this.opts.dataOnly ? loadRulesetFile(abs, this.opts) : meteredLoad(() => loadRulesetFile(abs, this.opts));
+    const ruleset = loadRulesetFile(abs, this.opts);
     this.cache.set(abs, { mtimeMs, ruleset });
     ruleset.catch(() => this.cache.delete(abs));
     return ruleset;
