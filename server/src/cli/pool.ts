@@ -20,9 +20,10 @@ export interface RunOptions {
   onDone?: (done: number, total: number, file: string) => void;
 }
 
+/** The CLI bundle, which is also the worker (worker.ts); undefined when not running from it (tests through tsx, the single executable). */
 export function workerScript(): string | undefined {
-  const p = path.join(__dirname, 'worker.js');
-  return fs.existsSync(p) ? p : undefined;
+  const p = path.join(__dirname, 'cli.js');
+  return __filename === p && fs.existsSync(p) ? p : undefined;
 }
 
 export function plannedJobs(taskCount: number, requested?: number, totalBytes = Infinity): number {
@@ -66,7 +67,7 @@ async function runParallel(tasks: readonly LintTask[], jobs: number, script: str
   let done = 0;
   const runWorker = () =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(script);
+      const worker = new Worker(script, { workerData: { apiconvCliWorker: true } });
       let current: number | undefined;
       const next = () => {
         current = queue.shift();

@@ -14,6 +14,7 @@ import { recommended, all } from '../../../rules/ruleset';
 import { rules } from '../../../rules/index';
 import type { ApiconvRule } from '../../../rules/types';
 import { RulesetLoadError } from './problem';
+import { completeApiconvRules } from './ruleOptions';
 
 export const BUILTIN_RULESETS = { 'apiconv:recommended': recommended, 'apiconv:all': all } as const;
 export type BuiltinRulesetName = keyof typeof BUILTIN_RULESETS;
@@ -174,6 +175,7 @@ export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {
       source = await bundleRuleset(abs, { target: 'node', format: 'commonjs', plugins: plugins as never });
     }
     const definition = evaluate(source, abs);
+    completeApiconvRules(definition);
     return new Ruleset(definition as RulesetDefinition, { severity: 'recommended', source: abs });
   } catch (e) {
     if (e instanceof RulesetLoadError) throw e;
