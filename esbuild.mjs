@@ -38,6 +38,17 @@ const oasRulesetOnly = {
   },
 };
 
+// node-fetch (Spectral's fetch) tries `require('encoding')`, an optional package we do not use (and that is not
+// installed): an empty module instead, so that no bundle asks for a module it does not hold (a single executable
+// prints a warning for each).
+const noOptionalEncoding = {
+  name: 'apiconv-no-optional-encoding',
+  setup(build) {
+    build.onResolve({ filter: /^encoding$/ }, () => ({ path: 'encoding', namespace: 'apiconv-empty' }));
+    build.onLoad({ filter: /.*/, namespace: 'apiconv-empty' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -48,9 +59,9 @@ const common = {
   logLevel: 'warning',
   // jsonc-parser's UMD build has dynamic requires esbuild cannot follow: prefer ES modules.
   mainFields: ['module', 'main'],
-  // Optional native/extra modules some dependencies probe for at run time.
+  // Optional native/extra modules some dependencies probe for at run time (fsevents: macOS file watching).
   external: ['vscode', 'fsevents'],
-  plugins: [ruleDocs, oasRulesetOnly],
+  plugins: [ruleDocs, oasRulesetOnly, noOptionalEncoding],
 };
 
 const builds = [
