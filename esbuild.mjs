@@ -38,6 +38,17 @@ const oasRulesetOnly = {
   },
 };
 
+// node-fetch (Spectral's fetch) tries `require('encoding')`, an optional package we do not use (and that is not
+// installed): an empty module instead, so that no bundle asks for a module it does not hold (a single executable
+// prints a warning for each).
+const noOptionalEncoding = {
+  name: 'apiconv-no-optional-encoding',
+  setup(build) {
+    build.onResolve({ filter: /^encoding$/ }, () => ({ path: 'encoding', namespace: 'apiconv-empty' }));
+    build.onLoad({ filter: /.*/, namespace: 'apiconv-empty' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -48,15 +59,14 @@ const common = {
   logLevel: 'warning',
   // jsonc-parser's UMD build has dynamic requires esbuild cannot follow: prefer ES modules.
   mainFields: ['module', 'main'],
-  // Optional native/extra modules some dependencies probe for at run time.
+  // Optional native/extra modules some dependencies probe for at run time (fsevents: macOS file watching).
   external: ['vscode', 'fsevents'],
-  plugins: [ruleDocs, oasRulesetOnly],
+  plugins: [ruleDocs, oasRulesetOnly, noOptionalEncoding],
 };
 
 const builds = [
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'server/out/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['server/src/lsp/server.ts'], outfile: 'server/out/server.js', banner: { js: '#!/usr/bin/env node' } },
-  { ...common, entryPoints: ['server/src/cli/worker.ts'], outfile: 'server/out/worker.js' },
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'client/out/extension.js' },
   // The ruleset for `spectral lint --ruleset rules/out/apiconv.js`: Spectral's own
   // modules stay imports so that Spectral's bundler supplies its copies.
@@ -71,13 +81,33 @@ const builds = [
   },
 ];
 
+// schema/apiconv-config.schema.json: the config schema, made from the rule registry (server/src/engine/configSchema.ts).
+async function writeConfigSchema() {
+  const fs = await import('node:fs');
+  const { default: Module } = await import('node:module');
+  const out = await esbuild.build({
+    ...common,
+    stdin: { contents: "export { configSchema, CONFIG_SCHEMA_FILE } from './server/src/engine/configSchema';", resolveDir: process.cwd(), sourcefile: 'config-schema-entry.ts', loader: 'ts' },
+    write: false,
+    sourcemap: false,
+    minify: false,
+  });
+  const m = new Module('config-schema-entry.js');
+  m.paths = Module._nodeModulePaths(process.cwd());
+  m._compile(out.outputFiles[0].text, `${process.cwd()}/config-schema-entry.js`);
+  const { configSchema, CONFIG_SCHEMA_FILE } = m.exports;
+  const text = JSON.stringify(configSchema(), null, 2) + '\n';
+  fs.mkdirSync('schema', { recursive: true });
+  if (!fs.existsSync(CONFIG_SCHEMA_FILE) || fs.readFileSync(CONFIG_SCHEMA_FILE, 'utf8') !== text) fs.writeFileSync(CONFIG_SCHEMA_FILE, text);
+}
+
 const { existsSync } = await import('node:fs');
 const present = builds.filter(b => existsSync(b.entryPoints ? b.entryPoints[0] : 'rules/ruleset.ts'));
 if (watch) {
   for (const b of present) (await esbuild.context(b)).watch();
 } else {
   // Every bundle is built even if another fails (a broken client must not leave a stale CLI).
-  const settled = await Promise.allSettled(present.map(b => esbuild.build(b)));
+  const settled = await Promise.allSettled([...present.map(b => esbuild.build(b)), writeConfigSchema()]);
   const failed = settled.filter(r => r.status === 'rejected');
   if (failed.length > 0) {
     for (const f of failed) console.error(f.reason?.message ?? String(f.reason));

@@ -12,7 +12,7 @@ import { parsedFiles, setLintCachesEnabled } from '../../server/src/engine/cache
 
 if (process.env.NO_CACHE) setLintCachesEnabled(false);
 
-const CORPUS = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus');
+import { CORPUS } from '../helpers/corpus';
 const DOCS: Record<string, string> = {
   small: 'oai-petstore-expanded-v3/petstore-expanded.json',
   asana: 'asana/asana.yaml',

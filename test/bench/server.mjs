@@ -20,7 +20,12 @@ const require = createRequire(import.meta.url);
 const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CORPUS = path.resolve(ROOT, '..', 'shared', 'corpus');
+// The full corpus: APICONV_CORPUS, else ../shared/corpus. Without it the benchmark is skipped (it says so, exit 0).
+const CORPUS = process.env.APICONV_CORPUS ? path.resolve(process.env.APICONV_CORPUS) : path.resolve(ROOT, '..', 'shared', 'corpus');
+if (!fs.existsSync(path.join(CORPUS, 'MANIFEST.md'))) {
+  console.log(`bench: skipped: no corpus at ${CORPUS} (set APICONV_CORPUS to the folder of the full corpus, or put it in ../shared/corpus)`);
+  process.exit(0);
+}
 const SERVER = path.join(ROOT, 'server', 'out', 'server.js');
 const EDITS = Number(process.env.EDITS ?? 20);
 const ALL = {

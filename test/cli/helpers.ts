@@ -9,7 +9,7 @@ import * as path from 'node:path';
 
 export const ROOT = path.join(__dirname, '..', '..');
 export const CLI = path.join(ROOT, 'server', 'out', 'cli.js');
-export const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
+export { CORPUS } from '../helpers/corpus';
 
 function newestMtime(dir: string, test: (f: string) => boolean): number {
   let newest = 0;
@@ -25,10 +25,10 @@ function newestMtime(dir: string, test: (f: string) => boolean): number {
 
 let built = false;
 
-/** Runs `npm run build` when server/out/cli.js (or worker.js, rules/out) is missing or older than a source file. */
+/** Runs `npm run build` when server/out/cli.js (or rules/out) is missing or older than a source file. */
 export function ensureBuilt(): void {
   if (built) return;
-  const outputs = [CLI, path.join(ROOT, 'server', 'out', 'worker.js'), path.join(ROOT, 'rules', 'out', 'apiconv.js')];
+  const outputs = [CLI, path.join(ROOT, 'rules', 'out', 'apiconv.js')];
   const oldest = Math.min(...outputs.map(f => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
   const src = Math.max(
     newestMtime(path.join(ROOT, 'server', 'src'), f => f.endsWith('.ts')),

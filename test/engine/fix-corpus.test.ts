@@ -1,5 +1,5 @@
 /**
- * fixFile on real documents (copies of ../shared/corpus in a temp dir): every
+ * fixFile on real documents (copies of corpus documents in a temp dir; all are in the vendored test/corpus): every
  * result parses, nothing new breaks, fixable findings go down, and a second
  * run changes nothing.
  */
@@ -11,8 +11,8 @@ import * as path from 'node:path';
 import { fixFile, formatOf, parseData } from '../../server/src/engine/fix/index';
 import { lint } from '../../server/src/engine/lint';
 import type { LintProblem } from '../../server/src/engine/problem';
+import { CORPUS } from '../helpers/corpus';
 
-const CORPUS = path.join(__dirname, '..', '..', '..', 'shared', 'corpus');
 const DOCS = [
   'oai-petstore-v3/petstore.yaml',
   'burgershop/burgershop.openapi.yaml',
@@ -23,7 +23,7 @@ const DOCS = [
 
 const errorsOf = (ps: LintProblem[], code: string) => ps.filter(p => p.code === code && p.severity === 0).length;
 
-describe('fixFile on corpus documents', { skip: !fs.existsSync(CORPUS) && 'no ../shared/corpus' }, () => {
+describe('fixFile on corpus documents', () => {
   for (const rel of DOCS) {
     for (const safeOnly of [true, false]) {
       it(`${rel} (${safeOnly ? 'safe fixes' : 'all fixes'})`, async () => {

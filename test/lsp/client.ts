@@ -23,7 +23,7 @@ function findRoot(dir: string): string {
 }
 export const ROOT = findRoot(__dirname);
 export const SERVER = process.env.APICONV_SERVER ?? path.join(ROOT, 'server', 'out', 'server.js');
-export const CORPUS = path.resolve(ROOT, '..', 'shared', 'corpus');
+export { CORPUS } from '../helpers/corpus';
 
 export interface StatusParams {
   uri: string;

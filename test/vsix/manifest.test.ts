@@ -1,7 +1,8 @@
 /**
  * The extension manifest and the .vsix contents: what `vsce ls` would package is
- * exactly the bundles, the README, the LICENSE and the rule docs; every setting
- * of the server's Settings type is contributed with the same default.
+ * exactly the bundles, the README, the LICENSE, the CHANGELOG, the icon, the config
+ * schema and the rule docs; every setting of the server's Settings type is contributed
+ * with the same default; the fields Open VSX and the Marketplace show are there.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,13 +15,13 @@ const ROOT = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
 describe('extension manifest and .vsix contents', () => {
-  it('vsce packages only the bundles, README, LICENSE and rules/*.md', () => {
+  it('vsce packages only the bundles, README, LICENSE, CHANGELOG, icon, config schema and rules/*.md', () => {
     const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
     const out = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const files = out.split('\n').map(s => s.trim()).filter(Boolean).sort();
     const docs = fs.readdirSync(path.join(ROOT, 'rules')).filter(f => f.endsWith('.md')).map(f => `rules/${f}`);
     assert.ok(docs.length > 0, 'no rule docs');
-    const expected = ['LICENSE', 'README.md', 'client/out/extension.js', 'package.json', ...docs];
+    const expected = ['CHANGELOG.md', 'LICENSE', 'README.md', 'client/out/extension.js', 'media/icon.png', 'package.json', 'schema/apiconv-config.schema.json', ...docs];
     // the server bundle is there once built (npm test builds first; `npm run package` always does)
     if (fs.existsSync(path.join(ROOT, 'server/out/server.js'))) expected.push('server/out/server.js');
     assert.deepEqual(files, expected.sort());
@@ -49,5 +50,26 @@ describe('extension manifest and .vsix contents', () => {
     assert.deepEqual(ids, ['apiconv.lintWorkspace', 'apiconv.restart', 'apiconv.showOutputChannel', 'apiconv.showRuleDocs']);
     const src = fs.readFileSync(path.join(ROOT, 'client/src/extension.ts'), 'utf8');
     for (const id of ids) assert.ok(src.includes(`registerCommand('${id}'`), `${id} is not registered in extension.ts`);
+  });
+
+  it('Open VSX-ready: icon (a PNG of at least 128×128), gallery banner, repository, bugs, homepage, categories, license, CHANGELOG', () => {
+    const icon = fs.readFileSync(path.join(ROOT, pkg.icon));
+    assert.deepEqual([...icon.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'a PNG');
+    assert.ok(icon.readUInt32BE(16) >= 128 && icon.readUInt32BE(20) >= 128, 'at least 128x128');
+    assert.match(pkg.galleryBanner.color, /^#[0-9a-f]{6}$/i);
+    assert.ok(['dark', 'light'].includes(pkg.galleryBanner.theme));
+    assert.match(pkg.repository.url, /^https:\/\/github\.com\/apiconv\/apiconv(\.git)?$/);
+    assert.match(pkg.bugs.url, /^https:\/\/github\.com\/apiconv\/apiconv\/issues$/);
+    assert.match(pkg.homepage, /^https:\/\//);
+    assert.ok(pkg.categories.includes('Linters'));
+    for (const c of pkg.categories) assert.ok(['Linters', 'Programming Languages', 'Formatters', 'Snippets', 'Other'].includes(c), c);
+    assert.equal(pkg.license, 'MIT');
+    assert.ok(pkg.publisher && pkg.displayName && pkg.description);
+    const changelog = fs.readFileSync(path.join(ROOT, 'CHANGELOG.md'), 'utf8');
+    assert.match(changelog, new RegExp(`^## ${pkg.version.replace(/\./g, '\\.')}\\b`, 'm'), 'the CHANGELOG has a section for this version');
+  });
+
+  it('validates .apiconv.yaml/.yml/.json with the config schema (yamlValidation, jsonValidation)', () => {
+    for (const v of [...pkg.contributes.yamlValidation, ...pkg.contributes.jsonValidation]) assert.ok(fs.existsSync(path.join(ROOT, v.url)), v.url);
   });
 });

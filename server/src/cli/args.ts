@@ -2,7 +2,7 @@
 import { SEVERITY_NAMES, type SeverityName } from '../engine/problem';
 import { DEFAULT_FUNCTION_BUDGET_MS } from '../engine/functionBudget';
 
-export const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'summary'] as const;
+export const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'summary', 'markdown'] as const;
 export type FormatName = (typeof FORMATS)[number];
 
 export interface LintCliOptions {
@@ -33,6 +33,7 @@ export interface LintCliOptions {
 export type CliCommand =
   | LintCliOptions
   | { command: 'rules'; id?: string; format: 'text' | 'json'; verbose: boolean }
+  | { command: 'init'; dir?: string; ci?: 'github'; verbose: boolean }
   | { command: 'help'; topic?: string; verbose: boolean }
   | { command: 'version'; verbose: boolean };
 
@@ -50,11 +51,12 @@ Usage:
   apiconv lint [options] <files|dirs|globs...>
   apiconv lint --stdin [--stdin-filepath <path>] [options]
   apiconv rules [<rule-id>] [--format json]
+  apiconv init [<dir>] [--ci github]
   apiconv --version | --help
 
 Lint options:
   -r, --ruleset <file>         ruleset file (default: nearest .apiconv.* / .spectral.* config, else apiconv:recommended)
-  -f, --format <name>          stylish (default), json, sarif, junit, github, summary
+  -f, --format <name>          stylish (default), json, sarif, junit, github, summary, markdown
   -o, --output <file>          write the report to a file instead of stdout
   -F, --fail-severity <sev>    exit 1 when a finding has this severity or higher: error (default), warn, info, hint
   -q, --quiet                  report errors only
@@ -73,6 +75,10 @@ Lint options:
   -v, --verbose                more output; stack traces on errors
   -V, --version                print the version
   -h, --help                   print this help
+
+Init: writes a commented .apiconv.yaml that extends apiconv:recommended (in <dir>, default
+the current folder); --ci github also writes .github/workflows/apiconv.yml. Existing files
+are never overwritten.
 
 Directories are searched for OpenAPI documents (*.yaml, *.yml, *.json; node_modules
 and .git are skipped); files that are not OpenAPI documents are skipped silently.
@@ -95,6 +101,7 @@ const VALUE_OPTIONS: Record<string, string> = {
   '-j': 'jobs',
   '--jobs': 'jobs',
   '--function-budget': 'functionBudget',
+  '--ci': 'ci',
 };
 const FLAG_OPTIONS: Record<string, string> = {
   '-q': 'quiet',
@@ -151,13 +158,20 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   if (command === undefined) throw new UsageError('missing command: apiconv lint <files…> or apiconv rules (see apiconv --help)');
   if (command === 'help') return { command: 'help', topic: rest[0], verbose };
   if (command === 'version') return { command: 'version', verbose };
+  if (command === 'init') {
+    if (rest.length > 1) throw new UsageError('apiconv init takes at most one folder');
+    const ci = values.ci;
+    if (ci !== undefined && ci !== 'github') throw new UsageError(`apiconv init: --ci must be github, not "${ci}"`);
+    return { command: 'init', dir: rest[0], ci, verbose };
+  }
+  if (values.ci !== undefined) throw new UsageError('--ci is an option of apiconv init');
   if (command === 'rules') {
     const format = values.format ?? 'text';
     if (format !== 'text' && format !== 'json') throw new UsageError(`apiconv rules: --format must be text or json, not "${format}"`);
     if (rest.length > 1) throw new UsageError('apiconv rules takes at most one rule id');
     return { command: 'rules', id: rest[0], format, verbose };
   }
-  if (command !== 'lint') throw new UsageError(`unknown command "${command}" (commands: lint, rules; see apiconv --help)`);
+  if (command !== 'lint') throw new UsageError(`unknown command "${command}" (commands: lint, rules, init; see apiconv --help)`);
 
   const format = (values.format ?? 'stylish') as FormatName;
   if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}" (formats: ${FORMATS.join(', ')})`);

@@ -15,9 +15,11 @@ import { displayPath } from './formatters/util';
 import { runTasks, plannedJobs, totalSize } from './pool';
 import type { LintTask, LintTaskResult } from './lintOne';
 import { rulesCommand } from './rulesCommand';
+import { initCommand, initMessage } from './initCommand';
 import { runFixes } from './fixCommand';
 import { applyBaseline, BaselineError, createBaseline, readBaseline, writeBaseline } from '../engine/baseline';
 import { version } from '../../../package.json';
+import { isCliWorker, runCliWorker } from './worker';
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
@@ -214,6 +216,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     switch (cmd.command) {
       case 'help':
         if (cmd.topic === 'rules') process.stdout.write('Usage: apiconv rules [<rule-id>] [--format text|json]\n');
+        else if (cmd.topic === 'init') process.stdout.write('Usage: apiconv init [<dir>] [--ci github]\n');
         else process.stdout.write(HELP);
         return EXIT_OK;
       case 'version':
@@ -222,6 +225,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       case 'rules':
         process.stdout.write(rulesCommand(cmd.id, cmd.format));
         return EXIT_OK;
+      case 'init': {
+        const r = initCommand(path.resolve(cmd.dir ?? '.'), { ci: cmd.ci, version });
+        log(initMessage(r, process.cwd()));
+        return r.refused ? EXIT_ERROR : EXIT_OK;
+      }
       case 'lint': {
         const { code, report } = await lintCommand(cmd, log);
         writeOut(report, cmd.output);
@@ -243,7 +251,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-if (require.main === module) {
+if (isCliWorker()) {
+  runCliWorker();
+} else if (require.main === module) {
   process.stdout.on('error', e => {
     if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0);
   });

@@ -27,9 +27,10 @@ export interface RunOptions {
   functionBudgetMs?: number;
 }
 
+/** The CLI bundle, which is also the worker (worker.ts); undefined when not running from it (tests through tsx, the single executable). */
 export function workerScript(): string | undefined {
-  const p = path.join(__dirname, 'worker.js');
-  return fs.existsSync(p) ? p : undefined;
+  const p = path.join(__dirname, 'cli.js');
+  return __filename === p && fs.existsSync(p) ? p : undefined;
 }
 
 export function plannedJobs(taskCount: number, requested?: number, totalBytes = Infinity): number {
@@ -77,7 +78,7 @@ async function runParallel(tasks: readonly LintTask[], jobs: number, script: str
     new Promise<void>((resolve, reject) => {
       const meter = createMeter();
       let names: string[] = [];
-      const worker = new Worker(script, { workerData: { meter } });
+      const worker = new Worker(script, { workerData: { apiconvCliWorker: true, meter } });
       let current: number | undefined;
       let watch: NodeJS.Timeout | undefined;
       const next = () => {

@@ -1,5 +1,6 @@
 /**
- * Worker thread of the CLI's parallel mode (bundled to server/out/worker.js).
+ * Worker thread of the CLI's parallel mode: the CLI bundle (server/out/cli.js) itself, started with
+ * `workerData: { apiconvCliWorker: true }` (one bundle instead of two in the npm package).
  * Receives `{ id, task }`, answers `{ id, result }`; each worker keeps its own
  * ruleset cache, so a ruleset file is loaded once per worker.
  */
@@ -8,8 +9,14 @@ import { attachMeter } from '../engine/functionBudget';
 import { RulesetCache } from '../engine/ruleset';
 import { lintOne, type LintTask } from './lintOne';
 
-const port = parentPort;
-if (port) {
+/** True in a worker thread started by pool.ts. */
+export function isCliWorker(): boolean {
+  return parentPort !== null && (workerData as { apiconvCliWorker?: boolean } | undefined)?.apiconvCliWorker === true;
+}
+
+export function runCliWorker(): void {
+  const port = parentPort;
+  if (!port) return;
   // What custom functions are doing, for the main thread's time budget (pool.ts).
   const meter = (workerData as { meter?: SharedArrayBuffer } | undefined)?.meter;
   if (meter) attachMeter(meter, names => port.postMessage({ id: -1, names }));

@@ -16,6 +16,7 @@ import type { ApiconvRule } from '../../../rules/types';
 import { RulesetLoadError } from './problem';
 import { inspectRuleset, loadDataRulesetDefinition } from './rulesetData';
 import { meterCustomFunctions, meteredLoad } from './functionBudget';
+import { completeApiconvRules } from './ruleOptions';
 
 export const BUILTIN_RULESETS = { 'apiconv:recommended': recommended, 'apiconv:all': all } as const;
 export type BuiltinRulesetName = keyof typeof BUILTIN_RULESETS;
@@ -162,6 +163,7 @@ export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {
     try {
       if (/\.(ya?ml|json)$/i.test(abs)) assertWellFormed(abs);
       const definition = await loadDataRulesetDefinition(abs, { builtinRulesets: BUILTIN_RULESETS, fetch: opts.allowRemote ? rulesetTooling().fetch : refuseFetch });
+      completeApiconvRules(definition);
       return new Ruleset(definition, { severity: 'recommended', source: abs });
     } catch (e) {
       if (e instanceof RulesetLoadError) throw e;
@@ -187,6 +189,7 @@ export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {
     const definition = meteredLoad(() => evaluate(source, abs));
     // The repository's own functions are metered: a lint worker's watcher can stop one that runs too long.
     meterCustomFunctions(definition, knownFunctions());
+    completeApiconvRules(definition);
     return new Ruleset(definition as RulesetDefinition, { severity: 'recommended', source: abs });
   } catch (e) {
     if (e instanceof RulesetLoadError) throw e;

@@ -44,6 +44,7 @@ import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnost
 import { CancelledError, LintPool, type LintHandle } from './lintPool';
 import { consoleToStderr, BatchingMessageWriter } from './transport';
 import { collectIfGrown } from './memory';
+import { configDiagnostics, isSchemaConfig } from './configDiagnostics';
 import type { LintReply, LintTask } from './lintWorker';
 import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, type NavHost, type Parsed } from './navigation';
 import {
@@ -61,6 +62,8 @@ import {
 } from './protocol';
 
 const RULESET_PRODUCER = '\0ruleset';
+/** The config schema's diagnostics of an open config file (configDiagnostics.ts). */
+const CONFIG_PRODUCER = '\0config-schema';
 /** Inline linting (Session.lintsInline): documents up to this size… */
 const INLINE_MAX_CHARS = 64 * 1024;
 /** …whose last lint took at most this long (ms) start to be linted inline, */
@@ -416,6 +419,7 @@ export class Session {
 
   private didClose(doc: TextDocument): void {
     const file = this.fileOf(doc.uri);
+    this.contributions.get(file)?.delete(CONFIG_PRODUCER);
     this.openUris.delete(file);
     this.parsedCache.delete(file);
     this.pool.forget(file);
@@ -497,6 +501,10 @@ export class Session {
     if (gen !== root.gen) return;
     const text = doc ? doc.getText() : this.readText(root.file);
     if (!settings.enable || text === undefined || !looksLikeOpenApi(text)) {
+      if (doc && isSchemaConfig(root.file)) {
+        if (settings.enable && text !== undefined) this.contribution(root.file).set(CONFIG_PRODUCER, configDiagnostics(text, root.file));
+        else this.contributions.get(root.file)?.delete(CONFIG_PRODUCER);
+      }
       this.dropContributions(root);
       root.files = [root.file];
       const hadFindings = root.result !== undefined && root.result.reply.result.problems.length > 0;

@@ -1,6 +1,6 @@
 ;;; eglot-test.el --- headless Emacs + Eglot end-to-end check of apiconv-language-server  -*- lexical-binding: t -*-
 ;; Usage: emacs --batch -l eglot-test.el api.yaml
-;; Env: APICONV_SERVER (server/out/server.js), LSP_TIMEOUT (seconds, default 30),
+;; Env: APICONV_SERVER (server/out/server.js), APICONV_EMACS_CONFIG (a user setup to load instead), LSP_TIMEOUT (seconds, default 30),
 ;;      EXPECT "code:line,code:line" (1-based lines) that must be among the diagnostics.
 (require 'package)
 (package-initialize)
@@ -11,8 +11,12 @@
 
 (define-derived-mode yaml-mode prog-mode "YAML")
 (add-to-list 'auto-mode-alist '("\\.ya?ml\\'" . yaml-mode))
-(let ((server (or (getenv "APICONV_SERVER") "server.js")))
-  (add-to-list 'eglot-server-programs `(yaml-mode . ("node" ,server "--stdio"))))
+;; APICONV_EMACS_CONFIG: the user setup to test (editors/emacs/apiconv.el, with apiconv-language-server on the PATH).
+(let ((config (getenv "APICONV_EMACS_CONFIG")))
+  (if (and config (not (string= config "")))
+      (load config nil t)
+    (let ((server (or (getenv "APICONV_SERVER") "server.js")))
+      (add-to-list 'eglot-server-programs `(yaml-mode . ("node" ,server "--stdio"))))))
 
 (defun e2e-out (fmt &rest args) (princ (concat (apply #'format fmt args) "\n")))
 

@@ -6,7 +6,8 @@ import { sarif } from './sarif';
 import { junit } from './junit';
 import { github } from './github';
 import { summary } from './summary';
+import { markdown } from './markdown';
 
 export type { Formatter, ReportContext } from './types';
 
-export const formatters: Record<FormatName, Formatter> = { stylish, json, sarif, junit, github, summary };
+export const formatters: Record<FormatName, Formatter> = { stylish, json, sarif, junit, github, summary, markdown };

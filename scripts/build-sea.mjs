@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// Builds the single executable `dist/apiconv-linux-x64` (Node's single executable applications): the release
+// build of the CLI bundle (server/out/cli.js, with every dependency and the rule docs inside) as the SEA blob,
+// with V8's code cache for a quicker start, injected with postject into a copy of this Node binary whose debug
+// symbols are stripped (the binary then needs neither Node nor node_modules).
+//
+//   npm run build:sea            (runs `node esbuild.mjs --production` first)
+//   node scripts/build-sea.mjs [--out <file>] [--no-strip]
+//
+// The CLI runs serially in it (worker threads need a script file); results are the same as the npm CLI's.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createRequire } from 'node:module';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const require = createRequire(import.meta.url);
+const args = process.argv.slice(2);
+const outAt = args.indexOf('--out');
+const out = path.resolve(ROOT, outAt >= 0 ? args[outAt + 1] : `dist/apiconv-${process.platform}-${process.arch}`);
+const strip = !args.includes('--no-strip');
+
+if (!process.config.variables.single_executable_application) {
+  console.error(`build-sea: this Node (${process.version}) was built without single executable application support`);
+  process.exit(2);
+}
+const main = path.join(ROOT, 'server', 'out', 'cli.js');
+if (!fs.existsSync(main)) {
+  console.error('build-sea: server/out/cli.js is missing: run `node esbuild.mjs --production` first (npm run build:sea does)');
+  process.exit(2);
+}
+
+const work = path.join(ROOT, 'dist', '.sea');
+fs.mkdirSync(work, { recursive: true });
+fs.mkdirSync(path.dirname(out), { recursive: true });
+const blob = path.join(work, 'apiconv.blob');
+const config = path.join(work, 'sea-config.json');
+fs.writeFileSync(config, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }, null, 2));
+const t0 = performance.now();
+execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: 'inherit' });
+
+fs.rmSync(out, { force: true });
+fs.copyFileSync(process.execPath, out);
+fs.chmodSync(out, 0o755);
+if (strip && process.platform === 'linux') {
+  try {
+    // The static symbol table and debug sections (.dynsym stays: native addons link against it), before the injection.
+    execFileSync('strip', ['--strip-all', out], { stdio: 'inherit' });
+  } catch (e) {
+    console.warn(`build-sea: strip failed (${e.message}); the binary keeps its debug symbols`);
+  }
+}
+const { inject } = require('postject');
+await inject(out, 'NODE_SEA_BLOB', fs.readFileSync(blob), { sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2' });
+const mb = n => `${(n / 1024 / 1024).toFixed(1)} MB`;
+console.log(`build-sea: ${path.relative(ROOT, out)}: ${mb(fs.statSync(out).size)} (blob ${mb(fs.statSync(blob).size)}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

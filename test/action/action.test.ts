@@ -1,0 +1,160 @@
+/**
+ * The GitHub Action (action.yml + action/run.mjs) run locally with a fake GitHub environment (GITHUB_WORKSPACE,
+ * GITHUB_STEP_SUMMARY, GITHUB_OUTPUT, RUNNER_TEMP, INPUT_*); no network: apiconv is this checkout's build, or the
+ * packed tarball installed the way the action installs its npm package.
+ */
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { BAD_DOC, ROOT, WARN_DOC, ensureBuilt } from '../cli/helpers';
+
+const CLI = path.join(ROOT, 'server', 'out', 'cli.js');
+// Two rules only (as in the CLI tests), so that the expectations do not move when rules are added.
+const TWO_RULES = 'extends: [[apiconv:recommended, off]]\nrules:\n  path-api-prefix: warn\n  path-no-verbs: error\n';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  summary: string;
+  outputs: Record<string, string>;
+  ws: string;
+  temp: string;
+}
+
+function runAction(inputs: Record<string, string>, opts: { files?: Record<string, string>; script?: string; env?: Record<string, string> } = {}): Run {
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-action-ws-'));
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-action-tmp-'));
+  for (const [rel, text] of Object.entries(opts.files ?? { '.apiconv.yaml': TWO_RULES, 'specs/bad.yaml': BAD_DOC, 'specs/warn.yaml': WARN_DOC, 'README.md': '# not an API\n' })) {
+    fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+    fs.writeFileSync(path.join(ws, rel), text);
+  }
+  const summaryFile = path.join(temp, 'step_summary.md');
+  const outputFile = path.join(temp, 'output.txt');
+  fs.writeFileSync(summaryFile, '');
+  fs.writeFileSync(outputFile, '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: os.tmpdir(),
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: ws,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_OUTPUT: outputFile,
+    RUNNER_TEMP: temp,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_REPOSITORY: 'octo/shop',
+    GITHUB_SHA: '0123456789abcdef',
+    APICONV_CLI: CLI,
+    ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase().replace(/-/g, '_')}`, v])),
+    ...opts.env,
+  };
+  const r = spawnSync(process.execPath, [opts.script ?? path.join(ROOT, 'action', 'run.mjs')], { cwd: ws, env, encoding: 'utf8', timeout: 180_000 });
+  const outputs = Object.fromEntries(
+    fs
+      .readFileSync(outputFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map(l => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, summary: fs.readFileSync(summaryFile, 'utf8'), outputs, ws, temp };
+}
+
+describe('GitHub Action', () => {
+  before(() => ensureBuilt());
+
+  it('action.yml: a composite action passing every input to run.mjs, then uploading the SARIF file', () => {
+    const action = parseYaml(fs.readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as {
+      inputs: Record<string, { default: string }>;
+      outputs: Record<string, { value: string }>;
+      runs: { using: string; steps: { id?: string; run?: string; uses?: string; if?: string; env?: Record<string, string>; with?: Record<string, string> }[] };
+    };
+    assert.equal(action.runs.using, 'composite');
+    const [lint, upload] = action.runs.steps;
+    assert.match(lint.run!, /node "\$GITHUB_ACTION_PATH\/action\/run\.mjs"/);
+    for (const name of Object.keys(action.inputs)) assert.equal(lint.env![`INPUT_${name.toUpperCase().replace(/-/g, '_')}`], `\${{ inputs.${name} }}`, name);
+    const script = fs.readFileSync(path.join(ROOT, 'action', 'run.mjs'), 'utf8');
+    for (const name of Object.keys(action.inputs)) assert.ok(script.includes(`'${name}'`), `run.mjs reads ${name}`);
+    assert.match(upload.uses!, /^github\/codeql-action\/upload-sarif@v\d+$/);
+    assert.equal(upload.with!.sarif_file, '${{ steps.lint.outputs.sarif-file }}');
+    assert.match(upload.if!, /inputs\.sarif == 'true'/);
+    assert.deepEqual(Object.keys(action.outputs).sort(), ['exit-code', 'sarif-file']);
+    assert.equal(action.inputs['fail-severity'].default, 'error');
+  });
+
+  it('defaults: annotations on stdout, SARIF written, the markdown summary appended, exit 1 on an error', () => {
+    const r = runAction({ paths: 'specs' });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /^::error file=specs\/bad\.yaml,line=8,col=3,endLine=8,endColumn=12,title=path-no-verbs::/m);
+    assert.match(r.stdout, /^::warning file=specs\/warn\.yaml,.*title=path-api-prefix::/m);
+    assert.equal(r.outputs['exit-code'], '1');
+    assert.equal(r.outputs['sarif-file'], path.join(r.temp, 'apiconv.sarif'));
+    const sarif = JSON.parse(fs.readFileSync(r.outputs['sarif-file'], 'utf8'));
+    assert.equal(sarif.version, '2.1.0');
+    const locations = sarif.runs[0].results.map((x: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => x.locations[0].physicalLocation.artifactLocation.uri);
+    assert.deepEqual([...new Set(locations)].sort(), ['specs/bad.yaml', 'specs/warn.yaml']);
+    assert.match(r.summary, /^## apiconv: 1 error, \d+ warnings?/m);
+    assert.match(r.summary, /2 documents linted, 2 with findings\./);
+    assert.match(r.summary, /\[`path-no-verbs`\]\(https:\/\/github\.com\/apiconv\/apiconv\/blob\/main\/rules\/path-no-verbs\.md\)/);
+    assert.match(r.summary, /\[8\]\(https:\/\/github\.com\/octo\/shop\/blob\/0123456789abcdef\/specs\/bad\.yaml#L8\)/);
+  });
+
+  it('fail-severity: warn fails on warnings only, never reports without failing; a clean run passes', () => {
+    const warnOnly = { '.apiconv.yaml': TWO_RULES, 'specs/warn.yaml': WARN_DOC };
+    assert.equal(runAction({ paths: 'specs' }, { files: warnOnly }).code, 0);
+    const warn = runAction({ paths: 'specs', 'fail-severity': 'warn' }, { files: warnOnly });
+    assert.equal(warn.code, 1);
+    assert.equal(warn.outputs['exit-code'], '1');
+    const never = runAction({ paths: 'specs', 'fail-severity': 'never' });
+    assert.equal(never.code, 0);
+    assert.match(never.summary, /1 error/);
+    const clean = runAction({ paths: '.' }, { files: { 'api.yaml': fs.readFileSync(path.join(ROOT, 'examples', 'conventional.yaml'), 'utf8') } });
+    assert.equal(clean.code, 0);
+    assert.equal(clean.stdout, '');
+    assert.match(clean.summary, /^## apiconv: no findings$/m);
+    assert.match(runAction({ 'fail-severity': 'sometimes' }).stdout, /^::error title=apiconv::fail-severity must be one of/m);
+  });
+
+  it('sarif, annotations and summary off: the stylish report, no SARIF, no summary; several paths and a ruleset', () => {
+    const r = runAction(
+      { paths: 'specs/bad.yaml\nspecs/warn.yaml', sarif: 'false', annotations: 'false', summary: 'false', ruleset: 'rules.yaml' },
+      { files: { 'specs/bad.yaml': BAD_DOC, 'specs/warn.yaml': WARN_DOC, 'rules.yaml': TWO_RULES.replace('path-no-verbs: error', 'path-no-verbs: warn') } },
+    );
+    assert.equal(r.code, 0, r.stdout);
+    assert.match(r.stdout, /specs\/bad\.yaml/);
+    assert.match(r.stdout, /warn\s+path-no-verbs/);
+    assert.doesNotMatch(r.stdout, /^::/m);
+    assert.equal(r.outputs['sarif-file'], undefined);
+    assert.equal(r.summary, '');
+  });
+
+  it('a broken config: exit 2, the error on stderr, no summary', () => {
+    const r = runAction({ paths: 'specs' }, { files: { 'specs/bad.yaml': BAD_DOC, '.apiconv.yaml': 'rules:\n  no-such-rule: error\n' } });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /no-such-rule/);
+    assert.equal(r.summary, '');
+    assert.equal(r.outputs['exit-code'], '2');
+  });
+
+  it('without a build in its checkout, it installs the npm package (here the packed tarball, offline) and runs it', () => {
+    const pack = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-action-pack-'));
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+    const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', pack], { cwd: ROOT, env, encoding: 'utf8' });
+    assert.equal(packed.status, 0, packed.stderr);
+    const tgz = path.join(pack, (JSON.parse(packed.stdout) as { filename: string }[])[0].filename);
+    // The action as GitHub checks it out from a tag without a build: action.yml, action/run.mjs, package.json.
+    const checkout = path.join(pack, 'action-checkout');
+    fs.mkdirSync(path.join(checkout, 'action'), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, 'action', 'run.mjs'), path.join(checkout, 'action', 'run.mjs'));
+    fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(checkout, 'package.json'));
+    const r = runAction({ paths: 'specs', package: tgz }, { script: path.join(checkout, 'action', 'run.mjs'), env: { APICONV_CLI: '', npm_config_offline: 'true' } });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /apiconv: installing .*\.tgz/);
+    assert.ok(fs.existsSync(path.join(r.temp, 'apiconv-action', 'bin', 'apiconv')));
+    assert.match(r.stdout, /^::error file=specs\/bad\.yaml,.*title=path-no-verbs::/m);
+    assert.match(r.summary, /^## apiconv: 1 error/m);
+  });
+});
