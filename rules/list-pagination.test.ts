@@ -9,6 +9,42 @@ const arrayBody = `
 testRule('list-pagination', {
   valid: [
     {
+      // A HAL resource (Rebilly's GET /profile shape): links and an array field make no page.
+      name: 'issue 15, oas3: GET /me and a profile with _links are single objects, not lists',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/me:
+    get:
+      responses:
+        '200':
+          description: The current user.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  id: { type: string }
+                  permissions: { type: array, items: { type: string } }
+                  _links: { type: array, items: { type: object } }
+  /api/profile:
+    get:
+      responses:
+        '200':
+          description: Profile retrieved.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  id: { type: string }
+                  email: { type: string }
+                  firstName: { type: string }
+                  permissions: { type: array, items: { type: string } }
+                  _links: { type: array, items: { type: object } }
+`,
+    },
+    {
       name: 'oas3: page and limit on the operation',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
