@@ -61,6 +61,50 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: a property of an in: querystring parameter; the fix completes its schema',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    get:
+      parameters:
+        - name: selector
+          in: querystring
+          content:
+            application/x-www-form-urlencoded:
+              schema:
+                type: object
+                properties:
+                  page: { type: integer, minimum: 1 }
+                  limit: { type: integer, minimum: 1 }
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { type: array, items: { type: object } } } }
+`,
+      errors: [{ path: ['paths', '/api/orders', 'get', 'parameters', '0', 'content', 'application/x-www-form-urlencoded', 'schema', 'properties', 'limit'], line: 15, message: '"limit" lacks a maximum' }],
+      output: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    get:
+      parameters:
+        - name: selector
+          in: querystring
+          content:
+            application/x-www-form-urlencoded:
+              schema:
+                type: object
+                properties:
+                  page: { type: integer, minimum: 1 }
+                  limit: { type: integer, minimum: 1, maximum: 100 }
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { type: array, items: { type: object } } } }
+`,
+    },
+    {
       // Box (v3.0): limit has maximum 1000 and no minimum.
       name: 'issue 15, oas3: a limit with its own maximum is asked for the minimum only',
       document: `openapi: 3.0.2

@@ -46,7 +46,12 @@ export default defineRule({
         let schema: Obj;
         let at: JsonPath;
         let typePath: JsonPath;
-        if (model.spec === 'oas2') {
+        if (p.querystring !== undefined) {
+          // A property of an OpenAPI 3.2 querystring parameter's schema.
+          schema = isObject(p.value.schema) ? p.value.schema : {};
+          at = p.path;
+          typePath = [...at, 'type'];
+        } else if (model.spec === 'oas2') {
           schema = p.value;
           at = [...p.path, 'name'];
           typePath = [...p.path, 'type'];

@@ -59,6 +59,25 @@ responses:
   ],
   invalid: [
     {
+      name: 'oas3.2: a POST on a collection without 201 beside QUERY and additionalOperations',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/items:
+    post:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '202': { description: Accepted } }
+`,
+      errors: [{ path: ['paths', '/api/items', 'post', 'responses'] }],
+    },
+    {
       name: 'oas3: a lone 200 is renamed to 201',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

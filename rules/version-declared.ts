@@ -25,7 +25,7 @@ export default defineRule({
         seen.add(key);
         custom.push({
           message: `The header "${p.name}" selects the API version under a name of its own: call it API-Version (or select the version in the path /api/v<n>/, or with ?version=<n>).`,
-          path: [...p.path, 'name'],
+          path: p.namePath,
         });
       }
     }

@@ -105,7 +105,7 @@ export function versionLocations(model: Model, op: Operation): VersionLocation[]
   for (const p of versionParams(op)) {
     out.push({
       strategy: p.in === 'query' ? 'query' : 'header',
-      path: [...p.path, 'name'],
+      path: p.namePath,
       label: `the ${p.in} parameter "${p.name}"`,
     });
   }
