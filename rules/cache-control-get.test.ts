@@ -56,6 +56,24 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: a GET without Cache-Control beside QUERY and additionalOperations',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/items/{id}:
+    get:
+      responses: { '200': { description: OK, content: { application/json: { schema: { type: object } } } } }
+`,
+      errors: [{ path: ['paths', '/api/items/{id}', 'get', 'responses', '200'] }],
+    },
+    {
       name: 'oas3: no headers',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

@@ -52,6 +52,24 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: a DELETE without 404 beside QUERY and additionalOperations',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/items/{id}:
+    delete:
+      responses: { '204': { description: Deleted } }
+`,
+      errors: [{ path: ['paths', '/api/items/{id}', 'delete', 'responses'] }],
+    },
+    {
       name: 'oas3: no 404: a shared NotFound response and Error schema are added',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

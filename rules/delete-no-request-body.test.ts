@@ -51,6 +51,25 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: a DELETE body is flagged beside QUERY and additionalOperations',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/orders/{id}:
+    delete:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '204': { description: Deleted } }
+`,
+      errors: [{ path: ['paths', '/api/orders/{id}', 'delete', 'requestBody'] }],
+    },
+    {
       name: 'oas3: DELETE with a requestBody',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

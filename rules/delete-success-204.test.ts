@@ -46,6 +46,24 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: a DELETE answering 202 beside QUERY and additionalOperations',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/items/{id}:
+    delete:
+      responses: { '202': { description: Accepted }, '404': { description: Not found } }
+`,
+      errors: [{ path: ['paths', '/api/items/{id}', 'delete', 'responses'] }],
+    },
+    {
       name: 'oas3: a lone 200 with a body becomes a bodiless 204',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

@@ -65,6 +65,90 @@ paths:
   ],
   invalid: [
     {
+      name: "oas3.2: QUERY and an additionalOperations entry are operations; the fix adds 400 to each",
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody:
+        content:
+          application/json: { schema: { type: object } }
+      responses:
+        '200': { description: OK }
+    additionalOperations:
+      COPY:
+        parameters:
+          - { name: Destination, in: header, required: true, schema: { type: string } }
+        responses:
+          '204': { description: Copied }
+components:
+  schemas:
+    Error:
+      type: object
+      required: [status, code, message]
+      properties:
+        status: { type: string }
+        code: { type: integer }
+        message: { type: string }
+`,
+      errors: [
+        { path: ["paths", "/api/orders", "query", "responses"], line: 9, message: "QUERY /api/orders takes a request body" },
+        { path: ["paths", "/api/orders", "additionalOperations", "COPY", "responses"], line: 15, message: "COPY /api/orders takes parameters" },
+      ],
+      output: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody:
+        content:
+          application/json: { schema: { type: object } }
+      responses:
+        '200': { description: OK }
+        '400':
+          $ref: '#/components/responses/BadRequest'
+    additionalOperations:
+      COPY:
+        parameters:
+          - { name: Destination, in: header, required: true, schema: { type: string } }
+        responses:
+          '204': { description: Copied }
+          '400':
+            $ref: '#/components/responses/BadRequest'
+components:
+  schemas:
+    Error:
+      type: object
+      required: [status, code, message]
+      properties:
+        status: { type: string }
+        code: { type: integer }
+        message: { type: string }
+  responses:
+    BadRequest:
+      description: 'Bad request: the request is invalid or asks for an unsupported version'
+      content:
+        application/json:
+          schema:
+            $ref: '#/components/schemas/Error'
+`,
+    },
+    {
+      name: "oas3.1: a query key is no operation before 3.2",
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    get:
+      parameters:
+        - { name: q, in: query, schema: { type: string } }
+      responses:
+        '200': { description: OK }
+`,
+      errors: [{ path: ["paths", "/api/orders", "get", "responses"] }],
+    },
+    {
       name: "oas3: a query parameter; the fix adds BadRequest and the Error schema",
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

@@ -57,7 +57,7 @@ paths:
   ],
   invalid: [
     {
-      name: "oas3: GET and DELETE on an item path; the fix adds NotFound once",
+      name: "oas3: GET and PUT on an item path; the fix adds NotFound once",
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -65,13 +65,13 @@ paths:
     get:
       responses:
         '200': { description: OK }
-    delete:
+    put:
       responses:
-        '204': { description: Deleted }
+        '204': { description: Replaced }
 `,
       errors: [
         { path: ["paths", "/api/users/{id}", "get", "responses"], line: 6 },
-        { path: ["paths", "/api/users/{id}", "delete", "responses"], line: 9 },
+        { path: ["paths", "/api/users/{id}", "put", "responses"], line: 9 },
       ],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -82,9 +82,9 @@ paths:
         '200': { description: OK }
         '404':
           $ref: '#/components/responses/NotFound'
-    delete:
+    put:
       responses:
-        '204': { description: Deleted }
+        '204': { description: Replaced }
         '404':
           $ref: '#/components/responses/NotFound'
 components:

@@ -4,6 +4,23 @@ import { ERROR_SCHEMA_OAS2, ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYam
 testRule('error-schema', {
   valid: [
     {
+      // kubernetes (Swagger 2.0): connectCoreV1HeadNamespacedPodProxy.
+      name: 'issue 15, oas2: a HEAD error response has no body to ask for',
+      document: `swagger: '2.0'
+info: { title: Kubernetes, version: unversioned }
+paths:
+  /api/v1/namespaces/{namespace}/pods/{name}/proxy:
+    head:
+      consumes: ['*/*']
+      description: connect HEAD requests to proxy of Pod
+      operationId: connectCoreV1HeadNamespacedPodProxy
+      produces: ['*/*']
+      responses:
+        '200': { description: OK, schema: { type: string } }
+        '401': { description: Unauthorized }
+`,
+    },
+    {
       name: "oas3: shape A through $ref, 4XX and default",
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -93,6 +110,28 @@ paths:
     },
   ],
   invalid: [
+    {
+      name: 'issue 15, oas3: HEAD and GET share a 404 without a body: GET asks for one, HEAD does not',
+      document: `openapi: 3.0.2
+info: { title: Box Platform API, version: 2.0.0 }
+paths:
+  /api/files/{file_id}:
+    head:
+      operationId: head_files_id
+      responses:
+        '200': { description: The file exists. }
+        '404': { $ref: '#/components/responses/NotFound' }
+    get:
+      operationId: get_files_id
+      responses:
+        '200': { description: Returns a file object. }
+        '404': { $ref: '#/components/responses/NotFound' }
+components:
+  responses:
+    NotFound: { description: The file was not found. }
+`,
+      errors: [{ message: 'GET /api/files/{file_id}: the 404 response' }],
+    },
     {
       name: "oas3: no body; the fix adds the Error schema and references it",
       document: `openapi: 3.0.3

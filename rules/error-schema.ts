@@ -47,6 +47,8 @@ export default defineRule({
     const newSchema = firstSeen();
     const all = errorResponses(model);
     for (const r of all) {
+      // A response to HEAD has no body (RFC 9110 §9.3.2): its error responses are not asked for one.
+      if (r.op.method === 'head') continue;
       if (!newResponse(r.response)) continue;
       if (r.json === undefined) {
         out.push({

@@ -54,6 +54,24 @@ responses:
   ],
   invalid: [
     {
+      name: 'oas3.2: a GET without ETag beside QUERY and additionalOperations',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/items/{id}:
+    get:
+      responses: { '200': { description: OK, headers: { ETag: { schema: { type: string } } } } }
+`,
+      errors: [{ path: ['paths', '/api/items/{id}', 'get', 'responses'], message: 'GET /api/items/{id} sends an ETag but lacks an If-None-Match header parameter and a 304 response' }],
+    },
+    {
       name: 'oas3: ETag without If-None-Match and 304: both are added',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

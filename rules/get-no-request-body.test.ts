@@ -63,6 +63,25 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: QUERY takes its query as a body, a GET does not',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/orders/{id}:
+    get:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ path: ['paths', '/api/orders/{id}', 'get', 'requestBody'] }],
+    },
+    {
       name: 'oas3: GET with a requestBody (comments kept by the fix)',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

@@ -50,6 +50,24 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: a GET without 200 beside QUERY and additionalOperations',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/orders/{id}:
+    get:
+      responses: { '204': { description: Nothing } }
+`,
+      errors: [{ path: ['paths', '/api/orders/{id}', 'get', 'responses'] }],
+    },
+    {
       name: 'oas3: only 204',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

@@ -3,6 +3,26 @@ import { testRule } from '../test/helpers/testRule';
 testRule('json-media-type', {
   valid: [
     {
+      name: 'oas2: a POST that consumes form data is left to post-request-body (root consumes too)',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+consumes: [application/xml]
+produces: [application/json]
+paths:
+  /api/orders:
+    post:
+      parameters:
+        - { name: body, in: body, schema: { type: object } }
+      responses: { '201': { description: OK } }
+  /api/files:
+    post:
+      consumes: [multipart/form-data]
+      parameters:
+        - { name: file, in: formData, type: file }
+      responses: { '201': { description: OK } }
+`,
+    },
+    {
       name: 'oas3: JSON, charset, +json vendor and problem types, XML next to JSON',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -61,7 +81,29 @@ paths:
   ],
   invalid: [
     {
-      name: 'oas3: form body and XML-only response',
+      name: 'oas3: a PUT form body and an XML-only response',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    put:
+      requestBody:
+        content:
+          application/x-www-form-urlencoded: { schema: { type: object } }
+      responses:
+        '201':
+          description: Created
+          content:
+            application/xml: { schema: { type: object } }
+            text/plain: { schema: { type: string } }
+`,
+      errors: [
+        { path: ['paths', '/api/orders', 'put', 'requestBody', 'content', 'application/x-www-form-urlencoded'], line: 8, message: 'request body of PUT /api/orders' },
+        { path: ['paths', '/api/orders', 'put', 'responses', '201', 'content', 'application/xml'], line: 13, message: '"application/xml", "text/plain"' },
+      ],
+    },
+    {
+      name: 'oas3: the request body of a POST is left to post-request-body (its XML response is still flagged)',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -75,12 +117,8 @@ paths:
           description: Created
           content:
             application/xml: { schema: { type: object } }
-            text/plain: { schema: { type: string } }
 `,
-      errors: [
-        { path: ['paths', '/api/orders', 'post', 'requestBody', 'content', 'application/x-www-form-urlencoded'], line: 8, message: 'request body of POST /api/orders' },
-        { path: ['paths', '/api/orders', 'post', 'responses', '201', 'content', 'application/xml'], line: 13, message: '"application/xml", "text/plain"' },
-      ],
+      errors: [{ path: ['paths', '/api/orders', 'post', 'responses', '201', 'content', 'application/xml'], line: 13 }],
     },
     {
       name: 'oas3.1: a shared response is reported once where it is defined',
@@ -109,15 +147,15 @@ info: { title: t, version: '1' }
 produces: [application/xml]
 paths:
   /api/orders:
-    post:
+    put:
       consumes: [multipart/form-data]
       parameters:
         - { name: file, in: formData, type: file }
-      responses: { '201': { description: OK } }
+      responses: { '200': { description: OK } }
 `,
       errors: [
         { path: ['produces', '0'], line: 3, message: 'produces lists "application/xml"' },
-        { path: ['paths', '/api/orders', 'post', 'consumes', '0'], line: 7, message: 'POST /api/orders consumes' },
+        { path: ['paths', '/api/orders', 'put', 'consumes', '0'], line: 7, message: 'PUT /api/orders consumes' },
       ],
     },
     {

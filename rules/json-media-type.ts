@@ -47,19 +47,22 @@ export default defineRule({
       if (i >= 0) push(`${what} lists ${types.map(t => `"${t}"`).join(', ')}, not JSON: ${ADVICE}.`, [...at, i]);
     };
     const hasBody = (op: (typeof model.operations)[number]) => op.parameters.some(p => p.in === 'body' || p.in === 'formData');
+    // The request body of a POST is left to post-request-body (the more specific rule, "POST takes a JSON
+    // request body"): one finding for the one gap.
+    const judgesRequest = (op: (typeof model.operations)[number]) => op.method !== 'post';
     if (model.spec === 'oas2') {
-      // consumes only matters where a request has a body.
-      if (model.operations.some(op => hasBody(op) && !Array.isArray(op.value.consumes))) checkList(model.root.consumes, ['consumes'], 'consumes');
+      // consumes only matters where a request has a body (and is judged here).
+      if (model.operations.some(op => judgesRequest(op) && hasBody(op) && !Array.isArray(op.value.consumes))) checkList(model.root.consumes, ['consumes'], 'consumes');
       checkList(model.root.produces, ['produces'], 'produces');
     }
     for (const op of model.operations) {
       const name = `${op.method.toUpperCase()} ${op.pathKey}`;
       if (model.spec === 'oas2') {
-        if (hasBody(op)) checkList(op.value.consumes, [...op.path, 'consumes'], `${name} consumes`);
+        if (judgesRequest(op) && hasBody(op)) checkList(op.value.consumes, [...op.path, 'consumes'], `${name} consumes`);
         checkList(op.value.produces, [...op.path, 'produces'], `${name} produces`);
         continue;
       }
-      if (isObject(op.value.requestBody)) {
+      if (judgesRequest(op) && isObject(op.value.requestBody)) {
         checkContent(op.value.requestBody.content, [...op.path, 'requestBody', 'content'], `The request body of ${name}`);
       }
       for (const [code, r] of Object.entries(op.responses ?? {})) {

@@ -9,6 +9,65 @@ const arrayBody = `
 testRule('list-pagination', {
   valid: [
     {
+      name: 'oas3.2: page and limit as properties of an in: querystring parameter',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    get:
+      parameters:
+        - name: selector
+          in: querystring
+          content:
+            application/x-www-form-urlencoded:
+              schema:
+                type: object
+                properties:
+                  page: { type: integer, minimum: 1 }
+                  limit: { type: integer, minimum: 1, maximum: 100 }
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { type: array, items: { type: object } } } }
+`,
+    },
+    {
+      // A HAL resource (Rebilly's GET /profile shape): links and an array field make no page.
+      name: 'issue 15, oas3: GET /me and a profile with _links are single objects, not lists',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/me:
+    get:
+      responses:
+        '200':
+          description: The current user.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  id: { type: string }
+                  permissions: { type: array, items: { type: string } }
+                  _links: { type: array, items: { type: object } }
+  /api/profile:
+    get:
+      responses:
+        '200':
+          description: Profile retrieved.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  id: { type: string }
+                  email: { type: string }
+                  firstName: { type: string }
+                  permissions: { type: array, items: { type: string } }
+                  _links: { type: array, items: { type: object } }
+`,
+    },
+    {
       name: 'oas3: page and limit on the operation',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -73,6 +132,29 @@ paths:
     },
   ],
   invalid: [
+    {
+      name: 'oas3.2: an in: querystring parameter without limit',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    get:
+      parameters:
+        - name: selector
+          in: querystring
+          content:
+            application/x-www-form-urlencoded:
+              schema:
+                type: object
+                properties:
+                  page: { type: integer, minimum: 1 }
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { type: array, items: { type: object } } } }
+`,
+      errors: [{ path: ['paths', '/api/orders', 'get'], message: 'does not declare the query parameter "limit"' }],
+    },
     {
       name: 'oas3: both missing (fix appends them after the existing parameter)',
       document: `openapi: 3.0.3

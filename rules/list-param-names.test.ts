@@ -57,6 +57,61 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: a property of an in: querystring parameter is flagged at its key (no fix: the schema is renamed by hand)',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    get:
+      parameters:
+        - name: selector
+          in: querystring
+          content:
+            application/x-www-form-urlencoded:
+              schema:
+                type: object
+                properties:
+                  page: { type: integer, minimum: 1 }
+                  per_page: { type: integer, minimum: 1, maximum: 100 }
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { type: array, items: { type: object } } } }
+`,
+      errors: [{ path: ['paths', '/api/orders', 'get', 'parameters', '0', 'content', 'application/x-www-form-urlencoded', 'schema', 'properties', 'per_page'], line: 15, message: 'call it "limit"' }],
+    },
+    {
+      // Xero (v3.0): page, pageSize and order in their own case.
+      name: 'issue 15, oas3: names in another case (Page, PageSize, Order)',
+      document: `openapi: 3.0.0
+info: { title: t, version: '1' }
+paths:
+  /api/Invoices:
+    get:
+      parameters:
+        - { name: Page, in: query, schema: { type: integer } }
+        - { name: PageSize, in: query, schema: { type: integer } }
+        - { name: Order, in: query, schema: { type: string } }
+      responses: { '200': { description: OK } }
+`,
+      errors: [
+        { line: 7, message: '"Page" is a list parameter with an unconventional name: call it "page"' },
+        { line: 8, message: 'call it "limit"' },
+        { line: 9, message: 'call it "sort"' },
+      ],
+      output: `openapi: 3.0.0
+info: { title: t, version: '1' }
+paths:
+  /api/Invoices:
+    get:
+      parameters:
+        - { name: page, in: query, schema: { type: integer } }
+        - { name: limit, in: query, schema: { type: integer } }
+        - { name: sort, in: query, schema: { type: string } }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
       name: 'oas3: two aliases, each renamed (comment kept)',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

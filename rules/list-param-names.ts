@@ -30,7 +30,7 @@ export default defineRule({
           message: clash
             ? `Query parameter "${p.name}" duplicates "${to}": keep only "${to}".`
             : `Query parameter "${p.name}" is a list parameter with an unconventional name: call it "${to}".`,
-          path: [...p.path, 'name'],
+          path: p.namePath,
         });
       }
     }

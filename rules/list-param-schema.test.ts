@@ -1,4 +1,6 @@
-import { testRule } from '../test/helpers/testRule';
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { runRule, testRule } from '../test/helpers/testRule';
 
 testRule('list-param-schema', {
   valid: [
@@ -58,6 +60,83 @@ paths:
     },
   ],
   invalid: [
+    {
+      name: 'oas3.2: a property of an in: querystring parameter; the fix completes its schema',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    get:
+      parameters:
+        - name: selector
+          in: querystring
+          content:
+            application/x-www-form-urlencoded:
+              schema:
+                type: object
+                properties:
+                  page: { type: integer, minimum: 1 }
+                  limit: { type: integer, minimum: 1 }
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { type: array, items: { type: object } } } }
+`,
+      errors: [{ path: ['paths', '/api/orders', 'get', 'parameters', '0', 'content', 'application/x-www-form-urlencoded', 'schema', 'properties', 'limit'], line: 15, message: '"limit" lacks a maximum' }],
+      output: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    get:
+      parameters:
+        - name: selector
+          in: querystring
+          content:
+            application/x-www-form-urlencoded:
+              schema:
+                type: object
+                properties:
+                  page: { type: integer, minimum: 1 }
+                  limit: { type: integer, minimum: 1, maximum: 100 }
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { type: array, items: { type: object } } } }
+`,
+    },
+    {
+      // Box (v3.0): limit has maximum 1000 and no minimum.
+      name: 'issue 15, oas3: a limit with its own maximum is asked for the minimum only',
+      document: `openapi: 3.0.2
+info: { title: Box Platform API, version: 2.0.0 }
+paths:
+  /api/files/{file_id}/app_item_associations:
+    get:
+      parameters:
+        - name: limit
+          in: query
+          description: The maximum number of items to return per page.
+          required: false
+          schema: { type: integer, format: int64, maximum: 1000 }
+          example: 1000
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ line: 11, message: 'lacks a minimum: add minimum: 1 (its maximum 1000 can stay)' }],
+      output: `openapi: 3.0.2
+info: { title: Box Platform API, version: 2.0.0 }
+paths:
+  /api/files/{file_id}/app_item_associations:
+    get:
+      parameters:
+        - name: limit
+          in: query
+          description: The maximum number of items to return per page.
+          required: false
+          schema: { type: integer, format: int64, maximum: 1000, minimum: 1 }
+          example: 1000
+      responses: { '200': { description: OK } }
+`,
+    },
     {
       name: 'oas3: wrong type, bounds missing in a referenced schema, no schema at all',
       document: `openapi: 3.0.3
@@ -192,4 +271,23 @@ paths:
 `,
     },
   ],
+});
+
+describe('list-param-schema message (issue 15)', () => {
+  it('never asks for a maximum 100 when the schema has a maximum of its own', async () => {
+    const { problems } = await runRule('list-param-schema', {
+      name: 'limit maximum 1000',
+      document: `openapi: 3.0.2
+info: { title: t, version: '1' }
+paths:
+  /api/items:
+    get:
+      parameters:
+        - { name: limit, in: query, schema: { type: integer, maximum: 1000 } }
+      responses: { '200': { description: OK } }
+`,
+    });
+    assert.equal(problems.length, 1);
+    assert.doesNotMatch(problems[0].message, /maximum 100\b/);
+  });
 });

@@ -46,7 +46,12 @@ export default defineRule({
         let schema: Obj;
         let at: JsonPath;
         let typePath: JsonPath;
-        if (model.spec === 'oas2') {
+        if (p.querystring !== undefined) {
+          // A property of an OpenAPI 3.2 querystring parameter's schema.
+          schema = isObject(p.value.schema) ? p.value.schema : {};
+          at = p.path;
+          typePath = [...at, 'type'];
+        } else if (model.spec === 'oas2') {
           schema = p.value;
           at = [...p.path, 'name'];
           typePath = [...p.path, 'type'];
@@ -65,7 +70,7 @@ export default defineRule({
         if (missing.length === 0) continue;
         const wrongType = missing[0].startsWith('type') && schema.type !== undefined;
         out.push({
-          message: `Query parameter "${p.name}" lacks ${missing.join(', ')}${kind === 'limit' && missing.includes('a maximum') ? ' (a bounded page size)' : ''}: declare it as ${recommendation(kind)}.`,
+          message: `Query parameter "${p.name}" lacks ${missing.join(', ')}${kind === 'limit' && missing.includes('a maximum') ? ' (a bounded page size)' : ''}: ${advice(kind, missing, schema)}.`,
           path: wrongType ? typePath : at,
         });
       }
@@ -88,28 +93,44 @@ export default defineRule({
     if (target === undefined) return undefined;
     const current = getAt(ctx.data, target);
     const ops: FixOp[] = [];
+    const want = fullSchema(kind);
+    /** What the fix sets, for its title: `type integer, minimum 1`. */
+    const set: string[] = [];
     if (current === undefined) {
       // OpenAPI 3 parameter without a schema.
       if (getAt(ctx.data, parent) === undefined) return undefined;
-      ops.push({ kind: 'set', path: target, value: fullSchema(kind) });
+      ops.push({ kind: 'set', path: target, value: want });
+      for (const [k, v] of Object.entries(want)) set.push(`${k} ${v}`);
     } else {
       if (!isObject(current)) return undefined;
-      const want = fullSchema(kind);
       for (const k of Object.keys(want) as (keyof typeof want)[]) {
         if (k === 'type' ? !typeIs(current, want.type) : typeof current[k] !== 'number') {
           ops.push({ kind: 'set', path: [...target, k], value: want[k] });
+          set.push(`${k} ${want[k]}`);
         }
       }
     }
     if (ops.length === 0) return undefined;
-    return { title: `Declare "${kind}" as ${recommendation(kind)}`, ops };
+    return { title: `Declare "${kind}" with ${set.join(', ')}`, ops };
   },
 });
 
-function recommendation(kind: ListParam): string {
-  if (kind === 'page') return 'an integer with minimum 1';
-  if (kind === 'limit') return 'an integer with minimum 1 and maximum 100';
-  return 'a string';
+/**
+ * What to add, naming only what is missing and keeping what the schema already
+ * has: a `limit` with `maximum: 1000` is asked for its minimum only, and told its
+ * maximum stays.
+ */
+function advice(kind: ListParam, missing: string[], schema: Obj): string {
+  if (kind === 'sort' || kind === 'filter') return 'declare it as a string';
+  const add: string[] = [];
+  if (missing.includes('type integer')) add.push('type: integer');
+  if (missing.includes('a minimum')) add.push('minimum: 1');
+  if (missing.includes('a maximum')) add.push('a maximum such as 100');
+  const kept = [
+    typeof schema.minimum === 'number' ? `minimum ${schema.minimum}` : undefined,
+    typeof schema.maximum === 'number' ? `maximum ${schema.maximum}` : undefined,
+  ].filter(x => x !== undefined);
+  return `add ${add.join(', ')}${kept.length > 0 ? ` (its ${kept.join(' and ')} can stay)` : ''}`;
 }
 
 function fullSchema(kind: ListParam): { type: string; minimum?: number; maximum?: number } {

@@ -46,6 +46,24 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: a DELETE on a collection beside QUERY and additionalOperations',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/items:
+    delete:
+      responses: { '204': { description: Deleted } }
+`,
+      errors: [{ path: ['paths', '/api/items', 'delete'] }],
+    },
+    {
       name: 'oas3: POST on an item path, DELETE on a collection',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

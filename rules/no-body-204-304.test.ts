@@ -48,6 +48,28 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: a QUERY and an additional operation answering 204 with a body are flagged',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/search:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '204': { description: None, content: { application/json: { schema: { type: object } } } } }
+    additionalOperations:
+      LINK:
+        responses: { '204': { description: Linked, content: { application/json: { schema: { type: object } } } } }
+`,
+      errors: [{ path: ['paths', '/api/search', 'query', 'responses', '204', 'content'] }, { path: ['paths', '/api/search', 'additionalOperations', 'LINK', 'responses', '204', 'content'] }],
+    },
+    {
       name: 'oas3: 204 with content',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

@@ -52,6 +52,24 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: a PATCH without a body beside QUERY and additionalOperations',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/items/{id}:
+    patch:
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ path: ['paths', '/api/items/{id}', 'patch'] }],
+    },
+    {
       name: 'oas3: no body: a JSON skeleton is added',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

@@ -13,6 +13,23 @@ const list = `
 testRule('path-collection-plural', {
   valid: [
     {
+      // Swagger petstore (v2): GET /pet/findByStatus returns an array; "find" is path-no-verbs' finding, not a collection name.
+      name: 'issue 15, oas2: an action segment and an adjective are not asked for a plural',
+      document: `swagger: '2.0'
+info: { title: Swagger Petstore, version: 1.0.7 }
+basePath: /api/v2
+paths:
+  /pet/findByStatus:
+    get:
+      responses:
+        '200': { description: successful operation, schema: { type: array, items: { type: object } } }
+  /employees/{employeeId}/sick:
+    get:
+      responses:
+        '200': { description: OK, schema: { type: array, items: { type: object } } }
+`,
+    },
+    {
       name: 'oas3: plurals, irregulars, uncountables; a singleton is not judged',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

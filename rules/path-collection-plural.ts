@@ -3,7 +3,10 @@ import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { hasTemplate, literalParts, resourceSegments } from './_lib/paths';
 import { isListOperation } from './_lib/lists';
-import { isJudgeableWord, isPluralOrUncountable, pluralize, splitWords } from './_lib/words';
+import { isAdjective, isJudgeableWord, isPluralOrUncountable, pluralize, splitWords } from './_lib/words';
+import { ALL_DEFAULT_VERBS, verbOf } from './path-no-verbs';
+
+const VERBS = new Set(ALL_DEFAULT_VERBS);
 
 /** The noun a segment ends with: `payment_intents` → `intents`, `Calls.json` → `calls`. */
 export function headNoun(segment: string): string | undefined {
@@ -29,13 +32,16 @@ export default defineRule({
     for (const item of model.pathItems) {
       let found: Finding | undefined;
       for (const eff of item.effectivePaths) {
-        const segs = resourceSegments(eff);
+        const segs = resourceSegments(eff, item.pathKey);
         for (let i = 0; i < segs.length && !found; i++) {
           if (hasTemplate(segs[i])) continue;
           const isCollection = (i + 1 < segs.length && hasTemplate(segs[i + 1])) || (i === segs.length - 1 && listPaths.has(item.pathKey));
           if (!isCollection) continue;
+          // An action (`findByStatus`, `cancel`) is no collection name: path-no-verbs reports it.
+          if (verbOf(segs[i], segs[i + 1], VERBS) !== undefined) continue;
           const noun = headNoun(segs[i]);
-          if (noun === undefined || !isJudgeableWord(noun) || isPluralOrUncountable(noun)) continue;
+          // An adjective (`Sick`, `Local`) names a kind, not a collection of things: not asked for a plural.
+          if (noun === undefined || !isJudgeableWord(noun) || isAdjective(noun) || isPluralOrUncountable(noun)) continue;
           found = {
             message: `Collection segment "${segs[i]}" of "${eff}" is not a plural noun: name collections in the plural ("${noun}" → "${pluralize(noun)}").`,
             path: item.path,

@@ -24,7 +24,7 @@ export default defineRule({
         seen.add(key);
         out.push({
           message: `Query parameter "${p.name}" selects an action: identify the resource by its path and express the action with the HTTP method (e.g. POST /api/orders, DELETE /api/orders/{id}).`,
-          path: [...p.path, 'name'],
+          path: p.namePath,
         });
       }
     }

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { testRule, ruleset1 } from '../test/helpers/testRule';
@@ -10,6 +12,16 @@ ${paths}`;
 
 testRule('path-no-verbs', {
   valid: [
+    {
+      name: 'issue 15, oas3: nouns that are also verbs in the lexicon are not flagged (order, search, leave, email)',
+      document: oas3(`  /api/orders/{id}: {}
+  /api/order/{id}: {}
+  /api/search: {}
+  /api/employees/{id}/leave: {}
+  /api/users/{id}/email: {}
+  /api/accounts/{id}/balance: {}
+`),
+    },
     {
       name: 'oas3: nouns, and settings is not "set"',
       document: oas3(`  /api/v1/settings: {}
@@ -50,6 +62,18 @@ paths:
     },
   ],
   invalid: [
+    {
+      name: 'issue 15, oas3: verbs of the lexicon (manage_items, RevertToDraft, reassign)',
+      document: oas3(`  /api/manage_items: {}
+  /api/Invoices/{InvoiceID}/RevertToDraft: {}
+  /api/incidents/{id}/reassign: {}
+`),
+      errors: [
+        { path: ['paths', '/api/manage_items'], message: 'action verb "manage"' },
+        { path: ['paths', '/api/Invoices/{InvoiceID}/RevertToDraft'], message: 'action verb "revert"' },
+        { path: ['paths', '/api/incidents/{id}/reassign'], message: 'action verb "reassign"' },
+      ],
+    },
     {
       name: 'oas3: camelCase, kebab-case, snake_case and a trailing action',
       document: oas3(`  /api/getUsers: {}
@@ -118,5 +142,12 @@ describe('path-no-verbs options and words', () => {
     assert.deepEqual(splitWords('create-order'), ['create', 'order']);
     assert.deepEqual(splitWords('delete_item'), ['delete', 'item']);
     assert.deepEqual(splitWords('settings'), ['settings']);
+  });
+});
+
+describe('the lexicon word lists (rules/_lib/lexicon-words.ts)', () => {
+  it('are what rules/_lib/gen-verbs.mjs derives from the installed en-lexicon', () => {
+    const r = spawnSync(process.execPath, [path.join(__dirname, '_lib', 'gen-verbs.mjs'), '--check'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
   });
 });

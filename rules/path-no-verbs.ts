@@ -4,9 +4,13 @@ import type { Finding } from './_lib/ruleFunction';
 import { isTemplate, segments } from './_lib/oas';
 import { literalParts } from './_lib/paths';
 import { DEFAULT_VERBS, splitWords } from './_lib/words';
+import { LEXICON_VERBS } from './_lib/lexicon-words';
+
+/** The default verbs: the hand-kept action verbs and the verb-only words of a part-of-speech lexicon (see _lib/gen-verbs.mjs). */
+export const ALL_DEFAULT_VERBS: readonly string[] = [...new Set([...DEFAULT_VERBS, ...LEXICON_VERBS])];
 
 export interface PathNoVerbsOptions {
-  /** Replaces the default verb list. */
+  /** Replaces the default verb list (the hand-kept list and the lexicon's verbs). */
   verbs?: string[];
   /** Added to the verb list. */
   extraVerbs?: string[];
@@ -54,7 +58,7 @@ export default defineRule({
     (model, options) => {
       const allowed = new Set((options.allowed ?? []).map(w => w.toLowerCase()));
       const verbs = new Set(
-        [...(options.verbs ?? DEFAULT_VERBS), ...(options.extraVerbs ?? [])].map(w => w.toLowerCase()).filter(w => !allowed.has(w)),
+        [...(options.verbs ?? ALL_DEFAULT_VERBS), ...(options.extraVerbs ?? [])].map(w => w.toLowerCase()).filter(w => !allowed.has(w)),
       );
       const out: Finding[] = [];
       for (const item of model.pathItems) {

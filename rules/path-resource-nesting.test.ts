@@ -6,6 +6,28 @@ import { nestingProblem } from './path-resource-nesting';
 testRule('path-resource-nesting', {
   valid: [
     {
+      // Xero payroll (v3.0): the server base path /payroll.xro/2.0 is the provider's prefix (path-api-prefix reports it).
+      name: 'issue 15, oas3: a non-/api server base path is not judged as resources',
+      document: `openapi: 3.0.0
+info: { title: Xero Payroll UK, version: 2.0.0 }
+servers:
+  - url: https://api.xero.com/payroll.xro/2.0
+paths:
+  /Employees: {}
+  /Employees/{EmployeeID}: {}
+  /Employees/{EmployeeID}/Leave: {}
+`,
+    },
+    {
+      name: 'issue 15, oas3: a prefix of the path key that ends in a version is not judged either',
+      document: `openapi: 3.0.0
+info: { title: t, version: '1' }
+paths:
+  /payroll.xro/2.0/Employees/{EmployeeID}: {}
+  /2010-04-01/Accounts/{AccountSid}/Calls: {}
+`,
+    },
+    {
       name: 'oas3: alternating, version in the server URL',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

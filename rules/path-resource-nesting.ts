@@ -3,9 +3,9 @@ import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { hasTemplate, resourceSegments } from './_lib/paths';
 
-/** The first nesting problem of an effective path, as a message, or undefined. */
-export function nestingProblem(effectivePath: string): string | undefined {
-  const segs = resourceSegments(effectivePath);
+/** The first nesting problem of an effective path (of path key `pathKey`), as a message, or undefined. See resourceSegments for where the resources start. */
+export function nestingProblem(effectivePath: string, pathKey: string = effectivePath): string | undefined {
+  const segs = resourceSegments(effectivePath, pathKey);
   if (segs.length > 0 && hasTemplate(segs[0])) {
     return `Path "${effectivePath}" starts with the template "${segs[0]}": an {id} identifies an item of a collection, so put the collection first (/api/<collection>/{id}).`;
   }
@@ -34,7 +34,7 @@ export default defineRule({
     const out: Finding[] = [];
     for (const item of model.pathItems) {
       for (const eff of item.effectivePaths) {
-        const message = nestingProblem(eff);
+        const message = nestingProblem(eff, item.pathKey);
         if (message !== undefined) {
           out.push({ message, path: item.path });
           break;

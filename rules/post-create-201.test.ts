@@ -3,6 +3,19 @@ import { testRule } from '../test/helpers/testRule';
 testRule('post-create-201', {
   valid: [
     {
+      name: 'issue 15, oas3: a POST answering 207 Multi-Status is a bulk action, not a creation',
+      document: `openapi: 3.0.2
+info: { title: t, version: '1' }
+paths:
+  /api/incidents/bulk_updates:
+    post:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses:
+        '207': { description: 'Multi-Status: one status per incident.' }
+        '400': { description: Bad request }
+`,
+    },
+    {
       name: 'oas3: POST on a collection declares 201',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -45,6 +58,25 @@ responses:
     },
   ],
   invalid: [
+    {
+      name: 'oas3.2: a POST on a collection without 201 beside QUERY and additionalOperations',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/items:
+    post:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '202': { description: Accepted } }
+`,
+      errors: [{ path: ['paths', '/api/items', 'post', 'responses'] }],
+    },
     {
       name: 'oas3: a lone 200 is renamed to 201',
       document: `openapi: 3.0.3

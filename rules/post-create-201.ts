@@ -13,7 +13,8 @@ export default defineRule({
   },
   spectral: methodsRule('apiconvPostCreate201', (model, anchor) =>
     model.operations
-      .filter(op => op.method === 'post' && op.effectivePaths.some(isCollectionPath) && !hasResponse(op, '201'))
+      // A POST answering 207 Multi-Status is a bulk action on many resources, not the creation of one.
+      .filter(op => op.method === 'post' && op.effectivePaths.some(isCollectionPath) && !hasResponse(op, '201') && !hasResponse(op, '207'))
       .map(op => {
         const success = successCodes(op);
         const lone200 = success.length === 1 && success[0] === '200';

@@ -52,6 +52,24 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: a POST without a body beside QUERY and additionalOperations',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/items:
+    post:
+      responses: { '201': { description: Created } }
+`,
+      errors: [{ path: ['paths', '/api/items', 'post'] }],
+    },
+    {
       name: 'oas3: no body: a required JSON skeleton is added',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

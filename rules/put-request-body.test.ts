@@ -53,6 +53,24 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: a PUT without a body beside QUERY and additionalOperations',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/items/{id}:
+    put:
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ path: ['paths', '/api/items/{id}', 'put'] }],
+    },
+    {
       name: 'oas3: optional body: required is set',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

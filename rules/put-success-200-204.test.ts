@@ -46,6 +46,25 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3.2: a PUT answering 202 only beside QUERY and additionalOperations',
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      COPY:
+        responses: { '204': { description: Copied } }
+  /api/items/{id}:
+    put:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '202': { description: Accepted } }
+`,
+      errors: [{ path: ['paths', '/api/items/{id}', 'put', 'responses', '202'] }],
+    },
+    {
       name: 'oas3: a lone 201 is renamed to 200',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

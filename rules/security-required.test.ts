@@ -74,6 +74,30 @@ paths: {}
   ],
   invalid: [
     {
+      name: "oas3.2: an unsecured QUERY and additionalOperations entry are flagged",
+      document: `openapi: 3.2.0
+info: { title: t, version: '1' }
+components:
+  securitySchemes:
+    ApiKeyAuth: { type: apiKey, in: header, name: X-API-Key }
+paths:
+  /api/orders:
+    get:
+      security: [{ ApiKeyAuth: [] }]
+      responses: { '200': { description: OK } }
+    query:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+    additionalOperations:
+      PURGE:
+        responses: { '204': { description: Purged } }
+`,
+      errors: [
+        { path: ["paths", "/api/orders", "query"] },
+        { path: ["paths", "/api/orders", "additionalOperations", "PURGE"] },
+      ],
+    },
+    {
       name: "oas3: no security anywhere; the fix adds an X-API-Key scheme",
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

@@ -7,6 +7,17 @@ const get = `
 testRule('version-declared', {
   valid: [
     {
+      // Xero payroll: the server URL ends in /2.0.
+      name: 'issue 15, oas3: a dotted version at the end of the server base path selects the version',
+      document: `openapi: 3.0.0
+info: { title: Xero Payroll UK, version: 2.0.0 }
+servers:
+  - url: https://api.xero.com/payroll.xro/2.0
+paths:
+  /Employees:${get}
+`,
+    },
+    {
       name: 'oas3: version in the server URL',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -59,6 +70,35 @@ paths:
     },
   ],
   invalid: [
+    {
+      // Box (v3.0): every operation takes the box-version header.
+      name: 'issue 15, oas3: a version header of its own name (box-version) is recognised and flagged once',
+      document: `openapi: 3.0.2
+info: { title: Box Platform API, version: 2024.0 }
+servers:
+  - url: https://api.box.com/api
+paths:
+  /files/{file_id}:
+    get:
+      parameters:
+        - $ref: '#/components/parameters/BoxVersionHeader'
+      responses: { '200': { description: OK } }
+  /folders/{folder_id}:
+    get:
+      parameters:
+        - $ref: '#/components/parameters/BoxVersionHeader'
+      responses: { '200': { description: OK } }
+components:
+  parameters:
+    BoxVersionHeader:
+      name: box-version
+      in: header
+      description: Version header.
+      required: true
+      schema: { type: string, enum: ['2025.0'] }
+`,
+      errors: [{ path: ['components', 'parameters', 'BoxVersionHeader', 'name'], message: 'The header "box-version" selects the API version under a name of its own' }],
+    },
     {
       name: 'oas3: points at the server URL',
       document: `openapi: 3.0.3

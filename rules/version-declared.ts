@@ -2,18 +2,34 @@ import { defineRule } from './types';
 import type { JsonPath } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import { isObject } from './_lib/oas';
-import { versionLocations } from './_lib/versioning';
+import type { Finding } from './_lib/ruleFunction';
+import { isCustomVersionHeader, versionLocations } from './_lib/versioning';
 
 export default defineRule({
   id: 'version-declared',
   meta: {
-    description: 'The document selects an API version: path /api/v<n>/, query parameter version / v / api-version, or header API-Version / Accept vendor type.',
+    description: 'The document selects an API version: path /api/v<n>/, query parameter version / v / api-version, or header API-Version / Accept vendor type; a version header of another name (box-version) is flagged.',
     severity: 'warn',
     fixable: false,
     formats: ['oas2', 'oas3'],
   },
   spectral: modelRule('apiconvVersionDeclared', model => {
     if (model.operations.length === 0) return [];
+    // A version header under a name of the provider's own selects a version, but not in one of the conventional ways.
+    const custom: Finding[] = [];
+    const seen = new Set<string>();
+    for (const op of model.operations) {
+      for (const p of op.parameters) {
+        const key = JSON.stringify(p.path);
+        if (!isCustomVersionHeader(p) || seen.has(key)) continue;
+        seen.add(key);
+        custom.push({
+          message: `The header "${p.name}" selects the API version under a name of its own: call it API-Version (or select the version in the path /api/v<n>/, or with ?version=<n>).`,
+          path: p.namePath,
+        });
+      }
+    }
+    if (custom.length > 0) return custom;
     if (model.operations.some(op => versionLocations(model, op).length > 0)) return [];
     // Point where the version would most often go: the server URL / basePath, else the version key.
     let path: JsonPath = [model.spec === 'oas2' ? 'swagger' : 'openapi'];

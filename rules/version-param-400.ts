@@ -1,9 +1,8 @@
 import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
-import { hasResponse } from './_lib/oas';
 import { addErrorResponse, opPathFromFinding } from './_lib/fixes';
-import { versionParams } from './_lib/versioning';
+import { lacksVersion400, versionParams } from './_lib/versioning';
 
 export default defineRule({
   id: 'version-param-400',
@@ -16,11 +15,10 @@ export default defineRule({
   spectral: modelRule('apiconvVersionParam400', model => {
     const out: Finding[] = [];
     for (const op of model.operations) {
-      const params = versionParams(op);
-      if (params.length === 0 || hasResponse(op, '400') || hasResponse(op, '4XX') || hasResponse(op, '4xx')) continue;
-      const p = params[0];
+      if (!lacksVersion400(op)) continue;
+      const p = versionParams(op)[0];
       out.push({
-        message: `${op.method.toUpperCase()} ${op.pathKey} takes the version in the ${p.in} parameter "${p.name}" but declares no 400 response: add 400 for an unsupported version.`,
+        message: `${op.method.toUpperCase()} ${op.pathKey} takes the version in the ${p.in} parameter "${p.name}" but declares no 400 response: add 400 for an unsupported version (and any other invalid request).`,
         path: op.responses ? [...op.path, 'responses'] : op.path,
       });
     }

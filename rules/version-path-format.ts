@@ -71,8 +71,8 @@ export default defineRule({
       for (const s of bad) out.push({ message: message(s, item.pathKey), path: item.path });
       if (model.spec === 'oas3') {
         checkServers(item.value.servers, [...item.path, 'servers'], out);
-        for (const [m, op] of Object.entries(item.value)) {
-          if (isObject(op) && m !== 'parameters' && m !== 'servers') checkServers(op.servers, [...item.path, m, 'servers'], out);
+        for (const op of model.operations) {
+          if (op.pathKey === item.pathKey) checkServers(op.value.servers, [...op.path, 'servers'], out);
         }
       }
     }

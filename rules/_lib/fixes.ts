@@ -6,19 +6,23 @@
  * object inline, since `#/components/...` would point into the wrong file.
  */
 import type { FixContext, FixOp, JsonPath, Spec } from '../types';
-import { ERROR_CODE, HTTP_METHODS, getAt, isObject, type Obj } from './oas';
+import { ERROR_CODE, HTTP_METHODS, getAt, isOas32, isObject, operationsOfPathItem, type Obj } from './oas';
 
 /** The JSON path (inside the finding's file) of the operation a finding belongs to. */
 export function opPathFromFinding(ctx: FixContext): JsonPath | undefined {
   const p = ctx.path;
-  const isMethod = (s: unknown) => typeof s === 'string' && (HTTP_METHODS as readonly string[]).includes(s);
+  // OpenAPI 3.2 adds `query`; a 3.0/3.1 path item has no such key, so it can only be the QUERY operation.
+  const isMethod = (s: unknown) => typeof s === 'string' && ((HTTP_METHODS as readonly string[]).includes(s) || s === 'query');
+  // OpenAPI 3.2 additionalOperations: ['paths', key, 'additionalOperations', 'COPY', ...]
+  if (p[0] === 'paths' && p.length >= 4 && p[2] === 'additionalOperations') return p.slice(0, 4);
   if (p[0] === 'paths' && p.length >= 3 && isMethod(p[2])) return p.slice(0, 3);
   // A path item in its own file: [method, ...]
+  if (p[0] === 'additionalOperations' && p.length >= 2) return p.slice(0, 2);
   if (isMethod(p[0])) return p.slice(0, 1);
   // An operation in its own file.
   if (isObject(ctx.data) && (ctx.data.responses !== undefined || ctx.data.operationId !== undefined)) return [];
   // Callbacks / webhooks: find the last method segment.
-  for (let i = p.length - 1; i >= 0; i--) if (isMethod(p[i])) return p.slice(0, i + 1);
+  for (let i = p.length - 1; i >= 0; i--) if (isMethod(p[i]) || (i > 0 && p[i - 1] === 'additionalOperations')) return p.slice(0, i + 1);
   return undefined;
 }
 
@@ -119,8 +123,7 @@ export function errorBodySchemas(data: unknown, spec: Spec): unknown[] {
   for (const rawItem of Object.values(paths)) {
     const item = follow(data, rawItem);
     if (!isObject(item)) continue;
-    for (const m of HTTP_METHODS) {
-      const op = item[m];
+    for (const [, , op] of operationsOfPathItem(item, isObject(data) && isOas32(data))) {
       if (!isObject(op) || !isObject(op.responses)) continue;
       for (const [code, raw] of Object.entries(op.responses)) {
         if (!ERROR_CODE.test(code)) continue;
@@ -235,8 +238,7 @@ function findSharedResponseRef(data: unknown, status: string, rPath: JsonPath): 
   if (!isObject(paths)) return undefined;
   for (const item of Object.values(paths)) {
     if (!isObject(item)) continue;
-    for (const m of HTTP_METHODS) {
-      const op = item[m];
+    for (const [, , op] of operationsOfPathItem(item, isObject(data) && isOas32(data))) {
       const r = isObject(op) && isObject(op.responses) ? op.responses[status] : undefined;
       if (isObject(r) && typeof r.$ref === 'string' && r.$ref.startsWith(prefix)) return r.$ref;
     }

@@ -15,9 +15,19 @@ export const LIST_PARAM_ALIASES: Record<string, ListParam> = {
   where: 'filter', filters: 'filter', filter_by: 'filter', filterBy: 'filter',
 };
 
-/** The conventional name for a parameter name, when it is a known non-conventional one. */
+const ALIASES_BY_LOWER = new Map<string, ListParam>(Object.entries(LIST_PARAM_ALIASES).map(([k, v]) => [k.toLowerCase(), v]));
+
+/**
+ * The conventional name for a parameter name, when it is a known non-conventional
+ * one, in any case: `per_page`, `PageSize` → limit; `Order` → sort; and a
+ * conventional name in another case (`Page`, `LIMIT`) → that name in lower case.
+ * Undefined for the conventional names themselves and for other names.
+ */
 export function conventionalName(name: string): ListParam | undefined {
-  return Object.prototype.hasOwnProperty.call(LIST_PARAM_ALIASES, name) ? LIST_PARAM_ALIASES[name] : undefined;
+  if ((LIST_PARAMS as readonly string[]).includes(name)) return undefined;
+  const lower = name.toLowerCase();
+  if ((LIST_PARAMS as readonly string[]).includes(lower)) return lower as ListParam;
+  return ALIASES_BY_LOWER.get(lower);
 }
 
 export function queryParams(op: Operation): Parameter[] {
@@ -34,8 +44,11 @@ function isArraySchema(s: unknown): boolean {
 
 /** Names of the array property of a list envelope (`{ data: [...], has_more }`). */
 const ENVELOPE_ARRAYS = /^(data|items|results|records|entries|values|content|contents|list|elements|rows|hits|edges|nodes|objects|resources|collection)$/i;
-/** Properties that only a page of a list has. */
-const PAGE_PROPS = /^(total|total_?count|totalCount|count|has_?more|hasMore|next|next_?page|nextPage|next_?page_?token|nextPageToken|next_?cursor|nextCursor|cursor|page|pages|page_?count|offset|limit|links|_links)$/i;
+/**
+ * Properties that only a page of a list has. `links` / `_links` are not among
+ * them: a single HAL or JSON:API resource has its links too.
+ */
+const PAGE_PROPS = /^(total|total_?count|totalCount|count|has_?more|hasMore|next|next_?page|nextPage|next_?page_?token|nextPageToken|next_?cursor|nextCursor|cursor|page|pages|page_?count|offset|limit)$/i;
 
 /**
  * An array; or an object that is a list envelope: it has an array property and
@@ -61,8 +74,13 @@ function collectProps(schema: unknown, into: Obj, depth: number): void {
   if (Array.isArray(schema.allOf)) for (const s of schema.allOf) collectProps(s, into, depth + 1);
 }
 
-/** A GET on a collection path (any effective path or the path key). */
+/** Last segments that name one resource, the caller's own: `GET /me`, `/users/me`, `/self`, `/whoami`. */
+const SINGLETON = /^(me|self|myself|whoami|current|current_?user|currentUser)$/i;
+
+/** A GET on a collection path (any effective path or the path key), not on a singleton such as `/me`. */
 export function isCollectionGet(op: Operation): boolean {
+  const last = op.pathKey.split('/').filter(s => s !== '').pop();
+  if (last !== undefined && SINGLETON.test(last)) return false;
   return op.method === 'get' && (isCollectionPath(op.pathKey) || op.effectivePaths.some(isCollectionPath));
 }
 

@@ -13,7 +13,34 @@
 import type { JsonPath, Spec } from '../types';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+/**
+ * An operation's method, lower case: one of HTTP_METHODS, `query` (OpenAPI 3.2's
+ * QUERY), or the key of an OpenAPI 3.2 `additionalOperations` entry (`copy`, `link`).
+ */
+export type HttpMethod = (typeof HTTP_METHODS)[number] | 'query' | (string & {});
+
+/** OpenAPI 3.2 or later: path items have `query` and `additionalOperations`, parameters may be `in: querystring`. */
+export function isOas32(root: Obj): boolean {
+  return typeof root.openapi === 'string' && /^3\.(?:[2-9]|\d{2,})(?:\.|$)/.test(root.openapi);
+}
+
+/**
+ * The operations of a path item: `[method, key path below the path item, operation]`.
+ * The fixed methods; from OpenAPI 3.2 on also `query` and each entry of
+ * `additionalOperations` (method = its key in lower case, path
+ * ['additionalOperations', key]).
+ */
+export function operationsOfPathItem(item: Obj, oas32: boolean): [HttpMethod, JsonPath, unknown][] {
+  const out: [HttpMethod, JsonPath, unknown][] = [];
+  for (const m of HTTP_METHODS) if (item[m] !== undefined) out.push([m, [m], item[m]]);
+  if (oas32) {
+    if (item.query !== undefined) out.push(['query', ['query'], item.query]);
+    if (isObject(item.additionalOperations)) {
+      for (const [k, v] of Object.entries(item.additionalOperations)) out.push([k.toLowerCase(), ['additionalOperations', k], v]);
+    }
+  }
+  return out;
+}
 
 export type Obj = Record<string, unknown>;
 
@@ -30,13 +57,21 @@ export interface Parameter {
   path: JsonPath;
   /** 'path-item' or 'operation' level. */
   level: 'path-item' | 'operation';
+  /** Where a person reads its name: [...path, 'name']; for a property of a querystring parameter, the property's key. */
+  namePath: JsonPath;
+  /**
+   * OpenAPI 3.2 `in: querystring` (the whole query string as one parameter): each
+   * property of its schema is also listed as an `in: query` parameter whose `path`
+   * is the property's schema; `querystring` is then the path of that parameter.
+   */
+  querystring?: JsonPath;
 }
 
 export interface Operation {
   method: HttpMethod;
   /** The key under `paths`, e.g. `/users/{id}`. */
   pathKey: string;
-  /** ['paths', pathKey, method] */
+  /** ['paths', pathKey, method], or ['paths', pathKey, 'additionalOperations', key] (OpenAPI 3.2). */
   path: JsonPath;
   value: Obj;
   pathItem: Obj;
@@ -118,17 +153,17 @@ function buildModel(root: Obj): Model {
       : basePathsOf(root.servers) ?? [''];
   const paths = root.paths;
   if (!isObject(paths)) return { spec, root, operations, pathItems };
+  const oas32 = spec === 'oas3' && isOas32(root);
 
   for (const [pathKey, item] of Object.entries(paths)) {
     if (!isObject(item) || !pathKey.startsWith('/')) continue;
     const itemBases = (spec === 'oas3' && basePathsOf(item.servers)) || rootBases;
     pathItems.push({ pathKey, value: item, path: ['paths', pathKey], effectivePaths: itemBases.map(b => joinPath(b, pathKey)) });
     const itemParams = collectParams(item.parameters, ['paths', pathKey, 'parameters'], 'path-item');
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
+    for (const [method, below, op] of operationsOfPathItem(item, oas32)) {
       if (!isObject(op)) continue;
       const opBases = (spec === 'oas3' && basePathsOf(op.servers)) || itemBases;
-      const opPath: JsonPath = ['paths', pathKey, method];
+      const opPath: JsonPath = ['paths', pathKey, ...below];
       const opParams = collectParams(op.parameters, [...opPath, 'parameters'], 'operation');
       const merged = [...opParams];
       for (const p of itemParams) {
@@ -167,10 +202,40 @@ function collectParams(params: unknown, base: JsonPath, level: Parameter['level'
   const out: Parameter[] = [];
   params.forEach((p, i) => {
     if (isObject(p) && typeof p.name === 'string' && typeof p.in === 'string') {
-      out.push({ value: p, name: p.name, in: p.in, path: [...base, i], level });
+      const path = [...base, i];
+      out.push({ value: p, name: p.name, in: p.in, path, level, namePath: [...path, 'name'] });
+      if (p.in === 'querystring') out.push(...querystringProperties(p, path, level));
     }
   });
   return out;
+}
+
+/**
+ * The properties of an OpenAPI 3.2 `in: querystring` parameter's schema (its
+ * first media type with an object schema, usually application/x-www-form-urlencoded),
+ * each as an `in: query` parameter: `{ name, in: 'query', schema, required }` at
+ * the property's path.
+ */
+function querystringProperties(p: Obj, path: JsonPath, level: Parameter['level']): Parameter[] {
+  if (!isObject(p.content)) return [];
+  for (const [mt, media] of Object.entries(p.content)) {
+    const schema = isObject(media) ? media.schema : undefined;
+    if (!isObject(schema) || !isObject(schema.properties)) continue;
+    const required = Array.isArray(schema.required) ? schema.required : [];
+    return Object.entries(schema.properties).map(([name, prop]) => {
+      const propPath = [...path, 'content', mt, 'schema', 'properties', name];
+      return {
+        value: { name, in: 'query', schema: prop, required: required.includes(name) },
+        name,
+        in: 'query',
+        path: propPath,
+        level,
+        namePath: propPath,
+        querystring: path,
+      };
+    });
+  }
+  return [];
 }
 
 // ---------------------------------------------------------------- path helpers

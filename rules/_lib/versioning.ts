@@ -3,7 +3,7 @@
  * parameter or header) and the IMF-fixdate check for Sunset.
  */
 import type { JsonPath } from '../types';
-import { isObject, segments, serverBasePath, type Model, type Obj, type Operation, type Parameter } from './oas';
+import { hasResponse, isObject, segments, serverBasePath, type Model, type Obj, type Operation, type Parameter } from './oas';
 import { versionSegmentIndexes } from './paths';
 
 export type Strategy = 'path' | 'query' | 'header';
@@ -30,11 +30,31 @@ export function versionParams(op: Operation): Parameter[] {
   return op.parameters.filter(p => isVersionParam(p));
 }
 
+/**
+ * True when the operation takes the version as a query or header parameter and
+ * declares neither 400 nor 4XX: what `version-param-400` reports (and `error-400`
+ * then leaves to it).
+ */
+export function lacksVersion400(op: Operation): boolean {
+  return versionParams(op).length > 0 && !hasResponse(op, '400') && !hasResponse(op, '4XX') && !hasResponse(op, '4xx');
+}
+
+/**
+ * A request header that selects the version under a name of the provider's own:
+ * `box-version`, `Stripe-Version`, `X-API-Version`, `x-ms-version` (any name ending
+ * in `-version` other than the conventional `API-Version`).
+ */
+export function isCustomVersionHeader(p: Parameter): boolean {
+  if (p.in !== 'header') return false;
+  const name = p.name.toLowerCase();
+  return name !== 'api-version' && /^[a-z0-9]+(?:-[a-z0-9]+)*-version$/.test(name);
+}
+
 function isVersionParam(p: Parameter): boolean {
   const name = p.name.toLowerCase();
   if (p.in === 'query') return VERSION_QUERY_PARAMS.includes(name);
   if (p.in !== 'header') return false;
-  if (name === 'api-version') return true;
+  if (name === 'api-version' || isCustomVersionHeader(p)) return true;
   return name === 'accept' && mentionsVendorVersion(p.value);
 }
 
@@ -85,7 +105,7 @@ export function versionLocations(model: Model, op: Operation): VersionLocation[]
   for (const p of versionParams(op)) {
     out.push({
       strategy: p.in === 'query' ? 'query' : 'header',
-      path: [...p.path, 'name'],
+      path: p.namePath,
       label: `the ${p.in} parameter "${p.name}"`,
     });
   }

@@ -3,6 +3,7 @@
  * casing style, the default action-verb list, and a simple English plural
  * heuristic.
  */
+import { LEXICON_ADJECTIVES } from './lexicon-words';
 
 /** The words of a segment: `getUsers`, `get-users`, `get_users`, `GetUsers`, `get.users` → ['get', 'users']. */
 export function splitWords(segment: string): string[] {
@@ -29,6 +30,13 @@ export const DEFAULT_VERBS: readonly string[] = [
   'start', 'stop', 'restart', 'reset', 'validate', 'verify', 'generate', 'assign', 'unassign', 'attach', 'detach',
   'mark', 'toggle', 'increment', 'decrement', 'count', 'copy', 'move', 'duplicate', 'clone', 'upsert',
 ];
+
+const ADJECTIVES = new Set(LEXICON_ADJECTIVES);
+
+/** True when the lexicon's most likely reading of `word` (lower case) is an adjective (`sick`, `local`, `annual`). */
+export function isAdjective(word: string): boolean {
+  return ADJECTIVES.has(word.toLowerCase());
+}
 
 /** Words that are neither singular nor plural nouns in the usual sense, or have no distinct plural. */
 const UNCOUNTABLE = new Set([
