@@ -45,6 +45,7 @@ Usage:
   apiconv lint [options] <files|dirs|globs...>
   apiconv lint --stdin [--stdin-filepath <path>] [options]
   apiconv rules [<rule-id>] [--format json]
+  apiconv diff <base> <head> | --base <rev> [files|dirs]   (breaking changes; apiconv diff --help)
   apiconv --version | --help
 
 Lint options:
