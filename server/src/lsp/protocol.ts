@@ -28,6 +28,8 @@ export interface Settings {
   /** Globs (relative to a workspace folder) of the files `apiconv/lintWorkspace` lints. */
   validateFiles: string[];
   trace: { server: 'off' | 'messages' | 'verbose' };
+  /** `apiconv.diff.base`: report breaking changes against this git revision ('' = off). */
+  diff: { base: string };
   /**
    * Whether the workspace is trusted: a ruleset that runs custom JavaScript is
    * loaded only when true. Also accepted as initializationOption
@@ -44,6 +46,7 @@ export const DEFAULT_SETTINGS: Settings = {
   allowRemoteRefs: false,
   validateFiles: ['**/*.{yaml,yml,json}'],
   trace: { server: 'off' },
+  diff: { base: '' },
 };
 
 /** `initialize` params' `initializationOptions` the server understands (all optional). */

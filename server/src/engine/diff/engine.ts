@@ -19,11 +19,19 @@ export interface DiffLocation {
   range: Range;
 }
 
+/** A quick fix of a finding: set `value` at `path` of `source` (the editor's code actions). */
+export interface DiffFix {
+  title: string;
+  source: string;
+  path: JsonPath;
+  value: unknown;
+}
+
 /** A lint finding, plus where the changed element is in the base. */
 export interface DiffProblem extends LintProblem {
   base?: DiffLocation;
-  /** What a quick fix needs (editor). */
-  fix?: Change['fix'];
+  /** A safe edit that undoes the break or follows the convention, when there is one. */
+  fix?: DiffFix;
 }
 
 export interface DiffOptions {
@@ -119,7 +127,7 @@ function compareOperation(bo: Operation, ho: Operation, schemas: SchemaDiffer, e
   for (const a of added) {
     if (renamedTo.has(a.key)) continue;
     if (a.required) emit({ check: 'request-parameter-added-required', message: `The new ${a.in} parameter ${q(a.name)} of ${opName(ho)} is required: clients of the base do not send it.`, headPath: a.path });
-    else if (a.schema?.default === undefined) emit({ check: 'new-field-without-default', message: `The new ${a.in} parameter ${q(a.name)} of ${opName(ho)} has no default ("New fields have default values").`, headPath: a.path, fix: { kind: 'add-default', schemaPath: a.schemaPath } });
+    else if (a.schema?.default === undefined) emit({ check: 'new-field-without-default', message: `The new ${a.in} parameter ${q(a.name)} of ${opName(ho)} has no default ("New fields have default values").`, headPath: a.path, ...(a.schema ? { fix: { kind: 'add-default' as const, schemaPath: a.schemaPath, schema: a.schema } } : {}) });
   }
   for (const [key, bp] of bo.params) {
     const hp = ho.params.get(key);
@@ -221,7 +229,8 @@ function finish(changes: Change[], base: LoadedDoc, head: LoadedDoc, hm: ApiMode
     const at = head.locate(c.headPath);
     const problem: DiffProblem = { code: c.check, message, severity, path: at.path, range: at.range, source: at.source };
     if (c.basePath) problem.base = base.locate(c.basePath);
-    if (c.fix) problem.fix = c.fix;
+    const fix = c.fix && fixOf(c, problem, base, head);
+    if (fix) problem.fix = fix;
     const key = `${problem.code}\0${problem.source}\0${JSON.stringify(problem.path)}\0${problem.message}\0${problem.base ? JSON.stringify(problem.base.path) : ''}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -241,4 +250,25 @@ function finish(changes: Change[], base: LoadedDoc, head: LoadedDoc, hm: ApiMode
   const supp = applySuppressions(out, head.texts, DIFF_CHECK_IDS, (t, f) => isJsonText(t, f));
   const problems = (supp.problems as DiffProblem[]).filter(p => DIFF_CHECK_IDS.has(p.code)).sort(compareProblems);
   return { problems, suppressed: (supp.suppressed as DiffProblem[]).sort(compareProblems), ...(bumped ? { bumped } : {}) };
+}
+
+/** Largest value (as JSON) a quick fix writes back. */
+const MAX_FIX_CHARS = 4000;
+
+function fixOf(c: Change, problem: DiffProblem, base: LoadedDoc, head: LoadedDoc): DiffFix | undefined {
+  const f = c.fix!;
+  const schema = head.locate(f.schemaPath);
+  if (f.kind === 'restore-property') {
+    if (!problem.base) return undefined;
+    // The property as written in the base ($refs kept), marked deprecated.
+    const value = base.unresolvedAt(problem.base.source, problem.base.path);
+    if (!isObj(value) || JSON.stringify(value).length > MAX_FIX_CHARS) return undefined;
+    const restored = typeof value.$ref === 'string' ? { allOf: [value], deprecated: true } : { ...value, deprecated: true };
+    return { title: `Restore the removed property '${f.name}' as deprecated`, source: schema.source, path: [...schema.path, 'properties', f.name], value: restored };
+  }
+  const s = f.schema;
+  const types = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? s.type : [];
+  const value = Array.isArray(s.enum) && s.enum.length ? s.enum[0] : ({ string: '', integer: 0, number: 0, boolean: false, array: [], object: {} } as Record<string, unknown>)[String(types.find(t => t !== 'null'))];
+  if (value === undefined) return undefined;
+  return { title: `Add a default (${JSON.stringify(value)}: review the value)`, source: schema.source, path: [...schema.path, 'default'], value };
 }

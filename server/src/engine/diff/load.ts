@@ -30,6 +30,8 @@ export interface LoadedDoc {
   texts: Map<string, string>;
   /** Where a path of the resolved document is written: its file, path there and range (the key of a collection). */
   locate(p: JsonPath): { source: string; path: JsonPath; range: Range };
+  /** The value at `p` of a file read (the root or a $ref'd one) as written: its $refs unresolved. */
+  unresolvedAt(source: string, p: JsonPath): unknown;
 }
 
 export class NotOpenApiError extends Error {}
@@ -122,5 +124,10 @@ function makeLoaded(
     }
     return { source, path: [...target.path], range: narrowed ?? range };
   };
-  return { file, text, version: oasVersionOf(data), data, resolved, files: files.length ? files : [file], texts, locate };
+  const unresolvedAt = (source: string, p: JsonPath): unknown => {
+    let v: unknown = source === file ? data : referenced[source]?.data;
+    for (const seg of p) v = typeof v === 'object' && v !== null ? (v as Record<string | number, unknown>)[seg] : undefined;
+    return v;
+  };
+  return { file, text, version: oasVersionOf(data), data, resolved, files: files.length ? files : [file], texts, locate, unresolvedAt };
 }

@@ -21,7 +21,7 @@ export interface Change {
   /** A removed element: whether it was deprecated, and its Sunset (its own x-sunset or its operation's). */
   removed?: { deprecated: boolean; sunset?: string };
   /** What a quick fix needs: the removed property to restore, or the new field to give a default. */
-  fix?: { kind: 'restore-property'; name: string; value: unknown } | { kind: 'add-default'; schemaPath: JsonPath };
+  fix?: { kind: 'restore-property'; name: string; schemaPath: JsonPath } | { kind: 'add-default'; schemaPath: JsonPath; schema: Obj };
 }
 
 export interface SchemaContext {
@@ -251,18 +251,18 @@ export class SchemaDiffer {
       const removal = { deprecated: b.schema.deprecated === true, sunset: typeof b.schema['x-sunset'] === 'string' ? b.schema['x-sunset'] : ctx.sunset };
       const to = renamed.get(r);
       if (to !== undefined) {
-        this.emit({ check: errorShape ? 'error-schema-changed' : 'property-renamed', message: `The ${ctx.dir}${errorShape ? ' error' : ''} property ${q(r)} was renamed ${q(r)} → ${q(to)}.`, headPath: fh.props.get(to)!.path, basePath: b.path, removed: removal, fix: { kind: 'restore-property', name: r, value: b.schema } });
+        this.emit({ check: errorShape ? 'error-schema-changed' : 'property-renamed', message: `The ${ctx.dir}${errorShape ? ' error' : ''} property ${q(r)} was renamed ${q(r)} → ${q(to)}.`, headPath: fh.props.get(to)!.path, basePath: b.path, removed: removal, fix: { kind: 'restore-property', name: r, schemaPath: hp } });
         continue;
       }
       const check = errorShape ? 'error-schema-changed' : `${ctx.dir}-property-removed`;
       const message = ctx.dir === 'response' ? `The response${errorShape ? ' error' : ''} property ${q(r)} was removed: clients may read it.` : `The request property ${q(r)} was removed: clients sending it are ignored or refused.`;
-      this.emit({ check, message, headPath: parent, basePath: b.path, removed: removal, fix: { kind: 'restore-property', name: r, value: b.schema } });
+      this.emit({ check, message, headPath: parent, basePath: b.path, removed: removal, fix: { kind: 'restore-property', name: r, schemaPath: hp } });
     }
     for (const a of added) {
       if (taken.has(a) || ctx.dir !== 'request') continue;
       const h = fh.props.get(a)!;
       if (fh.required.has(a)) this.emit({ check: 'request-property-added-required', message: `The new request property ${q(a)} is required: clients of the base do not send it.`, headPath: h.path });
-      else if (h.schema.default === undefined) this.emit({ check: 'new-field-without-default', message: `The new request property ${q(a)} has no default ("New fields have default values").`, headPath: h.path, fix: { kind: 'add-default', schemaPath: h.path } });
+      else if (h.schema.default === undefined) this.emit({ check: 'new-field-without-default', message: `The new request property ${q(a)} has no default ("New fields have default values").`, headPath: h.path, fix: { kind: 'add-default', schemaPath: h.path, schema: h.schema } });
     }
     for (const [k, b] of fb.props) {
       const h = fh.props.get(k);
