@@ -80,10 +80,17 @@ export function diffDocuments(base: LoadedDoc, head: LoadedDoc, options: DiffOpt
 }
 
 function comparePaths(bm: ApiModel, hm: ApiModel, ignoreVersion: boolean, schemas: SchemaDiffer, emit: (c: Change) => void): void {
-  const headByKey = new Map<string, PathEntry>();
-  for (const e of hm.paths.values()) if (!headByKey.has(pathMatchKey(e.effective, ignoreVersion))) headByKey.set(pathMatchKey(e.effective, ignoreVersion), e);
+  // A path is matched as written first, else by its shape (parameters renamed, version moved) among the head's
+  // paths not matched as written: `/files/{fileId}` and `/files/{folderId}` may both be in one document.
+  const exact = new Set([...bm.paths.keys()].filter(k => hm.paths.has(k)));
+  const headByKey = new Map<string, PathEntry[]>();
+  for (const e of hm.paths.values()) {
+    if (exact.has(e.effective)) continue;
+    const k = pathMatchKey(e.effective, ignoreVersion);
+    headByKey.set(k, [...(headByKey.get(k) ?? []), e]);
+  }
   for (const b of bm.paths.values()) {
-    const h = headByKey.get(pathMatchKey(b.effective, ignoreVersion));
+    const h = exact.has(b.effective) ? hm.paths.get(b.effective) : headByKey.get(pathMatchKey(b.effective, ignoreVersion))?.shift();
     if (!h) {
       const ops = [...b.ops.values()];
       const sunsets = ops.map(o => o.sunset?.value).filter((v): v is string => v !== undefined);
@@ -216,6 +223,7 @@ function finish(changes: Change[], base: LoadedDoc, head: LoadedDoc, hm: ApiMode
     if (configured === 'off') continue;
     let severity: Severity = configured ?? SEVERITY_LEVEL[check.severity];
     let message = c.message;
+    let counts = false;
     if (check.breaking === true) {
       const sunset = parseDate(c.removed?.sunset);
       if (bumped) {
@@ -224,7 +232,7 @@ function finish(changes: Change[], base: LoadedDoc, head: LoadedDoc, hm: ApiMode
       } else if (c.removed?.deprecated && sunset !== undefined && sunset <= now) {
         if (severity < 2) severity = 2;
         message += ` Allowed: it was deprecated and its Sunset (${c.removed.sunset}) has passed.`;
-      } else if (severity <= 1) breaking++;
+      } else if (severity <= 1) counts = true;
     }
     const at = head.locate(c.headPath);
     const problem: DiffProblem = { code: c.check, message, severity, path: at.path, range: at.range, source: at.source };
@@ -234,6 +242,7 @@ function finish(changes: Change[], base: LoadedDoc, head: LoadedDoc, hm: ApiMode
     const key = `${problem.code}\0${problem.source}\0${JSON.stringify(problem.path)}\0${problem.message}\0${problem.base ? JSON.stringify(problem.base.path) : ''}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    if (counts) breaking++;
     out.push(problem);
   }
   if (breaking > 0 && !bumped && severities['version-not-bumped'] !== 'off') {

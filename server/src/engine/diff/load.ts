@@ -111,7 +111,14 @@ function makeLoaded(
   }
   const indexes = new Map<string, LineIndex>();
   const locate = (p: JsonPath): { source: string; path: JsonPath; range: Range } => {
-    const item = inventory.findAssociatedItemForPath(p, true);
+    let item = inventory.findAssociatedItemForPath(p, true);
+    // A property that is a `$ref` (`email: { $ref: Email }`) is located at its key, not at the shared target.
+    if (p.length >= 2 && p[p.length - 2] === 'properties') {
+      const parent = inventory.findAssociatedItemForPath(p.slice(0, -1), true);
+      const last = p[p.length - 1]!;
+      const holder = parent ? walk(parent.document.data, parent.path) : undefined;
+      if (parent && typeof holder === 'object' && holder !== null && Object.prototype.hasOwnProperty.call(holder, last)) item = { document: parent.document, path: [...parent.path, last], missingPropertyPath: [] };
+    }
     const target = item ?? { document: root, path: [] as JsonPath };
     const source = target.document.source ?? file;
     const range = (target.document.getRangeForJsonPath(target.path, true) as Range | undefined) ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -130,4 +137,9 @@ function makeLoaded(
     return v;
   };
   return { file, text, version: oasVersionOf(data), data, resolved, files: files.length ? files : [file], texts, locate, unresolvedAt };
+}
+
+function walk(v: unknown, p: JsonPath): unknown {
+  for (const seg of p) v = typeof v === 'object' && v !== null ? (v as Record<string | number, unknown>)[seg] : undefined;
+  return v;
 }

@@ -254,9 +254,12 @@ export class SchemaDiffer {
         this.emit({ check: errorShape ? 'error-schema-changed' : 'property-renamed', message: `The ${ctx.dir}${errorShape ? ' error' : ''} property ${q(r)} was renamed ${q(r)} → ${q(to)}.`, headPath: fh.props.get(to)!.path, basePath: b.path, removed: removal, fix: { kind: 'restore-property', name: r, schemaPath: hp } });
         continue;
       }
+      // At the head's copy of the object that held it (an allOf member shared through $ref: reported once, there).
+      const rel = b.path.slice(bp.length, -1);
+      const holder = rel.length > 0 && isObj(walk(head, rel)) ? [...hp, ...rel] : parent;
       const check = errorShape ? 'error-schema-changed' : `${ctx.dir}-property-removed`;
       const message = ctx.dir === 'response' ? `The response${errorShape ? ' error' : ''} property ${q(r)} was removed: clients may read it.` : `The request property ${q(r)} was removed: clients sending it are ignored or refused.`;
-      this.emit({ check, message, headPath: parent, basePath: b.path, removed: removal, fix: { kind: 'restore-property', name: r, schemaPath: hp } });
+      this.emit({ check, message, headPath: holder, basePath: b.path, removed: removal, fix: { kind: 'restore-property', name: r, schemaPath: holder[holder.length - 1] === 'properties' ? holder.slice(0, -1) : holder } });
     }
     for (const a of added) {
       if (taken.has(a) || ctx.dir !== 'request') continue;
@@ -276,6 +279,11 @@ export class SchemaDiffer {
       this.compare(b.schema, h.schema, b.path, h.path, ctx, k);
     }
   }
+}
+
+function walk(v: unknown, rel: JsonPath): unknown {
+  for (const seg of rel) v = typeof v === 'object' && v !== null ? (v as Record<string | number, unknown>)[seg] : undefined;
+  return v;
 }
 
 function cap(s: string): string {
