@@ -19,6 +19,20 @@ const ruleDocs = {
   },
 };
 
+// `import docs from 'apiconv:diff-docs'`: every rules/diff/<id>.md (the checks of `apiconv diff`).
+const diffDocs = {
+  name: 'apiconv-diff-docs',
+  setup(build) {
+    build.onResolve({ filter: /^apiconv:diff-docs$/ }, () => ({ path: 'diff-docs', namespace: 'apiconv-diff-docs' }));
+    build.onLoad({ filter: /.*/, namespace: 'apiconv-diff-docs' }, async () => {
+      const fs = await import('node:fs');
+      const files = fs.readdirSync('rules/diff').filter(f => f.endsWith('.md')).sort();
+      const docs = Object.fromEntries(files.map(f => [f.slice(0, -3), fs.readFileSync(`rules/diff/${f}`, 'utf8')]));
+      return { contents: `export default ${JSON.stringify(docs)};`, loader: 'js', watchFiles: files.map(f => `rules/diff/${f}`), watchDirs: ['rules/diff'] };
+    });
+  },
+};
+
 // Our code needs only `oas` from @stoplight/spectral-rulesets; its index also loads the
 // AsyncAPI and Arazzo rulesets (their JSON schemas), which costs start-up time. Our
 // imports get the OpenAPI ruleset alone; Spectral's own bundler (used for user configs)
@@ -61,7 +75,7 @@ const common = {
   mainFields: ['module', 'main'],
   // Optional native/extra modules some dependencies probe for at run time (fsevents: macOS file watching).
   external: ['vscode', 'fsevents'],
-  plugins: [ruleDocs, oasRulesetOnly, noOptionalEncoding],
+  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding],
 };
 
 const builds = [

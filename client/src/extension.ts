@@ -9,6 +9,7 @@ import { LintWorkspaceRequest, StatusNotification, WorkspaceTrustNotification } 
 import type { LintWorkspaceResult } from '../../server/src/lsp/protocol';
 import { createLanguageClient, documentSelector } from './languageClient';
 import { RuleDocs } from './ruleDocs';
+import { compareWithRevision } from './compareWithRevision';
 import { StatusItem, StatusSnapshot } from './statusItem';
 
 /** What `activate` returns: used by the extension tests (and by other extensions, if they like). */
@@ -55,6 +56,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Apicon
     vscode.commands.registerCommand('apiconv.showOutputChannel', () => output.show(true)),
     vscode.commands.registerCommand('apiconv.showRuleDocs', (arg?: unknown) => docs.show(arg)),
     vscode.commands.registerCommand('apiconv.lintWorkspace', () => lintWorkspace(lc, () => started)),
+    vscode.commands.registerCommand('apiconv.compareWithRevision', () => compareWithRevision()),
   );
 
   // Activation must not fail when the server cannot start: the commands (restart, output) stay usable.

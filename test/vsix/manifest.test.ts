@@ -47,7 +47,7 @@ describe('extension manifest and .vsix contents', () => {
 
   it('contributes the commands the client registers', () => {
     const ids = (pkg.contributes.commands as { command: string }[]).map(c => c.command).sort();
-    assert.deepEqual(ids, ['apiconv.lintWorkspace', 'apiconv.restart', 'apiconv.showOutputChannel', 'apiconv.showRuleDocs']);
+    assert.deepEqual(ids, ['apiconv.compareWithRevision', 'apiconv.lintWorkspace', 'apiconv.restart', 'apiconv.showOutputChannel', 'apiconv.showRuleDocs']);
     const src = fs.readFileSync(path.join(ROOT, 'client/src/extension.ts'), 'utf8');
     for (const id of ids) assert.ok(src.includes(`registerCommand('${id}'`), `${id} is not registered in extension.ts`);
   });

@@ -52,6 +52,7 @@ Usage:
   apiconv lint --stdin [--stdin-filepath <path>] [options]
   apiconv rules [<rule-id>] [--format json]
   apiconv init [<dir>] [--ci github]
+  apiconv diff <base> <head> | --base <rev> [files|dirs]   (breaking changes; apiconv diff --help)
   apiconv --version | --help
 
 Lint options:

@@ -17,6 +17,7 @@ import type { LintTask, LintTaskResult } from './lintOne';
 import { rulesCommand } from './rulesCommand';
 import { initCommand, initMessage } from './initCommand';
 import { runFixes } from './fixCommand';
+import { diffMain } from './diffCommand';
 import { applyBaseline, BaselineError, createBaseline, readBaseline, writeBaseline } from '../engine/baseline';
 import { version } from '../../../package.json';
 import { isCliWorker, runCliWorker } from './worker';
@@ -210,6 +211,7 @@ function writeOut(text: string, output: string | undefined): void {
 export async function main(argv: readonly string[]): Promise<number> {
   const log = (line: string) => process.stderr.write(line + '\n');
   let verbose = argv.includes('--verbose') || argv.includes('-v');
+  if (argv[0] === 'diff') return diffMain(argv.slice(1), log);
   try {
     const cmd = parseArgs(argv);
     verbose = cmd.verbose;

@@ -8,10 +8,12 @@ import * as path from 'node:path';
 import { oas as spectralOas } from '@stoplight/spectral-rulesets';
 import { rules } from '../../../rules/index';
 import { DOCS_BASE, REUSED_OAS_RULES, docsUrl } from '../../../rules/ruleset';
+import { diffCheck } from '../engine/diff/checks';
+import { diffDocs } from '../engine/diff/docs';
 
 export interface RuleInfo {
   id: string;
-  origin: 'apiconv' | 'spectral' | 'engine' | 'custom';
+  origin: 'apiconv' | 'spectral' | 'engine' | 'custom' | 'diff';
   severity?: string;
   fixable: 'safe' | 'unsafe' | false;
   description: string;
@@ -86,6 +88,11 @@ export function ruleInfo(id: string): RuleInfo | undefined {
       ...(markdown ? { markdown } : {}),
       recommended: (REUSED_OAS_RULES as readonly string[]).includes(id),
     };
+  }
+  const check = diffCheck(id);
+  if (check) {
+    // A check of `apiconv diff` (engine/diff/checks.ts), documented in rules/diff/<id>.md.
+    return { id, origin: 'diff', severity: check.severity, fixable: false, description: check.description, helpUri: `${DOCS_BASE}diff/${id}.md`, markdown: diffDocs()[id], recommended: true };
   }
   if (id in ENGINE) return { id, origin: 'engine', severity: 'error', fixable: false, description: ENGINE[id], helpUri: `${README}#problems-the-engine-reports`, recommended: true };
   return undefined;

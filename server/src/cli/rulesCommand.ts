@@ -1,6 +1,16 @@
 /** `apiconv rules [id]`: list the rules, or print one rule's docs. */
 import { UsageError } from './args';
 import { listRules, ruleInfo } from './ruleInfo';
+import { DIFF_CHECKS } from '../engine/diff/checks';
+
+/** The checks of `apiconv diff`, after the rules. */
+function diffChecksTable(): string {
+  const rows = DIFF_CHECKS.map(c => [c.id, c.severity, c.breaking === true ? 'yes' : c.breaking === false ? 'no' : c.breaking, c.description]);
+  const header = ['diff check', 'severity', 'breaking', 'description'];
+  const w = [0, 1, 2].map(i => Math.max(header[i].length, ...rows.map(r => r[i].length)));
+  const line = (r: string[]) => `${r[0].padEnd(w[0])}  ${r[1].padEnd(w[1])}  ${r[2].padEnd(w[2])}  ${r[3]}`;
+  return ['', line(header), ...rows.map(line), '', `${DIFF_CHECKS.length} checks of \`apiconv diff <base> <head>\`.`].join('\n') + '\n';
+}
 
 export function rulesCommand(id: string | undefined, format: 'text' | 'json'): string {
   if (id === undefined) {
@@ -12,7 +22,7 @@ export function rulesCommand(id: string | undefined, format: 'text' | 'json'): s
     const header = ['rule', 'severity', 'fixable', 'description'];
     const w = [0, 1, 2].map(i => Math.max(header[i].length, ...rows.map(r => r[i].length)));
     const line = (r: string[]) => `${r[0].padEnd(w[0])}  ${r[1].padEnd(w[1])}  ${r[2].padEnd(w[2])}  ${r[3]}`;
-    return [line(header), ...rows.map(line), '', `${list.length} rules in apiconv:recommended. \`apiconv rules <id>\` prints a rule's docs.`].join('\n') + '\n';
+    return [line(header), ...rows.map(line), '', `${list.length} rules in apiconv:recommended. \`apiconv rules <id>\` prints a rule's docs.`].join('\n') + '\n' + diffChecksTable();
   }
   const info = ruleInfo(id);
   if (!info) throw new UsageError(`unknown rule "${id}" (\`apiconv rules\` lists them)`);

@@ -15,6 +15,7 @@ import { LineIndex, keyRangeFor } from './ranges';
 import { applySuppressions } from './suppress';
 import { createResolver, type FileReader } from './resolver';
 import { getDefaultRuleset, fixableOf } from './ruleset';
+import { DIFF_CHECK_IDS } from './diff/checks';
 import { CAP_LEVEL, clearSeverityCaps, severityCapOf } from '../../../rules/_lib/severity';
 
 export interface LintOptions {
@@ -90,7 +91,8 @@ export function finishLint(results: EngineResult[], absFile: string, ruleset: Ru
     if (cap) p.severity = Math.max(p.severity, CAP_LEVEL[cap]) as LintProblem['severity'];
   }
   narrowRanges(problems, texts);
-  const known = new Set([...Object.keys(ruleset.rules), 'parser', 'invalid-ref']);
+  // The checks of `apiconv diff` are known too: a comment silencing one is not an unknown rule to the linter.
+  const known = new Set([...Object.keys(ruleset.rules), 'parser', 'invalid-ref', ...DIFF_CHECK_IDS]);
   const suppression = applySuppressions(problems, texts, known, (t, f) => isJsonText(t, f));
   // The files read: the root first, the others in name order (the resolver reads them concurrently).
   const ordered = [absFile, ...[...new Set(files)].filter(f => f !== absFile).sort()];

@@ -17,6 +17,7 @@ import { RulesetLoadError } from './problem';
 import { inspectRuleset, loadDataRulesetDefinition } from './rulesetData';
 import { meterCustomFunctions, meteredLoad } from './functionBudget';
 import { completeApiconvRules } from './ruleOptions';
+import { rulesetFs } from './diff/config';
 
 export const BUILTIN_RULESETS = { 'apiconv:recommended': recommended, 'apiconv:all': all } as const;
 export type BuiltinRulesetName = keyof typeof BUILTIN_RULESETS;
@@ -179,7 +180,8 @@ export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {
     const plugins = [apiconvRulesets(), builtins(), commonjs(), ...node(io as never)];
     if (/\.(ya?ml|json)$/i.test(abs)) {
       assertWellFormed(abs);
-      const migrated = await migrateRuleset(abs, { format: 'esm', fs: fs as never, fetch: io.fetch as never });
+      // The `diff:` section (apiconv diff's settings, engine/diff/config.ts) is not Spectral's to read.
+      const migrated = await migrateRuleset(abs, { format: 'esm', fs: rulesetFs() as never, fetch: io.fetch as never });
       const entry = path.join(path.dirname(abs), '.spectral.js');
       source = await bundleRuleset(entry, { target: 'node', format: 'commonjs', plugins: [stdin(migrated, entry), ...plugins] as never });
     } else {

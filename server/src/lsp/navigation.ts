@@ -91,7 +91,7 @@ export function hover(host: NavHost, file: string, position: Position, diagnosti
   const parts: string[] = [];
   const seen = new Set<string>();
   for (const d of diagnostics) {
-    if (d.source !== 'apiconv' || typeof d.code !== 'string' || seen.has(d.code) || !contains(d.range, position)) continue;
+    if ((d.source !== 'apiconv' && d.source !== 'apiconv-diff') || typeof d.code !== 'string' || seen.has(d.code) || !contains(d.range, position)) continue;
     seen.add(d.code);
     parts.push(ruleHoverMarkdown(d.code, d.codeDescription?.href));
   }

@@ -28,6 +28,8 @@ export interface Settings {
   /** Globs (relative to a workspace folder) of the files `apiconv/lintWorkspace` lints. */
   validateFiles: string[];
   trace: { server: 'off' | 'messages' | 'verbose' };
+  /** `apiconv.diff.base`: report breaking changes against this git revision ('' = off). */
+  diff: { base: string };
   /**
    * Whether the workspace is trusted: a ruleset that reaches JavaScript (a JS ruleset, a package, custom
    * functions) is loaded only when true; otherwise rulesets are loaded as data only. Also accepted as
@@ -48,6 +50,7 @@ export const DEFAULT_SETTINGS: Settings = {
   validateFiles: ['**/*.{yaml,yml,json}'],
   trace: { server: 'off' },
   functionBudgetMs: 5000,
+  diff: { base: '' },
 };
 
 /** `initialize` params' `initializationOptions` the server understands (all optional). */

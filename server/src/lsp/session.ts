@@ -40,6 +40,7 @@ import type { LintResult } from '../engine/problem';
 import { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset } from '../engine/ruleset';
 import { COMPLETION_TRIGGER_CHARACTERS, registerCompletion, type FeatureContext } from './completion';
 import { CODE_ACTION_KINDS, registerCodeActions } from './codeActions';
+import { DiffDiagnostics, diffCodeActions, withDiffCodeActions } from './diffDiagnostics';
 import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnostics';
 import { CancelledError, LintPool, type LintHandle } from './lintPool';
 import { consoleToStderr, BatchingMessageWriter } from './transport';
@@ -146,6 +147,20 @@ export class Session {
   private configEpoch = 0;
   /** Rulesets for completion and code actions, in this thread: as data only, never the repository's JavaScript. */
   private mainRulesets = new RulesetCache({ dataOnly: true });
+  /** Breaking changes against `apiconv.diff.base` (diffDiagnostics.ts). */
+  private readonly diffs = new DiffDiagnostics({
+    settings: async uri => {
+      const s = await this.settingsFor(uri);
+      return { base: s.diff.base, allowRemoteRefs: s.allowRemoteRefs };
+    },
+    openDocument: file => this.openDoc(file),
+    setDiagnostics: (file, producer, list) => {
+      if (list) this.contribution(file).set(producer, list);
+      else this.contributions.get(file)?.delete(producer);
+      this.publish(file);
+      if (this.pull && this.refreshSupport && this.openUris.has(file)) this.refreshPull();
+    },
+  });
 
   constructor(private readonly connection: Connection) {}
 
@@ -188,7 +203,7 @@ export class Session {
       clientCapabilities: () => this.capabilities,
     };
     registerCompletion(ctx);
-    registerCodeActions(ctx);
+    registerCodeActions({ ...ctx, connection: withDiffCodeActions(c, p => diffCodeActions(p, this.documents, f => this.readText(f))) });
 
     this.documents.listen(c);
     c.listen();
@@ -326,6 +341,7 @@ export class Session {
 
   private configurationChanged(settings: unknown): void {
     this.settingsCache.clear();
+    this.diffs.reset();
     const section = (settings as { apiconv?: unknown } | null)?.apiconv;
     if (section && typeof section === 'object') this.globalSettings = sanitize(section as Partial<Settings>);
     this.mainRulesets.clear();
@@ -421,6 +437,7 @@ export class Session {
     const file = this.fileOf(doc.uri);
     this.contributions.get(file)?.delete(CONFIG_PRODUCER);
     this.openUris.delete(file);
+    this.diffs.close(file);
     this.parsedCache.delete(file);
     this.pool.forget(file);
     const root = this.roots.get(file);
@@ -652,6 +669,7 @@ export class Session {
       this.status(s);
     }
     this.resolveWaiters(root, version);
+    if (doc) void this.diffs.update(root.file, doc.uri);
     // Each edit leaves the old text and the JSON-RPC message behind (megabytes for a big document): keep
     // this thread's heap flat too, as the worker does after each lint.
     setImmediate(() => collectIfGrown());
@@ -818,7 +836,7 @@ function* walk(dir: string): Generator<string> {
 
 /** Settings from any client, with defaults and types enforced. */
 export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: Settings = DEFAULT_SETTINGS): Settings {
-  const out: Settings = { ...base, trace: { ...base.trace } };
+  const out: Settings = { ...base, trace: { ...base.trace }, diff: { ...base.diff } };
   if (typeof v.enable === 'boolean') out.enable = v.enable;
   if (v.run === 'onType' || v.run === 'onSave') out.run = v.run;
   if (typeof v.debounceMs === 'number' && Number.isFinite(v.debounceMs)) out.debounceMs = Math.max(0, Math.min(10000, v.debounceMs));
@@ -830,6 +848,8 @@ export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: S
   else if (typeof (v as { trusted?: unknown }).trusted === 'boolean') out.workspaceTrusted = (v as { trusted: boolean }).trusted;
   const trace = (v as { trace?: { server?: unknown } }).trace;
   if (trace && typeof trace === 'object' && (trace.server === 'off' || trace.server === 'messages' || trace.server === 'verbose')) out.trace = { server: trace.server };
+  const diff = (v as { diff?: { base?: unknown } }).diff;
+  if (diff && typeof diff === 'object' && typeof diff.base === 'string') out.diff = { base: diff.base };
   return out;
 }
 

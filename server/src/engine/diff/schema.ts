@@ -1,0 +1,291 @@
+/**
+ * Schema comparison, in the direction of a request (what a client sends: the head must
+ * accept all the base accepted) or of a response (what a client receives: the head must
+ * send nothing the base could not). Renames (a removed property and an added sibling
+ * with an equal schema) are found here. Each (base, head, direction) pair of schema
+ * objects is compared once: a schema shared through `$ref` is reported once, where it
+ * is written (the resolved document shares the objects of a `$ref` target).
+ */
+import type { JsonPath } from '../problem';
+import { isObj, type Obj } from './model';
+
+export type Direction = 'request' | 'response';
+
+export interface Change {
+  check: string;
+  message: string;
+  /** Path in the resolved head document: the changed element, or the nearest parent that still exists. */
+  headPath: JsonPath;
+  /** Path in the resolved base document of what changed or was removed. */
+  basePath?: JsonPath;
+  /** A removed element: whether it was deprecated, and its Sunset (its own x-sunset or its operation's). */
+  removed?: { deprecated: boolean; sunset?: string };
+  /** What a quick fix needs: the removed property to restore, or the new field to give a default. */
+  fix?: { kind: 'restore-property'; name: string; schemaPath: JsonPath } | { kind: 'add-default'; schemaPath: JsonPath; schema: Obj };
+}
+
+export interface SchemaContext {
+  dir: Direction;
+  /** Inside an error response (4xx/5xx): removals, renames and retypes are error-schema-changed. */
+  error: boolean;
+  /** The Sunset of the operation the schema belongs to. */
+  sunset?: string;
+}
+
+const q = (s: string) => `'${s}'`;
+
+/** A schema with its allOf members merged: the properties and required names a client sees. */
+interface Flat {
+  props: Map<string, { schema: Obj; path: JsonPath }>;
+  required: Set<string>;
+  /** Path of the schema's own `properties` object, when it has one. */
+  propsPath: JsonPath | undefined;
+}
+
+function flatten(s: Obj, p: JsonPath, depth = 0, out: Flat = { props: new Map(), required: new Set(), propsPath: undefined }): Flat {
+  if (isObj(s.properties)) {
+    if (depth === 0) out.propsPath = [...p, 'properties'];
+    for (const [k, v] of Object.entries(s.properties)) if (isObj(v) && !out.props.has(k)) out.props.set(k, { schema: v, path: [...p, 'properties', k] });
+  }
+  if (Array.isArray(s.required)) for (const r of s.required) if (typeof r === 'string') out.required.add(r);
+  if (Array.isArray(s.allOf) && depth < 8) s.allOf.forEach((m, i) => isObj(m) && flatten(m, [...p, 'allOf', i], depth + 1, out));
+  return out;
+}
+
+function typesOf(s: Obj): string[] | undefined {
+  if (typeof s.type === 'string') return [s.type];
+  if (Array.isArray(s.type)) return s.type.filter((t): t is string => typeof t === 'string');
+  return undefined;
+}
+
+function nullable(s: Obj): boolean {
+  return s.nullable === true || (typeof s.type === 'string' ? s.type === 'null' : Array.isArray(s.type) && s.type.includes('null'));
+}
+
+/** `a` ⊆ `b` for JSON types, integer ⊆ number. */
+function typeMissing(a: string[], b: string[]): string[] {
+  return a.filter(t => t !== 'null' && !b.includes(t) && !(t === 'integer' && b.includes('number')));
+}
+
+function typeText(s: Obj): string {
+  const t = typesOf(s)?.filter(x => x !== 'null').join('|') ?? 'any';
+  return typeof s.format === 'string' ? `${t} (${s.format})` : t;
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((v, i) => deepEqual(v, (b as unknown[])[i]));
+  const ka = Object.keys(a as Obj);
+  const kb = Object.keys(b as Obj);
+  return ka.length === kb.length && ka.every(k => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Obj)[k], (b as Obj)[k]));
+}
+
+const EQUAL_KEYS = ['type', 'format', 'enum', 'const', 'nullable', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'multipleOf'];
+
+/** Equal schemas for a rename: same type, format, enum and constraints, recursively (descriptions and examples aside). */
+export function schemaEqual(a: unknown, b: unknown, depth = 0): boolean {
+  if (a === b) return true;
+  if (!isObj(a) || !isObj(b)) return deepEqual(a, b);
+  if (depth > 6) return true;
+  for (const k of EQUAL_KEYS) if (!deepEqual(a[k], b[k])) return false;
+  const fa = flatten(a, []);
+  const fb = flatten(b, []);
+  if (fa.props.size !== fb.props.size || fa.required.size !== fb.required.size) return false;
+  for (const r of fa.required) if (!fb.required.has(r)) return false;
+  for (const [k, v] of fa.props) {
+    const w = fb.props.get(k);
+    if (!w || !schemaEqual(v.schema, w.schema, depth + 1)) return false;
+  }
+  for (const k of ['items', 'additionalProperties'] as const) if (!schemaEqual(a[k], b[k], depth + 1)) return false;
+  for (const k of ['oneOf', 'anyOf'] as const) {
+    const x = a[k];
+    const y = b[k];
+    if (Array.isArray(x) !== Array.isArray(y)) return false;
+    if (Array.isArray(x) && Array.isArray(y) && (x.length !== y.length || x.some((v, i) => !schemaEqual(v, y[i], depth + 1)))) return false;
+  }
+  return true;
+}
+
+/**
+ * Compares schemas over a whole diff: remembers the pairs already compared, so a schema
+ * shared by many operations is compared (and reported) once.
+ */
+export class SchemaDiffer {
+  private readonly seen = new WeakMap<object, WeakMap<object, Set<string>>>();
+
+  constructor(private readonly emit: (c: Change) => void) {}
+
+  /** Compare one schema (a body, a parameter's schema, a property). `name`: the property or parameter it is, for messages. */
+  compare(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, name?: string, opts: { versionParam?: boolean; has400?: boolean } = {}): void {
+    if (typeof base.$ref === 'string' || typeof head.$ref === 'string') return; // a cycle left as a $ref
+    const memoKey = `${ctx.dir}${ctx.error ? 'e' : ''}${name === undefined ? '' : 'p'}`;
+    let inner = this.seen.get(base);
+    if (!inner) this.seen.set(base, (inner = new WeakMap()));
+    let keys = inner.get(head);
+    if (!keys) inner.set(head, (keys = new Set()));
+    if (keys.has(memoKey)) return;
+    keys.add(memoKey);
+
+    const what = name === undefined ? 'the body' : q(name);
+    this.compareTypes(base, head, bp, hp, ctx, what, name !== undefined);
+    this.compareEnum(base, head, bp, hp, ctx, what, opts);
+    if (ctx.dir === 'request') this.compareConstraints(base, head, bp, hp, what);
+    if (name !== undefined && base.default !== undefined && !deepEqual(base.default, head.default)) {
+      this.emit({ check: 'default-changed', message: head.default === undefined ? `The default of ${what} (${JSON.stringify(base.default)}) was removed.` : `The default of ${what} changed from ${JSON.stringify(base.default)} to ${JSON.stringify(head.default)}.`, headPath: head.default === undefined ? hp : [...hp, 'default'], basePath: [...bp, 'default'] });
+    }
+    this.compareComposition(base, head, bp, hp, ctx, what);
+    this.compareProperties(base, head, bp, hp, ctx);
+    for (const k of ['items', 'additionalProperties'] as const) {
+      const b = base[k];
+      const h = head[k];
+      if (isObj(b) && isObj(h)) this.compare(b, h, [...bp, k], [...hp, k], ctx, name === undefined ? undefined : `${name}${k === 'items' ? '[]' : '.*'}`);
+    }
+  }
+
+  private compareTypes(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string, isProperty: boolean): void {
+    const bt = typesOf(base);
+    const ht = typesOf(head);
+    const retyped = ctx.dir === 'response' && ctx.error ? 'error-schema-changed' : `${ctx.dir}-type-changed`;
+    const at = head.type !== undefined ? [...hp, 'type'] : hp;
+    if (bt && ht) {
+      const changed = ctx.dir === 'response' ? typeMissing(ht, bt) : typeMissing(bt, ht);
+      if (changed.length > 0) {
+        this.emit({ check: retyped, message: `The type of ${what} changed from ${typeText(base)} to ${typeText(head)}${ctx.dir === 'response' ? '' : ' (values of the old type are refused)'}.`, headPath: at, basePath: [...bp, 'type'] });
+        return;
+      }
+    }
+    const bf = typeof base.format === 'string' ? base.format : undefined;
+    const hf = typeof head.format === 'string' ? head.format : undefined;
+    if (bf !== hf && (ctx.dir === 'response' ? bf !== undefined : hf !== undefined)) {
+      this.emit({ check: retyped, message: `The format of ${what} changed from ${bf ?? 'none'} to ${hf ?? 'none'}.`, headPath: hf !== undefined ? [...hp, 'format'] : hp, basePath: bf !== undefined ? [...bp, 'format'] : bp });
+      return;
+    }
+    if (ctx.dir === 'response' && isProperty && !nullable(base) && nullable(head)) {
+      this.emit({ check: 'response-property-became-optional', message: `The response property ${what} became nullable: clients may receive null.`, headPath: at, basePath: bp });
+    } else if (ctx.dir === 'request' && nullable(base) && !nullable(head) && bt && ht) {
+      this.emit({ check: 'request-type-changed', message: `${what === 'the body' ? 'The body' : what} no longer accepts null.`, headPath: at, basePath: bp });
+    }
+  }
+
+  private compareEnum(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string, opts: { versionParam?: boolean; has400?: boolean }): void {
+    const be = Array.isArray(base.enum) ? base.enum : undefined;
+    const he = Array.isArray(head.enum) ? head.enum : undefined;
+    if (!be && !he) return;
+    const has = (list: unknown[], v: unknown) => list.some(x => deepEqual(x, v));
+    if (ctx.dir === 'response') {
+      if (!be) return; // an enum added to a response narrows it: safe
+      if (!he) {
+        this.emit({ check: 'response-enum-value-added', message: `The enum of ${what} was removed: any value may be returned.`, headPath: hp, basePath: [...bp, 'enum'] });
+        return;
+      }
+      const added = he.filter(v => !has(be, v) && v !== null);
+      if (added.length) this.emit({ check: 'response-enum-value-added', message: `${cap(what)} may now be ${added.map(v => JSON.stringify(v)).join(', ')}: clients may not handle ${added.length === 1 ? 'it' : 'them'}.`, headPath: [...hp, 'enum'], basePath: [...bp, 'enum'] });
+      return;
+    }
+    if (!he) return; // enum removed from a request: more is accepted
+    const removed = be ? be.filter(v => !has(he, v)) : undefined;
+    if (removed && removed.length === 0) return;
+    if (opts.versionParam) {
+      if (opts.has400) return;
+      this.emit({ check: 'version-value-removed', message: `${removed ? `The version value${removed.length === 1 ? '' : 's'} ${removed.map(v => JSON.stringify(v)).join(', ')} of ${what} ${removed.length === 1 ? 'is' : 'are'} gone` : `${cap(what)} now accepts only ${he.map(v => JSON.stringify(v)).join(', ')}`} and the operation declares no 400 for an unsupported version.`, headPath: [...hp, 'enum'], basePath: be ? [...bp, 'enum'] : bp });
+      return;
+    }
+    this.emit({ check: 'request-enum-value-removed', message: removed ? `${cap(what)} no longer accepts ${removed.map(v => JSON.stringify(v)).join(', ')}.` : `${cap(what)} now accepts only ${he.map(v => JSON.stringify(v)).join(', ')} (an enum was added).`, headPath: [...hp, 'enum'], basePath: be ? [...bp, 'enum'] : bp });
+  }
+
+  private compareConstraints(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, what: string): void {
+    const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+    const tight: string[] = [];
+    let first: string | undefined;
+    for (const k of ['maxLength', 'maximum', 'maxItems']) {
+      const h = num(head[k]);
+      const b = num(base[k]);
+      if (h !== undefined && (b === undefined || h < b)) (tight.push(`${k} ${b ?? 'none'} → ${h}`), (first ??= k));
+    }
+    for (const k of ['minLength', 'minimum', 'minItems']) {
+      const h = num(head[k]);
+      const b = num(base[k]);
+      if (h !== undefined && (b === undefined ? k === 'minimum' || h > 0 : h > b)) (tight.push(`${k} ${b ?? 'none'} → ${h}`), (first ??= k));
+    }
+    if (typeof head.pattern === 'string' && head.pattern !== base.pattern) (tight.push(base.pattern === undefined ? `pattern ${head.pattern} added` : `pattern changed to ${head.pattern}`), (first ??= 'pattern'));
+    if (first) this.emit({ check: 'request-constraint-tightened', message: `${cap(what)} accepts less: ${tight.join(', ')}.`, headPath: [...hp, first], basePath: base[first] !== undefined ? [...bp, first] : bp });
+  }
+
+  private compareComposition(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string): void {
+    for (const k of ['oneOf', 'anyOf'] as const) {
+      const b = Array.isArray(base[k]) ? (base[k] as unknown[]) : undefined;
+      const h = Array.isArray(head[k]) ? (head[k] as unknown[]) : undefined;
+      if (!b && !h) continue;
+      if (b && h && b.length === h.length) {
+        b.forEach((x, i) => isObj(x) && isObj(h[i]) && this.compare(x, h[i] as Obj, [...bp, k, i], [...hp, k, i], ctx));
+        continue;
+      }
+      const how = !b ? `${k} added (${h!.length} alternatives)` : !h ? `${k} removed` : `${k} went from ${b.length} to ${h.length} alternatives`;
+      this.emit({ check: 'composition-changed', message: `The ${ctx.dir} schema of ${what}: ${how}; apiconv cannot prove this safe for clients.`, headPath: h ? [...hp, k] : hp, basePath: b ? [...bp, k] : bp });
+    }
+  }
+
+  private compareProperties(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext): void {
+    const fb = flatten(base, bp);
+    const fh = flatten(head, hp);
+    if (fb.props.size === 0 && fh.props.size === 0) return;
+    const ignored = (s: Obj) => (ctx.dir === 'request' ? s.readOnly === true : s.writeOnly === true);
+    const removed = [...fb.props.keys()].filter(k => !fh.props.has(k) && !ignored(fb.props.get(k)!.schema));
+    const added = [...fh.props.keys()].filter(k => !fb.props.has(k) && !ignored(fh.props.get(k)!.schema));
+    const parent = fh.propsPath ?? hp;
+    const renamed = new Map<string, string>();
+    const taken = new Set<string>();
+    for (const r of removed) {
+      const cands = added.filter(a => !taken.has(a) && schemaEqual(fb.props.get(r)!.schema, fh.props.get(a)!.schema));
+      // One candidate only, and it is not also the only match of another removed property.
+      if (cands.length === 1 && removed.filter(o => o !== r && !renamed.has(o) && schemaEqual(fb.props.get(o)!.schema, fh.props.get(cands[0])!.schema)).length === 0) {
+        renamed.set(r, cands[0]);
+        taken.add(cands[0]);
+      }
+    }
+    const errorShape = ctx.dir === 'response' && ctx.error;
+    for (const r of removed) {
+      const b = fb.props.get(r)!;
+      const removal = { deprecated: b.schema.deprecated === true, sunset: typeof b.schema['x-sunset'] === 'string' ? b.schema['x-sunset'] : ctx.sunset };
+      const to = renamed.get(r);
+      if (to !== undefined) {
+        this.emit({ check: errorShape ? 'error-schema-changed' : 'property-renamed', message: `The ${ctx.dir}${errorShape ? ' error' : ''} property ${q(r)} was renamed ${q(r)} → ${q(to)}.`, headPath: fh.props.get(to)!.path, basePath: b.path, removed: removal, fix: { kind: 'restore-property', name: r, schemaPath: hp } });
+        continue;
+      }
+      // At the head's copy of the object that held it (an allOf member shared through $ref: reported once, there).
+      const rel = b.path.slice(bp.length, -1);
+      const holder = rel.length > 0 && isObj(walk(head, rel)) ? [...hp, ...rel] : parent;
+      const check = errorShape ? 'error-schema-changed' : `${ctx.dir}-property-removed`;
+      const message = ctx.dir === 'response' ? `The response${errorShape ? ' error' : ''} property ${q(r)} was removed: clients may read it.` : `The request property ${q(r)} was removed: clients sending it are ignored or refused.`;
+      this.emit({ check, message, headPath: holder, basePath: b.path, removed: removal, fix: { kind: 'restore-property', name: r, schemaPath: holder[holder.length - 1] === 'properties' ? holder.slice(0, -1) : holder } });
+    }
+    for (const a of added) {
+      if (taken.has(a) || ctx.dir !== 'request') continue;
+      const h = fh.props.get(a)!;
+      if (fh.required.has(a)) this.emit({ check: 'request-property-added-required', message: `The new request property ${q(a)} is required: clients of the base do not send it.`, headPath: h.path });
+      else if (h.schema.default === undefined) this.emit({ check: 'new-field-without-default', message: `The new request property ${q(a)} has no default ("New fields have default values").`, headPath: h.path, fix: { kind: 'add-default', schemaPath: h.path, schema: h.schema } });
+    }
+    for (const [k, b] of fb.props) {
+      const h = fh.props.get(k);
+      if (!h) continue;
+      if (ctx.dir === 'request' && !fb.required.has(k) && fh.required.has(k) && !ignored(h.schema)) {
+        this.emit({ check: 'request-property-became-required', message: `The request property ${q(k)} became required: clients of the base may not send it.`, headPath: h.path, basePath: b.path });
+      }
+      if (ctx.dir === 'response' && fb.required.has(k) && !fh.required.has(k) && !ignored(h.schema)) {
+        this.emit({ check: 'response-property-became-optional', message: `The response property ${q(k)} is no longer required: clients may not receive it.`, headPath: h.path, basePath: b.path });
+      }
+      this.compare(b.schema, h.schema, b.path, h.path, ctx, k);
+    }
+  }
+}
+
+function walk(v: unknown, rel: JsonPath): unknown {
+  for (const seg of rel) v = typeof v === 'object' && v !== null ? (v as Record<string | number, unknown>)[seg] : undefined;
+  return v;
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,205 @@
+/**
+ * Breaking changes while editing: with the setting `apiconv.diff.base` (a git revision:
+ * `HEAD`, `origin/main`; empty = off), each lint of an open document is followed by a diff
+ * of its text against its version at that revision (engine/diff), published as
+ * diagnostics with their own source, `apiconv-diff`. The head is parsed and resolved by a
+ * loader kept per document (only the units an edit changed are parsed and resolved again);
+ * the base is read once per commit. Quick fixes: restore a removed property as deprecated,
+ * add a default to a new field.
+ */
+import * as path from 'node:path';
+import { CodeActionKind, DiagnosticSeverity, type CodeAction, type CodeActionParams, type Connection, type Diagnostic } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { DocLoader, NotOpenApiError, loadDocument, type LoadedDoc } from '../engine/diff/load';
+import { diffDocuments, type DiffProblem } from '../engine/diff/engine';
+import { readDiffConfig } from '../engine/diff/config';
+import { findConfig } from '../engine/ruleset';
+import { applyOps, formatOf } from '../engine/fix/index';
+import { LineIndex } from '../engine/lines';
+import { GitRevision } from '../cli/git';
+import { ruleInfo } from '../cli/ruleInfo';
+import { URI } from 'vscode-uri';
+import { fileOfUri } from './codeActions';
+
+export const DIFF_SOURCE = 'apiconv-diff';
+/** The producer key of a document's diff diagnostics in the session's contributions. */
+export const DIFF_PRODUCER = 'diff:';
+
+const SEVERITY = [DiagnosticSeverity.Error, DiagnosticSeverity.Warning, DiagnosticSeverity.Information, DiagnosticSeverity.Hint];
+/** How long a revision's commit is trusted before `git rev-parse` is asked again (a commit or fetch moves it). */
+const REV_TTL_MS = 3000;
+
+export interface DiffHost {
+  /** The diff base for a document (the `apiconv.diff.base` setting; '' = off) and whether remote refs are allowed. */
+  settings(uri: string): Promise<{ base: string; allowRemoteRefs: boolean }>;
+  /** An open document by absolute path. */
+  openDocument(file: string): TextDocument | undefined;
+  /** Replace what the diff of `root` says about `file`, and publish it. */
+  setDiagnostics(file: string, producer: string, diagnostics: Diagnostic[] | undefined): void;
+}
+
+interface DiffData {
+  diff: true;
+  version: number;
+  fix?: DiffProblem['fix'];
+}
+
+interface DocState {
+  loader: DocLoader;
+  gen: number;
+  /** Files this document's diff put diagnostics on. */
+  files: Set<string>;
+}
+
+export class DiffDiagnostics {
+  private readonly docs = new Map<string, DocState>();
+  private readonly revs = new Map<string, { rev: GitRevision; at: number }>();
+  private readonly bases = new Map<string, Promise<LoadedDoc | string>>();
+
+  constructor(private readonly host: DiffHost) {}
+
+  /** After a lint of an open document: diff it against the base, if one is set. Never throws. */
+  async update(file: string, uri: string): Promise<void> {
+    const doc = this.host.openDocument(file);
+    if (!doc) return;
+    let state = this.docs.get(file);
+    const settings = await this.host.settings(uri).catch(() => ({ base: '', allowRemoteRefs: false }));
+    if (!settings.base.trim()) {
+      if (state) this.close(file);
+      return;
+    }
+    if (!state) this.docs.set(file, (state = { loader: new DocLoader(file, settings.allowRemoteRefs), gen: 0, files: new Set() }));
+    const gen = ++state.gen;
+    const version = doc.version;
+    let diagnostics: Map<string, Diagnostic[]>;
+    try {
+      diagnostics = await this.diff(file, doc.getText(), version, settings.base.trim(), settings.allowRemoteRefs, state);
+    } catch (e) {
+      diagnostics = new Map([[file, [notice(`apiconv.diff.base: ${e instanceof Error ? e.message : String(e)}`)]]]);
+    }
+    if (state.gen !== gen || this.docs.get(file) !== state) return; // a newer edit, or closed
+    for (const f of state.files) if (!diagnostics.has(f)) this.host.setDiagnostics(f, DIFF_PRODUCER + file, undefined);
+    for (const [f, list] of diagnostics) this.host.setDiagnostics(f, DIFF_PRODUCER + file, list);
+    state.files = new Set(diagnostics.keys());
+  }
+
+  close(file: string): void {
+    const state = this.docs.get(file);
+    if (!state) return;
+    this.docs.delete(file);
+    for (const f of state.files) this.host.setDiagnostics(f, DIFF_PRODUCER + file, undefined);
+  }
+
+  /** Settings changed: forget the revisions and bases read. */
+  reset(): void {
+    this.revs.clear();
+    this.bases.clear();
+  }
+
+  private revision(rev: string, file: string): GitRevision {
+    const key = `${rev}\0${path.dirname(file)}`;
+    const hit = this.revs.get(key);
+    if (hit && performance.now() - hit.at < REV_TTL_MS) return hit.rev;
+    const r = new GitRevision(rev, path.dirname(file));
+    this.revs.set(key, { rev: r, at: performance.now() });
+    return r;
+  }
+
+  private base(rev: GitRevision, file: string, allowRemoteRefs: boolean): Promise<LoadedDoc | string> {
+    const key = `${rev.commit}\0${file}\0${allowRemoteRefs}`;
+    let p = this.bases.get(key);
+    if (!p) {
+      const text = rev.read(file);
+      p = text === undefined ? Promise.resolve(`${path.basename(file)} does not exist at ${rev.rev}: nothing to compare with`) : loadDocument(text, file, { readFile: rev.reader(), allowRemoteRefs }).catch(e => (e instanceof NotOpenApiError ? `${path.basename(file)} is not an OpenAPI document at ${rev.rev}` : `cannot read ${path.basename(file)} at ${rev.rev}: ${(e as Error).message}`));
+      this.bases.set(key, p);
+      if (this.bases.size > 16) this.bases.delete(this.bases.keys().next().value!);
+    }
+    return p;
+  }
+
+  private async diff(file: string, text: string, version: number, revName: string, allowRemoteRefs: boolean, state: DocState): Promise<Map<string, Diagnostic[]>> {
+    const rev = this.revision(revName, file);
+    const base = await this.base(rev, file, allowRemoteRefs);
+    const out = new Map<string, Diagnostic[]>();
+    if (typeof base === 'string') return out; // absent at the base, or not OpenAPI there: nothing to report
+    let head: LoadedDoc;
+    try {
+      // $ref'd files: the open buffers first, else the disk.
+      head = await state.loader.load(text, f => this.host.openDocument(f)?.getText());
+    } catch (e) {
+      if (e instanceof NotOpenApiError) return out;
+      throw e;
+    }
+    const result = diffDocuments(base, head, { severities: readDiffConfig(findConfig(file)).severities });
+    for (const p of result.problems) {
+      let list = out.get(p.source);
+      if (!list) out.set(p.source, (list = []));
+      list.push(toDiagnostic(p, version, rev.rev));
+    }
+    return out;
+  }
+}
+
+function notice(message: string): Diagnostic {
+  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Warning, source: DIFF_SOURCE, code: 'diff-base', message };
+}
+
+function toDiagnostic(p: DiffProblem, version: number, rev: string): Diagnostic {
+  const where = p.base ? ` (in ${rev}: ${p.base.source === p.source ? '' : `${path.basename(p.base.source)}, `}line ${p.base.range.start.line + 1})` : '';
+  const data: DiffData = { diff: true, version, ...(p.fix ? { fix: p.fix } : {}) };
+  const d: Diagnostic = { range: p.range, severity: SEVERITY[p.severity] ?? DiagnosticSeverity.Warning, source: DIFF_SOURCE, code: p.code, message: p.message + where, data };
+  const href = ruleInfo(p.code)?.helpUri;
+  if (href) d.codeDescription = { href };
+  return d;
+}
+
+/** The quick fixes of the diff diagnostics in a code action request. */
+export function diffCodeActions(params: CodeActionParams, documents: { get(uri: string): TextDocument | undefined; all(): TextDocument[] }, readText: (file: string) => string | undefined): CodeAction[] {
+  const only = params.context.only;
+  if (only && only.length > 0 && !only.some(o => o === '' || CodeActionKind.QuickFix === o || CodeActionKind.QuickFix.startsWith(o + '.'))) return [];
+  const doc = documents.get(params.textDocument.uri);
+  if (!doc) return [];
+  const out: CodeAction[] = [];
+  for (const d of params.context.diagnostics) {
+    const data = d.data as DiffData | undefined;
+    if (d.source !== DIFF_SOURCE || !data?.diff || !data.fix || data.version !== doc.version) continue;
+    const fix = data.fix;
+    const target = documents.all().find(x => path.resolve(fileOfUri(x.uri)) === fix.source);
+    const text = target ? target.getText() : readText(fix.source);
+    if (text === undefined) continue;
+    const edits = applyOps(text, formatOf(text, fix.source), [{ kind: 'set', path: fix.path, value: fix.value }]);
+    if (edits.length === 0) continue;
+    const index = new LineIndex(text);
+    const uri = target?.uri ?? URI.file(fix.source).toString();
+    out.push({
+      title: fix.title,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [d],
+      edit: { changes: { [uri]: edits.map(e => ({ range: { start: index.positionAt(e.offset), end: index.positionAt(e.offset + e.length) }, newText: e.newText })) } },
+    });
+  }
+  return out;
+}
+
+/**
+ * The connection, with the diff's quick fixes added to every code action reply: the
+ * code action handler stays where it is (codeActions.ts) and knows nothing of the diff.
+ */
+export function withDiffCodeActions(connection: Connection, extra: (params: CodeActionParams) => CodeAction[]): Connection {
+  return new Proxy(connection, {
+    get(target, key, receiver) {
+      if (key !== 'onCodeAction') return Reflect.get(target, key, receiver);
+      return (handler: Parameters<Connection['onCodeAction']>[0]) =>
+        target.onCodeAction(async (params, token, progress, partial) => {
+          const own = await handler(params, token, progress, partial);
+          let more: CodeAction[] = [];
+          try {
+            more = extra(params);
+          } catch {
+            more = [];
+          }
+          return more.length ? [...((own as CodeAction[] | undefined | null) ?? []), ...more] : own;
+        });
+    },
+  });
+}

@@ -1,0 +1,113 @@
+/** Breaking changes in the editor: `apiconv.diff.base` (workspace/configuration) makes the built server report the diff against a git revision, updated as the user types; quick fixes; hover docs. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
+import { TestClient, tmpWorkspace } from './client';
+
+const V1 = `openapi: 3.0.3
+info:
+  title: Shop
+  version: '1.0.0'
+paths:
+  /api/users:
+    get:
+      parameters:
+        - name: page
+          in: query
+          schema:
+            type: integer
+            default: 1
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/User'
+components:
+  schemas:
+    User:
+      type: object
+      properties:
+        id:
+          type: string
+        nickname:
+          type: string
+`;
+
+const diffOnly = (d: Diagnostic[]) => d.filter(x => x.source === 'apiconv-diff');
+
+describe('language server: apiconv.diff.base', () => {
+  let ws: string;
+  let c: TestClient;
+  before(async () => {
+    ws = tmpWorkspace({ 'api.yaml': V1 });
+    const git = (...a: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', ...a], { cwd: ws, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'v1');
+    c = await TestClient.start({ folder: ws, settings: { debounceMs: 20, diff: { base: 'HEAD' } } });
+  });
+  after(() => c.stop());
+
+  it('reports a removed property at its parent, with its own source and the base line; updates as the user types; a quick fix restores it as deprecated', async () => {
+    const file = path.join(ws, 'api.yaml');
+    const uri = c.open(file, V1);
+    // No change against HEAD: the lint's findings only.
+    await c.until('a status', () => c.statuses.find(s => s.uri === uri));
+    const removed = V1.replace("        nickname:\n          type: string\n", '');
+    c.change(uri, 2, removed);
+    const d = diffOnly(await c.diagnostics(uri, x => diffOnly(x).some(y => y.code === 'response-property-removed')));
+    const p = d.find(x => x.code === 'response-property-removed')!;
+    assert.equal(p.range.start.line, removed.split('\n').indexOf('      properties:'));
+    assert.match(String(p.message), /'nickname' was removed.*\(in HEAD: line 28\)$/);
+    assert.match(p.codeDescription!.href, /rules\/diff\/response-property-removed\.md$/);
+    assert.ok(d.some(x => x.code === 'version-not-bumped'));
+
+    const actions = await c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: p.range, context: { diagnostics: [p], only: ['quickfix'] } });
+    const restore = actions.find(a => a.title === "Restore the removed property 'nickname' as deprecated")!;
+    assert.ok(restore, JSON.stringify(actions.map(a => a.title)));
+    const edits = restore.edit!.changes![uri];
+    assert.equal(edits.length, 1);
+    assert.match(edits[0].newText, /nickname:\n\s+type: string\n\s+deprecated: true/);
+
+    const hover = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: p.range.start });
+    assert.match(hover.contents.value, /# response-property-removed/);
+
+    // Typing it back: the diff's findings go away.
+    c.change(uri, 3, V1);
+    await c.diagnostics(uri, (x, pub) => pub.version === 3 && diffOnly(x).length === 0);
+    c.close(uri);
+  });
+
+  it('a new optional parameter without a default gets "add a default"', async () => {
+    const file = path.join(ws, 'api.yaml');
+    const uri = c.open(file, V1, 10);
+    const added = V1.replace("            default: 1\n", "            default: 1\n        - name: sort\n          in: query\n          schema:\n            type: string\n");
+    c.change(uri, 11, added);
+    const d = diffOnly(await c.diagnostics(uri, x => diffOnly(x).some(y => y.code === 'new-field-without-default')));
+    const p = d.find(x => x.code === 'new-field-without-default')!;
+    assert.equal(p.severity, 2 /* warning */);
+    const actions = await c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: p.range, context: { diagnostics: [p] } });
+    const add = actions.find(a => a.title.startsWith('Add a default'))!;
+    assert.ok(add, JSON.stringify(actions.map(a => a.title)));
+    assert.match(add.edit!.changes![uri][0].newText, /^\s+default: ''\n$/);
+  });
+
+  it('turning the setting off removes the diff diagnostics; an unknown revision is one warning', async () => {
+    const file = path.join(ws, 'other.yaml');
+    fs.writeFileSync(file, V1);
+    c.settings = { debounceMs: 20, diff: { base: 'no-such-rev' } };
+    c.notifyServer('workspace/didChangeConfiguration', { settings: {} });
+    const uri = c.open(file, V1.replace("        nickname:\n          type: string\n", ''));
+    const d = diffOnly(await c.diagnostics(uri, x => diffOnly(x).length > 0));
+    assert.equal(d.length, 1);
+    assert.match(String(d[0].message), /apiconv\.diff\.base: unknown revision 'no-such-rev'/);
+    c.settings = { debounceMs: 20, diff: { base: '' } };
+    c.notifyServer('workspace/didChangeConfiguration', { settings: {} });
+    await c.diagnostics(uri, x => diffOnly(x).length === 0);
+  });
+});
