@@ -11,7 +11,7 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import * as path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { LintProblem, LintResult } from './problem';
-import { LineIndex, keyRangeFor } from './ranges';
+import { LineIndex, narrowedRange } from './ranges';
 import { applySuppressions } from './suppress';
 import { createResolver, type FileReader } from './resolver';
 import { getDefaultRuleset, fixableOf } from './ruleset';
@@ -111,7 +111,7 @@ function readTextSync(file: string): string | undefined {
   }
 }
 
-/** A finding on a mapping/sequence value points at its key (see ranges.ts). */
+/** A finding on a mapping/sequence value points at its key; any other multi-line range is cut to its first line (see ranges.ts). */
 function narrowRanges(problems: LintProblem[], texts: ReadonlyMap<string, string>): void {
   const indexes = new Map<string, LineIndex>();
   for (const p of problems) {
@@ -119,7 +119,7 @@ function narrowRanges(problems: LintProblem[], texts: ReadonlyMap<string, string
     if (text === undefined) continue;
     let index = indexes.get(p.source);
     if (!index) indexes.set(p.source, (index = new LineIndex(text)));
-    const narrowed = keyRangeFor(p, index);
+    const narrowed = narrowedRange(p, index);
     if (narrowed) p.range = narrowed;
   }
 }
