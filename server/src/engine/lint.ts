@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import type { LintProblem, LintResult } from './problem';
 import { LineIndex, narrowedRange } from './ranges';
 import { applySuppressions } from './suppress';
+import { CheckedYaml } from './yamlSyntax';
 import { createResolver, type FileReader } from './resolver';
 import { getDefaultRuleset, fixableOf } from './ruleset';
 import { CAP_LEVEL, clearSeverityCaps, severityCapOf } from '../../../rules/_lib/severity';
@@ -47,7 +48,7 @@ export async function lint(text: string, file: string, options: LintOptions = {}
   if (text.includes('\u0000')) return { problems: [], skipped: 'binary', files: [absFile] };
   if (!looksLikeOpenApi(text)) return { problems: [], skipped: 'not-openapi', files: [absFile] };
 
-  const document = new Document<unknown, never>(text, (isJsonText(text, absFile) ? Parsers.Json : Parsers.Yaml) as never, absFile);
+  const document = new Document<unknown, never>(text, (isJsonText(text, absFile) ? Parsers.Json : CheckedYaml) as never, absFile);
   const data = document.data as Record<string, unknown> | undefined;
   const parserErrors = document.diagnostics.some(d => d.code === 'parser' && d.severity === 0);
   if (!parserErrors && (typeof data !== 'object' || data === null || (data.openapi === undefined && data.swagger === undefined))) {
