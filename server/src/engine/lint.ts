@@ -9,7 +9,7 @@
 import { Document, Spectral, type Ruleset, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import * as path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { LintProblem, LintResult } from './problem';
 import { LineIndex, narrowedRange } from './ranges';
 import { applySuppressions } from './suppress';
@@ -106,6 +106,8 @@ export function finishLint(results: EngineResult[], absFile: string, ruleset: Ru
  */
 function readTextSync(file: string): string | undefined {
   try {
+    // A FIFO (or a device) would block the read: only regular files are read.
+    if (!statSync(file).isFile()) return undefined;
     return readFileSync(file, 'utf8');
   } catch {
     return undefined;
