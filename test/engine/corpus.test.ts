@@ -74,5 +74,8 @@ describe('corpus', () => {
       assert.ok(f.range.start.line >= 0 && f.range.end.line >= f.range.start.line, `${f.code} range in ${f.source}`);
       assert.ok(path.isAbsolute(f.source));
     }
+    // A finding is shown on one line (its key, or the first line of what it is about); only a parser error may span lines.
+    const spanning = findings.filter(f => f.code !== 'parser' && f.range.end.line > f.range.start.line);
+    assert.deepEqual(spanning.slice(0, 5).map(f => `${f.code} ${f.source}:${f.range.start.line + 1}-${f.range.end.line + 1}`), [], `${spanning.length} findings span more than one line`);
   });
 });

@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { Document } from '@stoplight/spectral-core';
 import { IncrementalParser, type ParseUpdate, type ParsedDoc } from '../../server/src/engine/incremental/parse';
+import { CheckedYaml } from '../../server/src/engine/yamlSyntax';
 import { adoptUnchanged, unitKey, unitsOf } from '../../server/src/engine/incremental/units';
 import { CORPUS } from '../cli/helpers';
 import { needs } from '../helpers/corpus';
@@ -90,7 +91,7 @@ interface Fresh {
 }
 
 function freshDocument(text: string, kind: Kind, source: string): Fresh {
-  return kind === 'yaml' ? new Document(text, Parsers.Yaml, source) : new Document(text, Parsers.Json, source);
+  return kind === 'yaml' ? new Document(text, CheckedYaml, source) : new Document(text, Parsers.Json, source);
 }
 
 /** A reproducible random number generator (0 ≤ x ≤ 1) for the random-edit tests. */

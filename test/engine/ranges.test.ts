@@ -54,6 +54,51 @@ describe('ranges', () => {
     assert.equal(slice(item, p), 'responses');
   });
 
+  it('YAML: an unquoted path key with a {param} is the finding\'s range, not the path item', async () => {
+    const text =
+      "openapi: 3.0.3\ninfo:\n  title: x\n  version: '1'\npaths:\n  /api/users/{id}/activate:\n    post:\n      responses:\n        '204':\n          description: ok\n" +
+      "  /api/users/{id}:\n    get:\n      responses:\n        '200':\n          description: ok\n";
+    const r = await lintText(text, 'doc.yaml');
+    const onItems = r.problems.filter(x => x.path.length === 2 && x.path[0] === 'paths');
+    assert.ok(onItems.some(x => x.code === 'path-no-verbs'), 'path-no-verbs on /activate');
+    for (const p of onItems) assert.equal(slice(text, p), p.path[1], `${p.code} on ${p.path[1]}`);
+  });
+
+  it('a {param} key after a flow indicator: the nearest start that spells the key wins', async () => {
+    const text = "openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths: {'/a': {get: {responses: {'200': {description: ok}}}}, '/api/users/{id}/activate': {post: {responses: {'204': {description: ok}}}}}\n";
+    const r = await lintText(text, 'doc.yaml');
+    const p = r.problems.find(x => x.code === 'path-no-verbs')!;
+    assert.equal(slice(text, p), "'/api/users/{id}/activate'");
+  });
+
+  it('JSON: a {param} key', async () => {
+    const text = JSON.stringify({ openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { '/api/users/{id}/activate': { post: { responses: { '204': { description: 'ok' } } } } } }, null, 2);
+    const r = await lintText(text, 'doc.json');
+    const p = r.problems.find(x => x.code === 'path-no-verbs')!;
+    assert.equal(slice(text, p), '"/api/users/{id}/activate"');
+  });
+
+  it("a finding on a $ref'd file's root is shown on its first line", async () => {
+    const root = "openapi: 3.0.3\ninfo:\n  title: x\n  version: '1'\npaths:\n  /api/pets:\n    get:\n      responses:\n        '200':\n          $ref: './ok.yaml'\n";
+    const ok = 'description: ok\ncontent:\n  application/json:\n    schema:\n      type: object\n';
+    const r = await lintText(root, 'root.yaml', { 'ok.yaml': ok });
+    const inOk = r.problems.filter(x => x.source.endsWith('ok.yaml'));
+    assert.ok(inOk.some(x => x.path.length === 0), 'a finding on the root of ok.yaml');
+    for (const p of inOk) assert.equal(slice(ok, p), p.path.length === 0 ? 'description: ok' : p.path[p.path.length - 1]);
+  });
+
+  it('a finding on a sequence item that is a mapping is shown on its first line', async () => {
+    const text =
+      "openapi: 3.0.3\ninfo:\n  title: x\n  version: '1'\npaths:\n  /api/pets:\n    get:\n      responses:\n        '200':\n          description: ok\n" +
+      '          content:\n            application/json:\n              schema:\n                type: array\n                items:\n                  type: object\n                  required: [name]\n' +
+      '              example:\n                - id: 1\n                  name: x\n                - id: 2\n                  nickname: y\n';
+    const r = await lintText(text, 'doc.yaml');
+    const p = r.problems.find(x => x.code === 'oas3-valid-media-example')!;
+    assert.ok(p, 'the example is checked');
+    assert.equal(String(p.path[p.path.length - 1]), '1', 'the finding is on the item');
+    assert.equal(slice(text, p), 'id: 2');
+  });
+
   it('parser ranges are kept as Spectral gives them', async () => {
     const text = 'openapi: 3.0.3\ninfo:\n  title: [x\n';
     const r = await lintText(text, 'doc.yaml');

@@ -50,10 +50,19 @@ function walk(dir: string, out: string[], match?: (rel: string) => boolean, base
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!SKIP_DIRS.has(entry.name)) walk(p, out, match, base);
-    } else if (entry.isFile() || entry.isSymbolicLink()) {
+    } else if (entry.isFile() || (entry.isSymbolicLink() && isRegularFile(p))) {
       const rel = path.relative(base, p).split(path.sep).join('/');
       if (match ? match(rel) : DOC_EXT.test(entry.name)) out.push(p);
     }
+  }
+}
+
+/** A link to a FIFO would block the sniff's open: only regular files are read. */
+function isRegularFile(p: string): boolean {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
   }
 }
 
@@ -85,6 +94,8 @@ export function collectFiles(targets: readonly string[], cwd = process.cwd()): s
       const found: string[] = [];
       walk(abs, found);
       for (const f of found) if (sniff(f)) add(f);
+    } else if (stat) {
+      throw new TargetError(`cannot read ${target}: not a regular file (a FIFO, socket or device)`);
     } else if (isGlob(target)) {
       const scan = picomatch.scan(target.split(path.sep).join('/'));
       const baseDir = path.resolve(cwd, scan.base || '.');

@@ -18,7 +18,8 @@ import { rulesCommand } from './rulesCommand';
 import { initCommand, initMessage } from './initCommand';
 import { runFixes } from './fixCommand';
 import { diffMain } from './diffCommand';
-import { applyBaseline, BaselineError, createBaseline, readBaseline, writeBaseline } from '../engine/baseline';
+import { applyBaseline, BaselineError, baselineText, createBaseline, readBaseline } from '../engine/baseline';
+import { IoError, checkInput, checkOutput, readStdinText, writeOutput } from './io';
 import { version } from '../../../package.json';
 import { isCliWorker, runCliWorker } from './worker';
 
@@ -49,15 +50,6 @@ export function mergeProblems(results: readonly LintTaskResult[], key: 'problems
   return out.sort(compareProblems);
 }
 
-function readStdin(): string {
-  try {
-    return fs.readFileSync(0, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EAGAIN') throw new FatalError('cannot read stdin: it is not readable (EAGAIN)');
-    throw new FatalError(`cannot read stdin: ${oneLine(e)}`);
-  }
-}
-
 interface LintOutcome {
   code: number;
   report: string;
@@ -69,11 +61,16 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
   const cache = new RulesetCache({ allowRemote: opts.allowRemoteRefs, dataOnly: opts.noCustomFunctions });
   const explicitRuleset = opts.ruleset !== undefined ? (opts.ruleset in BUILTIN_RULESETS ? opts.ruleset : path.resolve(cwd, opts.ruleset)) : undefined;
   if (explicitRuleset && !(explicitRuleset in BUILTIN_RULESETS) && !fs.existsSync(explicitRuleset)) throw new FatalError(`ruleset not found: ${opts.ruleset}`);
+  // The CLI's own files are checked before the lint: a wrong path costs no lint, and nothing can block.
+  if (explicitRuleset && !(explicitRuleset in BUILTIN_RULESETS)) checkInput(opts.ruleset!, 'ruleset');
+  if (opts.baseline !== undefined) checkInput(opts.baseline, 'baseline');
+  if (opts.baselineWrite !== undefined) checkOutput(opts.baselineWrite, 'baseline');
+  if (opts.output !== undefined) checkOutput(opts.output, 'report');
 
   let tasks: LintTask[];
   if (opts.stdin) {
     const file = path.resolve(cwd, opts.stdinFilepath ?? '<stdin>');
-    tasks = [{ file, text: readStdin(), ruleset: explicitRuleset ?? findConfig(file) ?? 'apiconv:recommended', allowRemoteRefs: opts.allowRemoteRefs }];
+    tasks = [{ file, text: readStdinText(), ruleset: explicitRuleset ?? findConfig(file) ?? 'apiconv:recommended', allowRemoteRefs: opts.allowRemoteRefs }];
   } else {
     let files: string[];
     try {
@@ -151,11 +148,7 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
   if (opts.baselineWrite !== undefined) {
     const file = path.resolve(cwd, opts.baselineWrite);
     const baseline = createBaseline(problems, path.dirname(file));
-    try {
-      writeBaseline(file, baseline);
-    } catch (e) {
-      throw new FatalError(`cannot write baseline ${opts.baselineWrite}: ${(e as NodeJS.ErrnoException).code ?? oneLine(e)}`);
-    }
+    writeOutput(opts.baselineWrite, baselineText(baseline), 'baseline');
     log(`apiconv: wrote ${problems.length} finding${problems.length === 1 ? '' : 's'} (${baseline.entries.length} entries) to the baseline ${displayPath(file, cwd)}`);
     if (opts.baseline === undefined) {
       // The findings just recorded are accepted: they are reported as baselined.
@@ -200,12 +193,7 @@ function writeOut(text: string, output: string | undefined): void {
     process.stdout.write(text);
     return;
   }
-  try {
-    fs.mkdirSync(path.dirname(path.resolve(output)), { recursive: true });
-    fs.writeFileSync(output, text);
-  } catch (e) {
-    throw new FatalError(`cannot write ${output}: ${(e as NodeJS.ErrnoException).code ?? oneLine(e)}`);
-  }
+  writeOutput(output, text, 'report');
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -243,7 +231,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       log(`apiconv: ${e.message}`);
       return EXIT_ERROR;
     }
-    if (e instanceof FatalError) {
+    if (e instanceof FatalError || e instanceof IoError) {
       log(`apiconv: ${e.message}`);
       return EXIT_ERROR;
     }

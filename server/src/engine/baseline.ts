@@ -122,7 +122,12 @@ export function readBaseline(file: string): Baseline {
   return b as Baseline;
 }
 
-/** Writes a baseline file (stable order, 2-space JSON, final newline). */
+/** The text of a baseline file (stable order, 2-space JSON, final newline). */
+export function baselineText(baseline: Baseline): string {
+  return JSON.stringify(baseline, null, 2) + '\n';
+}
+
+/** Writes a baseline file. */
 export function writeBaseline(file: string, baseline: Baseline): void {
-  fs.writeFileSync(file, JSON.stringify(baseline, null, 2) + '\n');
+  fs.writeFileSync(file, baselineText(baseline));
 }

@@ -9,10 +9,11 @@
 import { Document, Spectral, type Ruleset, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import * as path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { LintProblem, LintResult } from './problem';
-import { LineIndex, keyRangeFor } from './ranges';
+import { LineIndex, narrowedRange } from './ranges';
 import { applySuppressions } from './suppress';
+import { CheckedYaml } from './yamlSyntax';
 import { createResolver, type FileReader } from './resolver';
 import { getDefaultRuleset, fixableOf } from './ruleset';
 import { DIFF_CHECK_IDS } from './diff/checks';
@@ -48,7 +49,7 @@ export async function lint(text: string, file: string, options: LintOptions = {}
   if (text.includes('\u0000')) return { problems: [], skipped: 'binary', files: [absFile] };
   if (!looksLikeOpenApi(text)) return { problems: [], skipped: 'not-openapi', files: [absFile] };
 
-  const document = new Document<unknown, never>(text, (isJsonText(text, absFile) ? Parsers.Json : Parsers.Yaml) as never, absFile);
+  const document = new Document<unknown, never>(text, (isJsonText(text, absFile) ? Parsers.Json : CheckedYaml) as never, absFile);
   const data = document.data as Record<string, unknown> | undefined;
   const parserErrors = document.diagnostics.some(d => d.code === 'parser' && d.severity === 0);
   if (!parserErrors && (typeof data !== 'object' || data === null || (data.openapi === undefined && data.swagger === undefined))) {
@@ -107,13 +108,15 @@ export function finishLint(results: EngineResult[], absFile: string, ruleset: Ru
  */
 function readTextSync(file: string): string | undefined {
   try {
+    // A FIFO (or a device) would block the read: only regular files are read.
+    if (!statSync(file).isFile()) return undefined;
     return readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
 }
 
-/** A finding on a mapping/sequence value points at its key (see ranges.ts). */
+/** A finding on a mapping/sequence value points at its key; any other multi-line range is cut to its first line (see ranges.ts). */
 function narrowRanges(problems: LintProblem[], texts: ReadonlyMap<string, string>): void {
   const indexes = new Map<string, LineIndex>();
   for (const p of problems) {
@@ -121,7 +124,7 @@ function narrowRanges(problems: LintProblem[], texts: ReadonlyMap<string, string
     if (text === undefined) continue;
     let index = indexes.get(p.source);
     if (!index) indexes.set(p.source, (index = new LineIndex(text)));
-    const narrowed = keyRangeFor(p, index);
+    const narrowed = narrowedRange(p, index);
     if (narrowed) p.range = narrowed;
   }
 }

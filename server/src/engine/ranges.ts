@@ -3,6 +3,11 @@
  * sequence spans the whole value; a person points at the key instead. Works on
  * the text alone (no second parse): the key is read backwards from the value's
  * start and must spell the path's last segment, else the range is kept.
+ *
+ * A range that still spans lines after that (a sequence item that is a
+ * mapping, the root of a `$ref`'d file, a key that is not where the text
+ * says) is cut to its first line of content: a finding is shown on one line,
+ * never squiggled over a whole block. Parser errors keep their ranges.
  */
 import type { LintProblem, Range } from './problem';
 import { LineIndex } from './lines';
@@ -19,6 +24,31 @@ function unquote(raw: string): string | undefined {
   }
   if (raw.startsWith("'")) return raw.slice(1, -1).replace(/''/g, "'");
   return raw;
+}
+
+/** The range a finding is shown on: its key, else the first line of a multi-line range; undefined to keep the range. */
+export function narrowedRange(problem: LintProblem, index: LineIndex): Range | undefined {
+  if (problem.code === 'parser') return undefined;
+  return keyRangeFor(problem, index) ?? firstLineRange(problem.range, index);
+}
+
+/**
+ * A multi-line range cut to one line: from its first non-blank character (a value
+ * that starts on the line after its key starts there) to the end of that line's content.
+ */
+export function firstLineRange(range: Range, index: LineIndex): Range | undefined {
+  if (range.end.line <= range.start.line) return undefined;
+  const t = index.text;
+  const start = index.offsetAt(range.start.line, range.start.character);
+  const end = index.offsetAt(range.end.line, range.end.character);
+  if (start === undefined || end === undefined) return undefined;
+  let s = start;
+  while (s < end && /\s/.test(t[s])) s++;
+  if (s >= end) return undefined;
+  let e = t.indexOf('\n', s);
+  if (e < 0 || e > end) e = end;
+  while (e > s && /\s/.test(t[e - 1])) e--;
+  return { start: index.positionAt(s), end: index.positionAt(e) };
 }
 
 /** The key range for the problem's value range, when the value is a collection; undefined to keep the range. */
@@ -43,7 +73,6 @@ export function keyRangeFor(problem: LintProblem, index: LineIndex): Range | und
   while (i >= 0 && (t[i] === ' ' || t[i] === '\t')) i--;
   if (i < 0) return undefined;
   const keyEnd = i + 1;
-  let keyStart: number;
   const q = t[i];
   if (q === '"' || q === "'") {
     let j = i - 1;
@@ -51,17 +80,24 @@ export function keyRangeFor(problem: LintProblem, index: LineIndex): Range | und
       if (t[j] === q && !(q === '"' && t[j - 1] === '\\') && !(q === "'" && t[j - 1] === "'")) break;
     }
     if (j < 0 || t[j] !== q) return undefined;
-    keyStart = j;
-  } else {
-    let j = i;
-    while (j > 0 && !/[\n{,]/.test(t[j - 1])) j--;
-    while (j < keyEnd && /[ \t]/.test(t[j])) j++;
-    if (t.startsWith('- ', j)) j += 2;
-    else if (t.startsWith('? ', j)) j += 2;
-    while (j < keyEnd && /[ \t]/.test(t[j])) j++;
-    keyStart = j;
+    if (unquote(t.slice(j, keyEnd)) !== String(seg)) return undefined;
+    return { start: index.positionAt(j), end: index.positionAt(keyEnd) };
   }
-  const key = unquote(t.slice(keyStart, keyEnd));
-  if (key !== String(seg)) return undefined;
-  return { start: index.positionAt(keyStart), end: index.positionAt(keyEnd) };
+  // A plain key starts after a flow indicator (`{a: …`, `, b: …`) or at its line's start
+  // (past the indentation and a `- ` or `? `). Flow indicators may also be inside a block
+  // key (`/users/{id}:`): every start is tried, the nearest first, and the one that spells
+  // the segment wins.
+  for (let j = i; j >= 0; j--) {
+    const atLineStart = j === 0 || t[j - 1] === '\n';
+    if (!atLineStart && t[j - 1] !== '{' && t[j - 1] !== ',') continue;
+    let k = j;
+    while (k < keyEnd && /[ \t]/.test(t[k])) k++;
+    if (atLineStart && (t.startsWith('- ', k) || t.startsWith('? ', k))) {
+      k += 2;
+      while (k < keyEnd && /[ \t]/.test(t[k])) k++;
+    }
+    if (k < keyEnd && t.slice(k, keyEnd) === String(seg)) return { start: index.positionAt(k), end: index.positionAt(keyEnd) };
+    if (atLineStart) break;
+  }
+  return undefined;
 }

@@ -6,7 +6,7 @@
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { createResolveHttp } from '@stoplight/json-ref-readers';
 import { DEFAULT_REQUEST_OPTIONS } from '@stoplight/spectral-runtime';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { cachingParseResolveResult, installLintCaches } from './cache';
 
 installLintCaches();
@@ -34,7 +34,8 @@ export function createResolver(opts: ResolverOptions): Resolver {
     if (overlay !== undefined) return overlay;
     try {
       // Synchronous: reads complete in the order they are asked, so the resolver's result does not
-      // depend on disk timing (see readTextSync in lint.ts).
+      // depend on disk timing (see readTextSync in lint.ts). A FIFO or a device would block the read.
+      if (!statSync(file).isFile()) throw Object.assign(new Error('not a regular file (a FIFO, socket or device)'), { code: 'ENOTFILE' });
       return readFileSync(file, 'utf8');
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;

@@ -25,6 +25,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import { parseTree, type ParseError } from 'jsonc-parser';
 import type { JsonPath } from '../../../rules/types';
 import { applyOps, computeFix, editsBetween, fixAllOfRule, fixFile, formatOf, parseData, specOf, type TextEdit as FileEdit } from '../engine/fix/index';
 import type { LintOptions } from '../engine/lint';
@@ -231,12 +232,32 @@ export function ignoreEdits(text: string, file: string, ruleId: string, findingP
     if (!edits || edits.length === 0) return undefined;
     let after = text;
     for (const e of [...edits].sort((a, b) => b.offset - a.offset)) after = after.slice(0, e.offset) + e.newText + after.slice(e.offset + e.length);
-    if (parseData(after, json ? 'json' : 'yaml') === undefined) return undefined;
+    if (!parsesAsWell(after, text, json)) return undefined;
     const silenced = collectDirectives(after, file, json).some(d => d.rule === ruleId && (d.path === undefined || isPrefix(d.path, findingPath)));
     return silenced ? edits : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The ignore edit leaves the text readable: it parses, or — in a document with a syntax
+ * error elsewhere (reported as a `parser` finding; fixes are off) — it has no more
+ * syntax errors than before, so that ignoring a finding still works there.
+ */
+function parsesAsWell(after: string, before: string, json: boolean): boolean {
+  if (parseData(after, json ? 'json' : 'yaml') !== undefined) return true;
+  if (parseData(before, json ? 'json' : 'yaml') !== undefined) return false;
+  return syntaxErrorCount(after, json) <= syntaxErrorCount(before, json);
+}
+
+function syntaxErrorCount(text: string, json: boolean): number {
+  if (json) {
+    const errors: ParseError[] = [];
+    parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
+    return errors.length;
+  }
+  return parseDocument(text, { uniqueKeys: false, prettyErrors: false }).errors.length;
 }
 
 function isPrefix(prefix: JsonPath, p: JsonPath): boolean {
