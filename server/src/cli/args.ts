@@ -23,6 +23,12 @@ export interface LintCliOptions {
   /** Worker threads; 1 = serial. Default: automatic. */
   jobs?: number;
   progress?: boolean;
+  /** Read `$ref`'d files outside the project root (project.ts). */
+  allowRefsOutside: boolean;
+  /** Documents (and `$ref`'d files) over this many bytes are not linted. */
+  maxFileSize?: number;
+  /** Let --fix write through a symlink (off: a symlinked file is not written). */
+  fixFollowSymlinks: boolean;
 }
 
 export type CliCommand =
@@ -56,8 +62,12 @@ Lint options:
       --stdin                  read one document from stdin
       --stdin-filepath <path>  path used for stdin (config discovery, relative $refs, report)
       --allow-remote-refs      fetch http(s) $refs (off: no network request is made)
+      --allow-refs-outside     read $ref'd files outside the project (off: only inside the linted
+                               targets' common folder, or the git repository around it)
+      --max-file-size <MB>     do not lint documents or read $ref'd files larger than this (default 64)
       --fix                    apply safe fixes in place, then report what remains
       --fix-dry-run            print the safe fixes as a unified diff; change nothing
+      --fix-follow-symlinks    let --fix write a file reached through a symlink (off: not written)
       --baseline <file>        report only findings not in the baseline; list stale entries
       --baseline-write <file>  write the current findings to a baseline file
   -j, --jobs <n>               worker threads (default: automatic; 1 = serial)
@@ -86,12 +96,15 @@ const VALUE_OPTIONS: Record<string, string> = {
   '--baseline-write': 'baselineWrite',
   '-j': 'jobs',
   '--jobs': 'jobs',
+  '--max-file-size': 'maxFileSize',
 };
 const FLAG_OPTIONS: Record<string, string> = {
   '-q': 'quiet',
   '--quiet': 'quiet',
   '--stdin': 'stdin',
   '--allow-remote-refs': 'allowRemoteRefs',
+  '--allow-refs-outside': 'allowRefsOutside',
+  '--fix-follow-symlinks': 'fixFollowSymlinks',
   '--fix': 'fix',
   '--fix-dry-run': 'fixDryRun',
   '-v': 'verbose',
@@ -158,6 +171,12 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     jobs = Number(values.jobs);
     if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs must be a positive integer, not "${values.jobs}"`);
   }
+  let maxFileSize: number | undefined;
+  if (values.maxFileSize !== undefined) {
+    const mb = Number(values.maxFileSize);
+    if (!Number.isFinite(mb) || mb <= 0) throw new UsageError(`--max-file-size must be a positive number of MB, not "${values.maxFileSize}"`);
+    maxFileSize = Math.round(mb * 1024 * 1024);
+  }
   const stdin = flags.has('stdin');
   if (stdin && rest.length > 0) throw new UsageError('--stdin takes no file arguments');
   if (!stdin && rest.length === 0) throw new UsageError('apiconv lint needs at least one file, directory or glob (or --stdin)');
@@ -184,5 +203,8 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     baselineWrite: values.baselineWrite,
     jobs,
     progress: flags.has('noProgress') ? false : undefined,
+    allowRefsOutside: flags.has('allowRefsOutside'),
+    maxFileSize,
+    fixFollowSymlinks: flags.has('fixFollowSymlinks'),
   };
 }

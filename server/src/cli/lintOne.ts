@@ -4,8 +4,10 @@
  */
 import * as fs from 'node:fs';
 import { lint } from '../engine/lint';
-import type { LintProblem } from '../engine/problem';
+import type { LintProblem, LintResult } from '../engine/problem';
 import { RulesetCache, oneLine } from '../engine/ruleset';
+import { DEFAULT_LIMITS, type InputLimits } from '../engine/limits';
+import { decodeBytes, refusal, setRefPolicy } from '../engine/refFiles';
 
 export interface LintTask {
   /** Absolute path. */
@@ -15,6 +17,9 @@ export interface LintTask {
   /** A ruleset file or a built-in name (`apiconv:recommended`). */
   ruleset: string;
   allowRemoteRefs: boolean;
+  /** Folders `$ref`'d files must be in (the linted folders' common root); undefined: anywhere (--allow-refs-outside). */
+  refRoots?: string[];
+  limits?: Partial<InputLimits>;
 }
 
 export interface LintTaskResult {
@@ -22,7 +27,8 @@ export interface LintTaskResult {
   problems: LintProblem[];
   /** Findings silenced by apiconv-ignore comments / x-apiconv-ignore keys. */
   suppressed: LintProblem[];
-  skipped?: 'not-openapi' | 'binary';
+  skipped?: LintResult['skipped'];
+  skipReason?: string;
   /** Files read while resolving `$ref`s. */
   files: string[];
   /** A one-line I/O or engine error (exit code 2). */
@@ -40,10 +46,18 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
     suppressed: r.suppressed ?? [],
     ms: performance.now() - started,
   });
+  setRefPolicy({ roots: task.refRoots, maxBytes: task.limits?.maxBytes, widenHint: 'allow it with --allow-refs-outside' });
   let text = task.text;
   if (text === undefined) {
     try {
-      text = fs.readFileSync(task.file, 'utf8');
+      const bytes = readDocument(task.file, task.limits?.maxBytes);
+      if (typeof bytes === 'string') return done({ problems: [], files: [task.file], error: `${task.file}: not linted: ${bytes}` });
+      const decoded = decodeBytes(bytes);
+      if ('skip' in decoded) {
+        const reason = decoded.skip === 'binary' ? 'a binary file (it holds NUL bytes)' : 'UTF-16 text: apiconv reads UTF-8 (save the file as UTF-8)';
+        return done({ problems: [], files: [task.file], skipped: decoded.skip, skipReason: reason });
+      }
+      text = decoded.text;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       return done({ problems: [], files: [task.file], error: `cannot read ${task.file}: ${code === 'ENOENT' ? 'file not found' : (code ?? oneLine(e))}` });
@@ -51,9 +65,21 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
   }
   try {
     const ruleset = await cache.get(task.ruleset);
-    const result = await lint(text, task.file, { ruleset, allowRemoteRefs: task.allowRemoteRefs });
-    return done({ problems: result.problems, suppressed: result.suppressed ?? [], skipped: result.skipped, files: result.files });
+    const result = await lint(text, task.file, { ruleset, allowRemoteRefs: task.allowRemoteRefs, limits: task.limits });
+    return done({ problems: result.problems, suppressed: result.suppressed ?? [], skipped: result.skipped, skipReason: result.skipReason, files: result.files });
   } catch (e) {
     return done({ problems: [], files: [task.file], error: `${task.file}: ${oneLine(e)}`, stack: (e as Error)?.stack });
   }
+}
+
+/**
+ * The bytes of a document to lint: a regular file (a FIFO or a device named on the command
+ * line or found in a folder is not opened). A string: why it is not read.
+ */
+function readDocument(file: string, maxBytes = DEFAULT_LIMITS.maxBytes): Buffer | string {
+  const st = fs.statSync(file);
+  if (!st.isFile()) return refusal(file, { maxBytes }) ?? 'not a regular file';
+  // Over the size limit: not read at all (the engine's own check, limits.ts, covers stdin and the server).
+  if (st.size > maxBytes) return `${(st.size / 1024 / 1024).toFixed(0)} MB, over the size limit of ${Math.round(maxBytes / 1024 / 1024)} MB (raise it with --max-file-size)`;
+  return fs.readFileSync(file);
 }

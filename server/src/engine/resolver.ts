@@ -6,7 +6,7 @@
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { createResolveHttp } from '@stoplight/json-ref-readers';
 import { DEFAULT_REQUEST_OPTIONS } from '@stoplight/spectral-runtime';
-import { readFileSync } from 'node:fs';
+import { readRefFile, RefReadError } from './refFiles';
 import { cachingParseResolveResult, installLintCaches } from './cache';
 
 installLintCaches();
@@ -35,8 +35,9 @@ export function createResolver(opts: ResolverOptions): Resolver {
     try {
       // Synchronous: reads complete in the order they are asked, so the resolver's result does not
       // depend on disk timing (see readTextSync in lint.ts).
-      return readFileSync(file, 'utf8');
+      return readRefFile(file);
     } catch (e) {
+      if (e instanceof RefReadError) throw new Error(e.message);
       const code = (e as NodeJS.ErrnoException).code;
       throw new Error(code === 'ENOENT' ? `file not found: ${file}` : `cannot read ${file}: ${(e as Error).message}`);
     }
