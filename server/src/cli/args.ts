@@ -28,6 +28,12 @@ export interface LintCliOptions {
   /** Milliseconds a custom function may run per document (and a JS ruleset take to load). */
   functionBudgetMs: number;
   progress?: boolean;
+  /** Read `$ref`'d files outside the project root (project.ts). */
+  allowRefsOutside: boolean;
+  /** Documents (and `$ref`'d files) over this many bytes are not linted. */
+  maxFileSize?: number;
+  /** Let --fix write through a symlink (off: a symlinked file is not written). */
+  fixFollowSymlinks: boolean;
 }
 
 export type CliCommand =
@@ -64,11 +70,15 @@ Lint options:
       --stdin                  read one document from stdin
       --stdin-filepath <path>  path used for stdin (config discovery, relative $refs, report)
       --allow-remote-refs      fetch http(s) $refs and extended rulesets (off: no network request is made)
+      --allow-refs-outside     read $ref'd files outside the project (off: only inside the linted
+                               targets' common folder, or the git repository around it)
+      --max-file-size <MB>     do not lint documents or read $ref'd files larger than this (default 64)
       --no-custom-functions    load rulesets as data only: a ruleset that reaches JavaScript (a .js ruleset,
                                a package, custom functions) is an error; for CI on untrusted pull requests
       --function-budget <ms>   time a custom function may run per document before it is stopped (default 5000)
       --fix                    apply safe fixes in place, then report what remains
       --fix-dry-run            print the safe fixes as a unified diff; change nothing
+      --fix-follow-symlinks    let --fix write a file reached through a symlink (off: not written)
       --baseline <file>        report only findings not in the baseline; list stale entries
       --baseline-write <file>  write the current findings to a baseline file
   -j, --jobs <n>               worker threads (default: automatic; 1 = serial)
@@ -103,12 +113,15 @@ const VALUE_OPTIONS: Record<string, string> = {
   '--jobs': 'jobs',
   '--function-budget': 'functionBudget',
   '--ci': 'ci',
+  '--max-file-size': 'maxFileSize',
 };
 const FLAG_OPTIONS: Record<string, string> = {
   '-q': 'quiet',
   '--quiet': 'quiet',
   '--stdin': 'stdin',
   '--allow-remote-refs': 'allowRemoteRefs',
+  '--allow-refs-outside': 'allowRefsOutside',
+  '--fix-follow-symlinks': 'fixFollowSymlinks',
   '--fix': 'fix',
   '--fix-dry-run': 'fixDryRun',
   '-v': 'verbose',
@@ -188,6 +201,12 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     functionBudgetMs = Number(values.functionBudget);
     if (!Number.isInteger(functionBudgetMs) || functionBudgetMs < 1) throw new UsageError(`--function-budget must be a positive number of milliseconds, not "${values.functionBudget}"`);
   }
+  let maxFileSize: number | undefined;
+  if (values.maxFileSize !== undefined) {
+    const mb = Number(values.maxFileSize);
+    if (!Number.isFinite(mb) || mb <= 0) throw new UsageError(`--max-file-size must be a positive number of MB, not "${values.maxFileSize}"`);
+    maxFileSize = Math.round(mb * 1024 * 1024);
+  }
   const stdin = flags.has('stdin');
   if (stdin && rest.length > 0) throw new UsageError('--stdin takes no file arguments');
   if (!stdin && rest.length === 0) throw new UsageError('apiconv lint needs at least one file, directory or glob (or --stdin)');
@@ -216,5 +235,8 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     progress: flags.has('noProgress') ? false : undefined,
     noCustomFunctions: flags.has('noCustomFunctions'),
     functionBudgetMs,
+    allowRefsOutside: flags.has('allowRefsOutside'),
+    maxFileSize,
+    fixFollowSymlinks: flags.has('fixFollowSymlinks'),
   };
 }

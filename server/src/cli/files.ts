@@ -22,10 +22,18 @@ export class TargetError extends Error {
   }
 }
 
-function sniff(file: string): boolean {
+/** Called with a file found in a folder that is not read, and why (a FIFO, a device: opening one would block or never end). */
+export type SkipListener = (file: string, reason: string) => void;
+
+function sniff(file: string, onSkip?: SkipListener): boolean {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(file, 'r');
+    const st = fs.statSync(file);
+    if (!st.isFile()) {
+      onSkip?.(file, `${st.isFIFO() ? 'a FIFO' : st.isDirectory() ? 'a directory' : st.isSocket() ? 'a socket' : 'a device'}, not a regular file`);
+      return false;
+    }
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
     const buf = Buffer.alloc(SNIFF_BYTES);
     const n = fs.readSync(fd, buf, 0, SNIFF_BYTES, 0);
     const head = buf.subarray(0, n);
@@ -71,7 +79,7 @@ export function isGlob(target: string): boolean {
 }
 
 /** The absolute paths of the documents to lint, in a stable order, without duplicates. */
-export function collectFiles(targets: readonly string[], cwd = process.cwd()): string[] {
+export function collectFiles(targets: readonly string[], cwd = process.cwd(), onSkip?: SkipListener): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   const add = (f: string) => {
@@ -90,10 +98,12 @@ export function collectFiles(targets: readonly string[], cwd = process.cwd()): s
     }
     if (stat?.isFile()) {
       add(abs);
+    } else if (stat && !stat.isDirectory()) {
+      throw new TargetError(`${target} is ${stat.isFIFO() ? 'a FIFO' : stat.isSocket() ? 'a socket' : 'a device'}, not a regular file: not read`);
     } else if (stat?.isDirectory()) {
       const found: string[] = [];
       walk(abs, found);
-      for (const f of found) if (sniff(f)) add(f);
+      for (const f of found) if (sniff(f, onSkip)) add(f);
     } else if (stat) {
       throw new TargetError(`cannot read ${target}: not a regular file (a FIFO, socket or device)`);
     } else if (isGlob(target)) {
@@ -103,7 +113,7 @@ export function collectFiles(targets: readonly string[], cwd = process.cwd()): s
       const isMatch = picomatch(scan.glob, { dot: false });
       const found: string[] = [];
       walk(baseDir, found, rel => isMatch(rel));
-      const docs = found.filter(sniff);
+      const docs = found.filter(f => sniff(f, onSkip));
       if (found.length === 0) throw new TargetError(`no files match ${target}`);
       for (const f of docs) add(f);
     } else {

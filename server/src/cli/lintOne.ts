@@ -4,9 +4,11 @@
  */
 import * as fs from 'node:fs';
 import { lint } from '../engine/lint';
-import type { LintProblem } from '../engine/problem';
+import type { LintProblem, LintResult } from '../engine/problem';
 import { RulesetCache, oneLine } from '../engine/ruleset';
 import { loadingOverrunMessage, overrunMessage, setSkippedRules, startLintMeter } from '../engine/functionBudget';
+import { DEFAULT_LIMITS, type InputLimits } from '../engine/limits';
+import { decodeBytes, refusal, setRefPolicy } from '../engine/refFiles';
 
 export interface LintTask {
   /** Absolute path. */
@@ -21,6 +23,9 @@ export interface LintTask {
   /** The ruleset's loading ran past the time budget in an earlier try. */
   rulesetTimedOut?: boolean;
   functionBudgetMs?: number;
+  /** Folders `$ref`'d files must be in (the linted folders' common root); undefined: anywhere (--allow-refs-outside). */
+  refRoots?: string[];
+  limits?: Partial<InputLimits>;
 }
 
 export interface LintTaskResult {
@@ -28,7 +33,8 @@ export interface LintTaskResult {
   problems: LintProblem[];
   /** Findings silenced by apiconv-ignore comments / x-apiconv-ignore keys. */
   suppressed: LintProblem[];
-  skipped?: 'not-openapi' | 'binary';
+  skipped?: LintResult['skipped'];
+  skipReason?: string;
   /** Files read while resolving `$ref`s. */
   files: string[];
   /** A one-line I/O or engine error (exit code 2). */
@@ -46,10 +52,18 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
     suppressed: r.suppressed ?? [],
     ms: performance.now() - started,
   });
+  setRefPolicy({ roots: task.refRoots, maxBytes: task.limits?.maxBytes, widenHint: 'allow it with --allow-refs-outside' });
   let text = task.text;
   if (text === undefined) {
     try {
-      text = fs.readFileSync(task.file, 'utf8');
+      const bytes = readDocument(task.file, task.limits?.maxBytes);
+      if (typeof bytes === 'string') return done({ problems: [], files: [task.file], error: `${task.file}: not linted: ${bytes}` });
+      const decoded = decodeBytes(bytes);
+      if ('skip' in decoded) {
+        const reason = decoded.skip === 'binary' ? 'a binary file (it holds NUL bytes)' : 'UTF-16 text: apiconv reads UTF-8 (save the file as UTF-8)';
+        return done({ problems: [], files: [task.file], skipped: decoded.skip, skipReason: reason });
+      }
+      text = decoded.text;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       return done({ problems: [], files: [task.file], error: `cannot read ${task.file}: ${code === 'ENOENT' ? 'file not found' : (code ?? oneLine(e))}` });
@@ -60,14 +74,26 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
   setSkippedRules(task.stoppedRules);
   try {
     const ruleset = await cache.get(task.ruleset);
-    const result = await lint(text, task.file, { ruleset, allowRemoteRefs: task.allowRemoteRefs });
+    const result = await lint(text, task.file, { ruleset, allowRemoteRefs: task.allowRemoteRefs, limits: task.limits });
     const problems = result.problems;
     if (task.stoppedRules?.length && !result.skipped) {
       const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
       for (const rule of task.stoppedRules) problems.unshift({ code: rule, message: overrunMessage(rule, task.functionBudgetMs ?? 0), severity: 0, path: [], range: at, source: task.file });
     }
-    return done({ problems, suppressed: result.suppressed ?? [], skipped: result.skipped, files: result.files });
+    return done({ problems, suppressed: result.suppressed ?? [], skipped: result.skipped, skipReason: result.skipReason, files: result.files });
   } catch (e) {
     return done({ problems: [], files: [task.file], error: `${task.file}: ${oneLine(e)}`, stack: (e as Error)?.stack });
   }
+}
+
+/**
+ * The bytes of a document to lint: a regular file (a FIFO or a device named on the command
+ * line or found in a folder is not opened). A string: why it is not read.
+ */
+function readDocument(file: string, maxBytes = DEFAULT_LIMITS.maxBytes): Buffer | string {
+  const st = fs.statSync(file);
+  if (!st.isFile()) return refusal(file, { maxBytes }) ?? 'not a regular file';
+  // Over the size limit: not read at all (the engine's own check, limits.ts, covers stdin and the server).
+  if (st.size > maxBytes) return `${(st.size / 1024 / 1024).toFixed(0)} MB, over the size limit of ${Math.round(maxBytes / 1024 / 1024)} MB (raise it with --max-file-size)`;
+  return fs.readFileSync(file);
 }

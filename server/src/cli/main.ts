@@ -10,6 +10,7 @@ import { RulesetRefusedError, inspectRuleset } from '../engine/rulesetData';
 import { compareProblems } from '../engine/lint';
 import { HELP, UsageError, parseArgs, type LintCliOptions } from './args';
 import { collectFiles, TargetError } from './files';
+import { projectRoot, targetFolder } from './project';
 import { formatters } from './formatters/index';
 import { displayPath } from './formatters/util';
 import { runTasks, plannedJobs, totalSize } from './pool';
@@ -68,18 +69,24 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
   if (opts.output !== undefined) checkOutput(opts.output, 'report');
 
   let tasks: LintTask[];
+  // Issue 16: $refs stay inside the project (project.ts) unless --allow-refs-outside; size limit.
+  const limits = opts.maxFileSize !== undefined ? { maxBytes: opts.maxFileSize } : undefined;
+  const folders = opts.stdin ? [opts.stdinFilepath ? path.dirname(path.resolve(cwd, opts.stdinFilepath)) : cwd] : opts.targets.map(t => targetFolder(t, cwd));
+  const root = opts.allowRefsOutside ? undefined : projectRoot(folders);
+  const common = { allowRemoteRefs: opts.allowRemoteRefs, limits, refRoots: root === undefined ? undefined : [root] };
+  if (opts.verbose && root !== undefined) log(`apiconv: $refs are read inside ${displayPath(root, cwd) || '.'}`);
   if (opts.stdin) {
     const file = path.resolve(cwd, opts.stdinFilepath ?? '<stdin>');
-    tasks = [{ file, text: readStdinText(), ruleset: explicitRuleset ?? findConfig(file) ?? 'apiconv:recommended', allowRemoteRefs: opts.allowRemoteRefs }];
+    tasks = [{ file, text: readStdinText(), ruleset: explicitRuleset ?? findConfig(file) ?? 'apiconv:recommended', ...common }];
   } else {
     let files: string[];
     try {
-      files = collectFiles(opts.targets, cwd);
+      files = collectFiles(opts.targets, cwd, (f, why) => log(`apiconv: ${displayPath(f, cwd)}: skipped: ${why}`));
     } catch (e) {
       if (e instanceof TargetError) throw new FatalError(e.message);
       throw e;
     }
-    tasks = files.map(file => ({ file, ruleset: explicitRuleset ?? findConfig(file) ?? 'apiconv:recommended', allowRemoteRefs: opts.allowRemoteRefs }));
+    tasks = files.map(file => ({ file, ruleset: explicitRuleset ?? findConfig(file) ?? 'apiconv:recommended', ...common }));
   }
 
   // Load every ruleset once up front: a broken config stops the run before any lint.
@@ -135,8 +142,11 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
       ioError = true;
       log(`apiconv: ${r.error}`);
       if (opts.verbose && r.stack) log(r.stack);
+    } else if (r.skipped) {
+      // Never skipped in silence (issue 16): say what and why.
+      log(`apiconv: ${displayPath(r.file, cwd)}: skipped: ${r.skipReason ?? r.skipped}${opts.verbose ? ` (${Math.round(r.ms)} ms)` : ''}`);
     } else if (opts.verbose) {
-      log(`apiconv: ${displayPath(r.file, cwd)}: ${r.skipped ? `skipped (${r.skipped === 'binary' ? 'binary file' : 'not an OpenAPI document'})` : `${r.problems.length} finding(s)`} in ${Math.round(r.ms)} ms`);
+      log(`apiconv: ${displayPath(r.file, cwd)}: ${r.problems.length} finding(s) in ${Math.round(r.ms)} ms`);
     }
   }
   if (opts.verbose) log(`apiconv: linted in ${Math.round(performance.now() - started)} ms`);

@@ -9,7 +9,6 @@
 import { Document, Spectral, type Ruleset, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import * as path from 'node:path';
-import { readFileSync, statSync } from 'node:fs';
 import type { LintProblem, LintResult } from './problem';
 import { LineIndex, narrowedRange } from './ranges';
 import { applySuppressions } from './suppress';
@@ -18,6 +17,9 @@ import { createResolver, type FileReader } from './resolver';
 import { getDefaultRuleset, fixableOf } from './ruleset';
 import { DIFF_CHECK_IDS } from './diff/checks';
 import { CAP_LEVEL, clearSeverityCaps, severityCapOf } from '../../../rules/_lib/severity';
+import { checkLimits, limitsOf, type InputLimits } from './limits';
+import { readRefFile } from './refFiles';
+import { binarySkip, notOpenApi, versionSkip } from './skip';
 
 export interface LintOptions {
   /** The ruleset to run; default `apiconv:recommended`. */
@@ -26,6 +28,8 @@ export interface LintOptions {
   readFile?: FileReader;
   /** Fetch `http(s)` `$ref`s. Off by default: no network request is made. */
   allowRemoteRefs?: boolean;
+  /** Size, depth and alias limits (limits.ts); default DEFAULT_LIMITS. */
+  limits?: Partial<InputLimits>;
 }
 
 const OPENAPI_KEY = /^(?:["']?)(openapi|swagger)(?:["']?)\s*:/m;
@@ -33,6 +37,7 @@ const JSON_OPENAPI_KEY = /"(openapi|swagger)"\s*:/;
 
 /** Cheap content sniffing: does this text look like an OpenAPI / Swagger document? */
 export function looksLikeOpenApi(text: string): boolean {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{')) return JSON_OPENAPI_KEY.test(text);
   return OPENAPI_KEY.test(text);
@@ -46,16 +51,31 @@ export function isJsonText(text: string, file?: string): boolean {
 /** Lint one document. `file` is its absolute path (used for `$ref`s and config). */
 export async function lint(text: string, file: string, options: LintOptions = {}): Promise<LintResult> {
   const absFile = path.resolve(file);
-  if (text.includes('\u0000')) return { problems: [], skipped: 'binary', files: [absFile] };
-  if (!looksLikeOpenApi(text)) return { problems: [], skipped: 'not-openapi', files: [absFile] };
+  // Input checks (issue 16): a BOM is linted as without it; binary, UTF-16, oversized, too deep, alias bombs.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const skip = binarySkip(text, absFile) ?? (looksLikeOpenApi(text) ? undefined : notOpenApi(text, absFile));
+  if (skip) return skip;
+  const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits));
+  if (over) return { problems: over, files: [absFile] };
 
-  const document = new Document<unknown, never>(text, (isJsonText(text, absFile) ? Parsers.Json : CheckedYaml) as never, absFile);
+  // `!!binary` crashes Spectral's YAML parser (`data.replace is not a function`): read the value as the plain
+  // base64 string it is written as (the tag blanked out, so every offset stays); any other parser crash is a finding.
+  if (text.includes('!!binary')) text = blankBinaryTags(text);
+  let document: Document<unknown, never>;
+  try {
+    document = new Document<unknown, never>(text, (isJsonText(text, absFile) ? Parsers.Json : CheckedYaml) as never, absFile);
+  } catch (e) {
+    const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    return { problems: [{ code: 'parser', message: `The parser failed: ${e instanceof Error ? e.message : String(e)}`, severity: 0, path: [], range, source: absFile }], files: [absFile] };
+  }
   const data = document.data as Record<string, unknown> | undefined;
   const parserErrors = document.diagnostics.some(d => d.code === 'parser' && d.severity === 0);
   if (!parserErrors && (typeof data !== 'object' || data === null || (data.openapi === undefined && data.swagger === undefined))) {
     // e.g. `openapi:` nested below the top level: not an OpenAPI document.
-    return { problems: [], skipped: 'not-openapi', files: [absFile] };
+    return notOpenApi(text, absFile);
   }
+  const unsupported = parserErrors ? undefined : versionSkip(data, absFile);
+  if (unsupported) return unsupported;
 
   const files = new Set<string>([absFile]);
   // The texts of every file read (for ranges and suppressions): no file is read twice.
@@ -108,12 +128,16 @@ export function finishLint(results: EngineResult[], absFile: string, ruleset: Ru
  */
 function readTextSync(file: string): string | undefined {
   try {
-    // A FIFO (or a device) would block the read: only regular files are read.
-    if (!statSync(file).isFile()) return undefined;
-    return readFileSync(file, 'utf8');
+    // Regular files of bounded size inside the project only (refFiles.ts); a refusal is reported by the resolver.
+    return readRefFile(file);
   } catch {
     return undefined;
   }
+}
+
+/** `!!binary` tags replaced by as many spaces (see lint). */
+export function blankBinaryTags(text: string): string {
+  return text.replace(/(^|[\s:,[{-])!!binary(?=[\s,\]}]|$)/gm, (_m, pre: string) => `${pre}        `);
 }
 
 /** A finding on a mapping/sequence value points at its key; any other multi-line range is cut to its first line (see ranges.ts). */

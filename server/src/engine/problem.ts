@@ -40,7 +40,9 @@ export interface LintResult {
   /** Findings silenced by `apiconv-ignore` comments / `x-apiconv-ignore` keys (not in `problems`). */
   suppressed?: LintProblem[];
   /** Set when the document was not linted, with the reason. */
-  skipped?: 'not-openapi' | 'binary';
+  skipped?: 'not-openapi' | 'binary' | 'utf-16' | 'unsupported-version';
+  /** Why it was skipped, in words (skip.ts). */
+  skipReason?: string;
   /** Every file read while resolving `$ref`s (absolute paths), the root included. */
   files: string[];
 }

@@ -6,7 +6,7 @@
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { createResolveHttp } from '@stoplight/json-ref-readers';
 import { DEFAULT_REQUEST_OPTIONS } from '@stoplight/spectral-runtime';
-import { readFileSync, statSync } from 'node:fs';
+import { readRefFile, RefReadError } from './refFiles';
 import { cachingParseResolveResult, installLintCaches } from './cache';
 
 installLintCaches();
@@ -34,10 +34,10 @@ export function createResolver(opts: ResolverOptions): Resolver {
     if (overlay !== undefined) return overlay;
     try {
       // Synchronous: reads complete in the order they are asked, so the resolver's result does not
-      // depend on disk timing (see readTextSync in lint.ts). A FIFO or a device would block the read.
-      if (!statSync(file).isFile()) throw Object.assign(new Error('not a regular file (a FIFO, socket or device)'), { code: 'ENOTFILE' });
-      return readFileSync(file, 'utf8');
+      // depend on disk timing (see readTextSync in lint.ts).
+      return readRefFile(file);
     } catch (e) {
+      if (e instanceof RefReadError) throw new Error(e.message);
       const code = (e as NodeJS.ErrnoException).code;
       throw new Error(code === 'ENOENT' ? `file not found: ${file}` : `cannot read ${file}: ${(e as Error).message}`);
     }

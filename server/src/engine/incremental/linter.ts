@@ -18,6 +18,8 @@ import type { LintResult } from '../problem';
 import { getDefaultRuleset } from '../ruleset';
 import type { FileReader } from '../resolver';
 import { clearSeverityCaps } from '../../../../rules/_lib/severity';
+import { checkLimits, limitsOf } from '../limits';
+import { binarySkip, notOpenApi, versionSkip } from '../skip';
 import { IncrementalParser, type ParsedDoc } from './parse';
 import { IncrementalResolver } from './resolve';
 import { Inventory, type RefGraph } from './inventory';
@@ -75,8 +77,12 @@ export class IncrementalLinter {
 
   private async lintIncrementally(text: string, options: LintOptions): Promise<LintResult> {
     const absFile = this.file;
-    if (text.includes('\u0000')) return { problems: [], skipped: 'binary', files: [absFile] };
-    if (!looksLikeOpenApi(text)) return { problems: [], skipped: 'not-openapi', files: [absFile] };
+    // The input checks of lint() (issue 16: skip.ts, limits.ts); a BOM and `!!binary` are handled by lint() itself.
+    if (text.charCodeAt(0) === 0xfeff || text.includes('!!binary')) return lint(text, absFile, options);
+    const skip = binarySkip(text, absFile) ?? (looksLikeOpenApi(text) ? undefined : notOpenApi(text, absFile));
+    if (skip) return skip;
+    const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits));
+    if (over) return { problems: over, files: [absFile] };
     const t0 = performance.now();
 
     const kind = isJsonText(text, absFile) ? 'json' : 'yaml';
@@ -89,8 +95,10 @@ export class IncrementalLinter {
     const data = doc.data as Record<string, unknown> | undefined;
     const parserErrors = doc.diagnostics.some(d => d.code === 'parser' && d.severity === 0);
     if (!parserErrors && (typeof data !== 'object' || data === null || (data.openapi === undefined && data.swagger === undefined))) {
-      return { problems: [], skipped: 'not-openapi', files: [absFile] };
+      return notOpenApi(text, absFile);
     }
+    const unsupported = parserErrors ? undefined : versionSkip(data, absFile);
+    if (unsupported) return unsupported;
     const t1 = performance.now();
 
     const remote = options.allowRemoteRefs === true;

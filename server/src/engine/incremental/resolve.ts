@@ -47,7 +47,7 @@ import { uriIsJSONPointer, uriToJSONPointer } from '@stoplight/json-ref-resolver
 import { Document } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { extname } from '@stoplight/path';
-import { readFileSync, statSync } from 'node:fs';
+import { readRefFile } from '../refFiles';
 import { createResolver, type FileReader } from '../resolver';
 import { encodeSegment, onlyChangedLeaf, unitDepth, unitKey, unitsOf } from './units';
 
@@ -1507,7 +1507,7 @@ export async function readText(file: string, readFile: FileReader | undefined): 
   const overlay = readFile ? await readFile(file) : undefined;
   if (overlay !== undefined) return overlay;
   try {
-    return statSync(file).isFile() ? readFileSync(file, 'utf8') : undefined; // a FIFO would block the read
+    return readRefFile(file);
   } catch {
     return undefined;
   }

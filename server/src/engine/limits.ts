@@ -1,0 +1,222 @@
+/**
+ * Limits on what a document may cost before the parsers and rules see it
+ * (issue 16): its size, its nesting depth and the nodes its YAML aliases
+ * expand to. Each is checked by a linear, non-recursive scan, so a hostile
+ * document is answered at once with a `parser` finding at the place where it
+ * goes past the limit, instead of a hang, a stack overflow or an exhausted heap
+ * in the recursive code further on (Spectral's parsers, resolver and rules).
+ */
+import { isAlias, isCollection, isDocument, isPair, isScalar, Parser, Composer, type Node } from 'yaml';
+import type { LintProblem, Range } from './problem';
+
+export interface InputLimits {
+  /** The largest document linted, in bytes (UTF-8). */
+  maxBytes: number;
+  /** The deepest nesting of mappings and sequences. */
+  maxDepth: number;
+  /** The most nodes YAML aliases may add when expanded (as `yaml`'s maxAliasCount counts them). */
+  maxAliasNodes: number;
+}
+
+/**
+ * 64 MB is several times the largest real API description in the corpus (stripe, ~7 MB).
+ * Depth 500: the deepest real document in the corpus nests below 40; the recursive code
+ * further on (JSON-schema rules in a worker thread's smaller stack) holds up to about 1,500.
+ */
+export const DEFAULT_LIMITS: InputLimits = { maxBytes: 64 * 1024 * 1024, maxDepth: 500, maxAliasNodes: 100_000 };
+
+export function limitsOf(partial?: Partial<InputLimits>): InputLimits {
+  return { ...DEFAULT_LIMITS, ...partial };
+}
+
+function problem(file: string, message: string, range: Range): LintProblem {
+  return { code: 'parser', message, severity: 0, path: [], range, source: file };
+}
+
+function at(text: string, offset: number): Range {
+  let line = 0;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  const character = offset - lineStart;
+  return { start: { line, character }, end: { line, character: character + 1 } };
+}
+
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
+/**
+ * The findings of a document that goes past a limit (undefined: within them).
+ * `json` selects the scanner; a `.json` file written in YAML flow style is scanned as JSON, which is the same for depth.
+ */
+export function checkLimits(text: string, file: string, json: boolean, limits: InputLimits = DEFAULT_LIMITS): LintProblem[] | undefined {
+  // text.length (UTF-16 units) ≤ bytes ≤ 3 × text.length: count the bytes only near the limit.
+  if (text.length * 3 > limits.maxBytes) {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (bytes > limits.maxBytes) {
+      const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+      return [problem(file, `The document is ${mb(bytes)}, over the size limit of ${mb(limits.maxBytes)}: not linted (raise the limit with --max-file-size or the apiconv.maxFileSize setting).`, range)];
+    }
+  }
+  const deep = json ? jsonTooDeep(text, limits.maxDepth) : yamlTooDeep(text, limits.maxDepth);
+  if (deep !== undefined) {
+    return [problem(file, `Nesting deeper than ${limits.maxDepth} levels: not linted (the limit keeps a hostile document from exhausting the stack).`, at(text, deep))];
+  }
+  if (!json && mayHaveAlias(text)) {
+    const bomb = aliasBomb(text, limits.maxAliasNodes);
+    if (bomb !== undefined) {
+      return [problem(file, `YAML aliases expand past ${limits.maxAliasNodes.toLocaleString('en-US')} nodes here: not linted (an alias bomb, or anchors reused too often).`, at(text, bomb))];
+    }
+  }
+  return undefined;
+}
+
+/** The offset where a JSON text first nests deeper than `max`, else undefined. */
+export function jsonTooDeep(text: string, max: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return i;
+    } else if (c === 0x7d || c === 0x5d) depth = Math.max(0, depth - 1);
+  }
+  return undefined;
+}
+
+/**
+ * The offset of the line where a YAML text first nests deeper than `max`, else undefined.
+ * An estimate that never undercounts by much: block levels from the indentation (plus
+ * `- ` entries opening on a line), flow levels from brackets outside quotes and comments;
+ * block scalars (`|`, `>`) are skipped.
+ */
+export function yamlTooDeep(text: string, max: number): number | undefined {
+  const indents: number[] = [];
+  let flow = 0;
+  let quote: 0 | 0x22 | 0x27 = 0;
+  let blockScalarIndent = -1;
+  let pos = 0;
+  while (pos <= text.length) {
+    let end = text.indexOf('\n', pos);
+    if (end < 0) end = text.length;
+    let i = pos;
+    while (i < end && text.charCodeAt(i) === 0x20) i++;
+    const indent = i - pos;
+    const blank = i >= end || text.charCodeAt(i) === 0x23 || (text.charCodeAt(i) === 0x0d && i + 1 >= end);
+    if (blockScalarIndent >= 0) {
+      if (blank || indent > blockScalarIndent) {
+        pos = end + 1;
+        continue;
+      }
+      blockScalarIndent = -1;
+    }
+    if (!blank || quote || flow) {
+      if (flow === 0 && quote === 0) {
+        while (indents.length && indents[indents.length - 1]! >= indent) indents.pop();
+        indents.push(indent);
+        // `- - - x`: each dash opens a level on this line.
+        let j = i;
+        let dashes = 0;
+        while (j + 1 < end && text.charCodeAt(j) === 0x2d && (text.charCodeAt(j + 1) === 0x20 || text.charCodeAt(j + 1) === 0x09)) {
+          dashes++;
+          j += 2;
+          while (j < end && text.charCodeAt(j) === 0x20) j++;
+        }
+        if (indents.length + dashes > max) return pos;
+      }
+      let last = 0;
+      for (let k = i; k < end; k++) {
+        const c = text.charCodeAt(k);
+        if (quote) {
+          if (quote === 0x22 && c === 0x5c) k++;
+          else if (c === quote) {
+            if (quote === 0x27 && text.charCodeAt(k + 1) === 0x27) k++;
+            else quote = 0;
+          }
+          continue;
+        }
+        if (c === 0x20 || c === 0x09 || c === 0x0d) continue;
+        if (c === 0x23 && (k === i || text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) break;
+        if ((c === 0x22 || c === 0x27) && (last === 0 || last === 0x3a || last === 0x2c || last === 0x5b || last === 0x7b || last === 0x2d || last === 0x3f)) quote = c;
+        else if (c === 0x5b || c === 0x7b) {
+          if (indents.length + ++flow > max) return k;
+        } else if ((c === 0x5d || c === 0x7d) && flow > 0) flow--;
+        last = c;
+      }
+      if (flow === 0 && quote === 0 && (last === 0x7c || last === 0x3e || /[|>][-+0-9]*\s*(#.*)?\r?$/.test(text.slice(Math.max(i, end - 12), end)))) {
+        if (/(^|[\s:-])[|>][-+0-9]*\s*(#.*)?\r?$/.test(text.slice(i, end))) blockScalarIndent = indent;
+      }
+    }
+    pos = end + 1;
+  }
+  return undefined;
+}
+
+/** A cheap test before the alias scan: an `*alias` token somewhere (it may be in a string: the scan decides). */
+function mayHaveAlias(text: string): boolean {
+  return /(^|[\s,[{])\*[^\s,[\]{}]/.test(text) && /(^|[\s,[{:-])&[^\s,[\]{}]/.test(text);
+}
+
+/**
+ * The offset of the alias where the nodes that aliases add, expanded, pass `max`; undefined when
+ * they do not. The text is parsed with `yaml` (nesting already bounded by the depth check), then
+ * walked without recursion; each anchored node's expanded size is counted once.
+ */
+export function aliasBomb(text: string, max: number): number | undefined {
+  let docs: unknown[];
+  try {
+    const composer = new Composer({ uniqueKeys: false });
+    docs = [...composer.compose(new Parser().parse(text), true)];
+  } catch {
+    return undefined;
+  }
+  const size = new Map<Node, number>();
+  let added = 0;
+  // In document order, an alias names the last node anchored so far with its name.
+  const anchors = new Map<string, Node>();
+  for (const doc of docs) {
+    if (!isDocument(doc)) continue;
+    // Post-order walk: a node's size is known once its children's are.
+    const stack: { node: unknown; done: boolean }[] = [{ node: doc.contents, done: false }];
+    while (stack.length) {
+      const top = stack.pop()!;
+      const node = top.node;
+      if (!top.done && node && typeof node === 'object' && typeof (node as Node).anchor === 'string') anchors.set((node as Node).anchor!, node as Node);
+      if (isAlias(node)) {
+        const target = anchors.get(node.source);
+        const n = target ? (size.get(target) ?? 1) : 1;
+        added += n;
+        if (added > max) return node.range?.[0] ?? 0;
+        continue;
+      }
+      if (!isCollection(node)) {
+        if (isScalar(node)) size.set(node, 1);
+        continue;
+      }
+      const children: unknown[] = [];
+      for (const item of node.items) {
+        if (isPair(item)) children.push(item.key, item.value);
+        else children.push(item);
+      }
+      if (!top.done) {
+        stack.push({ node, done: true });
+        for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], done: false });
+        continue;
+      }
+      let n = 1;
+      for (const c of children) {
+        if (isAlias(c)) {
+          const t = anchors.get(c.source);
+          n += t ? (size.get(t) ?? 1) : 1;
+        } else n += c && typeof c === 'object' ? (size.get(c as Node) ?? 1) : 1;
+      }
+      size.set(node, n);
+    }
+  }
+  return undefined;
+}

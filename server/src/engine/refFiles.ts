@@ -1,0 +1,150 @@
+/**
+ * Reading the files `$ref`s name, safely (issue 16):
+ * - only regular files: a device (`/dev/zero`), a FIFO, a socket or a folder is refused
+ *   before it is opened for reading (opening a FIFO blocks; reading /dev/zero never ends),
+ *   however the path was reached (relative, absolute, a symlink, a `file:` URI);
+ * - of bounded size (the document size limit, limits.ts);
+ * - inside the project: the roots set for the process (the CLI: the linted folders' common
+ *   root; the server: the workspace folders), symlinks followed, unless refs outside are allowed;
+ * - text only: a binary or UTF-16 file is refused; a UTF-8 BOM is dropped; bytes that are
+ *   not UTF-8 are read as Latin-1, so nothing is replaced by U+FFFD.
+ * A refusal is an Error whose message names the file and the reason, never its content:
+ * the resolver turns it into an `invalid-ref` finding at the `$ref`.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { isUtf8 } from 'node:buffer';
+import { DEFAULT_LIMITS } from './limits';
+
+export interface RefPolicy {
+  /** Folders `$ref`'d files must be in (absolute); undefined: anywhere. */
+  roots?: string[];
+  /** The largest file read, in bytes. */
+  maxBytes: number;
+  /** How to widen `roots`, for the message (`--allow-refs-outside`, a setting). */
+  widenHint?: string;
+}
+
+let policy: RefPolicy = { maxBytes: DEFAULT_LIMITS.maxBytes };
+
+/** Sets how `$ref`'d files are read in this process (or worker thread). */
+export function setRefPolicy(p: Partial<RefPolicy>): void {
+  policy = { maxBytes: p.maxBytes ?? DEFAULT_LIMITS.maxBytes, roots: p.roots?.map(r => realOr(path.resolve(r))), widenHint: p.widenHint };
+}
+
+export function getRefPolicy(): RefPolicy {
+  return policy;
+}
+
+function realOr(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+export function isInside(file: string, root: string): boolean {
+  const rel = path.relative(root, file);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** The common folder of several paths (the CLI's project root: the linted files' and folders' common ancestor). */
+export function commonRoot(paths: readonly string[]): string | undefined {
+  if (paths.length === 0) return undefined;
+  let root = path.resolve(paths[0]!);
+  for (const p of paths.slice(1)) {
+    const abs = path.resolve(p);
+    while (!isInside(abs, root)) {
+      const up = path.dirname(root);
+      if (up === root) return root;
+      root = up;
+    }
+  }
+  return root;
+}
+
+function kindOf(st: fs.Stats): string {
+  if (st.isDirectory()) return 'a directory';
+  if (st.isFIFO()) return 'a FIFO';
+  if (st.isSocket()) return 'a socket';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  return 'not a regular file';
+}
+
+export class RefReadError extends Error {}
+
+/** Why `file` may not be read as a `$ref` target (undefined: it may). Does not open the file. */
+export function refusal(file: string, p: RefPolicy = policy): string | undefined {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? `file not found: ${file}` : `cannot read ${file}: ${code ?? (e as Error).message}`;
+  }
+  const real = realOr(file);
+  const name = real === path.resolve(file) ? file : `${file} (a link to ${real})`;
+  if (!st.isFile()) return `${name} is ${kindOf(st)}, not a regular file: not read`;
+  if (p.roots) {
+    const inside = (f: string) => p.roots!.some(r => isInside(f, r));
+    if (!inside(path.resolve(file)) || !inside(real)) {
+      return `${name} is outside the project (${p.roots.join(', ')}): not read${p.widenHint ? ` (${p.widenHint})` : ''}`;
+    }
+  }
+  if (st.size > p.maxBytes) return `${file} is ${(st.size / 1024 / 1024).toFixed(1)} MB, over the size limit of ${Math.round(p.maxBytes / 1024 / 1024)} MB: not read`;
+  return undefined;
+}
+
+export type Decoded = { text: string; bom: boolean; encoding: 'utf8' | 'latin1' } | { skip: 'binary' | 'utf-16' };
+
+/** From a file's bytes to its text: BOM dropped (and remembered), UTF-16 and binary refused, non-UTF-8 bytes read as Latin-1. */
+export function decodeBytes(buf: Buffer): Decoded {
+  if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) return { skip: 'utf-16' };
+  const bom = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+  const body = bom ? buf.subarray(3) : buf;
+  if (body.includes(0)) {
+    // UTF-16 without a BOM: every other byte of ASCII text is 0.
+    return { skip: body.length >= 4 && (body[1] === 0 || body[0] === 0) && (body[3] === 0 || body[2] === 0) ? 'utf-16' : 'binary' };
+  }
+  if (isUtf8(body)) return { text: body.toString('utf8'), bom, encoding: 'utf8' };
+  return { text: body.toString('latin1'), bom, encoding: 'latin1' };
+}
+
+/** The bytes to write for `text`, in the file's original form (BOM, encoding); undefined when the encoding cannot hold the text. */
+export function encodeText(text: string, form: { bom: boolean; encoding: 'utf8' | 'latin1' }): Buffer | undefined {
+  if (form.encoding === 'latin1' && /[^\u0000-\u00ff]/.test(text)) return undefined;
+  const body = Buffer.from(text, form.encoding);
+  return form.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+}
+
+/** Reads the bytes of a regular file of bounded size; throws a RefReadError naming the reason. */
+export function readBoundedFile(file: string, p: RefPolicy = policy): Buffer {
+  const why = refusal(file, p);
+  if (why) throw new RefReadError(why);
+  // O_NONBLOCK: should the file have become a FIFO since the stat, opening it does not wait for a writer.
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) throw new RefReadError(`${file} is ${kindOf(st)}, not a regular file: not read`);
+    if (st.size > p.maxBytes) throw new RefReadError(`${file} is over the size limit: not read`);
+    const buf = Buffer.alloc(st.size);
+    let n = 0;
+    while (n < st.size) {
+      const k = fs.readSync(fd, buf, n, st.size - n, n);
+      if (k === 0) break;
+      n += k;
+    }
+    return buf.subarray(0, n);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The text of a `$ref`'d file, read under the policy; throws a RefReadError (never quoting the file). */
+export function readRefFile(file: string, p: RefPolicy = policy): string {
+  const d = decodeBytes(readBoundedFile(file, p));
+  if ('skip' in d) throw new RefReadError(`${file} is ${d.skip === 'binary' ? 'a binary file' : 'UTF-16 text (save it as UTF-8)'}: not read`);
+  return d.text;
+}

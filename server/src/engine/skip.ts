@@ -1,0 +1,42 @@
+/**
+ * Why a document is not linted, in words the user reads (issue 16: never skip in silence):
+ * binary and UTF-16 files, files that are not OpenAPI documents, and OpenAPI/Swagger
+ * versions the rules are not written for (Swagger 2.0 and OpenAPI 3.x are).
+ */
+import type { LintResult } from './problem';
+
+export type SkipKind = NonNullable<LintResult['skipped']>;
+
+export function skipped(kind: SkipKind, file: string, reason: string): LintResult {
+  return { problems: [], skipped: kind, skipReason: reason, files: [file] };
+}
+
+/** A text with NUL characters: binary, or UTF-16 read as UTF-8 (every other character NUL). */
+export function binarySkip(text: string, file: string): LintResult | undefined {
+  const nul = text.indexOf('\u0000');
+  if (nul < 0) return undefined;
+  const head = text.slice(0, 64);
+  let nuls = 0;
+  for (let i = 0; i < head.length; i++) if (head.charCodeAt(i) === 0) nuls++;
+  if (nuls >= head.length / 3) return skipped('utf-16', file, 'UTF-16 text: apiconv reads UTF-8 (save the file as UTF-8)');
+  return skipped('binary', file, 'a binary file (it holds NUL bytes)');
+}
+
+export function notOpenApi(text: string, file: string): LintResult {
+  return skipped('not-openapi', file, text.trim() === '' ? 'the file is empty' : 'not an OpenAPI document (no top-level openapi or swagger key)');
+}
+
+/** The parsed root's version, when it is one the rules are not written for. */
+export function versionSkip(data: unknown, file: string): LintResult | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const d = data as Record<string, unknown>;
+  if (d.openapi !== undefined) {
+    if (parseInt(String(d.openapi)) === 3) return undefined;
+    return skipped('unsupported-version', file, `openapi: ${String(d.openapi)} is not a version apiconv lints (Swagger 2.0, OpenAPI 3.x)`);
+  }
+  if (d.swagger !== undefined) {
+    if (parseInt(String(d.swagger)) === 2) return undefined;
+    return skipped('unsupported-version', file, `swagger: ${String(d.swagger)} is not a version apiconv lints (Swagger 2.0, OpenAPI 3.x)`);
+  }
+  return undefined;
+}

@@ -1,0 +1,130 @@
+/**
+ * Hostile and broken inputs (issue 16's table and more), as files to write into a
+ * fresh folder. Shared by the fuzz suite (fuzz.test.ts, run.ts) and the table
+ * script (table.ts) that measures each row through the built CLI.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const HEAD = `openapi: 3.0.3
+info:
+  title: Hostile
+  version: '1'
+servers:
+  - url: https://x.example.com/api/v1
+`;
+
+export type FileSpec = string | Buffer | { symlink: string } | { fifo: true } | { dir: true };
+
+export interface HostileCase {
+  name: string;
+  /** Files relative to the case folder. The document to lint is `root`. */
+  files: Record<string, FileSpec>;
+  root: string;
+  /** Extra CLI arguments. */
+  args?: string[];
+  /** What the answer must show (a regex on the CLI's stdout + stderr), and which finding codes. */
+  expect: { output: RegExp; codes?: string[]; exit?: number[] };
+  /** Only where mkfifo and /dev/zero exist. */
+  posixOnly?: boolean;
+  /** Large: left out of the quick suite. */
+  slow?: boolean;
+}
+
+/** "Billion laughs": each level refers to the previous one `fan` times. */
+export function aliasBomb(levels = 12, fan = 9): string {
+  const lines = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+  for (let i = 1; i <= levels; i++) lines.push(`a${i}: &a${i} [${Array.from({ length: fan }, () => `*a${i - 1}`).join(', ')}]`);
+  return lines.join('\n');
+}
+
+export function deepYamlBlock(depth: number): string {
+  let s = `${HEAD}paths: {}\nx-deep:\n`;
+  for (let i = 1; i <= depth; i++) s += `${' '.repeat(i)}k${i}:\n`;
+  return s + `${' '.repeat(depth + 1)}end: 1\n`;
+}
+
+export function deepYamlFlow(depth: number): string {
+  return `${HEAD}paths: {}\nx-deep: ${'['.repeat(depth)}1${']'.repeat(depth)}\n`;
+}
+
+export function deepJson(depth: number): string {
+  return `{"openapi": "3.0.3", "info": {"title": "x", "version": "1"}, "paths": {}, "x-deep": ${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}\n`;
+}
+
+/** A valid OpenAPI document of about `mb` megabytes (many small paths). */
+export function bigDocument(mb: number): string {
+  const parts = [HEAD, 'paths:\n'];
+  let size = HEAD.length;
+  for (let i = 0; size < mb * 1024 * 1024; i++) {
+    const p = `  /items${i}:\n    get:\n      operationId: getItems${i}\n      summary: Get items ${i}\n      responses:\n        '200':\n          description: ok\n`;
+    parts.push(p);
+    size += p.length;
+  }
+  return parts.join('');
+}
+
+const refDoc = (ref: string) => `${HEAD}paths:\n  /things:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                $ref: '${ref}'\n`;
+
+/** ../ enough times to reach / from any temp folder. */
+const UP = '../'.repeat(24);
+
+export function hostileCases(): HostileCase[] {
+  const cases: HostileCase[] = [
+    { name: 'alias bomb in the root', files: { 'a.yaml': `${HEAD}paths: {}\nx-bomb:\n${aliasBomb().replace(/^/gm, '  ')}\n` }, root: 'a.yaml', expect: { output: /alias/i, codes: ['parser'] } },
+    {
+      name: 'alias bomb in a schema',
+      files: { 'a.yaml': `${HEAD}paths: {}\ncomponents:\n  schemas:\n    Bomb:\n      type: object\n      example:\n${aliasBomb().replace(/^/gm, '        ')}\n` },
+      root: 'a.yaml',
+      expect: { output: /alias/i, codes: ['parser'] },
+    },
+    { name: 'a 50 MB document', files: { 'a.yaml': bigDocument(50) }, root: 'a.yaml', expect: { output: /a\.yaml/ }, slow: true },
+    { name: 'nesting 3,000 deep (YAML block)', files: { 'a.yaml': deepYamlBlock(3000) }, root: 'a.yaml', expect: { output: /nest/i, codes: ['parser'] } },
+    { name: 'nesting 100,000 deep (YAML flow)', files: { 'a.yaml': deepYamlFlow(100_000) }, root: 'a.yaml', expect: { output: /nest/i, codes: ['parser'] } },
+    { name: 'nesting 100,000 deep (JSON)', files: { 'a.json': deepJson(100_000) }, root: 'a.json', expect: { output: /nest/i, codes: ['parser'] } },
+    { name: '$ref: ../../dev/zero', files: { 'a.yaml': refDoc(`${UP}dev/zero`) }, root: 'a.yaml', expect: { output: /not a regular file|outside/i, codes: ['invalid-ref'] }, posixOnly: true },
+    { name: '$ref: ../../dev/urandom', files: { 'a.yaml': refDoc(`${UP}dev/urandom`) }, root: 'a.yaml', expect: { output: /not a regular file|outside/i, codes: ['invalid-ref'] }, posixOnly: true },
+    {
+      name: "$ref'd symlink to /dev/zero",
+      files: { 'a.yaml': refDoc('zero.yaml'), 'zero.yaml': { symlink: '/dev/zero' } },
+      root: 'a.yaml',
+      expect: { output: /not a regular file|outside/i, codes: ['invalid-ref'] },
+      posixOnly: true,
+    },
+    // json-ref-resolver reads a `file:` URI as a path below the document's folder: never /dev/zero itself.
+    { name: '$ref: file:///dev/zero', files: { 'a.yaml': refDoc('file:///dev/zero') }, root: 'a.yaml', expect: { output: /invalid-ref/, codes: ['invalid-ref'] }, posixOnly: true },
+    { name: '$ref to a FIFO', files: { 'a.yaml': refDoc('pipe.yaml'), 'pipe.yaml': { fifo: true } }, root: 'a.yaml', expect: { output: /not a regular file/i, codes: ['invalid-ref'] }, posixOnly: true },
+    { name: '$ref to a directory', files: { 'a.yaml': refDoc('sub'), 'sub/x.txt': 'x' }, root: 'a.yaml', expect: { output: /not a regular file|directory/i, codes: ['invalid-ref'] } },
+    {
+      name: 'a folder holding a *.yaml symlink to a FIFO',
+      files: { 'ok.yaml': `${HEAD}paths: {}\n`, 'pipe': { fifo: true }, 'link.yaml': { symlink: 'pipe' } },
+      root: '.',
+      expect: { output: /link\.yaml.*(not a regular file|skipped)/i },
+      posixOnly: true,
+    },
+    { name: '$ref to a file outside the project', files: { 'api/a.yaml': refDoc('../secret'), secret: 'password: hunter2\n' }, root: 'api/a.yaml', expect: { output: /outside/i, codes: ['invalid-ref'] } },
+    { name: 'a YAML document behind a UTF-8 BOM', files: { 'a.yaml': `\uFEFF${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n` }, root: 'a.yaml', expect: { output: /path-no-verbs/ } },
+    { name: 'CRLF line endings', files: { 'a.yaml': `${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n`.replace(/\n/g, '\r\n') }, root: 'a.yaml', expect: { output: /path-no-verbs/ } },
+    { name: 'a dedent error', files: { 'a.yaml': `${HEAD}paths:\n  /users:\n    get:\n      responses:\n        '200':\n          description: ok\n   bad: 1\n` }, root: 'a.yaml', expect: { output: /parser/, codes: ['parser'] } },
+    { name: 'a YAML !!binary tag', files: { 'a.yaml': `${HEAD}paths: {}\nx-logo: !!binary |\n  R0lGODlhDAAMAIQAAP//9/X17unp5WZmZgAAAOfn515eXvPz7Y6OjuDg4J+fn5\n` }, root: 'a.yaml', expect: { output: /a\.yaml/, exit: [0, 1] } },
+    { name: 'an empty file', files: { 'a.yaml': '' }, root: 'a.yaml', expect: { output: /skipped/i } },
+    { name: 'a binary file', files: { 'a.yaml': Buffer.from([0x6f, 0x70, 0x65, 0x6e, 0x61, 0x70, 0x69, 0x3a, 0, 1, 2, 0xff]) }, root: 'a.yaml', expect: { output: /skipped.*binary/i } },
+    { name: 'a UTF-16 document', files: { 'a.yaml': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${HEAD}paths: {}\n`, 'utf16le')]) }, root: 'a.yaml', expect: { output: /skipped.*UTF-16/i } },
+    { name: 'openapi: 4.0.0', files: { 'a.yaml': HEAD.replace('3.0.3', '4.0.0') + 'paths: {}\n' }, root: 'a.yaml', expect: { output: /skipped.*4\.0\.0/i } },
+    { name: 'swagger: "1.2"', files: { 'a.yaml': `swagger: "1.2"\ninfo:\n  title: x\n  version: '1'\npaths: {}\n` }, root: 'a.yaml', expect: { output: /skipped.*1\.2/i } },
+  ];
+  return cases;
+}
+
+/** Writes a case's files into `dir` (which must exist). */
+export function materialize(dir: string, files: Record<string, FileSpec>): void {
+  for (const [rel, spec] of Object.entries(files)) {
+    const p = path.join(dir, rel);
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    if (typeof spec === 'string' || Buffer.isBuffer(spec)) fs.writeFileSync(p, spec);
+    else if ('symlink' in spec) fs.symlinkSync(spec.symlink, p);
+    else if ('fifo' in spec) execFileSync('mkfifo', [p]);
+    else fs.mkdirSync(p, { recursive: true });
+  }
+}
