@@ -99,13 +99,11 @@ export function collectFiles(targets: readonly string[], cwd = process.cwd(), on
     if (stat?.isFile()) {
       add(abs);
     } else if (stat && !stat.isDirectory()) {
-      throw new TargetError(`${target} is ${stat.isFIFO() ? 'a FIFO' : stat.isSocket() ? 'a socket' : 'a device'}, not a regular file: not read`);
+      throw new TargetError(`cannot read ${target}: not a regular file (${stat.isFIFO() ? 'a FIFO' : stat.isSocket() ? 'a socket' : 'a device'})`);
     } else if (stat?.isDirectory()) {
       const found: string[] = [];
       walk(abs, found);
       for (const f of found) if (sniff(f, onSkip)) add(f);
-    } else if (stat) {
-      throw new TargetError(`cannot read ${target}: not a regular file (a FIFO, socket or device)`);
     } else if (isGlob(target)) {
       const scan = picomatch.scan(target.split(path.sep).join('/'));
       const baseDir = path.resolve(cwd, scan.base || '.');
