@@ -15,7 +15,7 @@
 import { Worker } from 'node:worker_threads';
 import type { LintReply, LintTask, WorkerRequest, WorkerResponse } from './lintWorker';
 import { forgetDocument, runLintTask, runWarmUpStep, warmUpTasks } from './lintWorker';
-import { DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, createMeter, overrun } from '../engine/functionBudget';
+import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, createMeter } from '../engine/functionBudget';
 
 export class CancelledError extends Error {
   constructor() {
@@ -261,6 +261,7 @@ export class LintPool {
       const stoppedRules = [...new Set([...(job.task.stoppedRules ?? []), ...over.task.stoppedRules!])];
       job.task = { ...job.task, stoppedRules, rulesetTimedOut: job.task.rulesetTimedOut || over.task.rulesetTimedOut, functionBudgetMs: this.functionBudgetMs };
     }
+    if (job.task.functionBudgetMs === undefined) job.task = { ...job.task, functionBudgetMs: this.functionBudgetMs };
     w.worker.postMessage({ id: job.id, task: job.task } satisfies WorkerRequest);
     this.watchBudget(w, job);
   }
@@ -277,12 +278,13 @@ export class LintPool {
 
   /** While `job` runs in `w`: stop the worker when a custom function of the repository runs past the budget. */
   private watchBudget(w: PoolWorker, job: Job): void {
+    const watch = new BudgetWatch(w.meter, () => w.names, this.functionBudgetMs);
     const timer = setInterval(() => {
       if (w.dead || w.job !== job) {
         clearInterval(timer);
         return;
       }
-      const over = overrun(w.meter, w.names, this.functionBudgetMs);
+      const over = watch.check();
       if (!over) return;
       clearInterval(timer);
       this.overruns++;
