@@ -61,6 +61,25 @@ describe('apiconv CLI: custom functions', () => {
     assert.ok(findings.some(f => f.code === 'servers-https'), 'the built-in rules are kept');
   });
 
+  it('a JavaScript ruleset with a format function that loops for ever: stopped, named, the built-in rules kept', () => {
+    const d = tempDir({
+      'api.yaml': DOC,
+      '.spectral.js': [
+        "import { oas3 } from '@stoplight/spectral-formats';",
+        "import { truthy } from '@stoplight/spectral-functions';",
+        "import recommended from 'apiconv:recommended';",
+        'function loopy() { for (;;) {} }',
+        "export default { extends: [recommended], rules: { 'loopy-format-rule': { given: '$.info', formats: [loopy, oas3], then: { field: 'nope', function: truthy } } } };",
+        '',
+      ].join('\n'),
+    });
+    const r = runCli(['lint', '-f', 'json', '--function-budget', '1000', 'api.yaml'], { cwd: d, timeout: 120_000 });
+    assert.equal(r.code, 1, r.stderr);
+    const findings = JSON.parse(r.stdout) as JsonFinding[];
+    assert.ok(findings.some(f => f.code === 'format loopy' && /the custom format "loopy" ran past the time budget/.test(f.message)), JSON.stringify(findings.map(f => f.code)));
+    assert.ok(findings.some(f => f.code === 'servers-https'));
+  });
+
   it('a JavaScript ruleset whose loading never ends: exit 2 with a message', () => {
     const d = tempDir({ 'api.yaml': DOC, '.spectral.js': 'for (;;) {}\n' });
     const r = runCli(['lint', '--function-budget', '1000', 'api.yaml'], { cwd: d, timeout: 120_000 });

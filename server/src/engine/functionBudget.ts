@@ -149,18 +149,41 @@ function wrap(fn: Fn, rule: string): Fn {
 
 /**
  * Wrap, in a ruleset definition (as a JavaScript ruleset exports it, extended rulesets included), every rule
- * function that is not in `known`. Returns the names of the rules whose functions were wrapped.
+ * function that is not in `known`, and every format function that is not in `knownFormats` (the same wrapper
+ * wherever a format appears: Spectral matches formats by identity). Returns the names of the rules whose
+ * functions were wrapped.
  */
-export function meterCustomFunctions(definition: unknown, known: ReadonlySet<unknown>): string[] {
+export function meterCustomFunctions(definition: unknown, known: ReadonlySet<unknown>, knownFormats: ReadonlySet<unknown> = new Set(), builtinRulesets: ReadonlySet<unknown> = new Set()): string[] {
   const rules = new Set<string>();
-  const seen = new Set<object>();
+  // The built-in rulesets' definitions are shared by every ruleset: never changed.
+  const seen = new Set<unknown>(builtinRulesets);
+  const formatWrappers = new Map<unknown, Fn>();
+  const wrappers = new Set<unknown>();
+  const formats = (list: unknown): void => {
+    if (!Array.isArray(list)) return;
+    list.forEach((f, i) => {
+      if (typeof f !== 'function' || knownFormats.has(f) || wrappers.has(f)) return;
+      let w = formatWrappers.get(f);
+      if (!w) formatWrappers.set(f, (w = wrap(f as Fn, `format ${(f as { displayName?: string }).displayName ?? (f.name || '(anonymous)')}`)));
+      wrappers.add(w);
+      list[i] = w;
+    });
+  };
   const visitRuleset = (def: unknown): void => {
     if (!def || typeof def !== 'object' || seen.has(def)) return;
     seen.add(def);
-    const d = def as { rules?: unknown; extends?: unknown; overrides?: unknown };
+    const d = def as { rules?: unknown; extends?: unknown; overrides?: unknown; formats?: unknown; aliases?: unknown };
+    formats(d.formats);
+    if (d.aliases && typeof d.aliases === 'object') {
+      for (const a of Object.values(d.aliases as Record<string, unknown>)) {
+        const targets = a && typeof a === 'object' ? (a as { targets?: unknown }).targets : undefined;
+        if (Array.isArray(targets)) for (const t of targets) if (t && typeof t === 'object') formats((t as { formats?: unknown }).formats);
+      }
+    }
     if (d.rules && typeof d.rules === 'object') {
       for (const [name, rule] of Object.entries(d.rules as Record<string, unknown>)) {
         if (!rule || typeof rule !== 'object') continue;
+        formats((rule as { formats?: unknown }).formats);
         const then = (rule as { then?: unknown }).then;
         for (const t of Array.isArray(then) ? then : [then]) {
           if (!t || typeof t !== 'object') continue;
@@ -233,6 +256,7 @@ export class BudgetWatch {
 
 /** The finding for a rule stopped by the budget (on the document's first line). */
 export function overrunMessage(rule: string, budgetMs: number): string {
+  if (rule.startsWith('format ')) return `the custom format "${rule.slice(7)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; it matches no document for now, the other rules' findings are kept`;
   return `rule "${rule}": its custom function ran past the time budget (${budgetMs} ms for this document) and was stopped; the rule is skipped for this document, the other rules' findings are kept`;
 }
 
