@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ensureBuilt, runCli, tempDir, type JsonFinding } from './helpers';
+import { NINE, workspace } from '../helpers/trustCases';
 
 const DOC = `openapi: 3.0.3
 info:
@@ -104,6 +105,16 @@ describe('apiconv CLI: custom functions', () => {
     const ran = lintWith(rules);
     assert.equal(ran.code, 1, ran.stderr);
     assert.equal(fs.existsSync(path.join(dir, 'MARK')), true, 'the CLI runs the custom function');
+  });
+
+  it('--no-custom-functions refuses the nine ways of issue 17 (exit 2, naming what), and nothing runs', () => {
+    for (const n of NINE) {
+      const k = workspace(n.files);
+      const r = runCli(['lint', '--no-custom-functions', 'api.yaml'], { cwd: k.dir, timeout: 120_000 });
+      assert.equal(r.code, 2, `${n.name}: ${r.stderr}`);
+      assert.match(r.stderr, new RegExp(`--no-custom-functions: ${n.ruleset.replace('.', '\\.')} was not loaded: it reaches JavaScript \\(.+\\)`), n.name);
+      assert.deepEqual(k.marks(), [], `${n.name}: no repository code ran`);
+    }
   });
 
   it('--no-custom-functions lints with a data ruleset as without the flag', () => {

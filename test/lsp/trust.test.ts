@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TestClient, lines, tmpWorkspace, uriOf } from './client';
+import { DOC as CASE_DOC, NINE, workspace } from '../helpers/trustCases';
 
 const DOC = lines('openapi: 3.0.3', 'info:', '  title: Trust', "  version: '1'", 'servers:', '  - url: http://insecure.example.com/api/v1', 'paths: {}');
 
@@ -60,6 +61,30 @@ describe('language server: workspace trust', () => {
       await c.request('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 5, character: 0 }, end: { line: 5, character: 10 } }, context: { diagnostics: c.latest(uri)!.diagnostics } });
       await c.request('textDocument/completion', { textDocument: { uri }, position: { line: 6, character: 0 } });
       assert.deepEqual(marks(ws), ['MARK-worker'], 'the main thread ran no custom function');
+    } finally {
+      await c.stop();
+    }
+  });
+
+  it('the nine ways of issue 17, untrusted: each ruleset refused with a warning, no code runs; trusted: each runs', { timeout: 300_000 }, async () => {
+    const cases = NINE.map(n => ({ ...n, ...workspace(n.files) }));
+    const c = await TestClient.start({ folder: cases[0].dir, settings: { debounceMs: 0 } });
+    try {
+      const uris = cases.map(k => c.open(path.join(k.dir, 'api.yaml'), CASE_DOC));
+      for (const [i, k] of cases.entries()) {
+        const rs = await c.diagnostics(uriOf(path.join(k.dir, k.ruleset)), x => x.length > 0, 0, 60_000);
+        assert.equal(rs.length, 1, k.name);
+        assert.equal(rs[0].code, 'untrusted-ruleset', k.name);
+        assert.match(text(rs[0].message), /was not loaded: it reaches JavaScript/, k.name);
+        await c.diagnostics(uris[i], x => x.some(y => y.code === 'servers-https'), 0, 60_000);
+      }
+      for (const k of cases) assert.deepEqual(k.marks(), [], `${k.name}: no repository code ran`);
+      const since = c.published.length;
+      c.notifyServer('apiconv/workspaceTrust', { workspaceTrusted: true });
+      for (const k of cases) {
+        await c.diagnostics(uriOf(path.join(k.dir, k.ruleset)), x => x.length === 0, since, 60_000);
+        await c.until(`${k.name}: its code runs once trusted`, () => k.marks().length > 0, 60_000);
+      }
     } finally {
       await c.stop();
     }
