@@ -298,21 +298,22 @@ export class LintPool {
         }, SPARE_DELAY_MS);
         t.unref();
       }
-      if (job.done) {
-        this.pump();
-        return;
-      }
       // Lint again in a fresh worker without the rules that ran over (or without the ruleset that did not load).
       const stopped = new Set(job.task.stoppedRules ?? []);
       for (const r of over.rules) if (r !== LOADING_NAME) stopped.add(r);
       const rulesetTimedOut = job.task.rulesetTimedOut || over.rules.includes(LOADING_NAME);
+      const retry: LintTask = { ...job.task, stoppedRules: [...stopped], rulesetTimedOut, functionBudgetMs: this.functionBudgetMs, incremental: false };
+      this.overrunBefore.set(retry.file, { epoch: retry.configEpoch, task: retry });
+      if (job.done) {
+        this.pump();
+        return;
+      }
       if (stopped.size > 8) {
         this.settle(job, undefined, new Error(`custom functions ran past the time budget (${this.functionBudgetMs} ms): ${[...stopped].join(', ')}`));
         this.pump();
         return;
       }
-      job.task = { ...job.task, stoppedRules: [...stopped], rulesetTimedOut, functionBudgetMs: this.functionBudgetMs, incremental: false };
-      this.overrunBefore.set(job.task.file, { epoch: job.task.configEpoch, task: job.task });
+      job.task = retry;
       job.worker = undefined;
       this.queue.unshift(job);
       this.pump();
