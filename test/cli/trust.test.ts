@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ensureBuilt, runCli, tempDir, type JsonFinding } from './helpers';
+import { NINE, workspace } from '../helpers/trustCases';
 
 const DOC = `openapi: 3.0.3
 info:
@@ -28,6 +29,7 @@ describe('apiconv CLI: custom functions', () => {
       'api.yaml': DOC,
       'functions/loop.js': 'module.exports = function loop() { for (;;) {} };\n',
       'functions/never.js': 'module.exports = function never() { return new Promise(() => {}); };\n',
+      'functions/asyncLoop.js': 'module.exports = async function asyncLoop() { await null; for (;;) {} };\n',
       'functions/fine.js': "module.exports = function fine() { return [{ message: 'fine ran' }]; };\n",
     });
     fs.writeFileSync(path.join(dir, 'functions/evil.js'), `module.exports = function evil() { require('fs').writeFileSync(${JSON.stringify(path.join(dir, 'MARK'))}, 'ran'); return []; };\n`);
@@ -35,9 +37,7 @@ describe('apiconv CLI: custom functions', () => {
 
   const lintWith = (ruleset: string, args: string[] = []) => {
     fs.writeFileSync(path.join(dir, '.apiconv.yaml'), ruleset);
-    const t0 = Date.now();
-    const r = runCli(['lint', '-f', 'json', '--function-budget', '1000', ...args, 'api.yaml'], { cwd: dir, timeout: 60_000 });
-    return { ...r, ms: Date.now() - t0 };
+    return runCli(['lint', '-f', 'json', '--function-budget', '1000', ...args, 'api.yaml'], { cwd: dir, timeout: 120_000 });
   };
 
   for (const fn of ['loop', 'never']) {
@@ -51,20 +51,46 @@ describe('apiconv CLI: custom functions', () => {
       assert.equal(stuck[0].severity, 0, 'an error');
       assert.ok(findings.some(f => f.code === 'fine-rule'), 'the other custom rule is kept');
       assert.ok(findings.some(f => f.code === 'servers-https'), 'the built-in rules are kept');
-      assert.ok(r.ms < 20_000, `${r.ms} ms`);
     });
   }
 
+  it('an async function that blocks the worker after an await (outside the metered call): stopped by the backstop', () => {
+    const r = lintWith(RULES(['asyncLoop']));
+    assert.equal(r.code, 1, r.stderr);
+    const findings = JSON.parse(r.stdout) as JsonFinding[];
+    assert.ok(findings.some(f => f.code === 'asyncLoop-rule' && /ran past the time budget/.test(f.message)));
+    assert.ok(findings.some(f => f.code === 'servers-https'), 'the built-in rules are kept');
+  });
+
+  it('a JavaScript ruleset with a format function that loops for ever: stopped, named, the built-in rules kept', () => {
+    const d = tempDir({
+      'api.yaml': DOC,
+      '.spectral.js': [
+        "import { oas3 } from '@stoplight/spectral-formats';",
+        "import { truthy } from '@stoplight/spectral-functions';",
+        "import recommended from 'apiconv:recommended';",
+        'function loopy() { for (;;) {} }',
+        "export default { extends: [recommended], rules: { 'loopy-format-rule': { given: '$.info', formats: [loopy, oas3], then: { field: 'nope', function: truthy } } } };",
+        '',
+      ].join('\n'),
+    });
+    const r = runCli(['lint', '-f', 'json', '--function-budget', '1000', 'api.yaml'], { cwd: d, timeout: 120_000 });
+    assert.equal(r.code, 1, r.stderr);
+    const findings = JSON.parse(r.stdout) as JsonFinding[];
+    assert.ok(findings.some(f => f.code === 'format loopy' && /the custom format "loopy" ran past the time budget/.test(f.message)), JSON.stringify(findings.map(f => f.code)));
+    assert.ok(findings.some(f => f.code === 'servers-https'));
+  });
+
   it('a JavaScript ruleset whose loading never ends: exit 2 with a message', () => {
     const d = tempDir({ 'api.yaml': DOC, '.spectral.js': 'for (;;) {}\n' });
-    const r = runCli(['lint', '--function-budget', '1000', 'api.yaml'], { cwd: d, timeout: 60_000 });
+    const r = runCli(['lint', '--function-budget', '1000', 'api.yaml'], { cwd: d, timeout: 120_000 });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /did not finish loading within the time budget \(1000 ms\)/);
   });
 
   it('a ruleset that extends itself: exit 2 at once, naming the cycle', () => {
     const d = tempDir({ 'api.yaml': DOC, '.spectral.yaml': 'extends: [apiconv:recommended, ./more.yaml]\n', 'more.yaml': 'extends: ./.spectral.yaml\n' });
-    const r = runCli(['lint', 'api.yaml'], { cwd: d, timeout: 20_000 });
+    const r = runCli(['lint', 'api.yaml'], { cwd: d, timeout: 120_000 });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /extends itself: \.spectral\.yaml → more\.yaml → \.spectral\.yaml/);
   });
@@ -79,6 +105,16 @@ describe('apiconv CLI: custom functions', () => {
     const ran = lintWith(rules);
     assert.equal(ran.code, 1, ran.stderr);
     assert.equal(fs.existsSync(path.join(dir, 'MARK')), true, 'the CLI runs the custom function');
+  });
+
+  it('--no-custom-functions refuses the nine ways of issue 17 (exit 2, naming what), and nothing runs', () => {
+    for (const n of NINE) {
+      const k = workspace(n.files);
+      const r = runCli(['lint', '--no-custom-functions', 'api.yaml'], { cwd: k.dir, timeout: 120_000 });
+      assert.equal(r.code, 2, `${n.name}: ${r.stderr}`);
+      assert.match(r.stderr, new RegExp(`--no-custom-functions: ${n.ruleset.replace('.', '\\.')} was not loaded: it reaches JavaScript \\(.+\\)`), n.name);
+      assert.deepEqual(k.marks(), [], `${n.name}: no repository code ran`);
+    }
   });
 
   it('--no-custom-functions lints with a data ruleset as without the flag', () => {

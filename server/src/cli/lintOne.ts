@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import { lint } from '../engine/lint';
 import type { LintProblem, LintResult } from '../engine/problem';
 import { RulesetCache, oneLine } from '../engine/ruleset';
-import { loadingOverrunMessage, overrunMessage, setSkippedRules, startLintMeter } from '../engine/functionBudget';
+import { loadingOverrunMessage, overrunMessage, setSkippedRules, startLintMeter, takeStoppedRules } from '../engine/functionBudget';
 import { DEFAULT_LIMITS, type InputLimits } from '../engine/limits';
 import { decodeBytes, refusal, setRefPolicy } from '../engine/refFiles';
 
@@ -70,15 +70,16 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
     }
   }
   if (task.rulesetTimedOut) return done({ problems: [], files: [task.file], error: loadingOverrunMessage(task.ruleset, task.functionBudgetMs ?? 0) });
-  startLintMeter();
+  startLintMeter(task.functionBudgetMs);
   setSkippedRules(task.stoppedRules);
   try {
     const ruleset = await cache.get(task.ruleset);
     const result = await lint(text, task.file, { ruleset, allowRemoteRefs: task.allowRemoteRefs, limits: task.limits });
     const problems = result.problems;
-    if (task.stoppedRules?.length && !result.skipped) {
+    const stopped = [...new Set([...(task.stoppedRules ?? []), ...takeStoppedRules()])];
+    if (stopped.length && !result.skipped) {
       const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-      for (const rule of task.stoppedRules) problems.unshift({ code: rule, message: overrunMessage(rule, task.functionBudgetMs ?? 0), severity: 0, path: [], range: at, source: task.file });
+      for (const rule of stopped) problems.unshift({ code: rule, message: overrunMessage(rule, task.functionBudgetMs ?? 0), severity: 0, path: [], range: at, source: task.file });
     }
     return done({ problems, suppressed: result.suppressed ?? [], skipped: result.skipped, skipReason: result.skipReason, files: result.files });
   } catch (e) {

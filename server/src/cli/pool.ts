@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RulesetCache } from '../engine/ruleset';
 import { lintOne, type LintTask, type LintTaskResult } from './lintOne';
-import { DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, createMeter, overrun } from '../engine/functionBudget';
+import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, createMeter } from '../engine/functionBudget';
 
 /** Below this many files, or this many bytes in all, starting workers (about 0.3 s each) costs more than it saves. */
 export const PARALLEL_MIN_FILES = 4;
@@ -89,11 +89,12 @@ async function runParallel(tasks: readonly LintTask[], jobs: number, script: str
           return;
         }
         const i = current;
-        worker.postMessage({ id: i, task: retried.get(i) ?? tasks[i] });
+        worker.postMessage({ id: i, task: { functionBudgetMs: budget, ...(retried.get(i) ?? tasks[i]) } });
         // A custom function past the budget: stop this worker, lint the file again without that rule.
+        const budgetWatch = new BudgetWatch(meter, () => names, budget);
         watch = setInterval(() => {
           if (current !== i) return;
-          const over = overrun(meter, names, budget);
+          const over = budgetWatch.check();
           if (!over) return;
           clearInterval(watch);
           current = undefined;

@@ -6,9 +6,10 @@
  *
  * The lint worker wraps every function of a trusted ruleset that is not built in (not a Spectral core function,
  * not one of a Spectral or apiconv built-in ruleset) so that it keeps, in memory shared with the watching thread,
- * per rule: how many of its calls are under way (a call that returned a promise is under way until the promise
- * settles), since when, and the milliseconds its calls took. Slot 0 is the ruleset's loading. A thread blocked
- * in a loop cannot answer a message; the shared memory is read without its help.
+ * per rule: whether one of its calls is running, since when, and the milliseconds its calls took. Slot 0 is the
+ * ruleset's loading (a JavaScript ruleset's own code). A thread blocked in a loop cannot answer a message; the
+ * shared memory is read without its help. A promise that is still pending when the lint's budget is spent does
+ * not block the thread: the worker gives it up itself (the rule's results are dropped, one finding names it).
  */
 
 export const DEFAULT_FUNCTION_BUDGET_MS = 5000;
@@ -20,7 +21,9 @@ export const LOADING_NAME = '\0loading';
 const COUNTS = 0; // Int32Array[SLOTS]
 const SINCE = SLOTS * 4; // Float64Array[SLOTS]: when the slot last became busy
 const TOTAL = SINCE + SLOTS * 8; // Float64Array[SLOTS]: ms of finished synchronous calls
-const BYTES = TOTAL + SLOTS * 8;
+const HEARTBEAT = TOTAL + SLOTS * 8; // Int32: bumped by the worker's event loop every HEARTBEAT_MS
+const BYTES = HEARTBEAT + 8;
+const HEARTBEAT_MS = 100;
 
 export function createMeter(): SharedArrayBuffer {
   return new SharedArrayBuffer(BYTES);
@@ -44,11 +47,29 @@ export function attachMeter(buffer: SharedArrayBuffer, onNames: (names: string[]
   total = new Float64Array(buffer, TOTAL, SLOTS);
   announce = onNames;
   announce([...names]);
+  const beat = new Int32Array(buffer, HEARTBEAT, 1);
+  setInterval(() => Atomics.add(beat, 0, 1), HEARTBEAT_MS).unref();
 }
 
-/** A lint starts: the time taken by earlier lints does not count. */
-export function startLintMeter(): void {
+let deadline = 0;
+let stoppedInLint = new Set<string>();
+
+/**
+ * A lint starts: the time taken by earlier lints does not count. With a budget, a promise of a custom function
+ * still pending when it is spent is given up (the rule's results are dropped, takeStoppedRules names it): the
+ * lint goes on in this worker. A function that blocks the thread is stopped by the watching thread.
+ */
+export function startLintMeter(budgetMs?: number): void {
   total?.fill(0);
+  deadline = budgetMs ? Date.now() + budgetMs : 0;
+  stoppedInLint = new Set();
+}
+
+/** Rules whose promises were given up in the lint that just ended (startLintMeter). */
+export function takeStoppedRules(): string[] {
+  const out = [...stoppedInLint];
+  stoppedInLint = new Set();
+  return out;
 }
 
 /** Rules whose functions are skipped in the next lints (they ran past the budget). */
@@ -104,9 +125,18 @@ function wrap(fn: Fn, rule: string): Fn {
       throw e;
     }
     if (total) total[slot] += performance.now() - t0;
-    if (r && typeof (r as PromiseLike<unknown>).then === 'function') return Promise.resolve(r).finally(() => leave(slot));
     leave(slot);
-    return r;
+    if (!r || typeof (r as PromiseLike<unknown>).then !== 'function' || !deadline) return r;
+    // A promise: given up when the lint's budget is spent (this thread is free meanwhile: no need to stop it).
+    let timer: NodeJS.Timeout | undefined;
+    const settled = Promise.resolve(r).finally(() => clearTimeout(timer));
+    const givenUp = new Promise<undefined>(resolve => {
+      timer = setTimeout(() => {
+        stoppedInLint.add(rule);
+        resolve(undefined);
+      }, Math.max(0, deadline - Date.now()));
+    });
+    return Promise.race([settled, givenUp]);
   };
   // Spectral reads properties of ruleset functions (createRulesetFunction's option validation): keep them.
   for (const key of Reflect.ownKeys(fn)) {
@@ -119,18 +149,41 @@ function wrap(fn: Fn, rule: string): Fn {
 
 /**
  * Wrap, in a ruleset definition (as a JavaScript ruleset exports it, extended rulesets included), every rule
- * function that is not in `known`. Returns the names of the rules whose functions were wrapped.
+ * function that is not in `known`, and every format function that is not in `knownFormats` (the same wrapper
+ * wherever a format appears: Spectral matches formats by identity). Returns the names of the rules whose
+ * functions were wrapped.
  */
-export function meterCustomFunctions(definition: unknown, known: ReadonlySet<unknown>): string[] {
+export function meterCustomFunctions(definition: unknown, known: ReadonlySet<unknown>, knownFormats: ReadonlySet<unknown> = new Set(), builtinRulesets: ReadonlySet<unknown> = new Set()): string[] {
   const rules = new Set<string>();
-  const seen = new Set<object>();
+  // The built-in rulesets' definitions are shared by every ruleset: never changed.
+  const seen = new Set<unknown>(builtinRulesets);
+  const formatWrappers = new Map<unknown, Fn>();
+  const wrappers = new Set<unknown>();
+  const formats = (list: unknown): void => {
+    if (!Array.isArray(list)) return;
+    list.forEach((f, i) => {
+      if (typeof f !== 'function' || knownFormats.has(f) || wrappers.has(f)) return;
+      let w = formatWrappers.get(f);
+      if (!w) formatWrappers.set(f, (w = wrap(f as Fn, `format ${(f as { displayName?: string }).displayName ?? (f.name || '(anonymous)')}`)));
+      wrappers.add(w);
+      list[i] = w;
+    });
+  };
   const visitRuleset = (def: unknown): void => {
     if (!def || typeof def !== 'object' || seen.has(def)) return;
     seen.add(def);
-    const d = def as { rules?: unknown; extends?: unknown; overrides?: unknown };
+    const d = def as { rules?: unknown; extends?: unknown; overrides?: unknown; formats?: unknown; aliases?: unknown };
+    formats(d.formats);
+    if (d.aliases && typeof d.aliases === 'object') {
+      for (const a of Object.values(d.aliases as Record<string, unknown>)) {
+        const targets = a && typeof a === 'object' ? (a as { targets?: unknown }).targets : undefined;
+        if (Array.isArray(targets)) for (const t of targets) if (t && typeof t === 'object') formats((t as { formats?: unknown }).formats);
+      }
+    }
     if (d.rules && typeof d.rules === 'object') {
       for (const [name, rule] of Object.entries(d.rules as Record<string, unknown>)) {
         if (!rule || typeof rule !== 'object') continue;
+        formats((rule as { formats?: unknown }).formats);
         const then = (rule as { then?: unknown }).then;
         for (const t of Array.isArray(then) ? then : [then]) {
           if (!t || typeof t !== 'object') continue;
@@ -170,8 +223,40 @@ export function overrun(buffer: SharedArrayBuffer, workerNames: readonly string[
   return rules.length > 0 ? { rules } : undefined;
 }
 
+/**
+ * Watches one lint in a worker: overrun(), and a backstop for custom code that blocks the worker outside a
+ * metered call (the continuation of an async function): when the worker's event loop has not turned for
+ * `max(4 × budget, 10 s)` while its ruleset has custom functions, every custom rule is stopped.
+ */
+export class BudgetWatch {
+  private beat = -1;
+  private beatAt = Date.now();
+
+  constructor(
+    private readonly buffer: SharedArrayBuffer,
+    private readonly names: () => readonly string[],
+    private readonly budgetMs: number,
+  ) {}
+
+  check(now = Date.now()): Overrun | undefined {
+    const names = this.names();
+    const over = overrun(this.buffer, names, this.budgetMs, now);
+    if (over) return over;
+    const beat = Atomics.load(new Int32Array(this.buffer, HEARTBEAT, 1), 0);
+    if (beat !== this.beat) {
+      this.beat = beat;
+      this.beatAt = now;
+      return undefined;
+    }
+    const custom = names.slice(1);
+    if (custom.length > 0 && now - this.beatAt > Math.max(4 * this.budgetMs, 10_000)) return { rules: custom };
+    return undefined;
+  }
+}
+
 /** The finding for a rule stopped by the budget (on the document's first line). */
 export function overrunMessage(rule: string, budgetMs: number): string {
+  if (rule.startsWith('format ')) return `the custom format "${rule.slice(7)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; it matches no document for now, the other rules' findings are kept`;
   return `rule "${rule}": its custom function ran past the time budget (${budgetMs} ms for this document) and was stopped; the rule is skipped for this document, the other rules' findings are kept`;
 }
 

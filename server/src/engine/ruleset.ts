@@ -190,7 +190,7 @@ export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {
     // The repository's JavaScript runs here (a JS ruleset's top level, its imports): metered as the loading.
     const definition = meteredLoad(() => evaluate(source, abs));
     // The repository's own functions are metered: a lint worker's watcher can stop one that runs too long.
-    meterCustomFunctions(definition, knownFunctions());
+    meterCustomFunctions(definition, knownFunctions(), knownFormats(), builtinDefinitions());
     completeApiconvRules(definition);
     return new Ruleset(definition as RulesetDefinition, { severity: 'recommended', source: abs });
   } catch (e) {
@@ -211,6 +211,22 @@ function assertWellFormed(file: string): void {
     const where = pos ? `:${pos.line}:${pos.col}` : '';
     throw new RulesetLoadError(file, `invalid ruleset ${file}${where}: syntax error: ${err.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`);
   }
+}
+
+/** The definitions of the built-in rulesets (apiconv's and Spectral's). */
+function builtinDefinitions(): Set<unknown> {
+  return new Set<unknown>([
+    ...Object.values(BUILTIN_RULESETS),
+    (require('@stoplight/spectral-rulesets/dist/oas/index.js') as { default: unknown }).default,
+    (require('@stoplight/spectral-rulesets/dist/asyncapi/index.js') as { default: unknown }).default,
+    (require('@stoplight/spectral-rulesets/dist/arazzo/index.js') as { default: unknown }).default,
+  ]);
+}
+
+let formatsKnown: Set<unknown> | undefined;
+/** Spectral's formats (a JavaScript ruleset may bring its own: those are the repository's code). */
+function knownFormats(): Set<unknown> {
+  return (formatsKnown ??= new Set<unknown>(Object.values(require('@stoplight/spectral-formats') as Record<string, unknown>)));
 }
 
 let known: Set<unknown> | undefined;

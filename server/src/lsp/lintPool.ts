@@ -15,7 +15,7 @@
 import { Worker } from 'node:worker_threads';
 import type { LintReply, LintTask, WorkerRequest, WorkerResponse } from './lintWorker';
 import { forgetDocument, runLintTask, runWarmUpStep, warmUpTasks } from './lintWorker';
-import { DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, createMeter, overrun } from '../engine/functionBudget';
+import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, createMeter } from '../engine/functionBudget';
 
 export class CancelledError extends Error {
   constructor() {
@@ -261,6 +261,7 @@ export class LintPool {
       const stoppedRules = [...new Set([...(job.task.stoppedRules ?? []), ...over.task.stoppedRules!])];
       job.task = { ...job.task, stoppedRules, rulesetTimedOut: job.task.rulesetTimedOut || over.task.rulesetTimedOut, functionBudgetMs: this.functionBudgetMs };
     }
+    if (job.task.functionBudgetMs === undefined) job.task = { ...job.task, functionBudgetMs: this.functionBudgetMs };
     w.worker.postMessage({ id: job.id, task: job.task } satisfies WorkerRequest);
     this.watchBudget(w, job);
   }
@@ -277,12 +278,13 @@ export class LintPool {
 
   /** While `job` runs in `w`: stop the worker when a custom function of the repository runs past the budget. */
   private watchBudget(w: PoolWorker, job: Job): void {
+    const watch = new BudgetWatch(w.meter, () => w.names, this.functionBudgetMs);
     const timer = setInterval(() => {
       if (w.dead || w.job !== job) {
         clearInterval(timer);
         return;
       }
-      const over = overrun(w.meter, w.names, this.functionBudgetMs);
+      const over = watch.check();
       if (!over) return;
       clearInterval(timer);
       this.overruns++;
@@ -296,21 +298,22 @@ export class LintPool {
         }, SPARE_DELAY_MS);
         t.unref();
       }
-      if (job.done) {
-        this.pump();
-        return;
-      }
       // Lint again in a fresh worker without the rules that ran over (or without the ruleset that did not load).
       const stopped = new Set(job.task.stoppedRules ?? []);
       for (const r of over.rules) if (r !== LOADING_NAME) stopped.add(r);
       const rulesetTimedOut = job.task.rulesetTimedOut || over.rules.includes(LOADING_NAME);
+      const retry: LintTask = { ...job.task, stoppedRules: [...stopped], rulesetTimedOut, functionBudgetMs: this.functionBudgetMs, incremental: false };
+      this.overrunBefore.set(retry.file, { epoch: retry.configEpoch, task: retry });
+      if (job.done) {
+        this.pump();
+        return;
+      }
       if (stopped.size > 8) {
         this.settle(job, undefined, new Error(`custom functions ran past the time budget (${this.functionBudgetMs} ms): ${[...stopped].join(', ')}`));
         this.pump();
         return;
       }
-      job.task = { ...job.task, stoppedRules: [...stopped], rulesetTimedOut, functionBudgetMs: this.functionBudgetMs, incremental: false };
-      this.overrunBefore.set(job.task.file, { epoch: job.task.configEpoch, task: job.task });
+      job.task = retry;
       job.worker = undefined;
       this.queue.unshift(job);
       this.pump();

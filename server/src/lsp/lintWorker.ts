@@ -16,7 +16,7 @@ import { IncrementalLinter } from '../engine/incremental/linter';
 import type { LintResult } from '../engine/problem';
 import { ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, oneLine, BUILTIN_RULESETS } from '../engine/ruleset';
 import { RulesetRefusedError } from '../engine/rulesetData';
-import { attachMeter, loadingOverrunMessage, overrunMessage, setSkippedRules, startLintMeter } from '../engine/functionBudget';
+import { attachMeter, loadingOverrunMessage, overrunMessage, setSkippedRules, startLintMeter, takeStoppedRules } from '../engine/functionBudget';
 import { ruleInfo } from '../cli/ruleInfo';
 import { collectIfGrown } from './memory';
 import type { StatusParams } from './protocol';
@@ -146,7 +146,7 @@ export function forgetDocument(file: string): void {
 
 export async function runLintTask(task: LintTask): Promise<LintReply> {
   const t0 = performance.now();
-  startLintMeter();
+  startLintMeter(task.functionBudgetMs);
   setSkippedRules(task.stoppedRules);
   const rs = await resolveRuleset(task);
   const overlays = task.overlays;
@@ -161,9 +161,10 @@ export async function runLintTask(task: LintTask): Promise<LintReply> {
   } else {
     result = await lint(task.text, task.file, options);
   }
-  if (task.stoppedRules?.length) {
+  const stopped = [...new Set([...(task.stoppedRules ?? []), ...takeStoppedRules()])];
+  if (stopped.length && !result.skipped) {
     const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    for (const rule of task.stoppedRules) {
+    for (const rule of stopped) {
       result.problems.unshift({ code: rule, message: overrunMessage(rule, task.functionBudgetMs ?? 0), severity: 0, path: [], range: at, source: task.file });
     }
   }
