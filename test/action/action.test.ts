@@ -85,6 +85,20 @@ describe('GitHub Action', () => {
     assert.equal(action.inputs['fail-severity'].default, 'error');
   });
 
+  it("the README's example workflow uses this action with inputs it has", () => {
+    const action = parseYaml(fs.readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const block = /```yaml\n# \.github\/workflows\/apiconv\.yml[^\n]*\n([\s\S]*?)```/.exec(readme);
+    assert.ok(block, 'README has the example workflow');
+    const wf = parseYaml(block[1]) as { permissions: Record<string, string>; jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }> };
+    const step = Object.values(wf.jobs)[0].steps.find(x => x.uses?.startsWith('apiconv/apiconv@'));
+    assert.ok(step, 'a step uses apiconv/apiconv');
+    const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+    assert.equal(step.uses, `apiconv/apiconv@v${version}`);
+    for (const k of Object.keys(step.with ?? {})) assert.ok(k in action.inputs, k);
+    assert.equal(wf.permissions['security-events'], 'write');
+  });
+
   it('defaults: annotations on stdout, SARIF written, the markdown summary appended, exit 1 on an error', () => {
     const r = runAction({ paths: 'specs' });
     assert.equal(r.code, 1, r.stderr);

@@ -75,9 +75,9 @@ describe('config schema', () => {
     assert.ok(!valid({ rulez: {} }));
   });
 
-  it('is shipped: in the npm package files, the .vsix, and contributed for YAML and JSON configs', () => {
+  it('is shipped: in the npm package (.npmignore allowlist; test/package checks the tarball), the .vsix, and contributed for YAML and JSON configs', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-    assert.ok(pkg.files.includes(CONFIG_SCHEMA_FILE));
+    assert.match(fs.readFileSync(path.join(ROOT, '.npmignore'), 'utf8'), new RegExp(`^!/${CONFIG_SCHEMA_FILE.replace(/\./g, '\\.')}$`, 'm'));
     assert.match(fs.readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8'), new RegExp(`^!${CONFIG_SCHEMA_FILE.replace(/\./g, '\\.')}$`, 'm'));
     const yaml = pkg.contributes.yamlValidation as { fileMatch: string | string[]; url: string }[];
     const json = pkg.contributes.jsonValidation as { fileMatch: string | string[]; url: string }[];

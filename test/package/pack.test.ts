@@ -91,33 +91,47 @@ describe('npm package', () => {
     assert.equal(new Set(JSON.parse(parallel.stdout).map((f: { source: string }) => f.source)).size, 5);
   });
 
-  it('apiconv-language-server answers initialize over stdio from the install', async () => {
+  it('apiconv-language-server from the install: initialize, then the diagnostics of an opened document (lint worker thread)', async () => {
     const server = spawn(bin('apiconv-language-server'), ['--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    try {
-      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: process.pid, rootUri: null, capabilities: {} } });
+    const send = (msg: object) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', ...msg });
       server.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-      const reply = await new Promise<{ id: number; result: { capabilities: Record<string, unknown>; serverInfo?: { name: string } } }>((resolve, reject) => {
-        let buf = Buffer.alloc(0);
-        const timer = setTimeout(() => reject(new Error('no reply to initialize')), 30_000);
-        server.stdout.on('data', (chunk: Buffer) => {
-          buf = Buffer.concat([buf, chunk]);
-          for (;;) {
-            const head = buf.indexOf('\r\n\r\n');
-            if (head < 0) return;
-            const len = Number(/Content-Length: (\d+)/i.exec(buf.subarray(0, head).toString())?.[1]);
-            if (buf.length < head + 4 + len) return;
-            const msg = JSON.parse(buf.subarray(head + 4, head + 4 + len).toString());
-            buf = buf.subarray(head + 4 + len);
-            if (msg.id === 1) {
-              clearTimeout(timer);
-              resolve(msg);
-            }
-          }
-        });
-        server.on('exit', code => reject(new Error(`server exited ${code}`)));
-      });
-      assert.ok(reply.result.capabilities.textDocumentSync !== undefined);
-      assert.ok(reply.result.capabilities.codeActionProvider);
+    };
+    const messages: { id?: number; method?: string; params?: { uri?: string; diagnostics?: { code: string }[] }; result?: { capabilities: Record<string, unknown> } }[] = [];
+    let buf = Buffer.alloc(0);
+    server.stdout.on('data', (chunk: Buffer) => {
+      buf = Buffer.concat([buf, chunk]);
+      for (;;) {
+        const head = buf.indexOf('\r\n\r\n');
+        if (head < 0) return;
+        const len = Number(/Content-Length: (\d+)/i.exec(buf.subarray(0, head).toString())?.[1]);
+        if (buf.length < head + 4 + len) return;
+        messages.push(JSON.parse(buf.subarray(head + 4, head + 4 + len).toString()));
+        buf = buf.subarray(head + 4 + len);
+      }
+    });
+    const waitFor = async <T>(what: string, find: () => T | undefined): Promise<T> => {
+      for (let i = 0; i < 600; i++) {
+        const hit = find();
+        if (hit !== undefined) return hit;
+        if (server.exitCode !== null) throw new Error(`server exited ${server.exitCode} while waiting for ${what}`);
+        await new Promise(r => setTimeout(r, 100));
+      }
+      throw new Error(`timed out waiting for ${what}`);
+    };
+    try {
+      send({ id: 1, method: 'initialize', params: { processId: process.pid, rootUri: null, capabilities: {} } });
+      const init = await waitFor('initialize', () => messages.find(m => m.id === 1));
+      assert.ok(init.result!.capabilities.textDocumentSync !== undefined);
+      assert.ok(init.result!.capabilities.codeActionProvider);
+      send({ method: 'initialized', params: {} });
+      const file = path.join(tmp, 'open.yaml');
+      const uri = `file://${file}`;
+      const text = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
+      send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'yaml', version: 1, text } } });
+      const published = await waitFor('diagnostics', () => messages.find(m => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === uri && (m.params.diagnostics?.length ?? 0) > 0));
+      const codes = new Set(published.params!.diagnostics!.map(d => d.code));
+      assert.ok(codes.has('path-no-verbs') && codes.has('servers-https'), [...codes].join(', '));
     } finally {
       server.kill();
     }

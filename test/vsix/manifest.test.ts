@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_SETTINGS } from '../../server/src/lsp/protocol';
 
@@ -67,6 +68,19 @@ describe('extension manifest and .vsix contents', () => {
     assert.ok(pkg.publisher && pkg.displayName && pkg.description);
     const changelog = fs.readFileSync(path.join(ROOT, 'CHANGELOG.md'), 'utf8');
     assert.match(changelog, new RegExp(`^## ${pkg.version.replace(/\./g, '\\.')}\\b`, 'm'), 'the CHANGELOG has a section for this version');
+  });
+
+  it('vsce packages it (no "files" beside .vscodeignore, which vsce refuses): icon, changelog, schema inside', () => {
+    assert.equal(pkg.files, undefined);
+    const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-vsix-')), 'apiconv.vsix');
+    execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--baseContentUrl', 'https://github.com/apiconv/apiconv/blob/main', '-o', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const listing = execFileSync('unzip', ['-l', out], { encoding: 'utf8' });
+    for (const f of ['extension/media/icon.png', 'extension/schema/apiconv-config.schema.json', 'extension/changelog.md', 'extension/package.json']) assert.ok(listing.includes(f), f);
+    const manifest = execFileSync('unzip', ['-p', out, 'extension.vsixmanifest'], { encoding: 'utf8' });
+    assert.match(manifest, /Microsoft\.VisualStudio\.Services\.Icons\.Default" Path="extension\/media\/icon\.png"/);
+    assert.match(manifest, /Microsoft\.VisualStudio\.Services\.Branding\.Color" Value="#0f5c7a"/);
+    assert.match(manifest, /Microsoft\.VisualStudio\.Services\.Links\.Source" Value="https:\/\/github\.com\/apiconv\/apiconv\.git"/);
   });
 
   it('validates .apiconv.yaml/.yml/.json with the config schema (yamlValidation, jsonValidation)', () => {
