@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { SEVERITY_NAMES, type LintProblem, type SeverityName } from '../engine/problem';
 import { findConfig, oneLine } from '../engine/ruleset';
 import { compareProblems, looksLikeOpenApi } from '../engine/lint';
-import { loadDocument, NotOpenApiError, type LoadedDoc } from '../engine/diff/load';
+import { loadDocument, loadPair, NotOpenApiError, type LoadedDoc } from '../engine/diff/load';
 import { diffDocuments, type DiffProblem } from '../engine/diff/engine';
 import { DiffConfigError, readDiffConfig } from '../engine/diff/config';
 import { SEVERITY_LEVEL, diffCheck } from '../engine/diff/checks';
@@ -147,6 +147,18 @@ async function load(side: Side, allowRemoteRefs: boolean): Promise<LoadedDoc> {
   }
 }
 
+async function loadSides(base: Side, head: Side, allowRemoteRefs: boolean): Promise<[LoadedDoc, LoadedDoc]> {
+  try {
+    return await loadPair(base.text, head.text, head.file, { base: base.rev?.reader(), head: head.rev?.reader() }, allowRemoteRefs);
+  } catch (e) {
+    if (e instanceof NotOpenApiError) {
+      await load(base, allowRemoteRefs);
+      await load(head, allowRemoteRefs);
+    }
+    throw e;
+  }
+}
+
 function severitiesFor(file: string, args: DiffArgs, cwd: string) {
   const config = args.config !== undefined ? path.resolve(cwd, args.config) : findConfig(file);
   if (args.config !== undefined && !fs.existsSync(config!)) throw new DiffUsageError(`config not found: ${args.config}`);
@@ -188,7 +200,8 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
     if (args.base === undefined) {
       const base = readSide(args.positional[0], cwd, 'base');
       const head = readSide(args.positional[1], cwd, 'head');
-      const [b, h] = [await load(base, args.allowRemoteRefs), await load(head, args.allowRemoteRefs)];
+      // One file at two revisions: one loader, so the head is parsed and resolved only where it differs.
+      const [b, h] = base.file === head.file ? await loadSides(base, head, args.allowRemoteRefs) : [await load(base, args.allowRemoteRefs), await load(head, args.allowRemoteRefs)];
       if (args.verbose) log(`apiconv: parsed and resolved both sides in ${Math.round(performance.now() - started)} ms`);
       const r = diffDocuments(b, h, { severities: severitiesFor(head.file, args, cwd) });
       problems.push(...r.problems);
@@ -218,22 +231,19 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
         const severities = severitiesFor(file, args, cwd);
         const baseText = rev.read(file);
         let h: LoadedDoc;
+        let b: LoadedDoc | undefined;
         try {
-          h = await loadDocument(headText, file, { allowRemoteRefs: args.allowRemoteRefs });
+          if (isOpenApiRoot(baseText)) [b, h] = await loadPair(baseText, headText, file, { base: rev.reader() }, args.allowRemoteRefs).catch(async e => {
+            if (!(e instanceof NotOpenApiError)) throw e;
+            return [undefined, await loadDocument(headText, file, { allowRemoteRefs: args.allowRemoteRefs })] as const;
+          });
+          else h = await loadDocument(headText, file, { allowRemoteRefs: args.allowRemoteRefs });
         } catch (e) {
           if (e instanceof NotOpenApiError) continue;
           throw e;
         }
         compared.push(file);
         for (const f of h.files) readFiles.add(f);
-        let b: LoadedDoc | undefined;
-        if (isOpenApiRoot(baseText)) {
-          try {
-            b = await loadDocument(baseText, file, { readFile: rev.reader(), allowRemoteRefs: args.allowRemoteRefs });
-          } catch (e) {
-            if (!(e instanceof NotOpenApiError)) throw e;
-          }
-        }
         if (!b) {
           const f = documentFinding('document-added', file, cwd, severities);
           if (f) problems.push(f);
