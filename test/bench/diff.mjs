@@ -4,17 +4,19 @@
 //
 //   node test/bench/diff.mjs [--runs 3] [--only stripe,github-api] [--base name=file]
 //
+// As in CI: the base is committed in a scratch git repository and the head is the work tree's
+// file, compared with `apiconv diff HEAD:<doc> <doc>` (`--files` compares two plain files instead).
+//
 // The head of each document is the corpus file (../shared/corpus). Its base is, by default,
 // the same document with scripted changes (a path removed, response properties removed and
 // renamed, a type changed, a required parameter added: what a diff has to report); `--base
 // stripe=/path/to/spec3.yaml` compares with a real other version instead (for stripe, the
 // parent commit of the corpus' one: `git -C <stripe/openapi> show 2d8ea4a5:openapi/spec3.yaml`).
 // Redocly runs as in bench.mjs: no telemetry, no config (`--extends recommended`).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { parseDocument } from 'yaml';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 const CORPUS = path.resolve(ROOT, '..', 'shared', 'corpus');
@@ -22,12 +24,13 @@ const CLI = path.join(ROOT, 'server', 'out', 'cli.js');
 const REDOCLY = path.join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 const DOCS = { stripe: 'stripe/spec3.yaml', 'github-api': 'github-api/api.github.com.yaml' };
 
-const opts = { runs: 3, only: Object.keys(DOCS), base: {} };
+const opts = { runs: 3, only: Object.keys(DOCS), base: {}, files: false };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
   const v = () => process.argv[++i];
   if (a === '--runs') opts.runs = Math.max(1, Number(v()));
   else if (a === '--only') opts.only = v().split(',');
+  else if (a === '--files') opts.files = true;
   else if (a === '--base') {
     const [k, f] = v().split('=');
     opts.base[k] = path.resolve(f);
@@ -41,26 +44,27 @@ if (!fs.existsSync(CLI)) {
   process.exit(2);
 }
 
-/** The base: the head with changes a diff must report (each one undoes in the base what the head has). */
+/**
+ * The base: the head with changes a diff must report, made in the text (the rest keeps its
+ * layout, as between two real versions): a path only the base has (path-removed), and in
+ * the first 20 schemas with properties a property only the base has (response-property-removed
+ * or request-property-removed), every other one with its first property under another name
+ * (property-renamed).
+ */
 function scriptedBase(text) {
-  const doc = parseDocument(text, { uniqueKeys: false });
-  const paths = doc.get('paths');
-  // A path the base has and the head lacks: path-removed.
-  paths.set('/apiconv-bench/removed', doc.createNode({ get: { responses: { 200: { description: 'OK' } } } }));
-  const schemas = doc.getIn(['components', 'schemas']);
-  let changed = 0;
-  for (const pair of schemas.items) {
-    const props = pair.value?.get?.('properties');
-    if (!props || !props.items || props.items.length < 3 || changed >= 20) continue;
-    const first = props.items[0];
-    // response-property-removed: a property only the base has.
-    props.set(`apiconv_bench_removed_${changed}`, doc.createNode({ type: 'string' }));
-    // property-renamed: the head's first property had another name in the base.
-    if (changed % 2 === 0) first.key.value = `${first.key.value}_old`;
-    changed++;
-  }
-  // request-parameter-added-required: the head requires a parameter the base has not.
-  return String(doc);
+  let out = text.replace(/^paths:[ \t]*\n/m, m => `${m}  /apiconv-bench/removed:\n    get:\n      responses:\n        '200':\n          description: OK\n`);
+  const comps = out.search(/^components:/m);
+  let head = out.slice(0, comps);
+  let tail = out.slice(comps);
+  let n = 0;
+  tail = tail.replace(/^( +)properties:\n( +)([A-Za-z_][\w-]*):\n/gm, (m, i1, i2, key) => {
+    if (n >= 20 || i2.length <= i1.length) return m;
+    const renamed = n % 2 === 0 ? `${key}_old` : key;
+    const added = `${i2}apiconv_bench_removed_${n}:\n${i2}  type: string\n`;
+    n++;
+    return `${i1}properties:\n${added}${i2}${renamed}:\n`;
+  });
+  return head + tail;
 }
 
 function measure(cmd, args, cwd) {
@@ -83,17 +87,30 @@ for (const name of opts.only) {
     console.error(`bench: ${head} missing`);
     continue;
   }
-  let base = opts.base[name];
-  if (!base) {
-    base = path.join(tmp, `${name}-base.yaml`);
-    fs.writeFileSync(base, scriptedBase(fs.readFileSync(head, 'utf8')));
+  const baseText = opts.base[name] ? fs.readFileSync(opts.base[name], 'utf8') : scriptedBase(fs.readFileSync(head, 'utf8'));
+  let base = path.join(tmp, `${name}-base.yaml`);
+  fs.writeFileSync(base, baseText);
+  let headArg = head;
+  if (!opts.files) {
+    // A repository whose last commit has the base; the work tree has the head.
+    const repo = path.join(tmp, `${name}-repo`);
+    fs.mkdirSync(repo);
+    const git = (...a) => execFileSync('git', ['-c', 'user.email=b@example.com', '-c', 'user.name=b', '-c', 'commit.gpgsign=false', ...a], { cwd: repo, stdio: 'ignore' });
+    git('init', '-q');
+    fs.writeFileSync(path.join(repo, 'openapi.yaml'), baseText);
+    git('add', '-A');
+    git('commit', '-qm', 'base');
+    fs.copyFileSync(head, path.join(repo, 'openapi.yaml'));
+    base = 'HEAD:openapi.yaml';
+    headArg = 'openapi.yaml';
+    var cwd = repo;
   }
   const diffT = [];
   const redT = [];
   let findings = 0;
   let redProblems = 0;
   for (let r = 0; r < opts.runs; r++) {
-    const d = await measure(process.execPath, [CLI, 'diff', base, head, '-f', 'json'], tmp);
+    const d = await measure(process.execPath, [CLI, 'diff', base, headArg, '-f', 'json'], opts.files ? tmp : cwd);
     if (d.code !== 0 && d.code !== 1) throw new Error(`apiconv diff failed (${d.code})`);
     findings = JSON.parse(d.out).length;
     diffT.push(d.seconds);
@@ -105,7 +122,7 @@ for (const name of opts.only) {
     }
     redT.push(red.seconds);
   }
-  rows.push({ name, base: opts.base[name] ? 'real' : 'scripted', diff: median(diffT), redocly: median(redT), ratio: median(diffT) / median(redT), findings, redProblems, runs: opts.runs });
+  rows.push({ name, base: `${opts.base[name] ? 'real' : 'scripted'}${opts.files ? ', two files' : ', git HEAD:'}`, diff: median(diffT), redocly: median(redT), ratio: median(diffT) / median(redT), findings, redProblems, runs: opts.runs });
 }
 console.log('| document | base | apiconv diff s | redocly lint s | ratio | diff findings |');
 console.log('|---|---|---|---|---|---|');
