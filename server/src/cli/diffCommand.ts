@@ -147,6 +147,20 @@ async function load(side: Side, allowRemoteRefs: boolean): Promise<LoadedDoc> {
   }
 }
 
+/** The base loaded under the head's name (loadPair), located in its own file. */
+function renamedBase([b, h]: [LoadedDoc, LoadedDoc], file: string): [LoadedDoc, LoadedDoc] {
+  const base: LoadedDoc = {
+    ...b,
+    file,
+    locate: p => {
+      const at = b.locate(p);
+      return at.source === h.file ? { ...at, source: file } : at;
+    },
+    unresolvedAt: (source, p) => b.unresolvedAt(source === file ? h.file : source, p),
+  };
+  return [base, h];
+}
+
 async function loadSides(base: Side, head: Side, allowRemoteRefs: boolean): Promise<[LoadedDoc, LoadedDoc]> {
   try {
     return await loadPair(base.text, head.text, head.file, { base: base.rev?.reader(), head: head.rev?.reader() }, allowRemoteRefs);
@@ -201,7 +215,11 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
       const base = readSide(args.positional[0], cwd, 'base');
       const head = readSide(args.positional[1], cwd, 'head');
       // One file at two revisions: one loader, so the head is parsed and resolved only where it differs.
-      const [b, h] = base.file === head.file ? await loadSides(base, head, args.allowRemoteRefs) : [await load(base, args.allowRemoteRefs), await load(head, args.allowRemoteRefs)];
+      // Two files of one folder ($refs resolve alike): the same, the base then named as its own file.
+      const [b, h] =
+        base.file === head.file ? await loadSides(base, head, args.allowRemoteRefs)
+        : path.dirname(base.file) === path.dirname(head.file) && !base.rev && !head.rev ? renamedBase(await loadSides(base, head, args.allowRemoteRefs), base.file)
+        : [await load(base, args.allowRemoteRefs), await load(head, args.allowRemoteRefs)];
       if (args.verbose) log(`apiconv: parsed and resolved both sides in ${Math.round(performance.now() - started)} ms`);
       const r = diffDocuments(b, h, { severities: severitiesFor(head.file, args, cwd) });
       problems.push(...r.problems);
