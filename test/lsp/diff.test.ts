@@ -53,11 +53,12 @@ describe('language server: apiconv.diff.base', () => {
   });
   after(() => c.stop());
 
-  it('reports a removed property at its parent, with its own source and the base line; updates as the user types; a quick fix restores it as deprecated', async () => {
+  it('reports a removed property at its parent, with its own source and the base line; updates as the user types; a quick fix restores it as deprecated', { timeout: 180_000 }, async () => {
     const file = path.join(ws, 'api.yaml');
     const uri = c.open(file, V1);
     // No change against HEAD: the lint's findings only.
-    await c.until('a status', () => c.statuses.find(s => s.uri === uri));
+    // The server's first lint waits for its warm-up: a minute on a loaded machine.
+    await c.until('a status', () => c.statuses.find(s => s.uri === uri), 90_000);
     const removed = V1.replace("        nickname:\n          type: string\n", '');
     c.change(uri, 2, removed);
     const d = diffOnly(await c.diagnostics(uri, x => diffOnly(x).some(y => y.code === 'response-property-removed')));
