@@ -133,6 +133,7 @@ function readSide(arg: string, cwd: string, role: 'base' | 'head'): Side {
   if (!m) throw new DiffUsageError(`${role} not found: ${arg} (a file, or a git revision and path such as HEAD:${arg})`);
   const rev = new GitRevision(m[1], cwd);
   const file = path.resolve(cwd, m[2]);
+  rev.prefetch(path.dirname(file));
   const text = rev.read(file);
   if (text === undefined) throw new DiffUsageError(`${m[2]} does not exist at ${m[1]}${rev.relative(file) === undefined ? ' (it is outside the repository)' : ''}`);
   return { label: arg, file, text, rev };
@@ -230,6 +231,7 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
     } else {
       const rev = new GitRevision(args.base, cwd);
       const targets = args.positional.length ? args.positional : ['.'];
+      for (const t of targets) rev.prefetch(fs.existsSync(path.resolve(cwd, t)) && fs.statSync(path.resolve(cwd, t)).isFile() ? path.dirname(path.resolve(cwd, t)) : path.resolve(cwd, t));
       let heads: string[];
       try {
         heads = collectFiles(targets, cwd);
