@@ -112,3 +112,22 @@ describe('language server: apiconv.diff.base', () => {
     await c.diagnostics(uri, x => diffOnly(x).length === 0);
   });
 });
+
+describe('language server: apiconv.diff.base in an untrusted workspace', () => {
+  it('runs no git and reports no diff', { timeout: 180_000 }, async () => {
+    const ws = tmpWorkspace({ 'api.yaml': V1 });
+    // HEAD has the property the open text removes: a trusted workspace gets response-property-removed.
+    execFileSync('git', ['init', '-q'], { cwd: ws, stdio: 'ignore' });
+    execFileSync('git', ['add', '-A'], { cwd: ws, stdio: 'ignore' });
+    execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', 'commit', '-qm', 'v1'], { cwd: ws, stdio: 'ignore' });
+    const c = await TestClient.start({ folder: ws, settings: { debounceMs: 20, diff: { base: 'HEAD' } }, initializationOptions: { workspaceTrusted: false } });
+    try {
+      const uri = c.open(path.join(ws, 'api.yaml'), V1.replace("        nickname:\n          type: string\n", ''));
+      await c.until('a status', () => c.statuses.find(s => s.uri === uri), 90_000);
+      await new Promise(r => setTimeout(r, 1500));
+      assert.deepEqual(diffOnly(c.latest(uri)?.diagnostics ?? []), []);
+    } finally {
+      await c.stop();
+    }
+  });
+});

@@ -44,6 +44,15 @@ export class GitRevision {
     this.present = new Set(git(['ls-tree', '-r', '--name-only', '-z', this.commit], this.root).split('\0').filter(Boolean));
   }
 
+  /** Whether the revision still names the same commit (one `git rev-parse`). */
+  stillCurrent(): boolean {
+    try {
+      return git(['rev-parse', '--verify', '--quiet', `${this.rev}^{commit}`], this.root).trim() === this.commit;
+    } catch {
+      return false;
+    }
+  }
+
   /** The path of `file` (absolute) in the repository, with `/`; undefined outside it. */
   relative(file: string): string | undefined {
     const rel = path.relative(this.root, path.resolve(file));

@@ -103,6 +103,10 @@ export class DiffDiagnostics {
     const key = `${rev}\0${path.dirname(file)}`;
     const hit = this.revs.get(key);
     if (hit && performance.now() - hit.at < REV_TTL_MS) return hit.rev;
+    if (hit && hit.rev.stillCurrent()) {
+      hit.at = performance.now();
+      return hit.rev;
+    }
     const r = new GitRevision(rev, path.dirname(file));
     this.revs.set(key, { rev: r, at: performance.now() });
     return r;
