@@ -53,11 +53,12 @@ describe('language server: apiconv.diff.base', () => {
   });
   after(() => c.stop());
 
-  it('reports a removed property at its parent, with its own source and the base line; updates as the user types; a quick fix restores it as deprecated', async () => {
+  it('reports a removed property at its parent, with its own source and the base line; updates as the user types; a quick fix restores it as deprecated', { timeout: 180_000 }, async () => {
     const file = path.join(ws, 'api.yaml');
     const uri = c.open(file, V1);
     // No change against HEAD: the lint's findings only.
-    await c.until('a status', () => c.statuses.find(s => s.uri === uri));
+    // The server's first lint waits for its warm-up: a minute on a loaded machine.
+    await c.until('a status', () => c.statuses.find(s => s.uri === uri), 90_000);
     const removed = V1.replace("        nickname:\n          type: string\n", '');
     c.change(uri, 2, removed);
     const d = diffOnly(await c.diagnostics(uri, x => diffOnly(x).some(y => y.code === 'response-property-removed')));
@@ -109,5 +110,24 @@ describe('language server: apiconv.diff.base', () => {
     c.settings = { debounceMs: 20, diff: { base: '' } };
     c.notifyServer('workspace/didChangeConfiguration', { settings: {} });
     await c.diagnostics(uri, x => diffOnly(x).length === 0);
+  });
+});
+
+describe('language server: apiconv.diff.base in an untrusted workspace', () => {
+  it('runs no git and reports no diff', { timeout: 180_000 }, async () => {
+    const ws = tmpWorkspace({ 'api.yaml': V1 });
+    // HEAD has the property the open text removes: a trusted workspace gets response-property-removed.
+    execFileSync('git', ['init', '-q'], { cwd: ws, stdio: 'ignore' });
+    execFileSync('git', ['add', '-A'], { cwd: ws, stdio: 'ignore' });
+    execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', 'commit', '-qm', 'v1'], { cwd: ws, stdio: 'ignore' });
+    const c = await TestClient.start({ folder: ws, settings: { debounceMs: 20, diff: { base: 'HEAD' } }, initializationOptions: { workspaceTrusted: false } });
+    try {
+      const uri = c.open(path.join(ws, 'api.yaml'), V1.replace("        nickname:\n          type: string\n", ''));
+      await c.until('a status', () => c.statuses.find(s => s.uri === uri), 90_000);
+      await new Promise(r => setTimeout(r, 1500));
+      assert.deepEqual(diffOnly(c.latest(uri)?.diagnostics ?? []), []);
+    } finally {
+      await c.stop();
+    }
   });
 });

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { SEVERITY_NAMES, type LintProblem, type SeverityName } from '../engine/problem';
 import { findConfig, oneLine } from '../engine/ruleset';
 import { compareProblems, looksLikeOpenApi } from '../engine/lint';
-import { loadDocument, NotOpenApiError, type LoadedDoc } from '../engine/diff/load';
+import { loadDocument, loadPair, NotOpenApiError, type LoadedDoc } from '../engine/diff/load';
 import { diffDocuments, type DiffProblem } from '../engine/diff/engine';
 import { DiffConfigError, readDiffConfig } from '../engine/diff/config';
 import { SEVERITY_LEVEL, diffCheck } from '../engine/diff/checks';
@@ -133,6 +133,7 @@ function readSide(arg: string, cwd: string, role: 'base' | 'head'): Side {
   if (!m) throw new DiffUsageError(`${role} not found: ${arg} (a file, or a git revision and path such as HEAD:${arg})`);
   const rev = new GitRevision(m[1], cwd);
   const file = path.resolve(cwd, m[2]);
+  rev.prefetch(path.dirname(file));
   const text = rev.read(file);
   if (text === undefined) throw new DiffUsageError(`${m[2]} does not exist at ${m[1]}${rev.relative(file) === undefined ? ' (it is outside the repository)' : ''}`);
   return { label: arg, file, text, rev };
@@ -143,6 +144,32 @@ async function load(side: Side, allowRemoteRefs: boolean): Promise<LoadedDoc> {
     return await loadDocument(side.text, side.file, { readFile: side.rev?.reader(), allowRemoteRefs });
   } catch (e) {
     if (e instanceof NotOpenApiError) throw new DiffUsageError(`not an OpenAPI document: ${side.label}`);
+    throw e;
+  }
+}
+
+/** The base loaded under the head's name (loadPair), located in its own file. */
+function renamedBase([b, h]: [LoadedDoc, LoadedDoc], file: string): [LoadedDoc, LoadedDoc] {
+  const base: LoadedDoc = {
+    ...b,
+    file,
+    locate: p => {
+      const at = b.locate(p);
+      return at.source === h.file ? { ...at, source: file } : at;
+    },
+    unresolvedAt: (source, p) => b.unresolvedAt(source === file ? h.file : source, p),
+  };
+  return [base, h];
+}
+
+async function loadSides(base: Side, head: Side, allowRemoteRefs: boolean): Promise<[LoadedDoc, LoadedDoc]> {
+  try {
+    return await loadPair(base.text, head.text, head.file, { base: base.rev?.reader(), head: head.rev?.reader() }, allowRemoteRefs);
+  } catch (e) {
+    if (e instanceof NotOpenApiError) {
+      await load(base, allowRemoteRefs);
+      await load(head, allowRemoteRefs);
+    }
     throw e;
   }
 }
@@ -188,7 +215,12 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
     if (args.base === undefined) {
       const base = readSide(args.positional[0], cwd, 'base');
       const head = readSide(args.positional[1], cwd, 'head');
-      const [b, h] = [await load(base, args.allowRemoteRefs), await load(head, args.allowRemoteRefs)];
+      // One file at two revisions: one loader, so the head is parsed and resolved only where it differs.
+      // Two files of one folder ($refs resolve alike): the same, the base then named as its own file.
+      const [b, h] =
+        base.file === head.file ? await loadSides(base, head, args.allowRemoteRefs)
+        : path.dirname(base.file) === path.dirname(head.file) && !base.rev && !head.rev ? renamedBase(await loadSides(base, head, args.allowRemoteRefs), base.file)
+        : [await load(base, args.allowRemoteRefs), await load(head, args.allowRemoteRefs)];
       if (args.verbose) log(`apiconv: parsed and resolved both sides in ${Math.round(performance.now() - started)} ms`);
       const r = diffDocuments(b, h, { severities: severitiesFor(head.file, args, cwd) });
       problems.push(...r.problems);
@@ -199,6 +231,7 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
     } else {
       const rev = new GitRevision(args.base, cwd);
       const targets = args.positional.length ? args.positional : ['.'];
+      for (const t of targets) rev.prefetch(fs.existsSync(path.resolve(cwd, t)) && fs.statSync(path.resolve(cwd, t)).isFile() ? path.dirname(path.resolve(cwd, t)) : path.resolve(cwd, t));
       let heads: string[];
       try {
         heads = collectFiles(targets, cwd);
@@ -218,22 +251,19 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
         const severities = severitiesFor(file, args, cwd);
         const baseText = rev.read(file);
         let h: LoadedDoc;
+        let b: LoadedDoc | undefined;
         try {
-          h = await loadDocument(headText, file, { allowRemoteRefs: args.allowRemoteRefs });
+          if (isOpenApiRoot(baseText)) [b, h] = await loadPair(baseText, headText, file, { base: rev.reader() }, args.allowRemoteRefs).catch(async e => {
+            if (!(e instanceof NotOpenApiError)) throw e;
+            return [undefined, await loadDocument(headText, file, { allowRemoteRefs: args.allowRemoteRefs })] as const;
+          });
+          else h = await loadDocument(headText, file, { allowRemoteRefs: args.allowRemoteRefs });
         } catch (e) {
           if (e instanceof NotOpenApiError) continue;
           throw e;
         }
         compared.push(file);
         for (const f of h.files) readFiles.add(f);
-        let b: LoadedDoc | undefined;
-        if (isOpenApiRoot(baseText)) {
-          try {
-            b = await loadDocument(baseText, file, { readFile: rev.reader(), allowRemoteRefs: args.allowRemoteRefs });
-          } catch (e) {
-            if (!(e instanceof NotOpenApiError)) throw e;
-          }
-        }
         if (!b) {
           const f = documentFinding('document-added', file, cwd, severities);
           if (f) problems.push(f);

@@ -21,6 +21,8 @@ export class GitRevision {
   readonly root: string;
   readonly commit: string;
   private readonly present: Set<string>;
+  /** Texts read ahead (prefetch), by repository path. */
+  private readonly cache = new Map<string, string>();
 
   /** Throws GitError: not a git repository, unknown revision. */
   constructor(
@@ -40,6 +42,15 @@ export class GitRevision {
     }
     if (!this.commit) throw new GitError(`unknown revision '${rev}' in ${this.root}`);
     this.present = new Set(git(['ls-tree', '-r', '--name-only', '-z', this.commit], this.root).split('\0').filter(Boolean));
+  }
+
+  /** Whether the revision still names the same commit (one `git rev-parse`). */
+  stillCurrent(): boolean {
+    try {
+      return git(['rev-parse', '--verify', '--quiet', `${this.rev}^{commit}`], this.root).trim() === this.commit;
+    } catch {
+      return false;
+    }
   }
 
   /** The path of `file` (absolute) in the repository, with `/`; undefined outside it. */
@@ -62,10 +73,43 @@ export class GitRevision {
     return [...this.present].filter(f => f.startsWith(prefix) || f === rel).map(f => path.join(this.root, ...f.split('/')));
   }
 
+  /**
+   * Reads every YAML/JSON file of the revision under `dir` in one `git cat-file --batch` (a
+   * multi-file document's `$ref`'d files: one process rather than one per file).
+   */
+  prefetch(dir: string): void {
+    const rel = this.relative(dir);
+    if (rel === undefined) return;
+    const prefix = rel === '' ? '' : rel + '/';
+    const wanted = [...this.present].filter(f => f.startsWith(prefix) && /\.(ya?ml|json)$/i.test(f) && !this.cache.has(f));
+    if (wanted.length < 2) return;
+    let out: Buffer;
+    try {
+      out = execFileSync('git', ['cat-file', '--batch'], { cwd: this.root, input: wanted.map(f => `${this.commit}:${f}`).join('\n') + '\n', maxBuffer: 1024 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'] });
+    } catch {
+      return; // read one by one instead
+    }
+    let at = 0;
+    for (const f of wanted) {
+      const eol = out.indexOf(10, at);
+      if (eol < 0) break;
+      const header = out.subarray(at, eol).toString('utf8').split(' ');
+      if (header[1] !== 'blob') {
+        at = eol + 1;
+        continue;
+      }
+      const size = Number(header[2]);
+      this.cache.set(f, out.subarray(eol + 1, eol + 1 + size).toString('utf8'));
+      at = eol + 1 + size + 1;
+    }
+  }
+
   /** The text of `file` at the revision; undefined when it does not exist there. */
   read(file: string): string | undefined {
     const rel = this.relative(file);
     if (rel === undefined || !this.present.has(rel)) return undefined;
+    const hit = this.cache.get(rel);
+    if (hit !== undefined) return hit;
     try {
       return git(['show', `${this.commit}:${rel}`], this.root);
     } catch (e) {

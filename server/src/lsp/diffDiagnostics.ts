@@ -10,7 +10,7 @@
 import * as path from 'node:path';
 import { CodeActionKind, DiagnosticSeverity, type CodeAction, type CodeActionParams, type Connection, type Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocLoader, NotOpenApiError, loadDocument, type LoadedDoc } from '../engine/diff/load';
+import { DocLoader, NotOpenApiError, type LoadedDoc } from '../engine/diff/load';
 import { diffDocuments, type DiffProblem } from '../engine/diff/engine';
 import { readDiffConfig } from '../engine/diff/config';
 import { findConfig } from '../engine/ruleset';
@@ -45,7 +45,10 @@ interface DiffData {
 }
 
 interface DocState {
-  loader: DocLoader;
+  /** Loads the base, then every version of the head: what an edit did not touch is the same object as in the base. */
+  loader: DocLoader | undefined;
+  /** The base the loader started from (commit and file). */
+  baseKey: string | undefined;
   gen: number;
   /** Files this document's diff put diagnostics on. */
   files: Set<string>;
@@ -68,7 +71,7 @@ export class DiffDiagnostics {
       if (state) this.close(file);
       return;
     }
-    if (!state) this.docs.set(file, (state = { loader: new DocLoader(file, settings.allowRemoteRefs), gen: 0, files: new Set() }));
+    if (!state) this.docs.set(file, (state = { loader: undefined, baseKey: undefined, gen: 0, files: new Set() }));
     const gen = ++state.gen;
     const version = doc.version;
     let diagnostics: Map<string, Diagnostic[]>;
@@ -100,17 +103,25 @@ export class DiffDiagnostics {
     const key = `${rev}\0${path.dirname(file)}`;
     const hit = this.revs.get(key);
     if (hit && performance.now() - hit.at < REV_TTL_MS) return hit.rev;
+    if (hit && hit.rev.stillCurrent()) {
+      hit.at = performance.now();
+      return hit.rev;
+    }
     const r = new GitRevision(rev, path.dirname(file));
     this.revs.set(key, { rev: r, at: performance.now() });
     return r;
   }
 
-  private base(rev: GitRevision, file: string, allowRemoteRefs: boolean): Promise<LoadedDoc | string> {
+  /** The base document, loaded by the document's loader (which then goes on to the head), once per commit. */
+  private base(rev: GitRevision, file: string, allowRemoteRefs: boolean, state: DocState): Promise<LoadedDoc | string> {
     const key = `${rev.commit}\0${file}\0${allowRemoteRefs}`;
     let p = this.bases.get(key);
-    if (!p) {
+    if (!p || state.baseKey !== key) {
       const text = rev.read(file);
-      p = text === undefined ? Promise.resolve(`${path.basename(file)} does not exist at ${rev.rev}: nothing to compare with`) : loadDocument(text, file, { readFile: rev.reader(), allowRemoteRefs }).catch(e => (e instanceof NotOpenApiError ? `${path.basename(file)} is not an OpenAPI document at ${rev.rev}` : `cannot read ${path.basename(file)} at ${rev.rev}: ${(e as Error).message}`));
+      const loader = new DocLoader(file, allowRemoteRefs);
+      state.loader = loader;
+      state.baseKey = key;
+      p = text === undefined ? Promise.resolve(`${path.basename(file)} does not exist at ${rev.rev}: nothing to compare with`) : loader.load(text, rev.reader()).catch(e => (e instanceof NotOpenApiError ? `${path.basename(file)} is not an OpenAPI document at ${rev.rev}` : `cannot read ${path.basename(file)} at ${rev.rev}: ${(e as Error).message}`));
       this.bases.set(key, p);
       if (this.bases.size > 16) this.bases.delete(this.bases.keys().next().value!);
     }
@@ -119,13 +130,13 @@ export class DiffDiagnostics {
 
   private async diff(file: string, text: string, version: number, revName: string, allowRemoteRefs: boolean, state: DocState): Promise<Map<string, Diagnostic[]>> {
     const rev = this.revision(revName, file);
-    const base = await this.base(rev, file, allowRemoteRefs);
+    const base = await this.base(rev, file, allowRemoteRefs, state);
     const out = new Map<string, Diagnostic[]>();
     if (typeof base === 'string') return out; // absent at the base, or not OpenAPI there: nothing to report
     let head: LoadedDoc;
     try {
       // $ref'd files: the open buffers first, else the disk.
-      head = await state.loader.load(text, f => this.host.openDocument(f)?.getText());
+      head = await state.loader!.load(text, f => this.host.openDocument(f)?.getText());
     } catch (e) {
       if (e instanceof NotOpenApiError) return out;
       throw e;

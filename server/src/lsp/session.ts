@@ -151,7 +151,8 @@ export class Session {
   private readonly diffs = new DiffDiagnostics({
     settings: async uri => {
       const s = await this.settingsFor(uri);
-      return { base: s.diff.base, allowRemoteRefs: s.allowRemoteRefs };
+      // git runs only in a trusted workspace (a repository's config can make git run commands).
+      return { base: this.trusted(s) ? s.diff.base : '', allowRemoteRefs: s.allowRemoteRefs };
     },
     openDocument: file => this.openDoc(file),
     setDiagnostics: (file, producer, list) => {

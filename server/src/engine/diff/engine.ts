@@ -56,8 +56,8 @@ function opName(op: Operation): string {
 }
 
 export function diffDocuments(base: LoadedDoc, head: LoadedDoc, options: DiffOptions = {}): DiffResult {
-  const bm = buildModel(base.resolved, base.version);
-  const hm = buildModel(head.resolved, head.version);
+  const bm = modelOf(base);
+  const hm = modelOf(head);
   const changes: Change[] = [];
   const emit = (c: Change) => changes.push(c);
   const schemas = new SchemaDiffer(emit);
@@ -77,6 +77,14 @@ export function diffDocuments(base: LoadedDoc, head: LoadedDoc, options: DiffOpt
     }
   }
   return finish(changes, base, head, hm, bumped, options);
+}
+
+/** A document's model, built once per resolved document (the editor diffs every head against one base). */
+const models = new WeakMap<object, ApiModel>();
+function modelOf(doc: LoadedDoc): ApiModel {
+  let m = models.get(doc.resolved);
+  if (!m) models.set(doc.resolved, (m = buildModel(doc.resolved, doc.version)));
+  return m;
 }
 
 function comparePaths(bm: ApiModel, hm: ApiModel, ignoreVersion: boolean, schemas: SchemaDiffer, emit: (c: Change) => void): void {

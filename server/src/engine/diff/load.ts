@@ -75,6 +75,18 @@ export class DocLoader {
   }
 }
 
+/**
+ * Both versions of one file, parsed and resolved by one loader: the head is parsed and resolved
+ * again only where its text differs from the base's (the incremental engine's units), so
+ * everything else is the same objects on both sides and the diff passes over it at once.
+ */
+export async function loadPair(baseText: string, headText: string, file: string, readers: { base?: FileReader; head?: FileReader }, allowRemoteRefs = false): Promise<[LoadedDoc, LoadedDoc]> {
+  const loader = new DocLoader(file, allowRemoteRefs);
+  const base = await loader.load(baseText, readers.base);
+  const head = await loader.load(headText, readers.head);
+  return [base, head];
+}
+
 /** Parse and resolve one document (a fresh parser and resolver). */
 export function loadDocument(text: string, file: string, options: LoadOptions = {}): Promise<LoadedDoc> {
   return new DocLoader(file, options.allowRemoteRefs === true).load(text, options.readFile);

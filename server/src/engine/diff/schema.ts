@@ -119,7 +119,8 @@ export class SchemaDiffer {
 
   /** Compare one schema (a body, a parameter's schema, a property). `name`: the property or parameter it is, for messages. */
   compare(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, name?: string, opts: { versionParam?: boolean; has400?: boolean } = {}): void {
-    if (typeof base.$ref === 'string' || typeof head.$ref === 'string') return; // a cycle left as a $ref
+    // The same object on both sides (a part of the document neither version changed: loadPair): nothing differs.
+    if (base === head || typeof base.$ref === 'string' || typeof head.$ref === 'string') return; // or a cycle left as a $ref
     const memoKey = `${ctx.dir}${ctx.error ? 'e' : ''}${name === undefined ? '' : 'p'}`;
     let inner = this.seen.get(base);
     if (!inner) this.seen.set(base, (inner = new WeakMap()));
