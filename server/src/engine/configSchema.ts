@@ -10,6 +10,7 @@
 import { oas as spectralOas } from '@stoplight/spectral-rulesets';
 import { rules } from '../../../rules/index';
 import { docsUrl } from '../../../rules/ruleset';
+import { DIFF_CHECKS } from './diff/checks';
 
 export const CONFIG_SCHEMA_ID = 'https://raw.githubusercontent.com/apiconv/apiconv/main/schema/apiconv-config.schema.json';
 export const CONFIG_SCHEMA_FILE = 'schema/apiconv-config.schema.json';
@@ -168,6 +169,20 @@ export function configSchema(): Schema {
       parserOptions: {
         type: 'object',
         properties: { duplicateKeys: { $ref: '#/definitions/severity' }, incompatibleValues: { $ref: '#/definitions/severity' } },
+      },
+      diff: {
+        type: 'object',
+        description: 'The checks of `apiconv diff` and of `apiconv.diff.base` in the editor (apiconv only; left out of what Spectral reads).',
+        properties: {
+          rules: {
+            type: 'object',
+            properties: Object.fromEntries(
+              DIFF_CHECKS.map(c => [c.id, { description: `${c.description} (default: ${c.severity})`, enum: ['error', 'warn', 'info', 'hint', 'off'] }]),
+            ),
+            additionalProperties: false,
+          },
+        },
+        additionalProperties: false,
       },
     },
     patternProperties: { '^x-': {}, '^\\$schema$': { type: 'string' } },
