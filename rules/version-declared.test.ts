@@ -7,6 +7,23 @@ const get = `
 testRule('version-declared', {
   valid: [
     {
+      name: 'issue 15, oas3: a box-version header beside a path version used by most operations is version-single-strategy\'s finding alone',
+      document: `openapi: 3.0.2
+info: { title: Box Platform API, version: 2024.0 }
+servers:
+  - url: https://api.box.com/2.0
+paths:
+  /files/{file_id}:
+    get:
+      parameters:
+        - { name: box-version, in: header, required: true, schema: { type: string } }
+      responses: { '200': { description: OK } }
+  /folders/{folder_id}:
+    get:
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
       // Xero payroll: the server URL ends in /2.0.
       name: 'issue 15, oas3: a dotted version at the end of the server base path selects the version',
       document: `openapi: 3.0.0

@@ -3,7 +3,7 @@ import type { JsonPath } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import { isObject } from './_lib/oas';
 import type { Finding } from './_lib/ruleFunction';
-import { isCustomVersionHeader, versionLocations } from './_lib/versioning';
+import { isCustomVersionHeader, strategyMajority, versionLocations } from './_lib/versioning';
 
 export default defineRule({
   id: 'version-declared',
@@ -16,12 +16,15 @@ export default defineRule({
   spectral: modelRule('apiconvVersionDeclared', model => {
     if (model.operations.length === 0) return [];
     // A version header under a name of the provider's own selects a version, but not in one of the conventional ways.
+    // A header that version-single-strategy flags (another strategy than most operations use) is its finding alone:
+    // "use one strategy" and "rename it" would be two findings, with two different pieces of advice, at one place.
+    const minority = new Set(strategyMajority(model).minority.map(l => JSON.stringify(l.path)));
     const custom: Finding[] = [];
     const seen = new Set<string>();
     for (const op of model.operations) {
       for (const p of op.parameters) {
         const key = JSON.stringify(p.path);
-        if (!isCustomVersionHeader(p) || seen.has(key)) continue;
+        if (!isCustomVersionHeader(p) || seen.has(key) || minority.has(JSON.stringify(p.namePath))) continue;
         seen.add(key);
         custom.push({
           message: `The header "${p.name}" selects the API version under a name of its own: call it API-Version (or select the version in the path /api/v<n>/, or with ?version=<n>).`,

@@ -26,8 +26,8 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const OUT = new URL('./lexicon-words.ts', import.meta.url);
 
-/** Tagged as verbs only by the lexicon, but nouns in API paths (`/users/{id}/email`, `/repos/{id}/git`, `/cards/{id}/spend`). */
-export const NOT_VERBS = ['email', 'git', 'spend', 'lend', 'text', 'fax', 'ping', 'chat', 'fund', 'bid'];
+/** Tagged as verbs only by the lexicon, but nouns in API paths (`/users/{id}/email`, `/repos/{id}/git`, `/cards/{id}/spend`, Twilio's `ConnectApps`). */
+export const NOT_VERBS = ['email', 'git', 'spend', 'lend', 'text', 'fax', 'ping', 'chat', 'fund', 'bid', 'connect'];
 
 export function derive() {
   const lexicon = require('en-lexicon/dist/lexicon.js').default;

@@ -3,11 +3,13 @@
  * place, the more specific one does and the other stays silent there. This lives
  * in the rule functions themselves, so it holds in Spectral with the exported
  * ruleset as well as in apiconv: each case is linted with the whole recommended
- * ruleset through Spectral directly and through the apiconv engine.
+ * ruleset through Spectral directly, through `spectral lint` (Spectral's CLI)
+ * with the bundled ruleset rules/out/apiconv.js, and through the apiconv engine.
  *
  * The documents are small copies of real snippets (noted per case).
  */
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
+import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -16,6 +18,7 @@ import { Document, Ruleset, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { recommended } from '../ruleset';
 import { lint } from '../../server/src/engine/lint';
+import { ROOT, ensureBuilt } from '../../test/cli/helpers';
 
 interface Found {
   code: string;
@@ -27,6 +30,19 @@ async function viaSpectral(text: string): Promise<Found[]> {
   spectral.setRuleset(new Ruleset(recommended, { severity: 'recommended' }));
   const results = await spectral.run(new Document(text, Parsers.Yaml, '/doc.yaml'));
   return results.map(r => ({ code: String(r.code), path: r.path.join(' ') }));
+}
+
+/** `spectral lint -r rules/out/apiconv.js` (the published Spectral ruleset), JSON output. */
+async function viaSpectralCli(text: string): Promise<Found[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-gap-'));
+  const file = path.join(dir, 'doc.yaml');
+  fs.writeFileSync(file, text);
+  const cli = path.join(ROOT, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
+  const r = spawnSync(process.execPath, [cli, 'lint', '-r', path.join(ROOT, 'rules', 'out', 'apiconv.js'), '-f', 'json', '--quiet', file], { encoding: 'utf8', timeout: 120_000 });
+  assert.ok(r.status === 0 || r.status === 1, `spectral exit ${r.status}: ${r.stderr}`);
+  const out = r.stdout.trim();
+  const results = out === '' || out.startsWith('No results') ? [] : (JSON.parse(out) as { code: string; path: (string | number)[] }[]);
+  return results.map(x => ({ code: String(x.code), path: x.path.join(' ') }));
 }
 
 async function viaApiconv(text: string): Promise<Found[]> {
@@ -171,8 +187,9 @@ paths:
 ];
 
 describe('one gap, one finding', () => {
+  before(() => ensureBuilt());
   for (const c of cases) {
-    for (const [how, run] of [['Spectral', viaSpectral], ['apiconv', viaApiconv]] as const) {
+    for (const [how, run] of [['Spectral', viaSpectral], ['spectral lint with rules/out/apiconv.js', viaSpectralCli], ['apiconv', viaApiconv]] as const) {
       it(`${c.name} (${how})`, async () => {
         const found = await run(c.document);
         const at = (code: string, p: string) => found.some(f => f.code === code && f.path === p);

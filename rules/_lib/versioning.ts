@@ -113,6 +113,27 @@ export function versionLocations(model: Model, op: Operation): VersionLocation[]
   return out;
 }
 
+const ORDER: Strategy[] = ['path', 'query', 'header'];
+
+/**
+ * The strategy most operations use, the number of operations per strategy, and
+ * the locations that use another one (what `version-single-strategy` flags; empty
+ * when the document uses one strategy or none).
+ */
+export function strategyMajority(model: Model): { majority: Strategy | undefined; count: Record<Strategy, number>; minority: VersionLocation[] } {
+  const count: Record<Strategy, number> = { path: 0, query: 0, header: 0 };
+  const locations: VersionLocation[] = [];
+  for (const op of model.operations) {
+    const locs = versionLocations(model, op);
+    for (const s of new Set(locs.map(l => l.strategy))) count[s]++;
+    locations.push(...locs);
+  }
+  const used = ORDER.filter(s => count[s] > 0);
+  if (used.length < 2) return { majority: used[0], count, minority: [] };
+  const majority = used.reduce((best, s) => (count[s] > count[best] ? s : best), used[0]);
+  return { majority, count, minority: locations.filter(l => l.strategy !== majority) };
+}
+
 /** Vendor version media types of an operation's bodies (OAS 3 content keys; Swagger 2 consumes/produces). */
 function vendorMediaTypes(model: Model, op: Operation): { type: string; path: JsonPath }[] {
   const out: { type: string; path: JsonPath }[] = [];

@@ -38,7 +38,7 @@ import { URI } from 'vscode-uri';
 import { rules } from '../../../rules/index';
 import { REUSED_OAS_RULES } from '../../../rules/ruleset';
 import { ensureErrorSchema, STATUS_NAMES } from '../../../rules/_lib/fixes';
-import { getAt, isObject, serverBasePath, type Obj } from '../../../rules/_lib/oas';
+import { getAt, isOas32, isObject, operationsOfPathItem, serverBasePath, type Obj } from '../../../rules/_lib/oas';
 import type { FixOp, Spec } from '../../../rules/types';
 import { detectContext, type CursorContext } from '../engine/context';
 import { applyOps, formatOf, parseData } from '../engine/fix/index';
@@ -89,6 +89,18 @@ export interface CompletionOptions {
 
 const CONFIG_FILE = /^\.(apiconv|spectral)\.(ya?ml|json)$/i;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * The length of the operation path the cursor path `p` is inside: 3 for
+ * ['paths', key, method] (OpenAPI 3.2: also `query`), 4 for an OpenAPI 3.2
+ * ['paths', key, 'additionalOperations', name]; 0 outside an operation.
+ */
+function operationPathLength(p: readonly string[], data: Obj): number {
+  if (p[0] !== 'paths' || p.length < 3) return 0;
+  if (METHODS.includes(p[2]) || (p[2] === 'query' && isOas32(data))) return 3;
+  if (p[2] === 'additionalOperations' && p.length >= 4 && isOas32(data)) return 4;
+  return 0;
+}
 
 /** apiconv's rule ids and the reused `spectral:oas` ones, with a description each. */
 export function knownRules(all = false): { id: string; description: string }[] {
@@ -256,8 +268,7 @@ class DocInfo {
     if (!isObject(paths)) return undefined;
     for (const item of Object.values(paths)) {
       if (!isObject(item)) continue;
-      for (const m of METHODS) {
-        const op = item[m];
+      for (const [, , op] of operationsOfPathItem(item, isOas32(this.data))) {
         const r = isObject(op) && isObject(op.responses) ? op.responses[status] : undefined;
         if (isObject(r) && typeof r.$ref === 'string' && r.$ref.startsWith(prefix) && !r.$ref.slice(prefix.length).includes('/')) return r.$ref.slice(prefix.length);
       }
@@ -405,14 +416,15 @@ function snippetSpecs(doc: DocInfo): SnippetSpec[] {
   }
 
   // An operation: its responses.
-  if (p.length === 3 && p[0] === 'paths' && METHODS.includes(p[2]) && !has('responses')) {
+  const opLen = operationPathLength(p, data);
+  if (opLen > 0 && p.length === opLen && !has('responses')) {
     const op = getAt(data, p);
     const r = opResponses(doc, p, isObject(op) ? op : {}, []);
     if (r) out.push({ ...r, id: 'operation.responses', label: 'responses (success and standard errors)', entries: { responses: { ...r.success, ...r.entries } } });
   }
-  if (p.length === 4 && p[0] === 'paths' && METHODS.includes(p[2]) && p[3] === 'responses') {
-    const op = getAt(data, p.slice(0, 3));
-    const r = opResponses(doc, p.slice(0, 3), isObject(op) ? op : {}, cx.siblings);
+  if (opLen > 0 && p.length === opLen + 1 && p[opLen] === 'responses') {
+    const op = getAt(data, p.slice(0, opLen));
+    const r = opResponses(doc, p.slice(0, opLen), isObject(op) ? op : {}, cx.siblings);
     if (r && Object.keys(r.entries).length > 0) out.push({ ...r, id: 'operation.errors', label: 'Standard error responses', detail: `apiconv: ${Object.keys(r.entries).join(', ')}`, entries: r.entries });
     if (r && !cx.siblings.some(s => /^2/.test(s))) out.push({ ...r, id: 'operation.success', label: `${Object.keys(r.success)[0]} success response`, entries: r.success, needs: [] });
   }
@@ -506,13 +518,15 @@ function deprecationSpec(doc: DocInfo, id: string): SnippetSpec {
 }
 
 function opResponses(doc: DocInfo, opPath: string[], op: Obj, present: readonly string[]): { detail: string; documentation: string; entries: SnippetMap; success: SnippetMap; needs: ComponentNeed[]; ops: FixOp[] } | undefined {
-  const method = opPath[2];
+  // ['paths', key, method], or OpenAPI 3.2 ['paths', key, 'additionalOperations', name].
+  const method = (opPath.length === 4 ? opPath[3] : opPath[2]).toLowerCase();
   const pathKey = opPath[1];
   const item = /\}$/.test(pathKey.replace(/\/+$/, ''));
   const pathItem = getAt(doc.data, ['paths', pathKey]);
   const params = [...(Array.isArray(op.parameters) ? op.parameters : []), ...(isObject(pathItem) && Array.isArray(pathItem.parameters) ? pathItem.parameters : [])];
   const bodyParam = params.some(p => isObject(p) && (p.in === 'body' || p.in === 'formData'));
-  const hasBody = op.requestBody !== undefined || bodyParam || ['post', 'put', 'patch'].includes(method);
+  // QUERY (OpenAPI 3.2) sends its query as a body.
+  const hasBody = op.requestBody !== undefined || bodyParam || ['post', 'put', 'patch', 'query'].includes(method);
   const { names, ops } = doc.names();
   const statuses = expectedErrors({ item, hasInput: params.length > 0, hasBody, secured: doc.secured(op), method }).filter(s => !present.includes(s));
   const errors = errorResponses(doc.spec, names, statuses);

@@ -16,7 +16,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ruleInfo } from '../cli/ruleInfo';
-import { findByPath, nodeAt, parseTree, pointerToPath, refAt, type TNode } from './tree';
+import { findByPath, nodeAt, operationNodes, parseTree, pointerToPath, refAt, type TNode } from './tree';
 
 export interface Parsed {
   file: string;
@@ -32,7 +32,6 @@ export interface NavHost {
 }
 
 const PREVIEW_LINES = 30;
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
 function rangeOf(doc: TextDocument, start: number, end: number): Range {
   return { start: doc.positionAt(start), end: doc.positionAt(end) };
@@ -150,12 +149,10 @@ export function documentSymbols(parsed: Parsed): DocumentSymbol[] {
   const doc = parsed.doc;
   const pathItems = (container: TNode, kind: SymbolKind) =>
     (container.children ?? []).map(p => {
-      const ops = (p.children ?? [])
-        .filter(o => typeof o.key === 'string' && HTTP_METHODS.includes(o.key.toLowerCase()))
-        .map(o => {
-          const opId = findByPath(o, ['operationId'])?.value;
-          return sym(doc, o, `${String(o.key).toUpperCase()} ${String(p.key)}`, SymbolKind.Method, typeof opId === 'string' ? opId : undefined);
-        });
+      const ops = operationNodes(p).map(({ method, node: o }) => {
+        const opId = findByPath(o, ['operationId'])?.value;
+        return sym(doc, o, `${method} ${String(p.key)}`, SymbolKind.Method, typeof opId === 'string' ? opId : undefined);
+      });
       return sym(doc, p, String(p.key), kind, undefined, ops);
     });
   for (const top of root.children ?? []) {
@@ -183,14 +180,13 @@ export function operationSymbols(parsed: Parsed, uri: string): SymbolInformation
   const out: SymbolInformation[] = [];
   for (const container of ['paths', 'webhooks']) {
     for (const p of findByPath(root, [container])?.children ?? []) {
-      for (const o of p.children ?? []) {
-        if (typeof o.key !== 'string' || !HTTP_METHODS.includes(o.key.toLowerCase())) continue;
+      for (const { method, node: o } of operationNodes(p)) {
         const idNode = findByPath(o, ['operationId']);
         if (!idNode || typeof idNode.value !== 'string') continue;
         out.push({
           name: idNode.value,
           kind: SymbolKind.Method,
-          containerName: `${o.key.toUpperCase()} ${String(p.key)}`,
+          containerName: `${method} ${String(p.key)}`,
           location: { uri, range: rangeOf(parsed.doc, o.keyStart ?? o.start, o.end) },
         });
       }

@@ -156,3 +156,23 @@ export function refAt(root: TNode, offset: number): { node: TNode; ref: string }
   if (!n || n.key !== '$ref' || typeof n.value !== 'string') return undefined;
   return { node: n, ref: n.value };
 }
+
+/** Fixed operation keys of a path item; `query` is OpenAPI 3.2's QUERY. */
+const OPERATION_KEYS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+
+/**
+ * The operations of a path item node, in document order: its method keys and the
+ * entries of OpenAPI 3.2 `additionalOperations` (`COPY`, `LINK`), each with its
+ * method in upper case as an outline shows it.
+ */
+export function operationNodes(pathItem: TNode): { method: string; node: TNode }[] {
+  const out: { method: string; node: TNode }[] = [];
+  for (const c of pathItem.children ?? []) {
+    if (typeof c.key !== 'string') continue;
+    if (OPERATION_KEYS.includes(c.key.toLowerCase())) out.push({ method: c.key.toUpperCase(), node: c });
+    else if (c.key === 'additionalOperations' && c.type === 'object') {
+      for (const o of c.children ?? []) if (typeof o.key === 'string' && o.type === 'object') out.push({ method: o.key.toUpperCase(), node: o });
+    }
+  }
+  return out;
+}
