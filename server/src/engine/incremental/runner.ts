@@ -624,6 +624,8 @@ export interface RunInput {
   inventory: InventoryLike;
   /** results that come before the rules' (parser diagnostics, resolver errors), with their ranges */
   preResults: RunnerResult[];
+  /** A one-shot run (cold.ts): nothing is kept for a next run. */
+  oneShot?: boolean;
 }
 
 export class IncrementalRunner {
