@@ -15,7 +15,7 @@ import { lint } from '../engine/lint';
 import { IncrementalLinter } from '../engine/incremental/linter';
 import type { LintResult } from '../engine/problem';
 import { ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, oneLine, rulesetRunsCode, BUILTIN_RULESETS } from '../engine/ruleset';
-import { ruleInfo } from '../cli/ruleInfo';
+import { ruleInfo } from '../engine/ruleInfo';
 import { collectIfGrown } from './memory';
 import type { StatusParams } from './protocol';
 
