@@ -56,6 +56,7 @@ import type { IDiagnostic, IRange } from '@stoplight/types';
 import { adoptUnchanged, CONTAINERS, deepEqualOrdered, isRecord, orderedObject, unitKey } from './units';
 import { commonPrefix, commonSuffix } from './window';
 import { cutFromFull, updateJson, type JsonCut } from './parseJson';
+import { parseYamlFast } from './yamlFast';
 
 type Segment = string | number;
 type YamlResult = ReturnType<typeof Parsers.parseYaml>;
@@ -398,7 +399,7 @@ function containerSplit(text: string, lines: Lines, l0: number, l1: number, dept
 
 /** Parses a piece on its own; undefined when it does not prove to parse as inside the whole text. */
 function parsePiece(text: string, header: boolean, prefix: Segment[]): { piece: Piece; value: unknown } | undefined {
-  const parse = Parsers.Yaml.parse(text);
+  const parse = parseYamlFast(text); // [i12] Parsers.Yaml.parse's result, built with less (yamlFast.ts)
   const ast = asNode(parse.ast);
   if (ast === null || ast.kind !== MAP || ast.mappings?.length !== 1) return undefined;
   const mapping = ast.mappings[0];
@@ -872,7 +873,7 @@ export class IncrementalParser {
     const prev = this.prev;
     const yaml = this.kind === 'yaml';
     const parser = yaml ? Parsers.Yaml : Parsers.Json;
-    const result = parser.parse(text) as YamlResult | JsonResult;
+    const result = (yaml ? parseYamlFast(text) : parser.parse(text)) as YamlResult | JsonResult; // [i12] yamlFast.ts
     const data = result.data;
     // restore the identity of units whose value did not change
     if (prev !== undefined) {

@@ -27,7 +27,7 @@
  *   than by a traversal of the whole document.
  * Results are then mapped, deduplicated and sorted as Spectral does. The
  * result equals Spectral's: test/engine/incremental.test.ts compares it with
- * `lint()` after random edits.
+ * `lintWithSpectral()` (Spectral's own runner) after random edits.
  */
 import type { IRange } from '@stoplight/types';
 import type { Ruleset } from '@stoplight/spectral-core';
