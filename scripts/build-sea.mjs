@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the single executable `dist/apiconv-linux-x64` (Node's single executable applications): the release
-// build of the CLI bundle (server/out/cli.js, with every dependency and the rule docs inside) as the SEA blob,
+// build of the CLI bundle (server/out/cli.bundle.js, with every dependency and the rule docs inside) as the SEA blob,
 // with V8's code cache for a quicker start, injected with postject into a copy of this Node binary whose debug
 // symbols are stripped (the binary then needs neither Node nor node_modules).
 //
@@ -24,9 +24,9 @@ if (!process.config.variables.single_executable_application) {
   console.error(`build-sea: this Node (${process.version}) was built without single executable application support`);
   process.exit(2);
 }
-const main = path.join(ROOT, 'server', 'out', 'cli.js');
+const main = path.join(ROOT, 'server', 'out', 'cli.bundle.js'); // the CLI itself (cli.js is its launcher, launch.ts)
 if (!fs.existsSync(main)) {
-  console.error('build-sea: server/out/cli.js is missing: run `node esbuild.mjs --production` first (npm run build:sea does)');
+  console.error('build-sea: server/out/cli.bundle.js is missing: run `node esbuild.mjs --production` first (npm run build:sea does)');
   process.exit(2);
 }
 

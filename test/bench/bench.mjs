@@ -4,7 +4,10 @@
 // N whole-process runs each; reports the median wall time, the peak RSS, the number of
 // findings and the ratios to apiconv. Writes JSON to test/bench/results/.
 //
-//   node test/bench/bench.mjs [--runs 3] [--only name1,name2] [--max-size 1MB] [--tools apiconv,spectral,redocly]
+//   node test/bench/bench.mjs [--runs 3] [--only name1,name2] [--max-size 1MB] [--tools apiconv,spectral,redocly] [--before path/to/cli.js]
+//
+// --before adds a tool `before`: another build of the apiconv CLI (e.g. a copy of server/out from an earlier
+// commit), timed side by side with the others in the same run.
 //
 // Redocly makes no network request: telemetry is off (REDOCLY_TELEMETRY=off), update
 // notices are suppressed (REDOCLY_SUPPRESS_UPDATE_NOTICE=true), and it runs in an empty
@@ -27,7 +30,7 @@ const RULESET = path.join(ROOT, 'rules', 'out', 'apiconv.js');
 const REDOCLY = path.join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 
 function parseArgs(argv) {
-  const o = { runs: 3, only: undefined, maxSize: Infinity, tools: ['apiconv', 'spectral', 'redocly'] };
+  const o = { runs: 3, only: undefined, maxSize: Infinity, tools: ['apiconv', 'spectral', 'redocly'], before: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => argv[++i] ?? fail(`${a} needs a value`);
@@ -35,12 +38,18 @@ function parseArgs(argv) {
     else if (a === '--only') o.only = v().split(',').map(s => s.trim()).filter(Boolean);
     else if (a === '--max-size') o.maxSize = parseSize(v());
     else if (a === '--tools') o.tools = v().split(',').map(s => s.trim());
+    else if (a === '--before') o.before = path.resolve(v());
     else if (a === '--help' || a === '-h') {
       console.log('node test/bench/bench.mjs [--runs N] [--only name,...] [--max-size 1MB] [--tools apiconv,spectral,redocly]');
       process.exit(0);
     } else fail(`unknown option ${a}`);
   }
   for (const t of o.tools) if (!['apiconv', 'spectral', 'redocly'].includes(t)) fail(`unknown tool ${t}`);
+  if (o.before !== undefined) {
+    if (!fs.existsSync(o.before)) fail(`--before: ${o.before} not found`);
+    TOOLS.before = { ...TOOLS.apiconv, run: file => measure(process.execPath, [o.before, 'lint', '--format', 'json', '--no-progress', file], { cwd: ROOT }) };
+    o.tools.splice(o.tools.includes('apiconv') ? o.tools.indexOf('apiconv') + 1 : 0, 0, 'before');
+  }
   return o;
 }
 function fail(msg) {

@@ -25,10 +25,10 @@ function newestMtime(dir: string, test: (f: string) => boolean): number {
 
 let built = false;
 
-/** Runs `npm run build` when server/out/cli.js (or rules/out) is missing or older than a source file. */
+/** Runs `npm run build` when server/out/cli.js (or its bundle cli.bundle.js, rules/out) is missing or older than a source file. */
 export function ensureBuilt(): void {
   if (built) return;
-  const outputs = [CLI, path.join(ROOT, 'rules', 'out', 'apiconv.js')];
+  const outputs = [CLI, ...['cli.bundle.js'].map(f => path.join(ROOT, 'server', 'out', f)), path.join(ROOT, 'rules', 'out', 'apiconv.js')];
   const oldest = Math.min(...outputs.map(f => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
   const src = Math.max(
     newestMtime(path.join(ROOT, 'server', 'src'), f => f.endsWith('.ts')),

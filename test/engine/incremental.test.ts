@@ -1,9 +1,10 @@
 /**
- * The incremental engine (server/src/engine/incremental) must give exactly what a
- * from-scratch `lint()` gives for the same text, after any sequence of edits:
+ * The incremental engine (server/src/engine/incremental) must give exactly what
+ * Spectral's own runner (`lintWithSpectral()`, the reference) gives for the same text,
+ * after any sequence of edits, and so must a cold `lint()` (the engine from nothing):
  * seeded random edits (typing into values, deleting, duplicating and moving lines,
  * breaking and mending the YAML, retargeting `$ref`s, reverting) over real documents,
- * each compared with `lint()` on the same text. And it must actually be incremental:
+ * each compared with the reference on the same text. And it must actually be incremental:
  * an edit in one operation re-runs the rules of that unit only.
  *
  * APICONV_INCREMENTAL_DOCS=all runs every corpus document (slow: minutes); a comma-separated list of
@@ -15,8 +16,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { lint } from '../../server/src/engine/lint';
+import { lint, lintWithSpectral } from '../../server/src/engine/lint';
 import { IncrementalLinter } from '../../server/src/engine/incremental/linter';
+import { coldStats } from '../../server/src/engine/incremental/cold';
 import { getBuiltinRuleset, loadRulesetFile } from '../../server/src/engine/ruleset';
 import type { LintOptions } from '../../server/src/engine/lint';
 import type { LintResult } from '../../server/src/engine/problem';
@@ -118,10 +120,16 @@ async function check(file: string, text: string, seed: number, steps: number, op
       trail.push(name);
       current = EDITS[name]!(current, r, text);
     }
-    const expected = await lint(current, file, options);
+    const expected = await lintWithSpectral(current, file, options);
     const got = await linter.lint(current, options);
     if (!isDeepStrictEqual(got, expected)) {
       assert.fail(`${path.basename(file)} seed ${seed}: differs after ${trail.join(' → ')}\n${describeDiff(got, expected)}`);
+    }
+    const fallbacks = coldStats.fallbacks;
+    const cold = await lint(current, file, options);
+    assert.equal(coldStats.fallbacks, fallbacks, 'the cold lint did not fall back to Spectral’s runner');
+    if (!isDeepStrictEqual(cold, expected)) {
+      assert.fail(`${path.basename(file)} seed ${seed}: a cold lint() differs after ${trail.join(' → ')}\n${describeDiff(cold, expected)}`);
     }
     assert.equal(linter.failures, 0, 'no fallback to the full engine after an error');
   }
@@ -138,7 +146,7 @@ const QUICK = [
   'asana/asana.yaml',
 ];
 
-describe('incremental engine = lint() from scratch', () => {
+describe('incremental engine and cold lint() = Spectral’s runner (lintWithSpectral)', () => {
   it('the bundled examples (OAS 3, Swagger 2 JSON), many random edits each', async () => {
     for (const name of fs.readdirSync(path.join(ROOT, 'examples'))) {
       const file = path.join(ROOT, 'examples', name);
@@ -200,7 +208,7 @@ describe('incremental engine = lint() from scratch', () => {
     const text = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
     fs.writeFileSync(file, text);
     const ruleset = await loadRulesetFile(path.join(dir, '.apiconv.yaml'));
-    const first = await lint(text, file, { ruleset });
+    const first = await lintWithSpectral(text, file, { ruleset });
     assert.ok(first.problems.some(p => p.code === 'needs-summary' && p.path[1] === '/getUsers'), 'the custom rule runs');
     assert.ok(!first.problems.some(p => p.code === 'needs-summary' && p.path[1] === '/users'), 'the path override turns it off below /users');
     assert.ok(!first.problems.some(p => p.code === 'path-no-verbs'), 'a rule turned off');
@@ -266,7 +274,7 @@ BadRequest:
     const linter = new IncrementalLinter(root);
     let overlay: string | undefined;
     const options: LintOptions = { readFile: f => (f === shared ? overlay : undefined) };
-    const same = async (text: string, why: string) => assert.deepStrictEqual(await linter.lint(text, options), await lint(text, root, options), why);
+    const same = async (text: string, why: string) => assert.deepStrictEqual(await linter.lint(text, options), await lintWithSpectral(text, root, options), why);
     await same(rootText, 'open');
     await same(rootText.replace('title: Multi', 'title: Multi2'), 'root edit');
     overlay = sharedText.replace('enum: [a, a]', 'enum: [a, b]');
@@ -311,7 +319,7 @@ BadRequest:
       assert.ok(text.includes(from), `${label}: ${from}`);
       text = text.replace(from, to);
       const got = await linter.lint(text);
-      const expected = await lint(text, file);
+      const expected = await lintWithSpectral(text, file);
       assert.deepStrictEqual(got, expected, `${label}\n${describeDiff(got, expected)}`);
       assert.equal(linter.stats?.unitsReplayed, replayed, `${label}: units replayed`);
     };
@@ -345,7 +353,7 @@ BadRequest:
     for (const [i, [from, to]] of [['summary: List all pets', 'summary: List all petsx'], ['summary: List all petsx', 'summary: List all petsxy'], ['summary: List all petsxy', 'summary: List all petsxyz']].entries()) {
       text = text.replace(from!, to!);
       const got = await linter.lint(text);
-      const expected = await lint(text, file);
+      const expected = await lintWithSpectral(text, file);
       assert.deepStrictEqual(got, expected, `edit ${i}\n${describeDiff(got, expected)}`);
       assert.equal(linter.stats?.unitsReplayed, i === 0 ? 0 : 2, `edit ${i}: units replayed`);
     }
@@ -449,7 +457,7 @@ function conventionsCheck(file: string): (text: string, label: string, reused: b
   const linter = new IncrementalLinter(file);
   return async (text, label, reused) => {
     const got = await linter.lint(text);
-    const expected = await lint(text, file);
+    const expected = await lintWithSpectral(text, file);
     assert.deepStrictEqual(got, expected, `${label}\n${describeDiff(got, expected)}`);
     assert.equal(linter.stats?.conventionsReused, reused, `${label}: conventions reused`);
     return got;

@@ -27,10 +27,15 @@ export interface RunOptions {
   functionBudgetMs?: number;
 }
 
-/** The CLI bundle, which is also the worker (worker.ts); undefined when not running from it (tests through tsx, the single executable). */
+/**
+ * The script of a worker: the CLI's launcher (cli.js, which runs the bundle cli.bundle.js with V8's code cache,
+ * launch.ts), as the bundle is also the worker (worker.ts); undefined when not running from the bundle (tests
+ * through tsx, the single executable).
+ */
 export function workerScript(): string | undefined {
-  const p = path.join(__dirname, 'cli.js');
-  return __filename === p && fs.existsSync(p) ? p : undefined;
+  const launcher = path.join(__dirname, 'cli.js');
+  const bundle = path.join(__dirname, 'cli.bundle.js');
+  return (__filename === bundle || __filename === launcher) && fs.existsSync(launcher) && fs.existsSync(bundle) ? launcher : undefined;
 }
 
 export function plannedJobs(taskCount: number, requested?: number, totalBytes = Infinity): number {

@@ -95,6 +95,11 @@ export function setLintCachesEnabled(on: boolean): void {
   if (!on) parsedFiles.clear();
 }
 
+/** A `$ref`'d file's parse through the cache (while the caches are on): the engine's resolver (incremental/resolve.ts). */
+export function parseCached(kind: string, file: string, text: string, parse: ParseFn): unknown {
+  return enabled ? parsedFiles.parse(kind, file, text, parse) : parse(text);
+}
+
 /** The `$ref`'d file whose text Spectral is parsing right now (set synchronously around its parse). */
 let parsingFile: string | undefined;
 

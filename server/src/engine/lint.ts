@@ -1,10 +1,18 @@
 /**
  * The one entry point of the engine: lint a document's text.
  *
- * A fresh `Spectral` instance and a fresh `$ref` resolver are made for every
- * call: Spectral's resolver caches documents across runs, which makes a reused
- * instance report wrong `invalid-ref` errors and grow in memory (see
- * shared/spec/PEERS.md). The ruleset (the expensive part to build) is shared.
+ * `lint()` is the engine's one code path (incremental/): a fresh
+ * IncrementalLinter, starting from nothing, in its one-shot mode (cold.ts) —
+ * the same parse, resolve and run modules that relint a document as it is
+ * edited. The CLI, the language server's first lint, the workspace lint and
+ * `--fix` all come here.
+ *
+ * `lintWithSpectral()` is the reference the tests compare the engine with:
+ * Spectral's own `Spectral.run`, with a fresh `Spectral` instance and a fresh
+ * `$ref` resolver for every call (Spectral's resolver caches documents across
+ * runs, which makes a reused instance report wrong `invalid-ref` errors and
+ * grow in memory, see shared/spec/PEERS.md). The ruleset is shared. The engine
+ * also falls back to it when one of its shortcuts throws.
  */
 import { Document, Spectral, type Ruleset, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
@@ -20,6 +28,7 @@ import { CAP_LEVEL, clearSeverityCaps, severityCapOf } from '../../../rules/_lib
 import { checkLimits, limitsOf, type InputLimits } from './limits';
 import { readRefFile } from './refFiles';
 import { binarySkip, notOpenApi, versionSkip } from './skip';
+import { lintCold } from './incremental/cold';
 
 export interface LintOptions {
   /** The ruleset to run; default `apiconv:recommended`. */
@@ -50,6 +59,11 @@ export function isJsonText(text: string, file?: string): boolean {
 
 /** Lint one document. `file` is its absolute path (used for `$ref`s and config). */
 export async function lint(text: string, file: string, options: LintOptions = {}): Promise<LintResult> {
+  return lintCold(text, file, options);
+}
+
+/** Lint one document with Spectral's own runner (`Spectral.run`): the reference the engine is tested against. */
+export async function lintWithSpectral(text: string, file: string, options: LintOptions = {}): Promise<LintResult> {
   const absFile = path.resolve(file);
   // Input checks (issue 16): a BOM is linted as without it; binary, UTF-16, oversized, too deep, alias bombs.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);

@@ -74,7 +74,11 @@ export function sameLineEntries(text: string, ast: unknown): number[] {
 
 /** `Parsers.Yaml.parse(text)` with the syntax errors it misses added to its diagnostics (a new array; the result is otherwise the parser's). */
 export function parseYamlChecked(text: string): YamlResult {
-  const result = Parsers.Yaml.parse(text) as YamlResult;
+  return withSyntaxChecks(text, Parsers.Yaml.parse(text) as YamlResult);
+}
+
+/** A YAML parse result (Spectral's parser, or the engine's yamlFast on the same syntax tree) with the syntax errors it misses added. */
+export function withSyntaxChecks(text: string, result: YamlResult): YamlResult {
   const offsets = sameLineEntries(text, result.ast);
   if (offsets.length === 0) return result;
   const lines = new LineIndex(text);

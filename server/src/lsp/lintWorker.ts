@@ -17,7 +17,7 @@ import type { LintResult } from '../engine/problem';
 import { ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, oneLine, BUILTIN_RULESETS } from '../engine/ruleset';
 import { RulesetRefusedError } from '../engine/rulesetData';
 import { attachMeter, loadingOverrunMessage, overrunMessage, setSkippedRules, startLintMeter, takeStoppedRules } from '../engine/functionBudget';
-import { ruleInfo } from '../cli/ruleInfo';
+import { ruleInfo } from '../engine/ruleInfo';
 import { collectIfGrown } from './memory';
 import type { StatusParams } from './protocol';
 

@@ -15,7 +15,7 @@ import {
   type SymbolInformation,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ruleInfo } from '../cli/ruleInfo';
+import { ruleInfo } from '../engine/ruleInfo';
 import { findByPath, nodeAt, operationNodes, parseTree, pointerToPath, refAt, type TNode } from './tree';
 
 export interface Parsed {

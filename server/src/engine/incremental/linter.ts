@@ -1,6 +1,6 @@
 /**
  * The incremental engine: lints one document over and over as it is edited, with
- * exactly the output of `lint()` (../lint.ts) for the same text, doing only the
+ * exactly the output of `lintWithSpectral()` (../lint.ts) for the same text, doing only the
  * work an edit calls for:
  * - parse.ts re-parses the units whose text changed and keeps the others' values;
  * - resolve.ts re-resolves what those units reach and keeps the rest;
@@ -8,12 +8,13 @@
  *   rules run every time, as in Spectral).
  * Whenever a step cannot show that its shortcut is exact, it does the full work.
  * One linter per document (the language server keeps one per open document);
- * `lint()` (../lint.ts) remains the one-shot path of the CLI.
+ * `lint()` (../lint.ts) is a fresh linter in one-shot mode (cold.ts), and
+ * `lintWithSpectral()` the reference the tests compare both with.
  */
 import * as path from 'node:path';
 import { getDiagnosticSeverity, type Ruleset } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
-import { finishLint, isJsonText, lint, looksLikeOpenApi, type EngineResult, type LintOptions } from '../lint';
+import { finishLint, isJsonText, lintWithSpectral, looksLikeOpenApi, type EngineResult, type LintOptions } from '../lint';
 import type { LintResult } from '../problem';
 import { getDefaultRuleset } from '../ruleset';
 import type { FileReader } from '../resolver';
@@ -34,6 +35,8 @@ export interface LintStats {
   /** The conventions (model rules) gave their last results: nothing they read had changed. */
   conventionsReused: boolean;
   ms: { parse: number; resolve: number; rules: number; finish: number };
+  /** Where the rules' time went (runner.ts). */
+  runner?: Record<string, number>;
 }
 
 export class IncrementalLinter {
@@ -49,8 +52,12 @@ export class IncrementalLinter {
   /** How many lints fell back to the full engine because of an error (tests assert 0). */
   failures = 0;
 
-  constructor(file: string) {
+  /** One-shot: this linter lints one text and is dropped (cold.ts); it keeps nothing for a next edit. */
+  private readonly oneShot: boolean;
+
+  constructor(file: string, opts: { oneShot?: boolean } = {}) {
     this.file = path.resolve(file);
+    this.oneShot = opts.oneShot === true;
   }
 
   async lint(text: string, options: LintOptions = {}): Promise<LintResult> {
@@ -62,7 +69,7 @@ export class IncrementalLinter {
       this.failures++;
       console.error(`apiconv: incremental lint of ${this.file} failed, linting in full: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       this.stats = undefined;
-      return lint(text, this.file, options);
+      return lintWithSpectral(text, this.file, options);
     }
   }
 
@@ -77,8 +84,8 @@ export class IncrementalLinter {
 
   private async lintIncrementally(text: string, options: LintOptions): Promise<LintResult> {
     const absFile = this.file;
-    // The input checks of lint() (issue 16: skip.ts, limits.ts); a BOM and `!!binary` are handled by lint() itself.
-    if (text.charCodeAt(0) === 0xfeff || text.includes('!!binary')) return lint(text, absFile, options);
+    // The input checks (issue 16: skip.ts, limits.ts); a BOM and `!!binary` are handled by Spectral's runner (lintWithSpectral).
+    if (text.charCodeAt(0) === 0xfeff || text.includes('!!binary')) return lintWithSpectral(text, absFile, options);
     const skip = binarySkip(text, absFile) ?? (looksLikeOpenApi(text) ? undefined : notOpenApi(text, absFile));
     if (skip) return skip;
     const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits));
@@ -131,7 +138,7 @@ export class IncrementalLinter {
     ];
     let results: RunnerResult[];
     try {
-      results = await this.runner.run({ ruleset, document, inventory, preResults: pre });
+      results = await this.runner.run({ ruleset, document, inventory, preResults: pre, oneShot: this.oneShot });
     } finally {
       clearSeverityCaps(document);
     }
@@ -144,6 +151,7 @@ export class IncrementalLinter {
     }
     const out = finishLint(results as unknown as EngineResult[], absFile, ruleset, texts, res.files.length > 0 ? res.files : [absFile]);
     this.stats = {
+      runner: this.runner.stats.ms,
       parseFull: parsed.full,
       unitsRun: this.runner.stats.unitsRun,
       unitsReused: this.runner.stats.unitsReused,

@@ -56,7 +56,8 @@ import type { IDiagnostic, IRange } from '@stoplight/types';
 import { adoptUnchanged, CONTAINERS, deepEqualOrdered, isRecord, orderedObject, unitKey } from './units';
 import { commonPrefix, commonSuffix } from './window';
 import { cutFromFull, updateJson, type JsonCut } from './parseJson';
-import { CheckedYaml } from '../yamlSyntax';
+import { withSyntaxChecks } from '../yamlSyntax';
+import { parseYamlFast } from './yamlFast';
 
 type Segment = string | number;
 type YamlResult = ReturnType<typeof Parsers.parseYaml>;
@@ -399,7 +400,7 @@ function containerSplit(text: string, lines: Lines, l0: number, l1: number, dept
 
 /** Parses a piece on its own; undefined when it does not prove to parse as inside the whole text. */
 function parsePiece(text: string, header: boolean, prefix: Segment[]): { piece: Piece; value: unknown } | undefined {
-  const parse = CheckedYaml.parse(text);
+  const parse = withSyntaxChecks(text, parseYamlFast(text)); // [i12] Parsers.Yaml.parse's result, built with less (yamlFast.ts); [i15e] plus the syntax errors it misses
   const ast = asNode(parse.ast);
   if (ast === null || ast.kind !== MAP || ast.mappings?.length !== 1) return undefined;
   const mapping = ast.mappings[0];
@@ -872,8 +873,8 @@ export class IncrementalParser {
   private full(text: string): ParseUpdate {
     const prev = this.prev;
     const yaml = this.kind === 'yaml';
-    const parser = yaml ? CheckedYaml : Parsers.Json;
-    const result = parser.parse(text) as YamlResult | JsonResult;
+    const parser = yaml ? Parsers.Yaml : Parsers.Json;
+    const result = (yaml ? withSyntaxChecks(text, parseYamlFast(text)) : parser.parse(text)) as YamlResult | JsonResult; // [i12] yamlFast.ts, [i15e] yamlSyntax.ts
     const data = result.data;
     // restore the identity of units whose value did not change
     if (prev !== undefined) {

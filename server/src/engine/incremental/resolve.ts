@@ -50,6 +50,8 @@ import { extname } from '@stoplight/path';
 import { readRefFile } from '../refFiles';
 import { createResolver, type FileReader } from '../resolver';
 import { encodeSegment, onlyChangedLeaf, unitDepth, unitKey, unitsOf } from './units';
+import { parseYamlFast } from './yamlFast';
+import { parseCached } from '../cache';
 
 type Segment = string | number;
 type JsonPath = Segment[];
@@ -1432,6 +1434,9 @@ function idOf(v: unknown): string {
 // ---------------------------------------------------------------------------
 // Spectral's DocumentInventory parts (documentInventory.js, errorMessages.js)
 
+/** [i12] Spectral's YAML parser with the engine's parse (yamlFast.ts: the same result). */
+const YAML_FAST = { ...Parsers.Yaml, parse: parseYamlFast };
+
 /** DocumentInventory.parseResolveResult: parse a $ref'd file, keep it and its parser diagnostics. */
 class ReferencedFiles {
   readonly referencedDocuments: Record<string, ReferencedDocument> = {};
@@ -1441,7 +1446,10 @@ class ReferencedFiles {
     const source = opts.targetAuthority.href().replace(/\/$/, '');
     const ext = extname(source);
     const content = String(opts.result);
-    const parser = ext === '.json' ? Parsers.Json : Parsers.Yaml;
+    // [i12] YAML: Parsers.Yaml's result, built with less; both through the cross-lint cache of parsed files (cache.ts).
+    const base = ext === '.json' ? Parsers.Json : YAML_FAST;
+    const kind = ext === '.json' ? 'json' : 'yaml-fast';
+    const parser = { ...base, parse: (text: string) => parseCached(kind, source, text, t => base.parse(t)) };
     const document = new Document(content, parser as never, source);
     opts.result = document.data;
     if (document.diagnostics.length > 0) this.diagnostics.push(...formatParserDiagnostics(document.diagnostics as unknown as ParserDiagnostic[], document.source));

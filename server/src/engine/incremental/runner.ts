@@ -27,7 +27,7 @@
  *   than by a traversal of the whole document.
  * Results are then mapped, deduplicated and sorted as Spectral does. The
  * result equals Spectral's: test/engine/incremental.test.ts compares it with
- * `lint()` after random edits.
+ * `lintWithSpectral()` (Spectral's own runner) after random edits.
  */
 import type { IRange } from '@stoplight/types';
 import type { Ruleset } from '@stoplight/spectral-core';
@@ -40,6 +40,7 @@ import { decodeSegmentFragment, getClosestJsonPath, printPath, PrintStyle, print
 import * as coreFunctions from '@stoplight/spectral-functions';
 import { oas } from '@stoplight/spectral-rulesets';
 import { isRecord, onlyChangedLeaf, unitDepth, unitKey, unitsOf } from './units';
+import { SharedWalk } from './walk';
 import { severityCapOf } from '../../../../rules/_lib/severity';
 
 type JsonPath = (string | number)[];
@@ -440,10 +441,20 @@ class Query {
       if (segments) this.plain.push([segments, expr]);
       else traversed.push(expr);
     }
-    if (traversed.length > 0) {
+    // [i12 walk] The expressions of the shapes walk.ts knows are walked there (matches under shared objects
+    // replayed); a query with any other expression is nimma's.
+    if (traversed.length > 0) this.walk = SharedWalk.of(traversed);
+    if (traversed.length > 0 && !this.walk) {
       const Ctor = Nimma as unknown as new (e: string[], o: object) => Query['nimma'];
       this.nimma = new Ctor(traversed, { fallback: jsonPathPlus, unsafe: false, output: 'auto', customShorthands: {} });
     }
+  }
+
+  private readonly walk: SharedWalk | undefined;
+
+  /** A new run: the walk's recorded matches are for the last run's objects. */
+  newRun(): void {
+    this.walk?.reset();
   }
 
   get empty(): boolean {
@@ -483,7 +494,8 @@ class Query {
         const cb = this.callbacks[expr]!;
         walkPlain(input, segments, 0, [], cb);
       }
-      this.nimma?.query(input, this.callbacks);
+      if (this.walk) this.walk.query(input, this.callbacks);
+      else this.nimma?.query(input, this.callbacks);
     } finally {
       this.visit = () => undefined;
     }
@@ -624,6 +636,8 @@ export interface RunInput {
   inventory: InventoryLike;
   /** results that come before the rules' (parser diagnostics, resolver errors), with their ranges */
   preResults: RunnerResult[];
+  /** A one-shot run (cold.ts): nothing is kept for a next run. */
+  oneShot?: boolean;
 }
 
 export class IncrementalRunner {
@@ -673,6 +687,7 @@ export class IncrementalRunner {
       };
     }
     const q = this.queries!;
+    for (const query of [q.localR, q.localU, q.globalR, q.globalU]) query.newRun();
     const promises: Promise<void>[] = [];
     const fresh: RawResult[] = [];
     const ctx: NodeCtx = { document, inventory, promises, memo: this.fnMemo };

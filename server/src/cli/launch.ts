@@ -1,0 +1,64 @@
+/**
+ * Start-up of the CLI and its workers with V8's code cache (what Node 22's
+ * `module.enableCompileCache()` does, for Node 20 as well). `server/out/cli.js`
+ * is this launcher; the CLI itself is `cli.bundle.js` beside it. The first run
+ * compiles the bundle and, on exit, writes V8's code for it (the functions that
+ * ran included) to a per-user folder under the system's temporary folder; the
+ * next runs read it instead of compiling 9 MB of JavaScript again. The cache
+ * file is named after the Node version and the bundle's size and time, so a
+ * new build or another Node makes a new one; a cache V8 rejects is written
+ * again. `APICONV_NO_COMPILE_CACHE=1` turns it off. Any failure with the cache
+ * falls back to a plain compile.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import Module from 'node:module';
+
+type ModuleInternals = typeof Module & {
+  wrap(source: string): string;
+  _nodeModulePaths(dir: string): string[];
+};
+
+export function launch(bundle: string): void {
+  const filename = path.join(__dirname, bundle);
+  const dirname = path.dirname(filename);
+  const source = fs.readFileSync(filename, 'utf8');
+  let cacheFile: string | undefined;
+  let cached: Buffer | undefined;
+  if (process.env.APICONV_NO_COMPILE_CACHE !== '1') {
+    try {
+      const st = fs.statSync(filename);
+      const user = typeof process.getuid === 'function' ? process.getuid() : os.userInfo().username;
+      const dir = path.join(os.tmpdir(), `apiconv-compile-cache-${user}`);
+      cacheFile = path.join(dir, `${bundle}-${process.version}-${process.arch}-${st.size}-${Math.round(st.mtimeMs)}.bin`);
+      cached = fs.readFileSync(cacheFile);
+    } catch {
+      cached = undefined;
+    }
+  }
+  const M = Module as ModuleInternals;
+  const script = new vm.Script(M.wrap(source), { filename, cachedData: cached });
+  if (cacheFile && (cached === undefined || script.cachedDataRejected)) {
+    const target = cacheFile;
+    process.once('exit', () => {
+      try {
+        fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+        const tmp = `${target}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+        fs.renameSync(tmp, target);
+      } catch {
+        /* no cache: the next run compiles again */
+      }
+    });
+  }
+  const mod = new Module(filename, module) as Module & { filename: string; paths: string[] };
+  mod.filename = filename;
+  mod.paths = M._nodeModulePaths(dirname);
+  const req = Module.createRequire(filename) as NodeJS.Require;
+  // The bundle runs its command when it is the main module (`require.main === module`).
+  (req as { main: unknown }).main = mod;
+  const fn = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
+  fn.call(mod.exports, mod.exports, req, mod, filename, dirname);
+}

@@ -1,0 +1,294 @@
+/**
+ * One walk of a document for many JSONPath expressions, with the matches of a
+ * subtree reached again replayed rather than searched again.
+ *
+ * The resolved document shares the value of every `$ref` with its target (a
+ * shared schema sits under every operation that uses it: stripe's resolved
+ * tree has 741k objects, 33k of them distinct). nimma walks each occurrence
+ * anew. Here, the matches found under an object are recorded the second time
+ * it is reached (from the same key, in the same state of the expressions) and
+ * replayed from the third time on, with the path of the occurrence in front.
+ * The values are frozen (resolve.ts), and a filter reads nothing but the value
+ * it is given and its key, so the matches under an object are the same at
+ * every occurrence.
+ *
+ * Only the expression shapes below are taken, each matching exactly what
+ * nimma's generated code matches (same nodes, the same pre-order, and at a
+ * node the expressions in the order given); a query with any other expression
+ * is left to nimma (runner.ts Query):
+ * - `$..[?(F)]`: every node below the root where F holds;
+ * - `$..name`, `$..[name,'name',"name"]`: every node below the root with one of these keys;
+ * - `$..name..[?(F)]`: every node where F holds with `name` among the keys above it (its own key excluded);
+ * - `$.a.b..[?(F)]`: every node strictly below `$.a.b` where F holds.
+ * F may read `@` (the value) and `@property` (its key), nothing else of the
+ * scope (`@path`, `@parent`, `@root`… are nimma's).
+ */
+
+type Segment = string | number;
+export interface WalkScope {
+  path: Segment[];
+  value: unknown;
+}
+type Callback = (scope: WalkScope) => void;
+type Filter = (value: unknown, property: Segment) => unknown;
+
+const enum Kind {
+  /** `$..[?(F)]` */
+  Filter,
+  /** `$..[a,b]` */
+  Keys,
+  /** `$..name..[?(F)]` */
+  Below,
+  /** `$.a.b..[?(F)]` */
+  Prefix,
+}
+
+interface Expr {
+  expr: string;
+  kind: Kind;
+  filter?: Filter;
+  keys?: Set<string>;
+  /** Below: the key above; Prefix: the keys from the root. */
+  name?: string;
+  prefix?: string[];
+}
+
+const NAME = String.raw`[A-Za-z_$][\w$-]*`;
+const QUOTED = String.raw`'[^'\\]*'|"[^"\\]*"`;
+const KEYS_RE = new RegExp(String.raw`^\$\.\.(?:(${NAME})|\[\s*((?:(?:${NAME}|${QUOTED})\s*,\s*)*(?:${NAME}|${QUOTED}))\s*\])$`);
+const FILTER_RE = /^\$\.\.\[\?\((.*)\)\]$/s;
+const BELOW_RE = new RegExp(String.raw`^\$\.\.(${NAME})\.\.\[\?\((.*)\)\]$`, 's');
+const PREFIX_RE = new RegExp(String.raw`^\$((?:\.${NAME})+)\.\.\[\?\((.*)\)\]$`, 's');
+
+/** F as a function of (value, property), or undefined when it reads more of the scope or is not plain. */
+function compileFilter(src: string): Filter | undefined {
+  // Outside string literals: `@property` → property, `@` → value; nothing else may follow `@`.
+  let out = '';
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (c === "'" || c === '"' || c === '`') {
+      if (c === '`') return undefined;
+      const end = src.indexOf(c, i + 1);
+      if (end < 0) return undefined;
+      const lit = src.slice(i, end + 1);
+      if (lit.includes('\\')) return undefined;
+      out += lit;
+      i = end;
+      continue;
+    }
+    if (c === '@') {
+      const rest = src.slice(i + 1);
+      if (/^property\b/.test(rest)) {
+        out += 'property';
+        i += 'property'.length;
+        continue;
+      }
+      if (/^[A-Za-z_$\d]/.test(rest)) return undefined; // @path, @parent, @root, @parentProperty…
+      out += 'value';
+      continue;
+    }
+    if ((c === '$' && src[i - 1] !== '.') || (c === '=' && src[i + 1] === '>') || c === ';' || c === '{' || c === '}') return undefined;
+    out += c;
+  }
+  // Only operators, literals and property reads of `value` and `property`: no calls, no assignments, no other names.
+  const bare = out.replace(/'[^']*'|"[^"]*"/g, "''");
+  if (bare.trim() === '' || /[^=!<>]=[^=]|\+\+|--|[\w$\])]\s*\(/.test(bare)) return undefined;
+  for (const m of bare.matchAll(/(^|[^.\w$])([A-Za-z_$][\w$]*)/g)) {
+    if (!ALLOWED_NAMES.has(m[2]!)) return undefined;
+  }
+  try {
+    return new Function('value', 'property', `return (${out});`) as Filter;
+  } catch {
+    return undefined;
+  }
+}
+
+const ALLOWED_NAMES = new Set(['value', 'property', 'void', 'undefined', 'null', 'true', 'false', 'typeof']);
+
+function unquote(k: string): string {
+  return k.startsWith("'") || k.startsWith('"') ? k.slice(1, -1) : k;
+}
+
+function parseExpr(expr: string): Expr | undefined {
+  let m = KEYS_RE.exec(expr);
+  if (m) {
+    const list = m[1] !== undefined ? [m[1]] : m[2]!.split(',').map(s => unquote(s.trim()));
+    return { expr, kind: Kind.Keys, keys: new Set(list) };
+  }
+  m = BELOW_RE.exec(expr);
+  if (m) {
+    const filter = compileFilter(m[2]!);
+    return filter ? { expr, kind: Kind.Below, name: m[1]!, filter } : undefined;
+  }
+  m = PREFIX_RE.exec(expr);
+  if (m) {
+    const filter = compileFilter(m[2]!);
+    return filter ? { expr, kind: Kind.Prefix, prefix: m[1]!.slice(1).split('.'), filter } : undefined;
+  }
+  m = FILTER_RE.exec(expr);
+  if (m) {
+    const filter = compileFilter(m[1]!);
+    return filter ? { expr, kind: Kind.Filter, filter } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * One entry of what was found under a recorded object: a match (which expression, the path from the object's
+ * key down, the value), or the entries of an object recorded on its own (`sub`, the path from the object's key
+ * down to that object's parent in front): a shared object inside a shared object is stored once.
+ */
+interface Rel {
+  e: number;
+  rel: Segment[];
+  value?: unknown;
+  sub?: Rel[];
+}
+interface Recorder {
+  base: number;
+  list: Rel[];
+}
+
+/**
+ * The walker of a set of expressions, or undefined when one of them is not of the shapes above.
+ * `state` holds, per expression: Below — 1 when its name is among the keys above the node; Prefix — how many
+ * keys of the prefix the path has matched (-1: another key).
+ */
+export class SharedWalk {
+  private readonly exprs: Expr[];
+  private callbacks: Record<string, Callback> = {};
+  private readonly path: Segment[] = [];
+  /** Objects reached once, and the recorded matches of objects reached again (by key and state). */
+  private seen = new WeakSet<object>();
+  private memo = new WeakMap<object, Map<string, Rel[]>>();
+  private recorders: Recorder[] = [];
+  private readonly stateful: boolean;
+
+  static of(exprs: string[]): SharedWalk | undefined {
+    const parsed: Expr[] = [];
+    for (const e of exprs) {
+      const p = parseExpr(e);
+      if (!p) return undefined;
+      parsed.push(p);
+    }
+    return new SharedWalk(parsed);
+  }
+
+  private constructor(exprs: Expr[]) {
+    this.exprs = exprs;
+    this.stateful = exprs.some(e => e.kind === Kind.Below || e.kind === Kind.Prefix);
+  }
+
+  /** Forget the recorded matches (a new run: the objects may be others). */
+  reset(): void {
+    this.seen = new WeakSet();
+    this.memo = new WeakMap();
+  }
+
+  query(root: unknown, callbacks: Record<string, Callback>): void {
+    if (typeof root !== 'object' || root === null) return;
+    this.callbacks = callbacks;
+    this.path.length = 0;
+    this.recorders = [];
+    const state = this.exprs.map(() => 0);
+    this.children(root, state);
+  }
+
+  private children(obj: object, state: number[]): void {
+    if (Array.isArray(obj)) {
+      for (let i = 0; i < obj.length; i++) this.node(i, obj[i], state);
+    } else {
+      const o = obj as Record<string, unknown>;
+      for (const key of Object.keys(o)) this.node(key, o[key], state);
+    }
+  }
+
+  private node(key: Segment, value: unknown, state: number[]): void {
+    const path = this.path;
+    path.push(key);
+    const depth = path.length - 1;
+    const isObj = typeof value === 'object' && value !== null;
+    let recorder: Recorder | undefined;
+    if (isObj) {
+      if (this.seen.has(value)) {
+        const memoKey = this.stateful ? `${typeof key === 'number' ? '#' : ''}${key}\u0000${state.join()}` : `${typeof key === 'number' ? '#' : ''}${key}`;
+        let byKey = this.memo.get(value);
+        const hit = byKey?.get(memoKey);
+        if (hit) {
+          const outer = this.recorders[this.recorders.length - 1];
+          if (outer) outer.list.push({ e: -1, rel: path.slice(outer.base, depth), sub: hit });
+          this.replay(hit, depth);
+          path.length = depth;
+          return;
+        }
+        if (!byKey) this.memo.set(value, (byKey = new Map()));
+        recorder = { base: depth, list: [] };
+        byKey.set(memoKey, recorder.list);
+        this.recorders.push(recorder);
+      } else this.seen.add(value);
+    }
+    // The node itself, the expressions in order.
+    const exprs = this.exprs;
+    for (let i = 0; i < exprs.length; i++) {
+      const e = exprs[i]!;
+      let hit = false;
+      switch (e.kind) {
+        case Kind.Filter:
+          hit = !!e.filter!(value, key);
+          break;
+        case Kind.Keys:
+          hit = typeof key === 'string' && e.keys!.has(key);
+          break;
+        case Kind.Below:
+          hit = state[i] === 1 && !!e.filter!(value, key);
+          break;
+        case Kind.Prefix:
+          hit = state[i] === e.prefix!.length && depth >= e.prefix!.length && !!e.filter!(value, key);
+          break;
+      }
+      if (hit) {
+        const r = this.recorders[this.recorders.length - 1];
+        if (r) r.list.push({ e: i, rel: path.slice(r.base), value });
+        this.callbacks[e.expr]!({ path, value });
+      }
+    }
+    if (isObj) {
+      let next = state;
+      if (this.stateful) {
+        for (let i = 0; i < exprs.length; i++) {
+          const e = exprs[i]!;
+          let to = state[i]!;
+          if (e.kind === Kind.Below) {
+            if (key === e.name) to = 1;
+          } else if (e.kind === Kind.Prefix) {
+            const n = e.prefix!.length;
+            if (to >= 0 && to < n) to = to === depth && key === e.prefix![to] ? to + 1 : -1;
+          }
+          if (to !== state[i]) {
+            if (next === state) next = state.slice();
+            next[i] = to;
+          }
+        }
+      }
+      this.children(value, next);
+    }
+    if (recorder) {
+      this.recorders.pop();
+      const outer = this.recorders[this.recorders.length - 1];
+      if (outer) outer.list.push({ e: -1, rel: path.slice(outer.base, depth), sub: recorder.list });
+    }
+    path.length = depth;
+  }
+
+  /** The matches of `list` again, below the path's first `base` segments. */
+  private replay(list: Rel[], base: number): void {
+    const path = this.path;
+    for (const m of list) {
+      path.length = base;
+      for (const s of m.rel) path.push(s);
+      if (m.sub) this.replay(m.sub, path.length);
+      else this.callbacks[this.exprs[m.e]!.expr]!({ path, value: m.value });
+    }
+    path.length = base;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The CLI's launcher (server/src/cli/launch.ts): the first run writes V8's code cache of the bundle to a
+ * per-user folder under the temporary folder, later runs use it, a damaged cache is written again, and
+ * APICONV_NO_COMPILE_CACHE=1 writes none; the output is the same every time.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ROOT, runCli, tempDir } from './helpers';
+
+const DOC = path.join(ROOT, 'examples', 'conventional.yaml');
+
+function cacheFiles(tmp: string): string[] {
+  const dirs = fs.readdirSync(tmp).filter(d => d.startsWith('apiconv-compile-cache-'));
+  return dirs.flatMap(d => fs.readdirSync(path.join(tmp, d)).map(f => path.join(tmp, d, f)));
+}
+
+describe('CLI launcher: V8 code cache', () => {
+  it('written on the first run, used and rewritten when damaged, off on request; same output', () => {
+    const tmp = tempDir();
+    const env = { TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+    const first = runCli(['lint', '-f', 'json', DOC], { env });
+    assert.ok(first.code === 0 || first.code === 1, first.stderr);
+    const files = cacheFiles(tmp);
+    assert.equal(files.length, 1, 'one cache file');
+    assert.match(path.basename(files[0]!), /^cli\.bundle\.js-v\d+.*\.bin$/);
+    assert.ok(fs.statSync(files[0]!).size > 100_000, 'it holds compiled code');
+    const mtime = fs.statSync(files[0]!).mtimeMs;
+
+    const second = runCli(['lint', '-f', 'json', DOC], { env });
+    assert.equal(second.stdout, first.stdout);
+    assert.equal(second.code, first.code);
+    assert.equal(fs.statSync(files[0]!).mtimeMs, mtime, 'an accepted cache is not written again');
+
+    fs.writeFileSync(files[0]!, Buffer.alloc(4096, 7));
+    const damaged = runCli(['lint', '-f', 'json', DOC], { env });
+    assert.equal(damaged.stdout, first.stdout);
+    assert.ok(fs.statSync(files[0]!).size > 100_000, 'a rejected cache is written again');
+
+    const off = tempDir();
+    const none = runCli(['lint', '-f', 'json', DOC], { env: { TMPDIR: off, TMP: off, TEMP: off, APICONV_NO_COMPILE_CACHE: '1' } });
+    assert.equal(none.stdout, first.stdout);
+    assert.deepEqual(cacheFiles(off), []);
+  });
+});

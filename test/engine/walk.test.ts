@@ -1,0 +1,113 @@
+/**
+ * The shared walk (server/src/engine/incremental/walk.ts) must match exactly what nimma matches for the
+ * expressions it takes: the same nodes, paths and values, in the same order, on documents where objects are
+ * shared (as the resolved document shares a `$ref`'s target) and reached from different keys and depths.
+ */
+import { strict as assert } from 'node:assert';
+import { describe, it } from 'node:test';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Nimma from 'nimma';
+import { SharedWalk } from '../../server/src/engine/incremental/walk';
+
+type Seen = [string, string, unknown][];
+
+function viaNimma(exprs: string[], doc: unknown): Seen {
+  const out: Seen = [];
+  const n = new (Nimma as unknown as new (e: string[], o: object) => { query(i: unknown, c: object): void })(exprs, { unsafe: false, output: 'auto' });
+  n.query(doc, Object.fromEntries(exprs.map(e => [e, (s: { path: (string | number)[]; value: unknown }) => out.push([e, JSON.stringify(s.path), s.value])])));
+  return out;
+}
+
+function viaWalk(exprs: string[], doc: unknown, walk = SharedWalk.of(exprs)): Seen {
+  assert.ok(walk, 'the walk takes these expressions');
+  const out: Seen = [];
+  walk.query(doc, Object.fromEntries(exprs.map(e => [e, (s: { path: (string | number)[]; value: unknown }) => out.push([e, JSON.stringify(s.path), s.value])])));
+  return out;
+}
+
+const SPECTRAL_LIKE = [
+  "$..[?(@property !== 'properties' && @ != null && @.enum && @.enum.constructor.name === 'Array')]",
+  '$..[description,title]',
+  "$..[?(@property === '$ref')]",
+  '$..[?(@ && @.enum && @.type)]',
+  '$..content..[?(@ && @.schema && (@.example !== void 0 || @.examples))]',
+  "$..parameters..[?(@property !== 'properties' && @ && (@ && @.example !== void 0 || @.default !== void 0) && (@.enum || @.type || @.format || @.$ref || @.properties || @.items))]",
+  "$..definitions..[?(@property !== 'properties' && @ && (@.example !== void 0 || @['x-example'] !== void 0 || @.default !== void 0) && (@.enum || @.type || @.format || @.$ref || @.properties || @.items))]",
+  "$.components.schemas..[?(@property !== 'properties' && @ && (@ && @.example !== void 0 || @.default !== void 0) && (@.enum || @.type || @.format || @.$ref || @.properties || @.items))]",
+  '$..description',
+  "$..['x-a',\"title\"]",
+];
+
+/** A document where one schema object is shared under many keys and depths (as a resolved document shares it). */
+function sharedDoc(): unknown {
+  const inner = Object.freeze({ type: 'string', enum: ['a', 'b'], example: 'a', description: 'inner' });
+  const schema = Object.freeze({
+    type: 'object',
+    description: 'shared',
+    properties: Object.freeze({ a: inner, b: Object.freeze({ type: 'integer', default: 1, title: 't' }), content: inner }),
+    items: inner,
+  });
+  const media = Object.freeze({ schema, example: { a: 'a' }, description: 'media' });
+  return {
+    openapi: '3.0.0',
+    paths: {
+      '/a': { get: { parameters: [{ name: 'p', in: 'query', schema }, schema], responses: { 200: { description: 'ok', content: { 'application/json': media } } } } },
+      '/b': { post: { requestBody: { content: { 'text/plain': media, other: schema } }, responses: { 201: { content: { x: media } } } } },
+      '/c': { description: schema, title: inner, parameters: schema },
+    },
+    components: { schemas: { S: schema, T: inner, U: { properties: { s: schema } } }, parameters: { P: { schema, content: { y: media } } } },
+    definitions: { D: schema, E: { properties: { x: schema } } },
+    'x-a': [schema, [inner, media], { content: schema }],
+  };
+}
+
+describe('shared walk = nimma', () => {
+  it('the shapes it takes, one expression at a time and all together, on shared objects', () => {
+    const doc = sharedDoc();
+    for (const e of SPECTRAL_LIKE) assert.deepEqual(viaWalk([e], doc), viaNimma([e], doc), e);
+    assert.deepEqual(viaWalk(SPECTRAL_LIKE, doc), viaNimma(SPECTRAL_LIKE, doc));
+    // Several queries with one walk (the runner's units): the recorded matches are replayed in later queries.
+    const walk = SharedWalk.of(SPECTRAL_LIKE)!;
+    const root = doc as Record<string, Record<string, unknown>>;
+    for (const key of Object.keys(root.paths!)) {
+      const sparse = { paths: { [key]: root.paths![key] } };
+      assert.deepEqual(viaWalk(SPECTRAL_LIKE, sparse, walk), viaNimma(SPECTRAL_LIKE, sparse), key);
+    }
+    walk.reset();
+    assert.deepEqual(viaWalk(SPECTRAL_LIKE, doc, walk), viaNimma(SPECTRAL_LIKE, doc));
+  });
+
+  it('a real document (the bundled examples)', () => {
+    const dir = path.join(__dirname, '..', '..', 'examples');
+    for (const name of fs.readdirSync(dir).filter(n => n.endsWith('.json'))) {
+      const doc = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+      assert.deepEqual(viaWalk(SPECTRAL_LIKE, doc), viaNimma(SPECTRAL_LIKE, doc), name);
+    }
+  });
+
+  it('leaves to nimma what reads more of the scope, or other shapes', () => {
+    for (const e of [
+      '$..[?(@path.length > 2)]',
+      '$..[?(@parent.type)]',
+      '$..[?(@root.openapi)]',
+      "$..[?(@parentProperty === 'x')]",
+      '$..[?(@.name.match(/x/))]',
+      '$..[?(@.a = 1)]',
+      '$.paths[*][get,put]',
+      '$..responses[*]',
+      '$..[?(@ === `x`)]',
+      '$..[?(foo)]',
+      '$..a..b..[?(@.x)]',
+    ]) {
+      assert.equal(SharedWalk.of([e]), undefined, e);
+      assert.equal(SharedWalk.of(['$..description', e]), undefined, e);
+    }
+  });
+
+  it('a filter that throws throws, as in nimma', () => {
+    const doc = { a: { b: null } };
+    assert.throws(() => viaNimma(['$..[?(@.x)]'], doc));
+    assert.throws(() => viaWalk(['$..[?(@.x)]'], doc));
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The fast YAML parse (server/src/engine/incremental/yamlFast.ts) gives what Spectral's YAML parser gives:
+ * the same data (values, types and key order), diagnostics, line map, and ranges for paths — on documents
+ * it builds itself and on those it hands to Spectral's parser.
+ */
+import { strict as assert } from 'node:assert';
+import { describe, it } from 'node:test';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as Parsers from '@stoplight/spectral-parsers';
+import { parseYamlFast, yamlFastStats } from '../../server/src/engine/incremental/yamlFast';
+
+const ROOT = path.join(__dirname, '..', '..');
+const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
+
+/** Data as a string that tells values, types and key order apart. */
+function canon(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.keys(v).map(k => `${JSON.stringify(k)}:${canon((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : `n${String(v)}`;
+  if (typeof v === 'string') return JSON.stringify(v);
+  return `${typeof v}:${String(v)}`;
+}
+
+/** Some paths of the data: every node down to `max` of them. */
+function pathsOf(data: unknown, max = 400): (string | number)[][] {
+  const out: (string | number)[][] = [];
+  const walk = (v: unknown, p: (string | number)[]) => {
+    if (out.length >= max) return;
+    out.push(p);
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...p, i]));
+    else if (v !== null && typeof v === 'object') for (const k of Object.keys(v)) walk((v as Record<string, unknown>)[k], [...p, k]);
+  };
+  walk(data, []);
+  return out;
+}
+
+function same(text: string, what: string, way?: 'fast' | 'spectral'): void {
+  const before = { ...yamlFastStats };
+  const want = Parsers.Yaml.parse(text);
+  const got = parseYamlFast(text);
+  assert.equal(canon(got.data), canon(want.data), `${what}: data`);
+  assert.deepEqual(got.diagnostics, want.diagnostics, `${what}: diagnostics`);
+  assert.deepEqual(got.lineMap, want.lineMap, `${what}: line map`);
+  if (way) assert.equal(yamlFastStats[way], before[way] + 1, `${what}: parsed by ${way === 'fast' ? 'the fast way' : 'Spectral’s parser'}`);
+  for (const p of pathsOf(want.data)) {
+    assert.deepEqual(Parsers.Yaml.getLocationForJsonPath(got, p), Parsers.Yaml.getLocationForJsonPath(want, p), `${what}: range of ${p.join('/')}`);
+  }
+}
+
+describe('fast YAML parse = Spectral’s YAML parser', () => {
+  it('small documents: key order with array-index keys, keys that are not strings, scalars of every type', () => {
+    same('openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses:\n        default: {description: d}\n        "404": {description: n}\n        200: {description: ok}\n', 'status keys', 'fast');
+    same('a:\n  200: x\n  true: y\n  ~: z\n  1.5: w\n  "01": v\n  4294967295: big\n  4294967294: idx\nb: [1, 1.0, -0, .inf, -.inf, .nan, 0x1F, 0o17, 1e3, true, false, null, ~, "s", \'q\', 12345678901234567890]\n', 'keys and scalars', 'fast');
+    same('- a\n- b:\n    c: |\n      block\n      text\n- >\n  folded\n-\n', 'sequence root, block scalars, an empty item', 'fast');
+    same('just a string\n', 'a scalar document', 'fast');
+    same('', 'an empty document');
+    same('# only a comment\n', 'a comment');
+    same('a: 1\r\nb:\r\n  c: 2\r\n', 'CRLF', 'fast');
+  });
+
+  it('documents it hands to Spectral’s parser: duplicate keys, merge keys, aliases, complex keys, errors, __proto__', () => {
+    same('a: 1\nb: 2\na: 3\n', 'duplicate key', 'spectral');
+    same('base: &b {x: 1, y: 2}\nderived:\n  <<: *b\n  y: 3\n', 'merge key', 'spectral');
+    same('a: &x [1, 2]\nb: *x\n', 'alias', 'spectral');
+    same('? [a, b]\n: c\nd: e\n', 'complex key', 'spectral');
+    same('a: [1, 2\nb: 3\n', 'syntax error', 'spectral');
+    same('a:\n\tb: 1\n', 'tab', 'spectral');
+    same('__proto__: {polluted: true}\nx: 1\n', '__proto__', 'spectral');
+    same('a: &anchor 1\nb: 2\n', 'an anchor without an alias', 'fast');
+  });
+
+  it('the bundled examples and the YAML documents of the corpus', { skip: !fs.existsSync(CORPUS) && 'the corpus (../shared/corpus) is absent' }, () => {
+    const files = fs
+      .readdirSync(path.join(ROOT, 'examples'))
+      .filter(f => f.endsWith('.yaml'))
+      .map(f => path.join(ROOT, 'examples', f));
+    for (const line of fs.readFileSync(path.join(CORPUS, 'MANIFEST.md'), 'utf8').split('\n')) {
+      const c = line.split('|').map(s => s.trim());
+      if (/^\d+$/.test(c[1] ?? '') && /\.ya?ml`?$/.test(c[3] ?? '')) files.push(path.join(CORPUS, c[3]!.replace(/`/g, '')));
+    }
+    assert.ok(files.length > 20);
+    const fast = yamlFastStats.fast;
+    for (const f of files) same(fs.readFileSync(f, 'utf8'), path.relative(ROOT, f));
+    assert.ok(yamlFastStats.fast - fast >= files.length - 3, `most documents take the fast way (${yamlFastStats.fast - fast} of ${files.length})`);
+  });
+});
