@@ -45,7 +45,7 @@ import { CancelledError, LintPool, type LintHandle } from './lintPool';
 import { consoleToStderr, BatchingMessageWriter } from './transport';
 import { collectIfGrown } from './memory';
 import type { LintReply, LintTask } from './lintWorker';
-import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, type NavHost, type Parsed } from './navigation';
+import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, updateParsed, type NavHost, type Parsed } from './navigation';
 import {
   DEFAULT_SETTINGS,
   LINT_WORKSPACE_COMMAND,
@@ -295,7 +295,8 @@ export class Session {
       if (text === undefined) return undefined;
       const hit = this.parsedCache.get(file);
       if (hit && hit.text === text) return hit;
-      const parsed = makeParsed(file, text);
+      // After an edit (typing), the last tree is patched where it can be: one entry parsed again, not the document.
+      const parsed = hit ? updateParsed(hit, text) : makeParsed(file, text);
       this.parsedCache.set(file, parsed);
       if (this.parsedCache.size > 64) this.parsedCache.delete(this.parsedCache.keys().next().value!);
       return parsed;
