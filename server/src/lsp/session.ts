@@ -39,7 +39,9 @@ import { looksLikeOpenApi, type LintOptions } from '../engine/lint';
 import type { LintResult } from '../engine/problem';
 import { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, rulesetRunsCode } from '../engine/ruleset';
 import { COMPLETION_TRIGGER_CHARACTERS, registerCompletion, type FeatureContext } from './completion';
-import { CODE_ACTION_KINDS, registerCodeActions } from './codeActions';
+import { CODE_ACTION_KINDS, registerCodeActions, type ActionJob, type JobResult } from './codeActions';
+import { ActionCancelledError, ActionPool, type ActionTask } from './actionPool';
+import { treeData } from './tree';
 import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnostics';
 import { CancelledError, LintPool, type LintHandle } from './lintPool';
 import { consoleToStderr, BatchingMessageWriter } from './transport';
@@ -138,6 +140,8 @@ export class Session {
   private readonly openUris = new Map<string, string>();
   private readonly parsedCache = new Map<string, Parsed>();
   private pool!: LintPool;
+  /** Computes code actions' edits off this thread (actionPool.ts). */
+  private actions!: ActionPool;
   /** Bumped when ruleset files may have changed (LintTask.configEpoch). */
   private configEpoch = 0;
   private mainRulesets = new RulesetCache();
@@ -148,7 +152,10 @@ export class Session {
     const c = this.connection;
     c.onInitialize(p => this.initialize(p));
     c.onInitialized(() => this.initialized());
-    c.onShutdown(() => this.pool?.dispose());
+    c.onShutdown(() => {
+      this.pool?.dispose();
+      this.actions?.dispose();
+    });
 
     this.documents.onDidOpen(e => this.guard(() => this.didOpen(e.document)));
     this.documents.onDidChangeContent(e => this.guard(() => this.didChange(e.document)));
@@ -183,7 +190,16 @@ export class Session {
       clientCapabilities: () => this.capabilities,
     };
     registerCompletion(ctx);
-    registerCodeActions(ctx);
+    registerCodeActions(ctx, {
+      // The light bulb from what is known (no parse, no lint); the edits on resolve, in the action worker.
+      canResolve: () => !!this.capabilities.textDocument?.codeAction?.resolveSupport?.properties?.includes('edit'),
+      data: file => {
+        const tree = this.nav.parsed(file)?.tree;
+        return tree ? treeData(tree) : undefined;
+      },
+      findings: file => this.diagnosticsOf(file),
+      runJob: (job, uri, token) => this.runActionJob(job, uri, token),
+    });
 
     this.documents.listen(c);
     c.listen();
@@ -208,6 +224,7 @@ export class Session {
 
     const script = process.argv[1] && /\.js$/.test(process.argv[1]) ? path.resolve(process.argv[1]) : undefined;
     this.pool = new LintPool(script, m => logSafe(this.connection, m));
+    this.actions = new ActionPool(script, m => logSafe(this.connection, m));
 
     const result: InitializeResult = {
       capabilities: {
@@ -217,7 +234,7 @@ export class Session {
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
         completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS },
-        codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS.length ? CODE_ACTION_KINDS : [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS.length ? CODE_ACTION_KINDS : [CodeActionKind.QuickFix], resolveProvider: true },
       },
       serverInfo: { name: 'apiconv', version: '0.1.0' },
     };
@@ -369,6 +386,28 @@ export class Session {
     else ruleset = await this.mainRulesets.get(rsFile).catch(() => getDefaultRuleset());
     const { texts } = this.overlays('');
     return { ruleset, allowRemoteRefs: s.allowRemoteRefs, readFile: f => texts[f] };
+  }
+
+  /** A code action's edit, computed in the action worker on the document's current text. */
+  private async runActionJob(job: ActionJob, uri: string, token?: CancellationToken): Promise<JobResult | undefined> {
+    const doc = this.documents.get(uri);
+    if (!doc) return undefined;
+    const file = this.fileOf(uri);
+    const s = await this.settingsFor(uri);
+    const task: ActionTask = {
+      job,
+      file,
+      text: doc.getText(),
+      rulesetFile: this.explicitRuleset(file, s),
+      trusted: this.trusted(s),
+      allowRemoteRefs: s.allowRemoteRefs,
+      overlays: this.overlays(file).texts,
+      configEpoch: this.configEpoch,
+    };
+    return this.actions.run(task, token).catch(e => {
+      if (!(e instanceof ActionCancelledError)) logSafe(this.connection, `code action failed: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    });
   }
 
   // -------------------------------------------------------------------------

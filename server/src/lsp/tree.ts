@@ -344,3 +344,12 @@ function updateYaml(root: TNode, oldText: string, newText: string, edit: Edit): 
   if (!fresh) return undefined;
   return replaceNode(root, E, fresh, edit, { old: before.mapEnd, fresh: now.mapEnd });
 }
+
+/** The plain data of a tree (objects, arrays, scalar values; an alias is its `*name`), as a YAML/JSON parse gives it. */
+export function treeData(n: TNode): unknown {
+  if (n.type === 'scalar') return n.value;
+  if (n.type === 'array') return n.children!.map(treeData);
+  const out: Record<string, unknown> = {};
+  for (const c of n.children!) out[String(c.key)] = treeData(c);
+  return out;
+}
