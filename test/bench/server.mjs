@@ -33,7 +33,7 @@ const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = r
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CORPUS = path.resolve(ROOT, '..', 'shared', 'corpus');
-const SERVER = path.join(ROOT, 'server', 'out', 'server.js');
+const SERVER = process.env.APICONV_SERVER ?? path.join(ROOT, 'server', 'out', 'server.js');
 const EDITS = Number(process.env.EDITS ?? 20);
 const ALL = {
   small: 'oai-petstore-expanded-v3/petstore-expanded.json',
@@ -142,7 +142,7 @@ async function timed(send) {
 }
 
 async function startServer() {
-  const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(' ') : []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
   const waiting = new Map();
   /** The last diagnostics received per URI (pushed or pulled), as the editor shows them. */

@@ -421,6 +421,8 @@ export class Session {
     if (this.pull && this.pushed.has(file)) this.push(file, []); // pull takes over
     this.schedule(root, 0);
     this.relintDependents(file, 0);
+    // The outline's tree, while the worker lints: the first outline request then finds it (later ones patch it).
+    setTimeout(() => this.guard(() => this.openUris.has(file) && this.nav.parsed(file)), 0);
   }
 
   private didChange(doc: TextDocument): void {

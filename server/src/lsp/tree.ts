@@ -305,6 +305,8 @@ function updateYaml(root: TNode, oldText: string, newText: string, edit: Edit): 
   const E = deepest(root, covers, within);
   if (!E) return undefined;
   const [L, R] = region(E)!;
+  // An entry that is a good part of the document (a top-level key): parsing it (twice) costs more than the whole.
+  if (R - L > oldText.length / 4 && oldText.length > 65536) return undefined;
   const k = E.keyStart! - L;
   const newR = R + delta;
   // Every line after the key's is blank or indented deeper than the key. Comment lines (which `yaml` counts in
