@@ -313,7 +313,10 @@ export class Session {
       const hit = this.parsedCache.get(file);
       if (hit && hit.text === text) return hit;
       // After an edit (typing), the last tree is patched where it can be: one entry parsed again, not the document.
-      const parsed = hit ? updateParsed(hit, text) : makeParsed(file, text);
+      // The open document's positions (kept up to date by each edit) rather than a new TextDocument's.
+      const open = this.openDoc(file);
+      const doc = open && open.getText() === text ? open : undefined;
+      const parsed = hit ? updateParsed(hit, text, doc) : makeParsed(file, text, undefined, doc);
       this.parsedCache.set(file, parsed);
       if (this.parsedCache.size > 64) this.parsedCache.delete(this.parsedCache.keys().next().value!);
       return parsed;

@@ -25,7 +25,7 @@ export interface TNode {
 
 export function isJsonLike(text: string, file?: string): boolean {
   if (file && /\.json$/i.test(file)) return true;
-  return text.trimStart().startsWith('{') || text.trimStart().startsWith('[');
+  return /^\s*[{[]/.test(text); // not trimStart(): a copy of the whole text
 }
 
 export function parseTree(text: string, file?: string): TNode | undefined {
