@@ -8,12 +8,22 @@
  * Edits are direct WorkspaceEdits (no command round trip). A diagnostic whose
  * `data.version` is not the document's current version produces no edit.
  *
+ * Actions cost what they show: the light bulb and fix-on-save list actions from
+ * what is known (the diagnostics, the last parse's data for a fix's title) and
+ * compute no edit; a client that resolves (`codeAction/resolve` of `edit`) gets
+ * each edit when it asks, computed by the host's `runJob` (the server: in its
+ * action worker, actionPool.ts, stopped when the request is cancelled); a client
+ * that cannot resolve gets the edits computed the same way before the answer.
+ *
  * The context handed over by server.ts is `FeatureContext` (completion.ts):
  * connection, documents, `lintOptions(uri)` (ruleset + open-buffer reader),
  * `clientCapabilities()`; `lint(uri)` is not needed here.
  */
 import {
   CodeActionKind,
+  LSPErrorCodes,
+  ResponseError,
+  type CancellationToken,
   type CodeAction,
   type CodeActionParams,
   type Diagnostic,
@@ -28,6 +38,7 @@ import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import { parseTree, type ParseError } from 'jsonc-parser';
 import type { JsonPath } from '../../../rules/types';
 import { applyOps, computeFix, editsBetween, fixAllOfRule, fixFile, formatOf, parseData, specOf, type TextEdit as FileEdit } from '../engine/fix/index';
+import type { Spec } from '../../../rules/types';
 import type { LintOptions } from '../engine/lint';
 import type { LintProblem } from '../engine/problem';
 import { getRule } from '../engine/ruleset';
@@ -71,12 +82,20 @@ export interface CodeActionHost {
   /** The URI for an absolute file path (open documents keep their own URI spelling). */
   uriOf(file: string): string;
   lintOptions(uri: string): Promise<LintOptions>;
+  /** The client resolves actions (`codeAction/resolve` of `edit`): the light bulb lists them without their edits. */
+  canResolve?(): boolean;
+  /** The data of a file's text as last parsed (cheap: the outline's tree), for the quick fixes' titles. */
+  data?(file: string): unknown;
+  /** The diagnostics of the last lint of a file (to offer "Fix all <rule>" without computing it). */
+  findings?(file: string): readonly Diagnostic[];
+  /** Computes an action's edit (off the main thread in the server); default: here. */
+  runJob?(job: ActionJob, uri: string, token?: CancellationToken): Promise<JobResult | undefined>;
 }
 
 /** The code actions for `params`. Never throws. */
-export async function computeCodeActions(params: CodeActionParams, host: CodeActionHost): Promise<CodeAction[]> {
+export async function computeCodeActions(params: CodeActionParams, host: CodeActionHost, token?: CancellationToken): Promise<CodeAction[]> {
   try {
-    return await codeActions(params, host);
+    return await codeActions(params, host, token);
   } catch {
     return [];
   }
@@ -87,7 +106,7 @@ function wanted(only: readonly string[] | undefined, kind: string): boolean {
   return only.some(o => o === '' || kind === o || kind.startsWith(o + '.'));
 }
 
-async function codeActions(params: CodeActionParams, host: CodeActionHost): Promise<CodeAction[]> {
+async function codeActions(params: CodeActionParams, host: CodeActionHost, token?: CancellationToken): Promise<CodeAction[]> {
   const uri = params.textDocument.uri;
   const doc = host.document(uri);
   if (!doc) return [];
@@ -97,12 +116,18 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost): Prom
   const out: CodeAction[] = [];
   const ours = params.context.diagnostics.filter(d => d.source === 'apiconv' && dataOf(d));
 
-  let options: LintOptions | undefined;
-  const lintOptions = async () => (options ??= await host.lintOptions(uri).catch(() => ({}) as LintOptions));
+  const version = doc.version;
+  /** An action whose edit is computed later (resolveAction). */
+  const lazy = (action: CodeAction, job: ActionJob): CodeAction => ({ ...action, data: { apiconv: job, uri, version } satisfies ActionData });
 
   if (wanted(only, CodeActionKind.QuickFix)) {
     const fixAllDone = new Set<string>();
-    const rootSpec = specOf(rootText, rootFile);
+    let rootSpec: Spec | undefined;
+    const dataCache = new Map<string, unknown>();
+    const dataOfFile = (file: string, text: string) => {
+      if (!dataCache.has(file)) dataCache.set(file, host.data ? host.data(file) : parseData(text, formatOf(text, file)));
+      return dataCache.get(file);
+    };
     for (const d of ours) {
       const data = dataOf(d)!;
       const fresh = data.version === doc.version;
@@ -119,39 +144,27 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost): Prom
       if (fresh && rule?.fix && rule.meta.fixable) {
         problem.fixable = rule.meta.fixable;
         const text = file === rootFile ? rootText : host.readText(file);
-        const fix = text !== undefined ? computeFix(text, problem, rootSpec, file === rootFile) : undefined;
+        // The title from the rule's fix on the last parsed data; the edit itself when the action is resolved.
+        rootSpec ??= specOfData(dataOfFile(rootFile, rootText), rootText);
+        const fix = text !== undefined ? fixTitle(dataOfFile(file, text), problem, rootSpec, file === rootFile) : undefined;
         if (fix) {
-          out.push({
-            title: fix.title + (fix.safe ? '' : ' (review the change)'),
-            kind: CodeActionKind.QuickFix,
-            diagnostics: [d],
-            isPreferred: true,
-            edit: toWorkspaceEdit(groupEdits(fix.edits), host),
-          });
+          out.push(
+            lazy(
+              { title: fix.title + (fix.safe ? '' : ' (review the change)'), kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true },
+              { kind: 'fix', rootFile, problem },
+            ),
+          );
         }
-        // Fix all of this rule: only when more than this one finding is fixable.
+        // Fix all of this rule: only when the last lint has more than this one fixable finding of it.
         const sameRule = params.context.diagnostics.filter(x => dataOf(x)?.ruleId === data.ruleId);
-        if (!fixAllDone.has(data.ruleId) && sameRule.length > 1 && fix) {
+        const known = host.findings ? host.findings(rootFile).filter(x => dataOf(x)?.ruleId === data.ruleId).length : sameRule.length;
+        if (!fixAllDone.has(data.ruleId) && known > 1 && fix) {
           fixAllDone.add(data.ruleId);
-          const opts = await lintOptions();
-          const res = await fixAllOfRule(rootText, rootFile, data.ruleId, { ruleset: opts.ruleset, readFile: readerFor(host, opts) });
-          const edit = filesEdit(res.files, rootFile, rootText, host);
-          if (edit && res.applied > 1) {
-            out.push({ title: `Fix all ${data.ruleId} problems in this file`, kind: CodeActionKind.QuickFix, diagnostics: sameRule, edit });
-          }
+          out.push(lazy({ title: `Fix all ${data.ruleId} problems in this file`, kind: CodeActionKind.QuickFix, diagnostics: sameRule }, { kind: 'fixRule', rootFile, ruleId: data.ruleId }));
         }
       }
       if (fresh) {
-        const text = file === rootFile ? rootText : host.readText(file);
-        const edits = text !== undefined ? ignoreEdits(text, file, data.ruleId, data.path) : undefined;
-        if (edits && edits.length > 0) {
-          out.push({
-            title: `Ignore this ${data.ruleId} finding`,
-            kind: CodeActionKind.QuickFix,
-            diagnostics: [d],
-            edit: toWorkspaceEdit(new Map([[file, { text: text!, edits }]]), host),
-          });
-        }
+        out.push(lazy({ title: `Ignore this ${data.ruleId} finding`, kind: CodeActionKind.QuickFix, diagnostics: [d] }, { kind: 'ignore', rootFile, file, ruleId: data.ruleId, path: data.path }));
       }
       if (rule && !out.some(a => a.command?.command === SHOW_RULE_DOCS_COMMAND && a.command.arguments?.[0] === data.ruleId)) {
         out.push({
@@ -168,19 +181,140 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost): Prom
   const explicit = !!only && only.length > 0 && (wanted(only, FIX_ALL_KIND) || only.includes(CodeActionKind.SourceFixAll));
   const safeHere = ours.some(d => getRule(dataOf(d)!.ruleId)?.meta.fixable === 'safe' && dataOf(d)!.version === doc.version);
   if ((explicit || (!only && safeHere)) && (!only || wanted(only, FIX_ALL_KIND) || only.includes(CodeActionKind.SourceFixAll))) {
-    const opts = await lintOptions();
-    const res = await fixFile(rootText, rootFile, { ruleset: opts.ruleset, readFile: readerFor(host, opts), safeOnly: true });
-    const edit = filesEdit(res.files, rootFile, rootText, host);
-    if (edit) out.push({ title: 'Fix all safe apiconv problems', kind: FIX_ALL_KIND, diagnostics: ours, edit });
+    out.push(lazy({ title: 'Fix all safe apiconv problems', kind: FIX_ALL_KIND, diagnostics: ours }, { kind: 'fixAll', rootFile }));
   }
-  return out;
+  if (host.canResolve?.()) return out;
+  // A client that cannot resolve gets the edits now (computed by runJob: off the main thread in the server).
+  const resolved: CodeAction[] = [];
+  for (const a of out) {
+    if (token?.isCancellationRequested) return [];
+    if (!isLazy(a)) {
+      resolved.push(a);
+      continue;
+    }
+    const r = await resolveCodeAction(a, host, token);
+    if (r.edit) resolved.push(r);
+  }
+  return resolved;
 }
 
-function readerFor(host: CodeActionHost, opts: LintOptions) {
-  return async (f: string) => {
-    const own = opts.readFile ? await opts.readFile(f) : undefined;
-    return own ?? host.readText(f);
+// ---------------------------------------------------------------------------
+// Lazy actions: the light bulb lists them, their edits are computed on codeAction/resolve (runJob: in a worker in
+// the server, stopped when cancelled), or before answering a client that cannot resolve.
+
+/** The heavy part of an action. */
+export type ActionJob =
+  | { kind: 'fix'; rootFile: string; problem: LintProblem }
+  | { kind: 'ignore'; rootFile: string; file: string; ruleId: string; path: JsonPath }
+  | { kind: 'fixRule'; rootFile: string; ruleId: string }
+  | { kind: 'fixAll'; rootFile: string };
+
+/** `CodeAction.data` of a lazy action: its job, and the document version it is for. */
+export interface ActionData {
+  apiconv: ActionJob;
+  uri: string;
+  version: number;
+}
+
+/** A job's edits: per file, its text and offset edits of it. */
+export interface JobResult {
+  files: [string, { text: string; edits: { offset: number; length: number; newText: string }[] }][];
+}
+
+/** What a job runs on: the root document's text, the other files' texts (open buffers, else disk), lint options. */
+export interface JobEnv {
+  rootText: string;
+  readText(file: string): string | undefined;
+  options: LintOptions;
+}
+
+function isLazy(a: CodeAction): boolean {
+  return !!(a.data as Partial<ActionData> | undefined)?.apiconv;
+}
+
+function specOfData(data: unknown, text: string): Spec {
+  if (typeof data === 'object' && data !== null && 'swagger' in data) return 'oas2';
+  if (data === undefined && /^\s*["']?swagger["']?\s*:/m.test(text)) return 'oas2';
+  return 'oas3';
+}
+
+/** The title of a problem's fix from the rule on `data` (no edit computed); undefined when the rule has none there. */
+function fixTitle(data: unknown, problem: LintProblem, spec: Spec, isRoot: boolean): { title: string; safe: boolean } | undefined {
+  const rule = getRule(problem.code);
+  if (data === undefined || data === null || !rule?.fix || !rule.meta.fixable) return undefined;
+  try {
+    const r = rule.fix({ data, isRoot, spec, path: problem.path, message: problem.message });
+    return r && r.ops.length > 0 ? { title: r.title, safe: rule.meta.fixable === 'safe' } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Computes a job (anywhere: the server's action worker, or here). */
+export async function runActionJob(job: ActionJob, env: JobEnv): Promise<JobResult | undefined> {
+  const rootFile = job.rootFile;
+  const textOf = (f: string) => (f === rootFile ? env.rootText : env.readText(f));
+  const reader = async (f: string) => {
+    const own = env.options.readFile ? await env.options.readFile(f) : undefined;
+    return own ?? env.readText(f);
   };
+  const changed = (files: Map<string, string>): JobResult => {
+    const out: JobResult['files'] = [];
+    for (const [f, after] of files) {
+      const before = textOf(f);
+      if (before !== undefined) out.push([f, { text: before, edits: editsBetween(f, before, after).map(e => ({ offset: e.offset, length: e.length, newText: e.newText })) }]);
+    }
+    return { files: out };
+  };
+  switch (job.kind) {
+    case 'fix': {
+      const text = textOf(job.problem.source);
+      if (text === undefined) return undefined;
+      const fix = computeFix(text, job.problem, specOf(env.rootText, rootFile), job.problem.source === rootFile);
+      if (!fix) return undefined;
+      const files: JobResult['files'] = [];
+      for (const [f, g] of groupEdits(fix.edits)) {
+        const t = textOf(f);
+        if (t !== undefined) files.push([f, { text: t, edits: g.edits }]);
+      }
+      return { files };
+    }
+    case 'ignore': {
+      const text = textOf(job.file);
+      const edits = text !== undefined ? ignoreEdits(text, job.file, job.ruleId, job.path) : undefined;
+      return text !== undefined && edits?.length ? { files: [[job.file, { text, edits }]] } : undefined;
+    }
+    case 'fixRule':
+      return changed((await fixAllOfRule(env.rootText, rootFile, job.ruleId, { ruleset: env.options.ruleset, readFile: reader })).files);
+    case 'fixAll':
+      return changed((await fixFile(env.rootText, rootFile, { ruleset: env.options.ruleset, readFile: reader, safeOnly: true })).files);
+  }
+}
+
+/** A job run here, on the host's texts and lint options. */
+async function runJobHere(job: ActionJob, uri: string, host: CodeActionHost): Promise<JobResult | undefined> {
+  const doc = host.document(uri);
+  if (!doc) return undefined;
+  const options = await host.lintOptions(uri).catch(() => ({}) as LintOptions);
+  return runActionJob(job, { rootText: doc.getText(), readText: f => host.readText(f), options });
+}
+
+/** The action with its edit (codeAction/resolve). Without one when the document changed since, or the job found nothing to do. */
+export async function resolveCodeAction(action: CodeAction, host: CodeActionHost, token?: CancellationToken): Promise<CodeAction> {
+  const data = action.data as ActionData | undefined;
+  if (!data?.apiconv) return action;
+  const { data: _, ...rest } = action;
+  const current = () => host.document(data.uri)?.version === data.version;
+  if (!current()) return rest;
+  let res: JobResult | undefined;
+  try {
+    res = await (host.runJob ? host.runJob(data.apiconv, data.uri, token) : runJobHere(data.apiconv, data.uri, host));
+  } catch {
+    return rest;
+  }
+  if (!res || token?.isCancellationRequested || !current()) return rest;
+  const files = new Map(res.files.filter(([, f]) => f.edits.length > 0));
+  return files.size > 0 ? { ...rest, edit: toWorkspaceEdit(files, host) } : rest;
 }
 
 function groupEdits(edits: readonly FileEdit[]): Map<string, { text?: string; edits: { offset: number; length: number; newText: string }[] }> {
@@ -191,17 +325,6 @@ function groupEdits(edits: readonly FileEdit[]): Map<string, { text?: string; ed
     m.set(e.file, entry);
   }
   return m;
-}
-
-function filesEdit(files: Map<string, string>, rootFile: string, rootText: string, host: CodeActionHost): WorkspaceEdit | undefined {
-  if (files.size === 0) return undefined;
-  const m = new Map<string, { text?: string; edits: { offset: number; length: number; newText: string }[] }>();
-  for (const [file, after] of files) {
-    const before = file === rootFile ? rootText : host.readText(file);
-    if (before === undefined) continue;
-    m.set(file, { text: before, edits: editsBetween(file, before, after) });
-  }
-  return m.size > 0 ? toWorkspaceEdit(m, host) : undefined;
 }
 
 function toWorkspaceEdit(byFile: Map<string, { text?: string; edits: { offset: number; length: number; newText: string }[] }>, host: CodeActionHost): WorkspaceEdit {
@@ -345,8 +468,10 @@ function jsonIgnore(text: string, ruleId: string, p: JsonPath): { offset: number
 
 // ---------------------------------------------------------------------------
 
-export function registerCodeActions(ctx: FeatureContext): void {
+/** `extra`: what the server adds to the host (resolve support, the last parse and lint, a worker for the edits). */
+export function registerCodeActions(ctx: FeatureContext, extra: Partial<CodeActionHost> = {}): void {
   const host: CodeActionHost = {
+    ...extra,
     document: uri => ctx.documents.get(uri),
     readText: file => {
       const open = ctx.documents.all().find(d => fileOfUri(d.uri) === file);
@@ -360,5 +485,11 @@ export function registerCodeActions(ctx: FeatureContext): void {
     uriOf: file => ctx.documents.all().find(d => fileOfUri(d.uri) === file)?.uri ?? URI.file(file).toString(),
     lintOptions: uri => ctx.lintOptions(uri),
   };
-  ctx.connection.onCodeAction(params => computeCodeActions(params, host));
+  for (const k of ['document', 'readText', 'uriOf', 'lintOptions'] as const) if (extra[k]) (host as unknown as Record<string, unknown>)[k] = extra[k];
+  ctx.connection.onCodeAction((params, token) => computeCodeActions(params, host, token));
+  ctx.connection.onCodeActionResolve(async (action, token) => {
+    const r = await resolveCodeAction(action, host, token);
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+    return r;
+  });
 }

@@ -83,7 +83,7 @@ const lastGood = new Map<string, Ruleset>();
 /** Ruleset discovery, cached per LintTask.configEpoch. */
 const discovery = new ConfigDiscovery();
 
-async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'rulesetRefused' | 'note'> & { value: Ruleset }> {
+export async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'rulesetRefused' | 'note'> & { value: Ruleset }> {
   const discovered = (): string | undefined => (task.configEpoch === undefined ? findConfig(task.file) : discovery.find(task.file, task.configEpoch));
   const file = task.rulesetFile ?? discovered() ?? 'apiconv:recommended';
   if (file in BUILTIN_RULESETS) {

@@ -16,7 +16,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ruleInfo } from '../engine/ruleInfo';
-import { findByPath, nodeAt, operationNodes, parseTree, pointerToPath, refAt, type TNode } from './tree';
+import { findByPath, nodeAt, operationNodes, parseTree, pointerToPath, refAt, updateTree, type TNode } from './tree';
 
 export interface Parsed {
   file: string;
@@ -195,8 +195,16 @@ export function operationSymbols(parsed: Parsed, uri: string): SymbolInformation
   return out;
 }
 
-export function makeParsed(file: string, text: string, languageId = 'yaml'): Parsed {
-  return { file, text, doc: TextDocument.create('file://' + file, languageId, 0, text), tree: parseTree(text, file) };
+/** `doc`: the open document of this text, if any (its line offsets are kept up to date as it is edited). */
+export function makeParsed(file: string, text: string, languageId = 'yaml', doc?: TextDocument): Parsed {
+  return { file, text, doc: doc ?? TextDocument.create('file://' + file, languageId, 0, text), tree: parseTree(text, file) };
+}
+
+/** `last` (of the same file) after an edit to `text`: its tree patched in place where it can be (updateTree), else parsed again. */
+export function updateParsed(last: Parsed, text: string, doc?: TextDocument): Parsed {
+  const tree = last.tree ? updateTree(last.tree, last.text, text, last.file) : undefined;
+  if (!tree) return makeParsed(last.file, text, undefined, doc);
+  return { file: last.file, text, doc: doc ?? TextDocument.create('file://' + last.file, 'yaml', 0, text), tree };
 }
 
 export function matchesQuery(name: string, query: string): boolean {

@@ -9,10 +9,13 @@
  */
 import { isMainThread, workerData } from 'node:worker_threads';
 import { runLintWorker } from './lintWorker';
+import { runActionWorker } from './actionPool';
 import { startServer } from './session';
 
 if (!isMainThread && (workerData as { apiconvLintWorker?: boolean } | undefined)?.apiconvLintWorker) {
   runLintWorker();
+} else if (!isMainThread && (workerData as { apiconvActionWorker?: boolean } | undefined)?.apiconvActionWorker) {
+  runActionWorker();
 } else {
   startServer();
 }

@@ -39,7 +39,9 @@ import { looksLikeOpenApi, type LintOptions } from '../engine/lint';
 import type { LintResult } from '../engine/problem';
 import { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset } from '../engine/ruleset';
 import { COMPLETION_TRIGGER_CHARACTERS, registerCompletion, type FeatureContext } from './completion';
-import { CODE_ACTION_KINDS, registerCodeActions } from './codeActions';
+import { CODE_ACTION_KINDS, registerCodeActions, type ActionJob, type JobResult } from './codeActions';
+import { ActionCancelledError, ActionPool, type ActionTask } from './actionPool';
+import { treeData } from './tree';
 import { DiffDiagnostics, diffCodeActions, withDiffCodeActions } from './diffDiagnostics';
 import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnostics';
 import { CancelledError, LintPool, type LintHandle } from './lintPool';
@@ -47,7 +49,7 @@ import { consoleToStderr, BatchingMessageWriter } from './transport';
 import { collectIfGrown } from './memory';
 import { configDiagnostics, isSchemaConfig } from './configDiagnostics';
 import type { LintReply, LintTask } from './lintWorker';
-import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, type NavHost, type Parsed } from './navigation';
+import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, updateParsed, type NavHost, type Parsed } from './navigation';
 import {
   DEFAULT_SETTINGS,
   LINT_WORKSPACE_COMMAND,
@@ -143,6 +145,8 @@ export class Session {
   private readonly openUris = new Map<string, string>();
   private readonly parsedCache = new Map<string, Parsed>();
   private pool!: LintPool;
+  /** Computes code actions' edits off this thread (actionPool.ts). */
+  private actions!: ActionPool;
   /** Bumped when ruleset files may have changed (LintTask.configEpoch). */
   private configEpoch = 0;
   /** Rulesets for completion and code actions, in this thread: as data only, never the repository's JavaScript. */
@@ -169,7 +173,10 @@ export class Session {
     const c = this.connection;
     c.onInitialize(p => this.initialize(p));
     c.onInitialized(() => this.initialized());
-    c.onShutdown(() => this.pool?.dispose());
+    c.onShutdown(() => {
+      this.pool?.dispose();
+      this.actions?.dispose();
+    });
 
     this.documents.onDidOpen(e => this.guard(() => this.didOpen(e.document)));
     this.documents.onDidChangeContent(e => this.guard(() => this.didChange(e.document)));
@@ -204,7 +211,16 @@ export class Session {
       clientCapabilities: () => this.capabilities,
     };
     registerCompletion(ctx);
-    registerCodeActions({ ...ctx, connection: withDiffCodeActions(c, p => diffCodeActions(p, this.documents, f => this.readText(f))) });
+    registerCodeActions({ ...ctx, connection: withDiffCodeActions(c, p => diffCodeActions(p, this.documents, f => this.readText(f))) }, {
+      // The light bulb from what is known (no parse, no lint); the edits on resolve, in the action worker.
+      canResolve: () => !!this.capabilities.textDocument?.codeAction?.resolveSupport?.properties?.includes('edit'),
+      data: file => {
+        const tree = this.nav.parsed(file)?.tree;
+        return tree ? treeData(tree) : undefined;
+      },
+      findings: file => this.diagnosticsOf(file),
+      runJob: (job, uri, token) => this.runActionJob(job, uri, token),
+    });
 
     this.documents.listen(c);
     c.listen();
@@ -229,6 +245,7 @@ export class Session {
 
     const script = process.argv[1] && /\.js$/.test(process.argv[1]) ? path.resolve(process.argv[1]) : undefined;
     this.pool = new LintPool(script, m => logSafe(this.connection, m));
+    this.actions = new ActionPool(script, m => logSafe(this.connection, m));
 
     const result: InitializeResult = {
       capabilities: {
@@ -238,7 +255,7 @@ export class Session {
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
         completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS },
-        codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS.length ? CODE_ACTION_KINDS : [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS.length ? CODE_ACTION_KINDS : [CodeActionKind.QuickFix], resolveProvider: true },
       },
       serverInfo: { name: 'apiconv', version: '0.1.0' },
     };
@@ -316,7 +333,11 @@ export class Session {
       if (text === undefined) return undefined;
       const hit = this.parsedCache.get(file);
       if (hit && hit.text === text) return hit;
-      const parsed = makeParsed(file, text);
+      // After an edit (typing), the last tree is patched where it can be: one entry parsed again, not the document.
+      // The open document's positions (kept up to date by each edit) rather than a new TextDocument's.
+      const open = this.openDoc(file);
+      const doc = open && open.getText() === text ? open : undefined;
+      const parsed = hit ? updateParsed(hit, text, doc) : makeParsed(file, text, undefined, doc);
       this.parsedCache.set(file, parsed);
       if (this.parsedCache.size > 64) this.parsedCache.delete(this.parsedCache.keys().next().value!);
       return parsed;
@@ -392,6 +413,28 @@ export class Session {
     return { ruleset, allowRemoteRefs: s.allowRemoteRefs, readFile: f => texts[f] };
   }
 
+  /** A code action's edit, computed in the action worker on the document's current text. */
+  private async runActionJob(job: ActionJob, uri: string, token?: CancellationToken): Promise<JobResult | undefined> {
+    const doc = this.documents.get(uri);
+    if (!doc) return undefined;
+    const file = this.fileOf(uri);
+    const s = await this.settingsFor(uri);
+    const task: ActionTask = {
+      job,
+      file,
+      text: doc.getText(),
+      rulesetFile: this.explicitRuleset(file, s),
+      trusted: this.trusted(s),
+      allowRemoteRefs: s.allowRemoteRefs,
+      overlays: this.overlays(file).texts,
+      configEpoch: this.configEpoch,
+    };
+    return this.actions.run(task, token).catch(e => {
+      if (!(e instanceof ActionCancelledError)) logSafe(this.connection, `code action failed: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    });
+  }
+
   // -------------------------------------------------------------------------
   // document events
 
@@ -403,6 +446,8 @@ export class Session {
     if (this.pull && this.pushed.has(file)) this.push(file, []); // pull takes over
     this.schedule(root, 0);
     this.relintDependents(file, 0);
+    // The outline's tree, while the worker lints: the first outline request then finds it (later ones patch it).
+    setTimeout(() => this.guard(() => this.openUris.has(file) && this.nav.parsed(file)), 0);
   }
 
   private didChange(doc: TextDocument): void {

@@ -3,7 +3,7 @@
  * node and key), for hover, go to definition and symbols. Never throws: a text
  * that does not parse gives the part that did, or undefined.
  */
-import { parseTree as parseJson, type Node as JsonNode } from 'jsonc-parser';
+import { parseTree as parseJson, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
 
 export interface TNode {
@@ -19,11 +19,13 @@ export interface TNode {
   value?: unknown;
   children?: TNode[];
   parent?: TNode;
+  /** The root of a text that parsed without errors (updateTree may then patch it). */
+  clean?: boolean;
 }
 
 export function isJsonLike(text: string, file?: string): boolean {
   if (file && /\.json$/i.test(file)) return true;
-  return text.trimStart().startsWith('{') || text.trimStart().startsWith('[');
+  return /^\s*[{[]/.test(text); // not trimStart(): a copy of the whole text
 }
 
 export function parseTree(text: string, file?: string): TNode | undefined {
@@ -35,7 +37,8 @@ export function parseTree(text: string, file?: string): TNode | undefined {
 }
 
 function fromJson(text: string): TNode | undefined {
-  const root = parseJson(text, [], { allowTrailingComma: true, disallowComments: false });
+  const errors: ParseError[] = [];
+  const root = parseJson(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (!root) return undefined;
   const conv = (n: JsonNode, parent: TNode | undefined, key?: string | number, keyNode?: JsonNode): TNode => {
     const t: TNode = { type: n.type === 'object' ? 'object' : n.type === 'array' ? 'array' : 'scalar', start: n.offset, end: n.offset + n.length, parent, key };
@@ -57,17 +60,26 @@ function fromJson(text: string): TNode | undefined {
     }
     return t;
   };
-  return conv(root, undefined);
+  const tree = conv(root, undefined);
+  tree.clean = errors.length === 0;
+  return tree;
 }
 
 function fromYaml(text: string): TNode | undefined {
   const doc = parseDocument(text, { uniqueKeys: false, strict: false, prettyErrors: false });
   const contents = doc.contents as YamlNode | null;
   if (!contents) return undefined;
+  const tree = convYaml(contents, undefined, undefined, undefined, 0);
+  if (tree) tree.clean = doc.errors.length === 0;
+  return tree;
+}
+
+/** The TNode of a `yaml` node; `off` is added to every offset (a part of a text parsed alone). */
+function convYaml(n: unknown, parent: TNode | undefined, key: string | number | undefined, keyNode: YamlNode | undefined, off: number): TNode | undefined {
   const conv = (n: unknown, parent: TNode | undefined, key?: string | number, keyNode?: YamlNode): TNode | undefined => {
     const range = (n as { range?: [number, number, number] } | null)?.range;
-    const start = range ? range[0] : (keyNode?.range?.[1] ?? 0);
-    const end = range ? range[1] : start;
+    const start = off + (range ? range[0] : (keyNode?.range?.[1] ?? 0));
+    const end = range ? off + range[1] : start;
     let t: TNode;
     if (isMap(n)) {
       t = { type: 'object', start, end, parent, key, children: [] };
@@ -92,13 +104,13 @@ function fromYaml(text: string): TNode | undefined {
       t = { type: 'scalar', start, end, parent, key, value: null };
     }
     if (keyNode?.range) {
-      t.keyStart = keyNode.range[0];
-      t.keyEnd = keyNode.range[1];
-      if (!range) t.start = t.end = keyNode.range[1];
+      t.keyStart = off + keyNode.range[0];
+      t.keyEnd = off + keyNode.range[1];
+      if (!range) t.start = t.end = off + keyNode.range[1];
     }
     return t;
   };
-  return conv(contents, undefined);
+  return conv(n, parent, key, keyNode);
 }
 
 /** The deepest node whose value or key contains `offset`. */
@@ -174,5 +186,192 @@ export function operationNodes(pathItem: TNode): { method: string; node: TNode }
       for (const o of c.children ?? []) if (typeof o.key === 'string' && o.type === 'object') out.push({ method: o.key.toUpperCase(), node: o });
     }
   }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Incremental update (the outline after each keystroke without parsing the whole text again)
+
+/**
+ * The tree of `newText`, made from `root` (the tree of `oldText`, which it changes in place) when the edit between
+ * the two texts stays inside one scalar string (JSON) or one block-mapping entry (YAML): only that entry is parsed
+ * again and the nodes after it are moved. undefined when that cannot be done: the caller parses the whole text.
+ * The result is the tree parseTree(newText) gives (the tests compare them on random edits).
+ */
+export function updateTree(root: TNode, oldText: string, newText: string, file?: string): TNode | undefined {
+  if (!root.clean) return undefined;
+  const json = isJsonLike(oldText, file);
+  if (json !== isJsonLike(newText, file)) return undefined;
+  const n = Math.min(oldText.length, newText.length);
+  let a = 0;
+  while (a < n && oldText.charCodeAt(a) === newText.charCodeAt(a)) a++;
+  if (a === oldText.length && a === newText.length) return root;
+  let e = 0;
+  while (e < n - a && oldText.charCodeAt(oldText.length - 1 - e) === newText.charCodeAt(newText.length - 1 - e)) e++;
+  const edit: Edit = { a, b: oldText.length - e, bNew: newText.length - e, delta: newText.length - oldText.length };
+  try {
+    return json ? updateJson(root, oldText, newText, edit) : updateYaml(root, oldText, newText, edit);
+  } catch {
+    return undefined;
+  }
+}
+
+/** old text [a, b) became new text [a, bNew); delta = bNew - b. */
+interface Edit {
+  a: number;
+  b: number;
+  bNew: number;
+  delta: number;
+}
+
+/** Moves every offset at or after the edit's old end by delta, outside `except` (a subtree already in new offsets). */
+function shiftAfter(node: TNode, edit: Edit, except: TNode): void {
+  if (node === except) return;
+  if (node.end < edit.a && (node.keyEnd === undefined || node.keyEnd < edit.a)) return;
+  // A start at the edit moves with it; an end there stays (an insertion after a node is not in it).
+  if (node.start >= edit.b) node.start += edit.delta;
+  if (node.end >= edit.b && node.end > edit.a) node.end += edit.delta;
+  if (node.keyStart !== undefined && node.keyStart >= edit.b) node.keyStart += edit.delta;
+  if (node.keyEnd !== undefined && node.keyEnd >= edit.b && node.keyEnd > edit.a) node.keyEnd += edit.delta;
+  if (node.children) for (const c of node.children) shiftAfter(c, edit, except);
+}
+
+/** Puts `fresh` in the place of `old` (same parent and key), moves the rest of the tree, and widens the ancestors. */
+function replaceNode(root: TNode, old: TNode, fresh: TNode, edit: Edit, ends = { old: old.end, fresh: fresh.end }): TNode {
+  const parent = old.parent;
+  // Ancestors that ended where `old` ended (a YAML block collection ends with its last entry) end where `fresh` does.
+  const tied: TNode[] = [];
+  for (let p = parent; p && p.end === ends.old; p = p.parent) tied.push(p);
+  // Those that began where it began (a block collection begins with its first key) begin where `fresh` does.
+  const oldStart = old.keyStart ?? old.start;
+  const tiedStart: TNode[] = [];
+  for (let p = parent; p && p.start === oldStart; p = p.parent) tiedStart.push(p);
+  if (parent) {
+    parent.children![parent.children!.indexOf(old)] = fresh;
+    fresh.parent = parent;
+  }
+  const top = parent ? root : fresh;
+  top.clean = true;
+  shiftAfter(top, edit, fresh);
+  for (const p of tied) p.end = ends.fresh;
+  for (const p of tiedStart) p.start = fresh.keyStart ?? fresh.start;
+  for (let p = fresh.parent; p; p = p.parent) if (p.end < fresh.end) p.end = fresh.end;
+  return top;
+}
+
+function deepest(root: TNode, accept: (n: TNode) => boolean, inside: (n: TNode) => boolean): TNode | undefined {
+  let found: TNode | undefined;
+  let cur: TNode | undefined = root;
+  while (cur) {
+    if (accept(cur)) found = cur;
+    cur = cur.children?.find(inside);
+  }
+  return found;
+}
+
+function updateJson(root: TNode, oldText: string, newText: string, edit: Edit): TNode | undefined {
+  const { a, b, bNew } = edit;
+  // The edit must be inside one string value, and neither remove nor add a quote, an escape or a control character.
+  const n = deepest(
+    root,
+    x => x.type === 'scalar' && typeof x.value === 'string' && x.start < a && b < x.end,
+    x => x.start < a && b < x.end,
+  );
+  if (!n) return undefined;
+  const unsafe = /["\\\u0000-\u001f]/;
+  if (unsafe.test(oldText.slice(a, b)) || unsafe.test(newText.slice(a, bNew)) || newText.charCodeAt(a - 1) === 0x5c) return undefined;
+  const fresh: TNode = { ...n, end: n.end + edit.delta, children: undefined };
+  fresh.value = JSON.parse(newText.slice(fresh.start, fresh.end)) as unknown;
+  return replaceNode(root, n, fresh, edit);
+}
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** Leading spaces of the line at `offset` (a line start); -1 for a blank line, -3 for a comment line, -2 for a tab in the indentation. */
+function indentAt(text: string, offset: number): number {
+  let i = offset;
+  while (text.charCodeAt(i) === 0x20) i++;
+  const c = text.charCodeAt(i);
+  if (c === 0x09) return -2;
+  if (Number.isNaN(c) || c === 0x0a || c === 0x0d) return -1;
+  if (c === 0x23 /* # */) return -3;
+  return i - offset;
+}
+
+function updateYaml(root: TNode, oldText: string, newText: string, edit: Edit): TNode | undefined {
+  const { a, b, delta } = edit;
+  if (oldText.startsWith('%') || newText.startsWith('%')) return undefined; // directives change how scalars resolve
+  /** The old text's [line start of the key, end of the entry's last line] of a block mapping entry. */
+  const region = (x: TNode): [number, number] | undefined => {
+    if (x.keyStart === undefined || x.parent?.type !== 'object' || oldText.charCodeAt(x.parent.start) === 0x7b /* { flow */) return undefined;
+    const L = lineStart(oldText, x.keyStart);
+    if (oldText.slice(L, x.keyStart).trim() !== '') return undefined; // not at the start of its line (flow, `- key:`)
+    const end = Math.max(x.end, x.keyEnd ?? x.keyStart);
+    const nl = oldText.charCodeAt(end - 1) === 0x0a ? end - 1 : oldText.indexOf('\n', end);
+    return [L, nl < 0 ? oldText.length : nl];
+  };
+  const covers = (x: TNode) => {
+    const r = region(x);
+    return !!r && x.keyStart! <= a && b <= r[1];
+  };
+  /** The node's text (key included) to the end of its last line contains the edit: the entry may be below it. */
+  const within = (x: TNode) => {
+    const end = Math.max(x.end, x.keyEnd ?? x.start);
+    const nl = oldText.charCodeAt(end - 1) === 0x0a ? end - 1 : oldText.indexOf('\n', end);
+    return (x.keyStart ?? x.start) <= a && b <= (nl < 0 ? oldText.length : nl);
+  };
+  const E = deepest(root, covers, within);
+  if (!E) return undefined;
+  const [L, R] = region(E)!;
+  // An entry that is a good part of the document (a top-level key): parsing it (twice) costs more than the whole.
+  if (R - L > oldText.length / 4 && oldText.length > 65536) return undefined;
+  const k = E.keyStart! - L;
+  const newR = R + delta;
+  // Every line after the key's is blank or indented deeper than the key. Comment lines (which `yaml` counts in
+  // the ranges of the collections around them, depending on what follows) are parsed again with the whole text.
+  for (let i = newText.indexOf('\n', L); i >= 0 && i < newR; i = newText.indexOf('\n', i + 1)) {
+    const ind = indentAt(newText, i + 1);
+    if (ind === -2 || ind === -3 || (ind >= 0 && ind <= k)) return undefined;
+  }
+  // What follows the entry is a sibling or less indented, as before.
+  for (let i = newR; i >= 0 && i < newText.length; i = newText.indexOf('\n', i + 1)) {
+    const ind = indentAt(newText, i + 1);
+    if (ind === -1) continue;
+    if (ind === -2 || ind === -3 || ind > k || (ind === k && newText.charCodeAt(i + 1 + k) === 0x2d /* - */)) return undefined;
+    break;
+  }
+  // With the line's end: a block scalar's value ends with it. A block scalar followed by blank lines could take
+  // them (keep chomping): those are parsed again with the whole text.
+  const slice = newText.slice(L, newR + 1);
+  if (/[|>]/.test(slice) && indentAt(newText, newR + 1) === -1 && newR + 1 < newText.length) return undefined;
+  const entry = (text: string) => {
+    const doc = parseDocument(text, { uniqueKeys: false, strict: false, prettyErrors: false });
+    if (doc.errors.length > 0 || !isMap(doc.contents) || doc.contents.items.length !== 1 || !doc.contents.range) return undefined;
+    const pair = doc.contents.items[0];
+    const key = pair.key as YamlNode | null;
+    if (!isScalar(key) || key.range?.[0] !== k || !(key.range[1] > k)) return undefined; // an empty key's range depends on what is around it
+    // Where a mapping whose last entry this is ends (parsed alone, the entry is such a mapping).
+    return { pair, key, mapEnd: L + doc.contents.range[1] };
+  };
+  // A comment at the end of the entry may count in the ranges around it (after an empty value): parsed again too.
+  const lastLine = (t: string, end: number) => t.slice(t.lastIndexOf('\n', end - 1) + 1, end);
+  if (/(^|\s)#/.test(lastLine(newText, newR)) || /(^|\s)#/.test(lastLine(oldText, R))) return undefined;
+  const now = entry(slice);
+  const before = now && entry(oldText.slice(L, R + 1));
+  if (!now || !before) return undefined;
+  const kv = now.key.value;
+  const fresh = convYaml(now.pair.value, E.parent, kv === null || kv === undefined ? '' : String(kv), now.key, L);
+  if (!fresh) return undefined;
+  return replaceNode(root, E, fresh, edit, { old: before.mapEnd, fresh: now.mapEnd });
+}
+
+/** The plain data of a tree (objects, arrays, scalar values; an alias is its `*name`), as a YAML/JSON parse gives it. */
+export function treeData(n: TNode): unknown {
+  if (n.type === 'scalar') return n.value;
+  if (n.type === 'array') return n.children!.map(treeData);
+  const out: Record<string, unknown> = {};
+  for (const c of n.children!) out[String(c.key)] = treeData(c);
   return out;
 }

@@ -4,6 +4,10 @@
 //                             exit code = the suite's.
 //   node driver.js ui         the installed .vsix: open a document from the Explorer, wait for the squiggles
 //                             and for the Problems panel to list apiconv findings; screenshots.
+//   node driver.js keystroke  the installed .vsix: open KS_FILE (asana.yaml), then KS_KEYS times delete and type back
+//                             the `s` of its first server's `https` (each keystroke adds or removes a servers-https
+//                             finding) and time keystroke → the Problems panel's count for the file changing;
+//                             printed and written to SHOT_DIR/keystroke-result.json.
 // Env: CS_URL, WS, SHOT_DIR, CHROMIUM; exttests: EXT_DEV, EXT_TESTS, TEST_TIMEOUT_MS; ui: UI_FILE, UI_EXPECT (codes, comma-separated).
 const { chromium } = require('playwright-core');
 const fs = require('fs');
@@ -177,9 +181,84 @@ async function ui() {
   return ok;
 }
 
+/** The Problems panel's count for `file` (its header row), or NaN. */
+async function problemsCount(page, file) {
+  return page.evaluate(name => {
+    for (const r of document.querySelectorAll('.markers-panel .monaco-list-row')) {
+      const t = r.textContent.replace(/\s+/g, ' ').trim();
+      if (t.startsWith(name)) return Number((t.match(/(\d+)\s*$/) || [])[1]);
+    }
+    return NaN;
+  }, file);
+}
+
+async function keystroke() {
+  const file = process.env.KS_FILE || 'asana.yaml';
+  const keys = Number(process.env.KS_KEYS || 10);
+  const text = fs.readFileSync(path.join(WS, file), 'utf8');
+  const lines = text.split('\n');
+  const line = lines.findIndex(l => /^\s*(- )?url: https:/.test(l));
+  const col = lines[line].indexOf('https') + 5; // 1-based column of the `s`
+  const { page, close } = await launch();
+  const times = [];
+  let ok = false;
+  try {
+    await page.goto(`${CS_URL}/?folder=${encodeURIComponent(WS)}`, { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
+    const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: file });
+    await row.first().waitFor({ timeout: 90000 });
+    const tOpen = Date.now();
+    await row.first().click();
+    await page.waitForSelector('.monaco-editor .view-lines', { timeout: 30000 });
+    await page.keyboard.press('F1');
+    await page.waitForSelector('.quick-input-widget input', { timeout: 10000 });
+    await page.keyboard.type('Focus on Problems View');
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(name => [...document.querySelectorAll('.markers-panel .monaco-list-row')].some(r => r.textContent.trim().startsWith(name)), file, { timeout: 120000, polling: 50 });
+    lap(`${file}: open → Problems panel lists it: ${Date.now() - tOpen} ms (includes the click and focusing the panel)`);
+    // Back to the editor, the cursor after the `s` of https on the server's line (Go to Line: line:column).
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+G');
+    await page.waitForSelector('.quick-input-widget input', { timeout: 10000 });
+    await page.keyboard.type(`${line + 1}:${col + 1}`);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(1500);
+    for (let i = 0; i < 2 * keys; i++) {
+      const before = await problemsCount(page, file);
+      const t = Date.now();
+      if (i % 2 === 0) await page.keyboard.press('Backspace');
+      else await page.keyboard.type('s');
+      await page.waitForFunction(([name, n]) => {
+        for (const r of document.querySelectorAll('.markers-panel .monaco-list-row')) {
+          const s = r.textContent.replace(/\s+/g, ' ').trim();
+          if (s.startsWith(name)) return Number((s.match(/(\d+)\s*$/) || [])[1]) !== n;
+        }
+        return false;
+      }, [file, before], { timeout: 60000, polling: 'raf' });
+      times.push(Date.now() - t);
+      await page.waitForTimeout(700); // a user's pause between keystrokes
+    }
+    await page.screenshot({ path: path.join(SHOT_DIR, 'keystroke.png') }).catch(() => {});
+    ok = true;
+  } catch (e) {
+    console.log('FAIL:', e.message.split('\n')[0]);
+    await page.screenshot({ path: path.join(SHOT_DIR, 'keystroke-error.png') }).catch(() => {});
+  }
+  await close();
+  const sorted = [...times].sort((a, b) => a - b);
+  const q = p => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+  const result = { file, keystrokes: times.length, ms: times, p50: q(0.5), p95: q(0.95), min: sorted[0], max: sorted.at(-1), debounceMs: 300 };
+  fs.writeFileSync(path.join(SHOT_DIR, 'keystroke-result.json'), JSON.stringify(result, null, 1));
+  console.log(`keystroke → Problems panel update, ${file} (${times.length} keystrokes, apiconv.debounceMs 300): p50 ${result.p50} ms, p95 ${result.p95} ms, range ${result.min}–${result.max} ms`);
+  console.log(`  every keystroke (ms): ${times.join(' ')}`);
+  console.log(ok ? 'PASS: keystroke latency measured' : 'FAIL');
+  return ok;
+}
+
 (async () => {
   fs.mkdirSync(SHOT_DIR, { recursive: true });
-  const ok = mode === 'exttests' ? await exttests() : mode === 'ui' ? await ui() : (console.log('usage: driver.js exttests|ui'), false);
+  const ok = mode === 'exttests' ? await exttests() : mode === 'ui' ? await ui() : mode === 'keystroke' ? await keystroke() : (console.log('usage: driver.js exttests|ui|keystroke'), false);
   process.exit(ok ? 0 : 1);
 })().catch(e => {
   console.log('FAIL:', e && e.stack);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Smoke test of the packaged extension through the UI: installs the .vsix into a throwaway code-server profile,
 # opens an unconventional document from the Explorer, waits for squiggles and for the Problems panel to list
-# apiconv findings; screenshots in test-results/vscode/. Needs: install.sh done, `npm run package`.
+# apiconv findings; screenshots in test-results/vscode/. Then, with ../shared/corpus present, the keystroke latency on
+# asana (driver.js keystroke; test-results/vscode/keystroke-result.json). Needs: install.sh done, `npm run package`.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../../.." && pwd)
 eval "$("$HERE/install.sh" --env)"
@@ -23,6 +24,14 @@ UI_EXPECT_COUNT=$(cd "$WS" && node "$ROOT/server/out/cli.js" lint -f json unconv
 export UI_EXPECT_COUNT
 NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM UI_FILE=unconventional.yaml UI_EXPECT=${UI_EXPECT:-path-no-verbs,servers-https,get-no-request-body} \
   node "$HERE/driver.js" ui; RC=$?
+# Keystroke → Problems panel update on asana (a real API description), when ../shared/corpus is there.
+ASANA="$ROOT/../shared/corpus/asana/asana.yaml"
+if [ -f "$ASANA" ] && [ -z "${SKIP_KEYSTROKE:-}" ]; then
+  cp "$ASANA" "$WS/"
+  NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM KS_FILE=asana.yaml node "$HERE/driver.js" keystroke || RC=1
+else
+  echo "keystroke latency: skipped (no ../shared/corpus/asana)"
+fi
 set -e
 cs_stop
 cp "$RUN/code-server.log" "$SHOT_DIR/ui-code-server.log" 2>/dev/null || true

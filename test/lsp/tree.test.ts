@@ -1,0 +1,212 @@
+/**
+ * updateTree (tree.ts): the outline's tree after an edit, patched from the last one, is the tree a fresh parse of the
+ * new text gives — on random typing, pasting and deleting in YAML and JSON (comments, block scalars, sequences,
+ * flow collections, quoted keys), and on corpus documents when ../shared is there.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseTree, updateTree, type TNode } from '../../server/src/lsp/tree';
+import { documentSymbols, makeParsed } from '../../server/src/lsp/navigation';
+
+const CORPUS = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus');
+
+/** The tree without parent links, as comparable data. */
+function plain(n: TNode | undefined): unknown {
+  if (!n) return undefined;
+  return {
+    type: n.type,
+    start: n.start,
+    end: n.end,
+    key: n.key,
+    keyStart: n.keyStart,
+    keyEnd: n.keyEnd,
+    value: n.type === 'scalar' ? n.value : undefined,
+    children: n.children?.map(plain),
+  };
+}
+
+/** Parent links point at the node that holds the child. */
+function checkParents(n: TNode): void {
+  for (const c of n.children ?? []) {
+    assert.equal(c.parent, n);
+    checkParents(c);
+  }
+}
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const YAML_DOC = `openapi: 3.0.3
+info:
+  title: Pets # the title
+  description: |
+    A block scalar
+      with more indentation
+    # not a comment
+  version: '1.0'
+tags: [a, b, {name: c}]
+paths:
+  /pets:
+    get:
+      summary: List pets
+      operationId: listPets
+      parameters:
+        - name: limit
+          in: query
+          schema: {type: integer, maximum: 100}
+        - $ref: '#/components/parameters/Page'
+      responses:
+        '200':
+          description: >
+            folded
+            text
+        default:
+          description: "quoted: text"
+# a comment at column 0
+  "/pets/{id}":
+    delete:
+      summary: Remove
+      responses:
+        '204': {description: gone}
+components:
+  parameters:
+    Page:
+      name: page
+      in: query
+  schemas:
+    Pet:
+      type: object
+      properties:
+        id: &id
+          type: string
+        other: *id
+`;
+
+const JSON_DOC = JSON.stringify(
+  {
+    openapi: '3.1.0',
+    info: { title: 'Pets', version: '1.0', description: 'A "quoted" word\nand a line' },
+    paths: { '/pets': { get: { summary: 'List pets', operationId: 'listPets', responses: { '200': { description: 'ok' } } } } },
+    components: { schemas: { Pet: { type: 'object', properties: { id: { type: 'string', example: 'x' } } } } },
+  },
+  null,
+  2,
+);
+
+const TYPED = ['a', 'b', ' ', 'x', 'é', ':', ': ', '#', ' #', '-', '- ', '\n', '\n  ', '\n      ', '"', "'", '{', '}', '[', ']', ',', '&', '*', '|', '\\', '\t'];
+
+/**
+ * Random edits of `text`: mostly typing into strings (what the user does), sometimes pastes and deletions anywhere.
+ * After each one, updateTree on the last tree is either undefined (the caller parses again) or the fresh tree.
+ */
+function randomEdits(original: string, file: string, steps: number, seed: number): { patched: number; total: number } {
+  const r = rng(seed);
+  let text = original;
+  let tree = parseTree(text, file);
+  let patched = 0;
+  for (let i = 0; i < steps; i++) {
+    let next: string;
+    const at = Math.floor(r() * text.length);
+    const kind = r();
+    if (kind < 0.6) {
+      // Type into a word: after a letter.
+      let pos = at;
+      while (pos < text.length && !/[A-Za-z]/.test(text[pos])) pos++;
+      next = text.slice(0, pos) + (r() < 0.8 ? 'abcdefgh'[Math.floor(r() * 8)] : TYPED[Math.floor(r() * TYPED.length)]) + text.slice(pos);
+    } else if (kind < 0.75) {
+      next = text.slice(0, at) + TYPED[Math.floor(r() * TYPED.length)] + text.slice(at);
+    } else if (kind < 0.9) {
+      next = text.slice(0, at) + text.slice(at + 1 + Math.floor(r() * 3));
+    } else {
+      const from = Math.floor(r() * text.length);
+      next = text.slice(0, at) + text.slice(from, from + Math.floor(r() * 40)) + text.slice(at);
+    }
+    const fresh = parseTree(next, file);
+    const updated = tree ? updateTree(tree, text, next, file) : undefined;
+    if (updated) {
+      patched++;
+      assert.deepEqual(plain(updated), plain(fresh), `step ${i} (seed ${seed}): ${JSON.stringify(text.slice(Math.max(0, at - 30), at + 30))}`);
+      checkParents(updated);
+      assert.equal(updated.parent, undefined);
+      tree = updated;
+    } else {
+      tree = fresh;
+    }
+    text = next;
+    // A text that no longer parses cleanly is never patched: start again from the document, some of the time.
+    if (!tree?.clean && r() < 0.5) {
+      text = original;
+      tree = parseTree(text, file);
+    }
+  }
+  return { patched, total: steps };
+}
+
+test('updateTree: random edits of a YAML document give the fresh parse’s tree', () => {
+  for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    const { patched } = randomEdits(YAML_DOC, '/x/pets.yaml', 300, seed);
+    // Most edits are typing into a word: most of them are patched, not parsed again.
+    assert.ok(patched > 100, `patched ${patched} of 300`);
+  }
+});
+
+test('updateTree: random edits of a JSON document give the fresh parse’s tree', () => {
+  for (const seed of [5, 6, 7]) {
+    const { patched } = randomEdits(JSON_DOC, '/x/pets.json', 300, seed);
+    // Only edits inside a string value are patched (typing into a key or between tokens is parsed again).
+    assert.ok(patched > 15, `patched ${patched} of 300`);
+  }
+});
+
+test('updateTree: typing into a summary patches one entry; a broken or restructured text is parsed again', () => {
+  const file = '/x/pets.yaml';
+  const tree = parseTree(YAML_DOC, file)!;
+  const at = YAML_DOC.indexOf('List pets') + 4;
+  const typed = YAML_DOC.slice(0, at) + ' all' + YAML_DOC.slice(at);
+  const updated = updateTree(tree, YAML_DOC, typed, file);
+  assert.ok(updated, 'patched');
+  assert.deepEqual(plain(updated), plain(parseTree(typed, file)));
+  // A key moved out to the left: not one entry any more.
+  const dedent = typed.replace('      operationId: listPets', 'operationId: listPets');
+  assert.equal(updateTree(updated, typed, dedent, file), undefined);
+  // A broken document is never patched (its tree came from a parse with errors).
+  const broken = YAML_DOC.replace('info:', 'info: [');
+  const brokenTree = parseTree(broken, file)!;
+  assert.equal(brokenTree.clean, false);
+  assert.equal(updateTree(brokenTree, broken, broken.replace('List pets', 'List all pets'), file), undefined);
+});
+
+test('updateTree: the outline after typing equals the outline of a fresh parse', () => {
+  const file = '/x/pets.yaml';
+  let text = YAML_DOC;
+  let parsed = makeParsed(file, text);
+  for (const ch of 'Remove all') {
+    const at = text.indexOf('summary: Remove') + 'summary: Remove'.length;
+    const next = text.slice(0, at) + ch + text.slice(at);
+    const tree = updateTree(parsed.tree!, text, next, file);
+    assert.ok(tree);
+    const fresh = makeParsed(file, next);
+    parsed = { ...fresh, tree };
+    assert.deepEqual(documentSymbols(parsed), documentSymbols(fresh));
+    text = next;
+  }
+});
+
+test('updateTree: random edits of corpus documents (skipped without ../shared)', { skip: !fs.existsSync(CORPUS) && 'no ../shared/corpus' }, () => {
+  for (const [name, seed] of [['oai-petstore-expanded-v3/petstore-expanded.json', 11], ['oai-uspto-v3', 12], ['redocly-museum', 13]] as const) {
+    let file = path.join(CORPUS, name);
+    if (fs.statSync(file).isDirectory()) file = fs.readdirSync(file, { recursive: true, encoding: 'utf8' }).map(f => path.join(CORPUS, name, f)).find(f => /\.(ya?ml|json)$/.test(f))!;
+    const { patched } = randomEdits(fs.readFileSync(file, 'utf8'), file, 150, seed);
+    assert.ok(patched > 30, `${name}: patched ${patched} of 150`);
+  }
+});
