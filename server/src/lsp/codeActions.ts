@@ -34,6 +34,7 @@ import { getRule } from '../engine/ruleset';
 import { IGNORE_KEY, collectDirectives } from '../engine/suppress';
 import { LineIndex } from '../engine/lines';
 import type { FeatureContext } from './completion';
+import { SERVER_SHOW_RULE_DOCS_COMMAND, type RuleDocsMode } from './ruleDocsCommand';
 
 export const FIX_ALL_KIND = 'source.fixAll.apiconv';
 export const SHOW_RULE_DOCS_COMMAND = 'apiconv.showRuleDocs';
@@ -71,6 +72,8 @@ export interface CodeActionHost {
   /** The URI for an absolute file path (open documents keep their own URI spelling). */
   uriOf(file: string): string;
   lintOptions(uri: string): Promise<LintOptions>;
+  /** How "Show documentation" runs with this client (ruleDocsCommand.ts); default 'client' (the VS Code extension's command). */
+  ruleDocsMode?(): RuleDocsMode;
 }
 
 /** The code actions for `params`. Never throws. */
@@ -153,12 +156,15 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost): Prom
           });
         }
       }
-      if (rule && !out.some(a => a.command?.command === SHOW_RULE_DOCS_COMMAND && a.command.arguments?.[0] === data.ruleId)) {
+      // Show documentation: the extension's own command, the server's (window/showDocument), or none where the client cannot show it.
+      const docsMode = host.ruleDocsMode?.() ?? 'client';
+      const docsCommand = docsMode === 'server' ? SERVER_SHOW_RULE_DOCS_COMMAND : SHOW_RULE_DOCS_COMMAND;
+      if (rule && docsMode !== 'none' && !out.some(a => a.command?.command === docsCommand && a.command.arguments?.[0] === data.ruleId)) {
         out.push({
           title: `Show documentation for ${data.ruleId}`,
           kind: CodeActionKind.QuickFix,
           diagnostics: [d],
-          command: { title: `Show documentation for ${data.ruleId}`, command: SHOW_RULE_DOCS_COMMAND, arguments: [data.ruleId] },
+          command: { title: `Show documentation for ${data.ruleId}`, command: docsCommand, arguments: [data.ruleId] },
         });
       }
     }
@@ -173,7 +179,39 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost): Prom
     const edit = filesEdit(res.files, rootFile, rootText, host);
     if (edit) out.push({ title: 'Fix all safe apiconv problems', kind: FIX_ALL_KIND, diagnostics: ours, edit });
   }
-  return out;
+  return tidyActions(out);
+}
+
+/**
+ * What the light bulb lists: quick fixes that make the same edit (two rules
+ * reporting one gap, "Add a 404 response" / "Add a 404 error response") are
+ * one action for all their findings; each finding has at most one preferred
+ * fix; fixes come first, then fix-all, ignore, and documentation actions.
+ */
+function tidyActions(actions: CodeAction[]): CodeAction[] {
+  const merged: CodeAction[] = [];
+  const byEdit = new Map<string, CodeAction>();
+  for (const a of actions) {
+    if (a.isPreferred && a.edit) {
+      const key = JSON.stringify(a.edit);
+      const same = byEdit.get(key);
+      if (same) {
+        same.diagnostics = [...(same.diagnostics ?? []), ...(a.diagnostics ?? [])];
+        continue;
+      }
+      byEdit.set(key, a);
+    }
+    merged.push(a);
+  }
+  const preferredFor = new Set<Diagnostic>();
+  for (const a of merged) {
+    if (!a.isPreferred) continue;
+    const ds = a.diagnostics ?? [];
+    if (ds.some(d => preferredFor.has(d))) a.isPreferred = false;
+    else for (const d of ds) preferredFor.add(d);
+  }
+  const rank = (a: CodeAction) => (a.isPreferred ? 0 : a.edit && !a.title.startsWith('Ignore ') ? 1 : a.edit ? 2 : 3);
+  return merged.map((a, i) => [a, i] as const).sort((x, y) => rank(x[0]) - rank(y[0]) || x[1] - y[1]).map(([a]) => a);
 }
 
 function readerFor(host: CodeActionHost, opts: LintOptions) {
@@ -359,6 +397,7 @@ export function registerCodeActions(ctx: FeatureContext): void {
     },
     uriOf: file => ctx.documents.all().find(d => fileOfUri(d.uri) === file)?.uri ?? URI.file(file).toString(),
     lintOptions: uri => ctx.lintOptions(uri),
+    ruleDocsMode: () => ctx.ruleDocsMode?.() ?? 'client',
   };
   ctx.connection.onCodeAction(params => computeCodeActions(params, host));
 }

@@ -16,6 +16,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ruleInfo } from '../cli/ruleInfo';
+import { findingHoverMarkdown } from './hoverDocs';
 import { findByPath, nodeAt, parseTree, pointerToPath, refAt, type TNode } from './tree';
 
 export interface Parsed {
@@ -91,9 +92,11 @@ export function hover(host: NavHost, file: string, position: Position, diagnosti
   const parts: string[] = [];
   const seen = new Set<string>();
   for (const d of diagnostics) {
-    if (d.source !== 'apiconv' || typeof d.code !== 'string' || seen.has(d.code) || !contains(d.range, position)) continue;
-    seen.add(d.code);
-    parts.push(ruleHoverMarkdown(d.code, d.codeDescription?.href));
+    // Each finding here: its message, one line of why, the docs link (hoverDocs.ts).
+    const key = `${String(d.code)}\u0000${typeof d.message === 'string' ? d.message : ''}`;
+    if (d.source !== 'apiconv' || typeof d.code !== 'string' || seen.has(key) || !contains(d.range, position)) continue;
+    seen.add(key);
+    parts.push(findingHoverMarkdown(d));
   }
   const src = host.parsed(file);
   if (src?.tree) {

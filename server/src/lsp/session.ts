@@ -40,6 +40,8 @@ import type { LintResult } from '../engine/problem';
 import { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, rulesetRunsCode } from '../engine/ruleset';
 import { COMPLETION_TRIGGER_CHARACTERS, registerCompletion, type FeatureContext } from './completion';
 import { CODE_ACTION_KINDS, registerCodeActions } from './codeActions';
+import { SERVER_SHOW_RULE_DOCS_COMMAND, ruleDocsMode, showRuleDocs } from './ruleDocsCommand';
+import { version as SERVER_VERSION } from '../../../package.json';
 import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnostics';
 import { CancelledError, LintPool, type LintHandle } from './lintPool';
 import { consoleToStderr, BatchingMessageWriter } from './transport';
@@ -127,6 +129,8 @@ export class Session {
   private refreshSupport = false;
   private configCapability = false;
   private initTrusted = true;
+  /** The VS Code extension (it sends `workspaceTrusted`): it has its own commands, e.g. apiconv.showRuleDocs. */
+  private extensionClient = false;
   private trustOverride: boolean | undefined;
   private globalSettings: Settings = { ...DEFAULT_SETTINGS };
   private settingsCache = new Map<string, Promise<Settings>>();
@@ -173,7 +177,9 @@ export class Session {
     );
     c.onWorkspaceSymbol(p => this.safe(() => this.workspaceSymbols(p.query)));
     c.onRequest(LintWorkspaceRequest.method, (p: LintWorkspaceParams | undefined, token: CancellationToken) => this.lintWorkspace(p ?? {}, token));
-    c.onExecuteCommand((p, token) => (p.command === LINT_WORKSPACE_COMMAND ? this.lintWorkspace({}, token) : undefined));
+    c.onExecuteCommand((p, token) =>
+      p.command === LINT_WORKSPACE_COMMAND ? this.lintWorkspace({}, token) : p.command === SERVER_SHOW_RULE_DOCS_COMMAND ? showRuleDocs(c, p.arguments?.[0]) : undefined,
+    );
 
     const ctx: FeatureContext = {
       connection: c,
@@ -181,6 +187,7 @@ export class Session {
       lint: uri => this.lintFor(uri),
       lintOptions: uri => this.lintOptions(uri),
       clientCapabilities: () => this.capabilities,
+      ruleDocsMode: () => ruleDocsMode(this.extensionClient, this.capabilities),
     };
     registerCompletion(ctx);
     registerCodeActions(ctx);
@@ -224,11 +231,17 @@ export class Session {
     if (this.pull) result.capabilities.diagnosticProvider = { identifier: 'apiconv', interFileDependencies: true, workspaceDiagnostics: false };
     // The VS Code extension (it sends `workspaceTrusted`) has its own `apiconv.lintWorkspace` command:
     // advertising the same id would make vscode-languageclient register it twice.
-    if (opts.workspaceTrusted === undefined) result.capabilities.executeCommandProvider = { commands: [LINT_WORKSPACE_COMMAND] };
+    this.extensionClient = opts.workspaceTrusted !== undefined;
+    if (opts.workspaceTrusted === undefined) {
+      const docs = ruleDocsMode(false, this.capabilities) === 'server' ? [SERVER_SHOW_RULE_DOCS_COMMAND] : [];
+      result.capabilities.executeCommandProvider = { commands: [LINT_WORKSPACE_COMMAND, ...docs] };
+    }
     return result;
   }
 
   private initialized(): void {
+    // The first line of the editor's output channel: which server, on which Node, is running.
+    this.connection.console.info(`apiconv language server ${SERVER_VERSION} started (Node ${process.version}, pid ${process.pid})`);
     if (this.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
       void this.connection.client
         .register(DidChangeWatchedFilesNotification.type, {
