@@ -95,6 +95,9 @@ const common = {
   mainFields: ['module', 'main'],
   // Optional native/extra modules some dependencies probe for at run time (fsevents: macOS file watching).
   external: ['vscode', 'fsevents'],
+  // tr46/whatwg-url (under node-fetch) require Node's deprecated `punycode` module: on Node 22+ every start
+  // printed a DeprecationWarning (DEP0040) into the editor's output. The userland package is the same code.
+  alias: { punycode: 'punycode/punycode.js' },
   plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets],
 };
 

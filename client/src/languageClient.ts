@@ -33,7 +33,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     documentSelector,
     outputChannel,
     // Read at every (re)start; a grant while running goes through the apiconv/workspaceTrust notification.
-    initializationOptions: () => ({ workspaceTrusted: vscode.workspace.isTrusted }),
+    initializationOptions: () => ({ workspaceTrusted: vscode.workspace.isTrusted, client: 'apiconv-vscode' }),
     synchronize: {
       configurationSection: 'apiconv',
       fileEvents: vscode.workspace.createFileSystemWatcher(RULESET_GLOB),

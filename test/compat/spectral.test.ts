@@ -1,7 +1,8 @@
 /**
  * The exported ruleset (rules/out/apiconv.js) loaded by Spectral's own CLI gives the
  * same findings as `apiconv lint -f json`: code, path, source, message and range.
- * apiconv narrows a range that spans a whole mapping/sequence value to its key
+ * apiconv narrows a range that spans a whole mapping/sequence value to its key, and any
+ * other multi-line range to its first line
  * (server/src/engine/ranges.ts); that documented step is applied to Spectral's
  * ranges before comparing, so everything else must match exactly.
  */
@@ -11,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { LineIndex, keyRangeFor } from '../../server/src/engine/ranges';
+import { LineIndex, narrowedRange } from '../../server/src/engine/ranges';
 import type { LintProblem } from '../../server/src/engine/problem';
 import { CORPUS, ROOT, ensureBuilt, runCli, type JsonFinding } from '../cli/helpers';
 
@@ -30,7 +31,7 @@ function narrowed(findings: JsonFinding[]): JsonFinding[] {
   return findings.map(f => {
     let index = indexes.get(f.source);
     if (!index && fs.existsSync(f.source)) indexes.set(f.source, (index = new LineIndex(fs.readFileSync(f.source, 'utf8'))));
-    const range = index ? keyRangeFor(f as LintProblem, index) : undefined;
+    const range = index ? narrowedRange(f as LintProblem, index) : undefined;
     return range ? { ...f, range } : f;
   });
 }

@@ -112,13 +112,14 @@ describe('language server: single documents', () => {
     c.close(uri);
   });
 
-  it('hover shows the rule docs on a finding and a preview on a $ref; definition jumps to the target', async () => {
+  it('hover shows the finding, why and the docs link on a finding and a preview on a $ref; definition jumps to the target', async () => {
     const uri = uriOf(path.join(ws, 'api.yaml'));
     const diags = await c.diagnostics(uri, d => d.length > 0);
     const https = diags.find(d => d.code === 'servers-https')!;
     const h = await c.request<{ contents: { kind: string; value: string } }>('textDocument/hover', { textDocument: { uri }, position: https.range.start });
     assert.equal(h.contents.kind, 'markdown');
-    assert.match(h.contents.value, /# servers-https/);
+    assert.match(h.contents.value, /\*\*servers-https\*\*: /);
+    assert.match(h.contents.value, /Why: Traffic is carried over HTTPS/);
     assert.match(h.contents.value, /\(https:\/\/[^)]*servers-https\.md\)/);
     assert.doesNotMatch(h.contents.value, /^---/);
 

@@ -192,6 +192,7 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
     color: opts.output === undefined && process.stdout.isTTY === true && !process.env.NO_COLOR,
     suppressed,
     baselined,
+    failSeverity: opts.failSeverity,
   });
   const failAt = SEVERITY_NAMES.indexOf(opts.failSeverity);
   const failing = problems.some(p => p.severity <= failAt);

@@ -45,6 +45,7 @@ import { getRule } from '../engine/ruleset';
 import { IGNORE_KEY, collectDirectives } from '../engine/suppress';
 import { LineIndex } from '../engine/lines';
 import type { FeatureContext } from './completion';
+import { SERVER_SHOW_RULE_DOCS_COMMAND, type RuleDocsMode } from './ruleDocsCommand';
 
 export const FIX_ALL_KIND = 'source.fixAll.apiconv';
 export const SHOW_RULE_DOCS_COMMAND = 'apiconv.showRuleDocs';
@@ -90,6 +91,8 @@ export interface CodeActionHost {
   findings?(file: string): readonly Diagnostic[];
   /** Computes an action's edit (off the main thread in the server); default: here. */
   runJob?(job: ActionJob, uri: string, token?: CancellationToken): Promise<JobResult | undefined>;
+  /** How "Show documentation" runs with this client (ruleDocsCommand.ts); default 'client' (the VS Code extension's command). */
+  ruleDocsMode?(): RuleDocsMode;
 }
 
 /** The code actions for `params`. Never throws. */
@@ -166,12 +169,15 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
       if (fresh) {
         out.push(lazy({ title: `Ignore this ${data.ruleId} finding`, kind: CodeActionKind.QuickFix, diagnostics: [d] }, { kind: 'ignore', rootFile, file, ruleId: data.ruleId, path: data.path }));
       }
-      if (rule && !out.some(a => a.command?.command === SHOW_RULE_DOCS_COMMAND && a.command.arguments?.[0] === data.ruleId)) {
+      // Show documentation: the extension's own command, the server's (window/showDocument), or none where the client cannot show it.
+      const docsMode = host.ruleDocsMode?.() ?? 'client';
+      const docsCommand = docsMode === 'server' ? SERVER_SHOW_RULE_DOCS_COMMAND : SHOW_RULE_DOCS_COMMAND;
+      if (rule && docsMode !== 'none' && !out.some(a => a.command?.command === docsCommand && a.command.arguments?.[0] === data.ruleId)) {
         out.push({
           title: `Show documentation for ${data.ruleId}`,
           kind: CodeActionKind.QuickFix,
           diagnostics: [d],
-          command: { title: `Show documentation for ${data.ruleId}`, command: SHOW_RULE_DOCS_COMMAND, arguments: [data.ruleId] },
+          command: { title: `Show documentation for ${data.ruleId}`, command: docsCommand, arguments: [data.ruleId] },
         });
       }
     }
@@ -183,7 +189,7 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
   if ((explicit || (!only && safeHere)) && (!only || wanted(only, FIX_ALL_KIND) || only.includes(CodeActionKind.SourceFixAll))) {
     out.push(lazy({ title: 'Fix all safe apiconv problems', kind: FIX_ALL_KIND, diagnostics: ours }, { kind: 'fixAll', rootFile }));
   }
-  if (host.canResolve?.()) return out;
+  if (host.canResolve?.()) return tidyActions(out);
   // A client that cannot resolve gets the edits now (computed by runJob: off the main thread in the server).
   const resolved: CodeAction[] = [];
   for (const a of out) {
@@ -195,7 +201,40 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
     const r = await resolveCodeAction(a, host, token);
     if (r.edit) resolved.push(r);
   }
-  return resolved;
+  return tidyActions(resolved);
+}
+
+/**
+ * What the light bulb lists: quick fixes that make the same edit (two rules
+ * reporting one gap, "Add a 404 response" / "Add a 404 error response") are
+ * one action for all their findings (when their edits are known: a client that cannot resolve); each finding has at most one preferred
+ * fix; fixes come first, then fix-all, ignore, and documentation actions.
+ */
+function tidyActions(actions: CodeAction[]): CodeAction[] {
+  const merged: CodeAction[] = [];
+  const byEdit = new Map<string, CodeAction>();
+  for (const a of actions) {
+    if (a.isPreferred && a.edit) {
+      const key = JSON.stringify(a.edit);
+      const same = byEdit.get(key);
+      if (same) {
+        same.diagnostics = [...(same.diagnostics ?? []), ...(a.diagnostics ?? [])];
+        continue;
+      }
+      byEdit.set(key, a);
+    }
+    merged.push(a);
+  }
+  const preferredFor = new Set<Diagnostic>();
+  for (const a of merged) {
+    if (!a.isPreferred) continue;
+    const ds = a.diagnostics ?? [];
+    if (ds.some(d => preferredFor.has(d))) a.isPreferred = false;
+    else for (const d of ds) preferredFor.add(d);
+  }
+  const hasEdit = (a: CodeAction) => !!a.edit || isLazy(a);
+  const rank = (a: CodeAction) => (a.isPreferred ? 0 : hasEdit(a) && !a.title.startsWith('Ignore ') ? 1 : hasEdit(a) ? 2 : 3);
+  return merged.map((a, i) => [a, i] as const).sort((x, y) => rank(x[0]) - rank(y[0]) || x[1] - y[1]).map(([a]) => a);
 }
 
 // ---------------------------------------------------------------------------
@@ -484,6 +523,7 @@ export function registerCodeActions(ctx: FeatureContext, extra: Partial<CodeActi
     },
     uriOf: file => ctx.documents.all().find(d => fileOfUri(d.uri) === file)?.uri ?? URI.file(file).toString(),
     lintOptions: uri => ctx.lintOptions(uri),
+    ruleDocsMode: () => ctx.ruleDocsMode?.() ?? 'client',
   };
   for (const k of ['document', 'readText', 'uriOf', 'lintOptions'] as const) if (extra[k]) (host as unknown as Record<string, unknown>)[k] = extra[k];
   ctx.connection.onCodeAction((params, token) => computeCodeActions(params, host, token));

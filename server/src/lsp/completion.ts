@@ -46,6 +46,7 @@ import type { LintOptions } from '../engine/lint';
 import type { LintResult } from '../engine/problem';
 import { UNKNOWN_RULE_CODE } from '../engine/suppress';
 import { LineIndex } from '../engine/lines';
+import type { RuleDocsMode } from './ruleDocsCommand';
 import {
   ERROR_STATUSES,
   apiKeyScheme,
@@ -74,6 +75,8 @@ export interface FeatureContext {
   lint(uri: string): Promise<{ version: number; result: LintResult } | undefined>;
   lintOptions(uri: string): Promise<LintOptions>;
   clientCapabilities(): ClientCapabilities;
+  /** How "Show documentation" code actions run with this client (ruleDocsCommand.ts). */
+  ruleDocsMode?(): RuleDocsMode;
 }
 
 export const COMPLETION_TRIGGER_CHARACTERS = ['/', ' ', ',', '"'];

@@ -17,6 +17,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ruleInfo } from '../engine/ruleInfo';
 import { findByPath, nodeAt, operationNodes, parseTree, pointerToPath, refAt, updateTree, type TNode } from './tree';
+import { findingHoverMarkdown } from './hoverDocs';
 
 export interface Parsed {
   file: string;
@@ -90,9 +91,11 @@ export function hover(host: NavHost, file: string, position: Position, diagnosti
   const parts: string[] = [];
   const seen = new Set<string>();
   for (const d of diagnostics) {
-    if ((d.source !== 'apiconv' && d.source !== 'apiconv-diff') || typeof d.code !== 'string' || seen.has(d.code) || !contains(d.range, position)) continue;
-    seen.add(d.code);
-    parts.push(ruleHoverMarkdown(d.code, d.codeDescription?.href));
+    // Each finding here: its message, one line of why, the docs link (hoverDocs.ts).
+    const key = `${String(d.code)}\u0000${typeof d.message === 'string' ? d.message : ''}`;
+    if ((d.source !== 'apiconv' && d.source !== 'apiconv-diff') || typeof d.code !== 'string' || seen.has(key) || !contains(d.range, position)) continue;
+    seen.add(key);
+    parts.push(findingHoverMarkdown(d));
   }
   const src = host.parsed(file);
   if (src?.tree) {

@@ -60,6 +60,8 @@ export interface InitializationOptions {
   trusted?: boolean;
   /** Initial settings for clients without `workspace/configuration`. */
   settings?: Partial<Settings>;
+  /** 'apiconv-vscode' from the VS Code extension, whose own commands (apiconv.showRuleDocs) the server may name. */
+  client?: string;
 }
 
 export type StatusState = 'ok' | 'warn' | 'error' | 'disabled' | 'skipped';

@@ -43,6 +43,8 @@ import { CODE_ACTION_KINDS, registerCodeActions, type ActionJob, type JobResult 
 import { ActionCancelledError, ActionPool, type ActionTask } from './actionPool';
 import { treeData } from './tree';
 import { DiffDiagnostics, diffCodeActions, withDiffCodeActions } from './diffDiagnostics';
+import { SERVER_SHOW_RULE_DOCS_COMMAND, ruleDocsMode, showRuleDocs } from './ruleDocsCommand';
+import { version as SERVER_VERSION } from '../../../package.json';
 import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnostics';
 import { CancelledError, LintPool, type LintHandle } from './lintPool';
 import { consoleToStderr, BatchingMessageWriter } from './transport';
@@ -134,6 +136,8 @@ export class Session {
   private configCapability = false;
   /** Trust as the client said at initialize; a client that says nothing is not trusted (README: Workspace trust). */
   private initTrusted = false;
+  /** The VS Code extension (it says so: initializationOptions.client): it has its own commands, e.g. apiconv.showRuleDocs. */
+  private extensionClient = false;
   private trustOverride: boolean | undefined;
   private globalSettings: Settings = { ...DEFAULT_SETTINGS };
   private settingsCache = new Map<string, Promise<Settings>>();
@@ -201,7 +205,9 @@ export class Session {
     );
     c.onWorkspaceSymbol(p => this.safe(() => this.workspaceSymbols(p.query)));
     c.onRequest(LintWorkspaceRequest.method, (p: LintWorkspaceParams | undefined, token: CancellationToken) => this.lintWorkspace(p ?? {}, token));
-    c.onExecuteCommand((p, token) => (p.command === LINT_WORKSPACE_COMMAND ? this.lintWorkspace({}, token) : undefined));
+    c.onExecuteCommand((p, token) =>
+      p.command === LINT_WORKSPACE_COMMAND ? this.lintWorkspace({}, token) : p.command === SERVER_SHOW_RULE_DOCS_COMMAND ? showRuleDocs(c, p.arguments?.[0]) : undefined,
+    );
 
     const ctx: FeatureContext = {
       connection: c,
@@ -209,6 +215,7 @@ export class Session {
       lint: uri => this.lintFor(uri),
       lintOptions: uri => this.lintOptions(uri),
       clientCapabilities: () => this.capabilities,
+      ruleDocsMode: () => ruleDocsMode(this.extensionClient, this.capabilities),
     };
     registerCompletion(ctx);
     registerCodeActions({ ...ctx, connection: withDiffCodeActions(c, p => diffCodeActions(p, this.documents, f => this.readText(f))) }, {
@@ -262,11 +269,17 @@ export class Session {
     if (this.pull) result.capabilities.diagnosticProvider = { identifier: 'apiconv', interFileDependencies: true, workspaceDiagnostics: false };
     // The VS Code extension (it sends `workspaceTrusted`) has its own `apiconv.lintWorkspace` command:
     // advertising the same id would make vscode-languageclient register it twice.
-    if (opts.workspaceTrusted === undefined) result.capabilities.executeCommandProvider = { commands: [LINT_WORKSPACE_COMMAND] };
+    this.extensionClient = opts.client === 'apiconv-vscode';
+    if (opts.workspaceTrusted === undefined) {
+      const docs = ruleDocsMode(false, this.capabilities) === 'server' ? [SERVER_SHOW_RULE_DOCS_COMMAND] : [];
+      result.capabilities.executeCommandProvider = { commands: [LINT_WORKSPACE_COMMAND, ...docs] };
+    }
     return result;
   }
 
   private initialized(): void {
+    // The first line of the editor's output channel: which server, on which Node, is running.
+    this.connection.console.info(`apiconv language server ${SERVER_VERSION} started (Node ${process.version}, pid ${process.pid})`);
     if (this.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
       void this.connection.client
         .register(DidChangeWatchedFilesNotification.type, {

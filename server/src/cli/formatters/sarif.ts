@@ -14,6 +14,19 @@ function stripFrontMatter(md: string): string {
   return md.replace(/^---\n[\s\S]*?\n---\n/, '');
 }
 
+/**
+ * A rule's `name`: SARIF wants a readable identifier that differs from the id
+ * (SARIF1001), in PascalCase (SARIF2012): `path-no-verbs` → `PathNoVerbs`.
+ */
+export function sarifRuleName(id: string): string {
+  const name = id
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map(w => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+  return name === '' || name === id ? `${name || 'Apiconv'}Rule` : /^[0-9]/.test(name) ? `Rule${name}` : name;
+}
+
 export const sarif: Formatter = (problems, ctx) => {
   const ids = [...new Set(problems.map(p => p.code))].sort();
   const rules = ids.map(id => {
@@ -21,7 +34,7 @@ export const sarif: Formatter = (problems, ctx) => {
     const markdown = info.markdown ? stripFrontMatter(info.markdown) : `${info.description}\n\nSee ${info.helpUri}`;
     return {
       id,
-      name: id,
+      name: sarifRuleName(id),
       shortDescription: { text: info.description },
       fullDescription: { text: info.description },
       helpUri: info.helpUri,

@@ -1,4 +1,4 @@
-import type { LintProblem } from '../../engine/problem';
+import type { LintProblem, SeverityName } from '../../engine/problem';
 
 export interface ReportContext {
   /** Paths in the report are relative to this folder. */
@@ -11,6 +11,8 @@ export interface ReportContext {
   /** Findings hidden by inline suppressions / the baseline (counted by `summary`). */
   suppressed: LintProblem[];
   baselined: LintProblem[];
+  /** Findings at this severity or above fail the run (`--fail-severity`; default error). */
+  failSeverity?: SeverityName;
 }
 
 export type Formatter = (problems: readonly LintProblem[], ctx: ReportContext) => string;
