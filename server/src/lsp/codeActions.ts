@@ -21,7 +21,6 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
@@ -33,6 +32,7 @@ import { getRule } from '../engine/ruleset';
 import { IGNORE_KEY, collectDirectives } from '../engine/suppress';
 import { LineIndex } from '../engine/lines';
 import type { FeatureContext } from './completion';
+import { readRefFile } from '../engine/refFiles';
 
 export const FIX_ALL_KIND = 'source.fixAll.apiconv';
 export const SHOW_RULE_DOCS_COMMAND = 'apiconv.showRuleDocs';
@@ -331,7 +331,7 @@ export function registerCodeActions(ctx: FeatureContext): void {
       const open = ctx.documents.all().find(d => fileOfUri(d.uri) === file);
       if (open) return open.getText();
       try {
-        return fs.readFileSync(file, 'utf8');
+        return readRefFile(file);
       } catch {
         return undefined;
       }

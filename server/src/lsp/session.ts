@@ -59,6 +59,9 @@ import {
   type StatusParams,
   type WorkspaceTrustParams,
 } from './protocol';
+import { readRefFile, setRefPolicy } from '../engine/refFiles';
+
+const REF_HINT = 'allow it with the apiconv.allowRefsOutsideWorkspace setting';
 
 const RULESET_PRODUCER = '\0ruleset';
 /** Inline linting (Session.lintsInline): documents up to this size… */
@@ -202,6 +205,7 @@ export class Session {
     this.folders = folders.map(f => this.fileOf(f.uri));
     if (this.folders.length === 0 && p.rootUri) this.folders = [this.fileOf(p.rootUri)];
     else if (this.folders.length === 0 && p.rootPath) this.folders = [path.resolve(p.rootPath)];
+    setRefPolicy({ roots: this.refRoots(this.globalSettings), widenHint: REF_HINT });
     this.pull = !!this.capabilities.textDocument?.diagnostic;
     this.refreshSupport = !!this.capabilities.workspace?.diagnostics?.refreshSupport;
     this.configCapability = !!this.capabilities.workspace?.configuration;
@@ -279,11 +283,17 @@ export class Session {
     return uri ? this.documents.get(uri) : undefined;
   }
 
+  /** Where `$ref`'d files may be read (issue 16): the workspace folders, unless a setting allows more (or there is none). */
+  private refRoots(settings: Settings): string[] | undefined {
+    return settings.allowRefsOutsideWorkspace || this.folders.length === 0 ? undefined : this.folders;
+  }
+
   private readText(file: string): string | undefined {
     const doc = this.openDoc(file);
     if (doc) return doc.getText();
     try {
-      return fs.readFileSync(file, 'utf8');
+      // Hover, definition, code actions: regular files of bounded size inside the workspace only (refFiles.ts).
+      return readRefFile(file);
     } catch {
       return undefined;
     }
@@ -512,6 +522,7 @@ export class Session {
       rulesetFile: this.explicitRuleset(root.file, settings),
       trusted: this.trusted(settings),
       allowRemoteRefs: settings.allowRemoteRefs,
+      refRoots: this.refRoots(settings),
       overlays: texts,
       // Open documents are linted incrementally (their linter lives in the worker between edits).
       incremental: doc !== undefined,
@@ -813,6 +824,7 @@ export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: S
   if (typeof v.debounceMs === 'number' && Number.isFinite(v.debounceMs)) out.debounceMs = Math.max(0, Math.min(10000, v.debounceMs));
   if (typeof v.rulesetFile === 'string') out.rulesetFile = v.rulesetFile;
   if (typeof v.allowRemoteRefs === 'boolean') out.allowRemoteRefs = v.allowRemoteRefs;
+  if (typeof v.allowRefsOutsideWorkspace === 'boolean') out.allowRefsOutsideWorkspace = v.allowRefsOutsideWorkspace;
   if (Array.isArray(v.validateFiles)) out.validateFiles = v.validateFiles.filter((g): g is string => typeof g === 'string');
   if (typeof v.workspaceTrusted === 'boolean') out.workspaceTrusted = v.workspaceTrusted;
   else if (typeof (v as { trusted?: unknown }).trusted === 'boolean') out.workspaceTrusted = (v as { trusted: boolean }).trusted;
