@@ -15,7 +15,7 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { lint } from '../../server/src/engine/lint';
 import { fixFile, formatOf, parseData } from '../../server/src/engine/fix/index';
 import { TestClient, uriOf } from '../lsp/client';
-import { aliasBomb, deepJson, deepYamlFlow, hostileCases, materialize } from './hostile';
+import { aliasBomb, deepJson, deepYamlFlow, hostileCases, materialize, type HostileCase } from './hostile';
 import { measure } from './measure';
 
 export const ROOT = path.join(__dirname, '..', '..');
@@ -71,24 +71,28 @@ function tmp(prefix: string): string {
 }
 
 /** Every hostile case (hostile.ts) through the CLI, within `budgetMs` each. */
-export async function fuzzHostile(stats: FuzzStats, opts: { budgetMs: number; slow?: boolean }): Promise<void> {
-  for (const c of hostileCases()) {
-    if (c.slow && !opts.slow) continue;
-    if (c.posixOnly && process.platform === 'win32') continue;
-    const dir = tmp('hostile');
-    try {
-      materialize(dir, c.files);
-      const r = await measure([CLI, 'lint', '--no-progress', '-f', 'json', ...(c.args ?? []), c.root], dir, opts.budgetMs);
-      stats.hostile++;
-      const out = `${r.stdout}\n${r.stderr}`;
-      if (r.killed) stats.findings.push({ kind: 'hang', detail: `${c.name}: no answer within ${opts.budgetMs} ms` });
-      else if (CRASH.test(out) || r.code === null || r.code > 2) stats.findings.push({ kind: 'crash', detail: `${c.name}: exit ${r.code}: ${out.slice(0, 300)}` });
-      else if (!c.expect.output.test(out)) stats.findings.push({ kind: 'message', detail: `${c.name}: the output does not say ${c.expect.output}: ${out.slice(0, 300)}` });
-      else if (c.expect.codes && !c.expect.codes.every(code => r.stdout.includes(`"code": "${code}"`))) stats.findings.push({ kind: 'finding', detail: `${c.name}: no ${c.expect.codes.join('/')} finding` });
-      if (r.peakKb > MAX_RSS_KB) stats.findings.push({ kind: 'memory', detail: `${c.name}: peak RSS ${Math.round(r.peakKb / MB)} MB` });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+export async function fuzzHostile(stats: FuzzStats, opts: { budgetMs: number; slow?: boolean; parallel?: number }): Promise<void> {
+  const cases = hostileCases().filter(c => (opts.slow || !c.slow) && !(c.posixOnly && process.platform === 'win32'));
+  const lanes = Array.from({ length: opts.parallel ?? 2 }, async () => {
+    for (let c = cases.shift(); c; c = cases.shift()) await oneHostile(stats, c, opts.budgetMs);
+  });
+  await Promise.all(lanes);
+}
+
+async function oneHostile(stats: FuzzStats, c: HostileCase, budgetMs: number): Promise<void> {
+  const dir = tmp('hostile');
+  try {
+    materialize(dir, c.files);
+    const r = await measure([CLI, 'lint', '--no-progress', '-f', 'json', ...(c.args ?? []), c.root], dir, budgetMs);
+    stats.hostile++;
+    const out = `${r.stdout}\n${r.stderr}`;
+    if (r.killed) stats.findings.push({ kind: 'hang', detail: `${c.name}: no answer within ${budgetMs} ms` });
+    else if (CRASH.test(out) || r.code === null || r.code > 2) stats.findings.push({ kind: 'crash', detail: `${c.name}: exit ${r.code}: ${out.slice(0, 300)}` });
+    else if (!c.expect.output.test(out)) stats.findings.push({ kind: 'message', detail: `${c.name}: the output does not say ${c.expect.output}: ${out.slice(0, 300)}` });
+    else if (c.expect.codes && !c.expect.codes.every(code => r.stdout.includes(`"code": "${code}"`))) stats.findings.push({ kind: 'finding', detail: `${c.name}: no ${c.expect.codes.join('/')} finding` });
+    if (r.peakKb > MAX_RSS_KB) stats.findings.push({ kind: 'memory', detail: `${c.name}: peak RSS ${Math.round(r.peakKb / MB)} MB` });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

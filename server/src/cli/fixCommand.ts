@@ -34,9 +34,10 @@ export async function runFixes(tasks: readonly LintTask[], cache: RulesetCache, 
   const pending = new Map<string, string>();
   const originals = new Map<string, { text: string; form: FileForm }>();
   const fixesIn = new Map<string, number>();
+  const named = new Set(tasks.map(t => t.file));
   const read = (file: string) => {
     let o = originals.get(file);
-    if (!o) originals.set(file, (o = readForFix(file)));
+    if (!o) originals.set(file, (o = readForFix(file, named.has(file))));
     return o.text;
   };
   const reader = (f: string) => {
