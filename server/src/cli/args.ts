@@ -78,6 +78,8 @@ Lint options:
 
 Directories are searched for OpenAPI documents (*.yaml, *.yml, *.json; node_modules
 and .git are skipped); files that are not OpenAPI documents are skipped silently.
+A file named on the command line that is not linted (empty, binary, UTF-16, another
+OpenAPI version) is reported on stderr with the reason.
 
 Exit codes: 0 no finding at or above the fail severity, 1 findings, 2 usage, config or I/O error.
 `;
