@@ -79,7 +79,7 @@ export function hostileCases(): HostileCase[] {
       root: 'a.yaml',
       expect: { output: /alias/i, codes: ['parser'] },
     },
-    { name: 'a 50 MB document', files: { 'a.yaml': bigDocument(50) }, root: 'a.yaml', expect: { output: /a\.yaml/ }, slow: true },
+    { name: 'a 50 MB document', files: { 'a.yaml': bigDocument(50) }, root: 'a.yaml', expect: { output: /over the size limit/ }, slow: true },
     { name: 'nesting 3,000 deep (YAML block)', files: { 'a.yaml': deepYamlBlock(3000) }, root: 'a.yaml', expect: { output: /nest/i, codes: ['parser'] } },
     { name: 'nesting 100,000 deep (YAML flow)', files: { 'a.yaml': deepYamlFlow(100_000) }, root: 'a.yaml', expect: { output: /nest/i, codes: ['parser'] } },
     { name: 'nesting 100,000 deep (JSON)', files: { 'a.json': deepJson(100_000) }, root: 'a.json', expect: { output: /nest/i, codes: ['parser'] } },

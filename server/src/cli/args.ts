@@ -64,7 +64,7 @@ Lint options:
       --allow-remote-refs      fetch http(s) $refs (off: no network request is made)
       --allow-refs-outside     read $ref'd files outside the project (off: only inside the linted
                                targets' common folder, or the git repository around it)
-      --max-file-size <MB>     do not lint documents or read $ref'd files larger than this (default 64)
+      --max-file-size <MB>     do not lint documents or read $ref'd files larger than this (default 16)
       --fix                    apply safe fixes in place, then report what remains
       --fix-dry-run            print the safe fixes as a unified diff; change nothing
       --fix-follow-symlinks    let --fix write a file reached through a symlink (off: not written)
