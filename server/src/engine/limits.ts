@@ -57,7 +57,7 @@ export function checkLimits(text: string, file: string, json: boolean, limits: I
     const bytes = Buffer.byteLength(text, 'utf8');
     if (bytes > limits.maxBytes) {
       const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-      return [problem(file, `The document is ${mb(bytes)}, over the size limit of ${mb(limits.maxBytes)}: not linted (raise the limit with --max-file-size or the apiconv.maxFileSize setting).`, range)];
+      return [problem(file, `The document is ${mb(bytes)}, over the size limit of ${mb(limits.maxBytes)}: not linted (the CLI raises the limit with --max-file-size).`, range)];
     }
   }
   const deep = json ? jsonTooDeep(text, limits.maxDepth) : yamlTooDeep(text, limits.maxDepth);
