@@ -308,6 +308,7 @@ export async function fuzzServer(stats: FuzzStats, r: Rng, opts: { edits: number
   let text = seed.text;
   let version = 1;
   const history: string[] = [text];
+  client.proc.setMaxListeners(0); // TestClient.request listens for an exit per request
   await warmUp(client, folder);
   const uri = client.open(file, text, version);
   try {
