@@ -72,7 +72,7 @@ Lint options:
       --allow-remote-refs      fetch http(s) $refs and extended rulesets (off: no network request is made)
       --allow-refs-outside     read $ref'd files outside the project (off: only inside the linted
                                targets' common folder, or the git repository around it)
-      --max-file-size <MB>     do not lint documents or read $ref'd files larger than this (default 64)
+      --max-file-size <MB>     do not lint documents or read $ref'd files larger than this (default 16)
       --no-custom-functions    load rulesets as data only: a ruleset that reaches JavaScript (a .js ruleset,
                                a package, custom functions) is an error; for CI on untrusted pull requests
       --function-budget <ms>   time a custom function may run per document before it is stopped (default 5000)
@@ -93,6 +93,8 @@ are never overwritten.
 
 Directories are searched for OpenAPI documents (*.yaml, *.yml, *.json; node_modules
 and .git are skipped); files that are not OpenAPI documents are skipped silently.
+A file named on the command line that is not linted (empty, binary, UTF-16, another
+OpenAPI version) is reported on stderr with the reason.
 
 Exit codes: 0 no finding at or above the fail severity, 1 findings, 2 usage, config or I/O error.
 `;

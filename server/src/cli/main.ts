@@ -4,13 +4,14 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SEVERITY_NAMES, RulesetLoadError, type LintProblem } from '../engine/problem';
+import { SEVERITY_NAMES, RulesetLoadError, type LintProblem, type LintResult } from '../engine/problem';
 import { RulesetCache, findConfig, BUILTIN_RULESETS, oneLine } from '../engine/ruleset';
 import { RulesetRefusedError, inspectRuleset } from '../engine/rulesetData';
 import { compareProblems } from '../engine/lint';
 import { HELP, UsageError, parseArgs, type LintCliOptions } from './args';
 import { collectFiles, TargetError } from './files';
 import { projectRoot, targetFolder } from './project';
+import { commonRoot } from '../engine/refFiles';
 import { formatters } from './formatters/index';
 import { displayPath } from './formatters/util';
 import { runTasks, plannedJobs, totalSize } from './pool';
@@ -109,8 +110,11 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
     }
   }
 
+  let finals = new Map<number, LintResult>();
   if (opts.fix || opts.fixDryRun) {
-    const fixed = await runFixes(tasks, cache, { write: opts.fix, cwd });
+    // Fixes write only inside the project (or, with --allow-refs-outside, the linted folders' common root).
+    const writeRoot = root ?? commonRoot(folders);
+    const fixed = await runFixes(tasks, cache, { write: opts.fix, cwd, policy: { roots: writeRoot === undefined ? undefined : [writeRoot], followSymlinks: opts.fixFollowSymlinks } });
     for (const e of fixed.errors) log(`apiconv: ${e}`);
     const files = fixed.changedFiles.map(f => displayPath(f, cwd)).join(', ');
     if (opts.fixDryRun) {
@@ -119,13 +123,16 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
     }
     log(`apiconv: applied ${fixed.applied} fix${fixed.applied === 1 ? '' : 'es'} to ${fixed.changedFiles.length} file${fixed.changedFiles.length === 1 ? '' : 's'}${files ? `: ${files}` : ''}`);
     if (fixed.errors.length) return { code: EXIT_ERROR, report: '' };
+    finals = fixed.finals;
   }
 
   const showProgress = opts.progress !== false && process.stderr.isTTY === true && tasks.length > 1 && !opts.verbose;
-  const jobs = plannedJobs(tasks.length, opts.jobs, totalSize(tasks));
+  const jobs = plannedJobs(tasks.length - finals.size, opts.jobs, totalSize(tasks));
   if (opts.verbose) log(`apiconv: ${tasks.length} file${tasks.length === 1 ? '' : 's'} to lint, ${jobs} thread${jobs === 1 ? '' : 's'}`);
   const started = performance.now();
-  const results = await runTasks(tasks, {
+  // After --fix, a task whose last fix pass linted the final texts is not linted again (fixCommand.ts).
+  const toLint = tasks.filter((_t, i) => !finals.has(i));
+  const linted_ = await runTasks(toLint, {
     jobs: opts.jobs,
     cache,
     isolate,
@@ -135,6 +142,12 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
     },
   });
   if (showProgress) process.stderr.write('\r\x1b[K');
+  let next = 0;
+  const results: LintTaskResult[] = tasks.map((t, i) => {
+    const f = finals.get(i);
+    if (!f) return linted_[next++]!;
+    return { file: t.file, problems: f.problems, suppressed: f.suppressed ?? [], skipped: f.skipped, skipReason: f.skipReason, files: f.files, ms: 0 };
+  });
 
   let ioError = false;
   for (const r of results) {

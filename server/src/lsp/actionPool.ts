@@ -8,15 +8,15 @@
  * a worker idle for IDLE_MS is terminated too, so that its ruleset and texts do not stay in memory.
  * If workers cannot be started (the server runs unbundled, as in tests), jobs run in the calling thread.
  */
-import * as fs from 'node:fs';
 import { Worker, parentPort } from 'node:worker_threads';
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { oneLine } from '../engine/ruleset';
 import { runActionJob, type ActionJob, type JobResult } from './codeActions';
 import { resolveRuleset, type LintTask } from './lintWorker';
+import { readRefFile, setRefPolicy } from '../engine/refFiles';
 
 /** A job and what it runs on: the document's text, the open buffers, and how the document is linted. */
-export interface ActionTask extends Pick<LintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch'> {
+export interface ActionTask extends Pick<LintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'refRoots'> {
   job: ActionJob;
 }
 
@@ -28,12 +28,14 @@ const IDLE_MS = 30_000;
 
 /** Runs a task in this thread (the worker's body). */
 export async function runActionTask(task: ActionTask): Promise<JobResult | undefined> {
+  // $ref'd files are read as in the lint worker: regular, bounded, inside the workspace folders (refFiles.ts).
+  setRefPolicy({ roots: task.refRoots, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
   const rs = await resolveRuleset({ ...task, incremental: false });
   const overlays = task.overlays;
   const readText = (f: string): string | undefined => {
     if (f in overlays) return overlays[f];
     try {
-      return fs.statSync(f).isFile() ? fs.readFileSync(f, 'utf8') : undefined;
+      return readRefFile(f);
     } catch {
       return undefined;
     }

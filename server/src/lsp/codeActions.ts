@@ -31,7 +31,6 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
@@ -46,6 +45,7 @@ import { IGNORE_KEY, collectDirectives } from '../engine/suppress';
 import { LineIndex } from '../engine/lines';
 import type { FeatureContext } from './completion';
 import { SERVER_SHOW_RULE_DOCS_COMMAND, type RuleDocsMode } from './ruleDocsCommand';
+import { readRefFile } from '../engine/refFiles';
 
 export const FIX_ALL_KIND = 'source.fixAll.apiconv';
 export const SHOW_RULE_DOCS_COMMAND = 'apiconv.showRuleDocs';
@@ -516,7 +516,7 @@ export function registerCodeActions(ctx: FeatureContext, extra: Partial<CodeActi
       const open = ctx.documents.all().find(d => fileOfUri(d.uri) === file);
       if (open) return open.getText();
       try {
-        return fs.readFileSync(file, 'utf8');
+        return readRefFile(file);
       } catch {
         return undefined;
       }

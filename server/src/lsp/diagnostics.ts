@@ -34,7 +34,9 @@ export function mergeDiagnostics(lists: Iterable<readonly Diagnostic[]>): Diagno
   const out: Diagnostic[] = [];
   for (const list of lists) {
     for (const d of list) {
-      const k = `${String(d.code)}|${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}|${d.message}`;
+      // The path is part of a finding's identity, as in the CLI (mergeProblems): two findings at one place (e.g. 0:0, a
+      // path with no range in a broken document) with one message are two findings (issue 16, found by the fuzz suite).
+      const k = `${String(d.code)}|${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}|${d.message}|${JSON.stringify((d.data as DiagnosticData | undefined)?.path ?? null)}`;
       if (seen.has(k)) continue;
       seen.add(k);
       out.push(d);

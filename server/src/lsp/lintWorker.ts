@@ -20,6 +20,7 @@ import { attachMeter, loadingOverrunMessage, overrunMessage, setSkippedRules, st
 import { ruleInfo } from '../engine/ruleInfo';
 import { collectIfGrown } from './memory';
 import type { StatusParams } from './protocol';
+import { setRefPolicy } from '../engine/refFiles';
 
 export interface LintTask {
   /** Absolute path of the document (for untitled documents: a made-up path in the workspace folder). */
@@ -30,6 +31,8 @@ export interface LintTask {
   /** May a ruleset run JavaScript? */
   trusted: boolean;
   allowRemoteRefs: boolean;
+  /** Folders `$ref`'d files must be in (the workspace folders); undefined: anywhere. */
+  refRoots?: string[];
   /** Texts of open editor buffers by absolute path: used for `$ref`s instead of the disk. */
   overlays: Record<string, string>;
   /**
@@ -148,6 +151,7 @@ export async function runLintTask(task: LintTask): Promise<LintReply> {
   const t0 = performance.now();
   startLintMeter(task.functionBudgetMs);
   setSkippedRules(task.stoppedRules);
+  setRefPolicy({ roots: task.refRoots, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
   const rs = await resolveRuleset(task);
   const overlays = task.overlays;
   const options = { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: (f: string) => overlays[f] };

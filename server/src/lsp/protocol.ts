@@ -25,6 +25,8 @@ export interface Settings {
   rulesetFile: string;
   /** Fetch http(s) `$ref`s. */
   allowRemoteRefs: boolean;
+  /** Read `$ref`'d files outside the workspace folders (off: refused as `invalid-ref`). */
+  allowRefsOutsideWorkspace: boolean;
   /** Globs (relative to a workspace folder) of the files `apiconv/lintWorkspace` lints. */
   validateFiles: string[];
   trace: { server: 'off' | 'messages' | 'verbose' };
@@ -47,6 +49,7 @@ export const DEFAULT_SETTINGS: Settings = {
   debounceMs: 300,
   rulesetFile: '',
   allowRemoteRefs: false,
+  allowRefsOutsideWorkspace: false,
   validateFiles: ['**/*.{yaml,yml,json}'],
   trace: { server: 'off' },
   functionBudgetMs: 5000,

@@ -65,6 +65,9 @@ import {
   type StatusParams,
   type WorkspaceTrustParams,
 } from './protocol';
+import { readRefFile, setRefPolicy } from '../engine/refFiles';
+
+const REF_HINT = 'allow it with the apiconv.allowRefsOutsideWorkspace setting';
 
 const RULESET_PRODUCER = '\0ruleset';
 /** The config schema's diagnostics of an open config file (configDiagnostics.ts). */
@@ -246,6 +249,7 @@ export class Session {
     this.folders = folders.map(f => this.fileOf(f.uri));
     if (this.folders.length === 0 && p.rootUri) this.folders = [this.fileOf(p.rootUri)];
     else if (this.folders.length === 0 && p.rootPath) this.folders = [path.resolve(p.rootPath)];
+    setRefPolicy({ roots: this.refRoots(this.globalSettings), widenHint: REF_HINT });
     this.pull = !!this.capabilities.textDocument?.diagnostic;
     this.refreshSupport = !!this.capabilities.workspace?.diagnostics?.refreshSupport;
     this.configCapability = !!this.capabilities.workspace?.configuration;
@@ -330,11 +334,17 @@ export class Session {
     return uri ? this.documents.get(uri) : undefined;
   }
 
+  /** Where `$ref`'d files may be read (issue 16): the workspace folders, unless a setting allows more (or there is none). */
+  private refRoots(settings: Settings): string[] | undefined {
+    return settings.allowRefsOutsideWorkspace || this.folders.length === 0 ? undefined : this.folders;
+  }
+
   private readText(file: string): string | undefined {
     const doc = this.openDoc(file);
     if (doc) return doc.getText();
     try {
-      return fs.readFileSync(file, 'utf8');
+      // Hover, definition, code actions: regular files of bounded size inside the workspace only (refFiles.ts).
+      return readRefFile(file);
     } catch {
       return undefined;
     }
@@ -441,6 +451,7 @@ export class Session {
       allowRemoteRefs: s.allowRemoteRefs,
       overlays: this.overlays(file).texts,
       configEpoch: this.configEpoch,
+      refRoots: this.refRoots(s),
     };
     return this.actions.run(task, token).catch(e => {
       if (!(e instanceof ActionCancelledError)) logSafe(this.connection, `code action failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -598,6 +609,7 @@ export class Session {
       rulesetFile: this.explicitRuleset(root.file, settings),
       trusted: this.trusted(settings),
       allowRemoteRefs: settings.allowRemoteRefs,
+      refRoots: this.refRoots(settings),
       overlays: texts,
       // Open documents are linted incrementally (their linter lives in the worker between edits).
       incremental: doc !== undefined,
@@ -901,6 +913,7 @@ export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: S
   if (typeof v.debounceMs === 'number' && Number.isFinite(v.debounceMs)) out.debounceMs = Math.max(0, Math.min(10000, v.debounceMs));
   if (typeof v.rulesetFile === 'string') out.rulesetFile = v.rulesetFile;
   if (typeof v.allowRemoteRefs === 'boolean') out.allowRemoteRefs = v.allowRemoteRefs;
+  if (typeof v.allowRefsOutsideWorkspace === 'boolean') out.allowRefsOutsideWorkspace = v.allowRefsOutsideWorkspace;
   if (Array.isArray(v.validateFiles)) out.validateFiles = v.validateFiles.filter((g): g is string => typeof g === 'string');
   if (typeof v.functionBudgetMs === 'number' && Number.isFinite(v.functionBudgetMs)) out.functionBudgetMs = Math.max(100, Math.min(600_000, v.functionBudgetMs));
   if (typeof v.workspaceTrusted === 'boolean') out.workspaceTrusted = v.workspaceTrusted;

@@ -81,6 +81,22 @@ export class EditComposer {
     this.current = text.slice(0, s) + e.newText + text.slice(en);
   }
 
+  /**
+   * An edit expressed on the original text, moved onto the current one; false (and nothing added)
+   * when it touches or overlaps an edit already made, where its meaning could have changed.
+   */
+  addOnOriginal(e: OffsetEdit): boolean {
+    const end = e.offset + e.length;
+    let delta = 0;
+    for (const ed of this.edits) {
+      const edEnd = ed.offset + ed.length;
+      if (ed.offset <= end && e.offset <= edEnd) return false;
+      if (edEnd < e.offset) delta += ed.newText.length - ed.length;
+    }
+    this.add({ offset: e.offset + delta, length: e.length, newText: e.newText });
+    return true;
+  }
+
   /** Several edits of the same current text (non-overlapping). */
   addAll(edits: readonly OffsetEdit[]): void {
     const sorted = [...edits].sort((a, b) => b.offset - a.offset || b.length - a.length);

@@ -10,13 +10,15 @@ import { getNodeValue } from 'jsonc-parser';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FixOp, Spec } from '../../../../rules/types';
-import type { LintProblem } from '../problem';
+import type { LintProblem, LintResult } from '../problem';
+import { IncrementalLinter } from '../incremental/linter';
 import type { FileReader } from '../resolver';
-import { isJsonText, lint } from '../lint';
+import { isJsonText } from '../lint';
 import { getRule } from '../ruleset';
 import { EditComposer, applyOffsetEdits, type OffsetEdit } from './edits';
 import { jsonOpEdits, parseJsonTree } from './jsonOps';
 import { parseYaml, yamlOpEdit } from './yamlOps';
+import { deepFreeze, memoByText } from './memo';
 
 export { unifiedDiff } from './diff';
 export { applyOffsetEdits, type OffsetEdit } from './edits';
@@ -43,8 +45,14 @@ export function formatOf(text: string, file?: string): TextFormat {
   return isJsonText(text, file) ? 'json' : 'yaml';
 }
 
-/** The parsed data of a YAML or JSON text; undefined when it does not parse. */
+/** The parsed data of a YAML or JSON text; undefined when it does not parse. Memoized and frozen (memo.ts). */
 export function parseData(text: string, format: TextFormat): unknown {
+  return format === 'json' ? jsonData(text) : yamlData(text);
+}
+const jsonData = memoByText(t => deepFreeze(parseDataOnce(t, 'json')));
+const yamlData = memoByText(t => deepFreeze(parseDataOnce(t, 'yaml')));
+
+function parseDataOnce(text: string, format: TextFormat): unknown {
   if (format === 'json') {
     const tree = parseJsonTree(text);
     return tree ? getNodeValue(tree) : undefined;
@@ -76,9 +84,18 @@ export function specOf(text: string, file?: string): Spec {
  * scalar in the way, a parse error) is skipped. Returns [] when the result
  * would not parse.
  */
-export function applyOps(text: string, format: TextFormat, ops: readonly FixOp[]): OffsetEdit[] {
+export function applyOps(text: string, format: TextFormat, ops: readonly FixOp[], validate = true): OffsetEdit[] {
   const composer = new EditComposer(text);
+  const done: FixOp[] = [];
   for (const op of ops) {
+    // An op on a path apart from the earlier ops' is computed on the original text (parsed once for
+    // the whole pass, memo.ts) and moved past their edits: a parse of the whole text per op is what
+    // made --fix slow (issue 16). Where it could interact with them, it runs on the current text.
+    if (composer.text !== text && done.every(d => apart(d.path, op.path)) && onOriginal(composer, text, format, op)) {
+      done.push(op);
+      continue;
+    }
+    done.push(op);
     try {
       if (format === 'json') composer.addAll(jsonOpEdits(composer.text, op));
       else {
@@ -89,12 +106,35 @@ export function applyOps(text: string, format: TextFormat, ops: readonly FixOp[]
       /* an op that cannot apply is skipped */
     }
   }
-  if (composer.text === text || !parses(composer.text, format)) return [];
+  if (composer.text === text || (validate && !parses(composer.text, format))) return [];
   return composer.result();
 }
 
+/** Neither path is a prefix of the other. */
+function apart(a: readonly (string | number)[], b: readonly (string | number)[]): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (String(a[i]) !== String(b[i])) return true;
+  return false;
+}
+
+/** `op` computed on the original text and added to `composer` when its edits touch none made so far; false otherwise. */
+function onOriginal(composer: EditComposer, text: string, format: TextFormat, op: FixOp): boolean {
+  let edits: OffsetEdit[];
+  try {
+    if (format === 'json') edits = jsonOpEdits(text, op);
+    else {
+      const e = yamlOpEdit(text, op);
+      edits = e ? [e] : [];
+    }
+  } catch {
+    return false;
+  }
+  if (edits.length !== 1) return edits.length === 0;
+  return composer.addOnOriginal(edits[0]!);
+}
+
 /** The fix of one problem, computed on the text of the file it is in; undefined when it has none (or nothing to change). */
-export function computeFix(fileText: string, problem: LintProblem, rootSpec: Spec, isRoot: boolean): ComputedFix | undefined {
+export function computeFix(fileText: string, problem: LintProblem, rootSpec: Spec, isRoot: boolean, validate = true): ComputedFix | undefined {
   const rule = getRule(problem.code);
   if (!rule?.fix || !rule.meta.fixable) return undefined;
   const format = formatOf(fileText, problem.source);
@@ -107,7 +147,7 @@ export function computeFix(fileText: string, problem: LintProblem, rootSpec: Spe
     return undefined;
   }
   if (!result || result.ops.length === 0) return undefined;
-  const edits = applyOps(fileText, format, result.ops);
+  const edits = applyOps(fileText, format, result.ops, validate);
   if (edits.length === 0) return undefined;
   return { title: result.title, safe: rule.meta.fixable === 'safe', edits: edits.map(e => ({ file: problem.source, ...e })) };
 }
@@ -145,26 +185,68 @@ async function readText(file: string, reader?: FileReader): Promise<string | und
   }
 }
 
-/** Lint, fix, relint until nothing more is fixed (at most 10 passes). Returns the new texts of every changed file. */
-export async function fixFile(text: string, file: string, opts: FixTextOptions = {}): Promise<{ files: Map<string, string>; applied: number }> {
+export interface FixFileResult {
+  /** The new texts of the changed files. */
+  files: Map<string, string>;
+  applied: number;
+  /** Fixes applied per file (a file whose fixes cancel out is in here but not in `files`). */
+  perFile: Map<string, number>;
+  /** The lint of the fixed texts, when the last pass ended with nothing more to fix (the CLI reports it rather than linting again). */
+  final?: LintResult;
+}
+
+/** Passes of lint + fix-all: a fix's result may call for another fix (a new finding), rarely more than two. */
+const MAX_PASSES = 10;
+
+/**
+ * The fixes (groups of edits, one per finding) of one file that together give a text that parses:
+ * all of them when their combined result parses (one parse: the usual case); else each one that
+ * parses alone, added one at a time while the result still parses.
+ */
+function applyGroups(before: string, file: string, groups: OffsetEdit[][]): { after: string; count: number } {
+  const format = formatOf(before, file);
+  const all = applyOffsetEdits(before, groups.flat());
+  if (parses(all, format)) return { after: all, count: groups.length };
+  const kept: OffsetEdit[] = [];
+  let after = before;
+  let count = 0;
+  for (const g of groups) {
+    if (!parses(applyOffsetEdits(before, g), format)) continue;
+    const next = applyOffsetEdits(before, [...kept, ...g]);
+    if (!parses(next, format)) continue;
+    kept.push(...g);
+    after = next;
+    count++;
+  }
+  return { after, count };
+}
+
+/** Lint, fix, relint until nothing more is fixed (at most MAX_PASSES passes). Returns the new texts of every changed file. */
+export async function fixFile(text: string, file: string, opts: FixTextOptions = {}): Promise<FixFileResult> {
   const root = path.resolve(file);
   const safeOnly = opts.safeOnly !== false;
   const originals = new Map<string, string>([[root, text]]);
   const texts = new Map<string, string>([[root, text]]);
   const reader: FileReader = async f => (texts.has(f) ? texts.get(f) : opts.readFile ? await opts.readFile(f) : undefined);
   let applied = 0;
-  for (let pass = 0; pass < 10; pass++) {
+  const perFile = new Map<string, number>();
+  const linter = new IncrementalLinter(root);
+  let final: LintResult | undefined;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
     const rootText = texts.get(root)!;
     let result;
     try {
-      result = await lint(rootText, root, { ruleset: opts.ruleset, readFile: reader });
+      // The incremental engine: a pass re-lints only what the last pass's fixes changed (issue 16).
+      result = await linter.lint(rootText, { ruleset: opts.ruleset, readFile: reader });
     } catch {
       break;
     }
+    final = result;
     if (result.skipped) break;
     const rootSpec = specOf(rootText, root);
-    const accepted = new Map<string, OffsetEdit[]>();
-    let fixedThisPass = 0;
+    // Every fix of the pass is computed on the pass's texts (parsed once, memo.ts) without a parse of
+    // its own result; the combined result of each file is checked once below.
+    const accepted = new Map<string, OffsetEdit[][]>();
     for (const p of result.problems) {
       if (!p.fixable || (safeOnly && p.fixable !== 'safe')) continue;
       if (opts.filter && !opts.filter(p)) continue;
@@ -175,9 +257,10 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
         texts.set(src, t);
         originals.set(src, t);
       }
-      const fix = computeFix(texts.get(src)!, p, rootSpec, src === root);
+      const fix = computeFix(texts.get(src)!, p, rootSpec, src === root, false);
       if (!fix) continue;
-      const list = accepted.get(src) ?? [];
+      const groups = accepted.get(src) ?? [];
+      const list = groups.flat();
       const fresh: OffsetEdit[] = [];
       let ok = true;
       for (const e of fix.edits) {
@@ -189,26 +272,27 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
         fresh.push({ offset: e.offset, length: e.length, newText: e.newText });
       }
       if (!ok || fresh.length === 0) continue;
-      list.push(...fresh);
-      accepted.set(src, list);
-      fixedThisPass++;
+      groups.push(fresh);
+      accepted.set(src, groups);
     }
-    if (fixedThisPass === 0) break;
+    if (accepted.size === 0) break;
     let changed = false;
-    for (const [src, edits] of accepted) {
+    for (const [src, groups] of accepted) {
       const before = texts.get(src)!;
-      const after = applyOffsetEdits(before, edits);
-      if (after !== before && parses(after, formatOf(after, src))) {
+      const { after, count } = applyGroups(before, src, groups);
+      if (count > 0 && after !== before) {
         texts.set(src, after);
         changed = true;
+        applied += count;
+        perFile.set(src, (perFile.get(src) ?? 0) + count);
       }
     }
     if (!changed) break;
-    applied += fixedThisPass;
+    final = undefined;
   }
   const files = new Map<string, string>();
   for (const [f, t] of texts) if (t !== originals.get(f)) files.set(f, t);
-  return { files, applied };
+  return { files, applied, perFile, final };
 }
 
 export interface ProblemFix {

@@ -14,8 +14,12 @@ import { getNodeValue, parseTree, type Node as JsonNode, type ParseError } from 
 import type { FixOp, JsonPath } from '../../../../rules/types';
 import type { OffsetEdit } from './edits';
 import { deepEqual, nest } from './util';
+import { memoByText } from './memo';
 
-export function parseJsonTree(text: string): JsonNode | undefined {
+/** The parse of a text (memoized like yamlOps' parseYaml; the tree is only read). */
+export const parseJsonTree = memoByText(parseJsonTreeOnce);
+
+function parseJsonTreeOnce(text: string): JsonNode | undefined {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
   return errors.length > 0 ? undefined : tree;
@@ -47,7 +51,15 @@ function oneLine(text: string, node: JsonNode): boolean {
   return !s.includes('\n');
 }
 
+const jsonStyles = new WeakMap<JsonNode, JsonStyle>();
+
 export function detectJsonStyle(text: string, tree: JsonNode): JsonStyle {
+  let style = jsonStyles.get(tree);
+  if (!style) jsonStyles.set(tree, (style = detectJsonStyleOnce(text, tree)));
+  return style;
+}
+
+function detectJsonStyleOnce(text: string, tree: JsonNode): JsonStyle {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const m = /\n([ \t]+)\S/.exec(text);
   const unit = m ? (m[1].startsWith('\t') ? '\t' : ' '.repeat(Math.min(Math.max(m[1].length, 1), 8))) : '  ';

@@ -7,6 +7,7 @@ import { Document, isMap, isPair, isScalar, isSeq, parseDocument, visit, type No
 import type { FixOp, JsonPath } from '../../../../rules/types';
 import type { OffsetEdit } from './edits';
 import { deepEqual, nest } from './util';
+import { memoByText } from './memo';
 
 type Coll = YAMLMap<unknown, unknown> | YAMLSeq<unknown>;
 
@@ -21,7 +22,10 @@ interface Style {
   seqGap: number;
 }
 
-export function parseYaml(text: string): Document.Parsed | undefined {
+/** The parse of a text (memoized: every fix of a pass parses the same text; the result is only read). */
+export const parseYaml = memoByText(parseYamlOnce);
+
+function parseYamlOnce(text: string): Document.Parsed | undefined {
   try {
     const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
     return doc.errors.length > 0 ? undefined : doc;
@@ -52,7 +56,15 @@ function contentEnd(text: string, node: { range?: [number, number, number] | nul
   return Math.max(q, floor);
 }
 
+const styles = new WeakMap<Document.Parsed, Style>();
+
 function detectStyle(text: string, doc: Document.Parsed): Style {
+  let style = styles.get(doc);
+  if (!style) styles.set(doc, (style = detectStyleOnce(text, doc)));
+  return style;
+}
+
+function detectStyleOnce(text: string, doc: Document.Parsed): Style {
   const units: number[] = [];
   let seqIndented = 0;
   const gaps: number[] = [];

@@ -1,0 +1,122 @@
+/**
+ * Writes of `--fix` that cannot lose the user's text (issue 16):
+ * - each file is written to a temp file in its own folder, flushed, then renamed over it, so a
+ *   write cut off (a full disk, a file-size limit, a kill) leaves the file as it was;
+ * - every file of a run is prepared before the first rename: a preparation that fails writes nothing;
+ * - the file's own form is kept: a UTF-8 BOM, Latin-1 bytes (a file that is not UTF-8 is read
+ *   and written as Latin-1, so its bytes outside the edits stay as they are), its mode;
+ * - no write through a symlink unless asked (--fix-follow-symlinks: the link's target is written,
+ *   the link stays), and none outside the allowed folders.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { decodeBytes, encodeText, getRefPolicy, isInside, readBoundedFile } from '../engine/refFiles';
+
+export interface FileForm {
+  bom: boolean;
+  encoding: 'utf8' | 'latin1';
+}
+
+/** Reads a file to fix: its text and its form (the bytes to keep). */
+export function readForFix(file: string, named = false): { text: string; form: FileForm } {
+  // A document named on the command line is read wherever it is; a `$ref`'d one under the project bound.
+  const d = decodeBytes(readBoundedFile(file, named ? { ...getRefPolicy(), roots: undefined } : getRefPolicy()));
+  if ('skip' in d) throw new Error(`${file} is ${d.skip === 'binary' ? 'a binary file' : 'UTF-16 text'}: not fixed`);
+  return { text: d.text, form: { bom: d.bom, encoding: d.encoding } };
+}
+
+export interface WritePolicy {
+  /** Folders files may be written in; undefined: anywhere. */
+  roots?: string[];
+  followSymlinks: boolean;
+}
+
+export interface PlannedWrite {
+  file: string;
+  text: string;
+  form: FileForm;
+}
+
+export interface WriteOutcome {
+  written: string[];
+  /** Files not written, with the reason (a refusal or an I/O error). */
+  refused: { file: string; reason: string }[];
+}
+
+function realOr(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+/** Where `file` may be written (its real path), or why not. */
+function target(file: string, policy: WritePolicy): { path: string } | { reason: string } {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(file);
+  } catch (e) {
+    return { reason: `cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+  }
+  const real = realOr(file);
+  if (st.isSymbolicLink() && !policy.followSymlinks) return { reason: `${file} is a symlink (to ${real}): not written (pass --fix-follow-symlinks to write its target)` };
+  if (policy.roots) {
+    const roots = policy.roots.map(realOr);
+    if (!roots.some(r => isInside(real, r))) return { reason: `${real} is outside the linted folders (${policy.roots.join(', ')}): not written` };
+  }
+  if (!fs.statSync(real).isFile()) return { reason: `${real} is not a regular file: not written` };
+  return { path: real };
+}
+
+/**
+ * Writes every planned file, or none of a failed preparation: refusals are decided first, then every
+ * accepted file's temp is written and flushed, then all are renamed.
+ */
+export function writeAll(plans: readonly PlannedWrite[], policy: WritePolicy): WriteOutcome {
+  const out: WriteOutcome = { written: [], refused: [] };
+  const ready: { file: string; real: string; tmp: string }[] = [];
+  const accepted: { plan: PlannedWrite; real: string; bytes: Buffer }[] = [];
+  for (const plan of plans) {
+    const t = target(plan.file, policy);
+    if ('reason' in t) {
+      out.refused.push({ file: plan.file, reason: t.reason });
+      continue;
+    }
+    const bytes = encodeText(plan.text, plan.form);
+    if (!bytes) {
+      out.refused.push({ file: plan.file, reason: `${plan.file} is not UTF-8 and the fix adds characters Latin-1 cannot hold: not written` });
+      continue;
+    }
+    accepted.push({ plan, real: t.path, bytes });
+  }
+  try {
+    for (const a of accepted) {
+      const tmp = path.join(path.dirname(a.real), `.${path.basename(a.real)}.apiconv-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
+      ready.push({ file: a.plan.file, real: a.real, tmp });
+      const fd = fs.openSync(tmp, 'wx', fs.statSync(a.real).mode & 0o7777);
+      try {
+        let n = 0;
+        while (n < a.bytes.length) n += fs.writeSync(fd, a.bytes, n, a.bytes.length - n);
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+  } catch (e) {
+    for (const r of ready) fs.rmSync(r.tmp, { force: true });
+    const reason = `cannot write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (nothing written)`;
+    for (const a of accepted) out.refused.push({ file: a.plan.file, reason: `${a.plan.file}: ${reason}` });
+    return out;
+  }
+  for (const r of ready) {
+    try {
+      fs.renameSync(r.tmp, r.real);
+      out.written.push(r.file);
+    } catch (e) {
+      fs.rmSync(r.tmp, { force: true });
+      out.refused.push({ file: r.file, reason: `cannot write ${r.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
+    }
+  }
+  return out;
+}

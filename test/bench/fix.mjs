@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Benchmark (not a test): the cost of --fix against a lint of the same document, side by side
+// in the same run (issue 16's goal: --fix and --fix-dry-run within about 2x one lint).
+// Each case copies the corpus document into a temp folder (never touching ../shared), then runs
+// N whole-process lints and N fixes (each fix on a fresh copy); reports the medians and the ratio.
+//
+//   node test/bench/fix.mjs [--runs 3] [--cli server/out/cli.js] [--only spotify,asana]
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
+const CORPUS = path.resolve(ROOT, '..', 'shared', 'corpus');
+const argv = process.argv.slice(2);
+const opt = (name, def) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : def);
+const runs = Math.max(1, Number(opt('--runs', '3')));
+const CLI = path.resolve(opt('--cli', path.join(ROOT, 'server', 'out', 'cli.js')));
+const only = opt('--only', '')?.split(',').filter(Boolean) ?? [];
+
+const CASES = [
+  { name: 'spotify', dir: 'spotify', entry: 'fixed-spotify-open-api.yml', mode: '--fix' },
+  { name: 'asana', dir: 'asana', entry: 'asana.yaml', mode: '--fix-dry-run' },
+];
+
+if (!fs.existsSync(CORPUS)) {
+  console.error(`bench: corpus missing (${CORPUS}): skipped`);
+  process.exit(0);
+}
+
+function copy(c) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `apiconv-fixbench-${c.name}-`));
+  fs.cpSync(path.join(CORPUS, c.dir), dir, { recursive: true });
+  return dir;
+}
+
+function time(args, cwd) {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
+  const ms = performance.now() - t;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`apiconv ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return { ms, stderr: r.stderr };
+}
+
+const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rows = [];
+for (const c of CASES) {
+  if (only.length && !only.includes(c.name)) continue;
+  const lints = [];
+  const fixes = [];
+  let summary = '';
+  for (let i = 0; i < runs; i++) {
+    const dir = copy(c);
+    try {
+      lints.push(time(['lint', '--no-progress', '-f', 'json', c.entry], dir).ms);
+      const f = time(['lint', '--no-progress', '-f', 'json', c.mode, c.entry], dir);
+      fixes.push(f.ms);
+      summary = f.stderr.split('\n').find(l => /fix/.test(l)) ?? '';
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const row = { name: c.name, mode: c.mode, lintMs: Math.round(median(lints)), fixMs: Math.round(median(fixes)), ratio: +(median(fixes) / median(lints)).toFixed(2), summary: summary.replace(/: .*/, '') };
+  rows.push(row);
+  console.log(`${row.name.padEnd(8)} ${row.mode.padEnd(13)} lint ${String(row.lintMs).padStart(7)} ms   fix ${String(row.fixMs).padStart(7)} ms   ${row.ratio}x   ${row.summary}`);
+}
+const out = path.join(ROOT, 'test', 'bench', 'results');
+fs.mkdirSync(out, { recursive: true });
+fs.writeFileSync(path.join(out, 'fix.json'), JSON.stringify({ runs, rows }, null, 2) + '\n');

@@ -1,0 +1,152 @@
+/** Issue 16: limits (size, depth, aliases) as located findings, safe `$ref` reads, BOM/CRLF/!!binary, skip reasons. */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { lint } from '../../server/src/engine/lint';
+import { IncrementalLinter } from '../../server/src/engine/incremental/linter';
+import { checkLimits, jsonTooDeep, yamlTooDeep } from '../../server/src/engine/limits';
+import { commonRoot, decodeBytes, encodeText, readRefFile, refusal, setRefPolicy } from '../../server/src/engine/refFiles';
+import { aliasBomb, deepJson, deepYamlBlock, deepYamlFlow } from '../fuzz/hostile';
+import { tempDir } from '../cli/helpers';
+
+const HEAD = `openapi: 3.0.3
+info:
+  title: Hostile
+  version: '1'
+servers:
+  - url: https://x.example.com/api/v1
+`;
+const VERB = `${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n`;
+const key = (ps: { code: string; range: { start: { line: number; character: number } }; message: string }[]) => ps.map(p => `${p.code} ${p.range.start.line}:${p.range.start.character} ${p.message}`);
+
+describe('hostile input (issue 16)', () => {
+  it('an alias bomb is one parser finding at the alias that goes past the budget, in both engines', async () => {
+    const text = `${HEAD}paths: {}\nx-bomb:\n${aliasBomb().replace(/^/gm, '  ')}\n`;
+    const t0 = performance.now();
+    const r = await lint(text, '/virtual/bomb.yaml');
+    assert.ok(performance.now() - t0 < 5000);
+    assert.equal(r.problems.length, 1);
+    const p = r.problems[0]!;
+    assert.equal(p.code, 'parser');
+    assert.match(p.message, /aliases expand past/);
+    assert.match(text.split('\n')[p.range.start.line]!.slice(p.range.start.character), /^\*a\d/);
+    const inc = await new IncrementalLinter('/virtual/bomb.yaml').lint(text);
+    assert.deepEqual(key(inc.problems), key(r.problems));
+  });
+
+  it('a few aliases within the budget are linted as usual', async () => {
+    const text = `${HEAD}paths: {}\nx-a: &a { k: 1 }\nx-b: *a\n`;
+    assert.equal(checkLimits(text, '/v.yaml', false), undefined);
+    const r = await lint(text, '/virtual/ok.yaml');
+    assert.ok(!r.problems.some(p => /aliases/.test(p.message)));
+  });
+
+  it('nesting past the depth limit: a finding on the line where it goes too deep (YAML block, flow, JSON), no stack overflow', async () => {
+    const block = deepYamlBlock(3000);
+    const rb = await lint(block, '/virtual/deep.yaml');
+    assert.equal(rb.problems.length, 1);
+    assert.match(rb.problems[0]!.message, /Nesting deeper than 500/);
+    // x-deep is on line 7 (0-based), k1 on 8: level 501 is k500, on line 7 + 500 (x-deep is level 1).
+    assert.equal(rb.problems[0]!.range.start.line, 507);
+    const flow = await lint(deepYamlFlow(100_000), '/virtual/flow.yaml');
+    assert.equal(flow.problems[0]!.range.start.line, 7);
+    const json = await lint(deepJson(100_000), '/virtual/deep.json');
+    assert.equal(json.problems[0]!.code, 'parser');
+    assert.equal(json.problems[0]!.range.start.line, 0);
+    const inc = await new IncrementalLinter('/virtual/deep.json').lint(deepJson(100_000));
+    assert.deepEqual(key(inc.problems), key(json.problems));
+  });
+
+  it('the depth scanners: brackets in strings and comments do not count; a document at the limit passes', () => {
+    assert.equal(jsonTooDeep('{"a": "[[[[[[[[[[", "b": [[1]]}', 3), undefined);
+    assert.equal(jsonTooDeep('{"a": [[[1]]]}', 3), 8);
+    assert.equal(yamlTooDeep("a: '[[[[[[['\n# {{{{{{{{\nb: |\n  [[[[[[[[[[\nc: [[1]]\n", 3), undefined);
+    assert.equal(yamlTooDeep('a:\n  b:\n    c:\n      d: 1\n', 3), 'a:\n  b:\n    c:\n'.length);
+    assert.equal(checkLimits(deepYamlBlock(400), '/v.yaml', false), undefined);
+  });
+
+  it('a document over the size limit: one message, at once', async () => {
+    const r = await lint(`${HEAD}paths: {}\nx-pad: '${'x'.repeat(2 * 1024 * 1024)}'\n`, '/virtual/big.yaml', { limits: { maxBytes: 1024 * 1024 } });
+    assert.equal(r.problems.length, 1);
+    assert.match(r.problems[0]!.message, /over the size limit of 1\.0 MB/);
+  });
+
+  it('a BOM and CRLF line endings are linted as without them; !!binary does not crash', async () => {
+    const plain = await lint(VERB, '/virtual/a.yaml');
+    assert.ok(plain.problems.some(p => p.code === 'path-no-verbs'));
+    assert.deepEqual(key((await lint(`\uFEFF${VERB}`, '/virtual/a.yaml')).problems), key(plain.problems));
+    assert.deepEqual(key((await lint(VERB.replace(/\n/g, '\r\n'), '/virtual/a.yaml')).problems), key(plain.problems));
+    const mixed = VERB.split('\n').map((l, i) => (i % 2 ? `${l}\r` : l)).join('\n');
+    assert.deepEqual(key((await lint(mixed, '/virtual/a.yaml')).problems), key(plain.problems));
+    const bin = await lint(`${VERB}x-logo: !!binary |\n  R0lGODlhDAAMAIQAAP//9/X17unp5WZmZgAAAOfn515eXvPz7Y6OjuDg4J+fn5\n`, '/virtual/b.yaml');
+    assert.deepEqual(key(bin.problems), key(plain.problems));
+  });
+
+  it('says why a document is skipped: empty, binary, UTF-16, openapi 4.0.0, swagger 1.2', async () => {
+    assert.match((await lint('', '/v/e.yaml')).skipReason!, /empty/);
+    assert.match((await lint('openapi: 3.0.0\n\u0000\u0001', '/v/b.yaml')).skipReason!, /binary/);
+    assert.match((await lint(Buffer.from(`${HEAD}paths: {}\n`, 'utf16le').toString('utf8'), '/v/u.yaml')).skipReason!, /UTF-16/);
+    const v4 = await lint(`${HEAD.replace('3.0.3', '4.0.0')}paths: {}\n`, '/v/4.yaml');
+    assert.equal(v4.skipped, 'unsupported-version');
+    assert.match(v4.skipReason!, /openapi: 4\.0\.0/);
+    assert.match((await lint(`swagger: "1.2"\ninfo: {title: x, version: '1'}\npaths: {}\n`, '/v/s.yaml')).skipReason!, /swagger: 1\.2/);
+    assert.equal((await lint(`swagger: "2.0"\ninfo: {title: x, version: '1'}\npaths: {}\n`, '/v/s2.yaml')).skipped, undefined);
+  });
+
+  it('decodes and encodes files without losing bytes: BOM kept, Latin-1 kept, UTF-16 and binary refused', () => {
+    const latin = Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from('\nopenapi: 3.0.3\n')]);
+    const d = decodeBytes(latin);
+    assert.ok(!('skip' in d) && d.encoding === 'latin1' && d.text.includes('café'));
+    if (!('skip' in d)) assert.deepEqual(encodeText(d.text, d), latin);
+    const bom = decodeBytes(Buffer.from('\uFEFFa: 1\n'));
+    assert.ok(!('skip' in bom) && bom.bom && bom.text === 'a: 1\n');
+    if (!('skip' in bom)) assert.deepEqual(encodeText(bom.text, bom), Buffer.from('\uFEFFa: 1\n'));
+    assert.deepEqual(decodeBytes(Buffer.from([0xff, 0xfe, 0x61, 0])), { skip: 'utf-16' });
+    assert.deepEqual(decodeBytes(Buffer.from([0x61, 0, 1, 2, 3])), { skip: 'binary' });
+  });
+});
+
+describe('$ref reads (issue 16)', () => {
+  const posix = process.platform !== 'win32' && fs.existsSync('/dev/zero');
+
+  it('refuses devices, FIFOs, folders and symlinks to them at once, without opening them', { skip: !posix && 'needs /dev/zero and mkfifo' }, () => {
+    const d = tempDir({ 'ok.yaml': 'type: string\n', 'sub/x.txt': 'x' });
+    execFileSync('mkfifo', [path.join(d, 'pipe.yaml')]);
+    fs.symlinkSync('/dev/zero', path.join(d, 'zero.yaml'));
+    const p = { maxBytes: 1024 * 1024 };
+    assert.equal(refusal(path.join(d, 'ok.yaml'), p), undefined);
+    assert.match(refusal('/dev/zero', p)!, /character device, not a regular file/);
+    assert.match(refusal(path.join(d, 'pipe.yaml'), p)!, /a FIFO, not a regular file/);
+    assert.match(refusal(path.join(d, 'sub'), p)!, /a directory/);
+    assert.match(refusal(path.join(d, 'zero.yaml'), p)!, /link to \/dev\/zero\) is a character device/);
+    assert.throws(() => readRefFile(path.join(d, 'pipe.yaml'), p), /FIFO/);
+  });
+
+  it('refuses files outside the project roots and over the size limit; the message never quotes the file', async () => {
+    const d = tempDir({ 'api/a.yaml': `${HEAD}paths: {}\ncomponents:\n  schemas:\n    S:\n      $ref: '../secret.yaml'\n`, 'secret.yaml': 'password: hunter2\n', 'api/big.yaml': 'x'.repeat(2048) });
+    try {
+      setRefPolicy({ roots: [path.join(d, 'api')], maxBytes: 1024, widenHint: 'allow it with --allow-refs-outside' });
+      assert.match(refusal(path.join(d, 'secret.yaml'))!, /outside the project/);
+      assert.match(refusal(path.join(d, 'api', 'big.yaml'))!, /over the size limit/);
+      const r = await lint(fs.readFileSync(path.join(d, 'api/a.yaml'), 'utf8'), path.join(d, 'api/a.yaml'));
+      const ref = r.problems.find(p => p.code === 'invalid-ref');
+      assert.ok(ref, JSON.stringify(r.problems.map(p => p.code)));
+      assert.match(ref.message, /outside the project .*--allow-refs-outside/);
+      assert.equal(ref.range.start.line, 10);
+      assert.ok(!r.problems.some(p => p.message.includes('hunter2')));
+      setRefPolicy({});
+      const open = await lint(fs.readFileSync(path.join(d, 'api/a.yaml'), 'utf8'), path.join(d, 'api/a.yaml'));
+      assert.ok(!open.problems.some(p => p.code === 'invalid-ref'));
+    } finally {
+      setRefPolicy({});
+    }
+  });
+
+  it('the common root of the linted targets', () => {
+    assert.equal(commonRoot(['/a/b/c', '/a/b/d/e']), '/a/b');
+    assert.equal(commonRoot(['/a/b']), '/a/b');
+    assert.equal(commonRoot(['/x', '/y']), '/');
+  });
+});

@@ -1,0 +1,414 @@
+/**
+ * The fuzz suite (issue 16): hostile documents and random mutations through the built CLI,
+ * random edit sequences through the built server over stdio, with requests at random
+ * positions in between. Deterministic for a seed. Used by fuzz.test.ts (a fixed seed, a small
+ * budget, in `npm test`) and run.ts (`npm run fuzz -- --runs N [--seed S]`).
+ *
+ * Checks: no crash (exit code, signal, "internal error", a stack overflow), no hang (a time
+ * budget per step), bounded memory (peak RSS), the server's diagnostics after the edits equal a
+ * fresh lint of the final text (the engine of the CLI), every fix result parses.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { lint } from '../../server/src/engine/lint';
+import { fixFile, formatOf, parseData } from '../../server/src/engine/fix/index';
+import { TestClient, uriOf } from '../lsp/client';
+import { aliasBomb, deepJson, deepYamlFlow, hostileCases, materialize, type HostileCase } from './hostile';
+import { measure } from './measure';
+
+export const ROOT = path.join(__dirname, '..', '..');
+export const CLI = path.join(ROOT, 'server', 'out', 'cli.js');
+export const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
+
+/** mulberry32: a small seeded PRNG. */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+  };
+}
+export type Rng = ReturnType<typeof rng>;
+
+export interface Finding {
+  kind: string;
+  detail: string;
+  /** A minimal reproduction (the text), when there is one. */
+  repro?: string;
+}
+
+export interface FuzzStats {
+  hostile: number;
+  mutants: number;
+  fixes: number;
+  edits: number;
+  requests: number;
+  checkpoints: number;
+  maxRequestMs: number;
+  findings: Finding[];
+}
+
+export function newStats(): FuzzStats {
+  return { hostile: 0, mutants: 0, fixes: 0, edits: 0, requests: 0, checkpoints: 0, maxRequestMs: 0, findings: [] };
+}
+
+const MB = 1024;
+const MAX_RSS_KB = 1024 * MB;
+const CRASH = /internal error|Maximum call stack|FATAL ERROR|bad_alloc|out of memory|is not a function|Cannot read propert/i;
+
+function tmp(prefix: string): string {
+  return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `apiconv-fuzz-${prefix}-`)));
+}
+
+/** Every hostile case (hostile.ts) through the CLI, within `budgetMs` each. */
+export async function fuzzHostile(stats: FuzzStats, opts: { budgetMs: number; slow?: boolean; parallel?: number }): Promise<void> {
+  const cases = hostileCases().filter(c => (opts.slow || !c.slow) && !(c.posixOnly && process.platform === 'win32'));
+  const lanes = Array.from({ length: opts.parallel ?? 2 }, async () => {
+    for (let c = cases.shift(); c; c = cases.shift()) await oneHostile(stats, c, opts.budgetMs);
+  });
+  await Promise.all(lanes);
+}
+
+async function oneHostile(stats: FuzzStats, c: HostileCase, budgetMs: number): Promise<void> {
+  const dir = tmp('hostile');
+  try {
+    materialize(dir, c.files);
+    const r = await measure([CLI, 'lint', '--no-progress', '-f', 'json', ...(c.args ?? []), c.root], dir, budgetMs);
+    stats.hostile++;
+    const out = `${r.stdout}\n${r.stderr}`;
+    if (r.killed) stats.findings.push({ kind: 'hang', detail: `${c.name}: no answer within ${budgetMs} ms` });
+    else if (CRASH.test(out) || r.code === null || r.code > 2) stats.findings.push({ kind: 'crash', detail: `${c.name}: exit ${r.code}: ${out.slice(0, 300)}` });
+    else if (!c.expect.output.test(out)) stats.findings.push({ kind: 'message', detail: `${c.name}: the output does not say ${c.expect.output}: ${out.slice(0, 300)}` });
+    else if (c.expect.codes && !c.expect.codes.every(code => r.stdout.includes(`"code": "${code}"`))) stats.findings.push({ kind: 'finding', detail: `${c.name}: no ${c.expect.codes.join('/')} finding` });
+    if (r.peakKb > MAX_RSS_KB) stats.findings.push({ kind: 'memory', detail: `${c.name}: peak RSS ${Math.round(r.peakKb / MB)} MB` });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Small, real documents to mutate: the corpus's smaller files (when ../shared is there), else a built-in one. */
+export function seedDocuments(maxBytes = 40_000): { name: string; text: string }[] {
+  const out: { name: string; text: string }[] = [];
+  if (fs.existsSync(CORPUS)) {
+    for (const d of fs.readdirSync(CORPUS).sort()) {
+      const dir = path.join(CORPUS, d);
+      if (!fs.statSync(dir).isDirectory()) continue;
+      for (const f of fs.readdirSync(dir).sort()) {
+        const p = path.join(dir, f);
+        if (!/\.(ya?ml|json)$/.test(f) || !fs.statSync(p).isFile() || fs.statSync(p).size > maxBytes) continue;
+        const text = fs.readFileSync(p, 'utf8');
+        if (/^\s*["']?(openapi|swagger)/m.test(text) && !/\$ref:\s*['"]?\.{0,2}\//.test(text)) out.push({ name: `${d}/${f}`, text });
+      }
+    }
+  }
+  if (out.length === 0) out.push({ name: 'builtin.yaml', text: BUILTIN });
+  return out;
+}
+
+const BUILTIN = `openapi: 3.0.3
+info:
+  title: Fuzz
+  version: '1'
+servers:
+  - url: https://x.example.com/api/v1
+paths:
+  /users:
+    get:
+      operationId: listUsers
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/User'
+  /getUsers/{id}:
+    delete:
+      parameters:
+        - name: id
+          in: path
+          required: true
+          schema: { type: string }
+      responses:
+        '204':
+          description: gone
+components:
+  schemas:
+    User:
+      type: object
+      properties:
+        id: { type: string }
+        name: { type: string, example: "a" }
+`;
+
+const SNIPPETS = [
+  '\n  x: &a [1, 2]\n  y: *a\n',
+  '\n  z: *missing\n',
+  ': : :',
+  '\t',
+  '\uFEFF',
+  '\r\n',
+  '{',
+  '}',
+  '[',
+  '"',
+  "'",
+  '\n   bad: 1\n',
+  '\n- item\n',
+  '$ref: "#/nowhere"',
+  '$ref: ../../../../dev/zero',
+  '!!binary |\n  AAAA\n',
+  'x: ' + '['.repeat(40) + ']'.repeat(40),
+  '\u0000',
+  '# café \u00e9\n',
+  '\n' + aliasBomb(3, 3).replace(/^/gm, '  ') + '\n',
+  '\u2028',
+  '😀',
+];
+
+/** One random mutation of a text (line and character level). */
+export function mutate(text: string, r: Rng): string {
+  const lines = text.split('\n');
+  switch (r.int(8)) {
+    case 0: {
+      const i = r.int(lines.length);
+      lines.splice(i, 1 + r.int(3));
+      return lines.join('\n');
+    }
+    case 1: {
+      const i = r.int(lines.length);
+      lines.splice(r.int(lines.length), 0, ...lines.slice(i, i + 1 + r.int(4)));
+      return lines.join('\n');
+    }
+    case 2: {
+      const i = r.int(lines.length);
+      lines[i] = ' '.repeat(r.int(3)) + lines[i]!.replace(/^ {0,3}/, '');
+      return lines.join('\n');
+    }
+    case 3: {
+      const at = r.int(text.length + 1);
+      return text.slice(0, at) + r.pick(SNIPPETS) + text.slice(at);
+    }
+    case 4: {
+      const at = r.int(text.length + 1);
+      return text.slice(0, at) + text.slice(at + 1 + r.int(20));
+    }
+    case 5:
+      return text.replace(/\n/g, r.next() < 0.5 ? '\r\n' : '\n');
+    case 6: {
+      const a = r.int(lines.length);
+      const b = r.int(lines.length);
+      [lines[a], lines[b]] = [lines[b]!, lines[a]!];
+      return lines.join('\n');
+    }
+    default: {
+      const at = r.int(text.length + 1);
+      return text.slice(0, at) + String.fromCharCode(32 + r.int(95)) + text.slice(at);
+    }
+  }
+}
+
+/**
+ * `count` mutants of the seed documents, linted by one CLI run over their folder (and a dry-run fix),
+ * then fixed in process: every fix result parses.
+ */
+export async function fuzzMutants(stats: FuzzStats, r: Rng, opts: { count: number; budgetMs: number; fixes: number }): Promise<void> {
+  const seeds = seedDocuments();
+  const dir = tmp('mutants');
+  const mutants: { file: string; text: string }[] = [];
+  try {
+    for (let i = 0; i < opts.count; i++) {
+      const s = r.pick(seeds);
+      let text = s.text;
+      for (let k = 1 + r.int(4); k > 0; k--) text = mutate(text, r);
+      const file = path.join(dir, `m${i}${s.name.endsWith('.json') ? '.json' : '.yaml'}`);
+      fs.writeFileSync(file, text);
+      mutants.push({ file, text });
+    }
+    const res = await measure([CLI, 'lint', '--no-progress', '-f', 'json', '-j', '1', '.'], dir, opts.budgetMs);
+    stats.mutants += opts.count;
+    const out = `${res.stdout}\n${res.stderr}`;
+    if (res.killed) stats.findings.push({ kind: 'hang', detail: `lint of ${opts.count} mutants: no answer within ${opts.budgetMs} ms` });
+    else if (CRASH.test(out) || res.code === null || res.code > 2) stats.findings.push({ kind: 'crash', detail: `lint of mutants: exit ${res.code}: ${out.slice(0, 400)}` });
+    if (res.peakKb > MAX_RSS_KB) stats.findings.push({ kind: 'memory', detail: `mutants: peak RSS ${Math.round(res.peakKb / MB)} MB` });
+    for (const m of mutants.slice(0, opts.fixes)) {
+      stats.fixes++;
+      let result;
+      try {
+        result = await withTimeout(fixFile(m.text, m.file, { safeOnly: false }), opts.budgetMs, `fix of ${path.basename(m.file)}`);
+      } catch (e) {
+        stats.findings.push({ kind: /timeout/.test(String(e)) ? 'hang' : 'crash', detail: `fixFile: ${String(e).slice(0, 300)}`, repro: m.text });
+        continue;
+      }
+      for (const [f, after] of result.files) {
+        const format = formatOf(after, f);
+        if (parseData(after, format) === undefined && parseData(fs.readFileSync(f, 'utf8'), format) !== undefined) {
+          stats.findings.push({ kind: 'fix-unparsable', detail: `a fix of ${path.basename(f)} does not parse`, repro: m.text });
+        }
+      }
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timeout: ${what}`)), ms)))]).finally(() => clearTimeout(timer));
+}
+
+/** What is compared between the server and a fresh lint: rule, range, message. */
+function key(d: { code?: unknown; range: { start: { line: number; character: number }; end: { line: number; character: number } }; message: string }): string {
+  return `${String(d.code)} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`;
+}
+
+/** One random edit of a text (typing, deleting, pasting, breaking and restoring). */
+function edit(text: string, r: Rng, history: string[]): string {
+  const x = r.next();
+  if (x < 0.1 && history.length > 1) return history[history.length - 1 - r.int(Math.min(5, history.length))]!; // undo
+  if (x < 0.5) {
+    const at = r.int(text.length + 1);
+    const typed = r.pick(['a', 'b', ' ', '\n', ':', '-', '/', '{', '}', '"', "'", '#', 'x-y: 1\n', '  ', '\t']);
+    return text.slice(0, at) + typed + text.slice(at);
+  }
+  if (x < 0.7) {
+    const at = r.int(text.length + 1);
+    return text.slice(0, at) + text.slice(at + 1 + r.int(x < 0.6 ? 3 : 200));
+  }
+  return mutate(text, r);
+}
+
+function position(text: string, r: Rng): { line: number; character: number } {
+  const lines = text.split('\n');
+  const line = r.int(lines.length);
+  return { line, character: r.int((lines[line]?.length ?? 0) + 1) };
+}
+
+/**
+ * `edits` random edits of a document through the server, with a request at a random position after
+ * about every third edit; every `checkpointEvery` edits (and at the end) the server's diagnostics for
+ * the current version must come within `budgetMs` and equal a fresh lint of the text.
+ */
+export async function fuzzServer(stats: FuzzStats, r: Rng, opts: { edits: number; budgetMs: number; checkpointEvery: number; seed?: { name: string; text: string } }): Promise<void> {
+  const folder = tmp('server');
+  const seed = opts.seed ?? r.pick(seedDocuments());
+  const file = path.join(folder, seed.name.endsWith('.json') ? 'api.json' : 'api.yaml');
+  fs.writeFileSync(file, seed.text);
+  const client = await TestClient.start({ folder, settings: { debounceMs: 0 } });
+  let text = seed.text;
+  let version = 1;
+  const history: string[] = [text];
+  client.proc.setMaxListeners(0); // TestClient.request listens for an exit per request
+  await warmUp(client, folder);
+  const uri = client.open(file, text, version);
+  try {
+    await checkpoint();
+    for (let i = 0; i < opts.edits; i++) {
+      text = edit(text, r, history);
+      history.push(text);
+      if (history.length > 20) history.shift();
+      client.change(uri, ++version, text);
+      stats.edits++;
+      if (r.next() < 0.35) await request();
+      if ((i + 1) % opts.checkpointEvery === 0 || i === opts.edits - 1) await checkpoint();
+    }
+  } finally {
+    await client.stop();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+
+  async function request(): Promise<void> {
+    const pos = position(text, r);
+    const kind = r.pick(['textDocument/hover', 'textDocument/completion', 'textDocument/codeAction', 'textDocument/documentSymbol', 'textDocument/definition']);
+    const params =
+      kind === 'textDocument/documentSymbol'
+        ? { textDocument: { uri } }
+        : kind === 'textDocument/codeAction'
+          ? { textDocument: { uri }, range: { start: pos, end: pos }, context: { diagnostics: client.latest(uri)?.diagnostics.filter(d => d.range.start.line === pos.line) ?? [] } }
+          : { textDocument: { uri }, position: pos };
+    const t0 = performance.now();
+    stats.requests++;
+    try {
+      await withTimeout(client.request(kind, params), opts.budgetMs, kind);
+    } catch (e) {
+      stats.findings.push({ kind: /timeout/.test(String(e)) ? 'slow-request' : 'request-error', detail: `${kind} at ${pos.line}:${pos.character}: ${String(e).slice(0, 200)}`, repro: text });
+    }
+    stats.maxRequestMs = Math.max(stats.maxRequestMs, performance.now() - t0);
+  }
+
+  async function checkpoint(): Promise<void> {
+    stats.checkpoints++;
+    const want = version;
+    let got: Diagnostic[];
+    try {
+      got = await client.diagnostics(uri, (_d, p) => p.version === want, 0, opts.budgetMs);
+    } catch (e) {
+      stats.findings.push({ kind: 'no-diagnostics', detail: `version ${want}: ${String(e).split('\n')[0]}`, repro: text });
+      return;
+    }
+    const fresh = await lint(text, file);
+    const a = got.map(d => key(d as never)).sort();
+    const b = fresh.problems.filter(p => p.source === file).map(p => key({ ...p, code: p.code })).sort();
+    if (a.join('\n') !== b.join('\n')) {
+      const count = (xs: string[]) => xs.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
+      const ca = count(a);
+      const cb = count(b);
+      const onlyServer = [...ca].filter(([k, n]) => (cb.get(k) ?? 0) < n).map(([k, n]) => `${n}× ${k}`);
+      const onlyLint = [...cb].filter(([k, n]) => (ca.get(k) ?? 0) < n).map(([k, n]) => `${n}× ${k}`);
+      stats.findings.push({ kind: 'server≠lint', detail: `version ${want}: server ${JSON.stringify(onlyServer.slice(0, 3))}; lint ${JSON.stringify(onlyLint.slice(0, 3))}`, repro: text });
+    }
+  }
+}
+
+/** The first lint starts the server's worker (seconds on a loaded machine): not a step of the budget. */
+async function warmUp(client: TestClient, folder: string): Promise<void> {
+  const uri = client.open(path.join(folder, 'warm-up.yaml'), `openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths: {}\n`, 1);
+  await client.diagnostics(uri, () => true, 0, 120_000);
+  client.close(uri);
+}
+
+/** Hostile documents through the server: each answered (diagnostics) within the budget, the server alive. */
+export async function fuzzServerHostile(stats: FuzzStats, opts: { budgetMs: number }): Promise<void> {
+  const folder = tmp('server-hostile');
+  const client = await TestClient.start({ folder, settings: { debounceMs: 0 } });
+  await warmUp(client, folder);
+  const docs: [string, string][] = [
+    ['bomb.yaml', `openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths: {}\nx-b:\n${aliasBomb().replace(/^/gm, '  ')}\n`],
+    ['flow.yaml', deepYamlFlow(20_000)],
+    ['deep.json', deepJson(20_000)],
+    ['zero.yaml', `openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Z:\n      $ref: '${'../'.repeat(20)}dev/zero'\n`],
+  ];
+  try {
+    for (const [name, text] of docs) {
+      const uri = client.open(path.join(folder, name), text, 1);
+      stats.hostile++;
+      try {
+        await client.diagnostics(uri, () => true, 0, opts.budgetMs);
+        await withTimeout(client.request('textDocument/hover', { textDocument: { uri }, position: { line: 6, character: 10 } }), opts.budgetMs, `hover in ${name}`);
+        await withTimeout(client.request('textDocument/definition', { textDocument: { uri }, position: { line: 6, character: 12 } }), opts.budgetMs, `definition in ${name}`);
+      } catch (e) {
+        stats.findings.push({ kind: 'server-hostile', detail: `${name}: ${String(e).split('\n')[0]}` });
+      }
+      client.close(uri);
+    }
+    // A request for a document nobody opened, on a device.
+    try {
+      await withTimeout(client.request('textDocument/hover', { textDocument: { uri: uriOf('/dev/zero') }, position: { line: 0, character: 0 } }), opts.budgetMs, 'hover on file:///dev/zero');
+    } catch (e) {
+      stats.findings.push({ kind: 'server-hostile', detail: `file:///dev/zero: ${String(e).split('\n')[0]}` });
+    }
+  } finally {
+    await client.stop();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
