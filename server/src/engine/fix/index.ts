@@ -91,7 +91,8 @@ export function applyOps(text: string, format: TextFormat, ops: readonly FixOp[]
     // An op on a path apart from the earlier ops' is computed on the original text (parsed once for
     // the whole pass, memo.ts) and moved past their edits: a parse of the whole text per op is what
     // made --fix slow (issue 16). Where it could interact with them, it runs on the current text.
-    if (composer.text !== text && done.every(d => apart(d.path, op.path)) && onOriginal(composer, text, format, op)) {
+    // A rename moves the paths below its parent, so nothing after one is computed on the original text.
+    if (composer.text !== text && done.every(d => d.kind !== 'rename' && apart(d.path, op.path)) && onOriginal(composer, text, format, op)) {
       done.push(op);
       continue;
     }
@@ -129,7 +130,8 @@ function onOriginal(composer: EditComposer, text: string, format: TextFormat, op
   } catch {
     return false;
   }
-  if (edits.length !== 1) return edits.length === 0;
+  // Nothing to do on the original (or several edits): computed on the current text instead, which is always right.
+  if (edits.length !== 1) return false;
   return composer.addOnOriginal(edits[0]!);
 }
 
