@@ -49,7 +49,7 @@ describe('language server: apiconv.diff.base', () => {
     git('init', '-q');
     git('add', '-A');
     git('commit', '-qm', 'v1');
-    c = await TestClient.start({ folder: ws, settings: { debounceMs: 20, diff: { base: 'HEAD' } } });
+    c = await TestClient.start({ folder: ws, initializationOptions: { workspaceTrusted: true }, settings: { debounceMs: 20, diff: { base: 'HEAD' } } });
   });
   after(() => c.stop());
 
