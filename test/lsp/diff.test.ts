@@ -76,7 +76,10 @@ describe('language server: apiconv.diff.base', () => {
     assert.match(edits[0].newText, /nickname:\n\s+type: string\n\s+deprecated: true/);
 
     const hover = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: p.range.start });
-    assert.match(hover.contents.value, /# response-property-removed/);
+    // The finding's message, one line of why (quoting the conventions) and the link to the check's page (hoverDocs.ts).
+    assert.match(hover.contents.value, /\*\*response-property-removed\*\*: The response property 'nickname' was removed/);
+    assert.match(hover.contents.value, /Why: .*must not rename or remove existing ones/);
+    assert.match(hover.contents.value, /rules\/diff\/response-property-removed\.md\)/);
 
     // Typing it back: the diff's findings go away.
     c.change(uri, 3, V1);
