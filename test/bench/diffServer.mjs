@@ -56,7 +56,7 @@ async function run(diffBase) {
   });
   conn.onRequest('workspace/configuration', p => p.items.map(() => ({ debounceMs: 0, diff: { base: diffBase } })));
   conn.listen();
-  await conn.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(repo).toString(), workspaceFolders: null, capabilities: { workspace: { configuration: true } } });
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(repo).toString(), workspaceFolders: null, capabilities: { workspace: { configuration: true } }, initializationOptions: { workspaceTrusted: true } }); // git runs only in a trusted workspace
   await conn.sendNotification('initialized', {});
   const count = diffBase ? 2 : 1;
   const until = (version, c) => new Promise(resolve => (waiter = { version, count: c, resolve }));
