@@ -62,15 +62,24 @@ export async function lint(text: string, file: string, options: LintOptions = {}
   return lintCold(text, file, options);
 }
 
-/** Lint one document with Spectral's own runner (`Spectral.run`): the reference the engine is tested against. */
-export async function lintWithSpectral(text: string, file: string, options: LintOptions = {}): Promise<LintResult> {
-  const absFile = path.resolve(file);
-  // Input checks (issue 16): a BOM is linted as without it; binary, UTF-16, oversized, too deep, alias bombs.
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+/**
+ * The input checks of both runners (issue 16: skip.ts, limits.ts): a binary, UTF-16 or non-OpenAPI text is skipped
+ * with its reason; an oversized, too deep or alias-bomb text is a finding. undefined: lint it.
+ */
+export function checkInput(text: string, absFile: string, options: LintOptions): LintResult | undefined {
   const skip = binarySkip(text, absFile) ?? (looksLikeOpenApi(text) ? undefined : notOpenApi(text, absFile));
   if (skip) return skip;
   const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits));
-  if (over) return { problems: over, files: [absFile] };
+  return over ? { problems: over, files: [absFile] } : undefined;
+}
+
+/** Lint one document with Spectral's own runner (`Spectral.run`): the reference the engine is tested against. */
+export async function lintWithSpectral(text: string, file: string, options: LintOptions = {}): Promise<LintResult> {
+  const absFile = path.resolve(file);
+  // A BOM is linted as without it.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const refused = checkInput(text, absFile, options);
+  if (refused) return refused;
 
   // `!!binary` crashes Spectral's YAML parser (`data.replace is not a function`): read the value as the plain
   // base64 string it is written as (the tag blanked out, so every offset stays); any other parser crash is a finding.

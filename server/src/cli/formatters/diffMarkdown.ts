@@ -1,11 +1,10 @@
 /** Markdown for a pull-request comment or a job summary (`apiconv diff -f markdown`): a table of the changes, the base location beside each. */
 import type { LintProblem } from '../../engine/problem';
 import type { Formatter } from './types';
+import { ICON } from './markdown';
 import { displayPath, severityName } from './util';
 
 type WithBase = LintProblem & { base?: { source: string; range: { start: { line: number } } } };
-
-const ICON = ['🔴', '🟠', '🔵', '⚪'];
 
 function cell(s: string): string {
   return s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');

@@ -12,7 +12,8 @@ import { displayPath, isInside } from './util';
 export const TOP_RULES = 10;
 export const MAX_FINDINGS = 50;
 
-const ICON = ['🔴', '🟠', '🔵', '⚪'];
+/** A severity's mark in the Markdown reports (lint and diff), by severity 0–3. */
+export const ICON = ['🔴', '🟠', '🔵', '⚪'];
 
 /** Text for a table cell: one line, no `|` that would end the cell, no HTML. */
 export function cell(s: string): string {

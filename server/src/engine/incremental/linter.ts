@@ -14,13 +14,12 @@
 import * as path from 'node:path';
 import { getDiagnosticSeverity, type Ruleset } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
-import { finishLint, isJsonText, lintWithSpectral, looksLikeOpenApi, type EngineResult, type LintOptions } from '../lint';
+import { checkInput, finishLint, isJsonText, lintWithSpectral, type EngineResult, type LintOptions } from '../lint';
 import type { LintResult } from '../problem';
 import { getDefaultRuleset } from '../ruleset';
 import type { FileReader } from '../resolver';
 import { clearSeverityCaps } from '../../../../rules/_lib/severity';
-import { checkLimits, limitsOf } from '../limits';
-import { binarySkip, notOpenApi, versionSkip } from '../skip';
+import { notOpenApi, versionSkip } from '../skip';
 import { IncrementalParser, type ParsedDoc } from './parse';
 import { IncrementalResolver } from './resolve';
 import { Inventory, type RefGraph } from './inventory';
@@ -86,10 +85,8 @@ export class IncrementalLinter {
     const absFile = this.file;
     // The input checks (issue 16: skip.ts, limits.ts); a BOM and `!!binary` are handled by Spectral's runner (lintWithSpectral).
     if (text.charCodeAt(0) === 0xfeff || text.includes('!!binary')) return lintWithSpectral(text, absFile, options);
-    const skip = binarySkip(text, absFile) ?? (looksLikeOpenApi(text) ? undefined : notOpenApi(text, absFile));
-    if (skip) return skip;
-    const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits));
-    if (over) return { problems: over, files: [absFile] };
+    const refused = checkInput(text, absFile, options);
+    if (refused) return refused;
     const t0 = performance.now();
 
     const kind = isJsonText(text, absFile) ? 'json' : 'yaml';
