@@ -54,7 +54,7 @@ export function looksLikeOpenApi(text: string): boolean {
 
 export function isJsonText(text: string, file?: string): boolean {
   if (file && /\.json$/i.test(file)) return true;
-  return text.trimStart().startsWith('{');
+  return /^\s*\{/.test(text); // not trimStart(): that copies the whole text, on every relint (as tree.ts's isJsonLike)
 }
 
 /** Lint one document. `file` is its absolute path (used for `$ref`s and config). */
