@@ -20,6 +20,7 @@ import { oas2, oas3_0, oas3_1, oas3_2, extractDraftVersion } from '@stoplight/sp
 import traverse from 'json-schema-traverse';
 import type { JsonPath } from '../types';
 import { cacheable, schemaDigest, schemaIds, validateExample } from './exampleValidators';
+import { quickVerdict } from './exampleFast';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -202,6 +203,9 @@ export const oasExampleOnce = createRulesetFunction<Obj, Options>(
     const useCache = cacheable(ids, dialect);
     let results: IFunctionResult[] | undefined;
     for (const item of items) {
+      // A schema with an `$id` goes to Spectral's own `schema` function (ids are global in an Ajv instance); an
+      // example it would surely accept needs no compile there either (exampleFast.ts; validateExample asks too).
+      if (!useCache && quickVerdict(schema, item.value, dialect) === true) continue;
       const r = useCache
         ? validateExample(item.value, schema, digest, dialect, item.path, prepareResults as never, context.rule?.resolved === true)
         : (schemaFunction as unknown as (v: unknown, o: unknown, c: unknown) => IFunctionResult[] | void)(

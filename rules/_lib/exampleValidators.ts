@@ -21,6 +21,7 @@ import betterAjvErrors from '@stoplight/better-ajv-errors';
 import draft6MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json';
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
+import { quickVerdict } from './exampleFast';
 
 type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
 
@@ -97,6 +98,44 @@ function validatorFor(schema: object, digest: string, dialect: Dialect): Validat
   return entry.validate;
 }
 
+/**
+ * For the tests: with `on`, every example's quick verdict is also put to Ajv, and the verdicts that Ajv
+ * contradicts are kept (there must be none), with counts of what the quick path decided.
+ */
+export const quickCheck = {
+  on: false,
+  counts: { valid: 0, invalid: 0, unsure: 0 },
+  contradicted: [] as { schema: object; value: unknown; dialect: string; quick: boolean; ajv: boolean | 'refused' }[],
+};
+
+function recordQuick(quick: boolean | undefined, schema: object, value: unknown, dialect: Dialect): void {
+  quickCheck.counts[quick === undefined ? 'unsure' : quick ? 'valid' : 'invalid']++;
+  if (quick === undefined) return;
+  const ajv = ajvVerdict(schema, value, dialect);
+  if (ajv !== quick && quickCheck.contradicted.length < 20) quickCheck.contradicted.push({ schema, value, dialect, quick, ajv });
+}
+
+/**
+ * Ajv's own verdict on a value, compiled as the example rules compile it: true/false, or 'refused' when Ajv does
+ * not compile the schema. For the tests that hold exampleFast.ts to Ajv.
+ */
+export function ajvVerdict(schema: object, value: unknown, dialect: Dialect): boolean | 'refused' {
+  const ajv = ajvFor(dialect);
+  let validate: ValidateFunction;
+  try {
+    validate = ajv.compile(schema);
+  } catch {
+    return 'refused';
+  } finally {
+    try {
+      ajv.removeSchema(schema);
+    } catch {
+      // not registered
+    }
+  }
+  return validate(value) === true;
+}
+
 /** True when a schema can be compiled into the shared cache (no `$id`: ids are global in an Ajv instance). */
 export function cacheable(ids: { any: boolean; draft4: boolean }, dialect: Dialect): boolean {
   if (ids.any) return false;
@@ -134,6 +173,10 @@ export function validateExample(
   ignoreMissingRefs: boolean,
 ): IFunctionResult[] {
   if (value === undefined) return [{ path, message: '#{{print("property")}}must exist' }];
+  // Most examples are valid: when that is sure without compiling the schema, Ajv is not asked (exampleFast.ts).
+  const quick = quickVerdict(schema, value, dialect);
+  if (quickCheck.on) recordQuick(quick, schema, value, dialect);
+  if (quick === true) return [];
   try {
     const validate = validatorFor(schema, digest, dialect);
     if (validate(value) !== false || !Array.isArray(validate.errors)) return [];
