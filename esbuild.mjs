@@ -63,6 +63,37 @@ const noOptionalEncoding = {
   },
 };
 
+// Spectral's `createRulesetFunction` compiles each function's input and options schemas with Ajv when the
+// function is defined, and sets up its Ajv instance (ajv-errors' meta-schema) when spectral-core loads: about a
+// tenth of a second at every start, for every core and OAS function whether a rule uses it or not. The functions
+// defined while the bundle loads (Spectral's and ours) compile on their first call instead; the entry points set
+// the flag below once their imports are loaded, so a user's custom function is compiled when it is defined, as
+// in Spectral (a bad schema is an error of the ruleset, not of the lint).
+const lazyFunctionSchemas = {
+  name: 'apiconv-lazy-function-schemas',
+  setup(build) {
+    build.onLoad({ filter: /spectral-core[\\/]dist[\\/]ruleset[\\/]function\.js$/ }, async args => {
+      const fs = await import('node:fs');
+      let source = fs.readFileSync(args.path, 'utf8');
+      const swaps = [
+        [
+          "const ajv = new ajv_1.default({ allErrors: true, allowUnionTypes: true, strict: true, keywords: ['x-internal'] });\n(0, ajv_errors_1.default)(ajv);\n(0, ajv_formats_1.default)(ajv);\n",
+          "let ajvInstance;\nconst ajvOf = () => {\n  if (ajvInstance === undefined) {\n    ajvInstance = new ajv_1.default({ allErrors: true, allowUnionTypes: true, strict: true, keywords: ['x-internal'] });\n    (0, ajv_errors_1.default)(ajvInstance);\n    (0, ajv_formats_1.default)(ajvInstance);\n  }\n  return ajvInstance;\n};\n" +
+            "const compileSchema = schema => {\n  if (globalThis[Symbol.for('apiconv.eagerFunctionSchemas')] === true) return ajvOf().compile(schema);\n  let compiled;\n  const validate = function (data) {\n    if (compiled === undefined) compiled = ajvOf().compile(schema);\n    const valid = compiled(data);\n    validate.errors = compiled.errors;\n    return valid;\n  };\n  validate.errors = null;\n  return validate;\n};\n",
+        ],
+        ['const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv.compile(options);', 'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : compileSchema(options);'],
+        ['const validateInput = input !== null ? ajv.compile(input) : input;', 'const validateInput = input !== null ? compileSchema(input) : input;'],
+      ];
+      for (const [from, to] of swaps) {
+        if (source.split(from).length !== 2) throw new Error(`apiconv-lazy-function-schemas: ${args.path} changed, cannot find: ${from.slice(0, 60)}`);
+        source = source.replace(from, to);
+      }
+      if (/\bajv\./.test(source)) throw new Error(`apiconv-lazy-function-schemas: ${args.path} uses its Ajv instance elsewhere`);
+      return { contents: source, loader: 'js' };
+    });
+  },
+};
+
 // The built-in rulesets (rules/ruleset.ts, with Spectral's `oas` they extend) are static: Spectral's own
 // validation of a ruleset definition (an Ajv 2020 compile of its ruleset schema and meta-schema, about a third
 // of a second at every start) is skipped for them while engine/ruleset.ts builds them (the global flag below,
@@ -98,7 +129,7 @@ const common = {
   // tr46/whatwg-url (under node-fetch) require Node's deprecated `punycode` module: on Node 22+ every start
   // printed a DeprecationWarning (DEP0040) into the editor's output. The userland package is the same code.
   alias: { punycode: 'punycode/punycode.js' },
-  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets],
+  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas],
 };
 
 function launcher(bundle, outfile, shebang) {

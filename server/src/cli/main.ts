@@ -24,6 +24,7 @@ import { applyBaseline, BaselineError, baselineText, createBaseline, readBaselin
 import { IoError, checkInput, checkOutput, readStdinText, writeOutput } from './io';
 import { version } from '../../../package.json';
 import { isCliWorker, runCliWorker } from './worker';
+import { compileFunctionSchemasWhenDefined } from '../engine/functionSchemas';
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
@@ -264,6 +265,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT_ERROR;
   }
 }
+
+// Every import is loaded: a function defined from now on (a user's) has its schemas compiled at once.
+compileFunctionSchemasWhenDefined();
 
 if (isCliWorker()) {
   runCliWorker();

@@ -11,6 +11,10 @@ import { isMainThread, workerData } from 'node:worker_threads';
 import { runLintWorker } from './lintWorker';
 import { runActionWorker } from './actionPool';
 import { startServer } from './session';
+import { compileFunctionSchemasWhenDefined } from '../engine/functionSchemas';
+
+// Every import is loaded: a function defined from now on (a user's) has its schemas compiled at once.
+compileFunctionSchemasWhenDefined();
 
 if (!isMainThread && (workerData as { apiconvLintWorker?: boolean } | undefined)?.apiconvLintWorker) {
   runLintWorker();
