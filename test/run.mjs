@@ -2,7 +2,8 @@
 // Runs the unit/engine/cli/lsp tests with node's test runner (TypeScript through tsx).
 // Usage: node test/run.mjs [substring filters…]
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -24,5 +25,13 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { cwd: root, stdio: 'inherit' });
+// The tests make temporary folders (documents, workspaces, packs) as they go: all of them under one folder of this
+// run, removed at the end, instead of thousands left in the system's temporary folder.
+const tmp = mkdtempSync(join(tmpdir(), 'apiconv-tests-'));
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp },
+});
+rmSync(tmp, { recursive: true, force: true });
 process.exit(r.status ?? 1);
