@@ -11,19 +11,22 @@ import * as real from '@stoplight/path';
 
 const MAX_ENTRIES = 20_000;
 
-function memo<F extends (...args: never[]) => unknown>(fn: F): F {
+type AnyFunction = (...args: unknown[]) => unknown;
+
+function memo<F>(f: F): F {
+  const fn = f as unknown as AnyFunction;
   const cache = new Map<string, unknown>();
   return ((...args: unknown[]) => {
-    if (!args.every(a => typeof a === 'string')) return (fn as (...a: unknown[]) => unknown)(...args);
+    if (!args.every(a => typeof a === 'string')) return fn(...args);
     // A path holds no NUL character: the arguments joined by one, after their count, are a unique key.
     const key = `${args.length}\u0000${(args as string[]).join('\u0000')}`;
     const hit = cache.get(key);
     if (hit !== undefined || cache.has(key)) return hit;
-    const value = (fn as (...a: unknown[]) => unknown)(...args); // a throw is not kept: it is thrown again next time
+    const value = fn(...args); // a throw is not kept: it is thrown again next time
     if (cache.size >= MAX_ENTRIES) cache.clear();
     cache.set(key, value);
     return value;
-  }) as F;
+  }) as unknown as F;
 }
 
 export const basename = memo(real.basename);
