@@ -49,8 +49,8 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import { extname } from '@stoplight/path';
 import { readRefFile } from '../refFiles';
 import { createResolver, type FileReader } from '../resolver';
-import { encodeSegment, onlyChangedLeaf, unitDepth, unitKey, unitsOf } from './units';
-import { parseYamlFast } from './yamlFast';
+import { encodeSegment, onlyChangedLeaf, unitDepth, unitKey, unitsOf } from '../parse/units';
+import { parseYamlFast } from '../parse/yamlFast';
 import { parseCached } from '../cache';
 
 type Segment = string | number;

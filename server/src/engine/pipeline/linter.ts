@@ -20,10 +20,10 @@ import { getDefaultRuleset } from '../ruleset';
 import type { FileReader } from '../resolver';
 import { clearSeverityCaps } from '../../../../rules/_lib/severity';
 import { notOpenApi, versionSkip } from '../skip';
-import { IncrementalParser, type ParsedDoc } from './parse';
-import { IncrementalResolver } from './resolve';
-import { Inventory, type RefGraph } from './inventory';
-import { IncrementalRunner, type DocLike, type RunnerResult } from './runner';
+import { IncrementalParser, type ParsedDoc } from '../parse/parser';
+import { IncrementalResolver } from '../resolve/resolver';
+import { Inventory, type RefGraph } from '../resolve/inventory';
+import { IncrementalRunner, type DocLike, type RunnerResult } from '../run/runner';
 
 export interface LintStats {
   parseFull: boolean;

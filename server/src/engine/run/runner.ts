@@ -39,7 +39,7 @@ import { Parser as ExprParser } from 'expr-eval-fork';
 import { decodeSegmentFragment, getClosestJsonPath, printPath, PrintStyle, printValue } from '@stoplight/spectral-runtime';
 import * as coreFunctions from '@stoplight/spectral-functions';
 import { oas } from '@stoplight/spectral-rulesets';
-import { isRecord, onlyChangedLeaf, unitDepth, unitKey, unitsOf } from './units';
+import { isRecord, onlyChangedLeaf, unitDepth, unitKey, unitsOf } from '../parse/units';
 import { SharedWalk } from './walk';
 import { severityCapOf } from '../../../../rules/_lib/severity';
 
