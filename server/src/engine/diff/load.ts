@@ -11,7 +11,7 @@ import type { JsonPath, Range } from '../problem';
 import { IncrementalParser, type ParsedDoc } from '../parse/parser';
 import { IncrementalResolver } from '../resolve/resolver';
 import { Inventory, type RefGraph } from '../resolve/inventory';
-import type { DocLike } from '../run/runner';
+import type { DocLike } from '../run/types';
 import { keyRangeFor, LineIndex } from '../ranges';
 
 export type OasVersion = '2.0' | '3.0' | '3.1';

@@ -23,7 +23,8 @@ import { notOpenApi, versionSkip } from '../skip';
 import { IncrementalParser, type ParsedDoc } from '../parse/parser';
 import { IncrementalResolver } from '../resolve/resolver';
 import { Inventory, type RefGraph } from '../resolve/inventory';
-import { IncrementalRunner, type DocLike, type RunnerResult } from '../run/runner';
+import { IncrementalRunner } from '../run/runner';
+import type { DocLike, RunnerResult } from '../run/types';
 
 export interface LintStats {
   parseFull: boolean;
