@@ -12,7 +12,7 @@ interface Range {
   end: Position;
 }
 
-/** What resolution needs of a parsed root document (parse.ts ParsedDoc and Spectral's Document both are one). */
+/** What resolution needs of a parsed root document (parse/parser.ts ParsedDoc and Spectral's Document both are one). */
 export interface ResolveInput {
   source: string | null;
   data: unknown;
