@@ -1,5 +1,5 @@
 /**
- * The incremental engine (server/src/engine/incremental) must give exactly what
+ * The incremental engine (server/src/engine/: pipeline/, parse/, resolve/, run/) must give exactly what
  * Spectral's own runner (`lintWithSpectral()`, the reference) gives for the same text,
  * after any sequence of edits, and so must a cold `lint()` (the engine from nothing):
  * seeded random edits (typing into values, deleting, duplicating and moving lines,
