@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { filterReadsOf } from '../../server/src/engine/incremental/runner';
+import { filterReadsOf } from '../../server/src/engine/run/query';
 
 const reads = (...givens: string[]) => {
   const r = filterReadsOf(givens);

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { lint } from '../../server/src/engine/lint';
-import { IncrementalLinter } from '../../server/src/engine/incremental/linter';
+import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
 import { checkLimits, jsonTooDeep, yamlTooDeep } from '../../server/src/engine/limits';
 import { commonRoot, decodeBytes, encodeText, readRefFile, refusal, setRefPolicy } from '../../server/src/engine/refFiles';
 import { aliasBomb, deepJson, deepYamlBlock, deepYamlFlow } from '../fuzz/hostile';

@@ -1,5 +1,5 @@
 /**
- * The incremental engine (server/src/engine/incremental) must give exactly what
+ * The incremental engine (server/src/engine/: pipeline/, parse/, resolve/, run/) must give exactly what
  * Spectral's own runner (`lintWithSpectral()`, the reference) gives for the same text,
  * after any sequence of edits, and so must a cold `lint()` (the engine from nothing):
  * seeded random edits (typing into values, deleting, duplicating and moving lines,
@@ -17,8 +17,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { lint, lintWithSpectral } from '../../server/src/engine/lint';
-import { IncrementalLinter } from '../../server/src/engine/incremental/linter';
-import { coldStats } from '../../server/src/engine/incremental/cold';
+import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
+import { coldStats } from '../../server/src/engine/pipeline/cold';
 import { getBuiltinRuleset, loadRulesetFile } from '../../server/src/engine/ruleset';
 import type { LintOptions } from '../../server/src/engine/lint';
 import type { LintResult } from '../../server/src/engine/problem';

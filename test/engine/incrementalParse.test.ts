@@ -1,5 +1,5 @@
 /**
- * IncrementalParser (server/src/engine/incremental/parse.ts): after every
+ * IncrementalParser (server/src/engine/parse/parser.ts): after every
  * update the document equals a fresh Spectral `new Document(text, parser, source)`
  * (data with its key order, diagnostics, ranges of every path and of missing
  * paths), unchanged units keep their identity, and `changedUnits` names exactly
@@ -14,9 +14,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { Document } from '@stoplight/spectral-core';
-import { IncrementalParser, type ParseUpdate, type ParsedDoc } from '../../server/src/engine/incremental/parse';
+import { IncrementalParser, type ParseUpdate, type ParsedDoc } from '../../server/src/engine/parse/parser';
 import { CheckedYaml } from '../../server/src/engine/yamlSyntax';
-import { adoptUnchanged, unitKey, unitsOf } from '../../server/src/engine/incremental/units';
+import { adoptUnchanged, unitKey, unitsOf } from '../../server/src/engine/parse/units';
 import { CORPUS } from '../cli/helpers';
 import { needs } from '../helpers/corpus';
 

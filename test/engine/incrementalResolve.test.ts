@@ -1,5 +1,5 @@
 /**
- * The incremental `$ref` resolver (server/src/engine/incremental/resolve.ts) must
+ * The incremental `$ref` resolver (server/src/engine/resolve/resolver.ts) must
  * give exactly what Spectral's DocumentInventory gets from json-ref-resolver
  * (resolver.ts createResolver): the resolved document (same structure, same
  * shared objects, same cycles, frozen the same way), the errors, the parser
@@ -17,10 +17,11 @@ import * as path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Document } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
-import { IncrementalResolver, type ResolvedDoc, type ResolveInput } from '../../server/src/engine/incremental/resolve';
+import { IncrementalResolver } from '../../server/src/engine/resolve/resolver';
+import type { ResolvedDoc, ResolveInput } from '../../server/src/engine/resolve/types';
 import { createResolver, type FileReader } from '../../server/src/engine/resolver';
-import { unitsOf } from '../../server/src/engine/incremental/units';
-import { IncrementalParser } from '../../server/src/engine/incremental/parse';
+import { unitsOf } from '../../server/src/engine/parse/units';
+import { IncrementalParser } from '../../server/src/engine/parse/parser';
 
 import { CORPUS, needs } from '../helpers/corpus';
 

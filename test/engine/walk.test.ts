@@ -1,5 +1,5 @@
 /**
- * The shared walk (server/src/engine/incremental/walk.ts) must match exactly what nimma matches for the
+ * The shared walk (server/src/engine/run/walk.ts) must match exactly what nimma matches for the
  * expressions it takes: the same nodes, paths and values, in the same order, on documents where objects are
  * shared (as the resolved document shares a `$ref`'s target) and reached from different keys and depths.
  */
@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Nimma from 'nimma';
-import { SharedWalk } from '../../server/src/engine/incremental/walk';
+import { SharedWalk } from '../../server/src/engine/run/walk';
 
 type Seen = [string, string, unknown][];
 

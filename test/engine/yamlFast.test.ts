@@ -1,5 +1,5 @@
 /**
- * The fast YAML parse (server/src/engine/incremental/yamlFast.ts) gives what Spectral's YAML parser gives:
+ * The fast YAML parse (server/src/engine/parse/yamlFast.ts) gives what Spectral's YAML parser gives:
  * the same data (values, types and key order), diagnostics, line map, and ranges for paths — on documents
  * it builds itself and on those it hands to Spectral's parser.
  */
@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as Parsers from '@stoplight/spectral-parsers';
-import { parseYamlFast, yamlFastStats } from '../../server/src/engine/incremental/yamlFast';
+import { parseYamlFast, yamlFastStats } from '../../server/src/engine/parse/yamlFast';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');

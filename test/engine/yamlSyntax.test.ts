@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseDocument } from 'yaml';
 import { lint } from '../../server/src/engine/lint';
-import { IncrementalLinter } from '../../server/src/engine/incremental/linter';
+import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
 import { parseYamlChecked } from '../../server/src/engine/yamlSyntax';
 
 const GOOD = "openapi: 3.0.3\ninfo: { title: T, version: '1' }\npaths: {}\n";

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { IncrementalParser } from '../../server/src/engine/incremental/parse';
+import { IncrementalParser } from '../../server/src/engine/parse/parser';
 import { runLintTask, warmUpTasks, type LintTask } from '../../server/src/lsp/lintWorker';
 
 describe('warm-up', () => {

@@ -22,7 +22,7 @@ import { collectFiles, TargetError } from './files';
 import { formatters } from './formatters/index';
 import { diffMarkdown } from './formatters/diffMarkdown';
 import { displayPath } from './formatters/util';
-import { GitError, GitRevision } from './git';
+import { GitError, GitRevision } from '../engine/diff/git';
 import { version } from '../../../package.json';
 
 export const DIFF_HELP = `apiconv diff — breaking changes between two versions of OpenAPI documents

@@ -95,7 +95,7 @@ export function setLintCachesEnabled(on: boolean): void {
   if (!on) parsedFiles.clear();
 }
 
-/** A `$ref`'d file's parse through the cache (while the caches are on): the engine's resolver (incremental/resolve.ts). */
+/** A `$ref`'d file's parse through the cache (while the caches are on): the engine's resolver (resolve/resolver.ts). */
 export function parseCached(kind: string, file: string, text: string, parse: ParseFn): unknown {
   return enabled ? parsedFiles.parse(kind, file, text, parse) : parse(text);
 }

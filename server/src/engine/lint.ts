@@ -1,7 +1,7 @@
 /**
  * The one entry point of the engine: lint a document's text.
  *
- * `lint()` is the engine's one code path (incremental/): a fresh
+ * `lint()` is the engine's one code path (pipeline/, see README.md): a fresh
  * IncrementalLinter, starting from nothing, in its one-shot mode (cold.ts) —
  * the same parse, resolve and run modules that relint a document as it is
  * edited. The CLI, the language server's first lint, the workspace lint and
@@ -28,7 +28,7 @@ import { CAP_LEVEL, clearSeverityCaps, severityCapOf } from '../../../rules/_lib
 import { checkLimits, limitsOf, type InputLimits } from './limits';
 import { readRefFile } from './refFiles';
 import { binarySkip, notOpenApi, versionSkip } from './skip';
-import { lintCold } from './incremental/cold';
+import { lintCold } from './pipeline/cold';
 
 export interface LintOptions {
   /** The ruleset to run; default `apiconv:recommended`. */
@@ -124,7 +124,7 @@ export type EngineResult = ISpectralDiagnostic & { cap?: 'info' | 'hint' };
 
 /**
  * From Spectral's results to what `lint` returns: severity caps, ranges narrowed to keys, suppressions, order.
- * Shared by the full engine and the incremental one (incremental/linter.ts), so both give the same output.
+ * Shared by the full engine and the incremental one (pipeline/linter.ts), so both give the same output.
  */
 export function finishLint(results: EngineResult[], absFile: string, ruleset: Ruleset, texts: ReadonlyMap<string, string>, files: string[]): LintResult {
   const problems = results.map(r => toProblem(r, absFile, ruleset));

@@ -12,7 +12,7 @@
  * `parseYamlChecked` is Spectral's `Parsers.Yaml.parse` plus these errors, in
  * the parser's own diagnostic form (Spectral's Document turns them into
  * `parser` findings), so that the full engine (lint.ts) and the incremental one
- * (incremental/parse.ts) report the same. It walks the syntax tree the parser
+ * (parse/parser.ts) report the same. It walks the syntax tree the parser
  * already built; it does not parse the text again.
  */
 import * as Parsers from '@stoplight/spectral-parsers';

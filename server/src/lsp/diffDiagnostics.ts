@@ -16,8 +16,8 @@ import { readDiffConfig } from '../engine/diff/config';
 import { findConfig } from '../engine/ruleset';
 import { applyOps, formatOf } from '../engine/fix/index';
 import { LineIndex } from '../engine/lines';
-import { GitRevision } from '../cli/git';
-import { ruleInfo } from '../cli/ruleInfo';
+import { GitRevision } from '../engine/diff/git';
+import { ruleInfo } from '../engine/ruleInfo';
 import { URI } from 'vscode-uri';
 import { fileOfUri } from './codeActions';
 

@@ -7,7 +7,7 @@
  * in editors that do not render them).
  */
 import type { Diagnostic } from 'vscode-languageserver/node';
-import { ruleInfo } from '../cli/ruleInfo';
+import { ruleInfo } from '../engine/ruleInfo';
 
 /** At most this many characters of why. */
 const WHY_MAX = 280;

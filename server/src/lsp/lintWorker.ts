@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import YAML from 'yaml';
 import type { Ruleset } from '@stoplight/spectral-core';
 import { lint } from '../engine/lint';
-import { IncrementalLinter } from '../engine/incremental/linter';
+import { IncrementalLinter } from '../engine/pipeline/linter';
 import type { LintResult } from '../engine/problem';
 import { ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, oneLine, BUILTIN_RULESETS } from '../engine/ruleset';
 import { RulesetRefusedError } from '../engine/rulesetData';

@@ -1,6 +1,6 @@
 /**
  * One side of a diff: a document parsed and `$ref`-resolved by the lint engine's own
- * parser and resolver (incremental/parse.ts, incremental/resolve.ts: the same result as
+ * parser and resolver (parse/parser.ts, resolve/resolver.ts: the same result as
  * Spectral's Document and DocumentInventory, multi-file included), with what maps a path
  * of the resolved document back to the file and range where it is written.
  */
@@ -8,10 +8,10 @@ import * as path from 'node:path';
 import { isJsonText, looksLikeOpenApi } from '../lint';
 import type { FileReader } from '../resolver';
 import type { JsonPath, Range } from '../problem';
-import { IncrementalParser, type ParsedDoc } from '../incremental/parse';
-import { IncrementalResolver } from '../incremental/resolve';
-import { Inventory, type RefGraph } from '../incremental/inventory';
-import type { DocLike } from '../incremental/runner';
+import { IncrementalParser, type ParsedDoc } from '../parse/parser';
+import { IncrementalResolver } from '../resolve/resolver';
+import { Inventory, type RefGraph } from '../resolve/inventory';
+import type { DocLike } from '../run/types';
 import { keyRangeFor, LineIndex } from '../ranges';
 
 export type OasVersion = '2.0' | '3.0' | '3.1';

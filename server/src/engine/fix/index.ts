@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FixOp, Spec } from '../../../../rules/types';
 import type { LintProblem, LintResult } from '../problem';
-import { IncrementalLinter } from '../incremental/linter';
+import { IncrementalLinter } from '../pipeline/linter';
 import type { FileReader } from '../resolver';
 import { isJsonText } from '../lint';
 import { getRule } from '../ruleset';

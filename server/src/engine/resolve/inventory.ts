@@ -8,7 +8,7 @@
 import { decodePointerFragment, encodePointerUriFragment, extractSourceFromRef, isLocalRef } from '@stoplight/json';
 import { resolve as resolvePath } from '@stoplight/path';
 import { getClosestJsonPath, isAbsoluteRef, traverseObjUntilRef } from '@stoplight/spectral-runtime';
-import type { AssociatedItem, DocLike, InventoryLike } from './runner';
+import type { AssociatedItem, DocLike, InventoryLike } from '../run/types';
 
 type JsonPath = (string | number)[];
 

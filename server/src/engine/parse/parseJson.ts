@@ -1,5 +1,5 @@
 /**
- * Incremental parsing of a JSON root document (see parse.ts for YAML).
+ * Incremental parsing of a JSON root document (see parser.ts for YAML).
  *
  * While a JSON document is typed into, nearly every edit lies inside the value
  * of one unit (units.ts): a character typed into an operation's summary, a
@@ -14,7 +14,7 @@
  *
  * Anything else — an edit across units, between entries of a container, in a
  * key, a document with any parser diagnostic before or after the edit, a root
- * that is not an object — falls back to the whole-text parse (parse.ts).
+ * that is not an object — falls back to the whole-text parse (parser.ts).
  *
  * The document is a tree of slots: the root and the containers (`paths`,
  * `components`, `components.schemas`, …) whose value is an object are
@@ -207,7 +207,7 @@ export function updateJson(cut: JsonCut, text: string, source: string): JsonUpda
     const slots = c.slots.slice(0, index);
     slots.push({ key: c.slots[index].key, child });
     for (let i = index + 1; i < c.slots.length; i++) slots.push({ key: c.slots[i].key, child: delta === 0 ? c.slots[i].child : shifted(c.slots[i].child, delta) });
-    // A new object even when the value is unchanged (whitespace typed): a new text gives a new root, as in parse.ts.
+    // A new object even when the value is unchanged (whitespace typed): a new text gives a new root, as in parser.ts.
     const data = orderedObjectOf(Object.keys(c.data), k => (k === path[d] ? value : c.data[k]));
     child = { kind: 'composite', offset: c.offset, length: c.length + delta, data, slots };
     value = data;

@@ -154,7 +154,7 @@ export function orderedObjectOf(keys: string[], valueOf: (key: string) => unknow
  * The one path where `next` differs from `prev`, compared by identity, when it ends in two values that are not
  * objects (a string typed into, a number changed) and no object on the way gained or lost a key; undefined
  * otherwise (or when nothing differs). The incremental parsers copy only the objects down to what changed
- * (parseJson.ts) and the resolver keeps its other copies (resolve.ts), so this walks one path.
+ * (parseJson.ts) and the resolver keeps its other copies (resolve/), so this walks one path.
  */
 export function onlyChangedLeaf(prev: unknown, next: unknown): string[] | undefined {
   const path: string[] = [];

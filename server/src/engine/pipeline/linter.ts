@@ -2,9 +2,9 @@
  * The incremental engine: lints one document over and over as it is edited, with
  * exactly the output of `lintWithSpectral()` (../lint.ts) for the same text, doing only the
  * work an edit calls for:
- * - parse.ts re-parses the units whose text changed and keeps the others' values;
- * - resolve.ts re-resolves what those units reach and keeps the rest;
- * - runner.ts re-runs the local rules on changed units only (the document-wide
+ * - parse/parser.ts re-parses the units whose text changed and keeps the others' values;
+ * - resolve/resolver.ts re-resolves what those units reach and keeps the rest;
+ * - run/runner.ts re-runs the local rules on changed units only (the document-wide
  *   rules run every time, as in Spectral).
  * Whenever a step cannot show that its shortcut is exact, it does the full work.
  * One linter per document (the language server keeps one per open document);
@@ -20,21 +20,22 @@ import { getDefaultRuleset } from '../ruleset';
 import type { FileReader } from '../resolver';
 import { clearSeverityCaps } from '../../../../rules/_lib/severity';
 import { notOpenApi, versionSkip } from '../skip';
-import { IncrementalParser, type ParsedDoc } from './parse';
-import { IncrementalResolver } from './resolve';
-import { Inventory, type RefGraph } from './inventory';
-import { IncrementalRunner, type DocLike, type RunnerResult } from './runner';
+import { IncrementalParser, type ParsedDoc } from '../parse/parser';
+import { IncrementalResolver } from '../resolve/resolver';
+import { Inventory, type RefGraph } from '../resolve/inventory';
+import { IncrementalRunner } from '../run/runner';
+import type { DocLike, RunnerResult } from '../run/types';
 
 export interface LintStats {
   parseFull: boolean;
   unitsRun: number;
   unitsReused: number;
-  /** Units re-run where one value changed: only the matches on the way down to it ran again (runner.ts). */
+  /** Units re-run where one value changed: only the matches on the way down to it ran again (run/runner.ts). */
   unitsReplayed: number;
   /** The conventions (model rules) gave their last results: nothing they read had changed. */
   conventionsReused: boolean;
   ms: { parse: number; resolve: number; rules: number; finish: number };
-  /** Where the rules' time went (runner.ts). */
+  /** Where the rules' time went (run/runner.ts). */
   runner?: Record<string, number>;
 }
 

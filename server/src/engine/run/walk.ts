@@ -8,14 +8,14 @@
  * anew. Here, the matches found under an object are recorded the second time
  * it is reached (from the same key, in the same state of the expressions) and
  * replayed from the third time on, with the path of the occurrence in front.
- * The values are frozen (resolve.ts), and a filter reads nothing but the value
+ * The values are frozen (resolve/), and a filter reads nothing but the value
  * it is given and its key, so the matches under an object are the same at
  * every occurrence.
  *
  * Only the expression shapes below are taken, each matching exactly what
  * nimma's generated code matches (same nodes, the same pre-order, and at a
  * node the expressions in the order given); a query with any other expression
- * is left to nimma (runner.ts Query):
+ * is left to nimma (query.ts Query):
  * - `$..[?(F)]`: every node below the root where F holds;
  * - `$..name`, `$..[name,'name',"name"]`: every node below the root with one of these keys;
  * - `$..name..[?(F)]`: every node where F holds with `name` among the keys above it (its own key excluded);

@@ -1,0 +1,43 @@
+/** The finish stage's first step: the runner's results deduplicated and ordered as Spectral's. */
+import type { RunnerResult } from '../run/types';
+
+// ---------------------------------------------------------------------------------------------
+// Spectral's result preparation: one result per fingerprint, then its order.
+
+function fingerprint(r: RunnerResult): string {
+  let id = String(r.code);
+  id += r.path.length > 0 ? JSON.stringify(r.path) : JSON.stringify(r.range);
+  if (r.source !== undefined) id += r.source;
+  if (r.message !== undefined) id += r.message;
+  return id;
+}
+
+export function prepareResults(results: RunnerResult[]): RunnerResult[] {
+  const seen = new Set<string>();
+  const unique = results.filter(r => {
+    const f = fingerprint(r);
+    if (seen.has(f)) return false;
+    seen.add(f);
+    return true;
+  });
+  return unique.sort(compareResults);
+}
+
+const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
+
+function compareResults(a: RunnerResult, b: RunnerResult): number {
+  // (the same source, as nearly always: no collation needed)
+  const s = a.source === b.source ? 0 : a.source === undefined ? -1 : b.source === undefined ? 1 : sign(a.source.localeCompare(b.source));
+  if (s !== 0) return s;
+  const line = a.range.start.line - b.range.start.line;
+  if (line !== 0) return sign(line);
+  const ch = a.range.start.character - b.range.start.character;
+  if (ch !== 0) return sign(ch);
+  const c = sign(NUMERIC.compare(String(a.code), String(b.code)));
+  if (c !== 0) return c;
+  return sign(DEFAULT.compare(a.path.join(), b.path.join()));
+}
+
+// What `x.localeCompare(y, undefined, options)` does, without building a collator at every call.
+const NUMERIC = new Intl.Collator(undefined, { numeric: true });
+const DEFAULT = new Intl.Collator();

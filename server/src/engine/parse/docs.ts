@@ -1,0 +1,106 @@
+/** The parsed documents: the whole text's (FullDoc) and the pieces' (ChunkedDoc), with ranges for JSON paths (see parser.ts). */
+import * as Parsers from '@stoplight/spectral-parsers';
+import type { IDiagnostic, IRange } from '@stoplight/types';
+import type { JsonResult, ParsedDoc, Segment, YamlResult } from './parser';
+import { asNode, MAP } from './yamlLines';
+import type { Cont, Piece, Tree, TreeNode } from './pieces';
+
+// ---------------------------------------------------------------------------
+// Documents
+
+export class FullDoc implements ParsedDoc {
+  constructor(
+    readonly source: string,
+    readonly text: string,
+    readonly data: unknown,
+    readonly diagnostics: IDiagnostic[],
+    private readonly parser: typeof Parsers.Yaml | typeof Parsers.Json,
+    private readonly result: YamlResult | JsonResult,
+  ) {}
+
+  getRangeForJsonPath(path: Segment[], closest?: boolean): IRange | undefined {
+    return (this.parser.getLocationForJsonPath as (r: unknown, p: Segment[], c?: boolean) => { range: IRange } | undefined)(this.result, path, closest)?.range;
+  }
+}
+
+function wrapped(piece: Piece): YamlResult {
+  if (piece.wrapped === undefined) {
+    // a root holding just this piece's mapping (its own parent links stay)
+    const ast = { kind: MAP, mappings: [piece.mapping], parent: null, startPosition: piece.mapping.startPosition, endPosition: piece.mapping.endPosition, errors: [] };
+    piece.wrapped = { ...piece.parse, ast } as unknown as YamlResult;
+  }
+  return piece.wrapped;
+}
+
+export function shiftRange(r: IRange, by: number): IRange {
+  return { start: { line: r.start.line + by, character: r.start.character }, end: { line: r.end.line + by, character: r.end.character } };
+}
+
+function pieceRange(piece: Piece, docLine: number, rel: Segment[]): IRange | undefined {
+  const loc = Parsers.Yaml.getLocationForJsonPath(wrapped(piece), rel);
+  return loc === undefined ? undefined : shiftRange(loc.range, docLine - piece.parseLine);
+}
+
+function childIndex(c: Cont | Tree): Map<unknown, number> {
+  if (c.index === undefined) {
+    const nodes = 'tops' in c ? c.tops : c.children;
+    const m = new Map<unknown, number>();
+    nodes.forEach((n, i) => m.set(n.rawKey, i)); // the last of equal keys wins, as in getLocationForJsonPath
+    c.index = m;
+  }
+  return c.index;
+}
+
+function nodeEnd(node: TreeNode, line: number): IRange['end'] | undefined {
+  for (;;) {
+    if (node.t === 0) return pieceRange(node.piece, line, [node.rawKey as string])?.end;
+    const last = node.children.length - 1;
+    line += node.childLine[last];
+    node = node.children[last];
+  }
+}
+
+export class ChunkedDoc implements ParsedDoc {
+  constructor(
+    readonly source: string,
+    readonly text: string,
+    readonly data: unknown,
+    readonly diagnostics: IDiagnostic[],
+    private readonly tree: Tree,
+    /** end of the first content line (with its line break) */
+    private readonly firstLineEnd: number,
+  ) {}
+
+  getRangeForJsonPath(path: Segment[]): IRange | undefined {
+    const tree = this.tree;
+    if (path.length === 0) {
+      // the root starts at the first key (line 0 when that is where line 1 starts): from the first
+      // piece's parse when it is that parse's first key at line 0, else from a parse of the text up
+      // to the end of the first key's line
+      const first = tree.tops[0];
+      const piece = first.t === 0 ? first.piece : first.header;
+      const own = piece.parseLine === 0 && asNode(piece.parse.ast)?.mappings?.[0] === piece.mapping;
+      const loc = Parsers.Yaml.getLocationForJsonPath(own ? piece.parse : Parsers.Yaml.parse(this.text.slice(0, this.firstLineEnd)), []);
+      const last = tree.tops.length - 1;
+      const end = nodeEnd(tree.tops[last], tree.topLine[last]);
+      if (loc === undefined || end === undefined) return undefined;
+      return { start: loc.range.start, end };
+    }
+    const i = childIndex(tree).get(path[0]);
+    if (i === undefined) return undefined;
+    let node = tree.tops[i];
+    let line = tree.topLine[i];
+    for (let d = 1; ; d++) {
+      if (node.t === 0) return pieceRange(node.piece, line, [node.rawKey as string, ...path.slice(d)]);
+      if (d === path.length) {
+        const start = pieceRange(node.header, line, [node.rawKey as string]);
+        const end = nodeEnd(node, line);
+        return start === undefined || end === undefined ? undefined : { start: start.start, end };
+      }
+      const j = childIndex(node).get(path[d]);
+      if (j === undefined) return undefined;
+      line += node.childLine[j];
+      node = node.children[j];
+    }
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * Incremental parsing of the root document.
+ *
+ * `IncrementalParser.update(text)` gives what Spectral's
+ * `new Document(text, Parsers.Yaml|Parsers.Json, source)` gives (data with its
+ * key order, diagnostics, `getRangeForJsonPath`), but on an edit of a YAML
+ * document it parses again only the pieces whose text changed, and it keeps
+ * the JS identity (===) of the values of the units (units.ts) that did not
+ * change.
+ *
+ * YAML: the text is cut into pieces of whole lines.
+ * - Top level: a piece starts at every line with content at column 0, except
+ *   a block sequence entry (`- x`, which belongs to the key above it). Comment
+ *   and blank lines belong to the piece above; the lines before the first key
+ *   (and one bare `---` among them) belong to the first piece.
+ * - A container (`paths`, `webhooks`, `definitions`, `parameters`,
+ *   `responses`, `securityDefinitions`) whose value is a block mapping
+ *   (`paths:` alone on its line, entries below) is cut again: a header piece
+ *   (`paths:` and the comments under it) and one piece per entry, starting at
+ *   every content line at the indentation of the first entry. `components` is
+ *   cut twice (its kinds, then the entries of each kind).
+ * - Each piece is parsed on its own with Parsers.Yaml.parse. A piece keeps the
+ *   characters of its lines, only its line numbers move.
+ * - A piece whose text did not change is reused with its parsed value: found
+ *   by its offset outside the window where the old and new text differ (their
+ *   common prefix and suffix), by its text inside it.
+ * The pieces give what the whole text gives only when each one parses the way
+ * it does inside the whole text, and every piece must show it: exactly one
+ * mapping with a scalar key (and a `null` value for a header), no parser
+ * diagnostic other than the "mapping key must be a string scalar" warnings,
+ * no anchor or alias, no `<<` as its key, no duplicate key among the pieces of
+ * one mapping. Anything else (a tab in indentation, a document marker or a
+ * directive, a first key not at column 0, a byte order mark, broken YAML
+ * mid-edit, a parser exception, …) makes the update parse the whole text
+ * (`full: true`), which also gives the right diagnostics. A whole-text parse
+ * without errors and anchors is cut into pieces too, so that the next edit is
+ * incremental again. Identity of unchanged units across a whole-text parse is
+ * restored by deep equality (key order included).
+ *
+ * JSON: an edit inside the value of one unit parses that value alone (see
+ * parseJson.ts); anything else parses the whole text, and the identity of
+ * unchanged units is restored by deep equality.
+ *
+ * Ranges (YAML) come from the piece parses (Parsers.Yaml.getLocationForJsonPath
+ * on the piece's mapping), moved by the piece's line offset; the root and a
+ * container run from where @stoplight/yaml starts them (the first key; after
+ * the container's key) to the end of their last piece. Spectral's YAML parser
+ * ignores `closest`, and so does this.
+ *
+ * Parsed values, pieces and returned documents are not changed after update()
+ * returns: a document stays valid after later updates.
+ */
+import * as Parsers from '@stoplight/spectral-parsers';
+import { Document } from '@stoplight/spectral-core';
+import type { IDiagnostic, IRange } from '@stoplight/types';
+import { adoptUnchanged, deepEqualOrdered, orderedObject } from './units';
+import { commonPrefix, commonSuffix } from './window';
+import { cutFromFull, updateJson, type JsonCut } from './parseJson';
+import { withSyntaxChecks } from '../yamlSyntax';
+import { parseYamlFast } from './yamlFast';
+import { asNode, hasAnchors, type Lines, patchLines, scanLines } from './yamlLines';
+import { diffUnits, formatDiagnostic, type RawDiag, type Tree, unitMap, unitSlots } from './pieces';
+import { ChunkedDoc, FullDoc } from './docs';
+import { Builder, type ChangeWindow, collectDiags, contsOf, OldLevel, topStarts, treeFromFull } from './tree';
+
+export type Segment = string | number;
+export type YamlResult = ReturnType<typeof Parsers.parseYaml>;
+export type JsonResult = ReturnType<typeof Parsers.parseJson>;
+
+export interface ParsedDoc {
+  /** the source given to the constructor */
+  source: string;
+  data: unknown;
+  diagnostics: IDiagnostic[];
+  getRangeForJsonPath(path: Segment[], closest?: boolean): IRange | undefined;
+  text: string;
+}
+
+export interface ParseUpdate {
+  doc: ParsedDoc;
+  /**
+   * unit keys (units.ts unitKey) whose value is not === the previous update's
+   * (added, removed or changed); 'all' on the first update. A container whose
+   * value is not a mapping (`paths: []`, `components: {schemas: []}`) has no
+   * units and counts as one itself (`/paths`, `/components/schemas`).
+   */
+  changedUnits: Set<string> | 'all';
+  /** true when this update re-parsed the whole text (fallback) */
+  full: boolean;
+  /** JSON: the edit was typed inside one string value, and only that string was parsed again (parseJson.ts patchString) */
+  stringEdit?: boolean;
+}
+
+// ---------------------------------------------------------------------------
+
+/** What the next incremental update starts from: the pieces and the lines of the text. */
+interface Cut {
+  tree: Tree;
+  lines: Lines;
+}
+
+export class IncrementalParser {
+  private readonly normSource: string | null;
+  private prev: { text: string; doc: ParsedDoc; units: Map<string, unknown>; cut: Cut | undefined; jsonCut?: JsonCut } | undefined;
+
+  constructor(
+    readonly source: string,
+    readonly kind: 'yaml' | 'json',
+  ) {
+    this.normSource = new Document('', Parsers.Json, source).source;
+  }
+
+  update(text: string): ParseUpdate {
+    const prev = this.prev;
+    if (prev !== undefined && prev.text === text) return { doc: prev.doc, changedUnits: new Set(), full: false };
+    if (prev !== undefined) {
+      let r: { doc: ParsedDoc; cut?: Cut; jsonCut?: JsonCut; stringEdit?: boolean } | undefined;
+      try {
+        if (this.kind === 'yaml' && prev.cut !== undefined) r = this.incremental(text, prev.text, prev.cut);
+        else if (this.kind === 'json' && prev.jsonCut !== undefined) {
+          const j = updateJson(prev.jsonCut, text, this.source);
+          r = j && { doc: j.doc, jsonCut: j.cut, stringEdit: j.stringEdit };
+        }
+      } catch {
+        r = undefined; // a piece the parser throws on (`!!binary` …): the whole-text parse decides
+      }
+      if (r !== undefined) {
+        // A YAML unit parsed again holds new objects throughout: it takes the old ones where they are equal.
+        if (this.kind === 'yaml') {
+          for (const [k, holder, prop] of unitSlots(r.doc.data)) {
+            const before = prev.units.get(k);
+            if (before !== undefined && holder[prop] !== before) adoptUnchanged(before, holder[prop]);
+          }
+        }
+        const units = unitMap(r.doc.data);
+        const changedUnits = diffUnits(prev.units, units);
+        this.prev = { text, doc: r.doc, units, cut: r.cut, jsonCut: r.jsonCut };
+        return { doc: r.doc, changedUnits, full: false, ...(r.stringEdit ? { stringEdit: true } : {}) };
+      }
+    }
+    return this.full(text);
+  }
+
+  private incremental(text: string, oldText: string, oldCut: Cut): { doc: ChunkedDoc; cut: Cut } | undefined {
+    const old = oldCut.tree;
+    const from = commonPrefix(oldText, text);
+    const suffix = commonSuffix(oldText, text, Math.min(oldText.length, text.length) - from);
+    const win: ChangeWindow = { from, to: text.length - suffix, delta: text.length - oldText.length };
+    const lines = patchLines(oldCut.lines, text, win.from, win.to, win.delta);
+    if (lines === undefined) return undefined;
+    const starts = topStarts(lines);
+    const builder = new Builder(text, oldText, lines, win);
+    const top = builder.nodes(starts, lines.n, 0, [], '', new OldLevel(old.tops, old.topStart, 0), contsOf(old.tops, old.topStart, 0));
+    if (top === undefined || top.nodes.length === 0) return undefined;
+    const tree: Tree = { tops: top.nodes, topStart: top.starts, topLine: starts };
+    const data = orderedObject();
+    for (const n of tree.tops) data[n.key] = n.value;
+    return { doc: new ChunkedDoc(this.source, text, data, collectDiags(tree, this.normSource), tree, lines.start[Math.min(lines.first + 1, lines.n)]), cut: { tree, lines } };
+  }
+
+  private full(text: string): ParseUpdate {
+    const prev = this.prev;
+    const yaml = this.kind === 'yaml';
+    const parser = yaml ? Parsers.Yaml : Parsers.Json;
+    const result = (yaml ? withSyntaxChecks(text, parseYamlFast(text)) : parser.parse(text)) as YamlResult | JsonResult; // [i12] yamlFast.ts, [i15e] yamlSyntax.ts
+    const data = result.data;
+    // restore the identity of units whose value did not change
+    if (prev !== undefined) {
+      for (const [k, holder, prop] of unitSlots(data)) {
+        if (!prev.units.has(k)) continue;
+        const before = prev.units.get(k);
+        if (holder[prop] !== before && deepEqualOrdered(before, holder[prop])) holder[prop] = before;
+      }
+    }
+    const units = unitMap(data);
+    const diagnostics = (result.diagnostics as RawDiag[]).map(d => formatDiagnostic(d, this.normSource));
+    const doc = new FullDoc(this.source, text, data, diagnostics, parser, result);
+    let cut: Cut | undefined;
+    if (yaml) {
+      const clean = result.diagnostics.every(d => d.code === 'YAMLIncompatibleValue');
+      const ast = asNode(result.ast);
+      if (clean && ast !== null && !hasAnchors(ast)) {
+        const lines = scanLines(text);
+        const tree = lines === undefined ? undefined : treeFromFull(text, lines, result as YamlResult);
+        if (tree !== undefined) cut = { tree, lines: lines! };
+      }
+    }
+    const jsonCut = yaml ? undefined : cutFromFull(text, result);
+    const changedUnits = prev === undefined ? 'all' : diffUnits(prev.units, units);
+    this.prev = { text, doc, units, cut, jsonCut };
+    return { doc, changedUnits, full: true };
+  }
+}

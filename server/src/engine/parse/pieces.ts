@@ -1,0 +1,194 @@
+/** Pieces (a path item, a component… parsed on its own), the tree they form, and the units' identity across parses (see parser.ts). */
+import type { IDiagnostic } from '@stoplight/types';
+import { CONTAINERS, isRecord, unitKey } from './units';
+import { withSyntaxChecks } from '../yamlSyntax';
+import { parseYamlFast } from './yamlFast';
+import type { Segment, YamlResult } from './parser';
+import { asNode, type AstNode, CONTENT, hasAnchors, ITEM, type Lines, MAP, SCALAR } from './yamlLines';
+
+// ---------------------------------------------------------------------------
+// Pieces and the tree
+
+export interface RawDiag extends IDiagnostic {
+  path?: Segment[];
+}
+
+export interface Piece {
+  /** data key and AST key (`key.value`, what getLocationForJsonPath matches) */
+  key: string;
+  rawKey: unknown;
+  /** the parse the piece's mapping lives in (its own, or a whole-text parse) */
+  parse: YamlResult;
+  mapping: AstNode;
+  /** line of `parse` where the piece's text starts */
+  parseLine: number;
+  /** parser diagnostics of the piece: full paths, ranges in `parse` lines */
+  diags: RawDiag[];
+  wrapped?: YamlResult;
+}
+
+interface Leaf {
+  t: 0;
+  key: string;
+  rawKey: unknown;
+  piece: Piece;
+  value: unknown;
+  len: number;
+  nLines: number;
+}
+
+export interface Cont {
+  t: 1;
+  key: string;
+  rawKey: unknown;
+  header: Piece;
+  children: TreeNode[];
+  /** char and line offsets of the children, relative to the container's start */
+  childStart: number[];
+  childLine: number[];
+  value: Record<string, unknown>;
+  len: number;
+  nLines: number;
+  index?: Map<unknown, number>;
+}
+
+export type TreeNode = Leaf | Cont;
+
+export interface Tree {
+  tops: TreeNode[];
+  topStart: number[];
+  topLine: number[];
+  index?: Map<unknown, number>;
+}
+
+const TOP_CONTAINER = /^(?:paths|webhooks|definitions|parameters|responses|securityDefinitions|components) *:(?: +#.*)? *\r?\n?$/;
+const KIND_HEADER = /^ +[^\s#'"?:,[\]{}&*!|>%@`-][^#:]*:(?: +#.*)? *\r?\n?$/;
+/** first characters of a line that cannot start a block mapping entry cut as a piece */
+const NOT_A_KEY = new Set(['-', '?', '[', ']', '{', '}', ',', '&', '*', '!', '|', '>', '%', '@', '`', ':']);
+
+interface Split {
+  /** first line of each child */
+  starts: number[];
+}
+
+/**
+ * The children of a container whose header key is on line `keyLine` and whose
+ * span ends before line `l1`: undefined when they are not a block mapping that
+ * can be cut at the indentation of its first entry.
+ */
+function splitChildren(text: string, lines: Lines, keyLine: number, l1: number): Split | undefined {
+  let f = keyLine + 1;
+  while (f < l1 && lines.type[f] !== CONTENT && lines.type[f] !== ITEM) f++;
+  if (f >= l1 || lines.type[f] === ITEM) return undefined;
+  const c = lines.indent[f];
+  if (c <= lines.indent[keyLine]) return undefined;
+  const starts: number[] = [];
+  for (let i = f; i < l1; i++) {
+    const type = lines.type[i];
+    if (type !== CONTENT && type !== ITEM) continue;
+    const ind = lines.indent[i];
+    if (ind < c) return undefined;
+    if (ind === c && type === CONTENT) {
+      if (NOT_A_KEY.has(text[lines.start[i] + c])) return undefined;
+      starts.push(i);
+    }
+  }
+  return { starts };
+}
+
+function firstContentLine(lines: Lines, l0: number, l1: number): number {
+  let i = l0;
+  while (i < l1 && lines.type[i] !== CONTENT && lines.type[i] !== ITEM) i++;
+  return i;
+}
+
+function lineText(text: string, lines: Lines, i: number): string {
+  return text.slice(lines.start[i], lines.start[i + 1]);
+}
+
+/** Whether the span [l0, l1) is a container cut into pieces at `depth` (0 top level, 1 kinds of components). */
+export function containerSplit(text: string, lines: Lines, l0: number, l1: number, depth: number): { keyLine: number; split: Split } | undefined {
+  const keyLine = depth === 0 ? firstContentLine(lines, l0, l1) : l0;
+  if (keyLine >= l1) return undefined;
+  const re = depth === 0 ? TOP_CONTAINER : KIND_HEADER;
+  if (!re.test(lineText(text, lines, keyLine))) return undefined;
+  const split = splitChildren(text, lines, keyLine, l1);
+  return split ? { keyLine, split } : undefined;
+}
+
+/** Parses a piece on its own; undefined when it does not prove to parse as inside the whole text. */
+export function parsePiece(text: string, header: boolean, prefix: Segment[]): { piece: Piece; value: unknown } | undefined {
+  const parse = withSyntaxChecks(text, parseYamlFast(text)); // [i12] Parsers.Yaml.parse's result, built with less (yamlFast.ts); [i15e] plus the syntax errors it misses
+  const ast = asNode(parse.ast);
+  if (ast === null || ast.kind !== MAP || ast.mappings?.length !== 1) return undefined;
+  const mapping = ast.mappings[0];
+  const key = asNode(mapping?.key);
+  if (!mapping || key === null || key.kind !== SCALAR || key.value === '<<') return undefined;
+  if (header && mapping.value !== null) return undefined;
+  const data = parse.data;
+  if (!isRecord(data)) return undefined;
+  const keys = Object.keys(data);
+  if (keys.length !== 1) return undefined;
+  for (const d of parse.diagnostics) if (d.code !== 'YAMLIncompatibleValue') return undefined;
+  if (hasAnchors(ast)) return undefined;
+  const diags = (parse.diagnostics as RawDiag[]).map(d => (d.path === undefined || prefix.length === 0 ? d : { ...d, path: [...prefix, ...d.path] }));
+  return { piece: { key: keys[0], rawKey: key.value, parse, mapping, parseLine: 0, diags }, value: data[keys[0]] };
+}
+
+/** A fresh empty object with ordered keys, from the same ordered-object module the YAML parser uses. */
+// ---------------------------------------------------------------------------
+// Diagnostics the way Spectral's Document formats them (formatParserDiagnostics)
+
+export function formatDiagnostic(d: RawDiag, source: string | null): IDiagnostic {
+  const path = d.path;
+  let message = d.message.replace(/^[a-z]/, w => w.toUpperCase());
+  if (d.code !== 'YAMLException') message = message.replace(/([a-z])([A-Z])/g, (_m, a: string, b: string) => `${a} ${b.toLowerCase()}`);
+  if (path !== undefined && path.length > 0) message = message.replace(/(Duplicate key)/, `$1: ${String(path[path.length - 1])}`);
+  return { ...d, code: 'parser', message, path: path ?? [], ...(source !== null ? { source } : null) } as IDiagnostic;
+}
+
+// ---------------------------------------------------------------------------
+// Units and identity
+
+/** Units (units.ts) and, for a container that is not a mapping, the container itself: [key, holder, property]. */
+export function* unitSlots(data: unknown): Generator<[string, Record<string, unknown>, string]> {
+  if (!isRecord(data)) return;
+  for (const k of Object.keys(data)) {
+    const v = data[k];
+    if (k === 'components') {
+      if (!isRecord(v)) {
+        yield [unitKey([k]), data, k];
+        continue;
+      }
+      for (const kind of Object.keys(v)) {
+        const c = v[kind];
+        if (!isRecord(c)) {
+          yield [unitKey([k, kind]), v, kind];
+          continue;
+        }
+        for (const name of Object.keys(c)) yield [unitKey([k, kind, name]), c, name];
+      }
+    } else if (CONTAINERS.has(k)) {
+      if (!isRecord(v)) {
+        yield [unitKey([k]), data, k];
+        continue;
+      }
+      for (const name of Object.keys(v)) yield [unitKey([k, name]), v, name];
+    } else {
+      yield [unitKey([k]), data, k];
+    }
+  }
+}
+
+export function unitMap(data: unknown): Map<string, unknown> {
+  const m = new Map<string, unknown>();
+  for (const [k, holder, prop] of unitSlots(data)) m.set(k, holder[prop]);
+  return m;
+}
+
+export function diffUnits(prev: Map<string, unknown>, next: Map<string, unknown>): Set<string> {
+  const changed = new Set<string>();
+  for (const [k, v] of next) if (!prev.has(k) || prev.get(k) !== v) changed.add(k);
+  for (const k of prev.keys()) if (!next.has(k)) changed.add(k);
+  return changed;
+}

@@ -1,0 +1,359 @@
+/** The local-ref decisions: what each `$ref` site ends up holding, simulated as json-ref-resolver's runner.js applies its draft operations (see resolver.ts). */
+import { pathToPointer, pointerToPath } from '@stoplight/json';
+import type { ResolveRunner } from '@stoplight/json-ref-resolver/runner';
+import { encodeSegment, unitDepth, unitKey } from '../parse/units';
+import type { Segment } from './types';
+import { addTo, Fallback, Graph, hasOwn, idOf, siteAtRel, type Site, type UnitInfo } from './crawl';
+import { ResolverBase, type RemoteState } from './base';
+// ---------------------------------------------------------------------------
+// Decisions: the local-ref algorithm of runner.js / crawler.js, simulated
+
+/** What a site holds at the end (or what a pointer holds when it is processed). */
+export type Node =
+  /** The value at a location that is no site (an object there is shared, with its own sites resolved). */
+  | { k: 'loc'; ptr: string; path: string[]; unit: string | undefined; depth: number }
+  /** The root document as parsed (a '#' ref: runner.js takes immer's original). */
+  | { k: 'raw' }
+  /** A site's own `$ref` object (taken before that site was replaced, or never replaced). */
+  | { k: 'orig'; site: number; ptr: string; unit: string; j: number }
+  /** What a remote ref's site holds (the remote resolution's result). */
+  | { k: 'remote'; site: number };
+
+export interface RawError {
+  code: string;
+  message: string;
+  path: Segment[];
+  uriStack: string[];
+}
+
+export interface RefInfo {
+  local: boolean;
+  targetPointer?: string;
+  targetPath?: string[];
+  /** The PARSE_POINTER message of a local ref whose pointer does not parse. */
+  parseError?: string;
+}
+
+export interface Target {
+  path: string[];
+  /** The unit holding the target and its value when the status was taken (a status can only change with it). */
+  unit: string | undefined;
+  unitValue: unknown;
+  status: string;
+}
+
+export interface Decisions {
+  /** Final content of each replaced site, by site index. */
+  finals: Map<number, Node>;
+  /** The remote sites that were replaced (by index), which the decisions assumed. */
+  remoteKey: string;
+  targets: Target[];
+  refMap: [string, string][];
+  crawlErrors: RawError[];
+  processErrors: RawError[];
+  /** Graph node ids of the local targets (`${baseUri}${pointer}`). */
+  targetNodeIds: Set<string>;
+  plan?: Plan;
+}
+
+/** What materializing needs from the decisions, computed once per decisions (and remote result). */
+export interface Plan {
+  remote: Map<number, { value: unknown }> | undefined;
+  /** Per unit with sites: the signature of what its sites hold. */
+  sigs: Map<string, string>;
+  /** Unit key → the units whose resolved value contains part of its resolved value. */
+  dependants: Map<string, string[]>;
+  /** Units holding the raw root ('#' refs). */
+  rawUsers: string[];
+  /** Units holding another unit's `$ref` object. */
+  origUsers: { unit: string; of: string }[];
+  /** Units holding a container or the root (a target above the units). */
+  aboveUsers: { unit: string; path: string[] }[];
+  /** Sites whose final content is not their own `$ref` object. */
+  changing: Set<number>;
+  /** Pointers of the objects above the units that get copied. */
+  modifiedAbove: Set<string>;
+  /** Per unit: relative pointers of the objects that get copied ('' the unit value), made when needed. */
+  modified: Map<string, Set<string>>;
+}
+
+export type Status = { k: 'raw' } | { k: 'site'; site: number } | { k: 'missing' } | { k: 'loc'; node: Node };
+
+export function statusKey(s: Status): string {
+  switch (s.k) {
+    case 'raw':
+      return 'r';
+    case 'site':
+      return 's' + s.site;
+    case 'missing':
+      return 'm';
+    case 'loc':
+      return 'l';
+  }
+}
+
+/** lodash get(draft, path) on the model: what kind of value the draft holds at `path`. */
+export function classify(path: string[], data: unknown, units: Map<string, UnitInfo>): Status {
+  if (path.length === 0) return { k: 'raw' };
+  const d = unitDepth(path);
+  const unit = d > 0 ? units.get(unitKey(path.slice(0, d))) : undefined;
+  let cur: unknown = data;
+  let rel = '';
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i]!;
+    if (d > 0 && i >= d) {
+      if (!unit) throw new Fallback('a $ref target in an unknown unit');
+      if (unit.crawl.sites.length > 0 && siteAtRel(unit.crawl).has(rel)) throw new Fallback('a $ref target reached through another $ref');
+    }
+    if (cur === null || cur === undefined) return { k: 'missing' };
+    if (typeof cur !== 'object') {
+      if ((cur as Record<string, unknown>)[seg] === undefined) return { k: 'missing' };
+      throw new Fallback('a $ref target inside a scalar');
+    }
+    if (!hasOwn.call(cur, seg)) {
+      if ((cur as Record<string, unknown>)[seg] === undefined) return { k: 'missing' };
+      throw new Fallback('a $ref target that is an inherited property');
+    }
+    cur = (cur as Record<string, unknown>)[seg];
+    if (d > 0 && i >= d) rel += '/' + encodeSegment(seg);
+  }
+  if (d > 0) {
+    if (!unit) throw new Fallback('a $ref target in an unknown unit');
+    const j = unit.crawl.sites.length > 0 ? siteAtRel(unit.crawl).get(rel) : undefined;
+    if (j !== undefined) return { k: 'site', site: unit.first + j };
+  }
+  if (cur === undefined) return { k: 'missing' };
+  let ptr = '#';
+  for (const seg of path) ptr += '/' + encodeSegment(seg);
+  return { k: 'loc', node: { k: 'loc', ptr, path, unit: unit?.key, depth: d } };
+}
+
+/** A segment as @stoplight/json startsWith compares it (by parseInt when either side parses). */
+export function normSegment(s: string): string {
+  const n = parseInt(s);
+  return isNaN(n) ? 's' + s : 'n' + n;
+}
+
+export abstract class ResolverDecide extends ResolverBase {
+  protected decide(units: UnitInfo[], byKey: Map<string, UnitInfo>, data: object, runner: ResolveRunner, remote: RemoteState | undefined, remoteKey: string): Decisions {
+    const sites: Site[] = [];
+    for (const u of units) {
+      for (let j = 0; j < u.crawl.sites.length; j++) {
+        const rel = u.crawl.sites[j]!;
+        sites.push({ keys: rel.keys.length === 0 ? u.path : u.path.concat(rel.keys), ptr: u.ptr + rel.ptr, ref: rel.ref, unit: u, j });
+      }
+    }
+    const base = runner.baseUri.toString();
+    const crawlErrors: RawError[] = [];
+    const targetNodeIds = new Set<string>();
+
+    // The crawl's part (crawler.js _resolveRef), in crawl order. First which local sites take part.
+    const local: { site: number; targetPointer: string; targetPath: string[] }[] = [];
+    const targetSet = new Set<string>();
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i]!;
+      const info = this.refInfo(site.ref, runner);
+      if (!info.local) continue;
+      if (info.parseError !== undefined) {
+        crawlErrors.push({ code: 'PARSE_POINTER', message: info.parseError, path: [], uriStack: [] });
+        continue;
+      }
+      const targetPath = info.targetPath!;
+      // A ref to itself or one of its ancestors is left alone.
+      let referencesParent = targetPath.length > 0;
+      for (let j = 0; j < targetPath.length; j++) {
+        if (site.keys[j] !== targetPath[j]) {
+          referencesParent = false;
+          break;
+        }
+      }
+      if (referencesParent) continue;
+      local.push({ site: i, targetPointer: info.targetPointer!, targetPath });
+      targetSet.add(info.targetPointer!);
+    }
+    // The graphs. Of the stem graph only the part reachable from targets is kept: the loop below
+    // only asks dependenciesOf(a target), and every edge ends at a target, so a "stem" that is no
+    // target's pointer is never reached.
+    const pointerGraph = new Graph();
+    const stemGraph = new Graph();
+    const siteOfNode = new Map<string, number>();
+    for (const { site: i, targetPointer, targetPath } of local) {
+      const site = sites[i]!;
+      const parentPath = site.keys;
+      const targetStem = stemGraph.add(targetPointer);
+      let stem = '#';
+      let tail = '';
+      for (let j = 0; j < parentPath.length; j++) {
+        const part = parentPath[j]!;
+        if (part === targetPath[j]) {
+          stem += `/${part}`;
+        } else {
+          tail += `/${part}`;
+          const dep = `${stem}${tail}`;
+          if (dep !== site.ptr && dep !== targetPointer && targetSet.has(dep)) stemGraph.addDependency(stemGraph.add(dep), targetStem);
+        }
+      }
+      const from = pointerGraph.add(site.ptr);
+      siteOfNode.set(site.ptr, i);
+      const to = pointerGraph.add(targetPointer);
+      const targetRef = `${base}${targetPointer}`;
+      if (targetRef !== runner.root) targetNodeIds.add(targetRef);
+      pointerGraph.addDependency(from, to);
+    }
+
+    // The processing loop (runner.js: one try around it; whatever throws ends it, keeping what was done).
+    const finals = new Map<number, Node>();
+    if (remote) for (const i of remote.results.keys()) finals.set(i, { k: 'remote', site: i });
+    const refMap: [string, string][] = [];
+    const processErrors: RawError[] = [];
+    const targets: Target[] = [];
+    const normCache = new Map<string, string>();
+    /** A stem's path as one string of normalized segments. */
+    const stemKey = (stem: string): string => {
+      let key = normCache.get(stem);
+      if (key === undefined) {
+        key = '';
+        for (const seg of pointerToPath(stem)) key += '\u0000' + normSegment(String(seg));
+        normCache.set(stem, key);
+      }
+      return key;
+    };
+    /** pathToPointer of a site's path (its refMap key). */
+    const sitePointers = new Map<number, string>();
+    try {
+      for (const pointerNode of pointerGraph.overallOrder()) {
+        if (pointerNode.in.length === 0) continue; // no dependants
+        const dependants = Graph.closure(pointerNode, false);
+        if (dependants.length === 0) continue;
+        const pointer = pointerNode.id;
+        const pointerPath = (pointerToPath(pointer) as Segment[]).map(String);
+        const status = classify(pointerPath, data, byKey);
+        const d = unitDepth(pointerPath);
+        const unit = d > 0 && pointerPath.length >= d ? unitKey(pointerPath.slice(0, d)) : undefined;
+        targets.push({ path: pointerPath, unit, unitValue: unit === undefined ? undefined : byKey.get(unit)?.value, status: statusKey(status) });
+        let val: Node | undefined;
+        switch (status.k) {
+          case 'raw':
+            // immer's original(draft): with remote refs that is the document with them replaced.
+            if (remote && remote.results.size > 0) throw new Fallback("a '#' ref next to remote refs");
+            val = { k: 'raw' };
+            break;
+          case 'missing':
+            val = undefined;
+            break;
+          case 'site': {
+            const s = sites[status.site]!;
+            val = finals.get(status.site) ?? { k: 'orig', site: status.site, ptr: s.ptr, unit: s.unit.key, j: s.j };
+            break;
+          }
+          case 'loc':
+            val = status.node;
+            break;
+        }
+        const valuePointer = pathToPointer(pointerPath);
+        let stems: Set<string> | undefined;
+        let stemsMatchAll = false;
+        for (const dependant of dependants) {
+          const depIdx = siteOfNode.get(dependant.id);
+          if (depIdx === undefined) throw new Fallback('an unexpected pointer graph');
+          // pointerToPath(dependant) is the site's path (no key on it has a '%').
+          const dependantPath = sites[depIdx]!.keys;
+          if (stems === undefined) {
+            const stemNode = stemGraph.nodes.get(pointer);
+            if (!stemNode) throw new Error('Node does not exist: ' + pointer);
+            stems = new Set();
+            for (const s of Graph.closure(stemNode, true)) {
+              const k = stemKey(s.id);
+              if (k === '') stemsMatchAll = true;
+              stems.add(k);
+            }
+          }
+          // startsWith(dependantPath, stemPath) for some stem: a cycle, the dependant stays a $ref.
+          let circular = stemsMatchAll;
+          if (!circular && stems.size > 0) {
+            let acc = '';
+            for (const seg of dependantPath) {
+              acc += '\u0000' + normSegment(seg);
+              if (stems.has(acc)) {
+                circular = true;
+                break;
+              }
+            }
+          }
+          if (circular) continue;
+          let key = sitePointers.get(depIdx);
+          if (key === undefined) sitePointers.set(depIdx, (key = pathToPointer(dependantPath)));
+          refMap.push([key, valuePointer]);
+          if (val !== undefined) finals.set(depIdx, val);
+          else processErrors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path: dependantPath, uriStack: [] });
+        }
+      }
+    } catch (e) {
+      if (e instanceof Fallback) throw e;
+    }
+    return { finals, remoteKey, targets, refMap, crawlErrors, processErrors, targetNodeIds };
+  }
+
+  // -------------------------------------------------------------------------
+
+  /** What materializing needs from the decisions (the same for every resolve with them). */
+  protected planOf(decisions: Decisions, units: UnitInfo[], remote: RemoteState | undefined): Plan {
+    const results = remote?.results;
+    if (decisions.plan && decisions.plan.remote === results) return decisions.plan;
+    const finals = decisions.finals;
+    const changing = new Set<number>();
+    for (const [i, n] of finals) if (!(n.k === 'orig' && n.site === i)) changing.add(i);
+    const sigs = new Map<string, string>();
+    const dependants = new Map<string, string[]>();
+    const rawUsers: string[] = [];
+    const aboveUsers: { unit: string; path: string[] }[] = [];
+    const origUsers: { unit: string; of: string }[] = [];
+    const modifiedAbove = new Set<string>();
+    for (const u of units) {
+      const n = u.crawl.sites.length;
+      if (n === 0) continue;
+      let sig = '';
+      let anyChanging = false;
+      for (let j = 0; j < n; j++) {
+        const i = u.first + j;
+        const node = finals.get(i);
+        if (changing.has(i)) anyChanging = true;
+        if (node === undefined) {
+          sig += '-\u0000';
+          continue;
+        }
+        switch (node.k) {
+          case 'loc':
+            sig += 'L' + node.ptr + '\u0000';
+            if (node.unit !== undefined) addTo(dependants, node.unit, u.key);
+            else aboveUsers.push({ unit: u.key, path: node.path });
+            break;
+          case 'raw':
+            sig += 'R\u0000';
+            rawUsers.push(u.key);
+            break;
+          case 'orig':
+            // Another site's own $ref object: it changes only with that unit's value.
+            sig += 'O' + node.ptr + '\u0000';
+            if (node.unit !== u.key) origUsers.push({ unit: u.key, of: node.unit });
+            break;
+          case 'remote':
+            sig += 'X' + idOf(results!.get(node.site)!.value) + '\u0000';
+            break;
+        }
+      }
+      sigs.set(u.key, sig);
+      if (anyChanging) {
+        let p = '#';
+        modifiedAbove.add(p);
+        for (let m = 0; m < u.path.length - 1; m++) {
+          p += '/' + encodeSegment(u.path[m]!);
+          modifiedAbove.add(p);
+        }
+      }
+    }
+    const plan: Plan = { remote: results, sigs, dependants, rawUsers, aboveUsers, origUsers, changing, modifiedAbove, modified: new Map() };
+    decisions.plan = plan;
+    return plan;
+  }
+}

@@ -1,0 +1,99 @@
+/** Spectral's DocumentInventory parts the resolver needs: referenced files parsed, parser and resolver errors formatted. */
+import { Document } from '@stoplight/spectral-core';
+import * as Parsers from '@stoplight/spectral-parsers';
+import { extname } from '@stoplight/path';
+import { readRefFile } from '../refFiles';
+import type { FileReader } from '../resolver';
+import { parseYamlFast } from '../parse/yamlFast';
+import { parseCached } from '../cache';
+import type { JsonPath, ReferencedDocument, ResolveInput } from './types';
+import type { RawError } from './decide';
+// ---------------------------------------------------------------------------
+// Spectral's DocumentInventory parts (documentInventory.js, errorMessages.js)
+
+/** [i12] Spectral's YAML parser with the engine's parse (yamlFast.ts: the same result). */
+const YAML_FAST = { ...Parsers.Yaml, parse: parseYamlFast };
+
+/** DocumentInventory.parseResolveResult: parse a $ref'd file, keep it and its parser diagnostics. */
+export class ReferencedFiles {
+  readonly referencedDocuments: Record<string, ReferencedDocument> = {};
+  readonly diagnostics: unknown[] = [];
+
+  readonly parseResolveResult = (opts: { targetAuthority: { href(): string }; result: unknown }): Promise<unknown> => {
+    const source = opts.targetAuthority.href().replace(/\/$/, '');
+    const ext = extname(source);
+    const content = String(opts.result);
+    // [i12] YAML: Parsers.Yaml's result, built with less; both through the cross-lint cache of parsed files (cache.ts).
+    const base = ext === '.json' ? Parsers.Json : YAML_FAST;
+    const kind = ext === '.json' ? 'json' : 'yaml-fast';
+    const parser = { ...base, parse: (text: string) => parseCached(kind, source, text, t => base.parse(t)) };
+    const document = new Document(content, parser as never, source);
+    opts.result = document.data;
+    if (document.diagnostics.length > 0) this.diagnostics.push(...formatParserDiagnostics(document.diagnostics as unknown as ParserDiagnostic[], document.source));
+    this.referencedDocuments[source] = document as unknown as ReferencedDocument;
+    return Promise.resolve(opts);
+  };
+}
+
+interface ParserDiagnostic {
+  code?: string | number;
+  message: string;
+  path?: JsonPath;
+  [k: string]: unknown;
+}
+
+function getDiagnosticErrorMessage(diagnostic: ParserDiagnostic): string {
+  const path = diagnostic.path;
+  const key = path !== undefined && path.length > 0 ? path[path.length - 1] : undefined;
+  let message = diagnostic.message.replace(/^[a-z]/, w => w.toUpperCase());
+  if (diagnostic.code !== 'YAMLException') message = message.replace(/([a-z])([A-Z])/g, (_w, end: string, start: string) => `${end} ${start.toLowerCase()}`);
+  if (key !== undefined) message = message.replace(/(Duplicate key)/, `$1: ${key}`);
+  return message;
+}
+
+function formatParserDiagnostics(diagnostics: ParserDiagnostic[], source: string | null): unknown[] {
+  return diagnostics.map(d => ({
+    ...d,
+    code: 'parser',
+    message: getDiagnosticErrorMessage(d),
+    path: d.path ?? [],
+    ...(source !== null ? { source } : null),
+  }));
+}
+
+/** errorMessages.js formatResolverErrors. */
+export function formatResolverErrors(doc: ResolveInput, errors: RawError[]): unknown[] {
+  const seen = new Set<string>();
+  const out: unknown[] = [];
+  for (const error of errors) {
+    if (seen.has(error.message)) continue;
+    seen.add(error.message);
+    const path = [...error.path, '$ref'];
+    const range = doc.getRangeForJsonPath(path, true) ?? Document.DEFAULT_RANGE;
+    const source = error.uriStack.length > 0 ? error.uriStack[error.uriStack.length - 1] : doc.source;
+    out.push({
+      code: 'invalid-ref',
+      path,
+      message: error.message.replace(/^Error\s*:\s*/, ''),
+      severity: 0,
+      range,
+      ...(source !== null ? { source } : null),
+    });
+  }
+  return out;
+}
+
+/**
+ * Read a file the way resolver.ts does: the injected reader (editor buffers) first, then the disk;
+ * undefined when it cannot be read. The disk read is synchronous: for thousands of small files
+ * that is about ten times faster than fs/promises (digitalocean: 15 ms instead of 150 ms).
+ */
+export async function readText(file: string, readFile: FileReader | undefined): Promise<string | undefined> {
+  const overlay = readFile ? await readFile(file) : undefined;
+  if (overlay !== undefined) return overlay;
+  try {
+    return readRefFile(file);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,71 @@
+/** What the resolver takes and gives (the part of Spectral's DocumentInventory the engine uses). */
+import type { FileReader } from '../resolver';
+export type Segment = string | number;
+export type JsonPath = Segment[];
+
+interface Position {
+  line: number;
+  character: number;
+}
+interface Range {
+  start: Position;
+  end: Position;
+}
+
+/** What resolution needs of a parsed root document (parse/parser.ts ParsedDoc and Spectral's Document both are one). */
+export interface ResolveInput {
+  source: string | null;
+  data: unknown;
+  getRangeForJsonPath(path: JsonPath, closest?: boolean): Range | undefined;
+}
+
+export interface ReferencedDocument {
+  source: string;
+  data: unknown;
+  getRangeForJsonPath(path: JsonPath, closest?: boolean): unknown;
+}
+
+export interface RefGraphLike {
+  getNodeData(source: string): { refMap: Record<string, string> };
+  /** The node ids (dependency-graph's overallOrder; used as a set by unreferencedReusableObject). */
+  overallOrder(): string[];
+}
+
+export interface ResolvedDoc {
+  /** Deep-equal to json-ref-resolver's result (cycles and shared objects included). */
+  resolved: unknown;
+  /** DocumentInventory.errors (formatResolverErrors: code 'invalid-ref', path, message, severity, range, source). */
+  errors: unknown[];
+  /** DocumentInventory.diagnostics (parser diagnostics of the referenced files). */
+  diagnostics: unknown[];
+  referencedDocuments: Record<string, ReferencedDocument>;
+  /** What DocumentInventory.findAssociatedItemForPath reads (null when the document is no object). */
+  graph: RefGraphLike | null;
+  /** Every file read (root first). */
+  files: string[];
+  /** Units (units.ts keys) whose resolved value is not === the previous resolve's; 'all' when identity was not kept. */
+  changedUnits: Set<string> | 'all';
+}
+
+export interface IncrementalResolverOptions {
+  readFile?: FileReader;
+  allowRemoteRefs: boolean;
+}
+
+/** Counters for tests and benchmarks. */
+export interface ResolveStats {
+  /** How the last resolve went: 'local' (this module), 'fallback' (the real resolver on the whole document), 'plain' (no object). */
+  mode: 'local' | 'fallback' | 'plain';
+  /** Why the last resolve fell back. */
+  fallbackReason?: string;
+  /** Whether the last resolve recomputed the local decisions (false: reused). */
+  decided: boolean;
+  /** Whether the last resolve ran the resolver for the remote refs (false: reused or none). */
+  remoteResolved: boolean;
+  /** Units rebuilt by the last resolve. */
+  rebuiltUnits: number;
+  /** Changed units whose crawl the last resolve kept (only a string or number in them changed: crawlAfterEdit). */
+  crawlsKept: number;
+  /** Copies the last resolve kept without looking below them (rebuilt units whose own value alone changed). */
+  copiesKept: number;
+}

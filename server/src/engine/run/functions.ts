@@ -1,0 +1,143 @@
+/** Which rule functions the runner may run unit by unit, memoize, split or run as a group (see runner.ts). */
+import * as coreFunctions from '@stoplight/spectral-functions';
+import { oas } from '@stoplight/spectral-rulesets';
+import type { FnContext, JsonPath, RuleLike, Then } from './types';
+import type { FnResult, NodeCtx } from './lintNode';
+
+// ---------------------------------------------------------------------------------------------
+// Which functions are local (see the module comment). Identity, not names: a custom function
+// that happens to be called `truthy` is not trusted.
+
+const LOCAL_CORE = ['alphabetical', 'casing', 'defined', 'enumeration', 'falsy', 'length', 'pattern', 'schema', 'truthy', 'undefined', 'xor', 'or'];
+const LOCAL_OAS = new Set([
+  'oasOpSuccessResponse',
+  'oasOpFormDataConsumeCheck',
+  'oasOpParams',
+  'oasSchema', // reads `jsonSchemaDialect`: part of the run's global key
+  'uniquenessTags',
+  'refSiblings', // reads the unresolved document at its own path
+  'typedEnum',
+  'oasDiscriminator',
+  'oasExample',
+  'serverVariables',
+]);
+
+/** The functions of @stoplight/spectral-functions and of Spectral's OAS ruleset with these names: by identity. */
+function functionsNamed(coreNames: readonly string[], oasNames: ReadonlySet<string>): WeakSet<object> {
+  const set = new WeakSet<object>();
+  const core = coreFunctions as unknown as Record<string, object>;
+  for (const name of coreNames) if (core[name]) set.add(core[name]);
+  for (const rule of Object.values((oas as unknown as { rules: Record<string, { then: Then | Then[] }> }).rules)) {
+    for (const t of ([] as Then[]).concat(rule.then)) if (oasNames.has(t.function.name)) set.add(t.function);
+  }
+  return set;
+}
+
+const LOCAL_MARK = Symbol.for('apiconv.localFunction');
+let localFunctions: WeakSet<object> | undefined;
+function isLocalFunction(fn: unknown): boolean {
+  localFunctions ??= functionsNamed(LOCAL_CORE, LOCAL_OAS);
+  // Our own functions say so themselves (rules/_lib/memoExamples.ts).
+  return typeof fn === 'function' && (localFunctions.has(fn) || (fn as unknown as Record<symbol, unknown>)[LOCAL_MARK] === true);
+}
+
+/**
+ * Functions whose results, for one run's formats and `jsonSchemaDialect`, depend only on the value they are
+ * given, their options, whether the rule is resolved, and the last segment of the path (the schema functions
+ * name the property in their messages); any other path they report lies below the given path. The same
+ * (frozen) object met again — a shared component inlined under several path items, the same description —
+ * gives the same results: FnMemo keeps them. By identity, as for the local functions.
+ */
+const MEMO_CORE = ['pattern', 'truthy', 'falsy', 'defined', 'undefined', 'casing', 'enumeration', 'length', 'xor', 'schema'];
+const MEMO_OAS = new Set(['oasSchema', 'typedEnum']);
+let memoFunctions: WeakSet<object> | undefined;
+function isMemoFunction(fn: unknown): boolean {
+  memoFunctions ??= functionsNamed(MEMO_CORE, MEMO_OAS);
+  return typeof fn === 'function' && memoFunctions.has(fn);
+}
+
+/** A memoized call's results: messages and paths below the given path (undefined: the given path itself). */
+type MemoResults = { message: string; suffix: JsonPath | undefined }[];
+
+/**
+ * Results of the memo-able functions (isMemoFunction) by value, for one runner while its ruleset, formats and
+ * dialect stay the same (IncrementalRunner.run starts a new one otherwise). Objects only (by identity): for a
+ * string or a number the call is cheaper than a lookup. Keyed by the rule's `then` (function, options and the
+ * rule's `resolved` with it) and the last path segment.
+ */
+export class FnMemo {
+  private readonly byThen = new WeakMap<object, Map<string | number, WeakMap<object, MemoResults>>>();
+
+  private slot(then: Then, path: JsonPath): WeakMap<object, MemoResults> {
+    let bySeg = this.byThen.get(then);
+    if (!bySeg) this.byThen.set(then, (bySeg = new Map()));
+    const last = path.length > 0 ? path[path.length - 1]! : '';
+    let m = bySeg.get(last);
+    if (!m) bySeg.set(last, (m = new WeakMap()));
+    return m;
+  }
+
+  get(then: Then, path: JsonPath, value: object): MemoResults | undefined {
+    return this.slot(then, path).get(value);
+  }
+
+  set(then: Then, path: JsonPath, value: object, results: MemoResults): void {
+    this.slot(then, path).set(value, results);
+  }
+}
+
+/** Calls `then.function`, through the memo when it is a memo-able function. */
+export function callFunction(ctx: NodeCtx, then: Then, value: unknown, fnContext: FnContext): unknown {
+  const memo = ctx.memo;
+  if (!memo || value === null || typeof value !== 'object' || !isMemoFunction(then.function)) return then.function(value, then.functionOptions ?? null, fnContext);
+  const path = fnContext.path;
+  const hit = memo.get(then, path, value);
+  if (hit) return hit.map(r => (r.suffix === undefined ? { message: r.message } : { message: r.message, path: [...path, ...r.suffix] }));
+  const out = then.function(value, then.functionOptions ?? null, fnContext);
+  if (out === undefined || Array.isArray(out)) {
+    const results = (out ?? []) as FnResult[];
+    const kept: MemoResults = [];
+    for (const r of results) {
+      if (typeof r.message !== 'string') return out;
+      if (r.path === undefined) kept.push({ message: r.message, suffix: undefined });
+      else if (r.path.length >= path.length && path.every((seg, i) => r.path![i] === seg)) kept.push({ message: r.message, suffix: r.path.slice(path.length) });
+      else return out; // a path elsewhere: not memoized
+    }
+    memo.set(then, path, value, kept);
+  }
+  return out;
+}
+
+/**
+ * Document-wide functions whose result is the union of what they give for each part: the OAS schema
+ * validation (Ajv with allErrors; each path item / component is validated by its own subschema). They run
+ * once per changed unit on a document holding only that unit, plus once on the document with the units
+ * left out for what lies above them.
+ */
+const SPLIT_OAS = new Set(['oasDocumentSchema']);
+let splitFunctions: WeakSet<object> | undefined;
+export function isSplitRule(rule: RuleLike, formats: Set<unknown> | null): boolean {
+  splitFunctions ??= functionsNamed([], SPLIT_OAS);
+  const given = rule.getGivenForFormats(formats);
+  return given.length === 1 && given[0] === '$' && rule.then.every(t => t.field === undefined && splitFunctions!.has(t.function));
+}
+
+export function isLocalRule(rule: RuleLike): boolean {
+  return rule.then.every(t => isLocalFunction(t.function));
+}
+
+/**
+ * The apiconv conventions (rules/_lib/ruleFunction.ts `modelRule`): given the resolved root, they read the
+ * document through that value only. Run as a group, through a root that records which top-level keys are read;
+ * while those keys hold the same units (===), the group's results are the last run's.
+ */
+const MODEL_MARK = Symbol.for('apiconv.modelFunction');
+export function isModelRule(rule: RuleLike, formats: Set<unknown> | null): boolean {
+  if (!rule.resolved) return false;
+  const given = rule.getGivenForFormats(formats);
+  return (
+    given.length === 1 &&
+    given[0] === '$' &&
+    rule.then.every(t => t.field === undefined && typeof t.function === 'function' && (t.function as unknown as Record<symbol, unknown>)[MODEL_MARK] === true)
+  );
+}

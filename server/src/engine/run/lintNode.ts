@@ -1,0 +1,151 @@
+/** Spectral's lintNode and message templates: how one rule runs on one matched value. */
+import { JSONPath } from 'jsonpath-plus';
+import { get, toPath } from 'lodash';
+import { Parser as ExprParser } from 'expr-eval-fork';
+import { decodeSegmentFragment, getClosestJsonPath, printPath, PrintStyle, printValue } from '@stoplight/spectral-runtime';
+import { severityCapOf } from '../../../../rules/_lib/severity';
+import { callFunction, type FnMemo } from './functions';
+import type { DocLike, FnContext, InventoryLike, JsonPath, RawResult, RuleLike } from './types';
+
+// ---------------------------------------------------------------------------------------------
+// Spectral's lintNode, our implementation of the same behaviour.
+
+export interface NodeCtx {
+  document: DocLike;
+  inventory: InventoryLike;
+  promises: Promise<void>[];
+  memo?: FnMemo;
+}
+
+export function lintNode(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unknown, out: RawResult[]): void {
+  const fnContext: FnContext = { document: ctx.document, documentInventory: ctx.inventory, rule, path: givenPath };
+  for (const then of rule.then) {
+    for (const target of lintTargets(value, then.field)) {
+      fnContext.path = target.path.length > 0 ? [...givenPath, ...target.path] : givenPath;
+      let results: unknown;
+      try {
+        results = callFunction(ctx, then, target.value, fnContext);
+      } catch (e) {
+        throw new Error(`Function "${then.function.name}" threw an exception${e instanceof Error ? `: ${e.message}` : ''}`, { cause: e });
+      }
+      if (results === undefined) continue;
+      if (typeof (results as Promise<unknown>).then === 'function') {
+        const saved = { ...fnContext };
+        ctx.promises.push(
+          (results as Promise<unknown>).then(r => {
+            if (r !== undefined) processResults(ctx, saved, r as FnResult[], out);
+          }),
+        );
+      } else {
+        processResults(ctx, fnContext, results as FnResult[], out);
+      }
+    }
+  }
+}
+
+export interface FnResult {
+  message: string;
+  path?: JsonPath;
+}
+
+function lintTargets(value: unknown, field: string | undefined): { path: JsonPath; value: unknown }[] {
+  const targets: { path: JsonPath; value: unknown }[] = [];
+  if (value !== null && (typeof value === 'object' || typeof value === 'function') && typeof field === 'string') {
+    if (field === '@key') {
+      for (const key of Object.keys(value as object)) targets.push({ path: [key], value: key });
+    } else if (field.startsWith('$')) {
+      JSONPath({
+        path: field,
+        json: value as object,
+        resultType: 'all',
+        callback(result: { path: string; value: unknown }) {
+          targets.push({ path: toPath(result.path.slice(1)), value: result.value });
+        },
+      });
+    } else {
+      targets.push({ path: toPath(field), value: get(value, field) });
+    }
+  } else {
+    targets.push({ path: [], value });
+  }
+  if (targets.length === 0) targets.push({ path: [], value: undefined });
+  return targets;
+}
+
+function getPath(value: unknown, path: JsonPath): unknown {
+  return path.length === 0 ? value : get(value, path);
+}
+
+function processResults(ctx: NodeCtx, fnContext: FnContext, results: FnResult[], out: RawResult[]): void {
+  const { rule, path: targetPath } = fnContext;
+  for (const result of results) {
+    const escaped = (result.path ?? targetPath).map(decodeSegmentFragment);
+    const item = ctx.inventory.findAssociatedItemForPath(escaped, rule.resolved);
+    const path = item?.path ?? (getClosestJsonPath(ctx.inventory.resolved, escaped) as JsonPath);
+    const source = item?.document.source ?? undefined;
+    const document = item?.document ?? ctx.inventory.document;
+    const value = path.length === 0 ? document.data : getPath(document.data, path);
+    const vars: Record<string, unknown> = {
+      property:
+        item?.missingPropertyPath !== undefined && item.missingPropertyPath.length > path.length
+          ? printPath(item.missingPropertyPath.slice(path.length - 1), PrintStyle.Dot)
+          : path.length > 0
+            ? path[path.length - 1]
+            : '',
+      error: result.message,
+      path: printPath(path, PrintStyle.EscapedPointer),
+      description: rule.description,
+      value,
+    };
+    const resultMessage = formatMessage(result.message, vars);
+    vars.error = resultMessage;
+    const severity = source !== undefined ? rule.getSeverityForSource(source, path) : rule.severity;
+    if (severity === -1) continue;
+    const message = (rule.message === null ? (rule.description ?? resultMessage) : formatMessage(rule.message, vars)).trim();
+    const raw: RawResult = { code: rule.name, message, path, severity };
+    if (source !== undefined) raw.source = source;
+    if (rule.documentationUrl) raw.documentationUrl = rule.documentationUrl;
+    // A finding the rule reports below its severity (rules/_lib/severity.ts), recorded as the function ran.
+    const cap = severityCapOf(ctx.document, rule.name, message, path);
+    if (cap) raw.cap = cap;
+    out.push(raw);
+  }
+}
+
+// Spectral's message templates: `{{name}}` and `#{{expression}}` (with print(), toUpperCase(), concat()).
+const TEMPLATE = /#?\{\{([^}\n]+)\}\}/g;
+
+function formatMessage(input: string, values: Record<string, unknown>): string {
+  if (!input.includes('{{')) return input;
+  return input.replace(TEMPLATE, (whole: string, identifier: string, index: number) => {
+    if (whole.startsWith('#')) return evaluate(identifier.trim(), values);
+    if (index < 0 || index >= input.length) return '';
+    return identifier in values ? String(values[identifier]) : '';
+  });
+}
+
+function evaluate(expression: string, values: Record<string, unknown>): string {
+  if (/constructor|process|require|global|mainModule|fs|child_process/.test(expression)) return '';
+  const parser = new ExprParser();
+  const fns = parser.functions as Record<string, unknown>;
+  fns.toUpperCase = (v: unknown) => String(v).toUpperCase();
+  fns.concat = (...args: unknown[]) => args.map(String).join('');
+  fns.print = (type: unknown) => {
+    if (typeof type !== 'string') return '';
+    if (type === 'property') {
+      const p = values.property;
+      return p !== undefined && p !== '' ? `"${String(p)}" property ` : 'The document ';
+    }
+    if (type === 'value') return printValue(values.value);
+    return type in values && values[type] !== null ? String(values[type]) : '';
+  };
+  try {
+    const expr = expression
+      .replace(/(\S+)\.toUpperCase\(\)/g, 'toUpperCase($1)')
+      .replace(/\s*\+\s*/g, ',')
+      .replace(/^(.+)$/, 'concat($1)');
+    return String(parser.evaluate(expr, values as never));
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,389 @@
+/**
+ * The incremental rule runner: runs a Spectral ruleset over a parsed and
+ * resolved document with the results Spectral's own Runner gives, but reuses
+ * the results of unchanged units from the previous run.
+ *
+ * How the work is split (units: units.ts):
+ * - "Local" rules — every function of the rule is one whose result depends on
+ *   nothing but the value it is given, its path, the document's formats (and
+ *   `jsonSchemaDialect`) — are matched unit by unit: each unit is queried on its
+ *   own (a sparse root holding only that unit), and its results are kept while
+ *   the unit's value is the same object (the parser and the resolver keep the
+ *   identity of unchanged units). The places above the units (the root, `paths`,
+ *   `components.schemas`…) are matched on a stub root whose units are empty
+ *   objects, and the functions get the real values there: that pass is cheap.
+ * - The OAS schema rules (Ajv with allErrors: the errors of a document are the
+ *   union of its parts') validate each changed unit on its own, and the rest
+ *   of the document with the units left out (when that rest changed).
+ * - The apiconv conventions (functions marked by rules/_lib/ruleFunction.ts
+ *   `modelRule`) run as a group on views of the document that record which
+ *   top-level keys they read and the names of the properties whose values
+ *   they read; their results are reused while every unit under those keys is
+ *   the same object or differs only in values of other properties (an edit
+ *   of `info` or of a description does not re-run them).
+ * - Every other rule (the document-wide ones: operationId uniqueness, custom
+ *   JavaScript functions…) runs over the whole document every time, as
+ *   Spectral runs it; plain JSONPaths (`$.paths`) are walked directly rather
+ *   than by a traversal of the whole document.
+ * Results are then mapped, deduplicated and sorted as Spectral does. The
+ * result equals Spectral's: test/engine/incremental.test.ts compares it with
+ * `lintWithSpectral()` (Spectral's own runner) after random edits.
+ */
+import type { IRange } from '@stoplight/types';
+import type { Ruleset } from '@stoplight/spectral-core';
+import { isRecord, unitDepth, unitKey, unitsOf } from '../parse/units';
+import { prepareResults } from '../finish/results';
+import { FnMemo, isLocalRule, isModelRule, isSplitRule } from './functions';
+import { lintNode, type NodeCtx } from './lintNode';
+import { Query, valueAt } from './query';
+import { Reads, sameAsRead, snapshotOf } from './reads';
+import { DEFAULT_RANGE, type DocLike, type InventoryLike, type JsonPath, type RawResult, type RuleLike, type RunnerResult } from './types';
+
+interface UnitEntry {
+  value: unknown;
+  results: RawResult[];
+  /** The local rules' matches in the unit, in order, each with how many of `results` it gave (undefined: not kept). */
+  matches?: Match[];
+}
+
+interface Match {
+  rule: RuleLike;
+  path: JsonPath;
+  n: number;
+}
+
+export interface RunInput {
+  ruleset: Ruleset;
+  document: DocLike;
+  inventory: InventoryLike;
+  /** results that come before the rules' (parser diagnostics, resolver errors), with their ranges */
+  preResults: RunnerResult[];
+  /** A one-shot run (cold.ts): nothing is kept for a next run. */
+  oneShot?: boolean;
+}
+
+export class IncrementalRunner {
+  private key: { ruleset: Ruleset; formats: string; dialect: unknown } | undefined;
+  private queries:
+    | { localR: Query; localU: Query; globalR: Query; globalU: Query; split: RuleLike[]; model: RuleLike[] }
+    | undefined;
+  /** Results of the split rules per rule and unit. */
+  private splitUnits = new Map<string, Map<string, UnitEntry>>();
+  /** Results of the split rules on the rest of the document (withoutContainerUnits), with what that rest held. */
+  private splitRest = new Map<string, { sig: unknown[]; results: RawResult[] }>();
+  private unitsR = new Map<string, UnitEntry>();
+  private unitsU = new Map<string, UnitEntry>();
+  /** Results of the memo-able functions by value (see FnMemo). */
+  private fnMemo = new FnMemo();
+  /** The model rules' last results and what they read: top-level key → its units (resolved, unresolved), and the names of the properties whose values they read (Reads). */
+  private modelMemo: { deps: Map<string, { resolved: unknown[]; unresolved: unknown[] }>; names: Set<string>; results: RawResult[] } | undefined;
+  /** The last run: units re-run and reused (the first keys re-run), and where the time went. */
+  stats = emptyStats();
+
+  async run(input: RunInput): Promise<RunnerResult[]> {
+    const { ruleset, document, inventory } = input;
+    const formats = document.formats ?? null;
+    const formatKey = formats ? [...formats].map(f => (f as { displayName?: string; name?: string }).displayName ?? (f as { name?: string }).name).join(',') : '';
+    const dialect = isRecord(inventory.unresolved) ? inventory.unresolved.jsonSchemaDialect : undefined;
+    if (!this.key || this.key.ruleset !== ruleset || this.key.formats !== formatKey || this.key.dialect !== dialect) {
+      this.key = { ruleset, formats: formatKey, dialect };
+      this.unitsR.clear();
+      this.unitsU.clear();
+      const rules = (Object.values(ruleset.rules) as unknown as RuleLike[]).filter(r => r.enabled && r.matchesFormat(formats));
+      this.splitUnits.clear();
+      this.splitRest.clear();
+      const split: RuleLike[] = [];
+      const local: RuleLike[] = [];
+      const model: RuleLike[] = [];
+      const global: RuleLike[] = [];
+      for (const r of rules) (isSplitRule(r, formats) ? split : isLocalRule(r) ? local : isModelRule(r, formats) ? model : global).push(r);
+      this.modelMemo = undefined;
+      this.fnMemo = new FnMemo();
+      this.queries = {
+        split,
+        model,
+        localR: new Query(local.filter(r => r.resolved), formats),
+        localU: new Query(local.filter(r => !r.resolved), formats),
+        globalR: new Query(global.filter(r => r.resolved), formats),
+        globalU: new Query(global.filter(r => !r.resolved), formats),
+      };
+    }
+    const q = this.queries!;
+    for (const query of [q.localR, q.localU, q.globalR, q.globalU]) query.newRun();
+    const promises: Promise<void>[] = [];
+    const fresh: RawResult[] = [];
+    const ctx: NodeCtx = { document, inventory, promises, memo: this.fnMemo };
+    this.stats = emptyStats();
+    const ms = this.stats.ms;
+    let t = performance.now();
+    const lap = (k: keyof typeof ms): void => {
+      const n = performance.now();
+      ms[k] += n - t;
+      t = n;
+    };
+
+    // Local rules: unit by unit, then above the units on a stub root.
+    for (const [query, root, cache] of [
+      [q.localR, inventory.resolved, this.unitsR],
+      [q.localU, inventory.unresolved, this.unitsU],
+    ] as const) {
+      if (query.empty) continue;
+      const seen = new Set<string>();
+      let recording = MAX_RECORDED_UNITS;
+      for (const [key, path, value] of unitsOf(root)) {
+        seen.add(key);
+        const hit = cache.get(key);
+        if (hit && hit.value === value) {
+          this.stats.unitsReused++;
+          continue;
+        }
+        this.stats.unitsRun++;
+        if (this.stats.rerun.length < 20) this.stats.rerun.push(key);
+        const results: RawResult[] = [];
+        const matches: Match[] = [];
+        const depth = path.length;
+        const pending = promises.length;
+        // One string typed into (or a number, a boolean changed): the same matches as last time. Only those on the
+        // way down to the changed value are run again; the others' values are the same objects, their results too.
+        const leaf = hit?.matches ? query.leafEdit(hit.value, value) : undefined;
+        if (hit?.matches && leaf) {
+          this.stats.unitsReplayed++;
+          const full = [...path, ...leaf];
+          let at = 0;
+          for (const m of hit.matches) {
+            if (isPrefixOf(m.path, full)) {
+              const n0 = results.length;
+              lintNode(ctx, m.rule, m.path, valueAt(value, m.path.slice(depth)), results);
+              matches.push({ rule: m.rule, path: m.path, n: results.length - n0 });
+            } else {
+              for (let i = at; i < at + m.n; i++) results.push(hit.results[i]!);
+              matches.push(m);
+            }
+            at += m.n;
+          }
+        } else {
+          const record = hit !== undefined && recording > 0;
+          query.run(sparseRoot(path, value), (rule, p, v) => {
+            if (p.length < depth) return;
+            const n0 = results.length;
+            lintNode(ctx, rule, p, v, results);
+            if (record) matches.push({ rule, path: p, n: results.length - n0 });
+          });
+        }
+        // Matches are kept for a unit run again after an edit, when few are (the unit being typed into), not for
+        // every unit of a document opened or of an edit many units share: a match per node of a big document.
+        // Asynchronous results land later, out of order: no matches kept then.
+        const keep = hit !== undefined && recording-- > 0 && promises.length === pending;
+        cache.set(key, { value, results, matches: keep ? matches : undefined });
+      }
+      for (const key of cache.keys()) if (!seen.has(key)) cache.delete(key);
+      lap('units');
+      const units = seen;
+      query.run(stubRoot(root), (rule, p) => {
+        const d = unitDepth(p);
+        if (d > 0 && units.has(unitKey(p.slice(0, d)))) return; // inside a unit: done above
+        lintNode(ctx, rule, p, valueAt(root, p), fresh);
+      });
+      lap('above');
+    }
+    // The split rules: unit by unit (container entries), then the rest of the document.
+    for (const rule of q.split) {
+      const root = rule.resolved ? inventory.resolved : inventory.unresolved;
+      let cache = this.splitUnits.get(rule.name);
+      if (!cache) this.splitUnits.set(rule.name, (cache = new Map()));
+      const seen = new Set<string>();
+      for (const [key, path, value] of unitsOf(root)) {
+        if (path.length < 2) continue; // top-level units are validated with the rest
+        seen.add(key);
+        const hit = cache.get(key);
+        if (hit && hit.value === value) continue;
+        const tmp: RawResult[] = [];
+        lintNode(ctx, rule, [], sparseRoot(path, value), tmp);
+        cache.set(key, { value, results: tmp.filter(r => insideUnit(r.path, key)) });
+      }
+      for (const key of cache.keys()) if (!seen.has(key)) cache.delete(key);
+      // The rest of the document: the last results while it is the same (an edit inside paths leaves it so).
+      const sig = restSignature(root);
+      let rest = this.splitRest.get(rule.name);
+      if (!rest || !sameSignature(rest.sig, sig)) {
+        const tmp: RawResult[] = [];
+        lintNode(ctx, rule, [], withoutContainerUnits(root), tmp);
+        this.splitRest.set(rule.name, (rest = { sig, results: tmp }));
+      }
+      for (const r of rest.results) {
+        const d = unitDepth(r.path);
+        if (d >= 2 && seen.has(unitKey(r.path.slice(0, d)))) continue;
+        fresh.push(r);
+      }
+    }
+    lap('split');
+    // The model rules, as a group: the last run's results while what they read is unchanged.
+    if (q.model.length > 0) this.runModelRules(q.model, ctx, fresh);
+    lap('model');
+    // Everything else over the whole document.
+    q.globalR.run(inventory.resolved, (rule, p, v) => lintNode(ctx, rule, p, v, fresh));
+    q.globalU.run(inventory.unresolved, (rule, p, v) => lintNode(ctx, rule, p, v, fresh));
+    if (promises.length > 0) await Promise.all(promises);
+    lap('global');
+
+    const all: RunnerResult[] = [...input.preResults];
+    const addRanges = (list: RawResult[]): void => {
+      for (const r of list) all.push({ ...r, range: rangeOf(inventory, r) });
+    };
+    for (const e of this.unitsR.values()) addRanges(e.results);
+    for (const e of this.unitsU.values()) addRanges(e.results);
+    for (const m of this.splitUnits.values()) for (const e of m.values()) addRanges(e.results);
+    addRanges(fresh);
+    lap('ranges');
+    const prepared = prepareResults(all);
+    lap('prepare');
+    return prepared;
+  }
+
+  private runModelRules(rules: RuleLike[], ctx: NodeCtx, fresh: RawResult[]): void {
+    const root = ctx.inventory.resolved;
+    const unresolved = ctx.inventory.unresolved;
+    const memo = this.modelMemo;
+    if (
+      memo &&
+      isRecord(root) &&
+      isRecord(unresolved) &&
+      [...memo.deps].every(([k, snap]) => sameAsRead(snap.resolved, snapshotOf(root, k), memo.names) && sameAsRead(snap.unresolved, snapshotOf(unresolved, k), memo.names))
+    ) {
+      for (const r of memo.results) fresh.push(r);
+      this.stats.modelReused = true;
+      return;
+    }
+    this.modelMemo = undefined;
+    const reads = isRecord(root) ? new Reads(root) : undefined;
+    const input = reads ? reads.view(root) : root;
+    const out: RawResult[] = [];
+    const pending = ctx.promises.length;
+    for (const rule of rules) lintNode(ctx, rule, [], input, out);
+    for (const r of out) fresh.push(r);
+    // Asynchronous results are not in `out` yet: no memo then (the model functions are synchronous).
+    if (!reads || !isRecord(root) || !isRecord(unresolved) || ctx.promises.length !== pending) return;
+    const deps = new Map<string, { resolved: unknown[]; unresolved: unknown[] }>();
+    for (const k of reads.top.has('*') ? ['*'] : reads.top) deps.set(k, { resolved: snapshotOf(root, k), unresolved: snapshotOf(unresolved, k) });
+    this.modelMemo = { deps, names: reads.names, results: out };
+  }
+
+  /** Forget everything (e.g. when the ruleset object is replaced). */
+  reset(): void {
+    this.modelMemo = undefined;
+    this.fnMemo = new FnMemo();
+    this.key = undefined;
+    this.queries = undefined;
+    this.unitsR.clear();
+    this.unitsU.clear();
+    this.splitUnits.clear();
+    this.splitRest.clear();
+  }
+}
+
+/** Units per pass (resolved, unresolved) that keep their matches for a replay (see run). */
+const MAX_RECORDED_UNITS = 4;
+
+function isPrefixOf(prefix: JsonPath, path: JsonPath): boolean {
+  if (prefix.length > path.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (String(prefix[i]) !== String(path[i])) return false;
+  return true;
+}
+
+function insideUnit(path: JsonPath, key: string): boolean {
+  const d = unitDepth(path);
+  return d > 0 && unitKey(path.slice(0, d)) === key;
+}
+
+/**
+ * What withoutContainerUnits(root) is made of: the root's keys and values, containers by their kinds (not their
+ * entries). The same signature (===, element by element) gives an equal document.
+ */
+function restSignature(root: unknown): unknown[] {
+  if (!isRecord(root)) return [root];
+  const out: unknown[] = [];
+  for (const k of Object.keys(root)) {
+    const v = root[k];
+    out.push(k);
+    if (k === 'components' && isRecord(v)) {
+      out.push(CONTAINER);
+      for (const kind of Object.keys(v)) out.push(kind, isRecord(v[kind]) ? CONTAINER : v[kind]);
+      out.push(CONTAINER);
+    } else if (unitDepth([k, '']) === 2 && isRecord(v)) out.push(CONTAINER);
+    else out.push(v);
+  }
+  return out;
+}
+const CONTAINER = Symbol('container');
+
+function sameSignature(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The document with the entries of its containers (paths, components.schemas…) left out. */
+function withoutContainerUnits(root: unknown): unknown {
+  if (!isRecord(root)) return root;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(root)) {
+    const v = root[k];
+    if (k === 'components' && isRecord(v)) {
+      const c: Record<string, unknown> = {};
+      for (const kind of Object.keys(v)) c[kind] = isRecord(v[kind]) ? {} : v[kind];
+      out[k] = c;
+    } else if (unitDepth([k, '']) === 2 && isRecord(v)) {
+      out[k] = {};
+    } else {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+function emptyStats() {
+  return { unitsRun: 0, unitsReused: 0, unitsReplayed: 0, modelReused: false, rerun: [] as string[], ms: { units: 0, above: 0, split: 0, model: 0, global: 0, ranges: 0, prepare: 0 } };
+}
+
+function rangeOf(inventory: InventoryLike, r: RawResult): IRange {
+  const doc = r.source === undefined || r.source === inventory.document.source ? inventory.document : inventory.referencedDocuments[r.source];
+  return doc?.getRangeForJsonPath(r.path, true) ?? DEFAULT_RANGE;
+}
+
+function sparseRoot(path: JsonPath, value: unknown): unknown {
+  let node: unknown = value;
+  for (let i = path.length - 1; i >= 0; i--) node = { [path[i]]: node };
+  return node;
+}
+
+const STUB = Object.freeze({});
+
+/** The root with every unit replaced by an empty object (containers that are no mapping are kept whole). */
+function stubRoot(root: unknown): unknown {
+  if (!isRecord(root)) return root;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(root)) {
+    const v = root[k];
+    if (k === 'components' && isRecord(v)) {
+      const c: Record<string, unknown> = {};
+      for (const kind of Object.keys(v)) {
+        const m = v[kind];
+        c[kind] = isRecord(m) ? stubMap(m) : m;
+      }
+      out[k] = c;
+    } else if (unitDepth([k, '']) === 2 && isRecord(v)) {
+      out[k] = stubMap(v);
+    } else if (unitDepth([k]) === 1) {
+      out[k] = STUB;
+    } else {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+function stubMap(m: Record<string, unknown>): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  for (const k of Object.keys(m)) o[k] = STUB;
+  return o;
+}
