@@ -73,6 +73,22 @@ export function checkLimits(text: string, file: string, json: boolean, limits: I
   return undefined;
 }
 
+/**
+ * Whether the line's last character outside a comment (at `at`, the line starting at `from`) ends a block scalar
+ * indicator: `|` or `>`, then chomping and indentation indicators (`|-`, `>+2`). A test per line without a copy
+ * of it: the scan meets every line of the document, on every lint.
+ */
+function endsWithBlockIndicator(text: string, from: number, at: number): boolean {
+  let k = at;
+  for (; k >= from; k--) {
+    const c = text.charCodeAt(k);
+    if (!(c === 0x2d || c === 0x2b || (c >= 0x30 && c <= 0x39))) break;
+  }
+  if (k < from) return false;
+  const c = text.charCodeAt(k);
+  return c === 0x7c || c === 0x3e;
+}
+
 /** The offset where a JSON text first nests deeper than `max`, else undefined. */
 export function jsonTooDeep(text: string, max: number): number | undefined {
   let depth = 0;
@@ -131,6 +147,8 @@ export function yamlTooDeep(text: string, max: number): number | undefined {
         if (indents.length + dashes > max) return pos;
       }
       let last = 0;
+      let lastAt = -1;
+      let commentAt = -1;
       for (let k = i; k < end; k++) {
         const c = text.charCodeAt(k);
         if (quote) {
@@ -142,14 +160,18 @@ export function yamlTooDeep(text: string, max: number): number | undefined {
           continue;
         }
         if (c === 0x20 || c === 0x09 || c === 0x0d) continue;
-        if (c === 0x23 && (k === i || text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) break;
+        if (c === 0x23 && (k === i || text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) {
+          commentAt = k;
+          break;
+        }
         if ((c === 0x22 || c === 0x27) && (last === 0 || last === 0x3a || last === 0x2c || last === 0x5b || last === 0x7b || last === 0x2d || last === 0x3f)) quote = c;
         else if (c === 0x5b || c === 0x7b) {
           if (indents.length + ++flow > max) return k;
         } else if ((c === 0x5d || c === 0x7d) && flow > 0) flow--;
         last = c;
+        lastAt = k;
       }
-      if (flow === 0 && quote === 0 && (last === 0x7c || last === 0x3e || /[|>][-+0-9]*\s*(#.*)?\r?$/.test(text.slice(Math.max(i, end - 12), end)))) {
+      if (flow === 0 && quote === 0 && (endsWithBlockIndicator(text, i, lastAt) || (commentAt >= 0 && /[|>][-+0-9]*\s*(#.*)?\r?$/.test(text.slice(Math.max(i, end - 12), end))))) {
         if (/(^|[\s:-])[|>][-+0-9]*\s*(#.*)?\r?$/.test(text.slice(i, end))) blockScalarIndent = indent;
       }
     }
