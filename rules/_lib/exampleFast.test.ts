@@ -7,8 +7,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { quickVerdict } from './exampleFast';
-import { ajvVerdict, quickCheck } from './exampleValidators';
+import { prunedFor, quickVerdict } from './exampleFast';
+import { ajvErrors, ajvVerdict, quickCheck } from './exampleValidators';
 import { lint } from '../../server/src/engine/lint';
 import * as path from 'node:path';
 import { CORPUS } from '../../test/helpers/corpus';
@@ -73,6 +73,17 @@ const CASES: Case[] = [
 ];
 
 describe('quick verdict on examples', () => {
+  it('prunes what the value does not meet, and keeps what it meets or inherits', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string', maxLength: 1 }, b: { type: 'object', properties: { c: { type: 'integer' } } }, constructor: { type: 'string' } }, oneOf: [{ required: ['a'] }, { properties: { z: { type: 'null' } } }] };
+    assert.deepEqual(prunedFor(schema, { a: 'xy' }), {
+      type: 'object',
+      properties: { a: { type: 'string', maxLength: 1 }, b: {}, constructor: { type: 'string' } },
+      oneOf: [{ required: ['a'] }, { properties: { z: {} } }],
+    });
+    const same = { type: 'object', properties: { a: { type: 'string' } } };
+    assert.equal(prunedFor(same, { a: 1 }), same, 'nothing to prune: the schema itself');
+  });
+
   it('agrees with the expected verdict, and with Ajv wherever it gives one, on the chosen cases', () => {
     for (const [schema, value, dialect, expected] of CASES) {
       const quick = quickVerdict(schema, value, dialect);
@@ -136,6 +147,10 @@ describe('quick verdict on examples', () => {
         if (quick === undefined) continue;
         told++;
         assert.equal(ajvVerdict(s as object, v, dialect), quick, `${dialect}: ${JSON.stringify(s)} on ${JSON.stringify(v)}`);
+        if (quick === false) {
+          const pruned = prunedFor(s, v) as object;
+          assert.deepEqual(ajvErrors(pruned, v, dialect), ajvErrors(s as object, v, dialect), `${dialect}: errors of ${JSON.stringify(pruned)} (pruned from ${JSON.stringify(s)}) on ${JSON.stringify(v)}`);
+        }
       }
     }
     assert.ok(told > cases / 2, `the quick path told only ${told} verdicts`);
@@ -145,6 +160,7 @@ describe('quick verdict on examples', () => {
     quickCheck.on = true;
     quickCheck.counts = { valid: 0, invalid: 0, unsure: 0 };
     quickCheck.contradicted = [];
+    quickCheck.prunedApart = [];
     try {
       for (const entry of corpusEntries()) {
         // Each verdict is also compiled by Ajv here: the documents over 600 KB take minutes (APICONV_FULL_CORPUS=1).
@@ -155,6 +171,7 @@ describe('quick verdict on examples', () => {
       quickCheck.on = false;
     }
     assert.deepEqual(quickCheck.contradicted, []);
+    assert.deepEqual(quickCheck.prunedApart, [], 'an invalid example gets the same errors from the pruned schema');
     const { valid, invalid, unsure } = quickCheck.counts;
     t.diagnostic(`quick verdicts: ${valid} valid, ${invalid} invalid, ${unsure} left to Ajv`);
     assert.ok(valid > (valid + invalid + unsure) / 2, `quick verdicts: ${valid} valid, ${invalid} invalid, ${unsure} unsure`);

@@ -380,3 +380,44 @@ export function quickVerdict(schema: object, value: unknown, dialect: Dialect): 
   if (!isObject(schema) || !isPlainJson(value) || !wellFormed(schema, dialect, 0)) return undefined;
   return verdict(schema, value, dialect, 0);
 }
+
+/**
+ * The part of a schema that a value meets, for Ajv to compile when the value is invalid (quickVerdict false):
+ * a property's schema becomes `{}` where the value has no such property (not even an inherited one, which Ajv
+ * would see), and where the value is not an object at all; combinators are pruned for the same value; everything
+ * else is kept as it is. Ajv (allErrors off) then fails at the same keyword with the same error — its paths run
+ * through what is kept, and better-ajv-errors reads the errors, not the schema — and compiles a fraction of a
+ * large resolved schema (github-api: an example's schema holds every nested object's properties). Returns the
+ * schema itself when nothing is pruned.
+ */
+export function prunedFor(schema: unknown, value: unknown): unknown {
+  if (!isObject(schema)) return schema;
+  let out: Record<string, unknown> | undefined;
+  const put = (key: string, next: unknown) => {
+    if (next === schema[key]) return;
+    out ??= { ...schema };
+    out[key] = next;
+  };
+  const props = schema.properties;
+  if (isObject(props)) {
+    let next: Record<string, unknown> | undefined;
+    for (const name of Object.keys(props)) {
+      const sub = props[name];
+      let kept: unknown = {};
+      if (isObject(value) && name in value) kept = Object.prototype.hasOwnProperty.call(value, name) ? prunedFor(sub, value[name]) : sub;
+      if (kept !== sub && !(isObject(sub) && Object.keys(sub).length === 0 && isObject(kept) && Object.keys(kept).length === 0)) {
+        next ??= { ...props };
+        next[name] = kept;
+      }
+    }
+    if (next) put('properties', next);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf']) {
+    const list = schema[key];
+    if (!Array.isArray(list)) continue;
+    const next = list.map(s => prunedFor(s, value));
+    if (next.some((s, i) => s !== list[i])) put(key, next);
+  }
+  if (schema.not !== undefined) put('not', prunedFor(schema.not, value));
+  return out ?? schema;
+}

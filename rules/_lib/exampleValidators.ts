@@ -21,7 +21,7 @@ import betterAjvErrors from '@stoplight/better-ajv-errors';
 import draft6MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json';
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
-import { quickVerdict } from './exampleFast';
+import { prunedFor, quickVerdict } from './exampleFast';
 
 type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
 
@@ -106,6 +106,8 @@ export const quickCheck = {
   on: false,
   counts: { valid: 0, invalid: 0, unsure: 0 },
   contradicted: [] as { schema: object; value: unknown; dialect: string; quick: boolean; ajv: boolean | 'refused' }[],
+  /** Invalid examples whose errors from the pruned schema (prunedFor) are not the full schema's. */
+  prunedApart: [] as { schema: object; value: unknown; dialect: string; full: string; pruned: string }[],
 };
 
 function recordQuick(quick: boolean | undefined, schema: object, value: unknown, dialect: Dialect): void {
@@ -113,6 +115,11 @@ function recordQuick(quick: boolean | undefined, schema: object, value: unknown,
   if (quick === undefined) return;
   const ajv = ajvVerdict(schema, value, dialect);
   if (ajv !== quick && quickCheck.contradicted.length < 20) quickCheck.contradicted.push({ schema, value, dialect, quick, ajv });
+  if (quick === false) {
+    const full = JSON.stringify(ajvErrors(schema, value, dialect));
+    const pruned = JSON.stringify(ajvErrors(prunedFor(schema, value) as object, value, dialect));
+    if (full !== pruned && quickCheck.prunedApart.length < 20) quickCheck.prunedApart.push({ schema, value, dialect, full, pruned });
+  }
 }
 
 /**
@@ -120,6 +127,12 @@ function recordQuick(quick: boolean | undefined, schema: object, value: unknown,
  * not compile the schema. For the tests that hold exampleFast.ts to Ajv.
  */
 export function ajvVerdict(schema: object, value: unknown, dialect: Dialect): boolean | 'refused' {
+  const errors = ajvErrors(schema, value, dialect);
+  return errors === 'refused' ? errors : errors === null;
+}
+
+/** Ajv's errors on a value (null: valid), or 'refused' when Ajv does not compile the schema. For the tests. */
+export function ajvErrors(schema: object, value: unknown, dialect: Dialect): ErrorObject[] | null | 'refused' {
   const ajv = ajvFor(dialect);
   let validate: ValidateFunction;
   try {
@@ -133,7 +146,7 @@ export function ajvVerdict(schema: object, value: unknown, dialect: Dialect): bo
       // not registered
     }
   }
-  return validate(value) === true;
+  return validate(value) === true ? null : (validate.errors ?? []);
 }
 
 /** True when a schema can be compiled into the shared cache (no `$id`: ids are global in an Ajv instance). */
@@ -177,8 +190,18 @@ export function validateExample(
   const quick = quickVerdict(schema, value, dialect);
   if (quickCheck.on) recordQuick(quick, schema, value, dialect);
   if (quick === true) return [];
+  // Surely invalid: Ajv compiles only the part of the schema the value meets (the same first error, see prunedFor).
+  let target = schema;
+  let targetDigest = digest;
+  if (quick === false) {
+    const pruned = prunedFor(schema, value);
+    if (pruned !== schema) {
+      target = pruned as object;
+      targetDigest = schemaDigest(JSON.stringify(pruned));
+    }
+  }
   try {
-    const validate = validatorFor(schema, digest, dialect);
+    const validate = validatorFor(target, targetDigest, dialect);
     if (validate(value) !== false || !Array.isArray(validate.errors)) return [];
     const errors = validate.errors;
     prepareResults?.(errors);

@@ -95,7 +95,7 @@ export function modelRule<O = null>(
     });
   });
   Object.defineProperty(fn, 'name', { value: name });
-  // For the incremental engine (server/src/engine/incremental/runner.ts): what this function gives depends only on
+  // For the incremental engine (server/src/engine/run/functions.ts): what this function gives depends only on
   // the document it is given (read through that value: the model is built from it), its options, the formats and
   // the places of the `$ref`s inside what it reads (`anchor`, `onePerLocation`); so while the parts of the document
   // it read are the same objects, its findings are the same.
