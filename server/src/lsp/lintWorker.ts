@@ -308,6 +308,8 @@ export function runLintWorker(): void {
   if (meter) attachMeter(meter, names => port.postMessage({ id: 0, names } satisfies WorkerResponse));
   process.on('uncaughtException', e => console.error('apiconv lint worker:', e));
   process.on('unhandledRejection', e => console.error('apiconv lint worker:', e));
+  // Real lints asked of this worker so far: the warm-up gives way to the first one.
+  let tasks = 0;
   port.on('message', async (msg: WorkerRequest) => {
     if ('forget' in msg) {
       forgetDocument(msg.forget);
@@ -315,11 +317,16 @@ export function runLintWorker(): void {
     }
     if ('warmup' in msg) {
       // Build the built-in ruleset and JIT the engine before the first real lint, so that the first edits of a
-      // real document are fast too.
-      for (const step of warmUpTasks()) await runWarmUpStep(step);
+      // real document are fast too. A document opened meanwhile does not wait for (or share the thread with) the
+      // rest of it: its lint is the better warm-up, and the user is waiting for its diagnostics.
+      for (const step of warmUpTasks()) {
+        if (tasks > 0) break;
+        await runWarmUpStep(step);
+      }
       port.postMessage({ id: msg.id, ready: true } satisfies WorkerResponse);
       return;
     }
+    tasks++;
     try {
       const reply = await runLintTask(msg.task);
       port.postMessage({ id: msg.id, reply } satisfies WorkerResponse);
