@@ -16,6 +16,8 @@ export interface InputLimits {
   maxDepth: number;
   /** The most nodes YAML aliases may add when expanded (as `yaml`'s maxAliasCount counts them). */
   maxAliasNodes: number;
+  /** How the user raises the size limit, for the message (default: the CLI's option). */
+  sizeHint?: string;
 }
 
 /**
@@ -57,7 +59,7 @@ export function checkLimits(text: string, file: string, json: boolean, limits: I
     const bytes = Buffer.byteLength(text, 'utf8');
     if (bytes > limits.maxBytes) {
       const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-      return [problem(file, `The document is ${mb(bytes)}, over the size limit of ${mb(limits.maxBytes)}: not linted (the CLI raises the limit with --max-file-size).`, range)];
+      return [problem(file, `The document is ${mb(bytes)}, over the size limit of ${mb(limits.maxBytes)}: not linted (${limits.sizeHint ?? 'raise the limit with --max-file-size'}).`, range)];
     }
   }
   const deep = json ? jsonTooDeep(text, limits.maxDepth) : yamlTooDeep(text, limits.maxDepth);

@@ -12,11 +12,11 @@ import { Worker, parentPort } from 'node:worker_threads';
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { oneLine } from '../engine/ruleset';
 import { runActionJob, type ActionJob, type JobResult } from './codeActions';
-import { resolveRuleset, type LintTask } from './lintWorker';
+import { resolveRuleset, serverLimits, type LintTask } from './lintWorker';
 import { readRefFile, setRefPolicy } from '../engine/refFiles';
 
 /** A job and what it runs on: the document's text, the open buffers, and how the document is linted. */
-export interface ActionTask extends Pick<LintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'refRoots'> {
+export interface ActionTask extends Pick<LintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'refRoots' | 'maxBytes'> {
   job: ActionJob;
 }
 
@@ -29,7 +29,7 @@ const IDLE_MS = 30_000;
 /** Runs a task in this thread (the worker's body). */
 export async function runActionTask(task: ActionTask): Promise<JobResult | undefined> {
   // $ref'd files are read as in the lint worker: regular, bounded, inside the workspace folders (refFiles.ts).
-  setRefPolicy({ roots: task.refRoots, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
+  setRefPolicy({ roots: task.refRoots, maxBytes: task.maxBytes, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
   const rs = await resolveRuleset({ ...task, incremental: false });
   const overlays = task.overlays;
   const readText = (f: string): string | undefined => {
@@ -43,7 +43,7 @@ export async function runActionTask(task: ActionTask): Promise<JobResult | undef
   return runActionJob(task.job, {
     rootText: task.text,
     readText,
-    options: { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: f => overlays[f] },
+    options: { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: f => overlays[f], limits: serverLimits(task.maxBytes) },
   });
 }
 

@@ -21,6 +21,7 @@ import { ruleInfo } from '../engine/ruleInfo';
 import { collectIfGrown } from './memory';
 import type { StatusParams } from './protocol';
 import { setRefPolicy } from '../engine/refFiles';
+import type { InputLimits } from '../engine/limits';
 
 export interface LintTask {
   /** Absolute path of the document (for untitled documents: a made-up path in the workspace folder). */
@@ -33,6 +34,8 @@ export interface LintTask {
   allowRemoteRefs: boolean;
   /** Folders `$ref`'d files must be in (the workspace folders); undefined: anywhere. */
   refRoots?: string[];
+  /** The size limit of the document and of `$ref`'d files, in bytes (apiconv.maxFileSize); default DEFAULT_LIMITS. */
+  maxBytes?: number;
   /** Texts of open editor buffers by absolute path: used for `$ref`s instead of the disk. */
   overlays: Record<string, string>;
   /**
@@ -126,6 +129,11 @@ export async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'r
   }
 }
 
+/** The input limits of a server lint: the size from apiconv.maxFileSize, whose message names the setting. */
+export function serverLimits(maxBytes: number | undefined): Partial<InputLimits> {
+  return { ...(maxBytes ? { maxBytes } : {}), sizeHint: 'raise the limit with the apiconv.maxFileSize setting' };
+}
+
 /** Incremental linters of the documents being edited, most recently used last (bounded: each holds a parsed document). */
 const linters = new Map<string, IncrementalLinter>();
 const MAX_LINTERS = 8;
@@ -151,10 +159,10 @@ export async function runLintTask(task: LintTask): Promise<LintReply> {
   const t0 = performance.now();
   startLintMeter(task.functionBudgetMs);
   setSkippedRules(task.stoppedRules);
-  setRefPolicy({ roots: task.refRoots, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
+  setRefPolicy({ roots: task.refRoots, maxBytes: task.maxBytes, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
   const rs = await resolveRuleset(task);
   const overlays = task.overlays;
-  const options = { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: (f: string) => overlays[f] };
+  const options = { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: (f: string) => overlays[f], limits: serverLimits(task.maxBytes) };
   let incremental: LintReply['incremental'];
   let result: LintResult;
   if (task.incremental) {

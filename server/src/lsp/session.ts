@@ -50,7 +50,7 @@ import { CancelledError, LintPool, type LintHandle } from './lintPool';
 import { consoleToStderr, BatchingMessageWriter } from './transport';
 import { collectIfGrown } from './memory';
 import { configDiagnostics, isSchemaConfig } from './configDiagnostics';
-import type { LintReply, LintTask } from './lintWorker';
+import { serverLimits, type LintReply, type LintTask } from './lintWorker';
 import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, updateParsed, type NavHost, type Parsed } from './navigation';
 import {
   DEFAULT_SETTINGS,
@@ -249,7 +249,7 @@ export class Session {
     this.folders = folders.map(f => this.fileOf(f.uri));
     if (this.folders.length === 0 && p.rootUri) this.folders = [this.fileOf(p.rootUri)];
     else if (this.folders.length === 0 && p.rootPath) this.folders = [path.resolve(p.rootPath)];
-    setRefPolicy({ roots: this.refRoots(this.globalSettings), widenHint: REF_HINT });
+    setRefPolicy({ roots: this.refRoots(this.globalSettings), maxBytes: maxBytesOf(this.globalSettings), widenHint: REF_HINT });
     this.pull = !!this.capabilities.textDocument?.diagnostic;
     this.refreshSupport = !!this.capabilities.workspace?.diagnostics?.refreshSupport;
     this.configCapability = !!this.capabilities.workspace?.configuration;
@@ -389,6 +389,7 @@ export class Session {
     this.diffs.reset();
     const section = (settings as { apiconv?: unknown } | null)?.apiconv;
     if (section && typeof section === 'object') this.globalSettings = sanitize(section as Partial<Settings>);
+    setRefPolicy({ roots: this.refRoots(this.globalSettings), maxBytes: maxBytesOf(this.globalSettings), widenHint: REF_HINT });
     this.mainRulesets.clear();
     this.relintOpen();
   }
@@ -433,7 +434,7 @@ export class Session {
     // only; here (quick fixes, completion) the built-in rules stand in for it.
     const ruleset = await this.mainRulesets.get(rsFile).catch(() => getDefaultRuleset());
     const { texts } = this.overlays('');
-    return { ruleset, allowRemoteRefs: s.allowRemoteRefs, readFile: f => texts[f] };
+    return { ruleset, allowRemoteRefs: s.allowRemoteRefs, readFile: f => texts[f], limits: serverLimits(maxBytesOf(s)) };
   }
 
   /** A code action's edit, computed in the action worker on the document's current text. */
@@ -452,6 +453,7 @@ export class Session {
       overlays: this.overlays(file).texts,
       configEpoch: this.configEpoch,
       refRoots: this.refRoots(s),
+      maxBytes: maxBytesOf(s),
     };
     return this.actions.run(task, token).catch(e => {
       if (!(e instanceof ActionCancelledError)) logSafe(this.connection, `code action failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -610,6 +612,7 @@ export class Session {
       trusted: this.trusted(settings),
       allowRemoteRefs: settings.allowRemoteRefs,
       refRoots: this.refRoots(settings),
+      maxBytes: maxBytesOf(settings),
       overlays: texts,
       // Open documents are linted incrementally (their linter lives in the worker between edits).
       incremental: doc !== undefined,
@@ -916,6 +919,7 @@ export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: S
   if (typeof v.allowRefsOutsideWorkspace === 'boolean') out.allowRefsOutsideWorkspace = v.allowRefsOutsideWorkspace;
   if (Array.isArray(v.validateFiles)) out.validateFiles = v.validateFiles.filter((g): g is string => typeof g === 'string');
   if (typeof v.functionBudgetMs === 'number' && Number.isFinite(v.functionBudgetMs)) out.functionBudgetMs = Math.max(100, Math.min(600_000, v.functionBudgetMs));
+  if (typeof v.maxFileSize === 'number' && Number.isFinite(v.maxFileSize) && v.maxFileSize > 0) out.maxFileSize = Math.min(4096, v.maxFileSize);
   if (typeof v.workspaceTrusted === 'boolean') out.workspaceTrusted = v.workspaceTrusted;
   else if (typeof (v as { trusted?: unknown }).trusted === 'boolean') out.workspaceTrusted = (v as { trusted: boolean }).trusted;
   const trace = (v as { trace?: { server?: unknown } }).trace;
@@ -923,6 +927,11 @@ export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: S
   const diff = (v as { diff?: { base?: unknown } }).diff;
   if (diff && typeof diff === 'object' && typeof diff.base === 'string') out.diff = { base: diff.base };
   return out;
+}
+
+/** The size limit in bytes (apiconv.maxFileSize, in MB). */
+function maxBytesOf(s: Settings): number {
+  return Math.round(s.maxFileSize * 1024 * 1024);
 }
 
 function clearTimer(root: { timer?: NodeJS.Timeout | NodeJS.Immediate }): void {
