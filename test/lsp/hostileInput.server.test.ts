@@ -12,10 +12,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CodeAction, Diagnostic, DocumentSymbol, Hover, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { Hover } from 'vscode-languageserver-protocol';
 import { TestClient, lines, tmpWorkspace, uriOf } from './client';
 import { DEFAULT_SETTINGS } from '../../server/src/lsp/protocol';
 import { DEFAULT_LIMITS } from '../../server/src/engine/limits';
+import { fileUriProject } from '../helpers/fileUriRefs';
 
 const text = (m: string | { value: string }) => (typeof m === 'string' ? m : m.value);
 
@@ -45,6 +46,40 @@ describe('language server: apiconv.maxFileSize', () => {
       c.notifyServer('workspace/didChangeConfiguration', { settings: null });
       const linted = await c.diagnostics(uri, x => x.some(y => y.code === 'servers-https'), since, 60_000);
       assert.ok(!linted.some(y => /size limit/.test(text(y.message))));
+    } finally {
+      await c.stop();
+    }
+  });
+});
+
+describe('language server: file: URI $refs', () => {
+  it('are the file they name: a device or a file outside the workspace is an invalid-ref at the $ref; hover and definition follow them', { timeout: 120_000, skip: process.platform === 'win32' && 'needs /dev/zero' }, async () => {
+    const p = fileUriProject();
+    const api = path.join(p.dir, 'api');
+    const c = await TestClient.start({ folder: api, settings: { debounceMs: 0 } });
+    try {
+      const uri = c.open(p.doc, p.text);
+      const d = await c.diagnostics(uri, x => x.some(y => y.code === 'invalid-ref'), 0, 60_000);
+      const hint = 'allow it with the apiconv.allowRefsOutsideWorkspace setting';
+      assert.deepEqual(d.filter(y => y.code === 'invalid-ref').map(y => `${y.range.start.line} ${text(y.message)}`), [
+        `${p.line.zero} /dev/zero is a character device, not a regular file: not read`,
+        `${p.line.passwd} /etc/passwd is outside the project (${api}): not read (${hint})`,
+        `${p.line.outsideRelative} ${path.join(p.dir, 'secret.yaml')} is outside the project (${api}): not read (${hint})`,
+        `${p.line.outsideAbsolute} ${path.join(p.dir, 'secret2.yaml')} is outside the project (${api}): not read (${hint})`,
+      ]);
+      assert.ok(!d.some(y => text(y.message).includes('hunter2')));
+      const at = (name: string) => ({ textDocument: { uri }, position: { line: p.line[name], character: 14 } });
+      // Hover: the preview of a file inside; a device or a file outside is not read (no content, no crash).
+      const inside = await c.request<Hover>('textDocument/hover', at('inAbsolute'));
+      assert.match(text(inside.contents as { value: string }), /in\.yaml, line 1[\s\S]*type: string/);
+      for (const name of ['zero', 'outsideRelative', 'passwd']) {
+        const h = await c.request<Hover | null>('textDocument/hover', at(name));
+        const v = h ? text(h.contents as { value: string }) : '';
+        assert.ok(!v.includes('hunter2') && !v.includes('root:'), v);
+      }
+      const def = await c.request<{ uri: string; range: { start: { line: number } } }>('textDocument/definition', at('inRelative'));
+      assert.equal(def.uri, uriOf(path.join(api, 'in.yaml')));
+      assert.equal(def.range.start.line, 0);
     } finally {
       await c.stop();
     }

@@ -13,7 +13,7 @@ import type { CancellationToken } from 'vscode-languageserver/node';
 import { oneLine } from '../engine/ruleset';
 import { runActionJob, type ActionJob, type JobResult } from './codeActions';
 import { resolveRuleset, serverLimits, type LintTask } from './lintWorker';
-import { readRefFile, setRefPolicy } from '../engine/refFiles';
+import { getRefPolicy, readRefFile, setRefPolicy } from '../engine/refFiles';
 
 /** A job and what it runs on: the document's text, the open buffers, and how the document is linted. */
 export interface ActionTask extends Pick<LintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'refRoots' | 'maxBytes'> {
@@ -28,6 +28,16 @@ const IDLE_MS = 30_000;
 
 /** Runs a task in this thread (the worker's body). */
 export async function runActionTask(task: ActionTask): Promise<JobResult | undefined> {
+  // Run in the calling thread (no worker), the process's $ref policy is the session's: kept.
+  const before = getRefPolicy();
+  try {
+    return await actionTask(task);
+  } finally {
+    setRefPolicy(before);
+  }
+}
+
+async function actionTask(task: ActionTask): Promise<JobResult | undefined> {
   // $ref'd files are read as in the lint worker: regular, bounded, inside the workspace folders (refFiles.ts).
   setRefPolicy({ roots: task.refRoots, maxBytes: task.maxBytes, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
   const rs = await resolveRuleset({ ...task, incremental: false });

@@ -20,7 +20,7 @@ import { attachMeter, loadingOverrunMessage, overrunMessage, setSkippedRules, st
 import { ruleInfo } from '../engine/ruleInfo';
 import { collectIfGrown } from './memory';
 import type { StatusParams } from './protocol';
-import { setRefPolicy } from '../engine/refFiles';
+import { getRefPolicy, setRefPolicy } from '../engine/refFiles';
 import type { InputLimits } from '../engine/limits';
 
 export interface LintTask {
@@ -156,6 +156,16 @@ export function forgetDocument(file: string): void {
 }
 
 export async function runLintTask(task: LintTask): Promise<LintReply> {
+  // In the server's main thread (inline lints, the warm-up) the process's $ref policy is the session's: kept.
+  const before = getRefPolicy();
+  try {
+    return await lintTask(task);
+  } finally {
+    setRefPolicy(before);
+  }
+}
+
+async function lintTask(task: LintTask): Promise<LintReply> {
   const t0 = performance.now();
   startLintMeter(task.functionBudgetMs);
   setSkippedRules(task.stoppedRules);

@@ -65,7 +65,7 @@ import {
   type StatusParams,
   type WorkspaceTrustParams,
 } from './protocol';
-import { readRefFile, setRefPolicy } from '../engine/refFiles';
+import { readRefFile, refPolicyOf, setRefPolicy } from '../engine/refFiles';
 
 const REF_HINT = 'allow it with the apiconv.allowRefsOutsideWorkspace setting';
 
@@ -249,7 +249,7 @@ export class Session {
     this.folders = folders.map(f => this.fileOf(f.uri));
     if (this.folders.length === 0 && p.rootUri) this.folders = [this.fileOf(p.rootUri)];
     else if (this.folders.length === 0 && p.rootPath) this.folders = [path.resolve(p.rootPath)];
-    setRefPolicy({ roots: this.refRoots(this.globalSettings), maxBytes: maxBytesOf(this.globalSettings), widenHint: REF_HINT });
+    this.setMainRefPolicy();
     this.pull = !!this.capabilities.textDocument?.diagnostic;
     this.refreshSupport = !!this.capabilities.workspace?.diagnostics?.refreshSupport;
     this.configCapability = !!this.capabilities.workspace?.configuration;
@@ -339,12 +339,21 @@ export class Session {
     return settings.allowRefsOutsideWorkspace || this.folders.length === 0 ? undefined : this.folders;
   }
 
+  /** How this thread reads `$ref`'d files for hover, definition and the outline (the lints' own: per task). */
+  private refPolicy = refPolicyOf({});
+
+  private setMainRefPolicy(): void {
+    this.refPolicy = refPolicyOf({ roots: this.refRoots(this.globalSettings), maxBytes: maxBytesOf(this.globalSettings), widenHint: REF_HINT });
+    setRefPolicy(this.refPolicy);
+  }
+
   private readText(file: string): string | undefined {
     const doc = this.openDoc(file);
     if (doc) return doc.getText();
     try {
-      // Hover, definition, code actions: regular files of bounded size inside the workspace only (refFiles.ts).
-      return readRefFile(file);
+      // Hover, definition, code actions: regular files of bounded size inside the workspace only (refFiles.ts),
+      // under the session's policy whatever a lint in this thread set last.
+      return readRefFile(file, this.refPolicy);
     } catch {
       return undefined;
     }
@@ -389,7 +398,7 @@ export class Session {
     this.diffs.reset();
     const section = (settings as { apiconv?: unknown } | null)?.apiconv;
     if (section && typeof section === 'object') this.globalSettings = sanitize(section as Partial<Settings>);
-    setRefPolicy({ roots: this.refRoots(this.globalSettings), maxBytes: maxBytesOf(this.globalSettings), widenHint: REF_HINT });
+    this.setMainRefPolicy();
     this.mainRulesets.clear();
     this.relintOpen();
   }

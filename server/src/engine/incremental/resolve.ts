@@ -48,7 +48,7 @@ import { Document } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { extname } from '@stoplight/path';
 import { readRefFile } from '../refFiles';
-import { createResolver, type FileReader } from '../resolver';
+import { createResolver, fileUriRef, type FileReader } from '../resolver';
 import { encodeSegment, onlyChangedLeaf, unitDepth, unitKey, unitsOf } from './units';
 import { parseYamlFast } from './yamlFast';
 import { parseCached } from '../cache';
@@ -625,7 +625,7 @@ export class IncrementalResolver {
   private runnerFor(source: string | null): ResolveRunner {
     if (this.runner === undefined || this.runnerBase !== source) {
       const r = createResolver({ allowRemoteRefs: this.opts.allowRemoteRefs }) as unknown as { resolvers: Record<string, unknown> };
-      this.runner = new ResolveRunner({}, undefined, { ...(source !== null ? { baseUri: source } : {}), resolvers: r.resolvers as never });
+      this.runner = new ResolveRunner({}, undefined, { ...(source !== null ? { baseUri: source } : {}), resolvers: r.resolvers as never, transformRef: fileUriRef });
       this.runnerBase = source;
       this.refInfos = new Map();
     }
