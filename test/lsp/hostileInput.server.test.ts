@@ -12,7 +12,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Hover } from 'vscode-languageserver-protocol';
+import type { CodeAction, Hover } from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TestClient, lines, tmpWorkspace, uriOf } from './client';
 import { DEFAULT_SETTINGS } from '../../server/src/lsp/protocol';
 import { DEFAULT_LIMITS } from '../../server/src/engine/limits';
@@ -80,6 +81,75 @@ describe('language server: file: URI $refs', () => {
       const def = await c.request<{ uri: string; range: { start: { line: number } } }>('textDocument/definition', at('inRelative'));
       assert.equal(def.uri, uriOf(path.join(api, 'in.yaml')));
       assert.equal(def.range.start.line, 0);
+    } finally {
+      await c.stop();
+    }
+  });
+});
+
+describe('language server: custom functions have a time budget in the code-action worker', () => {
+  const FIXABLE = lines(
+    'openapi: 3.0.3',
+    'info:',
+    '  title: Budget',
+    "  version: '1'",
+    'servers:',
+    '  - url: https://x.example.com/api/v1',
+    'security:',
+    '  - ApiKey: []',
+    'paths:',
+    '  /users/{id}:',
+    '    delete:',
+    '      operationId: deleteUser',
+    '      parameters:',
+    '        - { name: id, in: path, required: true, schema: { type: string } }',
+    '      responses:',
+    "        '204':",
+    '          description: Deleted.',
+    'components:',
+    '  securitySchemes:',
+    '    ApiKey: { type: apiKey, in: header, name: X-API-Key }',
+  );
+  const RULESET = lines(
+    'extends: apiconv:recommended',
+    'functions: [loop]',
+    'rules:',
+    '  stuck-rule: { given: $.info, severity: warn, then: { function: loop } }',
+  );
+  const CAPABILITIES = {
+    workspace: { configuration: true },
+    textDocument: { codeAction: { dataSupport: true, resolveSupport: { properties: ['edit'] }, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } } } },
+  };
+
+  it('a function that loops for ever: the fix-all answers without that rule, the worker is restarted, later code actions work', { timeout: 180_000 }, async () => {
+    const ws = tmpWorkspace({ 'api.yaml': FIXABLE, '.apiconv.yaml': RULESET, 'functions/loop.js': 'module.exports = function loop() { for (;;) {} };\n' });
+    const c = await TestClient.start({ folder: ws, capabilities: CAPABILITIES, initializationOptions: { workspaceTrusted: true }, settings: { debounceMs: 0, functionBudgetMs: 1000 } });
+    try {
+      const uri = c.open(path.join(ws, 'api.yaml'), FIXABLE);
+      await c.diagnostics(uri, x => x.some(y => y.code === 'stuck-rule') && x.some(y => y.code === 'delete-404'), 0, 90_000);
+      const fixAll = async () => {
+        const actions = await c.request<CodeAction[]>('textDocument/codeAction', {
+          textDocument: { uri },
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+          context: { diagnostics: [], only: ['source.fixAll'] },
+        });
+        assert.equal(actions.length, 1);
+        const r = await c.request<CodeAction>('codeAction/resolve', actions[0]);
+        return TextDocument.applyEdits(TextDocument.create(uri, 'yaml', 1, FIXABLE), r.edit?.changes?.[uri] ?? []);
+      };
+      const fixed = await fixAll();
+      assert.match(fixed, /'404':/, 'the safe fixes of the other rules are applied');
+      assert.ok(c.logs.some(l => /code action: custom functions ran past the time budget \(1000 ms\).*stuck-rule/.test(l)), c.logs.join('\n'));
+      // The server answers, and the next code actions too (the rule stays skipped for this document).
+      const syms = await c.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri } });
+      assert.ok(Array.isArray(syms) && syms.length > 0);
+      assert.equal(await fixAll(), fixed);
+      const d404 = c.latest(uri)!.diagnostics.find(y => y.code === 'delete-404')!;
+      const quick = await c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d404.range, context: { diagnostics: [d404] } });
+      const rule = quick.find(a => a.title === 'Fix all delete-404 problems in this file') ?? quick.find(a => a.isPreferred)!;
+      const r = await c.request<CodeAction>('codeAction/resolve', rule);
+      assert.ok((r.edit?.changes?.[uri] ?? []).length > 0, `${rule.title}: an edit`);
+      assert.equal(c.logs.filter(l => /code action: custom functions ran past/.test(l)).length, 1, 'stopped once');
     } finally {
       await c.stop();
     }

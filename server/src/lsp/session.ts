@@ -464,6 +464,7 @@ export class Session {
       refRoots: this.refRoots(s),
       maxBytes: maxBytesOf(s),
     };
+    this.actions.functionBudgetMs = s.functionBudgetMs;
     return this.actions.run(task, token).catch(e => {
       if (!(e instanceof ActionCancelledError)) logSafe(this.connection, `code action failed: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;
