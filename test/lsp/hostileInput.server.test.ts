@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CodeAction, Hover } from 'vscode-languageserver-protocol';
+import type { CodeAction, Diagnostic, DocumentSymbol, Hover } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TestClient, lines, tmpWorkspace, uriOf } from './client';
 import { DEFAULT_SETTINGS } from '../../server/src/lsp/protocol';
@@ -154,4 +154,110 @@ describe('language server: custom functions have a time budget in the code-actio
       await c.stop();
     }
   });
+});
+
+describe('language server: a document behind a UTF-8 BOM', () => {
+  const YAML = lines(
+    'openapi: 3.0.3',
+    'info:',
+    '  title: BOM',
+    "  version: '1'",
+    'servers:',
+    '  - url: http://insecure.example.com/api/v1',
+    'paths:',
+    '  /users/{id}:',
+    '    delete:',
+    '      operationId: deleteUser',
+    '      parameters:',
+    '        - { name: id, in: path, required: true, schema: { type: string } }',
+    '      responses:',
+    "        '204':",
+    '          description: Deleted.',
+  );
+  // The same document as JSON on one line: every finding is on line 0.
+  const JSON_DOC = JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'BOM', version: '1' },
+    servers: [{ url: 'http://insecure.example.com/api/v1' }],
+    paths: { '/users/{id}': { delete: { operationId: 'deleteUser', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '204': { description: 'Deleted.' } } } } },
+  }) + '\n';
+  const CAPABILITIES = {
+    workspace: { configuration: true },
+    textDocument: { codeAction: { dataSupport: true, resolveSupport: { properties: ['edit'] }, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } } } },
+  };
+  type Pos = { line: number; character: number };
+  const back = (p: Pos): Pos => (p.line === 0 ? { line: 0, character: p.character - 1 } : p);
+  /** Every range in a JSON value moved back from the BOM text's positions to the plain text's. */
+  const unshift = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(unshift);
+    if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.line === 'number' && typeof o.character === 'number' && Object.keys(o).length === 2) return back(o as Pos);
+      return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, unshift(x)]));
+    }
+    return v;
+  };
+  const slice = (t: string, r: { start: Pos; end: Pos }) => {
+    const doc = TextDocument.create('file:///x', 'yaml', 1, t);
+    return t.slice(doc.offsetAt(r.start), doc.offsetAt(r.end));
+  };
+  const apply = (uri: string, t: string, a: CodeAction) => TextDocument.applyEdits(TextDocument.create(uri, 'yaml', 1, t), a.edit?.changes?.[uri] ?? []);
+
+  for (const [kind, ext, plainText] of [['YAML', 'yaml', YAML], ['JSON on one line', 'json', JSON_DOC]] as const) {
+    it(`${kind}: linted, ranged, hovered, outlined and fixed as without the BOM, in the editor's positions; fixes keep the BOM`, { timeout: 120_000 }, async () => {
+      const bomText = `\uFEFF${plainText}`;
+      const ws = tmpWorkspace({});
+      const c = await TestClient.start({ folder: ws, capabilities: CAPABILITIES, settings: { debounceMs: 0 } });
+      try {
+        const plain = c.open(path.join(ws, `plain.${ext}`), plainText);
+        const bom = c.open(path.join(ws, `bom.${ext}`), bomText);
+        const ready = (x: Diagnostic[]) => x.some(y => y.code === 'delete-404') && x.some(y => y.code === 'servers-https');
+        const dp = await c.diagnostics(plain, ready, 0, 60_000);
+        const db = await c.diagnostics(bom, ready, 0, 60_000);
+        const key = (d: Diagnostic) => ({ range: d.range, code: d.code, message: text(d.message), severity: d.severity });
+        assert.deepEqual(db.map(d => unshift(key(d))), dp.map(key));
+        // Each range covers the same text (the BOM is not in any).
+        for (const [i, d] of db.entries()) assert.equal(slice(bomText, d.range), slice(plainText, dp[i].range), `${String(d.code)} ${JSON.stringify(d.range)}`);
+        const onLine0 = db.filter(d => d.range.start.line === 0 && d.range.start.character > 0);
+        if (ext === 'json') assert.ok(onLine0.length >= 3, 'findings on line 0');
+        // Hover on each finding: the same as at the same place without the BOM.
+        for (const [i, d] of db.entries()) {
+          const hb = await c.request<Hover | null>('textDocument/hover', { textDocument: { uri: bom }, position: d.range.start });
+          const hp = await c.request<Hover | null>('textDocument/hover', { textDocument: { uri: plain }, position: dp[i].range.start });
+          assert.equal(hb && text(hb.contents as { value: string }), hp && text(hp.contents as { value: string }));
+          assert.match(text(hb!.contents as { value: string }), new RegExp(String(d.code)));
+        }
+        // The outline: the same symbols, in the editor's positions.
+        const sb = await c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: bom } });
+        const sp = await c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: plain } });
+        assert.ok(sp.length > 0);
+        assert.deepEqual(unshift(sb), sp);
+        // A quick fix (delete-404; on line 0 in the JSON) and the fix-all: the same result, the BOM kept.
+        const quick = async (uri: string, t: string, d: Diagnostic) => {
+          const actions = await c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+          const fix = actions.find(a => a.isPreferred && /404/.test(a.title));
+          assert.ok(fix, actions.map(a => a.title).join(' | '));
+          return apply(uri, t, await c.request<CodeAction>('codeAction/resolve', fix));
+        };
+        const d404b = db.find(d => d.code === 'delete-404')!;
+        const d404p = dp.find(d => d.code === 'delete-404')!;
+        if (ext === 'json') assert.equal(d404b.range.start.line, 0);
+        const fixedPlain = await quick(plain, plainText, d404p);
+        assert.notEqual(fixedPlain, plainText);
+        assert.equal(await quick(bom, bomText, d404b), `\uFEFF${fixedPlain}`);
+        const fixAll = async (uri: string, t: string) => {
+          const [a] = await c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } });
+          return apply(uri, t, await c.request<CodeAction>('codeAction/resolve', a));
+        };
+        assert.equal(await fixAll(bom, bomText), `\uFEFF${await fixAll(plain, plainText)}`);
+        // An edit on line 0 of the BOM document: relinted (incrementally) in the editor's positions.
+        const edited = bomText.replace('BOM', 'BOM2');
+        c.change(bom, 2, edited);
+        const d2 = await c.diagnostics(bom, (x, p) => p.version === 2 && ready(x), 0, 60_000);
+        for (const d of d2) assert.equal(slice(edited, d.range), slice(edited.slice(1), { start: back(d.range.start), end: back(d.range.end) }));
+      } finally {
+        await c.stop();
+      }
+    });
+  }
 });

@@ -19,6 +19,7 @@ import { Worker, parentPort, workerData } from 'node:worker_threads';
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { oneLine } from '../engine/ruleset';
 import { runActionJob, type ActionJob, type JobResult } from './codeActions';
+import { editsWithBom, withoutBom } from './bom';
 import { resolveRuleset, serverLimits, type LintTask } from './lintWorker';
 import { getRefPolicy, readRefFile, setRefPolicy } from '../engine/refFiles';
 import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, attachMeter, createMeter, setSkippedRules, startLintMeter } from '../engine/functionBudget';
@@ -56,7 +57,8 @@ async function actionTask(task: ActionTask): Promise<JobResult | undefined> {
   // $ref'd files are read as in the lint worker: regular, bounded, inside the workspace folders (refFiles.ts).
   setRefPolicy({ roots: task.refRoots, maxBytes: task.maxBytes, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
   const rs = await resolveRuleset({ ...task, incremental: false });
-  const overlays = task.overlays;
+  // A BOM the client sent (bom.ts): the fix engine gets the texts after it, the edits come back in the editor's texts.
+  const { text, overlays, bomFiles } = withoutBom(task.file, task.text, task.overlays);
   const readText = (f: string): string | undefined => {
     if (f in overlays) return overlays[f];
     try {
@@ -65,11 +67,12 @@ async function actionTask(task: ActionTask): Promise<JobResult | undefined> {
       return undefined;
     }
   };
-  return runActionJob(task.job, {
-    rootText: task.text,
+  const result = await runActionJob(task.job, {
+    rootText: text,
     readText,
     options: { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: f => overlays[f], limits: serverLimits(task.maxBytes) },
   });
+  return editsWithBom(result, bomFiles);
 }
 
 /** The worker thread's message loop. */

@@ -22,6 +22,7 @@ import { collectIfGrown } from './memory';
 import type { StatusParams } from './protocol';
 import { getRefPolicy, setRefPolicy } from '../engine/refFiles';
 import type { InputLimits } from '../engine/limits';
+import { problemsWithBom, withoutBom } from './bom';
 
 export interface LintTask {
   /** Absolute path of the document (for untitled documents: a made-up path in the workspace folder). */
@@ -171,18 +172,20 @@ async function lintTask(task: LintTask): Promise<LintReply> {
   setSkippedRules(task.stoppedRules);
   setRefPolicy({ roots: task.refRoots, maxBytes: task.maxBytes, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
   const rs = await resolveRuleset(task);
-  const overlays = task.overlays;
+  // A BOM the client sent is not linted (bom.ts): the engine gets the texts after it, the findings come back in the editor's.
+  const { text, overlays, bomFiles } = withoutBom(task.file, task.text, task.overlays);
   const options = { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: (f: string) => overlays[f], limits: serverLimits(task.maxBytes) };
   let incremental: LintReply['incremental'];
   let result: LintResult;
   if (task.incremental) {
     const linter = linterFor(task.file);
-    result = await linter.lint(task.text, options);
+    result = await linter.lint(text, options);
     const st = linter.stats;
     if (st) incremental = { unitsRun: st.unitsRun, unitsReused: st.unitsReused, fullParse: st.parseFull, conventionsReused: st.conventionsReused };
   } else {
-    result = await lint(task.text, task.file, options);
+    result = await lint(text, task.file, options);
   }
+  result = problemsWithBom(result, bomFiles);
   const stopped = [...new Set([...(task.stoppedRules ?? []), ...takeStoppedRules()])];
   if (stopped.length && !result.skipped) {
     const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
