@@ -40,13 +40,16 @@ describe('language server: apiconv.maxFileSize', () => {
       const d = await c.diagnostics(uri, x => x.length > 0, 0, 60_000);
       assert.equal(d.length, 1, JSON.stringify(d));
       assert.equal(d[0].code, 'parser');
-      assert.match(text(d[0].message), /over the size limit of 0\.0 MB: not linted \(raise the limit with the apiconv\.maxFileSize setting\)/);
+      assert.match(text(d[0].message), /over the size limit of 21 KB: not linted \(raise the limit with the apiconv\.maxFileSize setting\)/);
       assert.deepEqual(d[0].range.start, { line: 0, character: 0 });
+      // Nor parsed for the outline (the server answers, with nothing).
+      assert.deepEqual(await c.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri } }), []);
       c.settings = { debounceMs: 0, maxFileSize: 1 };
       const since = c.published.length;
       c.notifyServer('workspace/didChangeConfiguration', { settings: null });
       const linted = await c.diagnostics(uri, x => x.some(y => y.code === 'servers-https'), since, 60_000);
       assert.ok(!linted.some(y => /size limit/.test(text(y.message))));
+      assert.ok((await c.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri } })).length > 0, 'outlined');
     } finally {
       await c.stop();
     }

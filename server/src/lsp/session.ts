@@ -98,6 +98,8 @@ interface Root {
   contributed: Set<string>;
   /** The last lint ran in the main thread (see Session.lintsInline). */
   inline?: boolean;
+  /** The size limit of its last lint (apiconv.maxFileSize), in bytes: the outline and hovers keep to it too. */
+  maxBytes?: number;
   /** The main thread has linted this document (it has its incremental state): relints may run there. */
   primed?: boolean;
   waiters: { version: number; resolve(): void; reject(e: unknown): void }[];
@@ -363,6 +365,9 @@ export class Session {
     parsed: file => {
       const text = this.readText(file);
       if (text === undefined) return undefined;
+      // A document over the size limit is not linted (one message): nor parsed here for the outline and hovers.
+      const max = this.roots.get(file)?.maxBytes ?? maxBytesOf(this.globalSettings);
+      if (text.length * 3 > max && Buffer.byteLength(text, 'utf8') > max) return undefined;
       const hit = this.parsedCache.get(file);
       if (hit && hit.text === text) return hit;
       // After an edit (typing), the last tree is patched where it can be: one entry parsed again, not the document.
@@ -598,6 +603,7 @@ export class Session {
     const version = doc?.version ?? 0;
     const settings = await this.settingsFor(uri);
     if (gen !== root.gen) return;
+    root.maxBytes = maxBytesOf(settings);
     const text = doc ? doc.getText() : this.readText(root.file);
     if (!settings.enable || text === undefined || !looksLikeOpenApi(text)) {
       if (doc && isSchemaConfig(root.file)) {
