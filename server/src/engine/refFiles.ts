@@ -14,6 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isUtf8 } from 'node:buffer';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMITS } from './limits';
 
 export interface RefPolicy {
@@ -29,7 +30,12 @@ let policy: RefPolicy = { maxBytes: DEFAULT_LIMITS.maxBytes };
 
 /** Sets how `$ref`'d files are read in this process (or worker thread). */
 export function setRefPolicy(p: Partial<RefPolicy>): void {
-  policy = { maxBytes: p.maxBytes ?? DEFAULT_LIMITS.maxBytes, roots: p.roots?.map(r => realOr(path.resolve(r))), widenHint: p.widenHint };
+  policy = refPolicyOf(p);
+}
+
+/** A policy with its defaults, the roots' symlinks resolved (for readRefFile's explicit argument). */
+export function refPolicyOf(p: Partial<RefPolicy>): RefPolicy {
+  return { maxBytes: p.maxBytes ?? DEFAULT_LIMITS.maxBytes, roots: p.roots?.map(r => realOr(path.resolve(r))), widenHint: p.widenHint };
 }
 
 export function getRefPolicy(): RefPolicy {
@@ -74,6 +80,33 @@ function kindOf(st: fs.Stats): string {
 }
 
 export class RefReadError extends Error {}
+
+/**
+ * The file a `$ref` written as a `file:` URI names, the fragment left out: `file:///etc/x.yaml` and
+ * `file://localhost/…` are absolute, `file:/abs/x.yaml` too, and `file:../x.yaml` (no `//`) is a path relative to
+ * `fromFile`'s folder, percent-decoded. undefined: not a `file:` URI, or one naming a remote host (not read).
+ * The file is then read as any `$ref`'d file (readRefFile: a regular file of bounded size inside the project).
+ */
+export function fileUriTarget(ref: string, fromFile: string): string | undefined {
+  if (!/^file:/i.test(ref)) return undefined;
+  const hash = ref.indexOf('#');
+  const uri = hash >= 0 ? ref.slice(0, hash) : ref;
+  const rest = uri.slice('file:'.length);
+  if (rest.startsWith('//')) {
+    try {
+      return path.resolve(fileURLToPath(`file:${rest}`));
+    } catch {
+      return undefined; // file://host/…: another machine's file
+    }
+  }
+  let decoded = rest;
+  try {
+    decoded = decodeURIComponent(rest);
+  } catch {
+    /* as written */
+  }
+  return path.resolve(path.dirname(fromFile), decoded);
+}
 
 /** Why `file` may not be read as a `$ref` target (undefined: it may). Does not open the file. */
 export function refusal(file: string, p: RefPolicy = policy): string | undefined {

@@ -6,7 +6,9 @@
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { createResolveHttp } from '@stoplight/json-ref-readers';
 import { DEFAULT_REQUEST_OPTIONS } from '@stoplight/spectral-runtime';
-import { readRefFile, RefReadError } from './refFiles';
+import { ExtendedURI } from '@stoplight/json-ref-resolver/uri';
+import type { IRefTransformer } from '@stoplight/json-ref-resolver/types';
+import { fileUriTarget, readRefFile, RefReadError } from './refFiles';
 import { cachingParseResolveResult, installLintCaches } from './cache';
 
 installLintCaches();
@@ -47,12 +49,31 @@ export function createResolver(opts: ResolverOptions): Resolver {
   };
   const remote = opts.allowRemoteRefs ? createResolveHttp({ ...DEFAULT_REQUEST_OPTIONS }) : refuseRemote;
   return new CachingResolver({
+    transformRef: fileUriRef,
     resolvers: {
       file: { resolve: readLocal },
       http: { resolve: remote },
       https: { resolve: remote },
     },
   });
+}
+
+/**
+ * A `$ref` written as a `file:` URI is the file it names (refFiles.ts fileUriTarget): json-ref-resolver would join
+ * `file:///etc/x` below the document's folder, as a relative path. Every other `$ref` is left as computed.
+ * Exported for the incremental resolver's runner, which computes refs the same way.
+ */
+export function fileUriRef(opts: IRefTransformer): IRefTransformer['ref'] {
+  const raw: unknown = opts.val && typeof opts.val === 'object' ? (opts.val as { $ref?: unknown }).$ref : undefined;
+  const base = opts.uri?.toString();
+  if (typeof raw !== 'string' || !base || !/^file:/i.test(raw)) return opts.ref;
+  const file = fileUriTarget(raw, /^file:/i.test(base) ? (fileUriTarget(base, '/') ?? base) : base);
+  if (!file) return opts.ref;
+  const hash = raw.indexOf('#');
+  const fragment = hash >= 0 ? raw.slice(hash + 1) : '';
+  // The document itself: a local ref, as the runner makes of a relative path to the same file.
+  if (file === (opts.uri.path() || base)) return new ExtendedURI(`#${fragment}`) as never;
+  return (new ExtendedURI(file) as unknown as { fragment(f: string): unknown }).fragment(fragment) as never;
 }
 
 /** Parses of `$ref`'d files go through the cross-lint cache (cache.ts); resolution itself stays per lint. */

@@ -7,31 +7,58 @@
  * A cancelled running job terminates the worker at once (a job keeps no state; the next job starts a new one);
  * a worker idle for IDLE_MS is terminated too, so that its ruleset and texts do not stay in memory.
  * If workers cannot be started (the server runs unbundled, as in tests), jobs run in the calling thread.
+ *
+ * Custom functions have the lint worker's time budget here too (engine/functionBudget.ts): a fix or fix-all relints
+ * the document, so a ruleset function that loops for ever would hold this worker, and every later code action, for
+ * good. The pool watches the worker's meter; past the budget it terminates the worker and runs the job again in a
+ * new one with the rules that ran over skipped (their functions return nothing: no finding, so no fix of theirs),
+ * and keeps them skipped for that document's later jobs until a ruleset file or the trust changes (configEpoch).
+ * The budget counts per job (a fix-all's relints together), as a lint's counts per document.
  */
-import { Worker, parentPort } from 'node:worker_threads';
+import { Worker, parentPort, workerData } from 'node:worker_threads';
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { oneLine } from '../engine/ruleset';
 import { runActionJob, type ActionJob, type JobResult } from './codeActions';
-import { resolveRuleset, type LintTask } from './lintWorker';
-import { readRefFile, setRefPolicy } from '../engine/refFiles';
+import { editsWithBom, withoutBom } from './bom';
+import { resolveRuleset, serverLimits, type LintTask } from './lintWorker';
+import { getRefPolicy, readRefFile, setRefPolicy } from '../engine/refFiles';
+import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, attachMeter, createMeter, setSkippedRules, startLintMeter } from '../engine/functionBudget';
 
 /** A job and what it runs on: the document's text, the open buffers, and how the document is linted. */
-export interface ActionTask extends Pick<LintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'refRoots'> {
+export interface ActionTask extends Pick<LintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'refRoots' | 'maxBytes' | 'stoppedRules' | 'rulesetTimedOut' | 'functionBudgetMs'> {
   job: ActionJob;
 }
 
 type Request = { id: number; task: ActionTask };
-type Response = { id: number; result?: JobResult } | { id: number; error: string };
+type Response = { id: number; result?: JobResult } | { id: number; error: string } | { id: 0; names: string[] };
 
 /** How long an idle worker is kept. */
 const IDLE_MS = 30_000;
+/** How often the budget of a running job is checked (as the lint pool does). */
+const BUDGET_POLL_MS = 200;
+/** Past this many rules stopped for one job, it fails (as in the lint pool). */
+const MAX_STOPPED = 8;
 
 /** Runs a task in this thread (the worker's body). */
 export async function runActionTask(task: ActionTask): Promise<JobResult | undefined> {
+  // Run in the calling thread (no worker), the process's $ref policy is the session's: kept.
+  const before = getRefPolicy();
+  try {
+    return await actionTask(task);
+  } finally {
+    setRefPolicy(before);
+  }
+}
+
+async function actionTask(task: ActionTask): Promise<JobResult | undefined> {
+  // The time budget of custom functions (a promise that never settles is given up here; a loop is stopped by the pool).
+  startLintMeter(task.functionBudgetMs);
+  setSkippedRules(task.stoppedRules);
   // $ref'd files are read as in the lint worker: regular, bounded, inside the workspace folders (refFiles.ts).
-  setRefPolicy({ roots: task.refRoots, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
+  setRefPolicy({ roots: task.refRoots, maxBytes: task.maxBytes, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
   const rs = await resolveRuleset({ ...task, incremental: false });
-  const overlays = task.overlays;
+  // A BOM the client sent (bom.ts): the fix engine gets the texts after it, the edits come back in the editor's texts.
+  const { text, overlays, bomFiles } = withoutBom(task.file, task.text, task.overlays);
   const readText = (f: string): string | undefined => {
     if (f in overlays) return overlays[f];
     try {
@@ -40,17 +67,20 @@ export async function runActionTask(task: ActionTask): Promise<JobResult | undef
       return undefined;
     }
   };
-  return runActionJob(task.job, {
-    rootText: task.text,
+  const result = await runActionJob(task.job, {
+    rootText: text,
     readText,
-    options: { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: f => overlays[f] },
+    options: { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: f => overlays[f], limits: serverLimits(task.maxBytes) },
   });
+  return editsWithBom(result, bomFiles);
 }
 
 /** The worker thread's message loop. */
 export function runActionWorker(): void {
   const port = parentPort;
   if (!port) return;
+  const meter = (workerData as { meter?: SharedArrayBuffer } | undefined)?.meter;
+  if (meter) attachMeter(meter, names => port.postMessage({ id: 0, names } satisfies Response));
   process.on('uncaughtException', e => console.error('apiconv action worker:', e));
   process.on('unhandledRejection', e => console.error('apiconv action worker:', e));
   port.on('message', async (msg: Request) => {
@@ -87,6 +117,15 @@ export class ActionPool {
   /** Workers started and terminated (tests). */
   started = 0;
   terminated = 0;
+  /** The running worker's meter and the rule names it announced (engine/functionBudget.ts). */
+  private meter?: SharedArrayBuffer;
+  private names: string[] = [];
+  /** Milliseconds a custom function may run per job (the server sets apiconv.functionBudgetMs). */
+  functionBudgetMs = DEFAULT_FUNCTION_BUDGET_MS;
+  /** Workers stopped because a custom function ran past the budget (tests). */
+  overruns = 0;
+  /** Per document: the rules that ran over, while the config epoch stays the same. */
+  private readonly overrunBefore = new Map<string, { epoch: number | undefined; stoppedRules: string[]; rulesetTimedOut: boolean }>();
 
   constructor(
     private readonly script: string | undefined,
@@ -150,10 +189,17 @@ export class ActionPool {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(this.script!, { workerData: { apiconvActionWorker: true }, stdout: false, stderr: false });
+    const meter = createMeter();
+    const worker = new Worker(this.script!, { workerData: { apiconvActionWorker: true, meter }, stdout: false, stderr: false });
+    this.meter = meter;
+    this.names = [];
     this.started++;
     worker.unref();
     worker.on('message', (m: Response) => {
+      if ('names' in m) {
+        if (worker === this.worker) this.names = m.names;
+        return;
+      }
       const job = this.running;
       if (!job || job.id !== m.id || worker !== this.worker) return;
       this.running = undefined;
@@ -190,6 +236,45 @@ export class ActionPool {
     this.idle = undefined;
     this.worker ??= this.spawn();
     this.running = job;
+    const over = this.overrunBefore.get(job.task.file);
+    if (over && over.epoch === job.task.configEpoch) {
+      // The rules that ran over for this document stay skipped until a ruleset file (or the trust) changes.
+      const stoppedRules = [...new Set([...(job.task.stoppedRules ?? []), ...over.stoppedRules])];
+      job.task = { ...job.task, stoppedRules, rulesetTimedOut: job.task.rulesetTimedOut || over.rulesetTimedOut };
+    }
+    job.task = { ...job.task, functionBudgetMs: this.functionBudgetMs };
     this.worker.postMessage({ id: job.id, task: job.task } satisfies Request);
+    this.watchBudget(job);
+  }
+
+  /** While `job` runs: stop the worker when a custom function of the repository runs past the budget, and run the job again without it. */
+  private watchBudget(job: Job): void {
+    const worker = this.worker!;
+    const watch = new BudgetWatch(this.meter!, () => this.names, this.functionBudgetMs);
+    const timer = setInterval(() => {
+      if (this.running !== job || this.worker !== worker || job.done) {
+        clearInterval(timer);
+        return;
+      }
+      const over = watch.check();
+      if (!over) return;
+      clearInterval(timer);
+      this.overruns++;
+      this.running = undefined;
+      this.stop();
+      const stopped = new Set(job.task.stoppedRules ?? []);
+      for (const r of over.rules) if (r !== LOADING_NAME) stopped.add(r);
+      const rulesetTimedOut = !!job.task.rulesetTimedOut || over.rules.includes(LOADING_NAME);
+      this.log(`code action: custom functions ran past the time budget (${this.functionBudgetMs} ms), the worker was restarted: ${over.rules.filter(r => r !== LOADING_NAME).join(', ') || 'the ruleset did not finish loading'}`);
+      this.overrunBefore.set(job.task.file, { epoch: job.task.configEpoch, stoppedRules: [...stopped], rulesetTimedOut });
+      if (stopped.size > MAX_STOPPED) {
+        this.settle(job, undefined, new Error(`custom functions ran past the time budget (${this.functionBudgetMs} ms): ${[...stopped].join(', ')}`));
+      } else {
+        job.task = { ...job.task, stoppedRules: [...stopped], rulesetTimedOut };
+        this.queue.unshift(job);
+      }
+      this.pump();
+    }, BUDGET_POLL_MS);
+    timer.unref();
   }
 }

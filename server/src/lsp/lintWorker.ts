@@ -20,7 +20,9 @@ import { attachMeter, loadingOverrunMessage, overrunMessage, setSkippedRules, st
 import { ruleInfo } from '../engine/ruleInfo';
 import { collectIfGrown } from './memory';
 import type { StatusParams } from './protocol';
-import { setRefPolicy } from '../engine/refFiles';
+import { getRefPolicy, setRefPolicy } from '../engine/refFiles';
+import type { InputLimits } from '../engine/limits';
+import { problemsWithBom, withoutBom } from './bom';
 
 export interface LintTask {
   /** Absolute path of the document (for untitled documents: a made-up path in the workspace folder). */
@@ -33,11 +35,13 @@ export interface LintTask {
   allowRemoteRefs: boolean;
   /** Folders `$ref`'d files must be in (the workspace folders); undefined: anywhere. */
   refRoots?: string[];
+  /** The size limit of the document and of `$ref`'d files, in bytes (apiconv.maxFileSize); default DEFAULT_LIMITS. */
+  maxBytes?: number;
   /** Texts of open editor buffers by absolute path: used for `$ref`s instead of the disk. */
   overlays: Record<string, string>;
   /**
    * Lint with this document's incremental linter (kept in the worker between edits; same results as `lint()`,
-   * see engine/incremental). Off: a one-shot full lint (e.g. files linted once for "lint workspace").
+   * see engine/pipeline). Off: a one-shot full lint (e.g. files linted once for "lint workspace").
    */
   incremental?: boolean;
   /**
@@ -126,6 +130,11 @@ export async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'r
   }
 }
 
+/** The input limits of a server lint: the size from apiconv.maxFileSize, whose message names the setting. */
+export function serverLimits(maxBytes: number | undefined): Partial<InputLimits> {
+  return { ...(maxBytes ? { maxBytes } : {}), sizeHint: 'raise the limit with the apiconv.maxFileSize setting' };
+}
+
 /** Incremental linters of the documents being edited, most recently used last (bounded: each holds a parsed document). */
 const linters = new Map<string, IncrementalLinter>();
 const MAX_LINTERS = 8;
@@ -148,23 +157,35 @@ export function forgetDocument(file: string): void {
 }
 
 export async function runLintTask(task: LintTask): Promise<LintReply> {
+  // In the server's main thread (inline lints, the warm-up) the process's $ref policy is the session's: kept.
+  const before = getRefPolicy();
+  try {
+    return await lintTask(task);
+  } finally {
+    setRefPolicy(before);
+  }
+}
+
+async function lintTask(task: LintTask): Promise<LintReply> {
   const t0 = performance.now();
   startLintMeter(task.functionBudgetMs);
   setSkippedRules(task.stoppedRules);
-  setRefPolicy({ roots: task.refRoots, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
+  setRefPolicy({ roots: task.refRoots, maxBytes: task.maxBytes, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
   const rs = await resolveRuleset(task);
-  const overlays = task.overlays;
-  const options = { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: (f: string) => overlays[f] };
+  // A BOM the client sent is not linted (bom.ts): the engine gets the texts after it, the findings come back in the editor's.
+  const { text, overlays, bomFiles } = withoutBom(task.file, task.text, task.overlays);
+  const options = { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: (f: string) => overlays[f], limits: serverLimits(task.maxBytes) };
   let incremental: LintReply['incremental'];
   let result: LintResult;
   if (task.incremental) {
     const linter = linterFor(task.file);
-    result = await linter.lint(task.text, options);
+    result = await linter.lint(text, options);
     const st = linter.stats;
     if (st) incremental = { unitsRun: st.unitsRun, unitsReused: st.unitsReused, fullParse: st.parseFull, conventionsReused: st.conventionsReused };
   } else {
-    result = await lint(task.text, task.file, options);
+    result = await lint(text, task.file, options);
   }
+  result = problemsWithBom(result, bomFiles);
   const stopped = [...new Set([...(task.stoppedRules ?? []), ...takeStoppedRules()])];
   if (stopped.length && !result.skipped) {
     const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };

@@ -18,6 +18,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ruleInfo } from '../engine/ruleInfo';
 import { findByPath, nodeAt, operationNodes, parseTree, pointerToPath, refAt, updateTree, type TNode } from './tree';
 import { findingHoverMarkdown } from './hoverDocs';
+import { fileUriTarget } from '../engine/refFiles';
 
 export interface Parsed {
   file: string;
@@ -45,12 +46,14 @@ function contains(r: Range, p: Position): boolean {
 
 /** Where a `$ref` points: the file and the node, when it resolves. */
 export function resolveRef(host: NavHost, fromFile: string, ref: string): { target: Parsed; node: TNode } | undefined {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(ref)) return undefined; // remote: never fetched here
+  // A `file:` URI names a file (read under the same policy as any $ref: host.parsed reads through refFiles.ts).
+  const named = fileUriTarget(ref, fromFile);
+  if (!named && /^[a-z][a-z0-9+.-]*:\/\//i.test(ref)) return undefined; // remote: never fetched here
   const hash = ref.indexOf('#');
   const filePart = hash >= 0 ? ref.slice(0, hash) : ref;
   const fragment = hash >= 0 ? ref.slice(hash) : '';
-  let file = fromFile;
-  if (filePart) {
+  let file = named ?? fromFile;
+  if (filePart && !named) {
     let decoded = filePart;
     try {
       decoded = decodeURIComponent(filePart);

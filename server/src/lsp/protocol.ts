@@ -41,6 +41,11 @@ export interface Settings {
   workspaceTrusted?: boolean;
   /** Milliseconds a custom function may run per document (and a JS ruleset take to load) before it is stopped. */
   functionBudgetMs: number;
+  /**
+   * The largest document linted and `$ref`'d file read, in MB (the CLI's --max-file-size; the same default,
+   * DEFAULT_LIMITS in engine/limits.ts). A bigger document gets one message and is not linted.
+   */
+  maxFileSize: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -53,6 +58,7 @@ export const DEFAULT_SETTINGS: Settings = {
   validateFiles: ['**/*.{yaml,yml,json}'],
   trace: { server: 'off' },
   functionBudgetMs: 5000,
+  maxFileSize: 16,
   diff: { base: '' },
 };
 

@@ -50,7 +50,7 @@ import { CancelledError, LintPool, type LintHandle } from './lintPool';
 import { consoleToStderr, BatchingMessageWriter } from './transport';
 import { collectIfGrown } from './memory';
 import { configDiagnostics, isSchemaConfig } from './configDiagnostics';
-import type { LintReply, LintTask } from './lintWorker';
+import { serverLimits, type LintReply, type LintTask } from './lintWorker';
 import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, updateParsed, type NavHost, type Parsed } from './navigation';
 import {
   DEFAULT_SETTINGS,
@@ -65,7 +65,7 @@ import {
   type StatusParams,
   type WorkspaceTrustParams,
 } from './protocol';
-import { readRefFile, setRefPolicy } from '../engine/refFiles';
+import { readRefFile, refPolicyOf, setRefPolicy } from '../engine/refFiles';
 
 const REF_HINT = 'allow it with the apiconv.allowRefsOutsideWorkspace setting';
 
@@ -98,6 +98,8 @@ interface Root {
   contributed: Set<string>;
   /** The last lint ran in the main thread (see Session.lintsInline). */
   inline?: boolean;
+  /** The size limit of its last lint (apiconv.maxFileSize), in bytes: the outline and hovers keep to it too. */
+  maxBytes?: number;
   /** The main thread has linted this document (it has its incremental state): relints may run there. */
   primed?: boolean;
   waiters: { version: number; resolve(): void; reject(e: unknown): void }[];
@@ -249,7 +251,7 @@ export class Session {
     this.folders = folders.map(f => this.fileOf(f.uri));
     if (this.folders.length === 0 && p.rootUri) this.folders = [this.fileOf(p.rootUri)];
     else if (this.folders.length === 0 && p.rootPath) this.folders = [path.resolve(p.rootPath)];
-    setRefPolicy({ roots: this.refRoots(this.globalSettings), widenHint: REF_HINT });
+    this.setMainRefPolicy();
     this.pull = !!this.capabilities.textDocument?.diagnostic;
     this.refreshSupport = !!this.capabilities.workspace?.diagnostics?.refreshSupport;
     this.configCapability = !!this.capabilities.workspace?.configuration;
@@ -339,12 +341,21 @@ export class Session {
     return settings.allowRefsOutsideWorkspace || this.folders.length === 0 ? undefined : this.folders;
   }
 
+  /** How this thread reads `$ref`'d files for hover, definition and the outline (the lints' own: per task). */
+  private refPolicy = refPolicyOf({});
+
+  private setMainRefPolicy(): void {
+    this.refPolicy = refPolicyOf({ roots: this.refRoots(this.globalSettings), maxBytes: maxBytesOf(this.globalSettings), widenHint: REF_HINT });
+    setRefPolicy(this.refPolicy);
+  }
+
   private readText(file: string): string | undefined {
     const doc = this.openDoc(file);
     if (doc) return doc.getText();
     try {
-      // Hover, definition, code actions: regular files of bounded size inside the workspace only (refFiles.ts).
-      return readRefFile(file);
+      // Hover, definition, code actions: regular files of bounded size inside the workspace only (refFiles.ts),
+      // under the session's policy whatever a lint in this thread set last.
+      return readRefFile(file, this.refPolicy);
     } catch {
       return undefined;
     }
@@ -354,6 +365,9 @@ export class Session {
     parsed: file => {
       const text = this.readText(file);
       if (text === undefined) return undefined;
+      // A document over the size limit is not linted (one message): nor parsed here for the outline and hovers.
+      const max = this.roots.get(file)?.maxBytes ?? maxBytesOf(this.globalSettings);
+      if (text.length * 3 > max && Buffer.byteLength(text, 'utf8') > max) return undefined;
       const hit = this.parsedCache.get(file);
       if (hit && hit.text === text) return hit;
       // After an edit (typing), the last tree is patched where it can be: one entry parsed again, not the document.
@@ -389,6 +403,7 @@ export class Session {
     this.diffs.reset();
     const section = (settings as { apiconv?: unknown } | null)?.apiconv;
     if (section && typeof section === 'object') this.globalSettings = sanitize(section as Partial<Settings>);
+    this.setMainRefPolicy();
     this.mainRulesets.clear();
     this.relintOpen();
   }
@@ -433,7 +448,7 @@ export class Session {
     // only; here (quick fixes, completion) the built-in rules stand in for it.
     const ruleset = await this.mainRulesets.get(rsFile).catch(() => getDefaultRuleset());
     const { texts } = this.overlays('');
-    return { ruleset, allowRemoteRefs: s.allowRemoteRefs, readFile: f => texts[f] };
+    return { ruleset, allowRemoteRefs: s.allowRemoteRefs, readFile: f => texts[f], limits: serverLimits(maxBytesOf(s)) };
   }
 
   /** A code action's edit, computed in the action worker on the document's current text. */
@@ -452,7 +467,9 @@ export class Session {
       overlays: this.overlays(file).texts,
       configEpoch: this.configEpoch,
       refRoots: this.refRoots(s),
+      maxBytes: maxBytesOf(s),
     };
+    this.actions.functionBudgetMs = s.functionBudgetMs;
     return this.actions.run(task, token).catch(e => {
       if (!(e instanceof ActionCancelledError)) logSafe(this.connection, `code action failed: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;
@@ -586,6 +603,7 @@ export class Session {
     const version = doc?.version ?? 0;
     const settings = await this.settingsFor(uri);
     if (gen !== root.gen) return;
+    root.maxBytes = maxBytesOf(settings);
     const text = doc ? doc.getText() : this.readText(root.file);
     if (!settings.enable || text === undefined || !looksLikeOpenApi(text)) {
       if (doc && isSchemaConfig(root.file)) {
@@ -610,6 +628,7 @@ export class Session {
       trusted: this.trusted(settings),
       allowRemoteRefs: settings.allowRemoteRefs,
       refRoots: this.refRoots(settings),
+      maxBytes: maxBytesOf(settings),
       overlays: texts,
       // Open documents are linted incrementally (their linter lives in the worker between edits).
       incremental: doc !== undefined,
@@ -916,6 +935,7 @@ export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: S
   if (typeof v.allowRefsOutsideWorkspace === 'boolean') out.allowRefsOutsideWorkspace = v.allowRefsOutsideWorkspace;
   if (Array.isArray(v.validateFiles)) out.validateFiles = v.validateFiles.filter((g): g is string => typeof g === 'string');
   if (typeof v.functionBudgetMs === 'number' && Number.isFinite(v.functionBudgetMs)) out.functionBudgetMs = Math.max(100, Math.min(600_000, v.functionBudgetMs));
+  if (typeof v.maxFileSize === 'number' && Number.isFinite(v.maxFileSize) && v.maxFileSize > 0) out.maxFileSize = Math.min(4096, v.maxFileSize);
   if (typeof v.workspaceTrusted === 'boolean') out.workspaceTrusted = v.workspaceTrusted;
   else if (typeof (v as { trusted?: unknown }).trusted === 'boolean') out.workspaceTrusted = (v as { trusted: boolean }).trusted;
   const trace = (v as { trace?: { server?: unknown } }).trace;
@@ -923,6 +943,11 @@ export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: S
   const diff = (v as { diff?: { base?: unknown } }).diff;
   if (diff && typeof diff === 'object' && typeof diff.base === 'string') out.diff = { base: diff.base };
   return out;
+}
+
+/** The size limit in bytes (apiconv.maxFileSize, in MB). */
+function maxBytesOf(s: Settings): number {
+  return Math.round(s.maxFileSize * 1024 * 1024);
 }
 
 function clearTimer(root: { timer?: NodeJS.Timeout | NodeJS.Immediate }): void {

@@ -2,7 +2,7 @@
 import { pointerToPath } from '@stoplight/json';
 import { ResolveRunner } from '@stoplight/json-ref-resolver/runner';
 import { uriIsJSONPointer, uriToJSONPointer } from '@stoplight/json-ref-resolver/utils';
-import { createResolver } from '../resolver';
+import { createResolver, fileUriRef } from '../resolver';
 import { encodeSegment, unitDepth, unitKey } from '../parse/units';
 import type { IncrementalResolverOptions, ReferencedDocument, ResolveStats, Segment } from './types';
 import { badObject, crawlAfterEdit, crawlUnitValue, EMPTY_CRAWL, Fallback, hasOwn, isRefObject, type UnitCrawl, type UnitInfo } from './crawl';
@@ -81,7 +81,7 @@ export abstract class ResolverBase {
   protected runnerFor(source: string | null): ResolveRunner {
     if (this.runner === undefined || this.runnerBase !== source) {
       const r = createResolver({ allowRemoteRefs: this.opts.allowRemoteRefs }) as unknown as { resolvers: Record<string, unknown> };
-      this.runner = new ResolveRunner({}, undefined, { ...(source !== null ? { baseUri: source } : {}), resolvers: r.resolvers as never });
+      this.runner = new ResolveRunner({}, undefined, { ...(source !== null ? { baseUri: source } : {}), resolvers: r.resolvers as never, transformRef: fileUriRef });
       this.runnerBase = source;
       this.refInfos = new Map();
     }
