@@ -147,6 +147,18 @@ export function errorBodySchemas(data: unknown, spec: Spec): unknown[] {
  * to A); undefined when no error body has a conventional shape.
  */
 export function documentErrorShape(data: unknown, spec: Spec): 'A' | 'B' | undefined {
+  // A frozen document (the fix engine's parse, engine/fix/memo.ts) cannot change: its shape is counted once,
+  // not once per finding (issue 16: each error-response fix of a pass walked every operation again).
+  if (!isObject(data) || !Object.isFrozen(data)) return countErrorShapes(data, spec);
+  let bySpec = shapeMemo.get(data);
+  if (!bySpec) shapeMemo.set(data, (bySpec = new Map()));
+  if (!bySpec.has(spec)) bySpec.set(spec, countErrorShapes(data, spec));
+  return bySpec.get(spec);
+}
+
+const shapeMemo = new WeakMap<object, Map<Spec, 'A' | 'B' | undefined>>();
+
+function countErrorShapes(data: unknown, spec: Spec): 'A' | 'B' | undefined {
   const count = { A: 0, B: 0 };
   for (const schema of errorBodySchemas(data, spec)) {
     const shape = errorShapeOf(schema, data);

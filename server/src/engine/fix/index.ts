@@ -92,7 +92,7 @@ export function applyOps(text: string, format: TextFormat, ops: readonly FixOp[]
     // the whole pass, memo.ts) and moved past their edits: a parse of the whole text per op is what
     // made --fix slow (issue 16). Where it could interact with them, it runs on the current text.
     // A rename moves the paths below its parent, so nothing after one is computed on the original text.
-    if (composer.text !== text && done.every(d => d.kind !== 'rename' && apart(d.path, op.path)) && onOriginal(composer, text, format, op)) {
+    if (composer.changed && done.every(d => d.kind !== 'rename' && apart(d.path, op.path)) && onOriginal(composer, text, format, op)) {
       done.push(op);
       continue;
     }
@@ -107,7 +107,7 @@ export function applyOps(text: string, format: TextFormat, ops: readonly FixOp[]
       /* an op that cannot apply is skipped */
     }
   }
-  if (composer.text === text || (validate && !parses(composer.text, format))) return [];
+  if (!composer.changed || (validate && !parses(composer.text, format))) return [];
   return composer.result();
 }
 
