@@ -248,7 +248,8 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
     }
     final = result;
     if (result.skipped) break;
-    const rootSpec = specOf(rootText, root);
+    // Read from the parsed data on the first fixable finding: the last pass (nothing left to fix) needs no data.
+    let rootSpec: Spec | undefined;
     // Every fix of the pass is computed on the pass's texts (parsed once, memo.ts) without a parse of
     // its own result; the combined result of each file is checked once below.
     const accepted = new Map<string, OffsetEdit[][]>();
@@ -262,6 +263,7 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
         texts.set(src, t);
         originals.set(src, t);
       }
+      rootSpec ??= specOf(rootText, root);
       const fix = computeFix(texts.get(src)!, p, rootSpec, src === root, false);
       if (!fix) continue;
       const groups = accepted.get(src) ?? [];
