@@ -246,16 +246,37 @@ export function addErrorResponse(ctx: FixContext, opPath: JsonPath, status: stri
 /** A `$ref` to a shared response that some operation of the document already uses for `status`. */
 function findSharedResponseRef(data: unknown, status: string, rPath: JsonPath): string | undefined {
   const prefix = refTo(rPath) + '/';
+  // A frozen document (the fix engine's parse) cannot change: every status's first shared response is found in one walk.
+  if (isObject(data) && Object.isFrozen(data)) {
+    let byPrefix = sharedRefMemo.get(data);
+    if (!byPrefix) sharedRefMemo.set(data, (byPrefix = new Map()));
+    let refs = byPrefix.get(prefix);
+    if (!refs) byPrefix.set(prefix, (refs = sharedResponseRefs(data, prefix)));
+    return refs.get(status);
+  }
+  return sharedResponseRefs(data, prefix, status).get(status);
+}
+
+const sharedRefMemo = new WeakMap<object, Map<string, Map<string, string>>>();
+
+/** The first `$ref` under `prefix` of each status (or of `only`) among the operations' responses, in document order. */
+function sharedResponseRefs(data: unknown, prefix: string, only?: string): Map<string, string> {
+  const out = new Map<string, string>();
   const paths = isObject(data) ? data.paths : undefined;
-  if (!isObject(paths)) return undefined;
+  if (!isObject(paths)) return out;
+  const oas32 = isObject(data) && isOas32(data);
   for (const item of Object.values(paths)) {
     if (!isObject(item)) continue;
-    for (const [, , op] of operationsOfPathItem(item, isObject(data) && isOas32(data))) {
-      const r = isObject(op) && isObject(op.responses) ? op.responses[status] : undefined;
-      if (isObject(r) && typeof r.$ref === 'string' && r.$ref.startsWith(prefix)) return r.$ref;
+    for (const [, , op] of operationsOfPathItem(item, oas32)) {
+      if (!isObject(op) || !isObject(op.responses)) continue;
+      for (const status of only !== undefined ? [only] : Object.keys(op.responses)) {
+        const r = op.responses[status];
+        if (!out.has(status) && isObject(r) && typeof r.$ref === 'string' && r.$ref.startsWith(prefix)) out.set(status, r.$ref);
+      }
+      if (only !== undefined && out.has(only)) return out;
     }
   }
-  return undefined;
+  return out;
 }
 
 /**
