@@ -86,13 +86,16 @@ export async function computeFixes(tasks: readonly LintTask[], cache: RulesetCac
     }
     // As lintOne does: each lint of the passes has the budget; a rule stopped once is skipped in the next passes.
     const stopped = new Set(task.stoppedRules ?? []);
-    const beforeLint = () => {
+    const beforeLint = async () => {
       for (const r of takeStoppedRules()) stopped.add(r);
       setSkippedRules([...stopped]);
+      // In a worker: let its event loop turn, so that the heartbeat the watching thread reads goes on
+      // (functionBudget.ts: a loop that has not turned for long is taken for a blocked function).
+      if (hooks.functionBudgetMs) await new Promise(resolve => setImmediate(resolve));
       startLintMeter(hooks.functionBudgetMs);
     };
     try {
-      beforeLint();
+      await beforeLint();
       const ruleset = await cache.get(task.ruleset);
       const { files, perFile, final } = await fixFile(text, task.file, { ruleset, safeOnly: true, readFile: reader, beforeLint });
       for (const r of takeStoppedRules()) stopped.add(r);

@@ -161,8 +161,8 @@ export interface FixTextOptions {
   /** Only problems this returns true for. */
   filter?: (p: LintProblem) => boolean;
   readFile?: FileReader;
-  /** Called before each lint of the passes (the CLI restarts custom functions' time budget there). */
-  beforeLint?: () => void;
+  /** Called (and awaited) before each lint of the passes (the CLI restarts custom functions' time budget there). */
+  beforeLint?: () => void | Promise<void>;
 }
 
 function conflicts(a: OffsetEdit, b: OffsetEdit): boolean {
@@ -241,7 +241,7 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
     let result;
     try {
       // The incremental engine: a pass re-lints only what the last pass's fixes changed (issue 16).
-      opts.beforeLint?.();
+      await opts.beforeLint?.();
       result = await linter.lint(rootText, { ruleset: opts.ruleset, readFile: reader });
     } catch {
       break;
