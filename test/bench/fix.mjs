@@ -69,7 +69,7 @@ for (const c of CASES) {
   }
   for (const [b] of builds) {
     const [l, f] = [median(lints.get(b)), median(fixes.get(b))];
-    const row = { name: c.name, build: b || undefined, mode: c.mode, lintMs: Math.round(l), fixMs: Math.round(f), ratio: +(f / l).toFixed(2), summary: (summary.get(b) ?? '').replace(/: .*/, '') };
+    const row = { name: c.name, build: b || undefined, mode: c.mode, lintMs: Math.round(l), fixMs: Math.round(f), ratio: +(f / l).toFixed(2), summary: (summary.get(b) ?? '').replace(/^apiconv: /, '').replace(/: .*/, '') };
     rows.push(row);
     console.log(`${row.name.padEnd(8)} ${b.padEnd(b ? 7 : 0)}${row.mode.padEnd(13)} lint ${String(row.lintMs).padStart(7)} ms   fix ${String(row.fixMs).padStart(7)} ms   ${row.ratio}x   ${row.summary}`);
   }
