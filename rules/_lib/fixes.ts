@@ -147,6 +147,18 @@ export function errorBodySchemas(data: unknown, spec: Spec): unknown[] {
  * to A); undefined when no error body has a conventional shape.
  */
 export function documentErrorShape(data: unknown, spec: Spec): 'A' | 'B' | undefined {
+  // A frozen document (the fix engine's parse, engine/fix/memo.ts) cannot change: its shape is counted once,
+  // not once per finding (issue 16: each error-response fix of a pass walked every operation again).
+  if (!isObject(data) || !Object.isFrozen(data)) return countErrorShapes(data, spec);
+  let bySpec = shapeMemo.get(data);
+  if (!bySpec) shapeMemo.set(data, (bySpec = new Map()));
+  if (!bySpec.has(spec)) bySpec.set(spec, countErrorShapes(data, spec));
+  return bySpec.get(spec);
+}
+
+const shapeMemo = new WeakMap<object, Map<Spec, 'A' | 'B' | undefined>>();
+
+function countErrorShapes(data: unknown, spec: Spec): 'A' | 'B' | undefined {
   const count = { A: 0, B: 0 };
   for (const schema of errorBodySchemas(data, spec)) {
     const shape = errorShapeOf(schema, data);
@@ -234,16 +246,37 @@ export function addErrorResponse(ctx: FixContext, opPath: JsonPath, status: stri
 /** A `$ref` to a shared response that some operation of the document already uses for `status`. */
 function findSharedResponseRef(data: unknown, status: string, rPath: JsonPath): string | undefined {
   const prefix = refTo(rPath) + '/';
+  // A frozen document (the fix engine's parse) cannot change: every status's first shared response is found in one walk.
+  if (isObject(data) && Object.isFrozen(data)) {
+    let byPrefix = sharedRefMemo.get(data);
+    if (!byPrefix) sharedRefMemo.set(data, (byPrefix = new Map()));
+    let refs = byPrefix.get(prefix);
+    if (!refs) byPrefix.set(prefix, (refs = sharedResponseRefs(data, prefix)));
+    return refs.get(status);
+  }
+  return sharedResponseRefs(data, prefix, status).get(status);
+}
+
+const sharedRefMemo = new WeakMap<object, Map<string, Map<string, string>>>();
+
+/** The first `$ref` under `prefix` of each status (or of `only`) among the operations' responses, in document order. */
+function sharedResponseRefs(data: unknown, prefix: string, only?: string): Map<string, string> {
+  const out = new Map<string, string>();
   const paths = isObject(data) ? data.paths : undefined;
-  if (!isObject(paths)) return undefined;
+  if (!isObject(paths)) return out;
+  const oas32 = isObject(data) && isOas32(data);
   for (const item of Object.values(paths)) {
     if (!isObject(item)) continue;
-    for (const [, , op] of operationsOfPathItem(item, isObject(data) && isOas32(data))) {
-      const r = isObject(op) && isObject(op.responses) ? op.responses[status] : undefined;
-      if (isObject(r) && typeof r.$ref === 'string' && r.$ref.startsWith(prefix)) return r.$ref;
+    for (const [, , op] of operationsOfPathItem(item, oas32)) {
+      if (!isObject(op) || !isObject(op.responses)) continue;
+      for (const status of only !== undefined ? [only] : Object.keys(op.responses)) {
+        const r = op.responses[status];
+        if (!out.has(status) && isObject(r) && typeof r.$ref === 'string' && r.$ref.startsWith(prefix)) out.set(status, r.$ref);
+      }
+      if (only !== undefined && out.has(only)) return out;
     }
   }
-  return undefined;
+  return out;
 }
 
 /**

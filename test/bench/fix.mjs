@@ -4,7 +4,10 @@
 // Each case copies the corpus document into a temp folder (never touching ../shared), then runs
 // N whole-process lints and N fixes (each fix on a fresh copy); reports the medians and the ratio.
 //
-//   node test/bench/fix.mjs [--runs 3] [--cli server/out/cli.js] [--only spotify,asana]
+//   node test/bench/fix.mjs [--runs 3] [--cli server/out/cli.js] [--only spotify,asana] [--before <cli.js>]
+//
+// --before names another build's cli.js (e.g. main's, built in a temp clone): its lint and fix run in the same
+// rounds, interleaved with this build's, so that both see the same load on a shared machine.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -17,6 +20,7 @@ const opt = (name, def) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] :
 const runs = Math.max(1, Number(opt('--runs', '3')));
 const CLI = path.resolve(opt('--cli', path.join(ROOT, 'server', 'out', 'cli.js')));
 const only = opt('--only', '')?.split(',').filter(Boolean) ?? [];
+const BEFORE = argv.includes('--before') ? path.resolve(opt('--before')) : undefined;
 
 const CASES = [
   { name: 'spotify', dir: 'spotify', entry: 'fixed-spotify-open-api.yml', mode: '--fix' },
@@ -34,9 +38,9 @@ function copy(c) {
   return dir;
 }
 
-function time(args, cwd) {
+function time(args, cwd, cli = CLI) {
   const t = performance.now();
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
   const ms = performance.now() - t;
   if (r.status !== 0 && r.status !== 1) throw new Error(`apiconv ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return { ms, stderr: r.stderr };
@@ -44,25 +48,31 @@ function time(args, cwd) {
 
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];
+const builds = BEFORE ? [['before', BEFORE], ['after', CLI]] : [['', CLI]];
 for (const c of CASES) {
   if (only.length && !only.includes(c.name)) continue;
-  const lints = [];
-  const fixes = [];
-  let summary = '';
+  const lints = new Map(builds.map(([b]) => [b, []]));
+  const fixes = new Map(builds.map(([b]) => [b, []]));
+  const summary = new Map();
   for (let i = 0; i < runs; i++) {
-    const dir = copy(c);
-    try {
-      lints.push(time(['lint', '--no-progress', '-f', 'json', c.entry], dir).ms);
-      const f = time(['lint', '--no-progress', '-f', 'json', c.mode, c.entry], dir);
-      fixes.push(f.ms);
-      summary = f.stderr.split('\n').find(l => /fix/.test(l)) ?? '';
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+    for (const [b, cli] of builds) {
+      const dir = copy(c);
+      try {
+        lints.get(b).push(time(['lint', '--no-progress', '-f', 'json', c.entry], dir, cli).ms);
+        const f = time(['lint', '--no-progress', '-f', 'json', c.mode, c.entry], dir, cli);
+        fixes.get(b).push(f.ms);
+        summary.set(b, f.stderr.split('\n').find(l => /fix/.test(l)) ?? '');
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     }
   }
-  const row = { name: c.name, mode: c.mode, lintMs: Math.round(median(lints)), fixMs: Math.round(median(fixes)), ratio: +(median(fixes) / median(lints)).toFixed(2), summary: summary.replace(/: .*/, '') };
-  rows.push(row);
-  console.log(`${row.name.padEnd(8)} ${row.mode.padEnd(13)} lint ${String(row.lintMs).padStart(7)} ms   fix ${String(row.fixMs).padStart(7)} ms   ${row.ratio}x   ${row.summary}`);
+  for (const [b] of builds) {
+    const [l, f] = [median(lints.get(b)), median(fixes.get(b))];
+    const row = { name: c.name, build: b || undefined, mode: c.mode, lintMs: Math.round(l), fixMs: Math.round(f), ratio: +(f / l).toFixed(2), summary: (summary.get(b) ?? '').replace(/^apiconv: /, '').replace(/: .*/, '') };
+    rows.push(row);
+    console.log(`${row.name.padEnd(8)} ${b.padEnd(b ? 7 : 0)}${row.mode.padEnd(13)} lint ${String(row.lintMs).padStart(7)} ms   fix ${String(row.fixMs).padStart(7)} ms   ${row.ratio}x   ${row.summary}`);
+  }
 }
 const out = path.join(ROOT, 'test', 'bench', 'results');
 fs.mkdirSync(out, { recursive: true });

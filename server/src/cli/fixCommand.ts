@@ -2,6 +2,7 @@
 import { fixFile, unifiedDiff } from '../engine/fix/index';
 import { oneLine, type RulesetCache } from '../engine/ruleset';
 import { setRefPolicy } from '../engine/refFiles';
+import { loadingOverrunMessage, setSkippedRules, startLintMeter, takeStoppedRules } from '../engine/functionBudget';
 import { displayPath } from './formatters/util';
 import type { LintTask } from './lintOne';
 import type { LintResult } from '../engine/problem';
@@ -20,20 +21,40 @@ export interface FixOutcome {
    * rather than linting again.
    */
   finals: Map<number, LintResult>;
+  /** Rules whose custom functions ran past the time budget, by task index (their findings are not in finals). */
+  stopped: Map<number, string[]>;
 }
 
 /**
- * Fixes every task, each seeing the fixes of the tasks before it (two roots may share a `$ref`'d file),
- * then writes every changed file at once (safeWrite.ts: temp file + rename, form kept, refusals).
+ * What the fixes of every task change, before anything is written: computed in the CLI's main thread, or in a
+ * worker thread that can be stopped when a custom function runs past its time budget (fixIsolated.ts). Maps
+ * survive the worker's message (structured clone).
  */
-export async function runFixes(tasks: readonly LintTask[], cache: RulesetCache, opts: { write: boolean; cwd: string; policy?: WritePolicy }): Promise<FixOutcome> {
-  const out: FixOutcome = { diff: '', applied: 0, changedFiles: [], errors: [], finals: new Map() };
-  const lastWriter = new Map<string, number>();
-  const finals = new Map<number, LintResult>();
-  // Texts as changed so far, so that two roots sharing a $ref'd file see each other's fixes.
-  const pending = new Map<string, string>();
-  const originals = new Map<string, { text: string; form: FileForm }>();
-  const fixesIn = new Map<string, number>();
+export interface FixComputation {
+  /** The texts as changed (every file a fix touched). */
+  pending: Map<string, string>;
+  /** The files as read: text and form (the bytes a write keeps). */
+  originals: Map<string, { text: string; form: FileForm }>;
+  fixesIn: Map<string, number>;
+  /** The last task that changed each file. */
+  lastWriter: Map<string, number>;
+  finals: Map<number, LintResult>;
+  errors: string[];
+  /** Rules stopped by the time budget, by task index (the task's own stoppedRules and promises given up). */
+  stopped: Map<number, string[]>;
+}
+
+export interface ComputeHooks {
+  /** Called before each task (the worker tells the watching thread which document runs). */
+  onTask?: (index: number) => void;
+  /** Custom functions run under this budget per lint (engine/functionBudget.ts); none without. */
+  functionBudgetMs?: number;
+}
+
+/** Fixes every task, each seeing the fixes of the tasks before it (two roots may share a `$ref`'d file); writes nothing. */
+export async function computeFixes(tasks: readonly LintTask[], cache: RulesetCache, hooks: ComputeHooks = {}): Promise<FixComputation> {
+  const out: FixComputation = { pending: new Map(), originals: new Map(), fixesIn: new Map(), lastWriter: new Map(), finals: new Map(), errors: [], stopped: new Map() };
+  const { pending, originals, fixesIn } = out;
   const named = new Set(tasks.map(t => t.file));
   const read = (file: string) => {
     let o = originals.get(file);
@@ -49,6 +70,7 @@ export async function runFixes(tasks: readonly LintTask[], cache: RulesetCache, 
     }
   };
   for (const [index, task] of tasks.entries()) {
+    hooks.onTask?.(index);
     setRefPolicy({ roots: task.refRoots, maxBytes: task.limits?.maxBytes, widenHint: 'allow it with --allow-refs-outside' });
     let text = task.text ?? pending.get(task.file);
     try {
@@ -58,19 +80,45 @@ export async function runFixes(tasks: readonly LintTask[], cache: RulesetCache, 
       out.errors.push(`cannot read ${task.file}: ${(e as NodeJS.ErrnoException).code ?? oneLine(e)}`);
       continue;
     }
+    if (task.rulesetTimedOut) {
+      out.errors.push(`${task.file}: cannot fix: ${loadingOverrunMessage(task.ruleset, task.functionBudgetMs ?? 0)}`);
+      continue;
+    }
+    // As lintOne does: each lint of the passes has the budget; a rule stopped once is skipped in the next passes.
+    const stopped = new Set(task.stoppedRules ?? []);
+    const beforeLint = async () => {
+      for (const r of takeStoppedRules()) stopped.add(r);
+      setSkippedRules([...stopped]);
+      // In a worker: let its event loop turn, so that the heartbeat the watching thread reads goes on
+      // (functionBudget.ts: a loop that has not turned for long is taken for a blocked function).
+      if (hooks.functionBudgetMs) await new Promise(resolve => setImmediate(resolve));
+      startLintMeter(hooks.functionBudgetMs);
+    };
     try {
+      await beforeLint();
       const ruleset = await cache.get(task.ruleset);
-      const { files, perFile, final } = await fixFile(text, task.file, { ruleset, safeOnly: true, readFile: reader });
+      const { files, perFile, final } = await fixFile(text, task.file, { ruleset, safeOnly: true, readFile: reader, beforeLint });
+      for (const r of takeStoppedRules()) stopped.add(r);
       for (const [file, n] of perFile) fixesIn.set(file, (fixesIn.get(file) ?? 0) + n);
       for (const [file, after] of files) {
         pending.set(file, after);
-        lastWriter.set(file, index);
+        out.lastWriter.set(file, index);
       }
-      if (final) finals.set(index, final);
+      if (final) out.finals.set(index, final);
     } catch (e) {
       out.errors.push(`${task.file}: cannot fix: ${oneLine(e)}`);
+    } finally {
+      setSkippedRules(undefined);
     }
+    if (stopped.size > 0) out.stopped.set(index, [...stopped]);
   }
+  return out;
+}
+
+/** Writes (or, in a dry run, diffs) what computeFixes changed: every changed file at once (safeWrite.ts: temp file + rename, form kept, refusals). */
+export function finishFixes(c: FixComputation, opts: { write: boolean; cwd: string; policy?: WritePolicy }): FixOutcome {
+  const out: FixOutcome = { diff: '', applied: 0, changedFiles: [], errors: [...c.errors], finals: new Map(), stopped: c.stopped };
+  const { pending, originals } = c;
   const changed = [...pending.keys()].filter(f => pending.get(f) !== originals.get(f)?.text);
   let done = changed;
   if (opts.write) {
@@ -81,12 +129,20 @@ export async function runFixes(tasks: readonly LintTask[], cache: RulesetCache, 
     for (const r of w.refused) out.errors.push(r.reason);
     done = w.written;
     if (w.refused.length === 0) {
-      for (const [index, final] of finals) if (final.files.every(f => (lastWriter.get(f) ?? -1) <= index)) out.finals.set(index, final);
+      for (const [index, final] of c.finals) if (final.files.every(f => (c.lastWriter.get(f) ?? -1) <= index)) out.finals.set(index, final);
     }
   } else {
     out.diff = changed.map(f => unifiedDiff(displayPath(f, opts.cwd), originals.get(f)!.text, pending.get(f)!)).join('');
   }
   out.changedFiles = done;
-  out.applied = done.reduce((n, f) => n + (fixesIn.get(f) ?? 0), 0);
+  out.applied = done.reduce((n, f) => n + (c.fixesIn.get(f) ?? 0), 0);
   return out;
+}
+
+/**
+ * Fixes every task in this thread, then writes every changed file at once. For rulesets without the
+ * repository's JavaScript; those go through fixIsolated.ts.
+ */
+export async function runFixes(tasks: readonly LintTask[], cache: RulesetCache, opts: { write: boolean; cwd: string; policy?: WritePolicy }): Promise<FixOutcome> {
+  return finishFixes(await computeFixes(tasks, cache), opts);
 }

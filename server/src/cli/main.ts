@@ -18,7 +18,9 @@ import { runTasks, plannedJobs, totalSize } from './pool';
 import type { LintTask, LintTaskResult } from './lintOne';
 import { rulesCommand } from './rulesCommand';
 import { initCommand, initMessage } from './initCommand';
-import { runFixes } from './fixCommand';
+import { computeFixes, finishFixes } from './fixCommand';
+import { computeFixesIsolated } from './fixIsolated';
+import { overrunMessage } from '../engine/functionBudget';
 import { diffMain } from './diffCommand';
 import { applyBaseline, BaselineError, baselineText, createBaseline, readBaseline } from '../engine/baseline';
 import { IoError, checkInput, checkOutput, readStdinText, writeOutput } from './io';
@@ -97,7 +99,7 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
   let isolate = false;
   for (const r of rulesetFiles) {
     try {
-      if (!(r in BUILTIN_RULESETS) && !opts.noCustomFunctions && !opts.fix && !opts.fixDryRun && inspectRuleset(r).code.length > 0) {
+      if (!(r in BUILTIN_RULESETS) && !opts.noCustomFunctions && inspectRuleset(r).code.length > 0) {
         isolate = true;
         if (opts.verbose) log(`apiconv: ruleset ${displayPath(r, cwd)} (runs JavaScript: loaded in worker threads)`);
         continue;
@@ -115,8 +117,18 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
   if (opts.fix || opts.fixDryRun) {
     // Fixes write only inside the project (or, with --allow-refs-outside, the linted folders' common root).
     const writeRoot = root ?? commonRoot(folders);
-    const fixed = await runFixes(tasks, cache, { write: opts.fix, cwd, policy: { roots: writeRoot === undefined ? undefined : [writeRoot], followSymlinks: opts.fixFollowSymlinks } });
+    // A ruleset with the repository's JavaScript: the fixes are computed in a worker under the time budget (fixIsolated.ts).
+    const computed = isolate ? await computeFixesIsolated(tasks, cache, opts.functionBudgetMs) : await computeFixes(tasks, cache);
+    const fixed = finishFixes(computed, { write: opts.fix, cwd, policy: { roots: writeRoot === undefined ? undefined : [writeRoot], followSymlinks: opts.fixFollowSymlinks } });
     for (const e of fixed.errors) log(`apiconv: ${e}`);
+    // A rule stopped by the budget: one finding naming it (in the report after --fix; said on stderr by a dry run), and skipped in the lint below.
+    for (const [index, rules] of fixed.stopped) {
+      tasks[index] = { ...tasks[index]!, stoppedRules: rules };
+      const final = fixed.finals.get(index);
+      const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+      if (final && !final.skipped) for (const rule of rules) final.problems.unshift({ code: rule, message: overrunMessage(rule, opts.functionBudgetMs), severity: 0, path: [], range: at, source: tasks[index]!.file });
+      if (opts.fixDryRun) for (const rule of rules) log(`apiconv: ${displayPath(tasks[index]!.file, cwd)}: ${overrunMessage(rule, opts.functionBudgetMs)}`);
+    }
     const files = fixed.changedFiles.map(f => displayPath(f, cwd)).join(', ');
     if (opts.fixDryRun) {
       log(`apiconv: ${fixed.applied} fix${fixed.applied === 1 ? '' : 'es'} would change ${fixed.changedFiles.length} file${fixed.changedFiles.length === 1 ? '' : 's'}${files ? `: ${files}` : ''} (dry run: nothing written)`);

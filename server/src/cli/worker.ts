@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { attachMeter } from '../engine/functionBudget';
 import { RulesetCache } from '../engine/ruleset';
 import { lintOne, type LintTask } from './lintOne';
+import { computeFixes } from './fixCommand';
 
 /** True in a worker thread started by pool.ts. */
 export function isCliWorker(): boolean {
@@ -21,11 +22,20 @@ export function runCliWorker(): void {
   const meter = (workerData as { meter?: SharedArrayBuffer } | undefined)?.meter;
   if (meter) attachMeter(meter, names => port.postMessage({ id: -1, names }));
   const caches = new Map<boolean, RulesetCache>();
-  port.on('message', async (msg: { id: number; task: LintTask }) => {
-    const remote = msg.task.allowRemoteRefs;
+  const cacheFor = (remote: boolean) => {
     let cache = caches.get(remote);
     if (!cache) caches.set(remote, (cache = new RulesetCache({ allowRemote: remote })));
-    const result = await lintOne(msg.task, cache);
+    return cache;
+  };
+  port.on('message', async (msg: { id: number; task: LintTask } | { id: number; fix: { tasks: LintTask[]; budgetMs: number } }) => {
+    if ('fix' in msg) {
+      // --fix with the repository's JavaScript (fixIsolated.ts): the fixes of every task, nothing written here.
+      const { tasks, budgetMs } = msg.fix;
+      const fix = await computeFixes(tasks, cacheFor(tasks[0]?.allowRemoteRefs ?? false), { functionBudgetMs: budgetMs, onTask: fixTask => port.postMessage({ id: -1, fixTask }) });
+      port.postMessage({ id: msg.id, fix });
+      return;
+    }
+    const result = await lintOne(msg.task, cacheFor(msg.task.allowRemoteRefs));
     port.postMessage({ id: msg.id, result });
   });
 }

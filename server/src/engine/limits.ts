@@ -6,7 +6,7 @@
  * goes past the limit, instead of a hang, a stack overflow or an exhausted heap
  * in the recursive code further on (Spectral's parsers, resolver and rules).
  */
-import { isAlias, isCollection, isDocument, isPair, isScalar, Parser, Composer, type Node } from 'yaml';
+import { isAlias, isCollection, isDocument, isPair, isScalar, Lexer, Parser, Composer, type Node } from 'yaml';
 import type { LintProblem, Range } from './problem';
 
 export interface InputLimits {
@@ -184,9 +184,27 @@ export function yamlTooDeep(text: string, max: number): number | undefined {
   return undefined;
 }
 
-/** A cheap test before the alias scan: an `*alias` token somewhere (it may be in a string: the scan decides). */
+/**
+ * Cheap tests before the alias scan (a parse of the whole text, the cost of a lint's parse again: issue 16's
+ * --fix paid it on every pass of spotify, whose Markdown holds `&quot;` and `**Note**`): an `&anchor` where
+ * a node's properties may start and an `*alias` somewhere, then the lexer's tokens (a scalar's text, quoted,
+ * plain or block, is one token: never an anchor or an alias).
+ */
 function mayHaveAlias(text: string): boolean {
-  return /(^|[\s,[{])\*[^\s,[\]{}]/.test(text) && /(^|[\s,[{:-])&[^\s,[\]{}]/.test(text);
+  if (!/(^|[\s,[{:])\*[^\s,[\]{}]/.test(text) || !/(^|[[{,:]|[?-][ \t]|!\S*[ \t])[ \t]*&[^\s,[\]{}]/m.test(text)) return false;
+  let anchor = false;
+  let alias = false;
+  let prev = '';
+  for (const token of new Lexer().lex(text)) {
+    // The lexer marks each scalar's text with a SCALAR token (\x1f) just before it.
+    if (prev !== '\x1f') {
+      if (token.charCodeAt(0) === 0x26) anchor = true;
+      else if (token.charCodeAt(0) === 0x2a) alias = true;
+      if (anchor && alias) return true;
+    }
+    prev = token;
+  }
+  return false;
 }
 
 /**

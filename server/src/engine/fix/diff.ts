@@ -24,7 +24,9 @@ function diffLines(a: string[], b: string[]): Op[] {
   const trace: Int32Array[] = [];
   let found = max === 0;
   for (let d = 0; d <= max && !found; d++) {
-    trace.push(v.slice());
+    // Only the diagonals -d..d+1 are read back at step d: a copy of the whole array per step cost --fix-dry-run
+    // on asana (some 2,000 lines added) hundreds of megabytes of copies.
+    trace.push(v.slice(max - d, max + d + 2));
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[max + k - 1] < v[max + k + 1]) ? v[max + k + 1] : v[max + k - 1] + 1;
       let y = x - k;
@@ -44,9 +46,10 @@ function diffLines(a: string[], b: string[]): Op[] {
   let y = m;
   for (let d = trace.length - 1; d >= 0 && (x > 0 || y > 0); d--) {
     const vd = trace[d];
+    const at = (diagonal: number) => vd[diagonal + d]!;
     const k = x - y;
-    const prevK = k === -d || (k !== d && vd[max + k - 1] < vd[max + k + 1]) ? k + 1 : k - 1;
-    const prevX = vd[max + prevK];
+    const prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
+    const prevX = at(prevK);
     const prevY = prevX - prevK;
     while (x > prevX && y > prevY) {
       mid.push({ kind: ' ', line: A[--x] });

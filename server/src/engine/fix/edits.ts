@@ -29,19 +29,33 @@ export function applyOffsetEdits(text: string, edits: readonly OffsetEdit[]): st
  */
 export class EditComposer {
   private edits: OffsetEdit[] = [];
-  private current: string;
+  /**
+   * The current text; undefined until asked for after an edit added on the original text (addOnOriginal):
+   * building it copies the whole text, which --fix did after every op of every finding (issue 16).
+   */
+  private current: string | undefined;
+  /** The current text's length minus the original's. */
+  private delta = 0;
 
   constructor(readonly original: string) {
     this.current = original;
   }
 
   get text(): string {
+    if (this.current === undefined) this.current = applyOffsetEdits(this.original, this.edits);
     return this.current;
+  }
+
+  /** Whether the current text differs from the original (without building it when the lengths differ). */
+  get changed(): boolean {
+    if (this.edits.length === 0) return false;
+    if (this.delta !== 0) return true;
+    return this.text !== this.original;
   }
 
   /** Adds an edit expressed on the current text. */
   add(e: OffsetEdit): void {
-    const text = this.current;
+    const text = this.text;
     const s = e.offset;
     const en = e.offset + e.length;
     if (s < 0 || en > text.length || s > en) throw new Error(`edit out of range: ${s}..${en} of ${text.length}`);
@@ -79,6 +93,7 @@ export class EditComposer {
       this.edits.splice(first, last - first + 1, { offset: origStart, length: origEnd - origStart, newText });
     }
     this.current = text.slice(0, s) + e.newText + text.slice(en);
+    this.delta += e.newText.length - e.length;
   }
 
   /**
@@ -87,13 +102,20 @@ export class EditComposer {
    */
   addOnOriginal(e: OffsetEdit): boolean {
     const end = e.offset + e.length;
-    let delta = 0;
-    for (const ed of this.edits) {
-      const edEnd = ed.offset + ed.length;
-      if (ed.offset <= end && e.offset <= edEnd) return false;
-      if (edEnd < e.offset) delta += ed.newText.length - ed.length;
+    let at = this.edits.length;
+    for (let i = 0; i < this.edits.length; i++) {
+      const ed = this.edits[i]!;
+      if (ed.offset <= end && e.offset <= ed.offset + ed.length) return false;
+      if (ed.offset > e.offset && at === this.edits.length) at = i;
     }
-    this.add({ offset: e.offset + delta, length: e.length, newText: e.newText });
+    // What add() does with it on the current text, kept as an edit of the original (it touches none):
+    // nothing when it changes nothing, else in offset order; the current text is built when next asked for.
+    if (e.offset < 0 || end > this.original.length || e.length < 0) throw new Error(`edit out of range: ${e.offset}..${end} of ${this.original.length}`);
+    if (e.length === 0 && e.newText === '') return true;
+    if (this.original.slice(e.offset, end) === e.newText) return true;
+    this.edits.splice(at, 0, { offset: e.offset, length: e.length, newText: e.newText });
+    this.delta += e.newText.length - e.length;
+    this.current = undefined;
     return true;
   }
 

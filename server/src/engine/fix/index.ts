@@ -92,7 +92,7 @@ export function applyOps(text: string, format: TextFormat, ops: readonly FixOp[]
     // the whole pass, memo.ts) and moved past their edits: a parse of the whole text per op is what
     // made --fix slow (issue 16). Where it could interact with them, it runs on the current text.
     // A rename moves the paths below its parent, so nothing after one is computed on the original text.
-    if (composer.text !== text && done.every(d => d.kind !== 'rename' && apart(d.path, op.path)) && onOriginal(composer, text, format, op)) {
+    if (composer.changed && done.every(d => d.kind !== 'rename' && apart(d.path, op.path)) && onOriginal(composer, text, format, op)) {
       done.push(op);
       continue;
     }
@@ -107,7 +107,7 @@ export function applyOps(text: string, format: TextFormat, ops: readonly FixOp[]
       /* an op that cannot apply is skipped */
     }
   }
-  if (composer.text === text || (validate && !parses(composer.text, format))) return [];
+  if (!composer.changed || (validate && !parses(composer.text, format))) return [];
   return composer.result();
 }
 
@@ -161,6 +161,8 @@ export interface FixTextOptions {
   /** Only problems this returns true for. */
   filter?: (p: LintProblem) => boolean;
   readFile?: FileReader;
+  /** Called (and awaited) before each lint of the passes (the CLI restarts custom functions' time budget there). */
+  beforeLint?: () => void | Promise<void>;
 }
 
 function conflicts(a: OffsetEdit, b: OffsetEdit): boolean {
@@ -239,13 +241,15 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
     let result;
     try {
       // The incremental engine: a pass re-lints only what the last pass's fixes changed (issue 16).
+      await opts.beforeLint?.();
       result = await linter.lint(rootText, { ruleset: opts.ruleset, readFile: reader });
     } catch {
       break;
     }
     final = result;
     if (result.skipped) break;
-    const rootSpec = specOf(rootText, root);
+    // Read from the parsed data on the first fixable finding: the last pass (nothing left to fix) needs no data.
+    let rootSpec: Spec | undefined;
     // Every fix of the pass is computed on the pass's texts (parsed once, memo.ts) without a parse of
     // its own result; the combined result of each file is checked once below.
     const accepted = new Map<string, OffsetEdit[][]>();
@@ -259,6 +263,7 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
         texts.set(src, t);
         originals.set(src, t);
       }
+      rootSpec ??= specOf(rootText, root);
       const fix = computeFix(texts.get(src)!, p, rootSpec, src === root, false);
       if (!fix) continue;
       const groups = accepted.get(src) ?? [];
