@@ -1,6 +1,7 @@
 /**
  * `apiconv.showRuleDocs`: opens a rule's documentation. The rule docs
- * (`rules/<id>.md`) ship inside the extension and open in the markdown preview;
+ * (`rules/<id>.md`) and the docs of the checks of `apiconv diff` (`rules/diff/<id>.md`, whose findings the
+ * server shows when `apiconv.diff.base` is set) ship inside the extension and open in the markdown preview;
  * a rule without a shipped page (e.g. a reused `spectral:oas` rule) opens its URL.
  * The server's "Show documentation for <rule>" code action calls it with the rule id.
  */
@@ -9,21 +10,30 @@ import * as vscode from 'vscode';
 const SOURCE = 'apiconv';
 
 export class RuleDocs {
-  private ids: Promise<string[]> | undefined;
+  private docs: Promise<Map<string, vscode.Uri>> | undefined;
 
   constructor(private readonly extensionUri: vscode.Uri) {}
 
-  /** The ids that have a shipped markdown page, sorted. */
-  shippedIds(): Promise<string[]> {
-    this.ids ??= Promise.resolve(vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(this.extensionUri, 'rules'))).then(
-      entries => entries.filter(([n, t]) => t === vscode.FileType.File && /^[a-z0-9-]+\.md$/.test(n)).map(([n]) => n.slice(0, -3)).sort(),
-      () => [],
-    );
-    return this.ids;
+  /** Each id with a shipped markdown page, and the page: rules/<id>.md, else rules/diff/<id>.md. */
+  private shipped(): Promise<Map<string, vscode.Uri>> {
+    this.docs ??= (async () => {
+      const pages = new Map<string, vscode.Uri>();
+      for (const dir of [vscode.Uri.joinPath(this.extensionUri, 'rules', 'diff'), vscode.Uri.joinPath(this.extensionUri, 'rules')]) {
+        const entries = await Promise.resolve(vscode.workspace.fs.readDirectory(dir)).catch(() => [] as [string, vscode.FileType][]);
+        for (const [n, t] of entries) if (t === vscode.FileType.File && /^[a-z0-9-]+\.md$/.test(n)) pages.set(n.slice(0, -3), vscode.Uri.joinPath(dir, n));
+      }
+      return pages;
+    })();
+    return this.docs;
   }
 
-  docUri(id: string): vscode.Uri {
-    return vscode.Uri.joinPath(this.extensionUri, 'rules', `${id}.md`);
+  /** The ids that have a shipped markdown page, sorted. */
+  async shippedIds(): Promise<string[]> {
+    return [...(await this.shipped()).keys()].sort();
+  }
+
+  async docUri(id: string): Promise<vscode.Uri | undefined> {
+    return (await this.shipped()).get(id);
   }
 
   /**
@@ -38,8 +48,9 @@ export class RuleDocs {
       if (!picked) return undefined;
       target = { id: picked };
     }
-    if ((await this.shippedIds()).includes(target.id)) {
-      await vscode.commands.executeCommand('markdown.showPreview', this.docUri(target.id));
+    const page = await this.docUri(target.id);
+    if (page) {
+      await vscode.commands.executeCommand('markdown.showPreview', page);
       return { id: target.id, opened: 'preview' };
     }
     if (target.href && /^https?:/.test(target.href)) {

@@ -343,6 +343,10 @@ describe('apiconv CLI', () => {
     assert.match(list.stdout, /^oas3-schema\s+\w+\s+-\s+.*Spectral/m);
     const asJson = JSON.parse(runCli(['rules', '--format', 'json']).stdout) as { id: string; origin: string }[];
     assert.ok(asJson.some(r => r.id === 'path-no-verbs' && r.origin === 'apiconv'));
+    const checks = asJson.filter(r => r.origin === 'diff');
+    assert.equal(checks.length, 31, 'the checks of apiconv diff follow the rules');
+    assert.ok(checks.some(r => r.id === 'response-property-removed'));
+    assert.ok(asJson.slice(asJson.findIndex(r => r.origin === 'diff')).every(r => r.origin === 'diff'), 'after the rules');
     const doc = runCli(['rules', 'path-api-prefix']);
     assert.equal(doc.code, 0);
     assert.match(doc.stdout, /^# path-api-prefix/m);

@@ -16,12 +16,15 @@ const ROOT = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
 describe('extension manifest and .vsix contents', () => {
-  it('vsce packages only the bundles, README, LICENSE, CHANGELOG, icon, config schema and rules/*.md', () => {
+  it('vsce packages only the bundles, README, LICENSE, CHANGELOG, icon, config schema, rules/*.md and rules/diff/*.md', () => {
     const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
     const out = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const files = out.split('\n').map(s => s.trim()).filter(Boolean).sort();
     const docs = fs.readdirSync(path.join(ROOT, 'rules')).filter(f => f.endsWith('.md')).map(f => `rules/${f}`);
     assert.ok(docs.length > 0, 'no rule docs');
+    const diffDocs = fs.readdirSync(path.join(ROOT, 'rules', 'diff')).filter(f => f.endsWith('.md')).map(f => `rules/diff/${f}`);
+    assert.ok(diffDocs.length >= 31, 'the docs of the diff checks');
+    docs.push(...diffDocs);
     const expected = ['CHANGELOG.md', 'LICENSE', 'README.md', 'client/out/extension.js', 'media/icon.png', 'package.json', 'schema/apiconv-config.schema.json', ...docs];
     // the server bundle is there once built (npm test builds first; `npm run package` always does)
     if (fs.existsSync(path.join(ROOT, 'server/out/server.js'))) expected.push('server/out/server.js');

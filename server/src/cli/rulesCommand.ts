@@ -16,7 +16,9 @@ export function rulesCommand(id: string | undefined, format: 'text' | 'json'): s
   if (id === undefined) {
     const list = listRules();
     if (format === 'json') {
-      return JSON.stringify(list.map(({ markdown: _m, ...r }) => r), null, 2) + '\n';
+      // The rules, then the checks of `apiconv diff` (origin "diff", as `apiconv rules <check> --format json` says).
+      const checks = DIFF_CHECKS.map(c => ruleInfo(c.id)).filter(r => r !== undefined);
+      return JSON.stringify([...list, ...checks].map(({ markdown: _m, ...r }) => r), null, 2) + '\n';
     }
     const rows = list.map(r => [r.id, r.severity ?? '', r.fixable ? `fix:${r.fixable}` : '-', r.origin === 'spectral' ? `${r.description} (Spectral's spectral:oas rule)` : r.description]);
     const header = ['rule', 'severity', 'fixable', 'description'];

@@ -229,6 +229,9 @@ const tests: TestCase[] = [
     fn: async () => {
       const opened = await vscode.commands.executeCommand<{ id: string; opened: string }>('apiconv.showRuleDocs', 'path-no-verbs');
       assert(opened?.opened === 'preview', `showRuleDocs: ${JSON.stringify(opened)}`);
+      // a check of `apiconv diff` (its findings show with apiconv.diff.base): its page ships too, under rules/diff/
+      const diffCheck = await vscode.commands.executeCommand<{ id: string; opened: string }>('apiconv.showRuleDocs', 'response-property-removed');
+      assert(diffCheck?.opened === 'preview', `showRuleDocs of a diff check: ${JSON.stringify(diffCheck)}`);
       await waitFor('a markdown preview tab for path-no-verbs.md', () =>
         vscode.window.tabGroups.all.flatMap(g => g.tabs).some(t => t.input instanceof vscode.TabInputWebview && /path-no-verbs/.test(t.label)),
         15000, () => JSON.stringify(vscode.window.tabGroups.all.flatMap(g => g.tabs).map(t => t.label)));
