@@ -178,23 +178,37 @@ export function diffOf(a: string, b: string, kind: string): Change {
 }
 
 /**
- * A change whose ends are not between a \r and its \n: LSP positions cannot name that place (the server's document
- * and the harness's would disagree), and VS Code never makes such a change. The CRLF is taken into the change.
+ * The change as VS Code would make it. Its ends are not between a \r and its \n: LSP positions cannot name that
+ * place (the server's document and the harness's would disagree), so the CRLF is taken into the change (the result
+ * is the same). Nor between the two halves of a surrogate pair: VS Code moves and deletes by characters, and a lone
+ * surrogate would not survive the UTF-8 file the CLI reads (it becomes U+FFFD there, not in the editor) — an insertion
+ * goes after the pair, a deletion takes the whole pair.
  */
 export function lspSafe(t: string, c: Change): Change {
   let { at, del, ins } = c;
-  if (at > 0 && t.charCodeAt(at - 1) === 13 && t.charCodeAt(at) === 10) {
+  const inPair = (i: number) => i > 0 && i < t.length && isHigh(t.charCodeAt(i - 1)) && isLow(t.charCodeAt(i));
+  if (inPair(at)) {
+    if (del === 0) at++;
+    else {
+      at--;
+      del++;
+    }
+  }
+  if (del > 0 && inPair(at + del)) del++;
+  const inCrlf = (i: number) => i > 0 && i < t.length && t.charCodeAt(i - 1) === 13 && t.charCodeAt(i) === 10;
+  if (inCrlf(at)) {
     at--;
     del++;
     ins = '\r' + ins;
   }
-  const end = at + del;
-  if (end > at && end < t.length && t.charCodeAt(end - 1) === 13 && t.charCodeAt(end) === 10) {
-    del++;
+  if (del > 0 && inCrlf(at + del)) {
     ins += '\n';
+    del++;
   }
   return at === c.at && del === c.del ? c : { kind: c.kind, at, del, ins };
 }
+const isHigh = (u: number) => u >= 0xd800 && u <= 0xdbff;
+const isLow = (u: number) => u >= 0xdc00 && u <= 0xdfff;
 
 const lineStart = (text: string, at: number): number => text.lastIndexOf('\n', at - 1) + 1;
 const lineEnd = (text: string, at: number): number => {
