@@ -130,6 +130,8 @@ export interface ServerFuzzReport {
   /** The number of findings at the end: the server's, the CLI's, a fresh server's. */
   final: { server: number; cli: number; fresh: number; equal: boolean };
   rssKb: { afterFirstEdit: number; end: number; peak: number; min: number; max: number };
+  /** The machine's 1-minute load average at the start, at each checkpoint (min–max) and at the end: timing depends on it. */
+  load: { start: number; min: number; max: number; end: number };
   /** Checkpoints at a text with a parser error. */
   brokenCheckpoints: number;
   seconds: number;
@@ -486,6 +488,7 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
     mismatches: 0,
     final: { server: -1, cli: -1, fresh: -1, equal: false },
     rssKb: { afterFirstEdit: 0, end: 0, peak: 0, min: 0, max: 0 },
+    load: { start: os.loadavg()[0]!, min: Infinity, max: 0, end: 0 },
     brokenCheckpoints: 0,
     seconds: 0,
     goals: [],
@@ -496,6 +499,8 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
   const cpLat: number[] = [];
   const rssSeries: number[] = [];
   const inflight = new Set<Promise<void>>();
+  let sinceLat = 0;
+  let sinceUnanswered = 0;
 
   const client = await TestClient.start({ folder, settings: o.settings ?? {}, capabilities: VSCODE_CAPABILITIES });
   const pid = client.proc.pid!;
@@ -643,8 +648,15 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
       }
       const rss = rssKb(pid);
       rssSeries.push(rss);
+      const load = os.loadavg()[0]!;
+      const windowed = latencies(lat.slice(sinceLat));
+      const windowUnanswered = rep.unanswered - sinceUnanswered;
+      sinceLat = lat.length;
+      sinceUnanswered = rep.unanswered;
+      rep.load.min = Math.min(rep.load.min, load);
+      rep.load.max = Math.max(rep.load.max, load);
       log(
-        `checkpoint ${rep.checkpoints}: edit ${rep.edits}, ${text.length} chars${broken ? ' (broken)' : ''}, ${mine.length} diagnostics in ${Math.round(ms)} ms${same ? ' = CLI' : ` ≠ CLI (${theirs.length})`}, ${rep.requests} requests (p99 so far ${latencies(lat).p99} ms), RSS ${Math.round(rss / 1024)} MB`,
+        `checkpoint ${rep.checkpoints}: edit ${rep.edits}, ${text.length} chars${broken ? ' (broken)' : ''}, ${mine.length} diagnostics in ${Math.round(ms)} ms${same ? ' = CLI' : ` ≠ CLI (${theirs.length})`}, ${rep.requests} requests (since the last checkpoint: ${windowed.count}, p50 ${windowed.p50} ms, p99 ${windowed.p99} ms, ${windowUnanswered} unanswered), RSS ${Math.round(rss / 1024)} MB, load ${load.toFixed(1)}`,
       );
     };
     /** RSS once the server is idle (its diagnostics are out, its requests answered): after a second of quiet. */
@@ -726,6 +738,8 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
   rep.rssKb.min = rssSeries.length ? Math.min(...rssSeries) : 0;
   rep.rssKb.max = rssSeries.length ? Math.max(...rssSeries) : 0;
   rep.seconds = Math.round((performance.now() - t0) / 1000);
+  rep.load.end = os.loadavg()[0]!;
+  if (rep.load.min === Infinity) rep.load.min = rep.load.start;
   const g = o.goals;
   const growth = rep.rssKb.afterFirstEdit ? rep.rssKb.end / rep.rssKb.afterFirstEdit - 1 : NaN;
   rep.goals = [
@@ -786,6 +800,7 @@ export function formatReport(rep: ServerFuzzReport): string {
     `| last edit → diagnostics of that version p50 / p95 / p99 / max, ms | ${l(rep.checkpointLatency)} |`,
     `| checkpoints where server ≠ CLI | ${rep.mismatches} |`,
     `| final diagnostics: server / CLI / fresh server | ${rep.final.server} / ${rep.final.cli} / ${rep.final.fresh} (${rep.final.equal ? 'equal' : 'DIFFERENT'}) |`,
+    `| load average (1 min) at the start, at checkpoints (min–max), at the end | ${rep.load.start.toFixed(1)}, ${rep.load.min.toFixed(1)}–${rep.load.max.toFixed(1)}, ${rep.load.end.toFixed(1)} (${os.cpus().length} cores) |`,
     `| RSS after the first edit → end (min–max at checkpoints; peak), MB | ${mb(rep.rssKb.afterFirstEdit)} → ${mb(rep.rssKb.end)} (${mb(rep.rssKb.min)}–${mb(rep.rssKb.max)}; ${mb(rep.rssKb.peak)}) |`,
     '',
     '| goal | met | value |',
