@@ -578,9 +578,9 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
       void p.then(() => inflight.delete(p));
     };
 
-    // The user picks an action of the light bulb now and then (a fix-all among them): its edits are resolved.
+    // The user picks an action of the light bulb now and then (one in five; a fix-all among them): its edits are resolved.
     const maybeResolve = (answer: unknown): void => {
-      if (!Array.isArray(answer) || picks.next() >= 0.1) return;
+      if (!Array.isArray(answer) || picks.next() >= 0.2) return;
       const lazy = answer.filter((a: { data?: unknown; edit?: unknown }) => a && a.data !== undefined && a.edit === undefined);
       if (lazy.length) request('codeAction/resolve', picks.pick(lazy));
     };
@@ -687,6 +687,13 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
         request('textDocument/documentSymbol', { textDocument: { uri } });
         request('textDocument/codeAction', { textDocument: { uri }, range: { start: pos, end: pos }, context: { diagnostics: lineDiagnostics(pos.line), triggerKind: 2 } });
         await sleep(o.pauseMs[0] + r.int(o.pauseMs[1] - o.pauseMs[0] + 1));
+        // The diagnostics of this version came during the pause: VS Code asks for the light bulb again (the markers
+        // changed); half the time the user has gone to a squiggle, whose quick fixes (fix-all among them) it asks for.
+        const shown = client.latest(uri);
+        if (shown?.version === version) {
+          const target = shown.diagnostics.length > 0 && picks.next() < 0.5 ? picks.pick(shown.diagnostics).range.start : pos;
+          request('textDocument/codeAction', { textDocument: { uri }, range: { start: target, end: target }, context: { diagnostics: lineDiagnostics(target.line), triggerKind: 2 } });
+        }
       } else {
         await sleep(Math.min(1000, -Math.log(1 - r.next()) * o.paceMs));
       }
