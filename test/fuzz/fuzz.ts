@@ -1,18 +1,16 @@
 /**
  * The fuzz suite (issue 16): hostile documents and random mutations through the built CLI,
  * random edit sequences through the built server over stdio, with requests at random
- * positions in between. Deterministic for a seed. Used by fuzz.test.ts (a fixed seed, a small
+ * positions in between (server.ts). Deterministic for a seed. Used by fuzz.test.ts (a fixed seed, a small
  * budget, in `npm test`) and run.ts (`npm run fuzz -- --runs N [--seed S]`).
  *
  * Checks: no crash (exit code, signal, "internal error", a stack overflow), no hang (a time
- * budget per step), bounded memory (peak RSS), the server's diagnostics after the edits equal a
- * fresh lint of the final text (the engine of the CLI), every fix result parses.
+ * budget per step), bounded memory (peak RSS), every fix result parses; the server's checks are in
+ * server.ts.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { lint } from '../../server/src/engine/lint';
 import { fixFile, formatOf, parseData } from '../../server/src/engine/fix/index';
 import { TestClient, uriOf } from '../lsp/client';
 import { aliasBomb, deepJson, deepYamlFlow, hostileCases, materialize, type HostileCase } from './hostile';
@@ -51,15 +49,11 @@ export interface FuzzStats {
   hostile: number;
   mutants: number;
   fixes: number;
-  edits: number;
-  requests: number;
-  checkpoints: number;
-  maxRequestMs: number;
   findings: Finding[];
 }
 
 export function newStats(): FuzzStats {
-  return { hostile: 0, mutants: 0, fixes: 0, edits: 0, requests: 0, checkpoints: 0, maxRequestMs: 0, findings: [] };
+  return { hostile: 0, mutants: 0, fixes: 0, findings: [] };
 }
 
 const MB = 1024;
@@ -265,109 +259,6 @@ export async function fuzzMutants(stats: FuzzStats, r: Rng, opts: { count: numbe
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
   return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timeout: ${what}`)), ms)))]).finally(() => clearTimeout(timer));
-}
-
-/** What is compared between the server and a fresh lint: rule, range, message. */
-function key(d: { code?: unknown; range: { start: { line: number; character: number }; end: { line: number; character: number } }; message: string }): string {
-  return `${String(d.code)} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`;
-}
-
-/** One random edit of a text (typing, deleting, pasting, breaking and restoring). */
-function edit(text: string, r: Rng, history: string[]): string {
-  const x = r.next();
-  if (x < 0.1 && history.length > 1) return history[history.length - 1 - r.int(Math.min(5, history.length))]!; // undo
-  if (x < 0.5) {
-    const at = r.int(text.length + 1);
-    const typed = r.pick(['a', 'b', ' ', '\n', ':', '-', '/', '{', '}', '"', "'", '#', 'x-y: 1\n', '  ', '\t']);
-    return text.slice(0, at) + typed + text.slice(at);
-  }
-  if (x < 0.7) {
-    const at = r.int(text.length + 1);
-    return text.slice(0, at) + text.slice(at + 1 + r.int(x < 0.6 ? 3 : 200));
-  }
-  return mutate(text, r);
-}
-
-function position(text: string, r: Rng): { line: number; character: number } {
-  const lines = text.split('\n');
-  const line = r.int(lines.length);
-  return { line, character: r.int((lines[line]?.length ?? 0) + 1) };
-}
-
-/**
- * `edits` random edits of a document through the server, with a request at a random position after
- * about every third edit; every `checkpointEvery` edits (and at the end) the server's diagnostics for
- * the current version must come within `budgetMs` and equal a fresh lint of the text.
- */
-export async function fuzzServer(stats: FuzzStats, r: Rng, opts: { edits: number; budgetMs: number; checkpointEvery: number; seed?: { name: string; text: string } }): Promise<void> {
-  const folder = tmp('server');
-  const seed = opts.seed ?? r.pick(seedDocuments());
-  const file = path.join(folder, seed.name.endsWith('.json') ? 'api.json' : 'api.yaml');
-  fs.writeFileSync(file, seed.text);
-  const client = await TestClient.start({ folder, settings: { debounceMs: 0 } });
-  let text = seed.text;
-  let version = 1;
-  const history: string[] = [text];
-  client.proc.setMaxListeners(0); // TestClient.request listens for an exit per request
-  await warmUp(client, folder);
-  const uri = client.open(file, text, version);
-  try {
-    await checkpoint();
-    for (let i = 0; i < opts.edits; i++) {
-      text = edit(text, r, history);
-      history.push(text);
-      if (history.length > 20) history.shift();
-      client.change(uri, ++version, text);
-      stats.edits++;
-      if (r.next() < 0.35) await request();
-      if ((i + 1) % opts.checkpointEvery === 0 || i === opts.edits - 1) await checkpoint();
-    }
-  } finally {
-    await client.stop();
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
-
-  async function request(): Promise<void> {
-    const pos = position(text, r);
-    const kind = r.pick(['textDocument/hover', 'textDocument/completion', 'textDocument/codeAction', 'textDocument/documentSymbol', 'textDocument/definition']);
-    const params =
-      kind === 'textDocument/documentSymbol'
-        ? { textDocument: { uri } }
-        : kind === 'textDocument/codeAction'
-          ? { textDocument: { uri }, range: { start: pos, end: pos }, context: { diagnostics: client.latest(uri)?.diagnostics.filter(d => d.range.start.line === pos.line) ?? [] } }
-          : { textDocument: { uri }, position: pos };
-    const t0 = performance.now();
-    stats.requests++;
-    try {
-      await withTimeout(client.request(kind, params), opts.budgetMs, kind);
-    } catch (e) {
-      stats.findings.push({ kind: /timeout/.test(String(e)) ? 'slow-request' : 'request-error', detail: `${kind} at ${pos.line}:${pos.character}: ${String(e).slice(0, 200)}`, repro: text });
-    }
-    stats.maxRequestMs = Math.max(stats.maxRequestMs, performance.now() - t0);
-  }
-
-  async function checkpoint(): Promise<void> {
-    stats.checkpoints++;
-    const want = version;
-    let got: Diagnostic[];
-    try {
-      got = await client.diagnostics(uri, (_d, p) => p.version === want, 0, opts.budgetMs);
-    } catch (e) {
-      stats.findings.push({ kind: 'no-diagnostics', detail: `version ${want}: ${String(e).split('\n')[0]}`, repro: text });
-      return;
-    }
-    const fresh = await lint(text, file);
-    const a = got.map(d => key(d as never)).sort();
-    const b = fresh.problems.filter(p => p.source === file).map(p => key({ ...p, code: p.code })).sort();
-    if (a.join('\n') !== b.join('\n')) {
-      const count = (xs: string[]) => xs.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
-      const ca = count(a);
-      const cb = count(b);
-      const onlyServer = [...ca].filter(([k, n]) => (cb.get(k) ?? 0) < n).map(([k, n]) => `${n}× ${k}`);
-      const onlyLint = [...cb].filter(([k, n]) => (ca.get(k) ?? 0) < n).map(([k, n]) => `${n}× ${k}`);
-      stats.findings.push({ kind: 'server≠lint', detail: `version ${want}: server ${JSON.stringify(onlyServer.slice(0, 3))}; lint ${JSON.stringify(onlyLint.slice(0, 3))}`, repro: text });
-    }
-  }
 }
 
 /** The first lint starts the server's worker (seconds on a loaded machine): not a step of the budget. */

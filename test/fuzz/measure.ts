@@ -21,7 +21,8 @@ function hwm(pid: number): number {
   }
 }
 
-export function measure(args: string[], cwd: string, timeoutMs: number, input?: string): Promise<Measured> {
+/** `maxOutput`: characters kept of stdout and of stderr each (a hostile input's output can be endless). */
+export function measure(args: string[], cwd: string, timeoutMs: number, input?: string, maxOutput = 1e6): Promise<Measured> {
   return new Promise(resolve => {
     const started = performance.now();
     const child = spawn(process.execPath, args, { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -29,8 +30,8 @@ export function measure(args: string[], cwd: string, timeoutMs: number, input?: 
     let stderr = '';
     let peakKb = 0;
     let killed = false;
-    child.stdout.on('data', d => (stdout.length < 1e6 ? (stdout += String(d)) : undefined));
-    child.stderr.on('data', d => (stderr.length < 1e6 ? (stderr += String(d)) : undefined));
+    child.stdout.on('data', d => (stdout.length < maxOutput ? (stdout += String(d)) : undefined));
+    child.stderr.on('data', d => (stderr.length < maxOutput ? (stderr += String(d)) : undefined));
     child.stdin.end(input ?? '');
     const sample = setInterval(() => (peakKb = Math.max(peakKb, hwm(child.pid!))), 50);
     const timer = setTimeout(() => {

@@ -1,37 +1,61 @@
 /**
- * The fuzz suite with a larger budget, on demand: `npm run fuzz -- --runs N [--seed S] [--slow]`.
- * N scales every part: N mutants, N/2 fixes, 10×N server edits. Prints what ran and what it found
- * (with a reproduction per finding in test/fuzz/findings/ when there is one); exit 1 on a finding.
+ * The fuzz suite with a larger budget, on demand:
+ *   npm run fuzz -- [--runs N] [--seed S] [--slow] [--server] [--edits E] [--doc FILE] [--checkpoint-every K] [--pace MS] [--max-minutes M]
+ * N scales the CLI parts (N mutants, N/2 fixes); the server part makes E edits (default 10×N) of FILE (default a
+ * mid-size corpus document, ../shared/corpus/asana/asana.yaml, else a vendored one) with requests in between and a
+ * checkpoint every K edits (server.ts), and checks the issue's goals for it; it stops editing after M minutes if given. `--server`: the server part only.
+ * Prints what ran and what it found (with a reproduction per finding in test/fuzz/findings/ when there is one);
+ * exit 1 on a finding or a goal missed.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ensureBuilt } from '../cli/helpers';
-import { fuzzHostile, fuzzMutants, fuzzServer, fuzzServerHostile, newStats, rng } from './fuzz';
+import { fuzzHostile, fuzzMutants, fuzzServerHostile, newStats, rng, type Finding } from './fuzz';
+import { DEFAULTS, defaultDocument, formatReport, fuzzServerRun } from './server';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, def: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1]! : def);
 const runs = Number(opt('--runs', '100'));
 const seed = Number(opt('--seed', String(Date.now() % 100000)));
+const edits = Number(opt('--edits', String(runs * 10)));
+const doc = path.resolve(opt('--doc', defaultDocument()));
+const serverOnly = argv.includes('--server');
 
 async function main(): Promise<void> {
   ensureBuilt();
-  const stats = newStats();
-  const r = rng(seed);
+  const findings: Finding[] = [];
   const t0 = performance.now();
-  await fuzzHostile(stats, { budgetMs: 20_000, slow: argv.includes('--slow') });
-  await fuzzServerHostile(stats, { budgetMs: 10_000 });
-  for (let done = 0; done < runs; done += 200) await fuzzMutants(stats, r, { count: Math.min(200, runs - done), budgetMs: 300_000, fixes: Math.ceil(Math.min(200, runs - done) / 2) });
-  await fuzzServer(stats, r, { edits: runs * 10, budgetMs: 10_000, checkpointEvery: 50 });
-  const s = (performance.now() - t0) / 1000;
-  console.log(`seed ${seed}: ${stats.hostile} hostile documents, ${stats.mutants} mutants, ${stats.fixes} fixes, ${stats.edits} server edits, ${stats.requests} requests (slowest ${Math.round(stats.maxRequestMs)} ms), ${stats.checkpoints} checkpoints in ${s.toFixed(0)} s`);
+  if (!serverOnly) {
+    const stats = newStats();
+    const r = rng(seed);
+    await fuzzHostile(stats, { budgetMs: 20_000, slow: argv.includes('--slow') });
+    await fuzzServerHostile(stats, { budgetMs: 10_000 });
+    for (let done = 0; done < runs; done += 200) await fuzzMutants(stats, r, { count: Math.min(200, runs - done), budgetMs: 300_000, fixes: Math.ceil(Math.min(200, runs - done) / 2) });
+    console.log(`seed ${seed}: ${stats.hostile} hostile documents, ${stats.mutants} mutants, ${stats.fixes} fixes in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    findings.push(...stats.findings);
+  }
+  const rep = await fuzzServerRun({
+    ...DEFAULTS,
+    file: doc,
+    edits,
+    seed,
+    checkpointEvery: Number(opt('--checkpoint-every', String(DEFAULTS.checkpointEvery))),
+    paceMs: Number(opt('--pace', String(DEFAULTS.paceMs))),
+    maxMs: argv.includes('--max-minutes') ? Number(opt('--max-minutes', '0')) * 60_000 : undefined,
+    log: line => console.log(line),
+  });
+  console.log(formatReport(rep));
+  findings.push(...rep.findings);
   const dir = path.join(__dirname, 'findings');
-  for (const [i, f] of stats.findings.entries()) {
+  for (const [i, f] of findings.entries()) {
     console.log(`FOUND ${f.kind}: ${f.detail}`);
     if (f.repro !== undefined) {
       fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(path.join(dir, `${seed}-${i}-${f.kind}.txt`), f.repro);
+      fs.writeFileSync(path.join(dir, `${seed}-${i}-${f.kind}${path.extname(doc)}`), f.repro);
     }
   }
-  process.exit(stats.findings.length ? 1 : 0);
+  const missed = rep.goals.filter(g => !g.ok);
+  for (const g of missed) console.log(`GOAL MISSED: ${g.goal}: ${g.value}`);
+  process.exit(findings.length || missed.length ? 1 : 0);
 }
 void main();
