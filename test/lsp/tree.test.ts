@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseTree, updateTree, type TNode } from '../../server/src/lsp/tree';
-import { documentSymbols, makeParsed } from '../../server/src/lsp/navigation';
+import { documentSymbols, makeParsed, STALE_TREE_MS, updateParsed } from '../../server/src/lsp/navigation';
 
 const CORPUS = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus');
 
@@ -210,3 +210,46 @@ test('updateTree: random edits of corpus documents (skipped without ../shared)',
     assert.ok(patched > 30, `${name}: patched ${patched} of 150`);
   }
 });
+
+test('a document that does not parse cleanly: between whole parses (STALE_TREE_MS) its tree is moved past each edit, then parsed again', () => {
+  const text = [
+    'openapi: 3.0.3',
+    'info: {title: T, version: "1"',
+    'paths:',
+    '  /a:',
+    '    get:',
+    '      summary: A',
+    '  /b:',
+    '    get:',
+    '      summary: B',
+    '',
+  ].join('\n'); // the flow mapping of info is not closed
+  const first = makeParsed('/w/api.yaml', text, 'yaml', undefined, 1000);
+  assert.equal(first.tree?.clean, false, 'the text does not parse cleanly');
+  const edited = text.replace('summary: A', 'summary: Abc');
+  const soon = updateParsed(first, edited, undefined, 1000 + STALE_TREE_MS - 1);
+  assert.equal(soon.stale, true, 'not parsed again yet');
+  assert.equal(soon.parsedAt, 1000);
+  // what comes after the edit is where a whole parse puts it
+  const whole = parseTree(edited, '/w/api.yaml');
+  const after = (t: TNode | undefined) => findKey(t, '/b');
+  assert.deepEqual([after(soon.tree)?.keyStart, after(soon.tree)?.start], [after(whole)?.keyStart, after(whole)?.start]);
+  const later = updateParsed(soon, edited.replace('summary: B', 'summary: Bc'), undefined, 1000 + STALE_TREE_MS);
+  assert.equal(later.stale, undefined, 'parsed whole once the last whole parse is STALE_TREE_MS old');
+  assert.deepEqual(plain(later.tree), plain(parseTree(later.text, '/w/api.yaml')));
+  // a clean document is patched as before, never stale
+  const clean = makeParsed('/w/ok.yaml', 'openapi: 3.0.3\npaths:\n  /a:\n    get:\n      summary: A\n', 'yaml', undefined, 0);
+  const next = updateParsed(clean, clean.text.replace('A', 'AB'), undefined, 1);
+  assert.equal(next.stale, undefined);
+  assert.deepEqual(plain(next.tree), plain(parseTree(next.text, '/w/ok.yaml')));
+});
+
+function findKey(t: TNode | undefined, key: string): TNode | undefined {
+  if (!t) return undefined;
+  if (t.key === key) return t;
+  for (const c of t.children ?? []) {
+    const f = findKey(c, key);
+    if (f) return f;
+  }
+  return undefined;
+}

@@ -16,7 +16,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ruleInfo } from '../engine/ruleInfo';
-import { findByPath, nodeAt, operationNodes, parseTree, pointerToPath, refAt, updateTree, type TNode } from './tree';
+import { findByPath, nodeAt, operationNodes, parseTree, pointerToPath, refAt, shiftTree, updateTree, type TNode } from './tree';
 import { findingHoverMarkdown } from './hoverDocs';
 import { fileUriTarget } from '../engine/refFiles';
 
@@ -25,7 +25,21 @@ export interface Parsed {
   text: string;
   doc: TextDocument;
   tree: TNode | undefined;
+  /** When the tree was last parsed whole (performance.now()). */
+  parsedAt?: number;
+  /** The tree is the last whole parse's with its offsets moved (a document that does not parse cleanly). */
+  stale?: boolean;
 }
+
+/**
+ * How long the tree of a document that does not parse cleanly may go without being parsed whole again. Such a
+ * tree cannot be patched entry by entry (tree.ts updateTree), and a parse of the whole text (about 0.1 s for
+ * asana, longer on a loaded machine) for every version that gets a request — hover, completion, the outline and
+ * the light bulb, several a second while the user types — held the server's main thread, and the diagnostics
+ * queued behind the requests (the issue 16 fuzz run: checkpoints of 20–48 s on a broken asana). Between parses,
+ * the last tree serves with its offsets moved past the edit; once the user pauses, the next request parses.
+ */
+export const STALE_TREE_MS = 500;
 
 export interface NavHost {
   /** The parsed current text of a file (open buffer, else disk); undefined when unreadable. */
@@ -202,15 +216,23 @@ export function operationSymbols(parsed: Parsed, uri: string): SymbolInformation
 }
 
 /** `doc`: the open document of this text, if any (its line offsets are kept up to date as it is edited). */
-export function makeParsed(file: string, text: string, languageId = 'yaml', doc?: TextDocument): Parsed {
-  return { file, text, doc: doc ?? TextDocument.create('file://' + file, languageId, 0, text), tree: parseTree(text, file) };
+export function makeParsed(file: string, text: string, languageId = 'yaml', doc?: TextDocument, now = performance.now()): Parsed {
+  return { file, text, doc: doc ?? TextDocument.create('file://' + file, languageId, 0, text), tree: parseTree(text, file), parsedAt: now };
 }
 
-/** `last` (of the same file) after an edit to `text`: its tree patched in place where it can be (updateTree), else parsed again. */
-export function updateParsed(last: Parsed, text: string, doc?: TextDocument): Parsed {
+/**
+ * `last` (of the same file) after an edit to `text`: its tree patched in place where it can be (updateTree); for a
+ * document that does not parse cleanly, moved past the edit while its last whole parse is under STALE_TREE_MS
+ * old; else parsed again.
+ */
+export function updateParsed(last: Parsed, text: string, doc?: TextDocument, now = performance.now()): Parsed {
+  const docOf = () => doc ?? TextDocument.create('file://' + last.file, 'yaml', 0, text);
   const tree = last.tree ? updateTree(last.tree, last.text, text, last.file) : undefined;
-  if (!tree) return makeParsed(last.file, text, undefined, doc);
-  return { file: last.file, text, doc: doc ?? TextDocument.create('file://' + last.file, 'yaml', 0, text), tree };
+  if (tree) return { file: last.file, text, doc: docOf(), tree, parsedAt: last.parsedAt };
+  if (last.tree && !last.tree.clean && last.parsedAt !== undefined && now - last.parsedAt < STALE_TREE_MS) {
+    return { file: last.file, text, doc: docOf(), tree: shiftTree(last.tree, last.text, text), parsedAt: last.parsedAt, stale: true };
+  }
+  return makeParsed(last.file, text, undefined, doc, now);
 }
 
 export function matchesQuery(name: string, query: string): boolean {

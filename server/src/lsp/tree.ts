@@ -216,6 +216,24 @@ export function updateTree(root: TNode, oldText: string, newText: string, file?:
   }
 }
 
+/**
+ * `root` (the tree of `oldText`) with every offset after the edit between the two texts moved, in place, without
+ * parsing anything: nodes after the edit are where they are in `newText`, the nodes inside it keep what they had.
+ * For a document that does not parse cleanly, between two full parses (navigation.ts updateParsed).
+ */
+export function shiftTree(root: TNode, oldText: string, newText: string): TNode {
+  const n = Math.min(oldText.length, newText.length);
+  let a = 0;
+  while (a < n && oldText.charCodeAt(a) === newText.charCodeAt(a)) a++;
+  let e = 0;
+  while (e < n - a && oldText.charCodeAt(oldText.length - 1 - e) === newText.charCodeAt(newText.length - 1 - e)) e++;
+  const edit: Edit = { a, b: oldText.length - e, bNew: newText.length - e, delta: newText.length - oldText.length };
+  if (edit.delta !== 0) shiftAfter(root, edit, NO_NODE);
+  return root;
+}
+
+const NO_NODE: TNode = { type: 'scalar', start: -1, end: -1, parent: undefined };
+
 /** old text [a, b) became new text [a, bNew); delta = bNew - b. */
 interface Edit {
   a: number;
