@@ -129,7 +129,8 @@ export interface ServerFuzzReport {
   mismatches: number;
   /** The number of findings at the end: the server's, the CLI's, a fresh server's. */
   final: { server: number; cli: number; fresh: number; equal: boolean };
-  rssKb: { afterFirstEdit: number; end: number; peak: number; min: number; max: number };
+  /** afterFirstEdit: 1 s after the first edit's diagnostics; settled: once the server's spare lint worker is up too. */
+  rssKb: { afterFirstEdit: number; settled: number; end: number; peak: number; min: number; max: number };
   /** The machine's 1-minute load average at the start, at each checkpoint (min–max) and at the end: timing depends on it. */
   load: { start: number; min: number; max: number; end: number };
   /** Checkpoints at a text with a parser error. */
@@ -487,7 +488,7 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
     checkpointLatency: latencies([]),
     mismatches: 0,
     final: { server: -1, cli: -1, fresh: -1, equal: false },
-    rssKb: { afterFirstEdit: 0, end: 0, peak: 0, min: 0, max: 0 },
+    rssKb: { afterFirstEdit: 0, settled: 0, end: 0, peak: 0, min: 0, max: 0 },
     load: { start: os.loadavg()[0]!, min: Infinity, max: 0, end: 0 },
     brokenCheckpoints: 0,
     seconds: 0,
@@ -664,6 +665,20 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
       await sleep(1000);
       return rssKb(pid);
     };
+    // The server starts its spare lint worker a few seconds after the first (lintPool.ts, SPARE_DELAY_MS) and warms it
+    // up: memory the server takes once, not with the edits. The growth goal is measured from once it is up: RSS steady
+    // (within 2% over a second) at least 5 s after the first edit, or after 20 s.
+    const steadyRss = async (): Promise<number> => {
+      await sleep(4000);
+      let last = rssKb(pid);
+      for (let waited = 0; waited < 15_000; waited += 1000) {
+        await sleep(1000);
+        const now = rssKb(pid);
+        if (Math.abs(now - last) <= last * 0.02) return now;
+        last = now;
+      }
+      return last;
+    };
 
     for (let i = 0; i < o.edits && !exited; i++) {
       const c = editor.next();
@@ -679,7 +694,10 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
       const last = i === o.edits - 1 || outOfTime;
       if (first || last || (i + 1) % o.checkpointEvery === 0) {
         await checkpoint();
-        if (first) rep.rssKb.afterFirstEdit = await settledRss();
+        if (first) {
+          rep.rssKb.afterFirstEdit = await settledRss();
+          rep.rssKb.settled = await steadyRss();
+        }
         if (last) break;
       } else if (r.next() < o.pauseChance) {
         // A pause: VS Code asks for the outline and for the light bulb at the cursor.
@@ -748,7 +766,8 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
   rep.load.end = os.loadavg()[0]!;
   if (rep.load.min === Infinity) rep.load.min = rep.load.start;
   const g = o.goals;
-  const growth = rep.rssKb.afterFirstEdit ? rep.rssKb.end / rep.rssKb.afterFirstEdit - 1 : NaN;
+  const rssBase = rep.rssKb.settled || rep.rssKb.afterFirstEdit;
+  const growth = rssBase ? rep.rssKb.end / rssBase - 1 : NaN;
   rep.goals = [
     { goal: '0 crashes', ok: rep.crashes === 0, value: String(rep.crashes) },
     { goal: '0 request errors', ok: rep.errors === 0, value: `${rep.errors} (and ${rep.cancelled} cancelled for a newer version)` },
@@ -757,7 +776,7 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
     { goal: `diagnostics of the current version ≤ ${g.checkpointMs} ms after the last edit, every checkpoint`, ok: rep.checkpointLatency.count === rep.checkpoints && rep.checkpointLatency.max <= g.checkpointMs, value: `max ${rep.checkpointLatency.max} ms over ${rep.checkpoints}` },
     { goal: "the server's diagnostics = the CLI's at every checkpoint", ok: rep.mismatches === 0 && !rep.findings.some(f => f.kind === 'cli' || f.kind === 'no-diagnostics'), value: `${rep.checkpoints - rep.mismatches} of ${rep.checkpoints} (${rep.brokenCheckpoints} broken)` },
     { goal: 'final diagnostics = CLI = a fresh server', ok: rep.final.equal, value: `${rep.final.server} / ${rep.final.cli} / ${rep.final.fresh}` },
-    { goal: `RSS at the end ≤ ${Math.round(g.rssGrowth * 100)}% over after the first edit`, ok: growth <= g.rssGrowth, value: `${mb(rep.rssKb.afterFirstEdit)} → ${mb(rep.rssKb.end)} MB (${(growth * 100).toFixed(1)}%)` },
+    { goal: `RSS at the end ≤ ${Math.round(g.rssGrowth * 100)}% over after the first edit (the server settled: its spare worker up)`, ok: growth <= g.rssGrowth, value: `${mb(rssBase)} → ${mb(rep.rssKb.end)} MB (${(growth * 100).toFixed(1)}%)` },
   ];
   return rep;
 }
@@ -808,7 +827,7 @@ export function formatReport(rep: ServerFuzzReport): string {
     `| checkpoints where server ≠ CLI | ${rep.mismatches} |`,
     `| final diagnostics: server / CLI / fresh server | ${rep.final.server} / ${rep.final.cli} / ${rep.final.fresh} (${rep.final.equal ? 'equal' : 'DIFFERENT'}) |`,
     `| load average (1 min) at the start, at checkpoints (min–max), at the end | ${rep.load.start.toFixed(1)}, ${rep.load.min.toFixed(1)}–${rep.load.max.toFixed(1)}, ${rep.load.end.toFixed(1)} (${os.cpus().length} cores) |`,
-    `| RSS after the first edit → end (min–max at checkpoints; peak), MB | ${mb(rep.rssKb.afterFirstEdit)} → ${mb(rep.rssKb.end)} (${mb(rep.rssKb.min)}–${mb(rep.rssKb.max)}; ${mb(rep.rssKb.peak)}) |`,
+    `| RSS 1 s after the first edit → settled (spare worker up) → end (min–max at checkpoints; peak), MB | ${mb(rep.rssKb.afterFirstEdit)} → ${mb(rep.rssKb.settled)} → ${mb(rep.rssKb.end)} (${mb(rep.rssKb.min)}–${mb(rep.rssKb.max)}; ${mb(rep.rssKb.peak)}) |`,
     '',
     '| goal | met | value |',
     '|---|---|---|',
