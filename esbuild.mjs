@@ -148,6 +148,10 @@ const common = {
   format: 'cjs',
   sourcemap: !production,
   minify: production,
+  // Minified, functions would lose their names, and the engine tells Spectral's OAS functions by name
+  // (engine/run/functions.ts: which rules are local, which memoized): the package's server relinted stripe in
+  // about a second instead of a quarter of one. Names are kept.
+  keepNames: true,
   logLevel: 'warning',
   // jsonc-parser's UMD build has dynamic requires esbuild cannot follow: prefer ES modules.
   mainFields: ['module', 'main'],

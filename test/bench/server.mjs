@@ -380,6 +380,8 @@ const { bundleAndLoadRuleset } = require('@stoplight/spectral-ruleset-bundler/wi
 const { fetch } = require('@stoplight/spectral-runtime');
 const [file, edits, rulesetFile, kind] = [process.argv[1], Number(process.argv[2]), process.argv[3], process.argv[4]];
 const edit = ${edit.toString()};
+${operationAt.toString()}
+${insertAt.toString()}
 (async () => {
   const ruleset = await bundleAndLoadRuleset(rulesetFile, { fs, fetch });
   const spectral = new Spectral();
