@@ -43,6 +43,15 @@ describe('language server: single documents', () => {
     assert.equal(typeof status.validationTime, 'number');
   });
 
+  it('an opened document is linted once: the open event (reported as a change too) does not start a second lint that cancels the first', async () => {
+    const file = path.join(ws, 'once.yaml');
+    const uri = c.open(file, BAD);
+    const status = await c.until('the status of the first lint', () => c.statuses.find(s => s.uri === uri && s.state === 'ok'));
+    assert.equal(status.version, 1);
+    assert.equal(status.lintRuns, 1, 'one lint of the opened version (a second cancelled the first; a big document then waited for a new worker)');
+    c.close(uri);
+  });
+
   it('relints on edits, publishing only the latest version', async () => {
     const file = path.join(ws, 'edit.yaml');
     const uri = c.open(file, BAD);

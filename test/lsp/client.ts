@@ -35,6 +35,7 @@ export interface StatusParams {
   validationTime?: number;
   incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean; conventionsReused?: boolean };
   thread?: 'main' | 'worker';
+  lintRuns?: number;
 }
 
 export function uriOf(file: string): string {

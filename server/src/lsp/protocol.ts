@@ -90,6 +90,8 @@ export interface StatusParams {
   rulesetError?: string;
   /** Milliseconds the lint took. */
   validationTime?: number;
+  /** Lints the server has started for this document so far (one per version, plus those of ruleset or setting changes). */
+  lintRuns?: number;
   /** When the lint finished (ms since epoch). */
   lintedAt?: number;
   /**
