@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RulesetCache } from '../engine/ruleset';
 import { lintOne, type LintTask, type LintTaskResult } from './lintOne';
-import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, createMeter } from '../engine/functionBudget';
+import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, createMeter, skipAfterOverrun } from '../engine/functionBudget';
 
 /** Below this many files, or this many bytes in all, starting workers (about 0.3 s each) costs more than it saves. */
 export const PARALLEL_MIN_FILES = 4;
@@ -106,9 +106,7 @@ async function runParallel(tasks: readonly LintTask[], jobs: number, script: str
           worker.removeAllListeners();
           void worker.terminate();
           const task = retried.get(i) ?? tasks[i];
-          const stopped = new Set(task.stoppedRules ?? []);
-          for (const r of over.rules) if (r !== LOADING_NAME) stopped.add(r);
-          retried.set(i, { ...task, stoppedRules: [...stopped], rulesetTimedOut: task.rulesetTimedOut || over.rules.includes(LOADING_NAME), functionBudgetMs: budget });
+          retried.set(i, { ...task, ...skipAfterOverrun(task, over), functionBudgetMs: budget });
           queue.unshift(i);
           runWorker().then(resolve, reject);
         }, 200);

@@ -210,6 +210,19 @@ export interface Overrun {
   rules: string[];
 }
 
+/** Past this many stopped rules a task is given up rather than run again (the ruleset, not a rule, is the trouble). */
+export const MAX_STOPPED_RULES = 8;
+
+/**
+ * A task's rules to skip and whether its ruleset's loading ran over, after an overrun: the rules that ran past the
+ * budget added to those it skipped already. The lint pools, the code-action pool and the CLI's pool run it again so.
+ */
+export function skipAfterOverrun(task: { stoppedRules?: readonly string[]; rulesetTimedOut?: boolean }, over: Overrun): { stoppedRules: string[]; rulesetTimedOut: boolean } {
+  const stopped = new Set(task.stoppedRules ?? []);
+  for (const r of over.rules) if (r !== LOADING_NAME) stopped.add(r);
+  return { stoppedRules: [...stopped], rulesetTimedOut: !!task.rulesetTimedOut || over.rules.includes(LOADING_NAME) };
+}
+
 /** Which rules (by the names the worker announced) have run past `budgetMs`, if any. */
 export function overrun(buffer: SharedArrayBuffer, workerNames: readonly string[], budgetMs: number, now = Date.now()): Overrun | undefined {
   const c = new Int32Array(buffer, COUNTS, SLOTS);

@@ -22,7 +22,7 @@ import { runActionJob, type ActionJob, type JobResult } from './codeActions';
 import { editsWithBom, withoutBom } from './bom';
 import { resolveRuleset, serverLimits, type LintTask } from './lintWorker';
 import { getRefPolicy, readRefFile, setRefPolicy } from '../engine/refFiles';
-import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, attachMeter, createMeter, setSkippedRules, startLintMeter } from '../engine/functionBudget';
+import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, MAX_STOPPED_RULES, attachMeter, createMeter, setSkippedRules, skipAfterOverrun, startLintMeter } from '../engine/functionBudget';
 
 /** A job and what it runs on: the document's text, the open buffers, and how the document is linted. */
 export interface ActionTask extends Pick<LintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'refRoots' | 'maxBytes' | 'stoppedRules' | 'rulesetTimedOut' | 'functionBudgetMs'> {
@@ -36,8 +36,6 @@ type Response = { id: number; result?: JobResult } | { id: number; error: string
 const IDLE_MS = 30_000;
 /** How often the budget of a running job is checked (as the lint pool does). */
 const BUDGET_POLL_MS = 200;
-/** Past this many rules stopped for one job, it fails (as in the lint pool). */
-const MAX_STOPPED = 8;
 
 /** Runs a task in this thread (the worker's body). */
 export async function runActionTask(task: ActionTask): Promise<JobResult | undefined> {
@@ -262,15 +260,13 @@ export class ActionPool {
       this.overruns++;
       this.running = undefined;
       this.stop();
-      const stopped = new Set(job.task.stoppedRules ?? []);
-      for (const r of over.rules) if (r !== LOADING_NAME) stopped.add(r);
-      const rulesetTimedOut = !!job.task.rulesetTimedOut || over.rules.includes(LOADING_NAME);
+      const { stoppedRules, rulesetTimedOut } = skipAfterOverrun(job.task, over);
       this.log(`code action: custom functions ran past the time budget (${this.functionBudgetMs} ms), the worker was restarted: ${over.rules.filter(r => r !== LOADING_NAME).join(', ') || 'the ruleset did not finish loading'}`);
-      this.overrunBefore.set(job.task.file, { epoch: job.task.configEpoch, stoppedRules: [...stopped], rulesetTimedOut });
-      if (stopped.size > MAX_STOPPED) {
-        this.settle(job, undefined, new Error(`custom functions ran past the time budget (${this.functionBudgetMs} ms): ${[...stopped].join(', ')}`));
+      this.overrunBefore.set(job.task.file, { epoch: job.task.configEpoch, stoppedRules, rulesetTimedOut });
+      if (stoppedRules.length > MAX_STOPPED_RULES) {
+        this.settle(job, undefined, new Error(`custom functions ran past the time budget (${this.functionBudgetMs} ms): ${stoppedRules.join(', ')}`));
       } else {
-        job.task = { ...job.task, stoppedRules: [...stopped], rulesetTimedOut };
+        job.task = { ...job.task, stoppedRules, rulesetTimedOut };
         this.queue.unshift(job);
       }
       this.pump();

@@ -15,7 +15,7 @@
 import { Worker } from 'node:worker_threads';
 import type { LintReply, LintTask, WorkerRequest, WorkerResponse } from './lintWorker';
 import { forgetDocument, runLintTask, runWarmUpStep, warmUpTasks } from './lintWorker';
-import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, createMeter } from '../engine/functionBudget';
+import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, MAX_STOPPED_RULES, createMeter, skipAfterOverrun } from '../engine/functionBudget';
 
 export class CancelledError extends Error {
   constructor() {
@@ -299,17 +299,15 @@ export class LintPool {
         t.unref();
       }
       // Lint again in a fresh worker without the rules that ran over (or without the ruleset that did not load).
-      const stopped = new Set(job.task.stoppedRules ?? []);
-      for (const r of over.rules) if (r !== LOADING_NAME) stopped.add(r);
-      const rulesetTimedOut = job.task.rulesetTimedOut || over.rules.includes(LOADING_NAME);
-      const retry: LintTask = { ...job.task, stoppedRules: [...stopped], rulesetTimedOut, functionBudgetMs: this.functionBudgetMs, incremental: false };
+      const skip = skipAfterOverrun(job.task, over);
+      const retry: LintTask = { ...job.task, ...skip, functionBudgetMs: this.functionBudgetMs, incremental: false };
       this.overrunBefore.set(retry.file, { epoch: retry.configEpoch, task: retry });
       if (job.done) {
         this.pump();
         return;
       }
-      if (stopped.size > 8) {
-        this.settle(job, undefined, new Error(`custom functions ran past the time budget (${this.functionBudgetMs} ms): ${[...stopped].join(', ')}`));
+      if (skip.stoppedRules.length > MAX_STOPPED_RULES) {
+        this.settle(job, undefined, new Error(`custom functions ran past the time budget (${this.functionBudgetMs} ms): ${skip.stoppedRules.join(', ')}`));
         this.pump();
         return;
       }
