@@ -55,10 +55,9 @@ const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteg
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** The type names of a `type` keyword, or undefined when its value is not one Ajv accepts as we read it. */
-function typeList(type: unknown, dialect: Dialect): string[] | undefined {
+function typeList(type: unknown): string[] | undefined {
   if (typeof type === 'string') return TYPES.has(type) ? [type] : undefined;
   if (!Array.isArray(type) || type.length === 0 || new Set(type).size !== type.length) return undefined;
-  if (dialect === 'draft4' && type.length === 0) return undefined;
   return type.every(t => typeof t === 'string' && TYPES.has(t)) ? (type as string[]) : undefined;
 }
 
@@ -189,7 +188,7 @@ function keywordWellFormed(key: string, kw: unknown, schema: Record<string, unkn
   const sub = (s: unknown): boolean => isSubschema(s, dialect) && wellFormed(s, dialect, depth + 1);
   switch (key) {
     case 'type': {
-      const types = typeList(kw, dialect);
+      const types = typeList(kw);
       return types !== undefined && !(schema.nullable === false && types.includes('null'));
     }
     case 'nullable':
@@ -275,7 +274,7 @@ function keyword(key: string, kw: unknown, schema: Record<string, unknown>, valu
   switch (key) {
     case 'type':
       if (schema.nullable === true && value === null) return true;
-      return (typeList(kw, dialect) as string[]).some(t => hasType(value, t));
+      return (typeList(kw) as string[]).some(t => hasType(value, t));
     case 'enum':
       return (kw as Json[]).some(e => equal(e, value));
     case 'const':

@@ -202,13 +202,8 @@ export function updateTree(root: TNode, oldText: string, newText: string, file?:
   if (!root.clean) return undefined;
   const json = isJsonLike(oldText, file);
   if (json !== isJsonLike(newText, file)) return undefined;
-  const n = Math.min(oldText.length, newText.length);
-  let a = 0;
-  while (a < n && oldText.charCodeAt(a) === newText.charCodeAt(a)) a++;
-  if (a === oldText.length && a === newText.length) return root;
-  let e = 0;
-  while (e < n - a && oldText.charCodeAt(oldText.length - 1 - e) === newText.charCodeAt(newText.length - 1 - e)) e++;
-  const edit: Edit = { a, b: oldText.length - e, bNew: newText.length - e, delta: newText.length - oldText.length };
+  if (oldText === newText) return root;
+  const edit = editBetween(oldText, newText);
   try {
     return json ? updateJson(root, oldText, newText, edit) : updateYaml(root, oldText, newText, edit);
   } catch {
@@ -222,17 +217,22 @@ export function updateTree(root: TNode, oldText: string, newText: string, file?:
  * For a document that does not parse cleanly, between two full parses (navigation.ts updateParsed).
  */
 export function shiftTree(root: TNode, oldText: string, newText: string): TNode {
-  const n = Math.min(oldText.length, newText.length);
-  let a = 0;
-  while (a < n && oldText.charCodeAt(a) === newText.charCodeAt(a)) a++;
-  let e = 0;
-  while (e < n - a && oldText.charCodeAt(oldText.length - 1 - e) === newText.charCodeAt(newText.length - 1 - e)) e++;
-  const edit: Edit = { a, b: oldText.length - e, bNew: newText.length - e, delta: newText.length - oldText.length };
+  const edit = editBetween(oldText, newText);
   if (edit.delta !== 0) shiftAfter(root, edit, NO_NODE);
   return root;
 }
 
 const NO_NODE: TNode = { type: 'scalar', start: -1, end: -1, parent: undefined };
+
+/** The one edit that turns `oldText` into `newText`: their common prefix and suffix kept. */
+function editBetween(oldText: string, newText: string): Edit {
+  const n = Math.min(oldText.length, newText.length);
+  let a = 0;
+  while (a < n && oldText.charCodeAt(a) === newText.charCodeAt(a)) a++;
+  let e = 0;
+  while (e < n - a && oldText.charCodeAt(oldText.length - 1 - e) === newText.charCodeAt(newText.length - 1 - e)) e++;
+  return { a, b: oldText.length - e, bNew: newText.length - e, delta: newText.length - oldText.length };
+}
 
 /** old text [a, b) became new text [a, bNew); delta = bNew - b. */
 interface Edit {
