@@ -16,6 +16,8 @@
  * on every example of the corpus).
  */
 import { fullFormats } from 'ajv-formats/dist/formats';
+// Ajv's own equality for `enum`, `const` and `uniqueItems`.
+import equal from 'fast-deep-equal';
 
 type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
 type Verdict = boolean | undefined;
@@ -78,20 +80,6 @@ function hasType(value: Json, type: string): boolean {
     default:
       return isObject(value);
   }
-}
-
-/** Deep equality of plain JSON values (Ajv's `enum` and `uniqueItems` use fast-deep-equal). */
-function equal(a: Json, b: Json): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as Json[];
-    return a.length === bb.length && a.every((x, i) => equal(x, bb[i]));
-  }
-  const ka = Object.keys(a);
-  const bo = b as Record<string, Json>;
-  return ka.length === Object.keys(bo).length && ka.every(k => Object.prototype.hasOwnProperty.call(bo, k) && equal((a as Record<string, Json>)[k], bo[k]));
 }
 
 /** Length in code points, as Ajv counts it (ucs2length). */
