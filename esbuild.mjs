@@ -162,6 +162,9 @@ const common = {
   plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas, fasterResolver],
 };
 
+/** What the CLI's bundle is written inside (server/src/cli/launch.ts). */
+const CLI_WRAPPER = { open: '(function (exports, require, module, __filename, __dirname) {', close: '})' };
+
 function launcher(bundle, outfile, shebang) {
   return {
     ...common,
@@ -175,7 +178,10 @@ function launcher(bundle, outfile, shebang) {
 
 const builds = [
   // The CLI (and its workers) start through a small launcher that uses V8's code cache (server/src/cli/launch.ts).
-  { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'server/out/cli.bundle.js' },
+  // The bundle is written as the function Node would wrap a module in (CLI_WRAPPER): the launcher compiles the file's
+  // text as it is, rather than a wrapped copy of it, which V8 kept beside the original (5.5 MB, about 7 MB of every
+  // CLI process's memory). scripts/build-sea.mjs calls it for the single executable.
+  { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'server/out/cli.bundle.js', banner: { js: CLI_WRAPPER.open }, footer: { js: CLI_WRAPPER.close } },
   launcher('cli.bundle.js', 'server/out/cli.js', '#!/usr/bin/env node'),
   { ...common, entryPoints: ['server/src/lsp/server.ts'], outfile: 'server/out/server.js', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'client/out/extension.js' },

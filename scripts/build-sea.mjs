@@ -32,10 +32,14 @@ if (!fs.existsSync(main)) {
 
 const work = path.join(ROOT, 'dist', '.sea');
 fs.mkdirSync(work, { recursive: true });
+// The bundle is one function expression, the wrapper Node puts around a module (esbuild.mjs, launch.ts): the
+// executable's main script calls it with the main module's own.
+const called = path.join(work, 'cli.main.js');
+fs.writeFileSync(called, `${fs.readFileSync(main, 'utf8')}\n(exports, require, module, __filename, __dirname);\n`);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const blob = path.join(work, 'apiconv.blob');
 const config = path.join(work, 'sea-config.json');
-fs.writeFileSync(config, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }, null, 2));
+fs.writeFileSync(config, JSON.stringify({ main: called, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }, null, 2));
 const t0 = performance.now();
 execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: 'inherit' });
 

@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as vm from 'node:vm';
 import { ROOT, runCli, tempDir } from './helpers';
 
 const DOC = path.join(ROOT, 'examples', 'conventional.yaml');
@@ -42,5 +43,16 @@ describe('CLI launcher: V8 code cache', () => {
     const none = runCli(['lint', '-f', 'json', DOC], { env: { TMPDIR: off, TMP: off, TEMP: off, APICONV_NO_COMPILE_CACHE: '1' } });
     assert.equal(none.stdout, first.stdout);
     assert.deepEqual(cacheFiles(off), []);
+  });
+});
+
+describe('CLI bundle', () => {
+  it('is one function expression, the wrapper Node puts around a module, compiled by the launcher as it is', () => {
+    // Wrapping the bundle's text in the launcher made V8 keep a second copy of it (esbuild.mjs CLI_WRAPPER).
+    const text = fs.readFileSync(path.join(ROOT, 'server', 'out', 'cli.bundle.js'), 'utf8');
+    assert.ok(text.startsWith('(function (exports, require, module, __filename, __dirname) {'), text.slice(0, 80));
+    const fn = new vm.Script(text, { filename: 'cli.bundle.js' }).runInThisContext() as unknown;
+    assert.equal(typeof fn, 'function');
+    assert.equal((fn as (...a: unknown[]) => unknown).length, 5);
   });
 });

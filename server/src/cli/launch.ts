@@ -39,7 +39,10 @@ export function launch(bundle: string): void {
     }
   }
   const M = Module as ModuleInternals;
-  const script = new vm.Script(M.wrap(source), { filename, cachedData: cached });
+  // The bundle is built as the function Node wraps a module in (esbuild.mjs): compiled as it is, V8 holds its
+  // text once. Wrapping it here made a second copy of it, as long as the first (5.5 MB).
+  const wrapped = source.startsWith('(function (exports, require, module, __filename, __dirname) {') ? source : M.wrap(source);
+  const script = new vm.Script(wrapped, { filename, cachedData: cached });
   if (cacheFile && (cached === undefined || script.cachedDataRejected)) {
     const target = cacheFile;
     process.once('exit', () => {
