@@ -118,6 +118,34 @@ const fasterResolver = {
       const fast = '  if (Object.getPrototypeOf(base) === Object.prototype && Reflect.ownKeys(base).length === Object.keys(base).length) return { ...base };\n';
       return { contents: source.replace(from, from + fast), loader: 'js' };
     });
+    // - the runner sets each remote `$ref`'s value into the document with an Immer `produce` of its own, which copies
+    //   every object from the root down to it: the values are set in one `produce` where that gives the same tree
+    //   (server/src/bundle/resolvedSets.ts).
+    build.onLoad({ filter: /[\\/]@stoplight[\\/]json-ref-resolver[\\/]runner\.js$/ }, async args => {
+      const fs = await import('node:fs');
+      const path = await import('node:path');
+      const source = fs.readFileSync(args.path, 'utf8');
+      const loop = '                for (const r of uriResults) {\n';
+      const perRef =
+        '                    this._source = (0, immer_1.default)(this._source, (draft) => {\n' +
+        '                        if (r.resolved) {\n' +
+        '                            if (!resolvedTargetPath.length) {\n' +
+        '                                return r.resolved.result;\n' +
+        '                            }\n' +
+        '                            else {\n' +
+        '                                set(draft, resolvedTargetPath, r.resolved.result);\n' +
+        '                                this._setGraphNodeData(String(r.uri), r.resolved.result);\n' +
+        '                            }\n' +
+        '                        }\n' +
+        '                    });\n' +
+        '                }\n';
+      if (source.split(loop).length !== 2 || source.split(perRef).length !== 2) throw new Error(`apiconv-faster-resolver: ${args.path} changed, cannot find the remote refs' loop`);
+      const helper = JSON.stringify(path.resolve('server/src/bundle/resolvedSets.ts'));
+      const contents = source
+        .replace(loop, '                const apiconvSets = [];\n' + loop)
+        .replace(perRef, `                    apiconvSets.push({ r, path: resolvedTargetPath });\n                }\n                require(${helper}).applyResolvedSets(this, apiconvSets, immer_1.default, set);\n`);
+      return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
   },
 };
 
