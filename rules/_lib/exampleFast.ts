@@ -165,7 +165,9 @@ function wellFormed(schema: unknown, dialect: Dialect, depth: number): boolean {
   if (known !== undefined) return known;
   if (!byDialect) checked.set(schema, (byDialect = new Map()));
   byDialect.set(dialect, false); // a cycle is not well formed
-  const ok = Object.keys(schema).every(key => keywordWellFormed(key, schema[key], schema, dialect, depth));
+  // A keyword whose value is undefined is not there for Ajv (`required` left undefined by the readOnly/writeOnly
+  // relaxation, exampleFunction.ts), nor for its meta-schema: skipped, here and in `verdict`.
+  const ok = Object.keys(schema).every(key => schema[key] === undefined || keywordWellFormed(key, schema[key], schema, dialect, depth));
   byDialect.set(dialect, ok);
   return ok;
 }
@@ -210,6 +212,8 @@ function keywordWellFormed(key: string, kw: unknown, schema: Record<string, unkn
       return isFiniteNumber(kw);
     case 'uniqueItems':
       return typeof kw === 'boolean';
+    case 'multipleOf':
+      return isFiniteNumber(kw) && kw > 0;
     case 'items':
       // The tuple form (an array of schemas) exists up to draft 2019-09.
       if (Array.isArray(kw)) return dialect !== 'draft2020-12' && kw.length > 0 && kw.every(sub);
@@ -249,7 +253,7 @@ function verdict(schema: unknown, value: Json, dialect: Dialect, depth: number):
   if (depth > 200) return undefined;
   let unknown = false;
   for (const key of Object.keys(s)) {
-    if (annotationShape(key, dialect) !== undefined) continue;
+    if (s[key] === undefined || annotationShape(key, dialect) !== undefined) continue;
     const v = keyword(key, s[key], s, value, dialect, depth);
     if (v === false) return false;
     if (v === undefined) unknown = true;
@@ -287,6 +291,12 @@ function keyword(key: string, kw: unknown, schema: Record<string, unknown>, valu
     case 'exclusiveMaximum':
       if (dialect === 'draft4' || typeof value !== 'number') return true;
       return key === 'exclusiveMinimum' ? value > (kw as number) : value < (kw as number);
+    case 'multipleOf': {
+      if (typeof value !== 'number') return true;
+      // Ajv's own test (no multipleOfPrecision): the quotient is what parseInt makes of it.
+      const q = value / (kw as number);
+      return q === parseInt(q as unknown as string);
+    }
     case 'minItems':
       return !Array.isArray(value) || value.length >= (kw as number);
     case 'maxItems':
