@@ -118,6 +118,20 @@ const fasterResolver = {
       const fast = '  if (Object.getPrototypeOf(base) === Object.prototype && Reflect.ownKeys(base).length === Object.keys(base).length) return { ...base };\n';
       return { contents: source.replace(from, from + fast), loader: 'js' };
     });
+    // - inside `@stoplight/path` every function parses its arguments with the generated parser, which memoizing the
+    //   exported functions does not reach: its parse is remembered by string (server/src/bundle/pathParse.ts);
+    build.onLoad({ filter: /[\\/]@stoplight[\\/]path[\\/]index\.es\.js$/ }, async args => {
+      const fs = await import('node:fs');
+      const path = await import('node:path');
+      const source = fs.readFileSync(args.path, 'utf8');
+      const call = 'because it is not a string`);return r(t,{})}';
+      if (source.split(call).length !== 2) throw new Error(`apiconv-faster-resolver: ${args.path} changed, cannot find its parse`);
+      const helper = JSON.stringify(path.resolve('server/src/bundle/pathParse.ts'));
+      const contents =
+        source.replace(call, 'because it is not a string`);return apiconvParse(t)}') +
+        `\nimport { memoParse as apiconvMemoParse } from ${helper};\nconst apiconvParse = apiconvMemoParse(t => r(t, {}));\n`;
+      return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
     // - the runner sets each remote `$ref`'s value into the document with an Immer `produce` of its own, which copies
     //   every object from the root down to it: the values are set in one `produce` where that gives the same tree
     //   (server/src/bundle/resolvedSets.ts).
