@@ -72,6 +72,8 @@ const REF_HINT = 'allow it with the apiconv.allowRefsOutsideWorkspace setting';
 const RULESET_PRODUCER = '\0ruleset';
 /** The config schema's diagnostics of an open config file (configDiagnostics.ts). */
 const CONFIG_PRODUCER = '\0config-schema';
+/** How long requests wait at most for an opened document's lint to start (Session.afterPosting). */
+const POSTING_WAIT_MS = 2000;
 /** Inline linting (Session.lintsInline): documents up to this size… */
 const INLINE_MAX_CHARS = 64 * 1024;
 /** …whose last lint took at most this long (ms) start to be linted inline, */
@@ -204,15 +206,18 @@ export class Session {
     }));
 
     c.languages.diagnostics.on((p, token) => this.pullDiagnostics(p.textDocument.uri, token));
-    c.onHover(p => this.safe(() => hover(this.nav, this.fileOf(p.textDocument.uri), p.position, this.diagnosticsOf(this.fileOf(p.textDocument.uri)))));
-    c.onDefinition(p => this.safe(() => definition(this.nav, this.fileOf(p.textDocument.uri), p.position)));
+    // What parses a document in this thread (a second for a 4 MB one) first lets an opened document's lint start (afterPosting).
+    c.onHover(p => this.afterPosting(this.fileOf(p.textDocument.uri)).then(() => this.safe(() => hover(this.nav, this.fileOf(p.textDocument.uri), p.position, this.diagnosticsOf(this.fileOf(p.textDocument.uri))))));
+    c.onDefinition(p => this.afterPosting(this.fileOf(p.textDocument.uri)).then(() => this.safe(() => definition(this.nav, this.fileOf(p.textDocument.uri), p.position))));
     c.onDocumentSymbol(p =>
-      this.safe(() => {
-        const parsed = this.nav.parsed(this.fileOf(p.textDocument.uri));
-        return parsed && looksLikeOpenApi(parsed.text) ? documentSymbols(parsed) : [];
-      }),
+      this.afterPosting(this.fileOf(p.textDocument.uri)).then(() =>
+        this.safe(() => {
+          const parsed = this.nav.parsed(this.fileOf(p.textDocument.uri));
+          return parsed && looksLikeOpenApi(parsed.text) ? documentSymbols(parsed) : [];
+        }),
+      ),
     );
-    c.onWorkspaceSymbol(p => this.safe(() => this.workspaceSymbols(p.query)));
+    c.onWorkspaceSymbol(p => this.afterPosting().then(() => this.safe(() => this.workspaceSymbols(p.query))));
     c.onRequest(LintWorkspaceRequest.method, (p: LintWorkspaceParams | undefined, token: CancellationToken) => this.lintWorkspace(p ?? {}, token));
     c.onExecuteCommand((p, token) =>
       p.command === LINT_WORKSPACE_COMMAND ? this.lintWorkspace({}, token) : p.command === SERVER_SHOW_RULE_DOCS_COMMAND ? showRuleDocs(c, p.arguments?.[0]) : undefined,
@@ -486,14 +491,44 @@ export class Session {
   private didOpen(doc: TextDocument): void {
     const file = this.fileOf(doc.uri);
     this.openUris.set(file, doc.uri);
+    this.startPosting(file);
     const root = this.rootFor(file);
     root.open = true;
     root.openedVersion = doc.version;
     if (this.pull && this.pushed.has(file)) this.push(file, []); // pull takes over
     this.schedule(root, 0);
     this.relintDependents(file, 0);
-    // The outline's tree, while the worker lints: the first outline request then finds it (later ones patch it).
-    setTimeout(() => this.guard(() => this.openUris.has(file) && this.nav.parsed(file)), 0);
+  }
+
+  /**
+   * Opened documents whose first lint is not in the pool's hands yet (it waits for the client's settings): what would
+   * hold this thread for long (parsing a big document for the outline, hover…) waits until it is, so that the
+   * settings' answer is read and the lint starts at once (issue 12: the outline's parse of stripe, a second, came
+   * first and the diagnostics a second later).
+   */
+  private readonly posting = new Map<string, { promise: Promise<void>; resolve(): void }>();
+
+  private startPosting(file: string): void {
+    if (this.posting.has(file)) return;
+    let resolve!: () => void;
+    const promise = new Promise<void>(r => (resolve = r));
+    this.posting.set(file, { promise, resolve });
+  }
+
+  private donePosting(file: string): void {
+    const p = this.posting.get(file);
+    if (!p) return;
+    this.posting.delete(file);
+    p.resolve();
+  }
+
+  /** Resolves once the opened `file`'s (any, without `file`) first lint has started, or after POSTING_WAIT_MS at most. */
+  private afterPosting(file?: string): Promise<void> {
+    const waits = file === undefined ? [...this.posting.values()] : this.posting.has(file) ? [this.posting.get(file)!] : [];
+    if (waits.length === 0) return Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    const cap = new Promise<void>(r => (timer = setTimeout(r, POSTING_WAIT_MS)));
+    return Promise.race([Promise.all(waits.map(w => w.promise)).then(() => undefined), cap]).finally(() => clearTimeout(timer));
   }
 
   private didChange(doc: TextDocument): void {
@@ -534,6 +569,7 @@ export class Session {
     this.openUris.delete(file);
     this.diffs.close(file);
     this.parsedCache.delete(file);
+    this.donePosting(file);
     this.pool.forget(file);
     const root = this.roots.get(file);
     if (root) {
@@ -604,6 +640,14 @@ export class Session {
   }
 
   private async runLint(root: Root): Promise<void> {
+    try {
+      await this.lintRoot(root);
+    } finally {
+      this.donePosting(root.file);
+    }
+  }
+
+  private async lintRoot(root: Root): Promise<void> {
     root.lintRuns++;
     this.cancel(root);
     const gen = ++root.gen;
@@ -650,6 +694,7 @@ export class Session {
     if (!inline && doc && text.length <= INLINE_MAX_CHARS) this.pool.warmUpInline();
     const handle = this.pool.run(task, inline);
     root.handle = handle;
+    this.donePosting(root.file);
     let reply: LintReply;
     try {
       reply = await handle.promise;
@@ -770,6 +815,10 @@ export class Session {
     }
     this.resolveWaiters(root, version);
     if (doc) void this.diffs.update(root.file, doc.uri);
+    // The outline's tree of a document just opened, once its diagnostics are out (parsed earlier, it took the CPU the
+    // lint needed: a second for a 4 MB document): the first outline request or hover then finds it (later ones
+    // patch it). A request that comes first parses it then (afterPosting).
+    if (doc && !this.parsedCache.has(root.file)) setImmediate(() => this.guard(() => this.openUris.has(root.file) && this.nav.parsed(root.file)));
     // Each edit leaves the old text and the JSON-RPC message behind (megabytes for a big document): keep
     // this thread's heap flat too, as the worker does after each lint.
     setImmediate(() => collectIfGrown());
