@@ -118,6 +118,9 @@ export function startServer(): void {
   new Session(connection).listen();
 }
 
+/** The `--stdio` connection's writer (what it has written is out: drained). */
+let stdioWriter: BatchingMessageWriter | undefined;
+
 /**
  * The `--stdio` connection, with a writer that sends the messages of one task in one write (transport.ts). Given as
  * the input stream, stdin still ends the process when the client closes it, as vscode-languageserver does.
@@ -126,7 +129,7 @@ export function startServer(): void {
  */
 function stdioConnection(): Connection {
   consoleToStderr();
-  const writer = new BatchingMessageWriter(process.stdout);
+  const writer = (stdioWriter = new BatchingMessageWriter(process.stdout));
   return createConnection(ProposedFeatures.all, process.stdin, writer as unknown as NodeJS.WritableStream);
 }
 
@@ -762,7 +765,8 @@ export class Session {
       if (!list) byFile.set(p.source, (list = []));
       list.push(toDiagnostic(p, v, reply.docs[p.code]));
     }
-    const changed = new Set<string>([...root.contributed, ...byFile.keys(), root.file]);
+    // The document itself first: its diagnostics are the first the client reads (a multi-file document has hundreds of files).
+    const changed = new Set<string>([root.file, ...root.contributed, ...byFile.keys()]);
     for (const f of root.contributed) if (!byFile.has(f)) this.contributions.get(f)?.delete(root.file);
     for (const [f, list] of byFile) this.contribution(f).set(root.file, list);
     if (!byFile.has(root.file)) this.contribution(root.file).set(root.file, []);
@@ -816,9 +820,14 @@ export class Session {
     this.resolveWaiters(root, version);
     if (doc) void this.diffs.update(root.file, doc.uri);
     // The outline's tree of a document just opened, once its diagnostics are out (parsed earlier, it took the CPU the
-    // lint needed: a second for a 4 MB document): the first outline request or hover then finds it (later ones
-    // patch it). A request that comes first parses it then (afterPosting).
-    if (doc && !this.parsedCache.has(root.file)) setImmediate(() => this.guard(() => this.openUris.has(root.file) && this.nav.parsed(root.file)));
+    // lint needed: a second for a 4 MB document; parsed before they are written out, it held them up, megabytes for
+    // thousands of findings): the first outline request or hover then finds it (later ones patch it). A request
+    // that comes first parses it then (afterPosting).
+    if (doc && !this.parsedCache.has(root.file)) {
+      const prepare = () => this.guard(() => this.openUris.has(root.file) && !this.parsedCache.has(root.file) && this.nav.parsed(root.file));
+      // After this task: the diagnostics (pushed, or the answer to a pull) are written by then, and waited for.
+      setImmediate(() => void (stdioWriter?.drained() ?? Promise.resolve()).then(() => setImmediate(prepare)));
+    }
     // Each edit leaves the old text and the JSON-RPC message behind (megabytes for a big document): keep
     // this thread's heap flat too, as the worker does after each lint.
     setImmediate(() => collectIfGrown());
