@@ -5,8 +5,8 @@
  *   didOpen) waits until the document's lint has started: the lint waits for the client's settings, whose answer
  *   the parse would hold up (a second for stripe), and the lint with it.
  * - The lint worker starts with V8's code cache of the bundle (workerBoot.ts): the first worker writes it, the next
- *   server's workers use it; a damaged cache is written again, APICONV_NO_COMPILE_CACHE=1 writes none, and the
- *   findings are the same every time.
+ *   server's workers use it; a damaged cache is written again, APICONV_NO_COMPILE_CACHE=1 writes none, a cache
+ *   folder others may write to is not used, and the findings are the same every time.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -113,5 +113,17 @@ describe('language server: the lint worker\'s code cache', () => {
     assert.deepEqual(none, first);
     await sleep(500);
     assert.deepEqual(cacheFiles(off), []);
+  });
+
+  it('not read from nor written to a cache folder that others may write to', { timeout: 60_000, skip: typeof process.getuid !== 'function' && 'POSIX owners and modes' }, async () => {
+    const ws = tmpWorkspace({ 'api.yaml': BAD });
+    const tmp = tmpWorkspace();
+    const dir = path.join(tmp, `apiconv-compile-cache-${process.getuid!()}`);
+    fs.mkdirSync(dir);
+    fs.chmodSync(dir, 0o777);
+    const found = await run(ws, { TMPDIR: tmp, TMP: tmp, TEMP: tmp, APICONV_NO_COMPILE_CACHE: undefined }, undefined);
+    assert.ok(found.length > 5, 'linted as usual');
+    await sleep(500);
+    assert.deepEqual(cacheFiles(tmp), []);
   });
 });

@@ -59,6 +59,9 @@ export function codeCacheFile(script: string): string | undefined {
     const st = fs.statSync(script);
     const user = typeof process.getuid === 'function' ? process.getuid() : os.userInfo().username;
     const dir = path.join(os.tmpdir(), `apiconv-compile-cache-${user}`);
+    // Compiled code is run as is: not from a folder someone else owns or may write to (a shared temporary folder).
+    const d = fs.statSync(dir, { throwIfNoEntry: false });
+    if (d && typeof process.getuid === 'function' && (!d.isDirectory() || d.uid !== process.getuid() || (d.mode & 0o022) !== 0)) return undefined;
     return path.join(dir, `${path.basename(script)}-worker-${process.version}-${process.arch}-${st.size}-${Math.round(st.mtimeMs)}.bin`);
   } catch {
     return undefined;
