@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { StreamMessageReader, type Message } from 'vscode-languageserver/node';
 import { BatchingMessageWriter } from '../../server/src/lsp/transport';
@@ -75,5 +75,21 @@ describe('stdio transport', () => {
     const exited = new Promise<number | null>(r => proc.on('exit', code => r(code)));
     proc.stdin.end();
     assert.equal(await exited, 1, 'no shutdown request came first: exit code 1, as vscode-languageserver does');
+  });
+
+  it('drained: resolves once everything written is out of the writer (the stream called back), at once when nothing is pending', async () => {
+    let release: (() => void) | undefined;
+    const sink = new Writable({ write: (_chunk, _enc, cb) => (release = () => cb()) });
+    const writer = new BatchingMessageWriter(sink);
+    let done = false;
+    await writer.drained();
+    void writer.write({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: 'file:///a.yaml', diagnostics: [] } } as Message);
+    void writer.drained().then(() => (done = true));
+    await new Promise(r => setTimeout(r, 20));
+    assert.equal(done, false, 'not while the stream has not taken the write');
+    assert.ok(release, 'written');
+    release();
+    await new Promise(r => setImmediate(r));
+    assert.equal(done, true);
   });
 });

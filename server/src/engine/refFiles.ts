@@ -42,9 +42,17 @@ export function getRefPolicy(): RefPolicy {
   return policy;
 }
 
+/**
+ * The real path, on Linux by one realpath(3) call: Node's own realpathSync walks the path with an lstat per folder, a
+ * tenth of a second per lint of a document that `$ref`s thousands of files (digitalocean: 2,850), where Linux gives
+ * the same answer. Elsewhere Node's: Windows' and macOS' own may also change a drive or the case of a name, which
+ * the checks compare with the path as given.
+ */
+const realpath = process.platform === 'linux' ? fs.realpathSync.native : fs.realpathSync;
+
 function realOr(p: string): string {
   try {
-    return fs.realpathSync(p);
+    return realpath(p);
   } catch {
     return p;
   }

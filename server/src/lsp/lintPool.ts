@@ -16,6 +16,7 @@ import { Worker } from 'node:worker_threads';
 import type { LintReply, LintTask, WorkerRequest, WorkerResponse } from './lintWorker';
 import { forgetDocument, runLintTask, runWarmUpStep, warmUpTasks } from './lintWorker';
 import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, MAX_STOPPED_RULES, createMeter, skipAfterOverrun } from '../engine/functionBudget';
+import { startWorker } from './workerBoot';
 
 export class CancelledError extends Error {
   constructor() {
@@ -81,13 +82,24 @@ export class LintPool {
       const first = (this.active = this.spawn());
       // The spare warms up once the first worker is ready and the server has had a moment: started together,
       // two warm-ups would compete with the first lints for the CPU.
+      // Nor while the first worker lints (the first document opened): it then starts when that lint is done.
       void first.ready.then(() => {
         const t = setTimeout(() => {
-          if (!this.disposed && !this.spare) this.spare = this.spawn();
+          this.spareDue = true;
+          this.spawnSpareWhenIdle();
         }, SPARE_DELAY_MS);
         t.unref();
       });
     }
+  }
+
+  /** The first spare is due (SPARE_DELAY_MS after the first worker was ready): it starts once no lint runs. */
+  private spareDue = false;
+
+  private spawnSpareWhenIdle(): void {
+    if (!this.spareDue || this.disposed || this.spare || this.active?.job) return;
+    this.spareDue = false;
+    this.spare = this.spawn();
   }
 
   /**
@@ -196,7 +208,7 @@ export class LintPool {
 
   private spawn(warm = true): PoolWorker {
     const meter = createMeter();
-    const worker = new Worker(this.script!, { workerData: { apiconvLintWorker: true, meter }, stdout: false, stderr: false });
+    const worker = startWorker(this.script!, { workerData: { apiconvLintWorker: true, meter }, stdout: false, stderr: false });
     this.started++;
     worker.unref();
     const pw: PoolWorker = { worker, dead: false, ready: Promise.resolve(), meter, names: [] };
@@ -228,6 +240,7 @@ export class LintPool {
       if ('reply' in m) this.settle(job, m.reply);
       else this.settle(job, undefined, new Error(m.error));
       this.pump();
+      this.spawnSpareWhenIdle();
     });
     worker.on('error', e => this.log(`lint worker error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
     worker.on('exit', code => {

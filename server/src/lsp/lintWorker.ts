@@ -23,6 +23,7 @@ import type { StatusParams } from './protocol';
 import { getRefPolicy, setRefPolicy } from '../engine/refFiles';
 import type { InputLimits } from '../engine/limits';
 import { problemsWithBom, withoutBom } from './bom';
+import { saveCodeCache } from './workerBoot';
 
 export interface LintTask {
   /** Absolute path of the document (for untitled documents: a made-up path in the workspace folder). */
@@ -341,16 +342,21 @@ export function runLintWorker(): void {
       // real document are fast too. A document opened meanwhile does not wait for (or share the thread with) the
       // rest of it: its lint is the better warm-up, and the user is waiting for its diagnostics.
       for (const step of warmUpTasks()) {
+        // A step's lint may never wait for anything but promises: let a task that came meanwhile in first.
+        await new Promise(resolve => setImmediate(resolve));
         if (tasks > 0) break;
         await runWarmUpStep(step);
       }
       port.postMessage({ id: msg.id, ready: true } satisfies WorkerResponse);
+      // The engine's code compiled: the next workers start with it (workerBoot.ts). Interrupted, after the first lint.
+      if (tasks === 0) saveCodeCache();
       return;
     }
     tasks++;
     try {
       const reply = await runLintTask(msg.task);
       port.postMessage({ id: msg.id, reply } satisfies WorkerResponse);
+      saveCodeCache();
       // Keep the worker's heap flat while the user types (see memory.ts).
       collectIfGrown();
     } catch (e) {

@@ -72,6 +72,8 @@ const REF_HINT = 'allow it with the apiconv.allowRefsOutsideWorkspace setting';
 const RULESET_PRODUCER = '\0ruleset';
 /** The config schema's diagnostics of an open config file (configDiagnostics.ts). */
 const CONFIG_PRODUCER = '\0config-schema';
+/** How long requests wait at most for an opened document's lint to start (Session.afterPosting). */
+const POSTING_WAIT_MS = 2000;
 /** Inline linting (Session.lintsInline): documents up to this size… */
 const INLINE_MAX_CHARS = 64 * 1024;
 /** …whose last lint took at most this long (ms) start to be linted inline, */
@@ -116,6 +118,9 @@ export function startServer(): void {
   new Session(connection).listen();
 }
 
+/** The `--stdio` connection's writer (what it has written is out: drained). */
+let stdioWriter: BatchingMessageWriter | undefined;
+
 /**
  * The `--stdio` connection, with a writer that sends the messages of one task in one write (transport.ts). Given as
  * the input stream, stdin still ends the process when the client closes it, as vscode-languageserver does.
@@ -124,7 +129,7 @@ export function startServer(): void {
  */
 function stdioConnection(): Connection {
   consoleToStderr();
-  const writer = new BatchingMessageWriter(process.stdout);
+  const writer = (stdioWriter = new BatchingMessageWriter(process.stdout));
   return createConnection(ProposedFeatures.all, process.stdin, writer as unknown as NodeJS.WritableStream);
 }
 
@@ -204,15 +209,18 @@ export class Session {
     }));
 
     c.languages.diagnostics.on((p, token) => this.pullDiagnostics(p.textDocument.uri, token));
-    c.onHover(p => this.safe(() => hover(this.nav, this.fileOf(p.textDocument.uri), p.position, this.diagnosticsOf(this.fileOf(p.textDocument.uri)))));
-    c.onDefinition(p => this.safe(() => definition(this.nav, this.fileOf(p.textDocument.uri), p.position)));
+    // What parses a document in this thread (a second for a 4 MB one) first lets an opened document's lint start (afterPosting).
+    c.onHover(p => this.afterPosting(this.fileOf(p.textDocument.uri)).then(() => this.safe(() => hover(this.nav, this.fileOf(p.textDocument.uri), p.position, this.diagnosticsOf(this.fileOf(p.textDocument.uri))))));
+    c.onDefinition(p => this.afterPosting(this.fileOf(p.textDocument.uri)).then(() => this.safe(() => definition(this.nav, this.fileOf(p.textDocument.uri), p.position))));
     c.onDocumentSymbol(p =>
-      this.safe(() => {
-        const parsed = this.nav.parsed(this.fileOf(p.textDocument.uri));
-        return parsed && looksLikeOpenApi(parsed.text) ? documentSymbols(parsed) : [];
-      }),
+      this.afterPosting(this.fileOf(p.textDocument.uri)).then(() =>
+        this.safe(() => {
+          const parsed = this.nav.parsed(this.fileOf(p.textDocument.uri));
+          return parsed && looksLikeOpenApi(parsed.text) ? documentSymbols(parsed) : [];
+        }),
+      ),
     );
-    c.onWorkspaceSymbol(p => this.safe(() => this.workspaceSymbols(p.query)));
+    c.onWorkspaceSymbol(p => this.afterPosting().then(() => this.safe(() => this.workspaceSymbols(p.query))));
     c.onRequest(LintWorkspaceRequest.method, (p: LintWorkspaceParams | undefined, token: CancellationToken) => this.lintWorkspace(p ?? {}, token));
     c.onExecuteCommand((p, token) =>
       p.command === LINT_WORKSPACE_COMMAND ? this.lintWorkspace({}, token) : p.command === SERVER_SHOW_RULE_DOCS_COMMAND ? showRuleDocs(c, p.arguments?.[0]) : undefined,
@@ -486,14 +494,44 @@ export class Session {
   private didOpen(doc: TextDocument): void {
     const file = this.fileOf(doc.uri);
     this.openUris.set(file, doc.uri);
+    this.startPosting(file);
     const root = this.rootFor(file);
     root.open = true;
     root.openedVersion = doc.version;
     if (this.pull && this.pushed.has(file)) this.push(file, []); // pull takes over
     this.schedule(root, 0);
     this.relintDependents(file, 0);
-    // The outline's tree, while the worker lints: the first outline request then finds it (later ones patch it).
-    setTimeout(() => this.guard(() => this.openUris.has(file) && this.nav.parsed(file)), 0);
+  }
+
+  /**
+   * Opened documents whose first lint is not in the pool's hands yet (it waits for the client's settings): what would
+   * hold this thread for long (parsing a big document for the outline, hover…) waits until it is, so that the
+   * settings' answer is read and the lint starts at once (issue 12: the outline's parse of stripe, a second, came
+   * first and the diagnostics a second later).
+   */
+  private readonly posting = new Map<string, { promise: Promise<void>; resolve(): void }>();
+
+  private startPosting(file: string): void {
+    if (this.posting.has(file)) return;
+    let resolve!: () => void;
+    const promise = new Promise<void>(r => (resolve = r));
+    this.posting.set(file, { promise, resolve });
+  }
+
+  private donePosting(file: string): void {
+    const p = this.posting.get(file);
+    if (!p) return;
+    this.posting.delete(file);
+    p.resolve();
+  }
+
+  /** Resolves once the opened `file`'s (any, without `file`) first lint has started, or after POSTING_WAIT_MS at most. */
+  private afterPosting(file?: string): Promise<void> {
+    const waits = file === undefined ? [...this.posting.values()] : this.posting.has(file) ? [this.posting.get(file)!] : [];
+    if (waits.length === 0) return Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    const cap = new Promise<void>(r => (timer = setTimeout(r, POSTING_WAIT_MS)));
+    return Promise.race([Promise.all(waits.map(w => w.promise)).then(() => undefined), cap]).finally(() => clearTimeout(timer));
   }
 
   private didChange(doc: TextDocument): void {
@@ -534,6 +572,7 @@ export class Session {
     this.openUris.delete(file);
     this.diffs.close(file);
     this.parsedCache.delete(file);
+    this.donePosting(file);
     this.pool.forget(file);
     const root = this.roots.get(file);
     if (root) {
@@ -604,6 +643,14 @@ export class Session {
   }
 
   private async runLint(root: Root): Promise<void> {
+    try {
+      await this.lintRoot(root);
+    } finally {
+      this.donePosting(root.file);
+    }
+  }
+
+  private async lintRoot(root: Root): Promise<void> {
     root.lintRuns++;
     this.cancel(root);
     const gen = ++root.gen;
@@ -650,6 +697,7 @@ export class Session {
     if (!inline && doc && text.length <= INLINE_MAX_CHARS) this.pool.warmUpInline();
     const handle = this.pool.run(task, inline);
     root.handle = handle;
+    this.donePosting(root.file);
     let reply: LintReply;
     try {
       reply = await handle.promise;
@@ -717,7 +765,8 @@ export class Session {
       if (!list) byFile.set(p.source, (list = []));
       list.push(toDiagnostic(p, v, reply.docs[p.code]));
     }
-    const changed = new Set<string>([...root.contributed, ...byFile.keys(), root.file]);
+    // The document itself first: its diagnostics are the first the client reads (a multi-file document has hundreds of files).
+    const changed = new Set<string>([root.file, ...root.contributed, ...byFile.keys()]);
     for (const f of root.contributed) if (!byFile.has(f)) this.contributions.get(f)?.delete(root.file);
     for (const [f, list] of byFile) this.contribution(f).set(root.file, list);
     if (!byFile.has(root.file)) this.contribution(root.file).set(root.file, []);
@@ -770,6 +819,15 @@ export class Session {
     }
     this.resolveWaiters(root, version);
     if (doc) void this.diffs.update(root.file, doc.uri);
+    // The outline's tree of a document just opened, once its diagnostics are out (parsed earlier, it took the CPU the
+    // lint needed: a second for a 4 MB document; parsed before they are written out, it held them up, megabytes for
+    // thousands of findings): the first outline request or hover then finds it (later ones patch it). A request
+    // that comes first parses it then (afterPosting).
+    if (doc && !this.parsedCache.has(root.file)) {
+      const prepare = () => this.guard(() => this.openUris.has(root.file) && !this.parsedCache.has(root.file) && this.nav.parsed(root.file));
+      // After this task: the diagnostics (pushed, or the answer to a pull) are written by then, and waited for.
+      setImmediate(() => void (stdioWriter?.drained() ?? Promise.resolve()).then(() => setImmediate(prepare)));
+    }
     // Each edit leaves the old text and the JSON-RPC message behind (megabytes for a big document): keep
     // this thread's heap flat too, as the worker does after each lint.
     setImmediate(() => collectIfGrown());

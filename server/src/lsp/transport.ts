@@ -44,12 +44,29 @@ export class BatchingMessageWriter extends AbstractMessageWriter implements Mess
     });
   }
 
+  /** Writes handed to the stream whose callback has not come yet, and who waits for none to be left (drained). */
+  private inFlight = 0;
+  private drainWaiters: (() => void)[] = [];
+
+  /**
+   * Resolves once every message written so far is out of this process (the stream's write called back). A big
+   * message to a client that reads it slowly is written over several turns of the event loop: the server waits for
+   * this before it does long work in its main thread, which would hold the rest up.
+   */
+  drained(): Promise<void> {
+    if (this.pending.length === 0 && this.inFlight === 0) return Promise.resolve();
+    return new Promise(resolve => this.drainWaiters.push(resolve));
+  }
+
   private flush(): void {
     const batch = this.pending;
     this.pending = [];
     this.writes++;
+    this.inFlight++;
     const data = batch.length === 1 ? batch[0].frame : batch.map(p => p.frame).join('');
     this.stream.write(data, 'utf8', (e?: Error | null) => {
+      this.inFlight--;
+      if (this.inFlight === 0 && this.pending.length === 0) for (const w of this.drainWaiters.splice(0)) w();
       if (e) {
         this.errorCount++;
         this.fireError(e, batch[0].msg, this.errorCount);

@@ -1,0 +1,83 @@
+/**
+ * The server's worker threads start with V8's code cache of the bundle, as the CLI does (cli/launch.ts): a lint
+ * worker started without the cache compiles the 6 MB bundle (a quarter to half a second on the machines we measure
+ * on), then compiles each function of the engine the first time it runs, and the first document opened waits for
+ * both (issue 12). A worker that found no cache (or one V8 rejected) writes one once it has linted
+ * (saveCodeCache: after its warm-up or its first lint), so that it holds the engine's functions too; the next
+ * workers, of this server or of the next one, read it instead of compiling. The cache file is named after the Node
+ * version and the bundle's size and time (a new build or another Node makes a new one) and lives in the CLI's
+ * per-user folder under the system's temporary folder. `APICONV_NO_COMPILE_CACHE=1` turns it off; any failure with
+ * the cache falls back to a plain compile.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+
+/** The worker's hook that writes the cache (set by BOOT when there is none to use). */
+const SAVE = 'apiconv.saveCodeCache';
+
+/**
+ * The worker's first code (CommonJS, run by `new Worker(…, { eval: true })`): the bundle compiled with the cached
+ * code, then run as the module it is. The bundle's `#!` line becomes a comment of the same length (inside the
+ * module wrapper it would not parse); if the cache cannot be read, V8 compiles as usual.
+ */
+const BOOT = `'use strict';
+const { workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+const Module = require('node:module');
+const { script: filename, cacheFile } = workerData.apiconvBoot;
+const source = fs.readFileSync(filename, 'utf8').replace(/^#!/, '//');
+let cachedData;
+try {
+  cachedData = fs.readFileSync(cacheFile);
+} catch {}
+const compiled = new vm.Script(Module.wrap(source), { filename, cachedData });
+if (cachedData === undefined || compiled.cachedDataRejected) {
+  globalThis[Symbol.for(${JSON.stringify(SAVE)})] = () => {
+    delete globalThis[Symbol.for(${JSON.stringify(SAVE)})];
+    try {
+      fs.mkdirSync(path.dirname(cacheFile), { recursive: true, mode: 0o700 });
+      const tmp = cacheFile + '.' + process.pid + '.' + require('node:worker_threads').threadId + '.tmp';
+      fs.writeFileSync(tmp, compiled.createCachedData(), { mode: 0o600 });
+      fs.renameSync(tmp, cacheFile);
+    } catch {}
+  };
+}
+const mod = new Module(filename);
+mod.filename = filename;
+mod.paths = Module._nodeModulePaths(path.dirname(filename));
+compiled.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(filename), mod, filename, path.dirname(filename));
+`;
+
+/** The cache file of `script` (undefined: no cache, APICONV_NO_COMPILE_CACHE=1 or the script cannot be read). */
+export function codeCacheFile(script: string): string | undefined {
+  if (process.env.APICONV_NO_COMPILE_CACHE === '1') return undefined;
+  try {
+    const st = fs.statSync(script);
+    const user = typeof process.getuid === 'function' ? process.getuid() : os.userInfo().username;
+    const dir = path.join(os.tmpdir(), `apiconv-compile-cache-${user}`);
+    // Compiled code is run as is: not from a folder someone else owns or may write to (a shared temporary folder).
+    const d = fs.statSync(dir, { throwIfNoEntry: false });
+    if (d && typeof process.getuid === 'function' && (!d.isDirectory() || d.uid !== process.getuid() || (d.mode & 0o022) !== 0)) return undefined;
+    return path.join(dir, `${path.basename(script)}-worker-${process.version}-${process.arch}-${st.size}-${Math.round(st.mtimeMs)}.bin`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A worker thread running the bundle `script`, started with its code cache where there is one. */
+export function startWorker(script: string, options: WorkerOptions): Worker {
+  const cacheFile = codeCacheFile(script);
+  if (!cacheFile) return new Worker(script, options);
+  const workerData = { ...(options.workerData as object), apiconvBoot: { script, cacheFile } };
+  return new Worker(BOOT, { ...options, eval: true, workerData });
+}
+
+/** In a worker: write the code cache if this worker started without one (once; the later calls do nothing). */
+export function saveCodeCache(): void {
+  const save = (globalThis as Record<symbol, unknown>)[Symbol.for(SAVE)];
+  if (typeof save === 'function') save();
+}

@@ -1,0 +1,129 @@
+/**
+ * Opening a document (issue 12: first diagnostics after opening a big document): what the server does around the
+ * first lint must not hold it up.
+ * - A request that parses the document in the server's main thread (the outline, which VS Code asks for right after
+ *   didOpen) waits until the document's lint has started: the lint waits for the client's settings, whose answer
+ *   the parse would hold up (a second for stripe), and the lint with it.
+ * - The lint worker starts with V8's code cache of the bundle (workerBoot.ts): the first worker writes it, the next
+ *   server's workers use it; a damaged cache is written again, APICONV_NO_COMPILE_CACHE=1 writes none, a cache
+ *   folder others may write to is not used, and the findings are the same every time.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ROOT, TestClient, tmpWorkspace } from './client';
+
+const BAD = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
+const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
+
+describe('language server: opening a document', () => {
+  let ws: string;
+  let c: TestClient;
+  before(async () => {
+    ws = tmpWorkspace({ 'api.yaml': BAD });
+    c = await TestClient.start({ folder: ws });
+  });
+  after(() => c.stop());
+
+  it('the outline asked for right after didOpen is answered once the lint has started (after the settings\' answer), with the symbols', async () => {
+    let answeredAt = 0;
+    c.conn.onRequest('workspace/configuration', async (p: { items: unknown[] }) => {
+      await sleep(400);
+      answeredAt = Date.now();
+      return p.items.map(() => ({}));
+    });
+    const uri = c.open(path.join(ws, 'api.yaml'), BAD);
+    const symbols = await c.request<{ name: string }[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    const symbolsAt = Date.now();
+    assert.ok(answeredAt > 0 && symbolsAt >= answeredAt, `the outline came ${answeredAt ? `${answeredAt - symbolsAt} ms before the settings' answer` : 'before the settings were answered'}`);
+    assert.ok(symbols.some(s => s.name === 'paths'), 'the outline of the document');
+    const diags = await c.diagnostics(uri, (_, p) => p.version === 1);
+    assert.ok(diags.length > 0);
+    c.close(uri);
+  });
+
+  it('a client that never answers the settings does not hold the outline up for more than a moment', async () => {
+    c.conn.onRequest('workspace/configuration', () => new Promise(() => undefined));
+    const file = path.join(ws, 'never.yaml');
+    const uri = c.open(file, BAD);
+    const t0 = Date.now();
+    const symbols = await c.request<{ name: string }[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.ok(symbols.some(s => s.name === 'paths'));
+    assert.ok(Date.now() - t0 < 15_000, 'answered (after the wait for the lint to start ran out)');
+    c.close(uri);
+  });
+});
+
+describe('language server: the lint worker\'s code cache', () => {
+  const cacheFiles = (tmp: string): string[] =>
+    fs.existsSync(tmp)
+      ? fs.readdirSync(tmp).filter(d => d.startsWith('apiconv-compile-cache-')).flatMap(d => fs.readdirSync(path.join(tmp, d)).filter(f => f.startsWith('server.js-worker-')).map(f => path.join(tmp, d, f)))
+      : [];
+
+  /** One server run in `env` (TMPDIR…): opens the document, returns its findings. */
+  async function run(ws: string, env: Record<string, string | undefined>, waitForCache: (() => boolean) | undefined): Promise<string[]> {
+    const saved: Record<string, string | undefined> = {};
+    for (const k of Object.keys(env)) {
+      saved[k] = process.env[k];
+      if (env[k] === undefined) delete process.env[k];
+      else process.env[k] = env[k];
+    }
+    let c: TestClient;
+    try {
+      c = await TestClient.start({ folder: ws });
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+    try {
+      const uri = c.open(path.join(ws, 'api.yaml'), BAD);
+      const diags = await c.diagnostics(uri, (_, p) => p.version === 1);
+      if (waitForCache) await c.until('the worker\'s code cache', () => waitForCache(), 30_000);
+      return diags.map(d => `${String(d.code)}@${d.range.start.line}:${d.range.start.character} ${String(d.message)}`).sort();
+    } finally {
+      await c.stop();
+    }
+  }
+
+  it('written by the first worker, used by the next server, written again when damaged, off on request; the same findings', { timeout: 120_000 }, async () => {
+    const ws = tmpWorkspace({ 'api.yaml': BAD });
+    const tmp = tmpWorkspace();
+    const env = { TMPDIR: tmp, TMP: tmp, TEMP: tmp, APICONV_NO_COMPILE_CACHE: undefined };
+    const first = await run(ws, env, () => cacheFiles(tmp).length > 0);
+    assert.ok(first.length > 5);
+    const files = cacheFiles(tmp);
+    assert.equal(files.length, 1, 'one cache file');
+    assert.ok(fs.statSync(files[0]!).size > 100_000, 'it holds compiled code');
+    const mtime = fs.statSync(files[0]!).mtimeMs;
+
+    const second = await run(ws, env, undefined);
+    assert.deepEqual(second, first);
+    await sleep(500);
+    assert.equal(fs.statSync(files[0]!).mtimeMs, mtime, 'an accepted cache is not written again');
+
+    fs.writeFileSync(files[0]!, Buffer.alloc(4096, 7));
+    const damaged = await run(ws, env, () => fs.statSync(files[0]!).size > 100_000);
+    assert.deepEqual(damaged, first, 'a rejected cache: compiled as usual (and written again)');
+
+    const off = tmpWorkspace();
+    const none = await run(ws, { TMPDIR: off, TMP: off, TEMP: off, APICONV_NO_COMPILE_CACHE: '1' }, undefined);
+    assert.deepEqual(none, first);
+    await sleep(500);
+    assert.deepEqual(cacheFiles(off), []);
+  });
+
+  it('not read from nor written to a cache folder that others may write to', { timeout: 60_000, skip: typeof process.getuid !== 'function' && 'POSIX owners and modes' }, async () => {
+    const ws = tmpWorkspace({ 'api.yaml': BAD });
+    const tmp = tmpWorkspace();
+    const dir = path.join(tmp, `apiconv-compile-cache-${process.getuid!()}`);
+    fs.mkdirSync(dir);
+    fs.chmodSync(dir, 0o777);
+    const found = await run(ws, { TMPDIR: tmp, TMP: tmp, TEMP: tmp, APICONV_NO_COMPILE_CACHE: undefined }, undefined);
+    assert.ok(found.length > 5, 'linted as usual');
+    await sleep(500);
+    assert.deepEqual(cacheFiles(tmp), []);
+  });
+});
