@@ -46,6 +46,33 @@ describe('CLI launcher: V8 code cache', () => {
   });
 });
 
+describe('CLI launcher: an unsafe cache folder', () => {
+  it('is neither read nor written when others may write to it', { skip: typeof process.getuid !== 'function' && 'POSIX owners and modes' }, () => {
+    const tmp = tempDir();
+    const env = { TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+    const dir = path.join(tmp, `apiconv-compile-cache-${process.getuid!()}`);
+    fs.mkdirSync(dir);
+    fs.chmodSync(dir, 0o777);
+    const first = runCli(['lint', '-f', 'json', DOC], { env });
+    assert.ok(first.code === 0 || first.code === 1, first.stderr);
+    assert.deepEqual(fs.readdirSync(dir), [], 'nothing written there');
+    // A planted file there is not read either: garbage as a cache would be rejected and rewritten if it were.
+    const files = cacheFiles(tempDirWithCache());
+    fs.copyFileSync(files[0]!, path.join(dir, path.basename(files[0]!)));
+    fs.writeFileSync(path.join(dir, path.basename(files[0]!)), Buffer.alloc(4096, 7));
+    const second = runCli(['lint', '-f', 'json', DOC], { env });
+    assert.equal(second.stdout, first.stdout);
+    assert.equal(fs.statSync(path.join(dir, path.basename(files[0]!))).size, 4096, 'the planted file is left as it was');
+  });
+});
+
+/** A temporary folder in which one lint wrote the launcher's cache file. */
+function tempDirWithCache(): string {
+  const tmp = tempDir();
+  runCli(['lint', '-f', 'json', DOC], { env: { TMPDIR: tmp, TMP: tmp, TEMP: tmp } });
+  return tmp;
+}
+
 describe('CLI bundle', () => {
   it('is one function expression, the wrapper Node puts around a module, compiled by the launcher as it is', () => {
     // Wrapping the bundle's text in the launcher made V8 keep a second copy of it (esbuild.mjs CLI_WRAPPER).

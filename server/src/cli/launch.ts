@@ -11,10 +11,10 @@
  * falls back to a plain compile.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import Module from 'node:module';
+import { codeCacheDir } from '../bundle/codeCacheDir';
 
 type ModuleInternals = typeof Module & {
   wrap(source: string): string;
@@ -30,8 +30,9 @@ export function launch(bundle: string): void {
   if (process.env.APICONV_NO_COMPILE_CACHE !== '1') {
     try {
       const st = fs.statSync(filename);
-      const user = typeof process.getuid === 'function' ? process.getuid() : os.userInfo().username;
-      const dir = path.join(os.tmpdir(), `apiconv-compile-cache-${user}`);
+      // Compiled code is run as is: not from a folder someone else owns or may write to (codeCacheDir).
+      const dir = codeCacheDir();
+      if (dir === undefined) throw new Error('no safe cache folder');
       cacheFile = path.join(dir, `${bundle}-${process.version}-${process.arch}-${st.size}-${Math.round(st.mtimeMs)}.bin`);
       cached = fs.readFileSync(cacheFile);
     } catch {

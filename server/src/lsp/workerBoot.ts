@@ -10,9 +10,9 @@
  * the cache falls back to a plain compile.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { codeCacheDir } from '../bundle/codeCacheDir';
 
 /** The worker's hook that writes the cache (set by BOOT when there is none to use). */
 const SAVE = 'apiconv.saveCodeCache';
@@ -57,11 +57,9 @@ export function codeCacheFile(script: string): string | undefined {
   if (process.env.APICONV_NO_COMPILE_CACHE === '1') return undefined;
   try {
     const st = fs.statSync(script);
-    const user = typeof process.getuid === 'function' ? process.getuid() : os.userInfo().username;
-    const dir = path.join(os.tmpdir(), `apiconv-compile-cache-${user}`);
     // Compiled code is run as is: not from a folder someone else owns or may write to (a shared temporary folder).
-    const d = fs.statSync(dir, { throwIfNoEntry: false });
-    if (d && typeof process.getuid === 'function' && (!d.isDirectory() || d.uid !== process.getuid() || (d.mode & 0o022) !== 0)) return undefined;
+    const dir = codeCacheDir();
+    if (dir === undefined) return undefined;
     return path.join(dir, `${path.basename(script)}-worker-${process.version}-${process.arch}-${st.size}-${Math.round(st.mtimeMs)}.bin`);
   } catch {
     return undefined;
