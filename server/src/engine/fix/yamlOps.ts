@@ -198,9 +198,34 @@ function stringifyValue(value: unknown, style: Style, flow: boolean): string {
 
 /** A scalar (or empty collection) on one line. */
 function inlineValue(value: unknown, style: Style): string {
+  // A scalar's text is remembered: a fix-all writes the same descriptions, media types and $refs many times,
+  // and `yaml` builds a Document for each (issue 16: a fifth of spotify's fix computations).
+  const key = scalarKey(value, style);
+  if (key !== undefined) {
+    const hit = inlineTexts.get(key);
+    if (hit !== undefined) return hit;
+  }
   const out = stringifyValue(value, style, true);
-  if (!out.includes('\n')) return out;
-  return JSON.stringify(value);
+  const text = out.includes('\n') ? JSON.stringify(value) : out;
+  if (key !== undefined) remember(inlineTexts, key, text);
+  return text;
+}
+
+const inlineTexts = new Map<string, string>();
+const plainKeys = new Map<string, boolean>();
+const MEMO_LIMIT = 20_000;
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= MEMO_LIMIT) map.clear();
+  map.set(key, value);
+}
+
+/** The memo key of a scalar's inline text under `style` (what stringifyValue reads of it); undefined for anything else. */
+function scalarKey(value: unknown, style: Style): string | undefined {
+  const t = typeof value;
+  if (value !== null && t !== 'string' && t !== 'number' && t !== 'boolean') return undefined;
+  if (t === 'number' && Object.is(value, -0)) return undefined;
+  return `${style.unit}${style.indentSeq ? 1 : 0}${style.singleQuote ? 1 : 0}${style.flowPadding ? 1 : 0}${t[0]}${String(value)}`;
 }
 
 function blockKey(key: string, style: Style): string {
@@ -265,8 +290,11 @@ function quoteAs(key: string, q: "'" | '"'): string {
 
 function plainKeyOk(key: string): boolean {
   if (key === '') return false;
-  const s = new Document(key).toString({ lineWidth: 0 }).replace(/\n$/, '');
-  return s === key;
+  const hit = plainKeys.get(key);
+  if (hit !== undefined) return hit;
+  const ok = new Document(key).toString({ lineWidth: 0 }).replace(/\n$/, '') === key;
+  remember(plainKeys, key, ok);
+  return ok;
 }
 
 /** A key written the way sibling keys are (quoted when they all are; plain numbers when they are). */
