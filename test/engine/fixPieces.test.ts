@@ -103,7 +103,7 @@ describe('the piece view of a YAML text is its whole parse', () => {
           for (const kind of Object.keys(v)) fresh.push({ kind: 'set', path: [k, kind, 'Error'], value: { type: 'object' } }, { kind: 'set', path: [k, kind], value: {} });
         }
       }
-      for (const op of [...fresh, ...pathsOf(data, 60).flatMap(opsAt)]) {
+      for (const op of [...fresh, ...pathsOf(data, 40).flatMap(opsAt)]) {
         assert.deepEqual(yamlOpEdit(text, op), yamlOpEditWhole(text, op), `${label}: ${op.kind} ${JSON.stringify(op.path)}`);
         ops++;
       }
@@ -118,7 +118,7 @@ describe('the piece view of a YAML text is its whole parse', () => {
     const next = rng(16);
     let viewed = 0;
     let broken = 0;
-    for (let n = 0; n < 600; n++) {
+    for (let n = 0; n < 250; n++) {
       const ls = [...lines];
       const edits = 1 + Math.floor(next() * 3);
       for (let e = 0; e < edits; e++) {
@@ -138,7 +138,7 @@ describe('the piece view of a YAML text is its whole parse', () => {
       if (pieces) viewed++;
       if (!clean) broken++;
     }
-    assert.ok(viewed > 100 && broken > 100, `seen through pieces: ${viewed}, broken: ${broken}`);
+    assert.ok(viewed > 40 && broken > 80, `seen through pieces: ${viewed}, broken: ${broken}`);
   });
 
   it('leaves to the whole parse what pieces cannot stand for', () => {
@@ -155,11 +155,11 @@ describe('the piece view of a YAML text is its whole parse', () => {
     for (const [label, text] of cases) sameAsWhole(text, label);
     assert.equal(cutYaml('%YAML 1.2\n---\na: 1\n'), undefined);
     assert.equal(cutYaml('paths:\n\t/p: {}\n'), undefined);
-    // A container is cut into its entries, components twice.
-    const cut = cutYaml('openapi: 3.0.0\npaths:\n  /a:\n    get: {}\n  # c\n  /b: {}\ncomponents:\n  schemas:\n    A: {}\n    B: {}\n  responses: {}\n')!;
+    // A container is cut into its entries, components and path items again, operations once more.
+    const cut = cutYaml('openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses: {}\n    put: {}\n  # c\n  /b: {}\ncomponents:\n  schemas:\n    A: {}\n    B: {}\n  responses: {}\n')!;
     assert.deepEqual(
       cut.map(p => [p.container.join('.'), p.header]),
-      [['', false], ['', true], ['paths', false], ['paths', false], ['', true], ['components', true], ['components.schemas', false], ['components.schemas', false], ['components', false]],
+      [['', false], ['', true], ['paths', true], ['paths./a', true], ['paths./a.get', false], ['paths./a', false], ['paths', false], ['', true], ['components', true], ['components.schemas', false], ['components.schemas', false], ['components', false]],
     );
   });
 });

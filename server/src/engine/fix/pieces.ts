@@ -6,8 +6,9 @@
  *   key above it); the lines before the first key belong to the first piece.
  * - A container (`paths`, `components`, `definitions`, … below) written `paths:` alone on its line, with a block
  *   mapping below it, is cut again: a header piece (its key line and the comments up to its first entry) and one
- *   piece per entry, starting at every content line at the indentation of the first entry. `components` is cut
- *   twice (its kinds, then each kind's entries).
+ *   piece per entry, starting at every content line at the indentation of the first entry. The entries of
+ *   `components`, `paths` and `webhooks` are cut once more the same way (the kinds into their entries, the path
+ *   items into their operations), and the operations into their fields.
  * A text this cannot cut (a tab in an indentation, a directive or document marker, content that starts indented)
  * gives undefined; a container whose body does not fit the rule stays one piece. Whether the pieces stand for the
  * whole text is decided by their parses (yamlOps.ts: each must be one clean pair, with no alias); else the
@@ -22,6 +23,11 @@ export interface Piece {
   /** A container's own key line (its value is the entries after it). */
   header: boolean;
 }
+
+/** Containers whose entries are cut again: the kinds of components, the path items (into their operations). */
+const CUT_TWICE = new Set(['components', 'paths', 'webhooks']);
+/** …and the operations of path items, into their fields (a fix that adds a response parses the responses again, not the operation). */
+const OPERATIONS = new Set(['paths', 'webhooks']);
 
 const CONTAINERS = new Set(['paths', 'webhooks', 'components', 'definitions', 'parameters', 'responses', 'securityDefinitions']);
 
@@ -49,9 +55,9 @@ function scan(text: string): Line[] | undefined {
   return lines;
 }
 
-/** A key line `key:` with nothing after the colon but a comment. */
+/** A key line `key:` with nothing after the colon but a comment (the key as written; its parse says what it is). */
 function headerKey(text: string, line: Line, end: number): string | undefined {
-  const m = /^([A-Za-z]+):[ ]*(?:#[^\n]*)?\r?\n?$/.exec(text.slice(line.start + line.indent, end));
+  const m = /^([^\s#-][^#]*?):[ ]*(?:#[^\n]*)?\r?\n?$/.exec(text.slice(line.start + line.indent, end));
   return m?.[1];
 }
 
@@ -82,7 +88,7 @@ export function cutYaml(text: string): Piece[] | undefined {
   function cut(keyLine: number, from: number, to: number, depth: number, container: string[]): void {
     const whole = (): void => void out.push({ start: lines[from]!.start, end: to < lines.length ? lines[to]!.start : text.length, container, header: false });
     const key = headerKey(text, lines[keyLine]!, lineEnd(keyLine));
-    const cuttable = key !== undefined && (depth === 0 ? CONTAINERS.has(key) : container.length === 1 && container[0] === 'components');
+    const cuttable = key !== undefined && (depth === 0 ? CONTAINERS.has(key) : depth === 1 ? CUT_TWICE.has(container[0]!) : depth === 2 && OPERATIONS.has(container[0]!));
     if (!cuttable) return whole();
     let body = keyLine + 1;
     while (body < to && lines[body]!.indent < 0) body++;
@@ -96,15 +102,16 @@ export function cutYaml(text: string): Piece[] | undefined {
       if (l.indent < 0 || l.indent > indent) continue;
       if (l.indent < indent) return whole();
       const c = text[l.start + l.indent];
-      if (c === '-' || c === '?') return whole();
+      if (c === '?') return whole();
+      // A block sequence may sit at its key's indentation: its entries belong to the key above.
+      if (c === '-' && (text[l.start + l.indent + 1] === ' ' || text[l.start + l.indent + 1] === '\n' || text[l.start + l.indent + 1] === '\r')) continue;
       entries.push(i);
     }
     out.push({ start: lines[from]!.start, end: lines[body]!.start, container, header: true });
     const inner = [...container, key!];
     for (let e = 0; e < entries.length; e++) {
       const eTo = e + 1 < entries.length ? entries[e + 1]! : to;
-      if (depth === 0 && key === 'components') cut(entries[e]!, entries[e]!, eTo, 1, inner);
-      else out.push({ start: lines[entries[e]!]!.start, end: eTo < lines.length ? lines[eTo]!.start : text.length, container: inner, header: false });
+      cut(entries[e]!, entries[e]!, eTo, depth + 1, inner);
     }
   }
 }

@@ -8,7 +8,7 @@ import type { FixOp, JsonPath } from '../../../../rules/types';
 import type { OffsetEdit } from './edits';
 import { deepEqual, nest } from './util';
 import { deepFreeze, memoByText } from './memo';
-import { cutYaml, type Piece } from './pieces';
+import { cutYaml } from './pieces';
 
 type Coll = YAMLMap<unknown, unknown> | YAMLSeq<unknown>;
 
@@ -138,6 +138,10 @@ function pieceViewOnce(text: string): PieceView | undefined {
     if (!leaf) return undefined;
     leaves.push(leaf);
   }
+  // Each piece's mapping, by the keys of the headers above it (as findPair reads keys), and the same as toJS writes them.
+  const conts: string[][] = [];
+  const stack: string[] = [];
+  const jsStack: string[] = [];
   // The data (as toJS builds it: each key set in order) and the style counts (in the order of a walk of the whole
   // text: a container's own indentation step before its entries).
   const root: Record<string, unknown> = {};
@@ -147,24 +151,27 @@ function pieceViewOnce(text: string): PieceView | undefined {
   for (let i = 0; i < pieces.length; i++) {
     const p = pieces[i]!;
     const leaf = leaves[i]!;
-    const where = p.container.join('\0');
-    if (p.container.length === 0 || (p.container.length === 1 && p.container[0] === 'components')) {
-      // findPair takes a key's first pair, toJS its last value: a key twice where pieces are cut again is left to the whole parse.
-      const id = `${where}\0${leaf.key}`;
-      if (seen.has(id)) return undefined;
-      seen.add(id);
-    }
-    const holder = holders.get(where);
+    const depth = p.container.length;
+    stack.length = depth;
+    jsStack.length = depth;
+    conts.push([...stack]);
+    // findPair takes a key's first pair, toJS its last value: a key twice among the pieces is left to the whole parse.
+    const id = [...stack, leaf.key].join('\0');
+    if (seen.has(id)) return undefined;
+    seen.add(id);
+    const holder = holders.get(jsStack.join('\0'));
     if (!holder) return undefined;
     const c = leaf.counts;
     for (const u of c.units) if (total.units.length < 50) total.units.push(u);
     if (p.header) {
       const obj: Record<string, unknown> = {};
       holder[leaf.jsKey] = obj;
-      holders.set(p.container.length === 0 ? leaf.jsKey : `${where}\0${leaf.jsKey}`, obj);
+      stack.push(leaf.key);
+      jsStack.push(leaf.jsKey);
+      holders.set(jsStack.join('\0'), obj);
       // The container's own step (its pair's value is the block mapping of the entries that follow).
       const next = leaves[i + 1];
-      if (!next) return undefined;
+      if (!next || pieces[i + 1]!.container.length !== depth + 1) return undefined;
       const d = next.keyCol - leaf.keyCol;
       if (d > 0 && total.units.length < 50) total.units.push(d);
     } else holder[leaf.jsKey] = leaf.jsValue;
@@ -181,10 +188,10 @@ function pieceViewOnce(text: string): PieceView | undefined {
   // The items of each mapping that is cut into pieces (the root, the containers), in order: piece indexes.
   const items = new Map<string, number[]>();
   for (let i = 0; i < pieces.length; i++) {
-    const where = pieces[i]!.container.join('\0');
+    const where = conts[i]!.join('\0');
     (items.get(where) ?? items.set(where, []).get(where)!).push(i);
   }
-  const idOf = (i: number) => [...pieces[i]!.container, leaves[i]!.key].join('\0');
+  const idOf = (i: number) => [...conts[i]!, leaves[i]!.key].join('\0');
   /** Where the last pair of a cut mapping ends (the end of the last entry of a container that ends it). */
   const endOf = (where: string): number | undefined => {
     const list = items.get(where);
@@ -196,32 +203,33 @@ function pieceViewOnce(text: string): PieceView | undefined {
     const t = text.slice(p.start, p.end);
     return p.start + Math.max(contentEnd(t, pair.value as Node, 0), contentEnd(t, pair.key as Node, 0));
   };
-  const sameContainer = (p: Piece, path: JsonPath) => p.container.every((k, j) => String(path[j]) === k);
+  const within = (cont: string[], path: JsonPath) => cont.every((k, j) => String(path[j]) === k);
   return {
     data,
     style,
     edit(op) {
       const path = op.path;
-      // The first pair of its key holds the path (findPair): within it, the edit is the piece's.
+      // The piece of the path's pair holds the path: within it, the edit is the piece's (keys are unique among pieces).
       for (let i = 0; i < pieces.length; i++) {
-        const p = pieces[i]!;
-        const n = p.container.length;
-        if (path.length <= n || leaves[i]!.key !== String(path[n]) || !sameContainer(p, path)) continue;
+        const cont = conts[i]!;
+        const n = cont.length;
+        if (path.length <= n || leaves[i]!.key !== String(path[n]) || !within(cont, path)) continue;
         // A container's own pair, or an op on a piece's pair itself (its removal or renaming changes the mapping the pieces cut).
-        if (p.header) {
+        if (pieces[i]!.header) {
           if (path.length === n + 1) return undefined;
           continue;
         }
         if (path.length === n + 1 && op.kind !== 'set' && op.kind !== 'append') return undefined;
+        const p = pieces[i]!;
         const e = opEdit(text.slice(p.start, p.end), leaves[i]!.doc, style, { ...op, path: path.slice(n) } as FixOp);
         return { edit: e && { offset: e.offset + p.start, length: e.length, newText: e.newText } };
       }
       // A key new to a cut mapping: a pair after its last one (insertPair).
       if (op.kind !== 'set' && op.kind !== 'append') return undefined;
-      for (let n = Math.min(path.length - 1, 2); n >= 0; n--) {
+      for (let n = path.length - 1; n >= 0; n--) {
         const where = path.slice(0, n).map(String).join('\0');
         const list = items.get(where);
-        if (!list || (n > 0 && !holders.has(where))) continue;
+        if (!list) continue;
         if (list.some(i => leaves[i]!.key === String(path[n]))) return undefined;
         const end = endOf(where);
         if (end === undefined) return undefined;
