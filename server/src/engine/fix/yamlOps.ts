@@ -203,17 +203,20 @@ function pieceViewOnce(text: string): PieceView | undefined {
     const t = text.slice(p.start, p.end);
     return p.start + Math.max(contentEnd(t, pair.value as Node, 0), contentEnd(t, pair.key as Node, 0));
   };
-  const within = (cont: string[], path: JsonPath) => cont.every((k, j) => String(path[j]) === k);
+  // Each piece by the keys that lead to its pair (unique: see `seen`).
+  const byId = new Map<string, number>();
+  for (let i = 0; i < pieces.length; i++) byId.set(idOf(i), i);
   return {
     data,
     style,
     edit(op) {
       const path = op.path;
-      // The piece of the path's pair holds the path: within it, the edit is the piece's (keys are unique among pieces).
-      for (let i = 0; i < pieces.length; i++) {
-        const cont = conts[i]!;
-        const n = cont.length;
-        if (path.length <= n || leaves[i]!.key !== String(path[n]) || !within(cont, path)) continue;
+      // The piece of the path's pair holds the path: within it, the edit is the piece's.
+      let id = '';
+      for (let n = 0; n < path.length; n++) {
+        id = n === 0 ? String(path[0]) : `${id}\0${String(path[n])}`;
+        const i = byId.get(id);
+        if (i === undefined) break;
         // A container's own pair, or an op on a piece's pair itself (its removal or renaming changes the mapping the pieces cut).
         if (pieces[i]!.header) {
           if (path.length === n + 1) return undefined;
@@ -230,7 +233,7 @@ function pieceViewOnce(text: string): PieceView | undefined {
         const where = path.slice(0, n).map(String).join('\0');
         const list = items.get(where);
         if (!list) continue;
-        if (list.some(i => leaves[i]!.key === String(path[n]))) return undefined;
+        if (byId.has(where === '' ? String(path[n]) : `${where}\0${String(path[n])}`)) return undefined;
         const end = endOf(where);
         if (end === undefined) return undefined;
         const value = nest(path.slice(n + 1), op.kind === 'append' ? [op.value] : op.value);
