@@ -112,6 +112,13 @@ describe('the piece view of a YAML text is its whole parse', () => {
     assert.ok(ops > 1000, `ops compared: ${ops}`);
   });
 
+  it('on a document with CRLF line endings', () => {
+    const text = fs.readFileSync(path.join(VENDORED_CORPUS, 'burgershop', 'burgershop.openapi.yaml'), 'utf8').replace(/\r?\n/g, '\r\n');
+    assert.ok(sameAsWhole(text, 'burgershop (CRLF)').pieces, 'seen through pieces');
+    const data = yamlData(text);
+    for (const op of pathsOf(data, 80).flatMap(opsAt)) assert.deepEqual(yamlOpEdit(text, op), yamlOpEditWhole(text, op), `CRLF: ${op.kind} ${JSON.stringify(op.path)}`);
+  });
+
   it('on texts made from a document line by line (deleted, doubled, moved in or out, broken)', () => {
     const base = fs.readFileSync(path.join(VENDORED_CORPUS, 'redocly-museum', 'openapi.yaml'), 'utf8');
     const lines = base.split('\n');
