@@ -154,6 +154,8 @@ describe('the piece view of a YAML text is its whole parse', () => {
       ['a key twice at the top', 'paths:\n  /p: {}\npaths:\n  /q: {}\n'],
       ['a kind of components twice', 'components:\n  schemas:\n    A: {}\n  schemas:\n    B: {}\n'],
       ['a directive', '%YAML 1.2\n---\nopenapi: 3.0.0\n'],
+      ['a second document', 'openapi: 3.0.0\n---\npaths: {}\n'],
+      ['a marker with content on its line', '--- openapi: 3.0.0\npaths: {}\n'],
       ['a tab in an indentation', 'paths:\n\t/p: {}\n'],
       ['a flow mapping over lines at column 0', 'info: {title: a,\nversion: b}\npaths: {}\n'],
       ['a byte order mark', '\ufeffopenapi: 3.0.0\npaths: {}\n'],
@@ -161,6 +163,11 @@ describe('the piece view of a YAML text is its whole parse', () => {
     ];
     for (const [label, text] of cases) sameAsWhole(text, label);
     assert.equal(cutYaml('%YAML 1.2\n---\na: 1\n'), undefined);
+    assert.equal(cutYaml('a: 1\n---\nb: 2\n'), undefined);
+    // One `---` that starts the document stays in the first piece.
+    const marked = '# api\n---\nopenapi: 3.0.0\npaths:\n  /p:\n    get:\n      responses: {}\n';
+    assert.ok(sameAsWhole(marked, 'a document marker at the start').pieces);
+    assert.equal(cutYaml(marked)![0]!.start, 0);
     assert.equal(cutYaml('paths:\n\t/p: {}\n'), undefined);
     // A container is cut into its entries, components and path items again, operations once more.
     const cut = cutYaml('openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses: {}\n    put: {}\n  # c\n  /b: {}\ncomponents:\n  schemas:\n    A: {}\n    B: {}\n  responses: {}\n')!;

@@ -9,7 +9,8 @@
  *   piece per entry, starting at every content line at the indentation of the first entry. The entries of
  *   `components`, `paths` and `webhooks` are cut once more the same way (the kinds into their entries, the path
  *   items into their operations), and the operations into their fields.
- * A text this cannot cut (a tab in an indentation, a directive or document marker, content that starts indented)
+ * A text this cannot cut (a tab in an indentation, a directive or a document marker other than one `---` that
+ * starts the text, content that starts indented)
  * gives undefined; a container whose body does not fit the rule stays one piece. Whether the pieces stand for the
  * whole text is decided by their parses (yamlOps.ts: each must be one clean pair, with no alias); else the
  * whole text is parsed.
@@ -40,6 +41,7 @@ interface Line {
 function scan(text: string): Line[] | undefined {
   const lines: Line[] = [];
   let pos = 0;
+  let content = false;
   while (pos < text.length) {
     const nl = text.indexOf('\n', pos);
     const end = nl < 0 ? text.length : nl;
@@ -47,8 +49,13 @@ function scan(text: string): Line[] | undefined {
     while (i < end && text.charCodeAt(i) === 32) i++;
     const c = i < end ? text[i] : '\r';
     if (c === '\t') return undefined;
-    const blank = c === '\r' || c === '#';
-    if (!blank && i === pos && (c === '%' || text.startsWith('---', i) || text.startsWith('...', i))) return undefined;
+    let blank = c === '\r' || c === '#';
+    if (!blank && i === pos && (c === '%' || text.startsWith('---', i) || text.startsWith('...', i))) {
+      // One bare `---` before any content starts the document (it stays in the first piece); any other marker, or a directive, is left to the whole parse.
+      if (content || !/^---[ ]*\r?$/.test(text.slice(pos, end))) return undefined;
+      blank = true;
+    }
+    if (!blank) content = true;
     lines.push({ start: pos, indent: blank ? -1 : i - pos });
     pos = nl < 0 ? text.length : nl + 1;
   }

@@ -90,7 +90,8 @@ const pieceView = memoByText(pieceViewOnce);
 
 /** Leaves by piece text (and header or not); null: the piece is not one clean pair. */
 const leafMemo = new Map<string, Leaf | null>();
-const LEAF_LIMIT = 5000;
+/** At least twice the pieces of the last text cut (github-api: some 9,600), so that a round finds every piece it did not change. */
+let leafLimit = 5000;
 
 function leafOf(text: string, header: boolean): Leaf | null {
   const k = (header ? 'h' : 'e') + text;
@@ -101,7 +102,7 @@ function leafOf(text: string, header: boolean): Leaf | null {
     return hit;
   }
   const leaf = leafOnce(text, header);
-  if (leafMemo.size >= LEAF_LIMIT) leafMemo.delete(leafMemo.keys().next().value!);
+  if (leafMemo.size >= leafLimit) leafMemo.delete(leafMemo.keys().next().value!);
   leafMemo.set(k, leaf);
   return leaf;
 }
@@ -132,6 +133,7 @@ function leafOnce(text: string, header: boolean): Leaf | null {
 function pieceViewOnce(text: string): PieceView | undefined {
   const pieces = cutYaml(text);
   if (!pieces || pieces.length === 0) return undefined;
+  leafLimit = Math.max(5000, 2 * pieces.length);
   const leaves: Leaf[] = [];
   for (const p of pieces) {
     const leaf = leafOf(text.slice(p.start, p.end), p.header);
