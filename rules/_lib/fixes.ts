@@ -197,17 +197,36 @@ export function ensureErrorSchema(ctx: FixContext, shape?: 'A' | 'B'): { ref: st
   const base = schemasPath(ctx.spec);
   const schemas = getAt(ctx.data, base);
   if (isObject(schemas)) {
-    const shaped = Object.keys(schemas)
-      .map(name => ({ name, shape: errorShapeOf(schemas[name], ctx.data) }))
-      .filter(s => s.shape !== undefined);
-    const rank = (s: { name: string; shape?: string }) => (s.shape === want ? 0 : 2) + (/error/i.test(s.name) ? 0 : 1);
-    shaped.sort((a, b) => rank(a) - rank(b));
-    if (shaped.length > 0) return { ref: refTo([...base, shaped[0].name]), ops: [] };
+    const best = bestErrorSchema(schemas, ctx.data, want);
+    if (best !== undefined) return { ref: refTo([...base, best]), ops: [] };
   }
   let name = 'Error';
   for (let i = 2; isObject(schemas) && schemas[name] !== undefined; i++) name = `ApiError${i === 2 ? '' : i}`;
   return { ref: refTo([...base, name]), ops: [{ kind: 'set', path: [...base, name], value: errorSchemaOfShape(want) }] };
 }
+
+/** The name of the schema ensureErrorSchema reuses (of shape `want` first, then named "error"); memoized on a frozen document (the fix engine's parse), as documentErrorShape is. */
+function bestErrorSchema(schemas: Obj, data: unknown, want: 'A' | 'B'): string | undefined {
+  const frozen = Object.isFrozen(schemas) && isObject(data) && Object.isFrozen(data);
+  const memo = frozen ? bestSchemaMemo.get(schemas)?.get(data as object) : undefined;
+  if (memo?.has(want)) return memo.get(want);
+  const shaped = Object.keys(schemas)
+    .map(name => ({ name, shape: errorShapeOf(schemas[name], data) }))
+    .filter(s => s.shape !== undefined);
+  const rank = (s: { name: string; shape?: string }) => (s.shape === want ? 0 : 2) + (/error/i.test(s.name) ? 0 : 1);
+  shaped.sort((a, b) => rank(a) - rank(b));
+  const best = shaped[0]?.name;
+  if (frozen) {
+    let byData = bestSchemaMemo.get(schemas);
+    if (!byData) bestSchemaMemo.set(schemas, (byData = new WeakMap()));
+    let byWant = byData.get(data as object);
+    if (!byWant) byData.set(data as object, (byWant = new Map()));
+    byWant.set(want, best);
+  }
+  return best;
+}
+
+const bestSchemaMemo = new WeakMap<object, WeakMap<object, Map<'A' | 'B', string | undefined>>>();
 
 /** A response object for `status` whose body is the error schema (`schemaRef`, or shape A inline). */
 export function errorResponseObject(spec: Spec, status: string, schemaRef?: string): Obj {

@@ -17,7 +17,7 @@ import { isJsonText } from '../lint';
 import { getRule } from '../ruleset';
 import { EditComposer, applyOffsetEdits, type OffsetEdit } from './edits';
 import { jsonOpEdits, parseJsonTree } from './jsonOps';
-import { parseYaml, yamlOpEdit } from './yamlOps';
+import { yamlData as yamlDataOf, yamlOpEdit, yamlParses } from './yamlOps';
 import { deepFreeze, memoByText } from './memo';
 
 export { unifiedDiff } from './diff';
@@ -50,24 +50,19 @@ export function parseData(text: string, format: TextFormat): unknown {
   return format === 'json' ? jsonData(text) : yamlData(text);
 }
 const jsonData = memoByText(t => deepFreeze(parseDataOnce(t, 'json')));
-const yamlData = memoByText(t => deepFreeze(parseDataOnce(t, 'yaml')));
+const yamlData = memoByText(t => parseDataOnce(t, 'yaml'));
 
 function parseDataOnce(text: string, format: TextFormat): unknown {
   if (format === 'json') {
     const tree = parseJsonTree(text);
     return tree ? getNodeValue(tree) : undefined;
   }
-  const doc = parseYaml(text);
-  if (!doc) return undefined;
-  try {
-    return doc.toJS({ maxAliasCount: 1000 });
-  } catch {
-    return undefined;
-  }
+  // From the text's pieces (yamlOps.ts pieceView): after a round of fixes, only the pieces they changed are parsed.
+  return yamlDataOf(text);
 }
 
 function parses(text: string, format: TextFormat): boolean {
-  return format === 'json' ? parseJsonTree(text) !== undefined : parseYaml(text) !== undefined;
+  return format === 'json' ? parseJsonTree(text) !== undefined : yamlParses(text);
 }
 
 /** 'oas2' for a Swagger 2.0 text, else 'oas3'. */

@@ -7,7 +7,8 @@ import { Document, isMap, isPair, isScalar, isSeq, parseDocument, visit, type No
 import type { FixOp, JsonPath } from '../../../../rules/types';
 import type { OffsetEdit } from './edits';
 import { deepEqual, nest } from './util';
-import { memoByText } from './memo';
+import { deepFreeze, memoByText } from './memo';
+import { cutYaml } from './pieces';
 
 type Coll = YAMLMap<unknown, unknown> | YAMLSeq<unknown>;
 
@@ -24,6 +25,227 @@ interface Style {
 
 /** The parse of a text (memoized: every fix of a pass parses the same text; the result is only read). */
 export const parseYaml = memoByText(parseYamlOnce);
+
+/** The data of a YAML text (as `toJS` gives it, frozen), from its pieces when it has a piece view; undefined when it does not parse. */
+export function yamlData(text: string): unknown {
+  const view = pieceView(text);
+  if (view) return view.data;
+  const doc = parseYaml(text);
+  if (!doc) return undefined;
+  try {
+    return deepFreeze(doc.toJS({ maxAliasCount: 1000 }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The style of a YAML text as its edits read it (from its pieces when it has a piece view), and from its whole parse (the tests compare them). */
+export function yamlStyle(text: string): { pieces: boolean; style: Style } | undefined {
+  const view = pieceView(text);
+  if (view) return { pieces: true, style: view.style };
+  const doc = parseYaml(text);
+  return doc && { pieces: false, style: detectStyle(text, doc) };
+}
+export function yamlStyleWhole(text: string): Style | undefined {
+  const doc = parseYaml(text);
+  return doc && detectStyle(text, doc);
+}
+
+/** Whether a YAML text parses without errors: its pieces each do (pieceView), else its whole parse. */
+export function yamlParses(text: string): boolean {
+  return pieceView(text) !== undefined || parseYaml(text) !== undefined;
+}
+
+/** A piece (pieces.ts) parsed on its own: one pair, clean. */
+interface Leaf {
+  doc: Document.Parsed;
+  /** Its pair's key as findPair reads it. */
+  key: string;
+  /** Its pair as toJS writes it: the key and the (frozen) value. */
+  jsKey: string;
+  jsValue: unknown;
+  counts: StyleCounts;
+  /** The column of its key. */
+  keyCol: number;
+}
+
+/**
+ * A text seen through its pieces (pieces.ts), each parsed on its own and remembered by its text: after a round of
+ * fixes, only the pieces the fixes changed are parsed again (issue 16). The pieces stand for the whole text only
+ * when each is one clean pair (no error, no alias) and no top-level key or kind of `components` comes twice;
+ * else (undefined) the whole text is parsed. Its data, style and edits are the whole parse's (pieces.test.ts).
+ */
+interface PieceView {
+  data: unknown;
+  style: Style;
+  /**
+   * The edit of `op` (as yamlOpEditWhole gives it) computed on the piece that holds its path below the piece's own
+   * pair, or, for a key new to a cut container (`components/schemas/Error`), from the container's pieces; undefined
+   * when neither is the case (the whole text is parsed).
+   */
+  edit(op: FixOp): { edit: OffsetEdit | undefined } | undefined;
+}
+
+const pieceView = memoByText(pieceViewOnce);
+
+/** Leaves by piece text (and header or not); null: the piece is not one clean pair. */
+const leafMemo = new Map<string, Leaf | null>();
+/** At least twice the pieces of the last text cut (github-api: some 9,600), so that a round finds every piece it did not change. */
+let leafLimit = 5000;
+
+function leafOf(text: string, header: boolean): Leaf | null {
+  const k = (header ? 'h' : 'e') + text;
+  const hit = leafMemo.get(k);
+  if (hit !== undefined) {
+    leafMemo.delete(k);
+    leafMemo.set(k, hit);
+    return hit;
+  }
+  const leaf = leafOnce(text, header);
+  if (leafMemo.size >= leafLimit) leafMemo.delete(leafMemo.keys().next().value!);
+  leafMemo.set(k, leaf);
+  return leaf;
+}
+
+function leafOnce(text: string, header: boolean): Leaf | null {
+  const doc = parseYamlOnce(text);
+  if (!doc) return null;
+  const root = doc.contents;
+  if (!isMap(root) || root.flow || root.items.length !== 1) return null;
+  const pair = root.items[0]!;
+  if (!isScalar(pair.key) || !pair.key.range) return null;
+  if (header && !(pair.value === null || (isScalar(pair.value) && pair.value.value === null))) return null;
+  const counts = styleCounts(text, doc);
+  if (counts.aliases > 0) return null;
+  let js: unknown;
+  try {
+    js = doc.toJS({ maxAliasCount: 1000 });
+  } catch {
+    return null;
+  }
+  if (typeof js !== 'object' || js === null || Array.isArray(js)) return null;
+  const keys = Object.keys(js);
+  if (keys.length !== 1 || keys[0] === '__proto__') return null;
+  const jsValue = deepFreeze((js as Record<string, unknown>)[keys[0]!]);
+  return { doc, key: keyOf(pair.key)!, jsKey: keys[0]!, jsValue, counts, keyCol: column(text, pair.key.range[0]) };
+}
+
+function pieceViewOnce(text: string): PieceView | undefined {
+  const pieces = cutYaml(text);
+  if (!pieces || pieces.length === 0) return undefined;
+  leafLimit = Math.max(5000, 2 * pieces.length);
+  const leaves: Leaf[] = [];
+  for (const p of pieces) {
+    const leaf = leafOf(text.slice(p.start, p.end), p.header);
+    if (!leaf) return undefined;
+    leaves.push(leaf);
+  }
+  // Each piece's mapping, by the keys of the headers above it (as findPair reads keys), and the same as toJS writes them.
+  const conts: string[][] = [];
+  const stack: string[] = [];
+  const jsStack: string[] = [];
+  // The data (as toJS builds it: each key set in order) and the style counts (in the order of a walk of the whole
+  // text: a container's own indentation step before its entries).
+  const root: Record<string, unknown> = {};
+  const holders = new Map<string, Record<string, unknown>>([['', root]]);
+  const seen = new Set<string>();
+  const total: StyleCounts = { units: [], gaps: [], seqIndented: 0, seqFlat: 0, single: 0, double: 0, padded: 0, tight: 0, aliases: 0 };
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i]!;
+    const leaf = leaves[i]!;
+    const depth = p.container.length;
+    stack.length = depth;
+    jsStack.length = depth;
+    conts.push([...stack]);
+    // findPair takes a key's first pair, toJS its last value: a key twice among the pieces is left to the whole parse.
+    const id = [...stack, leaf.key].join('\0');
+    if (seen.has(id)) return undefined;
+    seen.add(id);
+    const holder = holders.get(jsStack.join('\0'));
+    if (!holder) return undefined;
+    const c = leaf.counts;
+    for (const u of c.units) if (total.units.length < 50) total.units.push(u);
+    if (p.header) {
+      const obj: Record<string, unknown> = {};
+      holder[leaf.jsKey] = obj;
+      stack.push(leaf.key);
+      jsStack.push(leaf.jsKey);
+      holders.set(jsStack.join('\0'), obj);
+      // The container's own step (its pair's value is the block mapping of the entries that follow).
+      const next = leaves[i + 1];
+      if (!next || pieces[i + 1]!.container.length !== depth + 1) return undefined;
+      const d = next.keyCol - leaf.keyCol;
+      if (d > 0 && total.units.length < 50) total.units.push(d);
+    } else holder[leaf.jsKey] = leaf.jsValue;
+    for (const g of c.gaps) if (total.gaps.length < 50) total.gaps.push(g);
+    total.seqIndented += c.seqIndented;
+    total.seqFlat += c.seqFlat;
+    total.single += c.single;
+    total.double += c.double;
+    total.padded += c.padded;
+    total.tight += c.tight;
+  }
+  const data = deepFreeze(root);
+  const style = styleOf(total, text);
+  // The items of each mapping that is cut into pieces (the root, the containers), in order: piece indexes.
+  const items = new Map<string, number[]>();
+  for (let i = 0; i < pieces.length; i++) {
+    const where = conts[i]!.join('\0');
+    (items.get(where) ?? items.set(where, []).get(where)!).push(i);
+  }
+  const idOf = (i: number) => [...conts[i]!, leaves[i]!.key].join('\0');
+  /** Where the last pair of a cut mapping ends (the end of the last entry of a container that ends it). */
+  const endOf = (where: string): number | undefined => {
+    const list = items.get(where);
+    const i = list?.[list.length - 1];
+    if (i === undefined) return undefined;
+    const p = pieces[i]!;
+    if (p.header) return endOf(idOf(i));
+    const pair = (leaves[i]!.doc.contents as YAMLMap<unknown, unknown>).items[0]!;
+    const t = text.slice(p.start, p.end);
+    return p.start + Math.max(contentEnd(t, pair.value as Node, 0), contentEnd(t, pair.key as Node, 0));
+  };
+  // Each piece by the keys that lead to its pair (unique: see `seen`).
+  const byId = new Map<string, number>();
+  for (let i = 0; i < pieces.length; i++) byId.set(idOf(i), i);
+  return {
+    data,
+    style,
+    edit(op) {
+      const path = op.path;
+      // The piece of the path's pair holds the path: within it, the edit is the piece's.
+      let id = '';
+      for (let n = 0; n < path.length; n++) {
+        id = n === 0 ? String(path[0]) : `${id}\0${String(path[n])}`;
+        const i = byId.get(id);
+        if (i === undefined) break;
+        // A container's own pair, or an op on a piece's pair itself (its removal or renaming changes the mapping the pieces cut).
+        if (pieces[i]!.header) {
+          if (path.length === n + 1) return undefined;
+          continue;
+        }
+        if (path.length === n + 1 && op.kind !== 'set' && op.kind !== 'append') return undefined;
+        const p = pieces[i]!;
+        const e = opEdit(text.slice(p.start, p.end), leaves[i]!.doc, style, { ...op, path: path.slice(n) } as FixOp);
+        return { edit: e && { offset: e.offset + p.start, length: e.length, newText: e.newText } };
+      }
+      // A key new to a cut mapping: a pair after its last one (insertPair).
+      if (op.kind !== 'set' && op.kind !== 'append') return undefined;
+      for (let n = path.length - 1; n >= 0; n--) {
+        const where = path.slice(0, n).map(String).join('\0');
+        const list = items.get(where);
+        if (!list) continue;
+        if (byId.has(where === '' ? String(path[n]) : `${where}\0${String(path[n])}`)) return undefined;
+        const end = endOf(where);
+        if (end === undefined) return undefined;
+        const value = nest(path.slice(n + 1), op.kind === 'append' ? [op.value] : op.value);
+        const siblings = list.map(i => (leaves[i]!.doc.contents as YAMLMap<unknown, unknown>).items[0]!);
+        return { edit: blockPairAfter(text, leaves[list[0]!]!.keyCol, end, renderKey(String(path[n]), siblings, style), value, style) };
+      }
+      return undefined;
+    },
+  };
+}
 
 function parseYamlOnce(text: string): Document.Parsed | undefined {
   try {
@@ -65,20 +287,42 @@ function detectStyle(text: string, doc: Document.Parsed): Style {
 }
 
 function detectStyleOnce(text: string, doc: Document.Parsed): Style {
-  const units: number[] = [];
-  let seqIndented = 0;
-  const gaps: number[] = [];
-  let seqFlat = 0;
-  let single = 0;
-  let double = 0;
-  let padded = 0;
-  let tight = 0;
+  return styleOf(styleCounts(text, doc), text);
+}
+
+/** What the style of a text is read from (detectStyle), in the order of a walk of its nodes: pieces' counts add up (pieceView). */
+interface StyleCounts {
+  /** The first 50 indentation steps of block mappings. */
+  units: number[];
+  /** The first 50 gaps between a block sequence's dash and its item. */
+  gaps: number[];
+  seqIndented: number;
+  seqFlat: number;
+  single: number;
+  double: number;
+  padded: number;
+  tight: number;
+  aliases: number;
+}
+
+function styleOf(c: StyleCounts, text: string): Style {
+  const { units, gaps, seqIndented, seqFlat, single, double, padded, tight } = c;
+  const unit = units.length > 0 ? Math.min(...units) : 2;
+  return { eol: text.includes('\r\n') ? '\r\n' : '\n', unit: Math.min(Math.max(unit, 1), 8), indentSeq: seqFlat === 0 || seqIndented >= seqFlat, singleQuote: single > double, flowPadding: padded >= tight, seqGap: gaps.length > 0 ? Math.min(Math.max(mostCommon(gaps), 2), 8) : 2 };
+}
+
+function styleCounts(text: string, doc: Document.Parsed): StyleCounts {
+  const c: StyleCounts = { units: [], gaps: [], seqIndented: 0, seqFlat: 0, single: 0, double: 0, padded: 0, tight: 0, aliases: 0 };
+  const { units, gaps } = c;
   const flowPad = (n: { flow?: boolean; range?: [number, number, number] | null; items: unknown[] }) => {
     if (!n.flow || !n.range || n.items.length === 0) return;
-    if (/\s/.test(text[n.range[0] + 1] ?? '')) padded++;
-    else tight++;
+    if (/\s/.test(text[n.range[0] + 1] ?? '')) c.padded++;
+    else c.tight++;
   };
   visit(doc, {
+    Alias() {
+      c.aliases++;
+    },
     Map(_k, n) {
       flowPad(n);
     },
@@ -99,19 +343,18 @@ function detectStyleOnce(text: string, doc: Document.Parsed): Style {
       } else if (isSeq(v) && !v.flow && v.range) {
         const dash = lineStart(text, v.range[0]);
         const lead = /^[ ]*/.exec(text.slice(dash))![0].length;
-        if (lead > column(text, key.range[0])) seqIndented++;
-        else seqFlat++;
+        if (lead > column(text, key.range[0])) c.seqIndented++;
+        else c.seqFlat++;
         const first = v.items[0] as Node | null;
         if (first?.range && lineStart(text, first.range[0]) === dash && gaps.length < 50) gaps.push(column(text, first.range[0]) - lead);
       }
     },
     Scalar(_k, s) {
-      if (s.type === 'QUOTE_SINGLE') single++;
-      else if (s.type === 'QUOTE_DOUBLE') double++;
+      if (s.type === 'QUOTE_SINGLE') c.single++;
+      else if (s.type === 'QUOTE_DOUBLE') c.double++;
     },
   });
-  const unit = units.length > 0 ? Math.min(...units) : 2;
-  return { eol: text.includes('\r\n') ? '\r\n' : '\n', unit: Math.min(Math.max(unit, 1), 8), indentSeq: seqFlat === 0 || seqIndented >= seqFlat, singleQuote: single > double, flowPadding: padded >= tight, seqGap: gaps.length > 0 ? Math.min(Math.max(mostCommon(gaps), 2), 8) : 2 };
+  return c;
 }
 
 function mostCommon(xs: number[]): number {
@@ -198,9 +441,34 @@ function stringifyValue(value: unknown, style: Style, flow: boolean): string {
 
 /** A scalar (or empty collection) on one line. */
 function inlineValue(value: unknown, style: Style): string {
+  // A scalar's text is remembered: a fix-all writes the same descriptions, media types and $refs many times,
+  // and `yaml` builds a Document for each (issue 16: a fifth of spotify's fix computations).
+  const key = scalarKey(value, style);
+  if (key !== undefined) {
+    const hit = inlineTexts.get(key);
+    if (hit !== undefined) return hit;
+  }
   const out = stringifyValue(value, style, true);
-  if (!out.includes('\n')) return out;
-  return JSON.stringify(value);
+  const text = out.includes('\n') ? JSON.stringify(value) : out;
+  if (key !== undefined) remember(inlineTexts, key, text);
+  return text;
+}
+
+const inlineTexts = new Map<string, string>();
+const plainKeys = new Map<string, boolean>();
+const MEMO_LIMIT = 20_000;
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= MEMO_LIMIT) map.clear();
+  map.set(key, value);
+}
+
+/** The memo key of a scalar's inline text under `style` (what stringifyValue reads of it); undefined for anything else. */
+function scalarKey(value: unknown, style: Style): string | undefined {
+  const t = typeof value;
+  if (value !== null && t !== 'string' && t !== 'number' && t !== 'boolean') return undefined;
+  if (t === 'number' && Object.is(value, -0)) return undefined;
+  return `${style.unit}${style.indentSeq ? 1 : 0}${style.singleQuote ? 1 : 0}${style.flowPadding ? 1 : 0}${t[0]}${String(value)}`;
 }
 
 function blockKey(key: string, style: Style): string {
@@ -265,8 +533,11 @@ function quoteAs(key: string, q: "'" | '"'): string {
 
 function plainKeyOk(key: string): boolean {
   if (key === '') return false;
-  const s = new Document(key).toString({ lineWidth: 0 }).replace(/\n$/, '');
-  return s === key;
+  const hit = plainKeys.get(key);
+  if (hit !== undefined) return hit;
+  const ok = new Document(key).toString({ lineWidth: 0 }).replace(/\n$/, '') === key;
+  remember(plainKeys, key, ok);
+  return ok;
 }
 
 /** A key written the way sibling keys are (quoted when they all are; plain numbers when they are). */
@@ -343,6 +614,11 @@ function insertPair(text: string, map: YAMLMap<unknown, unknown>, inFlow: boolea
   const col = column(text, first.key.range[0]);
   const last = map.items[map.items.length - 1];
   const lastEnd = Math.max(contentEnd(text, last.value as Node, 0), contentEnd(text, last.key as Node, 0));
+  return blockPairAfter(text, col, lastEnd, keyText, value, style);
+}
+
+/** A new pair of a block mapping whose keys sit at column `col`, on the lines after the one where its last pair ends (`lastEnd`). */
+function blockPairAfter(text: string, col: number, lastEnd: number, keyText: string, value: unknown, style: Style): OffsetEdit {
   const at = afterLineEnd(text, lastEnd);
   let newText = ' '.repeat(col) + keyText + ':' + renderAfterColon(value, style, col) + '\n';
   newText = newText.replace(/\n/g, style.eol);
@@ -493,9 +769,21 @@ function opAppend(text: string, doc: Document.Parsed, style: Style, path: JsonPa
 
 /** One op on the current text: the edit (on that text), or undefined when nothing changes or it cannot apply. */
 export function yamlOpEdit(text: string, op: FixOp): OffsetEdit | undefined {
+  // On the piece that holds the op's path when the text is cut into pieces (pieceView): its parse, not the whole text's.
+  const view = pieceView(text);
+  const done = view?.edit(op);
+  if (done) return done.edit;
+  return yamlOpEditWhole(text, op);
+}
+
+/** yamlOpEdit on the parse of the whole text (and what the tests compare the pieces' edits with). */
+export function yamlOpEditWhole(text: string, op: FixOp): OffsetEdit | undefined {
   const doc = parseYaml(text);
   if (!doc) return undefined;
-  const style = detectStyle(text, doc);
+  return opEdit(text, doc, detectStyle(text, doc), op);
+}
+
+function opEdit(text: string, doc: Document.Parsed, style: Style, op: FixOp): OffsetEdit | undefined {
   switch (op.kind) {
     case 'set':
       return opSet(text, doc, style, op.path, op.value);
