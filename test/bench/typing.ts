@@ -4,6 +4,7 @@
 // each relint's time and where it went (the linter's stats). --check: the last result is compared with a fresh lint.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as v8 from 'node:v8';
 import { createHash } from 'node:crypto';
 import { Session } from 'node:inspector/promises';
 import { lint } from '../../server/src/engine/lint';
@@ -45,6 +46,7 @@ function operationAt(t: string): number {
     await session.post('Profiler.start');
   }
   const times: number[] = [];
+  const cpu0 = process.cpuUsage();
   let last = first;
   let current = text;
   for (let i = 0; i < edits; i++) {
@@ -52,6 +54,10 @@ function operationAt(t: string): number {
     t0 = performance.now();
     last = await linter.lint(current);
     times.push(performance.now() - t0);
+    if (process.env.SPACES) {
+      const sp = Object.fromEntries(v8.getHeapSpaceStatistics().map(x => [x.space_name, Math.round(x.space_used_size / 1048576)]));
+      console.log(`spaces (MB): old ${sp.old_space}, large ${sp.large_object_space}, code ${sp.code_space}, new ${sp.new_space}`);
+    }
     const s = linter.stats;
     if (process.env.VERBOSE && s) console.log(`${times.at(-1)!.toFixed(1)} ms`, JSON.stringify({ ms: Object.fromEntries(Object.entries(s.ms).map(([k, v]) => [k, Math.round(v * 10) / 10])), runner: Object.fromEntries(Object.entries(s.runner ?? {}).map(([k, v]) => [k, Math.round(v * 10) / 10])), run: s.unitsRun, replayed: s.unitsReplayed }));
   }
@@ -59,8 +65,9 @@ function operationAt(t: string): number {
     const { profile } = await session.post('Profiler.stop');
     fs.writeFileSync(profOut!, JSON.stringify(profile));
   }
+  const cpu = process.cpuUsage(cpu0);
   const sorted = [...times].sort((a, b) => a - b);
-  console.log(`relints ${times.map(Math.round).join(' ')} ms; median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} ms`);
+  console.log(`relints ${times.map(Math.round).join(' ')} ms; median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} ms; CPU (all threads) ${Math.round((cpu.user + cpu.system) / 1000 / edits)} ms per relint`);
   if (check) {
     const fresh = await lint(current, file);
     const same = digest(fresh) === digest(last);
