@@ -77,6 +77,8 @@ export class IncrementalRunner {
   private fnMemo = new FnMemo();
   /** The model rules' last results and what they read: top-level key → its units (resolved, unresolved), and the names of the properties whose values they read (Reads). */
   private modelMemo: { deps: Map<string, { resolved: unknown[]; unresolved: unknown[] }>; names: Set<string>; results: RawResult[] } | undefined;
+  /** Each kept result with its range, as the last run gave it (see run). */
+  private ranged = new WeakMap<RawResult, RunnerResult>();
   /** The last run: units re-run and reused (the first keys re-run), and where the time went. */
   stats = emptyStats();
 
@@ -227,8 +229,21 @@ export class IncrementalRunner {
     lap('global');
 
     const all: RunnerResult[] = [...input.preResults];
+    // A result kept from the last run (a unit's, the conventions') whose range is the same gives the same object as
+    // then: no copy of each of a big document's thousands of findings on every relint, and the finish stage knows
+    // it again (finish/results.ts fingerprint).
+    const ranged = this.ranged;
     const addRanges = (list: RawResult[]): void => {
-      for (const r of list) all.push({ ...r, range: rangeOf(inventory, r) });
+      for (const r of list) {
+        const range = rangeOf(inventory, r);
+        const hit = ranged.get(r);
+        if (hit && sameRange(hit.range, range)) all.push(hit);
+        else {
+          const x = { ...r, range };
+          if (!input.oneShot) ranged.set(r, x);
+          all.push(x);
+        }
+      }
     };
     for (const e of this.unitsR.values()) addRanges(e.results);
     for (const e of this.unitsU.values()) addRanges(e.results);
@@ -270,6 +285,7 @@ export class IncrementalRunner {
 
   /** Forget everything (e.g. when the ruleset object is replaced). */
   reset(): void {
+    this.ranged = new WeakMap();
     this.modelMemo = undefined;
     this.fnMemo = new FnMemo();
     this.key = undefined;
@@ -343,6 +359,10 @@ function withoutContainerUnits(root: unknown): unknown {
 
 function emptyStats() {
   return { unitsRun: 0, unitsReused: 0, unitsReplayed: 0, modelReused: false, rerun: [] as string[], ms: { units: 0, above: 0, split: 0, model: 0, global: 0, ranges: 0, prepare: 0 } };
+}
+
+function sameRange(a: IRange, b: IRange): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 }
 
 function rangeOf(inventory: InventoryLike, r: RawResult): IRange {
