@@ -55,6 +55,15 @@ function keyOf(d: Diagnostic): string {
   return `${String(d.code)}|${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}|${d.message}|${JSON.stringify((d.data as DiagnosticData | undefined)?.path ?? null)}`;
 }
 
+/** keyOf(a) === keyOf(b), for two findings that start at one place. */
+function sameFinding(a: Diagnostic, b: Diagnostic): boolean {
+  if (String(a.code) !== String(b.code) || a.message !== b.message || a.range.end.line !== b.range.end.line || a.range.end.character !== b.range.end.character) return false;
+  const p = (a.data as DiagnosticData | undefined)?.path ?? null;
+  const q = (b.data as DiagnosticData | undefined)?.path ?? null;
+  if (p === null || q === null || !Array.isArray(p) || !Array.isArray(q)) return JSON.stringify(p) === JSON.stringify(q);
+  return p.length === q.length && p.every((x, i) => x === q[i]);
+}
+
 function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || String(a.code).localeCompare(String(b.code));
 }
@@ -73,12 +82,13 @@ function withoutNeighbourDuplicates(list: readonly Diagnostic[]): Diagnostic[] {
     while (j < list.length && list[j]!.range.start.line === s.line && list[j]!.range.start.character === s.character) j++;
     if (j === i + 1) out.push(list[i]!);
     else {
-      const seen = new Set<string>();
+      // A few findings at one place (several rules on one key): compared with those kept before them.
+      const from = out.length;
       for (let k = i; k < j; k++) {
-        const key = keyOf(list[k]!);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push(list[k]!);
+        const d = list[k]!;
+        let dup = false;
+        for (let m = from; m < out.length && !dup; m++) dup = sameFinding(out[m]!, d);
+        if (!dup) out.push(d);
       }
     }
     i = j;
