@@ -142,24 +142,31 @@ export class IncrementalRunner {
         this.stats.unitsRun++;
         if (this.stats.rerun.length < 20) this.stats.rerun.push(key);
         const results: RawResult[] = [];
-        const matches: Match[] = [];
+        let matches: Match[] = [];
         const depth = path.length;
         const pending = promises.length;
-        // One string typed into (or a number, a boolean changed): the same matches as last time. Only those on the
-        // way down to the changed value are run again; the others' values are the same objects, their results too.
-        const leaf = hit?.matches ? query.leafEdit(hit.value, value) : undefined;
-        if (hit?.matches && leaf) {
+        // One string typed into (or a number, a boolean changed; or several, a shared schema's string the unit holds
+        // at several places): the same matches as last time. Only those on the way down to a changed value are run
+        // again; the others' values are the same objects (or equal ones), their results too.
+        const leaves = hit?.matches ? query.leafEdit(hit.value, value) : undefined;
+        if (hit?.matches && leaves) {
           this.stats.unitsReplayed++;
-          const full = [...path, ...leaf];
+          // A unit of a big document has a match per node and rule: the loop over them is kept tight (a copy of the
+          // list, the matches run again replaced in it; a prefix test that mostly stops at the first segment).
+          const old = hit.matches;
+          const tree = leafTree(leaves);
+          this.stats.matchesKept += old.length;
+          matches = old.slice();
           let at = 0;
-          for (const m of hit.matches) {
-            if (isPrefixOf(m.path, full)) {
+          for (let i = 0; i < old.length; i++) {
+            const m = old[i]!;
+            if (onTheWayDown(m.path, depth, tree)) {
+              this.stats.matchesRerun++;
               const n0 = results.length;
               lintNode(ctx, m.rule, m.path, valueAt(value, m.path.slice(depth)), results);
-              matches.push({ rule: m.rule, path: m.path, n: results.length - n0 });
+              matches[i] = { rule: m.rule, path: m.path, n: results.length - n0 };
             } else {
-              for (let i = at; i < at + m.n; i++) results.push(hit.results[i]!);
-              matches.push(m);
+              for (let k = at; k < at + m.n; k++) results.push(hit.results[k]!);
             }
             at += m.n;
           }
@@ -298,11 +305,29 @@ export class IncrementalRunner {
 }
 
 /** Units per pass (resolved, unresolved) that keep their matches for a replay (see run). */
-const MAX_RECORDED_UNITS = 4;
+const MAX_RECORDED_UNITS = 64;
 
-function isPrefixOf(prefix: JsonPath, path: JsonPath): boolean {
-  if (prefix.length > path.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (String(prefix[i]) !== String(path[i])) return false;
+/** The changed leaves' paths (relative to their unit) as a tree of their segments. */
+interface LeafTree {
+  [segment: string]: LeafTree;
+}
+
+function leafTree(leaves: string[][]): LeafTree {
+  const root: LeafTree = Object.create(null) as LeafTree;
+  for (const leaf of leaves) {
+    let node = root;
+    for (const seg of leaf) node = node[seg] ??= Object.create(null) as LeafTree;
+  }
+  return root;
+}
+
+/** Whether a match at `path` (in a unit at `depth`) holds one of the changed leaves: its segments are on the tree. */
+function onTheWayDown(path: JsonPath, depth: number, tree: LeafTree): boolean {
+  let node: LeafTree | undefined = tree;
+  for (let i = depth; i < path.length; i++) {
+    node = node[path[i] as string];
+    if (node === undefined) return false;
+  }
   return true;
 }
 
@@ -358,7 +383,7 @@ function withoutContainerUnits(root: unknown): unknown {
 }
 
 function emptyStats() {
-  return { unitsRun: 0, unitsReused: 0, unitsReplayed: 0, modelReused: false, rerun: [] as string[], ms: { units: 0, above: 0, split: 0, model: 0, global: 0, ranges: 0, prepare: 0 } };
+  return { unitsRun: 0, unitsReused: 0, unitsReplayed: 0, matchesKept: 0, matchesRerun: 0, modelReused: false, rerun: [] as string[], ms: { units: 0, above: 0, split: 0, model: 0, global: 0, ranges: 0, prepare: 0 } };
 }
 
 function sameRange(a: IRange, b: IRange): boolean {
