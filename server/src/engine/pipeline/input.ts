@@ -60,7 +60,9 @@ export class InputChecks implements InputMemo {
     return this.edit;
   }
 
-  /** The edit that made `text` from `from`, when both are the texts of the last two begin()s. */
+  /** The edit that made `text` from `from`, when both are the texts of the last two begin()s (else undefined). */
+  readonly editAfter = (from: string, text: string): TextEdit | undefined => this.editFrom(from, text);
+
   private editFrom(from: string | undefined, text: string): TextEdit | undefined {
     return from !== undefined && from === this.from && text === this.text ? this.edit : undefined;
   }

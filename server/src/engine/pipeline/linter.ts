@@ -101,7 +101,7 @@ export class IncrementalLinter {
       this.parser = new IncrementalParser(absFile, kind);
       this.parserKind = kind;
     }
-    const parsed = this.parser.update(text);
+    const parsed = this.parser.update(text, this.inputs.editAfter);
     const doc = parsed.doc;
     const data = doc.data as Record<string, unknown> | undefined;
     const parserErrors = doc.diagnostics.some(d => d.code === 'parser' && d.severity === 0);
