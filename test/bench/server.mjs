@@ -18,6 +18,8 @@
 //   (`only: source.fixAll`), resolving the fix-all and "Fix all <rule>" actions (codeAction/resolve), the latency of
 //   other requests while a fix-all is being computed, and a cancelled resolve.
 // Env: EDITS (default 20), DOCS (comma-separated names: small,asana,stripe,digitalocean,github-api), KINDS (title,operation,type),
+// The server process's CPU time per edit (user + system, all threads; the main thread's in brackets) is reported
+// beside the latencies: on a shared machine it moves less than the wall time.
 // SKIP_SPECTRAL=1, SKIP_REDOCLY=1, VERBOSE=1 (every edit's latency), FULL_SYNC=1 (send each edit as the whole text rather than
 // as the changed range), REQUEST_TIMEOUT_MS (default 180000: a request not answered by then counts as that long).
 // The server asks for incremental sync, so editors (VS Code, Neovim, Eglot) send each change as a range and its
@@ -132,6 +134,20 @@ const rssOf = pid => {
   }
 };
 
+/** CPU time (user + system, ms) of the whole process and of its main thread, from /proc (NaN elsewhere). */
+const cpuOf = pid => {
+  const ms = f => {
+    const fields = fs.readFileSync(f, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  };
+  try {
+    return { total: ms(`/proc/${pid}/stat`), main: ms(`/proc/${pid}/task/${pid}/stat`) };
+  } catch {
+    return { total: NaN, main: NaN };
+  }
+};
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
 const contains = (r, p) =>
   (r.start.line < p.line || (r.start.line === p.line && r.start.character <= p.character)) &&
   (p.line < r.end.line || (p.line === r.end.line && p.character <= r.end.character));
@@ -212,6 +228,7 @@ async function benchServer() {
     const actionMs = [];
     const rss = [rssOf(proc.pid)];
     let current = text;
+    const cpu0 = cpuOf(proc.pid);
     for (let i = 0; i < EDITS; i++) {
       const version = i + 2;
       const next = edit(text, i, kind);
@@ -237,8 +254,10 @@ async function benchServer() {
       await Promise.all(requests);
       rss.push(rssOf(proc.pid));
     }
+    const cpu1 = cpuOf(proc.pid);
     await conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
     rows.push({
+      cpuPerEdit: (cpu1.total - cpu0.total) / EDITS, mainCpuPerEdit: (cpu1.main - cpu0.main) / EDITS,
       name, kind, bytes: text.length, problems, openMs, p50: pct(times, 50), p95: pct(times, 95), min: Math.min(...times), max: Math.max(...times),
       symbol: symbolMs.length ? { p50: pct(symbolMs, 50), p95: pct(symbolMs, 95) } : undefined,
       action: actionMs.length ? { p50: pct(actionMs, 50), p95: pct(actionMs, 95) } : undefined,
@@ -430,15 +449,15 @@ const median = xs => pct(xs, 50);
 const client = `${PULL ? 'pull' : 'push'} diagnostics${REQUESTS ? ', with documentSymbol + codeAction at the cursor after each edit' : ', no other requests'}`;
 console.log(`\nLanguage server: ${EDITS} edits per document, debounce 0, ${client}; latency = didChange → diagnostics of that version (${PULL ? 'pull answered' : 'publishDiagnostics'}).`);
 console.log(`Server RSS at start: ${rss0} MB (main thread + lint workers). Edits: title, operation (a word in the first operation's summary), type (one more character typed there: a keystroke).\n`);
-console.log('| document | edit | size | problems | open ms | server p50 ms | server p95 ms | range ms | outline p50/p95 ms | code action p50/p95 ms | Spectral p50 ms | Spectral p95 ms | server/Spectral | RSS after 1st edit → last (max) MB | growth |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| document | edit | size | problems | open ms | server p50 ms | server p95 ms | range ms | outline p50/p95 ms | code action p50/p95 ms | CPU ms per edit (main thread) | Spectral p50 ms | Spectral p95 ms | server/Spectral | RSS after 1st edit → last (max) MB | growth |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const s = spectral[`${r.name}/${r.kind}`] ?? {};
   const ratio = s.p50 ? (r.p50 / s.p50).toFixed(2) : '–';
   const growth = r.rssFirst ? `${(((r.rssLast - r.rssFirst) / r.rssFirst) * 100).toFixed(1)}%` : '–';
   const pair = x => (x ? `${f(x.p50)} / ${f(x.p95)}` : '–');
   console.log(
-    `| ${r.name} | ${r.kind} | ${(r.bytes / 1024).toFixed(0)} KB | ${r.problems} | ${f(r.openMs)} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.min)}–${f(r.max)} | ${pair(r.symbol)} | ${pair(r.action)} | ${s.error ? 'error' : f(s.p50)} | ${s.error ? '' : f(s.p95)} | ${ratio} | ${r.rssFirst} → ${r.rssLast} (${r.rssMax}) | ${growth} |`,
+    `| ${r.name} | ${r.kind} | ${(r.bytes / 1024).toFixed(0)} KB | ${r.problems} | ${f(r.openMs)} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.min)}–${f(r.max)} | ${pair(r.symbol)} | ${pair(r.action)} | ${f(r.cpuPerEdit)} (${f(r.mainCpuPerEdit)}) | ${s.error ? 'error' : f(s.p50)} | ${s.error ? '' : f(s.p95)} | ${ratio} | ${r.rssFirst} → ${r.rssLast} (${r.rssMax}) | ${growth} |`,
   );
 }
 if (opens.length) {

@@ -359,6 +359,67 @@ BadRequest:
     }
   });
 
+  it('typing into a shared schema: the units holding it (several times) replay their matches on the way down to each copy', async () => {
+    const file = path.join(os.tmpdir(), 'apiconv-shared-schema.yaml');
+    const pet = (indent: string) => `${indent}content:\n${indent}  application/json:\n${indent}    schema:\n${indent}      $ref: '#/components/schemas/Pet'`;
+    let text = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: Pets',
+      '  version: 1.0.0',
+      'paths:',
+      '  /pets:',
+      '    get:',
+      '      operationId: listPets',
+      '      responses:',
+      "        '200':",
+      '          description: the pets',
+      pet('          '),
+      '    post:',
+      '      operationId: addPet',
+      '      requestBody:',
+      pet('        '),
+      '      responses:',
+      "        '201':",
+      '          description: the pet',
+      pet('          '),
+      '  /pets/{id}:',
+      '    get:',
+      '      operationId: getPet',
+      '      parameters:',
+      '        - name: id',
+      '          in: path',
+      '          required: true',
+      '          schema:',
+      '            type: string',
+      '      responses:',
+      "        '200':",
+      '          description: the pet',
+      pet('          '),
+      'components:',
+      '  schemas:',
+      '    Pet:',
+      '      type: object',
+      '      properties:',
+      '        name:',
+      '          type: string',
+      '          description: The name',
+      '',
+    ].join('\n');
+    const linter = new IncrementalLinter(file);
+    await linter.lint(text);
+    for (let i = 0; i < 4; i++) {
+      text = text.replace(`The name${'x'.repeat(i)}\n`, `The name${'x'.repeat(i + 1)}\n`);
+      const got = await linter.lint(text);
+      const expected = await lintWithSpectral(text, file);
+      assert.deepStrictEqual(got, expected, `edit ${i}\n${describeDiff(got, expected)}`);
+      // The first edit runs the three units whole (resolved: both paths and Pet; unresolved: Pet) and keeps their
+      // matches; then all four replay: /pets holds Pet three times, a changed leaf at each.
+      assert.equal(linter.stats?.unitsRun, 4, `edit ${i}: units run`);
+      assert.equal(linter.stats?.unitsReplayed, i === 0 ? 0 : 4, `edit ${i}: units replayed`);
+    }
+  });
+
   it('the conventions run again when what they read changes, and only then', async () => {
     // A document whose security scheme (components) and servers decide findings in paths: edits of those
     // places change the conventions' findings; an edit of info does not re-run them.

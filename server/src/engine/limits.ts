@@ -55,7 +55,14 @@ const mb = (n: number) => (n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n
  * The findings of a document that goes past a limit (undefined: within them).
  * `json` selects the scanner; a `.json` file written in YAML flow style is scanned as JSON, which is the same for depth.
  */
-export function checkLimits(text: string, file: string, json: boolean, limits: InputLimits = DEFAULT_LIMITS): LintProblem[] | undefined {
+export function checkLimits(
+  text: string,
+  file: string,
+  json: boolean,
+  limits: InputLimits = DEFAULT_LIMITS,
+  /** yamlTooDeep, or what gives the same answer (pipeline/input.ts: the scan resumed where an edit changed the text) */
+  tooDeepYaml: (text: string, max: number) => number | undefined = yamlTooDeep,
+): LintProblem[] | undefined {
   // text.length (UTF-16 units) ≤ bytes ≤ 3 × text.length: count the bytes only near the limit.
   if (text.length * 3 > limits.maxBytes) {
     const bytes = Buffer.byteLength(text, 'utf8');
@@ -64,7 +71,7 @@ export function checkLimits(text: string, file: string, json: boolean, limits: I
       return [problem(file, `The document is ${mb(bytes)}, over the size limit of ${mb(limits.maxBytes)}: not linted (${limits.sizeHint ?? 'raise the limit with --max-file-size'}).`, range)];
     }
   }
-  const deep = json ? jsonTooDeep(text, limits.maxDepth) : yamlTooDeep(text, limits.maxDepth);
+  const deep = json ? jsonTooDeep(text, limits.maxDepth) : tooDeepYaml(text, limits.maxDepth);
   if (deep !== undefined) {
     return [problem(file, `Nesting deeper than ${limits.maxDepth} levels: not linted (the limit keeps a hostile document from exhausting the stack).`, at(text, deep))];
   }
@@ -117,12 +124,39 @@ export function jsonTooDeep(text: string, max: number): number | undefined {
  * block scalars (`|`, `>`) are skipped.
  */
 export function yamlTooDeep(text: string, max: number): number | undefined {
-  const indents: number[] = [];
-  let flow = 0;
-  let quote: 0 | 0x22 | 0x27 = 0;
-  let blockScalarIndent = -1;
-  let pos = 0;
+  return scanYamlDepth(text, max, newDepthState(), 0);
+}
+
+/** yamlTooDeep's state before a line: the scan from there depends on nothing else (depthMemo.ts resumes it). */
+export interface DepthState {
+  indents: number[];
+  flow: number;
+  quote: 0 | 0x22 | 0x27;
+  blockScalarIndent: number;
+}
+
+export function newDepthState(): DepthState {
+  return { indents: [], flow: 0, quote: 0, blockScalarIndent: -1 };
+}
+
+/**
+ * yamlTooDeep's scan from the line starting at `from`, in state `st`. `visit` is called before each line with the
+ * line's start and the state there (a live object: copy what is kept); when it returns true the scan stops there
+ * (undefined).
+ */
+export function scanYamlDepth(text: string, max: number, st: DepthState, from: number, visit?: (pos: number, st: DepthState) => boolean): number | undefined {
+  const indents = st.indents;
+  let flow = st.flow;
+  let quote = st.quote;
+  let blockScalarIndent = st.blockScalarIndent;
+  let pos = from;
   while (pos <= text.length) {
+    if (visit !== undefined) {
+      st.flow = flow;
+      st.quote = quote;
+      st.blockScalarIndent = blockScalarIndent;
+      if (visit(pos, st)) return undefined;
+    }
     let end = text.indexOf('\n', pos);
     if (end < 0) end = text.length;
     let i = pos;

@@ -12,6 +12,28 @@ export class LineIndex {
     private readonly lineBreaks: '\n' | 'jsonc' = '\n',
   ) {}
 
+  /**
+   * The index of `text`, made from `prev`'s (same line breaks) and the edit that turned prev.text into it (old
+   * [a, bOld) became [a, bNew)): the line starts before and after the edit are moved, only the edit is searched.
+   */
+  static afterEdit(prev: LineIndex, text: string, edit: { a: number; bOld: number; bNew: number }): LineIndex {
+    const index = new LineIndex(text, prev.lineBreaks);
+    // Around a \r the jsonc breaks depend on the next character: those are counted again.
+    if (prev.lineBreaks !== '\n') return index;
+    const old = prev.lineStarts;
+    const s: number[] = [];
+    let i = 0;
+    // A start whose line break is before the edit.
+    for (; i < old.length && old[i]! <= edit.a; i++) s.push(old[i]!);
+    for (let k = text.indexOf('\n', edit.a); k >= 0 && k < edit.bNew; k = text.indexOf('\n', k + 1)) s.push(k + 1);
+    // A start whose line break is after the edit, moved.
+    const delta = edit.bNew - edit.bOld;
+    while (i < old.length && old[i]! <= edit.bOld) i++;
+    for (; i < old.length; i++) s.push(old[i]! + delta);
+    index.starts = s;
+    return index;
+  }
+
   private get lineStarts(): number[] {
     if (!this.starts) {
       const s = [0];

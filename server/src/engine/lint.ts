@@ -41,16 +41,37 @@ export interface LintOptions {
   limits?: Partial<InputLimits>;
 }
 
-const OPENAPI_KEY = /^(?:["']?)(openapi|swagger)(?:["']?)\s*:/m;
 const JSON_OPENAPI_KEY = /"(openapi|swagger)"\s*:/;
 
 /** Cheap content sniffing: does this text look like an OpenAPI / Swagger document? */
 export function looksLikeOpenApi(text: string): boolean {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const trimmed = text.trimStart();
-  if (trimmed.startsWith('{')) return JSON_OPENAPI_KEY.test(text);
-  return OPENAPI_KEY.test(text);
+  if (/^\s*\{/.test(text)) return JSON_OPENAPI_KEY.test(text);
+  return hasOpenApiKey(text, 'openapi') || hasOpenApiKey(text, 'swagger');
 }
+
+/**
+ * What /^(?:["']?)(openapi|swagger)(?:["']?)\s*:/m finds, for one of its words: the word at a line's start (or after a quote there), an optional
+ * quote, blanks and a colon. Stepping from one occurrence of the word to the next: the expression tried every line
+ * of a document, and stripe's `openapi:` comes after 3.5 MB of `components` (a few milliseconds on every relint).
+ */
+function hasOpenApiKey(text: string, word: string): boolean {
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+    let b = i;
+    const q = text.charCodeAt(b - 1);
+    if (q === 0x22 || q === 0x27) b--;
+    if (b > 0 && !isLineBreak(text.charCodeAt(b - 1))) continue;
+    let j = i + word.length;
+    const q2 = text.charCodeAt(j);
+    if (q2 === 0x22 || q2 === 0x27) j++;
+    while (j < text.length && /\s/.test(text[j]!)) j++;
+    if (text.charCodeAt(j) === 0x3a) return true;
+  }
+  return false;
+}
+
+/** The characters after which a multiline `^` matches. */
+const isLineBreak = (c: number): boolean => c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
 
 export function isJsonText(text: string, file?: string): boolean {
   if (file && /\.json$/i.test(file)) return true;
@@ -62,14 +83,22 @@ export async function lint(text: string, file: string, options: LintOptions = {}
   return lintCold(text, file, options);
 }
 
+/** What the incremental engine knows from the last text it checked (pipeline/input.ts): the same answers, sooner. */
+export interface InputMemo {
+  /** True when `text` is known to hold no NUL character (false: not known). */
+  hasNoNul(text: string): boolean;
+  /** yamlTooDeep's answer. */
+  tooDeepYaml(text: string, max: number): number | undefined;
+}
+
 /**
  * The input checks of both runners (issue 16: skip.ts, limits.ts): a binary, UTF-16 or non-OpenAPI text is skipped
  * with its reason; an oversized, too deep or alias-bomb text is a finding. undefined: lint it.
  */
-export function checkInput(text: string, absFile: string, options: LintOptions): LintResult | undefined {
-  const skip = binarySkip(text, absFile) ?? (looksLikeOpenApi(text) ? undefined : notOpenApi(text, absFile));
+export function checkInput(text: string, absFile: string, options: LintOptions, memo?: InputMemo): LintResult | undefined {
+  const skip = (memo?.hasNoNul(text) ? undefined : binarySkip(text, absFile)) ?? (looksLikeOpenApi(text) ? undefined : notOpenApi(text, absFile));
   if (skip) return skip;
-  const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits));
+  const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits), memo?.tooDeepYaml);
   return over ? { problems: over, files: [absFile] } : undefined;
 }
 
@@ -126,7 +155,15 @@ export type EngineResult = ISpectralDiagnostic & { cap?: 'info' | 'hint' };
  * From Spectral's results to what `lint` returns: severity caps, ranges narrowed to keys, suppressions, order.
  * Shared by the full engine and the incremental one (pipeline/linter.ts), so both give the same output.
  */
-export function finishLint(results: EngineResult[], absFile: string, ruleset: Ruleset, texts: ReadonlyMap<string, string>, files: string[]): LintResult {
+export function finishLint(
+  results: EngineResult[],
+  absFile: string,
+  ruleset: Ruleset,
+  texts: ReadonlyMap<string, string>,
+  files: string[],
+  /** Line indexes of some of the texts, already made (the incremental engine's, pipeline/input.ts) */
+  lineIndexes?: ReadonlyMap<string, LineIndex>,
+): LintResult {
   const problems = results.map(r => toProblem(r, absFile, ruleset));
   // Findings a rule reports below its own severity (rules/_lib/severity.ts): never above the user's level.
   for (let i = 0; i < problems.length; i++) {
@@ -134,7 +171,7 @@ export function finishLint(results: EngineResult[], absFile: string, ruleset: Ru
     const p = problems[i]!;
     if (cap) p.severity = Math.max(p.severity, CAP_LEVEL[cap]) as LintProblem['severity'];
   }
-  narrowRanges(problems, texts);
+  narrowRanges(problems, texts, lineIndexes);
   // The checks of `apiconv diff` are known too: a comment silencing one is not an unknown rule to the linter.
   const known = new Set([...Object.keys(ruleset.rules), 'parser', 'invalid-ref', ...DIFF_CHECK_IDS]);
   const suppression = applySuppressions(problems, texts, known, (t, f) => isJsonText(t, f));
@@ -164,8 +201,8 @@ export function blankBinaryTags(text: string): string {
 }
 
 /** A finding on a mapping/sequence value points at its key; any other multi-line range is cut to its first line (see ranges.ts). */
-function narrowRanges(problems: LintProblem[], texts: ReadonlyMap<string, string>): void {
-  const indexes = new Map<string, LineIndex>();
+function narrowRanges(problems: LintProblem[], texts: ReadonlyMap<string, string>, made?: ReadonlyMap<string, LineIndex>): void {
+  const indexes = new Map<string, LineIndex>(made);
   for (const p of problems) {
     const text = texts.get(p.source);
     if (text === undefined) continue;

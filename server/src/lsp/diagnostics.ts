@@ -30,19 +30,70 @@ export function toDiagnostic(p: LintProblem, version: number, href: string | und
 
 /** The union of several producers' diagnostics for one file, without duplicates (a file shared by two roots). */
 export function mergeDiagnostics(lists: Iterable<readonly Diagnostic[]>): Diagnostic[] {
+  const all = [...lists];
+  // One producer whose list is in order already (a lint's findings are): duplicates can only be neighbours among the
+  // findings that start at one place, so only those are compared. The same list as below, without a key per finding.
+  if (all.length === 1 && isSorted(all[0]!)) return withoutNeighbourDuplicates(all[0]!);
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
-  for (const list of lists) {
+  for (const list of all) {
     for (const d of list) {
-      // The path is part of a finding's identity, as in the CLI (mergeProblems): two findings at one place (e.g. 0:0, a
-      // path with no range in a broken document) with one message are two findings (issue 16, found by the fuzz suite).
-      const k = `${String(d.code)}|${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}|${d.message}|${JSON.stringify((d.data as DiagnosticData | undefined)?.path ?? null)}`;
+      const k = keyOf(d);
       if (seen.has(k)) continue;
       seen.add(k);
       out.push(d);
     }
   }
-  return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || String(a.code).localeCompare(String(b.code)));
+  return out.sort(compareDiagnostics);
+}
+
+/**
+ * A finding's identity. The path is part of it, as in the CLI (mergeProblems): two findings at one place (e.g. 0:0, a
+ * path with no range in a broken document) with one message are two findings (issue 16, found by the fuzz suite).
+ */
+function keyOf(d: Diagnostic): string {
+  return `${String(d.code)}|${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}|${d.message}|${JSON.stringify((d.data as DiagnosticData | undefined)?.path ?? null)}`;
+}
+
+/** keyOf(a) === keyOf(b), for two findings that start at one place. */
+function sameFinding(a: Diagnostic, b: Diagnostic): boolean {
+  if (String(a.code) !== String(b.code) || a.message !== b.message || a.range.end.line !== b.range.end.line || a.range.end.character !== b.range.end.character) return false;
+  const p = (a.data as DiagnosticData | undefined)?.path ?? null;
+  const q = (b.data as DiagnosticData | undefined)?.path ?? null;
+  if (p === null || q === null || !Array.isArray(p) || !Array.isArray(q)) return JSON.stringify(p) === JSON.stringify(q);
+  return p.length === q.length && p.every((x, i) => x === q[i]);
+}
+
+function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || String(a.code).localeCompare(String(b.code));
+}
+
+function isSorted(list: readonly Diagnostic[]): boolean {
+  for (let i = 1; i < list.length; i++) if (compareDiagnostics(list[i - 1]!, list[i]!) > 0) return false;
+  return true;
+}
+
+/** A sorted list without its duplicates (the first of each kept): equal findings start at one place. */
+function withoutNeighbourDuplicates(list: readonly Diagnostic[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (let i = 0; i < list.length; ) {
+    let j = i + 1;
+    const s = list[i]!.range.start;
+    while (j < list.length && list[j]!.range.start.line === s.line && list[j]!.range.start.character === s.character) j++;
+    if (j === i + 1) out.push(list[i]!);
+    else {
+      // A few findings at one place (several rules on one key): compared with those kept before them.
+      const from = out.length;
+      for (let k = i; k < j; k++) {
+        const d = list[k]!;
+        let dup = false;
+        for (let m = from; m < out.length && !dup; m++) dup = sameFinding(out[m]!, d);
+        if (!dup) out.push(d);
+      }
+    }
+    i = j;
+  }
+  return out;
 }
 
 /** `invalid ruleset /x/.apiconv.yaml:3:5: …` → 0-based line/character (0:0 when the message has none). */

@@ -858,10 +858,24 @@ export class Session {
     this.roots.delete(root.file);
   }
 
+  /**
+   * A file's diagnostics: its producers' lists merged. The merge is kept while the lists are the same (a producer's
+   * list is replaced, never changed): publishing, the light bulb and hovers after an edit ask for it in turn, and
+   * merging stripe's 4,000 findings cost 20 ms each time.
+   */
   diagnosticsOf(file: string): Diagnostic[] {
     const m = this.contributions.get(file);
-    return m ? mergeDiagnostics(m.values()) : [];
+    if (!m) return [];
+    const lists = [...m.values()];
+    const hit = this.merged.get(file);
+    if (hit && hit.lists.length === lists.length && hit.lists.every((l, i) => l === lists[i])) return hit.out;
+    const out = mergeDiagnostics(lists);
+    this.merged.set(file, { lists, out });
+    return out;
   }
+
+  /** The last merge per file (diagnosticsOf). */
+  private readonly merged = new Map<string, { lists: Diagnostic[][]; out: Diagnostic[] }>();
 
   private publish(file: string, version?: number): void {
     if (this.pull && this.openUris.has(file)) return; // served by pull

@@ -4,7 +4,16 @@ import type { RunnerResult } from '../run/types';
 // ---------------------------------------------------------------------------------------------
 // Spectral's result preparation: one result per fingerprint, then its order.
 
+/** Fingerprints of results met before: the incremental runner gives a kept result again as the same object. */
+const fingerprints = new WeakMap<RunnerResult, string>();
+
 function fingerprint(r: RunnerResult): string {
+  let id = fingerprints.get(r);
+  if (id === undefined) fingerprints.set(r, (id = fingerprintOf(r)));
+  return id;
+}
+
+function fingerprintOf(r: RunnerResult): string {
   let id = String(r.code);
   id += r.path.length > 0 ? JSON.stringify(r.path) : JSON.stringify(r.range);
   if (r.source !== undefined) id += r.source;

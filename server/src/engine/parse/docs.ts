@@ -37,8 +37,24 @@ export function shiftRange(r: IRange, by: number): IRange {
 }
 
 function pieceRange(piece: Piece, docLine: number, rel: Segment[]): IRange | undefined {
-  const loc = Parsers.Yaml.getLocationForJsonPath(wrapped(piece), rel);
-  return loc === undefined ? undefined : shiftRange(loc.range, docLine - piece.parseLine);
+  // A piece is never changed once parsed, and an unchanged piece is kept across edits: the range of a path in it is
+  // looked up once (every relint asks for the ranges of all the findings, most of them in pieces the edit left alone).
+  const key = pathKey(rel);
+  let ranges = piece.ranges;
+  if (!ranges) piece.ranges = ranges = new Map();
+  let range = ranges.get(key);
+  if (range === undefined && !ranges.has(key)) {
+    range = Parsers.Yaml.getLocationForJsonPath(wrapped(piece), rel)?.range;
+    ranges.set(key, range);
+  }
+  return range === undefined ? undefined : shiftRange(range, docLine - piece.parseLine);
+}
+
+/** A path as a map key: each segment with its kind and a string's length (no two paths give one key). */
+function pathKey(path: Segment[]): string {
+  let k = '';
+  for (const s of path) k += typeof s === 'number' ? `#${s};` : `${s.length}:${s}`;
+  return k;
 }
 
 function childIndex(c: Cont | Tree): Map<unknown, number> {

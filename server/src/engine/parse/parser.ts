@@ -110,13 +110,17 @@ export class IncrementalParser {
     this.normSource = new Document('', Parsers.Json, source).source;
   }
 
-  update(text: string): ParseUpdate {
+  /**
+   * `knownEdit`: the edit between an older text and `text` when the caller has found it already (pipeline/input.ts),
+   * else undefined: it is looked for here.
+   */
+  update(text: string, knownEdit?: (oldText: string, text: string) => { a: number; bNew: number } | undefined): ParseUpdate {
     const prev = this.prev;
     if (prev !== undefined && prev.text === text) return { doc: prev.doc, changedUnits: new Set(), full: false };
     if (prev !== undefined) {
       let r: { doc: ParsedDoc; cut?: Cut; jsonCut?: JsonCut; stringEdit?: boolean } | undefined;
       try {
-        if (this.kind === 'yaml' && prev.cut !== undefined) r = this.incremental(text, prev.text, prev.cut);
+        if (this.kind === 'yaml' && prev.cut !== undefined) r = this.incremental(text, prev.text, prev.cut, knownEdit?.(prev.text, text));
         else if (this.kind === 'json' && prev.jsonCut !== undefined) {
           const j = updateJson(prev.jsonCut, text, this.source);
           r = j && { doc: j.doc, jsonCut: j.cut, stringEdit: j.stringEdit };
@@ -141,10 +145,10 @@ export class IncrementalParser {
     return this.full(text);
   }
 
-  private incremental(text: string, oldText: string, oldCut: Cut): { doc: ChunkedDoc; cut: Cut } | undefined {
+  private incremental(text: string, oldText: string, oldCut: Cut, edit?: { a: number; bNew: number }): { doc: ChunkedDoc; cut: Cut } | undefined {
     const old = oldCut.tree;
-    const from = commonPrefix(oldText, text);
-    const suffix = commonSuffix(oldText, text, Math.min(oldText.length, text.length) - from);
+    const from = edit ? edit.a : commonPrefix(oldText, text);
+    const suffix = edit ? text.length - edit.bNew : commonSuffix(oldText, text, Math.min(oldText.length, text.length) - from);
     const win: ChangeWindow = { from, to: text.length - suffix, delta: text.length - oldText.length };
     const lines = patchLines(oldCut.lines, text, win.from, win.to, win.delta);
     if (lines === undefined) return undefined;

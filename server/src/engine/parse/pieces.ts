@@ -1,5 +1,5 @@
 /** Pieces (a path item, a component… parsed on its own), the tree they form, and the units' identity across parses (see parser.ts). */
-import type { IDiagnostic } from '@stoplight/types';
+import type { IDiagnostic, IRange } from '@stoplight/types';
 import { CONTAINERS, isRecord, unitKey } from './units';
 import { withSyntaxChecks } from '../yamlSyntax';
 import { parseYamlFast } from './yamlFast';
@@ -25,6 +25,8 @@ export interface Piece {
   /** parser diagnostics of the piece: full paths, ranges in `parse` lines */
   diags: RawDiag[];
   wrapped?: YamlResult;
+  /** ranges of paths in the piece, in `parse` lines, by pathKey (docs.ts pieceRange): a relint asks for the same ones */
+  ranges?: Map<string, IRange | undefined>;
 }
 
 interface Leaf {

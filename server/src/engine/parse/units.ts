@@ -185,4 +185,51 @@ export function onlyChangedLeaf(prev: unknown, next: unknown): string[] | undefi
   }
 }
 
+/**
+ * The paths of the strings, numbers, booleans and nulls where `next` differs from `prev` when nothing else does
+ * (the same keys everywhere, in objects and arrays alike): onlyChangedLeaf for several leaves, e.g. a shared
+ * schema's description edited where a unit holds it twice. Undefined when something else changed, when more than
+ * `max` leaves did, when more than `maxNodes` objects differ on the way, or on a cycle (an object met again on the
+ * way down to it). One object at two places gives its leaves at both.
+ */
+export function changedLeaves(prev: unknown, next: unknown, max = 16, maxNodes = 2000): string[][] | undefined {
+  const out: string[][] = [];
+  /** The objects on the way down (a cycle meets one again). */
+  const onPath = new Set<unknown>();
+  let nodes = 0;
+  const walk = (a: unknown, b: unknown, path: string[]): boolean => {
+    if (a === b) return true;
+    const ao = typeof a === 'object' && a !== null;
+    const bo = typeof b === 'object' && b !== null;
+    if (!ao || !bo) {
+      if (ao || bo) return false;
+      out.push(path);
+      return out.length <= max;
+    }
+    if (Array.isArray(a) !== Array.isArray(b) || onPath.has(a) || onPath.has(b) || ++nodes > maxNodes) return false;
+    onPath.add(a);
+    onPath.add(b);
+    const ok = walkObject(a as Record<string, unknown>, b as Record<string, unknown>, path);
+    onPath.delete(a);
+    onPath.delete(b);
+    return ok;
+  };
+  const walkObject = (p: Record<string, unknown>, n: Record<string, unknown>, path: string[]): boolean => {
+    let count = 0;
+    for (const key in p) {
+      if (!Object.prototype.hasOwnProperty.call(p, key)) continue;
+      count++;
+      if (!Object.prototype.hasOwnProperty.call(n, key)) return false;
+    }
+    for (const key in n) if (Object.prototype.hasOwnProperty.call(n, key) && --count < 0) return false;
+    if (count !== 0) return false;
+    for (const key in p) {
+      if (!Object.prototype.hasOwnProperty.call(p, key) || p[key] === n[key]) continue;
+      if (!walk(p[key], n[key], [...path, key])) return false;
+    }
+    return true;
+  };
+  return walk(prev, next, []) && out.length > 0 ? out : undefined;
+}
+
 export { isRecord };

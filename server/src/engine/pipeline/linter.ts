@@ -24,6 +24,7 @@ import { IncrementalParser, type ParsedDoc } from '../parse/parser';
 import { IncrementalResolver } from '../resolve/resolver';
 import { Inventory, type RefGraph } from '../resolve/inventory';
 import { IncrementalRunner } from '../run/runner';
+import { InputChecks } from './input';
 import type { DocLike, RunnerResult } from '../run/types';
 
 export interface LintStats {
@@ -47,6 +48,8 @@ export class IncrementalLinter {
   private resolverRemote: boolean | undefined;
   private readFile: FileReader | undefined;
   private readonly runner = new IncrementalRunner();
+  /** What the input checks and the finish stage keep of the last text (input.ts). */
+  private inputs = new InputChecks();
   /** The last lint's timings and reuse (for benchmarks and logs). */
   stats: LintStats | undefined;
   /** How many lints fell back to the full engine because of an error (tests assert 0). */
@@ -75,6 +78,7 @@ export class IncrementalLinter {
 
   /** Forget all state: the next lint starts from scratch. */
   reset(): void {
+    this.inputs = new InputChecks();
     this.parser = undefined;
     this.parserKind = undefined;
     this.resolver = undefined;
@@ -85,8 +89,10 @@ export class IncrementalLinter {
   private async lintIncrementally(text: string, options: LintOptions): Promise<LintResult> {
     const absFile = this.file;
     // The input checks (issue 16: skip.ts, limits.ts); a BOM and `!!binary` are handled by Spectral's runner (lintWithSpectral).
-    if (text.charCodeAt(0) === 0xfeff || text.includes('!!binary')) return lintWithSpectral(text, absFile, options);
-    const refused = checkInput(text, absFile, options);
+    // The checks that read the whole text read only what the edit changed (input.ts).
+    this.inputs.begin(text);
+    if (text.charCodeAt(0) === 0xfeff || !this.inputs.lacks(text, '!!binary')) return lintWithSpectral(text, absFile, options);
+    const refused = checkInput(text, absFile, options, this.inputs);
     if (refused) return refused;
     const t0 = performance.now();
 
@@ -95,7 +101,7 @@ export class IncrementalLinter {
       this.parser = new IncrementalParser(absFile, kind);
       this.parserKind = kind;
     }
-    const parsed = this.parser.update(text);
+    const parsed = this.parser.update(text, this.inputs.editAfter);
     const doc = parsed.doc;
     const data = doc.data as Record<string, unknown> | undefined;
     const parserErrors = doc.diagnostics.some(d => d.code === 'parser' && d.severity === 0);
@@ -147,7 +153,8 @@ export class IncrementalLinter {
       const t = textOf(d);
       if (t !== undefined) texts.set(src, t);
     }
-    const out = finishLint(results as unknown as EngineResult[], absFile, ruleset, texts, res.files.length > 0 ? res.files : [absFile]);
+    const lineIndexes = new Map([[absFile, this.inputs.lineIndex(text)]]);
+    const out = finishLint(results as unknown as EngineResult[], absFile, ruleset, texts, res.files.length > 0 ? res.files : [absFile], lineIndexes);
     this.stats = {
       runner: this.runner.stats.ms,
       parseFull: parsed.full,

@@ -1,7 +1,7 @@
 /** The rules' given JSONPaths, compiled once per (ruleset, formats): plain paths walked directly, the rest by the shared walk or nimma. */
 import Nimma from 'nimma';
 import { jsonPathPlus } from 'nimma/fallbacks';
-import { isRecord, onlyChangedLeaf } from '../parse/units';
+import { changedLeaves, isRecord } from '../parse/units';
 import { SharedWalk } from './walk';
 import type { JsonPath, RuleLike } from './types';
 
@@ -66,20 +66,24 @@ export class Query {
   private reads: FilterReads | undefined;
 
   /**
-   * The path (relative to the unit) of the one string, number or boolean where a unit's new value differs from
+   * The paths (relative to the unit) of the strings, numbers or booleans where a unit's new value differs from
    * its last one, when the matches of this query's given paths are the same for both: the keys are the same, and
    * no filter reads the changed value (no filter reads a property of that name, and the value kept its type and
    * truthiness, which is what a filter can tell of a value it is evaluated on). Undefined otherwise.
    */
-  leafEdit(prev: unknown, next: unknown): string[] | undefined {
+  leafEdit(prev: unknown, next: unknown): string[][] | undefined {
     this.reads ??= filterReadsOf(this.byExpr.keys());
     if (this.reads.opaque) return undefined;
-    const leaf = onlyChangedLeaf(prev, next);
-    if (leaf === undefined || leaf.length === 0 || this.reads.keys.has(leaf[leaf.length - 1]!)) return undefined;
-    const a = valueAt(prev, leaf);
-    const b = valueAt(next, leaf);
-    if (typeof a !== typeof b || !a !== !b || (a !== null && typeof a === 'object')) return undefined;
-    return leaf;
+    // Several leaves: a shared schema's string edited where the unit holds it more than once, each the same way.
+    const leaves = changedLeaves(prev, next);
+    if (leaves === undefined) return undefined;
+    for (const leaf of leaves) {
+      if (leaf.length === 0 || this.reads.keys.has(leaf[leaf.length - 1]!)) return undefined;
+      const a = valueAt(prev, leaf);
+      const b = valueAt(next, leaf);
+      if (typeof a !== typeof b || !a !== !b || (a !== null && typeof a === 'object')) return undefined;
+    }
+    return leaves;
   }
 
   run(input: unknown, visit: Visit): void {
