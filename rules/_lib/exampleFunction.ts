@@ -182,7 +182,7 @@ export const oasExampleOnce = createRulesetFunction<Obj, Options>(
       let byDigest = canonical.get(context.documentInventory);
       if (!byDigest) canonical.set(context.documentInventory, (byDigest = new Map()));
       entry = byDigest.get(digest);
-      if (!entry) byDigest.set(digest, (entry = { schema: fresh, digest, ids: schemaIds(text) }));
+      if (!entry) byDigest.set(digest, (entry = { schema: fresh, digest, ids: schemaIds(fresh) }));
       if (!byKey) prepared.set(source, (byKey = new Map()));
       byKey.set(key, entry);
     }
