@@ -19,7 +19,6 @@ import addFormats from 'ajv-formats';
 import MissingRefError from 'ajv/dist/compile/ref_error';
 import betterAjvErrors from '@stoplight/better-ajv-errors';
 import draft6MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json';
-import traverse from 'json-schema-traverse';
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
 import { prunedFor, quickVerdict } from './exampleFast';
@@ -59,23 +58,6 @@ const validators = new Map<string, CachedValidator>();
 /** A digest of a schema's JSON text: the cache key (the texts themselves can add up to hundreds of MB). */
 export function schemaDigest(text: string): string {
   return createHash('sha256').update(text).digest('base64');
-}
-
-/**
- * Whether a schema has an `$id`, or a draft-4 style string `id`, where Ajv looks for ids: the places
- * json-schema-traverse visits with `allKeys` (every schema position, and the objects under any other key, not
- * the items of an array under another key), as Ajv's getSchemaRefs walks a schema it compiles. An `id` inside an
- * example's array (`example: {incidents: [{id: "P1"}]}`) is no id to Ajv: a search of the schema's text for
- * `"id": "` took every such schema to Spectral's own `schema` function, which compiles the whole schema for each
- * example (pagerduty-rest: 30 examples, about half of the lint's time).
- */
-export function schemaIds(schema: object): { any: boolean; draft4: boolean } {
-  const ids = { any: false, draft4: false };
-  traverse(schema as never, { allKeys: true }, ((fragment: Record<string, unknown>) => {
-    if ('$id' in fragment) ids.any = true;
-    if (typeof fragment.id === 'string') ids.draft4 = true;
-  }) as never);
-  return ids;
 }
 
 /**

@@ -18,6 +18,18 @@ export interface NodeCtx {
 }
 
 export function lintNode(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unknown, out: RawResult[]): void {
+  const memo = ctx.memo;
+  if (memo && typeof value === 'string') {
+    if (memo.knownEmpty(rule, givenPath, value)) return;
+    if (!lintValue(ctx, rule, givenPath, value, out)) memo.setEmpty(rule, givenPath, value);
+    return;
+  }
+  lintValue(ctx, rule, givenPath, value, out);
+}
+
+/** Runs the rule's functions on the value; whether any of them gave a result (or a promise of results). */
+function lintValue(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unknown, out: RawResult[]): boolean {
+  let gave = false;
   const fnContext: FnContext = { document: ctx.document, documentInventory: ctx.inventory, rule, path: givenPath };
   for (const then of rule.then) {
     for (const target of lintTargets(value, then.field)) {
@@ -29,6 +41,7 @@ export function lintNode(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, valu
         throw new Error(`Function "${then.function.name}" threw an exception${e instanceof Error ? `: ${e.message}` : ''}`, { cause: e });
       }
       if (results === undefined) continue;
+      if (!Array.isArray(results) || results.length > 0) gave = true;
       if (typeof (results as Promise<unknown>).then === 'function') {
         const saved = { ...fnContext };
         ctx.promises.push(
@@ -41,6 +54,7 @@ export function lintNode(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, valu
       }
     }
   }
+  return gave;
 }
 
 export interface FnResult {
