@@ -101,17 +101,18 @@ export class FnMemo {
     return this.emptyStrings.get(rule)?.get(last)?.has(value) === true;
   }
 
-  /** Records that `rule` gave no result for the string `value` at `path`, when its functions allow (see emptyStrings). */
-  setEmpty(rule: RuleLike, path: JsonPath, value: string): void {
+  /** Records that `rule` gave no result for the string `value` at `path`, when its functions allow (see emptyStrings); whether it did. */
+  setEmpty(rule: RuleLike, path: JsonPath, value: string): boolean {
     let plain = this.plainRules.get(rule);
     if (plain === undefined) this.plainRules.set(rule, (plain = rule.then.every(t => t.field === undefined && isMemoFunction(t.function))));
-    if (!plain) return;
+    if (!plain) return false;
     const last = path.length > 0 ? path[path.length - 1]! : '';
     let byLast = this.emptyStrings.get(rule);
     if (!byLast) this.emptyStrings.set(rule, (byLast = new Map()));
     let set = byLast.get(last);
     if (!set) byLast.set(last, (set = new Set()));
     set.add(value);
+    return true;
   }
 
   private slot(then: Then, path: JsonPath): WeakMap<object, MemoResults> {

@@ -17,14 +17,19 @@ export interface NodeCtx {
   memo?: FnMemo;
 }
 
-export function lintNode(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unknown, out: RawResult[]): void {
+/**
+ * Runs one rule on one matched value. True when the value is a string the rule is known to give nothing for at a
+ * path ending like this one (FnMemo.knownEmpty): the same match met again gives nothing either.
+ */
+export function lintNode(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unknown, out: RawResult[]): boolean {
   const memo = ctx.memo;
   if (memo && typeof value === 'string') {
-    if (memo.knownEmpty(rule, givenPath, value)) return;
-    if (!lintValue(ctx, rule, givenPath, value, out)) memo.setEmpty(rule, givenPath, value);
-    return;
+    if (memo.knownEmpty(rule, givenPath, value)) return true;
+    if (!lintValue(ctx, rule, givenPath, value, out)) return memo.setEmpty(rule, givenPath, value);
+    return false;
   }
   lintValue(ctx, rule, givenPath, value, out);
+  return false;
 }
 
 /** Runs the rule's functions on the value; whether any of them gave a result (or a promise of results). */

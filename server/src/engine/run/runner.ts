@@ -163,12 +163,19 @@ export class IncrementalRunner {
           }
         } else {
           const record = hit !== undefined && recording > 0;
-          query.run(sparseRoot(path, value), (rule, p, v) => {
-            if (p.length < depth) return;
-            const n0 = results.length;
-            lintNode(ctx, rule, p, v, results);
-            if (record) matches.push({ rule, path: p, n: results.length - n0 });
-          });
+          // One-shot: a string match a rule gives nothing for is not replayed under the next use of its shared object.
+          const prune = input.oneShot === true;
+          query.run(
+            sparseRoot(path, value),
+            (rule, p, v) => {
+              if (p.length < depth) return false;
+              const n0 = results.length;
+              const dead = lintNode(ctx, rule, p, v, results);
+              if (record) matches.push({ rule, path: p, n: results.length - n0 });
+              return dead;
+            },
+            prune,
+          );
         }
         // Matches are kept for a unit run again after an edit, when few are (the unit being typed into), not for
         // every unit of a document opened or of an edit many units share: a match per node of a big document.
