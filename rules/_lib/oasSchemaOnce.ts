@@ -5,8 +5,11 @@
  * Why: on an OpenAPI 2 document `oasSchema` deep-clones its schema option (to turn `x-nullable` into `nullable`)
  * at every call, and Spectral's `schema` function keeps compiled validators by schema object: every enum of a
  * Swagger document compiled `{type: array, uniqueItems: true}` anew (slack-web: 553 Ajv compiles, a tenth of the
- * lint). Here the prepared copy is kept per schema object, so the validator is compiled once; the validation is
- * still Spectral's `schema` function, so the findings and their messages are the same.
+ * lint). On OpenAPI 3.1 its Ajv instances, made for each lint, compile the draft 2020-12 meta-schema first
+ * (rebilly: a tenth of a second, for enums that are all fine). Here the prepared copy is kept per schema object and
+ * validated as the example rules validate (exampleValidators.ts: the quick verdict first, then Ajv configured as
+ * Spectral configures it, its validators kept for the process, the errors worded as Spectral's `schema` words
+ * them), so the findings and their messages are the same (test/engine/enumRule.test.ts).
  */
 import { oas } from '@stoplight/spectral-rulesets';
 import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext } from '@stoplight/spectral-core';
@@ -14,6 +17,7 @@ import { schema as schemaFunction } from '@stoplight/spectral-functions';
 import { oas2, oas3_0, oas3_1, oas3_2, extractDraftVersion } from '@stoplight/spectral-formats';
 import { isPlainObject, pointerToPath } from '@stoplight/json';
 import traverse from 'json-schema-traverse';
+import { schemaDigest, validateExample } from './exampleValidators';
 
 type Obj = Record<string, unknown>;
 
@@ -34,6 +38,18 @@ function oas2Copy(schema: Obj): Obj {
     oas2Copies.set(schema, copy);
   }
   return copy;
+}
+
+/** A schema's digest for the shared validators, or undefined when it has an id (ids are global in an Ajv instance: Spectral's own then). */
+const digests = new WeakMap<object, string | null>();
+function digestOf(schema: Obj): string | undefined {
+  let d = digests.get(schema);
+  if (d === undefined) {
+    const text = JSON.stringify(schema);
+    d = /"\$?id"\s*:/.test(text) ? null : schemaDigest(text);
+    digests.set(schema, d);
+  }
+  return d ?? undefined;
 }
 
 /** A type error at a nullable schema says `,null`, as `oasSchema` words it. */
@@ -73,7 +89,9 @@ export const oasSchemaOnce = createRulesetFunction<unknown, { schema: Obj }>(
       const s = (schema = oas2Copy(schema));
       prepareResults = errors => nullableTypes(s, errors);
     }
-    return (schemaFunction as unknown as (v: unknown, o: unknown, c: unknown) => IFunctionResult[] | void)(targetVal, { ...opts, schema, prepareResults, dialect }, context);
+    const digest = digestOf(schema);
+    if (digest === undefined) return (schemaFunction as unknown as (v: unknown, o: unknown, c: unknown) => IFunctionResult[] | void)(targetVal, { ...opts, schema, prepareResults, dialect }, context);
+    return validateExample(targetVal, schema, digest, dialect, context.path, prepareResults as never, context.rule?.resolved === true);
   },
 );
 // The same inputs give the same results as `oasSchema`, which the engine runs unit by unit and memoizes (engine/run/functions.ts).
