@@ -193,9 +193,15 @@ export class IncrementalRunner {
       });
       lap('above');
     }
-    // The split rules: unit by unit (container entries), then the rest of the document.
+    // The split rules: unit by unit (container entries), then the rest of the document. A one-shot lint keeps
+    // nothing for an edit: the whole document at once, as Spectral runs them (the parts' results are its results;
+    // split, every unit was validated in a document of its own, with the root's own errors made and dropped each time).
     for (const rule of q.split) {
       const root = rule.resolved ? inventory.resolved : inventory.unresolved;
+      if (input.oneShot === true) {
+        lintNode(ctx, rule, [], root, fresh);
+        continue;
+      }
       let cache = this.splitUnits.get(rule.name);
       if (!cache) this.splitUnits.set(rule.name, (cache = new Map()));
       const seen = new Set<string>();
