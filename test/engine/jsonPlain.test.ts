@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { getOrder } from '@stoplight/ordered-object-literal';
-import { parseJsonPlain } from '../../server/src/engine/parse/jsonPlain';
+import { parseJsonPlain, rangeOf, type JsonTreeNode } from '../../server/src/engine/parse/jsonPlain';
 import { CORPUS } from '../helpers/corpus';
 
 /** The value as nested [key, value] lists in enumeration order, with each object's prototype and order array kind. */
@@ -19,14 +19,27 @@ function shape(v: unknown): unknown {
   return { proto: Object.getPrototypeOf(v) === Object.prototype, entries: Object.keys(v).map(k => [k, shape((v as Record<string, unknown>)[k])]) };
 }
 
-const stripParents = (ast: unknown): string => JSON.stringify(ast, (k, v) => (k === 'parent' ? undefined : v));
+/** A syntax tree as text: every node with its range (rangeOf: computed from the node's offsets when it has none), keys sorted, no parents. */
+function tree(result: unknown, node: unknown): string {
+  const out = (n: JsonTreeNode): unknown => {
+    const o: Record<string, unknown> = {};
+    for (const k of Object.keys(n).sort()) {
+      if (k === 'parent' || k === 'range') continue;
+      o[k] = k === 'children' ? n.children!.map(out) : (n as unknown as Record<string, unknown>)[k];
+    }
+    const r = rangeOf(result, n);
+    if (r !== undefined) o.range = r;
+    return o;
+  };
+  return node === undefined ? 'none' : JSON.stringify(out(node as JsonTreeNode));
+}
 
 function same(text: string): { plain: ReturnType<typeof parseJsonPlain>; theirs: ReturnType<typeof Parsers.Json.parse> } {
   const plain = parseJsonPlain(text);
   const theirs = Parsers.Json.parse(text);
   assert.deepEqual(shape(plain.data), shape(theirs.data));
   assert.deepEqual(JSON.stringify(plain.diagnostics), JSON.stringify(theirs.diagnostics));
-  assert.equal(stripParents(plain.ast), stripParents(theirs.ast));
+  assert.equal(tree(plain, plain.ast), tree(theirs, theirs.ast));
   assert.deepEqual(plain.lineMap, theirs.lineMap);
   return { plain, theirs };
 }
@@ -59,6 +72,11 @@ describe('JSON parse with plain objects = Spectral JSON parse', () => {
       '"just a string"',
       '{"4294967295":1,"4294967294":2,"01":3,"1":4}',
       '{"constructor":1,"toString":{"valueOf":2}}',
+      '{\r\n  "a": [1, 2,\r 3],\n  "b": {"c": "d"}\r\n}\n',
+      '{"a": 1,}',
+      '[]',
+      '{}',
+      '  {"a": {"b": [{"1": 2}]}}  ',
     ]) {
       same(text);
     }

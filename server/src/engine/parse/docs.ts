@@ -4,6 +4,7 @@ import type { IDiagnostic, IRange } from '@stoplight/types';
 import type { JsonResult, ParsedDoc, Segment, YamlResult } from './parser';
 import { asNode, MAP } from './yamlLines';
 import type { Cont, Piece, Tree, TreeNode } from './pieces';
+import { rangeOf, type JsonTreeNode } from './jsonPlain';
 
 // ---------------------------------------------------------------------------
 // Documents
@@ -19,7 +20,10 @@ export class FullDoc implements ParsedDoc {
   ) {}
 
   getRangeForJsonPath(path: Segment[], closest?: boolean): IRange | undefined {
-    if (this.parser === Parsers.Json) return jsonNodeAt((this.result as { ast: JsonNode }).ast, path, closest === true)?.range;
+    if (this.parser === Parsers.Json) {
+      const node = jsonNodeAt((this.result as { ast: JsonNode }).ast, path, closest === true);
+      return node === undefined ? undefined : rangeOf(this.result, node as JsonTreeNode);
+    }
     return (this.parser.getLocationForJsonPath as (r: unknown, p: Segment[], c?: boolean) => { range: IRange } | undefined)(this.result, path, closest)?.range;
   }
 }
