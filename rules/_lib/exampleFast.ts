@@ -185,7 +185,7 @@ function keywordWellFormed(key: string, kw: unknown, schema: Record<string, unkn
       return typeof kw === 'boolean' && schema.type !== undefined;
     case 'enum':
       if (!Array.isArray(kw) || !isPlainJson(kw)) return false;
-      return kw.length > 0 && !kw.some((a, i) => kw.some((b, j) => j < i && equal(a, b))); // as the meta-schemas Ajv uses ask
+      return kw.length > 0 && !hasDuplicates(kw); // as the meta-schemas Ajv uses ask
     case 'const':
       return dialect !== 'draft4' && isPlainJson(kw);
     case 'format':
@@ -232,6 +232,16 @@ function keywordWellFormed(key: string, kw: unknown, schema: Record<string, unkn
     default:
       return SUBSCHEMA_LISTS.has(key) && Array.isArray(kw) && kw.length > 0 && kw.every(sub);
   }
+}
+
+/**
+ * Whether two items of a list of plain JSON values are equal (Ajv's equality). Values that are no objects are equal
+ * exactly when they are the same (finite numbers, strings, booleans, null): a Set tells, where comparing every pair
+ * took seconds over the example schemas of pagerduty-rest (an enum of 500 time zones in each of them).
+ */
+function hasDuplicates(list: unknown[]): boolean {
+  if (list.every(v => v === null || typeof v !== 'object')) return new Set(list).size !== list.length;
+  return list.some((a, i) => list.some((b, j) => j < i && equal(a, b)));
 }
 
 /** Combines verdicts that must all pass. */
@@ -307,7 +317,7 @@ function keyword(key: string, kw: unknown, schema: Record<string, unknown>, valu
     case 'maxItems':
       return !Array.isArray(value) || value.length <= (kw as number);
     case 'uniqueItems':
-      return kw !== true || !Array.isArray(value) || !value.some((a, i) => value.some((b, j) => j < i && equal(a, b)));
+      return kw !== true || !Array.isArray(value) || !hasDuplicates(value);
     case 'items':
       if (!Array.isArray(value)) return true;
       if (!Array.isArray(kw)) return all(value.map(v => verdict(kw, v, dialect, depth + 1)));
