@@ -11,6 +11,7 @@ import { oas2, oas3 } from '@stoplight/spectral-formats';
 import { rules } from './index';
 import type { ApiconvRule } from './types';
 import { EXAMPLE_RULES, memoizedExampleRules } from './_lib/memoExamples';
+import { enumRule } from './_lib/oasSchemaOnce';
 
 export const DOCS_BASE = 'https://github.com/apiconv/apiconv/blob/main/rules/';
 
@@ -66,8 +67,9 @@ export const recommended = {
   extends: [[spectralOas as never, 'off']],
   rules: {
     ...Object.fromEntries(REUSED_OAS_RULES.map(id => [id, true])),
-    // Same ids and behaviour as spectral:oas, memoized: see rules/_lib/memoExamples.ts.
+    // Same ids and behaviour as spectral:oas, memoized: see rules/_lib/memoExamples.ts and oasSchemaOnce.ts.
     ...memoizedExampleRules(),
+    ...enumRule(),
     ...conventionRules(),
   },
 } as unknown as RulesetDefinition;
@@ -76,7 +78,7 @@ export const all = {
   documentationUrl: DOCS_BASE,
   formats: [oas2, oas3],
   extends: [[spectralOas as never, 'all']],
-  rules: { ...memoizedExampleRules(), ...conventionRules() },
+  rules: { ...memoizedExampleRules(), ...enumRule(), ...conventionRules() },
 } as unknown as RulesetDefinition;
 
 export { EXAMPLE_RULES };

@@ -75,13 +75,28 @@ const CASES: Case[] = [
 describe('quick verdict on examples', () => {
   it('prunes what the value does not meet, and keeps what it meets or inherits', () => {
     const schema = { type: 'object', properties: { a: { type: 'string', maxLength: 1 }, b: { type: 'object', properties: { c: { type: 'integer' } } }, constructor: { type: 'string' } }, oneOf: [{ required: ['a'] }, { properties: { z: { type: 'null' } } }] };
-    assert.deepEqual(prunedFor(schema, { a: 'xy' }), {
+    assert.deepEqual(prunedFor(schema, { a: 'xy' }, 'draft4'), {
       type: 'object',
       properties: { a: { type: 'string', maxLength: 1 }, b: {}, constructor: { type: 'string' } },
-      oneOf: [{ required: ['a'] }, { properties: { z: {} } }],
+      oneOf: [{}, {}], // both branches surely accept {a: 'xy'}
     });
     const same = { type: 'object', properties: { a: { type: 'string' } } };
-    assert.equal(prunedFor(same, { a: 1 }), same, 'nothing to prune: the schema itself');
+    assert.equal(prunedFor(same, { a: 1 }, 'draft4'), same, 'nothing to prune: the schema itself');
+  });
+
+  it('prunes what surely accepts the values it meets: a property, the items of every element, a branch', () => {
+    const item = { type: 'object', properties: { id: { type: 'string' }, n: { type: 'integer', minimum: 0 }, tags: { type: 'array', items: { type: 'string' } } } };
+    const schema = { type: 'object', properties: { list: { type: 'array', items: item }, total: { type: 'integer' }, meta: { type: 'object', properties: { x: { type: 'string' } } } } };
+    const value = { list: [{ id: 'a', n: 1, tags: ['t'] }, { id: 'b', n: -1 }], total: 2, meta: { x: 'y' } };
+    assert.equal(quickVerdict(schema, value, 'draft4'), false);
+    assert.deepEqual(prunedFor(schema, value, 'draft4'), {
+      type: 'object',
+      properties: { list: { type: 'array', items: { type: 'object', properties: { id: {}, n: { type: 'integer', minimum: 0 }, tags: {} } } }, total: {}, meta: {} },
+    });
+    assert.deepEqual(ajvErrors(prunedFor(schema, value, 'draft4') as object, value, 'draft4'), ajvErrors(schema, value, 'draft4'));
+    // A schema outside the quick subset (here a `$ref`) is pruned only where the value has no such property.
+    const opaque = { type: 'object', properties: { a: { $ref: '#/definitions/x' }, b: { type: 'string' }, c: { type: 'string' } }, definitions: { x: { type: 'string' } } };
+    assert.deepEqual(prunedFor(opaque, { a: 'x', b: 'y' }, 'draft4'), { ...opaque, properties: { a: { $ref: '#/definitions/x' }, b: { type: 'string' }, c: {} } });
   });
 
   it('agrees with the expected verdict, and with Ajv wherever it gives one, on the chosen cases', () => {
@@ -150,7 +165,7 @@ describe('quick verdict on examples', () => {
         told++;
         assert.equal(ajvVerdict(s as object, v, dialect), quick, `${dialect}: ${JSON.stringify(s)} on ${JSON.stringify(v)}`);
         if (quick === false) {
-          const pruned = prunedFor(s, v) as object;
+          const pruned = prunedFor(s, v, dialect) as object;
           assert.deepEqual(ajvErrors(pruned, v, dialect), ajvErrors(s as object, v, dialect), `${dialect}: errors of ${JSON.stringify(pruned)} (pruned from ${JSON.stringify(s)}) on ${JSON.stringify(v)}`);
         }
       }

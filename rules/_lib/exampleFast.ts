@@ -185,7 +185,7 @@ function keywordWellFormed(key: string, kw: unknown, schema: Record<string, unkn
       return typeof kw === 'boolean' && schema.type !== undefined;
     case 'enum':
       if (!Array.isArray(kw) || !isPlainJson(kw)) return false;
-      return kw.length > 0 && !kw.some((a, i) => kw.some((b, j) => j < i && equal(a, b))); // as the meta-schemas Ajv uses ask
+      return kw.length > 0 && !hasDuplicates(kw); // as the meta-schemas Ajv uses ask
     case 'const':
       return dialect !== 'draft4' && isPlainJson(kw);
     case 'format':
@@ -236,6 +236,16 @@ function keywordWellFormed(key: string, kw: unknown, schema: Record<string, unkn
   }
 }
 
+/**
+ * Whether two items of a list of plain JSON values are equal (Ajv's equality). Values that are no objects are equal
+ * exactly when they are the same (finite numbers, strings, booleans, null): a Set tells, where comparing every pair
+ * took seconds over the example schemas of pagerduty-rest (an enum of 500 time zones in each of them).
+ */
+function hasDuplicates(list: unknown[]): boolean {
+  if (list.every(v => v === null || typeof v !== 'object')) return new Set(list).size !== list.length;
+  return list.some((a, i) => list.some((b, j) => j < i && equal(a, b)));
+}
+
 /** Combines verdicts that must all pass. */
 function all(verdicts: Iterable<Verdict>): Verdict {
   let unknown = false;
@@ -246,11 +256,24 @@ function all(verdicts: Iterable<Verdict>): Verdict {
   return unknown ? undefined : true;
 }
 
+/** Verdicts already told, by schema object and value, while prunedFor asks the same ones level after level. */
+let told: WeakMap<object, Map<unknown, Verdict>> | undefined;
+
 /** The verdict of a well-formed schema (see wellFormed) on a plain JSON value. */
 function verdict(schema: unknown, value: Json, dialect: Dialect, depth: number): Verdict {
   if (typeof schema === 'boolean') return schema;
   const s = schema as Record<string, unknown>;
   if (depth > 200) return undefined;
+  if (told === undefined) return verdictOf(s, value, dialect, depth);
+  let byValue = told.get(s);
+  if (!byValue) told.set(s, (byValue = new Map()));
+  if (byValue.has(value)) return byValue.get(value);
+  const v = verdictOf(s, value, dialect, depth);
+  byValue.set(value, v);
+  return v;
+}
+
+function verdictOf(s: Record<string, unknown>, value: Json, dialect: Dialect, depth: number): Verdict {
   let unknown = false;
   for (const key of Object.keys(s)) {
     if (s[key] === undefined || annotationShape(key, dialect) !== undefined) continue;
@@ -302,7 +325,7 @@ function keyword(key: string, kw: unknown, schema: Record<string, unknown>, valu
     case 'maxItems':
       return !Array.isArray(value) || value.length <= (kw as number);
     case 'uniqueItems':
-      return kw !== true || !Array.isArray(value) || !value.some((a, i) => value.some((b, j) => j < i && equal(a, b)));
+      return kw !== true || !Array.isArray(value) || !hasDuplicates(value);
     case 'items':
       if (!Array.isArray(value)) return true;
       if (!Array.isArray(kw)) return all(value.map(v => verdict(kw, v, dialect, depth + 1)));
@@ -381,40 +404,74 @@ export function quickVerdict(schema: object, value: unknown, dialect: Dialect): 
 /**
  * The part of a schema that a value meets, for Ajv to compile when the value is invalid (quickVerdict false):
  * a property's schema becomes `{}` where the value has no such property (not even an inherited one, which Ajv
- * would see), and where the value is not an object at all; combinators are pruned for the same value; everything
- * else is kept as it is. Ajv (allErrors off) then fails at the same keyword with the same error — its paths run
- * through what is kept, and better-ajv-errors reads the errors, not the schema — and compiles a fraction of a
- * large resolved schema (github-api: an example's schema holds every nested object's properties). Returns the
- * schema itself when nothing is pruned.
+ * would see), and where the value is not an object at all; a subschema that surely accepts every value it is
+ * applied to (a property's, `items`' for every item, a branch of `allOf`/`anyOf`/`oneOf`, `not`'s) becomes `{}`
+ * too; combinators are pruned for the same value; everything else is kept as it is. Ajv (allErrors off) then fails
+ * at the same keyword with the same error — its paths run through what is kept, a subschema that passes adds no
+ * error (Ajv drops a passing branch's errors), and better-ajv-errors reads the errors, not the schema — and
+ * compiles a fraction of a large resolved schema (github-api: an example's schema holds every nested object's
+ * properties; pagerduty-rest: a list of incidents with one wrong field). Returns the schema itself when nothing is
+ * pruned. Only for a schema Ajv compiles (quickVerdict told true or false): what is pruned is not compiled.
  */
-export function prunedFor(schema: unknown, value: unknown): unknown {
-  if (!isObject(schema)) return schema;
+export function prunedFor(schema: unknown, value: unknown, dialect: Dialect): unknown {
+  // Subschemas are replaced by `{}` for passing only where the verdicts are sure (a schema of the subset, plain JSON).
+  const sure = isObject(schema) && isPlainJson(value) && wellFormed(schema, dialect, 0);
+  told = new WeakMap();
+  try {
+    return pruned(schema, [value as Json], sure ? dialect : undefined, 0);
+  } finally {
+    told = undefined;
+  }
+}
+
+/** Whether `schema` surely accepts each of `values` (dialect undefined: never sure). */
+function passesAll(schema: unknown, values: Json[], dialect: Dialect | undefined, depth: number): boolean {
+  return dialect !== undefined && values.every(v => verdict(schema, v, dialect, depth) === true);
+}
+
+/** prunedFor's work on a subschema applied to each of `values`. */
+function pruned(schema: unknown, values: Json[], dialect: Dialect | undefined, depth: number): unknown {
+  if (!isObject(schema) || depth > 100) return schema;
   let out: Record<string, unknown> | undefined;
   const put = (key: string, next: unknown) => {
     if (next === schema[key]) return;
     out ??= { ...schema };
     out[key] = next;
   };
+  // A subschema applied to these values: `{}` when it surely accepts them all, else pruned for them.
+  const sub = (s: unknown, vs: Json[]): unknown => {
+    if (vs.length === 0 || (isObject(s) && Object.keys(s).length === 0)) return isObject(s) ? {} : s;
+    if (isObject(s) && passesAll(s, vs, dialect, depth + 1)) return {};
+    return pruned(s, vs, dialect, depth + 1);
+  };
+  const objects = values.filter((v): v is { [key: string]: Json } => isObject(v));
   const props = schema.properties;
   if (isObject(props)) {
     let next: Record<string, unknown> | undefined;
     for (const name of Object.keys(props)) {
-      const sub = props[name];
-      let kept: unknown = {};
-      if (isObject(value) && name in value) kept = Object.prototype.hasOwnProperty.call(value, name) ? prunedFor(sub, value[name]) : sub;
-      if (kept !== sub && !(isObject(sub) && Object.keys(sub).length === 0 && isObject(kept) && Object.keys(kept).length === 0)) {
+      const s = props[name];
+      let kept: unknown;
+      if (objects.some(v => name in v && !Object.prototype.hasOwnProperty.call(v, name))) kept = s; // inherited: Ajv sees it
+      else kept = sub(s, objects.filter(v => Object.prototype.hasOwnProperty.call(v, name)).map(v => v[name]!));
+      if (kept !== s && !(isObject(s) && Object.keys(s).length === 0 && isObject(kept) && Object.keys(kept).length === 0)) {
         next ??= { ...props };
         next[name] = kept;
       }
     }
     if (next) put('properties', next);
   }
+  const items = schema.items;
+  if (isObject(items)) {
+    // One schema for every item (the tuple form is kept): where no value is an array, it applies to nothing.
+    const arrays = values.filter((v): v is Json[] => Array.isArray(v));
+    put('items', sub(items, arrays.flat(1)));
+  }
   for (const key of ['allOf', 'anyOf', 'oneOf']) {
     const list = schema[key];
     if (!Array.isArray(list)) continue;
-    const next = list.map(s => prunedFor(s, value));
+    const next = list.map(s => (isObject(s) && passesAll(s, values, dialect, depth + 1) ? {} : pruned(s, values, dialect, depth + 1)));
     if (next.some((s, i) => s !== list[i])) put(key, next);
   }
-  if (schema.not !== undefined) put('not', prunedFor(schema.not, value));
+  if (schema.not !== undefined) put('not', isObject(schema.not) && passesAll(schema.not, values, dialect, depth + 1) ? {} : pruned(schema.not, values, dialect, depth + 1));
   return out ?? schema;
 }

@@ -60,11 +60,6 @@ export function schemaDigest(text: string): string {
   return createHash('sha256').update(text).digest('base64');
 }
 
-/** Whether a schema text has an `$id`, or a draft-4 style string `id`, anywhere. */
-export function schemaIds(text: string): { any: boolean; draft4: boolean } {
-  return { any: /"\$id"\s*:/.test(text), draft4: /"id"\s*:\s*"/.test(text) };
-}
-
 /**
  * The compiled validator for a schema (by dialect and text digest), compiled at most once while cached.
  * A schema Ajv refuses is cached as its error: compiling it again in the same Ajv instance can fail with a
@@ -117,7 +112,7 @@ function recordQuick(quick: boolean | undefined, schema: object, value: unknown,
   if (ajv !== quick && quickCheck.contradicted.length < 20) quickCheck.contradicted.push({ schema, value, dialect, quick, ajv });
   if (quick === false) {
     const full = JSON.stringify(ajvErrors(schema, value, dialect));
-    const pruned = JSON.stringify(ajvErrors(prunedFor(schema, value) as object, value, dialect));
+    const pruned = JSON.stringify(ajvErrors(prunedFor(schema, value, dialect) as object, value, dialect));
     if (full !== pruned && quickCheck.prunedApart.length < 20) quickCheck.prunedApart.push({ schema, value, dialect, full, pruned });
   }
 }
@@ -194,7 +189,7 @@ export function validateExample(
   let target = schema;
   let targetDigest = digest;
   if (quick === false) {
-    const pruned = prunedFor(schema, value);
+    const pruned = prunedFor(schema, value, dialect);
     if (pruned !== schema) {
       target = pruned as object;
       targetDigest = schemaDigest(JSON.stringify(pruned));

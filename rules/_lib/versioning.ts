@@ -87,8 +87,18 @@ function serverLocations(model: Model, op: Operation): { base: string; path: Jso
   return [];
 }
 
-/** Every place an operation selects the version, by strategy. */
+/** versionLocations and strategyMajority per operation and model: two rules ask for them, one of them twice. */
+const locationsOf = new WeakMap<Operation, VersionLocation[]>();
+const majorityOf = new WeakMap<Model, ReturnType<typeof majorityIn>>();
+
+/** Every place an operation selects the version, by strategy (the same list each time: not to be changed). */
 export function versionLocations(model: Model, op: Operation): VersionLocation[] {
+  let locs = locationsOf.get(op);
+  if (locs === undefined) locationsOf.set(op, (locs = locationsIn(model, op)));
+  return locs;
+}
+
+function locationsIn(model: Model, op: Operation): VersionLocation[] {
   const out: VersionLocation[] = [];
   // Path: a version segment in the path key, else in the server base path.
   const keySegs = segments(op.pathKey);
@@ -121,6 +131,12 @@ const ORDER: Strategy[] = ['path', 'query', 'header'];
  * when the document uses one strategy or none).
  */
 export function strategyMajority(model: Model): { majority: Strategy | undefined; count: Record<Strategy, number>; minority: VersionLocation[] } {
+  let m = majorityOf.get(model);
+  if (m === undefined) majorityOf.set(model, (m = majorityIn(model)));
+  return m;
+}
+
+function majorityIn(model: Model): { majority: Strategy | undefined; count: Record<Strategy, number>; minority: VersionLocation[] } {
   const count: Record<Strategy, number> = { path: 0, query: 0, header: 0 };
   const locations: VersionLocation[] = [];
   for (const op of model.operations) {

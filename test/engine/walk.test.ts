@@ -105,6 +105,29 @@ describe('shared walk = nimma', () => {
     }
   });
 
+  it('a match the callback calls dead is not replayed again under the next occurrence of its shared object', () => {
+    const shared = { description: 'dead', title: 'live', nested: { description: 'dead' } };
+    const doc = { a: { s: shared }, b: { s: shared }, c: [{ s: shared }, { s: shared }] }; // reached from the same key
+    const calls = (prune: boolean) => {
+      const seen: string[] = [];
+      SharedWalk.of(['$..[description,title]'])!.query(doc, {
+        '$..[description,title]': s => {
+          seen.push(`${JSON.stringify(s.path)}=${String(s.value)}`);
+          return prune && s.value === 'dead' ? true : undefined;
+        },
+      });
+      return seen;
+    };
+    const all = calls(false);
+    assert.deepEqual(all, viaNimma(['$..[description,title]'], doc).map(([, p, v]) => `${p}=${String(v)}`));
+    const pruned = calls(true);
+    assert.equal(all.filter(c => c.endsWith('=live')).length, 4);
+    assert.deepEqual(pruned.filter(c => c.endsWith('=live')), all.filter(c => c.endsWith('=live')), 'every live match, in order');
+    assert.equal(all.filter(c => c.endsWith('=dead')).length, 8);
+    // met at the first two occurrences (the second one is recorded), not replayed under the last two
+    assert.equal(pruned.filter(c => c.endsWith('=dead')).length, 4);
+  });
+
   it('a filter that throws throws, as in nimma', () => {
     const doc = { a: { b: null } };
     assert.throws(() => viaNimma(['$..[?(@.x)]'], doc));

@@ -54,6 +54,7 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import { Document } from '@stoplight/spectral-core';
 import type { IDiagnostic, IRange } from '@stoplight/types';
 import { adoptUnchanged, deepEqualOrdered, orderedObject } from './units';
+import { parseJsonPlain } from './jsonPlain';
 import { commonPrefix, commonSuffix } from './window';
 import { cutFromFull, updateJson, type JsonCut } from './parseJson';
 import { withSyntaxChecks } from '../yamlSyntax';
@@ -166,7 +167,7 @@ export class IncrementalParser {
     const prev = this.prev;
     const yaml = this.kind === 'yaml';
     const parser = yaml ? Parsers.Yaml : Parsers.Json;
-    const result = (yaml ? withSyntaxChecks(text, parseYamlFast(text)) : parser.parse(text)) as YamlResult | JsonResult; // [i12] yamlFast.ts, [i15e] yamlSyntax.ts
+    const result = (yaml ? withSyntaxChecks(text, parseYamlFast(text)) : parseJsonPlain(text)) as YamlResult | JsonResult; // [i12] yamlFast.ts, [i15e] yamlSyntax.ts, jsonPlain.ts
     const data = result.data;
     // restore the identity of units whose value did not change
     if (prev !== undefined) {

@@ -68,9 +68,11 @@ function isLocalFunction(fn: unknown): boolean {
 const MEMO_CORE = ['pattern', 'truthy', 'falsy', 'defined', 'undefined', 'casing', 'enumeration', 'length', 'xor', 'schema'];
 const MEMO_OAS = new Set(['oasSchema', 'typedEnum']);
 let memoFunctions: WeakSet<object> | undefined;
+const MEMO_MARK = Symbol.for('apiconv.memoFunction');
 function isMemoFunction(fn: unknown): boolean {
   memoFunctions ??= functionsNamed(MEMO_CORE, MEMO_OAS);
-  return typeof fn === 'function' && memoFunctions.has(fn);
+  // Our own functions say so themselves (rules/_lib/oasSchemaOnce.ts).
+  return typeof fn === 'function' && (memoFunctions.has(fn) || (fn as unknown as Record<symbol, unknown>)[MEMO_MARK] === true);
 }
 
 /** A memoized call's results: messages and paths below the given path (undefined: the given path itself). */
@@ -84,6 +86,34 @@ type MemoResults = { message: string; suffix: JsonPath | undefined }[];
  */
 export class FnMemo {
   private readonly byThen = new WeakMap<object, Map<string | number, WeakMap<object, MemoResults>>>();
+  /**
+   * Strings a rule gave no result for, by the last path segment: the rules whose every function is memo-able and
+   * takes the matched value itself (no `field`). A shared description reached under every operation that uses its
+   * schema (kubernetes: 400,000 matches of `$..[description,title]`, a few thousand distinct strings) is run once
+   * per rule, not once per place; what a rule gives for a string does not depend on more than for an object.
+   */
+  private readonly emptyStrings = new WeakMap<RuleLike, Map<string | number, Set<string>>>();
+  private readonly plainRules = new WeakMap<RuleLike, boolean>();
+
+  /** Whether `rule` is known to give no result for the string `value` at a path ending like `path`. */
+  knownEmpty(rule: RuleLike, path: JsonPath, value: string): boolean {
+    const last = path.length > 0 ? path[path.length - 1]! : '';
+    return this.emptyStrings.get(rule)?.get(last)?.has(value) === true;
+  }
+
+  /** Records that `rule` gave no result for the string `value` at `path`, when its functions allow (see emptyStrings); whether it did. */
+  setEmpty(rule: RuleLike, path: JsonPath, value: string): boolean {
+    let plain = this.plainRules.get(rule);
+    if (plain === undefined) this.plainRules.set(rule, (plain = rule.then.every(t => t.field === undefined && isMemoFunction(t.function))));
+    if (!plain) return false;
+    const last = path.length > 0 ? path[path.length - 1]! : '';
+    let byLast = this.emptyStrings.get(rule);
+    if (!byLast) this.emptyStrings.set(rule, (byLast = new Map()));
+    let set = byLast.get(last);
+    if (!set) byLast.set(last, (set = new Set()));
+    set.add(value);
+    return true;
+  }
 
   private slot(then: Then, path: JsonPath): WeakMap<object, MemoResults> {
     let bySeg = this.byThen.get(then);

@@ -12,13 +12,15 @@ interface Scope {
   path: JsonPath;
   value: unknown;
 }
-type Visit = (rule: RuleLike, path: JsonPath, value: unknown) => void;
+/** One match of one rule; true when the match can be dropped from the walk's recordings (see Query.run's `prune`). */
+type Visit = (rule: RuleLike, path: JsonPath, value: unknown) => boolean | void;
 
 export class Query {
   private readonly nimma: { query(input: unknown, callbacks: Record<string, (scope: Scope) => void>): void } | undefined;
   private readonly byExpr = new Map<string, RuleLike[]>();
   private visit: Visit = () => undefined;
-  private readonly callbacks: Record<string, (scope: Scope) => void> = {};
+  private prune = false;
+  private readonly callbacks: Record<string, (scope: Scope) => boolean> = {};
   /** Expressions without descendants or filters, walked directly (nimma would traverse the whole document). */
   private readonly plain: [Segment[], string][] = [];
 
@@ -33,7 +35,9 @@ export class Query {
     for (const [expr, list] of this.byExpr) {
       this.callbacks[expr] = scope => {
         const p = scope.path.length > 0 && scope.path[0] === '$' ? scope.path.slice(1) : scope.path.slice();
-        for (const rule of list) this.visit(rule, p, scope.value);
+        let dead = true;
+        for (const rule of list) if (this.visit(rule, p, scope.value) !== true) dead = false;
+        return this.prune && dead;
       };
     }
     const traversed: string[] = [];
@@ -86,9 +90,15 @@ export class Query {
     return leaves;
   }
 
-  run(input: unknown, visit: Visit): void {
+  /**
+   * Calls `visit` for each match of each rule. With `prune`, a match for which every rule's visit said true is left
+   * out of what the shared walk replays for the rest of this run (newRun): only for a run that records no matches
+   * (the runner's replay after an edit needs them all), i.e. a one-shot lint.
+   */
+  run(input: unknown, visit: Visit, prune = false): void {
     if (this.byExpr.size === 0) return;
     this.visit = visit;
+    this.prune = prune;
     try {
       if (!isRecord(input) && !Array.isArray(input)) {
         // Spectral calls only the root's callbacks on a scalar document.
@@ -103,6 +113,7 @@ export class Query {
       else this.nimma?.query(input, this.callbacks);
     } finally {
       this.visit = () => undefined;
+      this.prune = false;
     }
   }
 }

@@ -197,12 +197,19 @@ export class IncrementalRunner {
           replay = { leaves: leavesKey, idx, at: newAt };
         } else {
           const record = hit !== undefined && recording > 0;
-          query.run(sparseRoot(path, value), (rule, p, v) => {
-            if (p.length < depth) return;
-            const n0 = results.length;
-            lintNode(ctx, rule, p, v, results);
-            if (record) matches.push({ rule, path: p, n: results.length - n0 });
-          });
+          // One-shot: a string match a rule gives nothing for is not replayed under the next use of its shared object.
+          const prune = input.oneShot === true;
+          query.run(
+            sparseRoot(path, value),
+            (rule, p, v) => {
+              if (p.length < depth) return false;
+              const n0 = results.length;
+              const dead = lintNode(ctx, rule, p, v, results);
+              if (record) matches.push({ rule, path: p, n: results.length - n0 });
+              return dead;
+            },
+            prune,
+          );
         }
         // Matches are kept for a unit run again after an edit, when few are (the unit being typed into), not for
         // every unit of a document opened or of an edit many units share: a match per node of a big document.
@@ -220,9 +227,15 @@ export class IncrementalRunner {
       });
       lap('above');
     }
-    // The split rules: unit by unit (container entries), then the rest of the document.
+    // The split rules: unit by unit (container entries), then the rest of the document. A one-shot lint keeps
+    // nothing for an edit: the whole document at once, as Spectral runs them (the parts' results are its results;
+    // split, every unit was validated in a document of its own, with the root's own errors made and dropped each time).
     for (const rule of q.split) {
       const root = rule.resolved ? inventory.resolved : inventory.unresolved;
+      if (input.oneShot === true) {
+        lintNode(ctx, rule, [], root, fresh);
+        continue;
+      }
       let cache = this.splitUnits.get(rule.name);
       if (!cache) this.splitUnits.set(rule.name, (cache = new Map()));
       const seen = new Set<string>();

@@ -29,7 +29,8 @@ export interface WalkScope {
   path: Segment[];
   value: unknown;
 }
-type Callback = (scope: WalkScope) => void;
+/** A match; true: it gives nothing now and will give nothing again, leave it out of the replays. */
+type Callback = (scope: WalkScope) => unknown;
 type Filter = (value: unknown, property: Segment) => unknown;
 
 const enum Kind {
@@ -143,6 +144,8 @@ interface Rel {
   rel: Segment[];
   value?: unknown;
   sub?: Rel[];
+  /** the callback said the match gives nothing again: not replayed */
+  dead?: true;
 }
 interface Recorder {
   base: number;
@@ -246,9 +249,9 @@ export class SharedWalk {
           break;
       }
       if (hit) {
+        const dead = this.callbacks[e.expr]!({ path, value }) === true;
         const r = this.recorders[this.recorders.length - 1];
-        if (r) r.list.push({ e: i, rel: path.slice(r.base), value });
-        this.callbacks[e.expr]!({ path, value });
+        if (r && !dead) r.list.push({ e: i, rel: path.slice(r.base), value });
       }
     }
     if (isObj) {
@@ -285,10 +288,11 @@ export class SharedWalk {
   private replay(list: Rel[], base: number): void {
     const path = this.path;
     for (const m of list) {
+      if (m.dead) continue;
       while (path.length > base) path.pop();
       for (const s of m.rel) path.push(s);
       if (m.sub) this.replay(m.sub, path.length);
-      else this.callbacks[this.exprs[m.e]!.expr]!({ path, value: m.value });
+      else if (this.callbacks[this.exprs[m.e]!.expr]!({ path, value: m.value }) === true) m.dead = true;
     }
     while (path.length > base) path.pop();
   }
