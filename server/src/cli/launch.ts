@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import Module from 'node:module';
-import { codeCacheDir } from '../bundle/codeCacheDir';
+import { codeCacheFile } from '../bundle/codeCache';
 
 type ModuleInternals = typeof Module & {
   wrap(source: string): string;
@@ -25,19 +25,12 @@ export function launch(bundle: string): void {
   const filename = path.join(__dirname, bundle);
   const dirname = path.dirname(filename);
   const source = fs.readFileSync(filename, 'utf8');
-  let cacheFile: string | undefined;
+  const cacheFile = codeCacheFile(filename);
   let cached: Buffer | undefined;
-  if (process.env.APICONV_NO_COMPILE_CACHE !== '1') {
-    try {
-      const st = fs.statSync(filename);
-      // Compiled code is run as is: not from a folder someone else owns or may write to (codeCacheDir).
-      const dir = codeCacheDir();
-      if (dir === undefined) throw new Error('no safe cache folder');
-      cacheFile = path.join(dir, `${bundle}-${process.version}-${process.arch}-${st.size}-${Math.round(st.mtimeMs)}.bin`);
-      cached = fs.readFileSync(cacheFile);
-    } catch {
-      cached = undefined;
-    }
+  try {
+    if (cacheFile) cached = fs.readFileSync(cacheFile);
+  } catch {
+    cached = undefined;
   }
   const M = Module as ModuleInternals;
   // The bundle is built as the function Node wraps a module in (esbuild.mjs): compiled as it is, V8 holds its

@@ -127,7 +127,7 @@ export function yamlTooDeep(text: string, max: number): number | undefined {
   return scanYamlDepth(text, max, newDepthState(), 0);
 }
 
-/** yamlTooDeep's state before a line: the scan from there depends on nothing else (depthMemo.ts resumes it). */
+/** yamlTooDeep's state before a line: the scan from there depends on nothing else (pipeline/input.ts resumes it). */
 export interface DepthState {
   indents: number[];
   flow: number;

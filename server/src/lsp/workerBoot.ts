@@ -9,10 +9,9 @@
  * per-user folder under the system's temporary folder. `APICONV_NO_COMPILE_CACHE=1` turns it off; any failure with
  * the cache falls back to a plain compile.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { codeCacheDir } from '../bundle/codeCacheDir';
+import { codeCacheFile } from '../bundle/codeCache';
 
 /** The worker's hook that writes the cache (set by BOOT when there is none to use). */
 const SAVE = 'apiconv.saveCodeCache';
@@ -52,23 +51,9 @@ mod.paths = Module._nodeModulePaths(path.dirname(filename));
 compiled.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(filename), mod, filename, path.dirname(filename));
 `;
 
-/** The cache file of `script` (undefined: no cache, APICONV_NO_COMPILE_CACHE=1 or the script cannot be read). */
-export function codeCacheFile(script: string): string | undefined {
-  if (process.env.APICONV_NO_COMPILE_CACHE === '1') return undefined;
-  try {
-    const st = fs.statSync(script);
-    // Compiled code is run as is: not from a folder someone else owns or may write to (a shared temporary folder).
-    const dir = codeCacheDir();
-    if (dir === undefined) return undefined;
-    return path.join(dir, `${path.basename(script)}-worker-${process.version}-${process.arch}-${st.size}-${Math.round(st.mtimeMs)}.bin`);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A worker thread running the bundle `script`, started with its code cache where there is one. */
 export function startWorker(script: string, options: WorkerOptions): Worker {
-  const cacheFile = codeCacheFile(script);
+  const cacheFile = codeCacheFile(script, `${path.basename(script)}-worker`);
   if (!cacheFile) return new Worker(script, options);
   const workerData = { ...(options.workerData as object), apiconvBoot: { script, cacheFile } };
   return new Worker(BOOT, { ...options, eval: true, workerData });
