@@ -6,14 +6,11 @@
  * finding names it, the other rules' findings and fixes are kept. The main thread writes (fixCommand.ts).
  */
 import { Worker } from 'node:worker_threads';
-import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, createMeter } from '../engine/functionBudget';
+import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, createMeter, pollBudget } from '../engine/functionBudget';
 import type { RulesetCache } from '../engine/ruleset';
 import { computeFixes, type FixComputation } from './fixCommand';
 import type { LintTask } from './lintOne';
 import { workerScript } from './pool';
-
-/** How often the watching thread looks at the worker's meter (as pool.ts). */
-const WATCH_MS = 200;
 
 type Attempt = { result: FixComputation } | { over: { index: number; rules: string[] } } | { failed: string };
 
@@ -52,15 +49,12 @@ function runAttempt(script: string, tasks: LintTask[], budgetMs: number): Promis
     const end = (a: Attempt) => {
       if (settled) return;
       settled = true;
-      clearInterval(timer);
+      stopWatch();
       worker.removeAllListeners();
       void worker.terminate();
       resolve(a);
     };
-    const timer = setInterval(() => {
-      const over = watch?.check();
-      if (over) end({ over: { index: current, rules: over.rules } });
-    }, WATCH_MS);
+    const stopWatch = pollBudget(() => watch?.check(), () => !settled, over => end({ over: { index: current, rules: over.rules } }));
     worker.on('message', (msg: { names: string[] } | { fixTask: number } | { fix: FixComputation }) => {
       if ('names' in msg) names = msg.names;
       else if ('fixTask' in msg) {

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RulesetCache } from '../engine/ruleset';
 import { lintOne, type LintTask, type LintTaskResult } from './lintOne';
-import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, createMeter, skipAfterOverrun } from '../engine/functionBudget';
+import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, createMeter, pollBudget, skipAfterOverrun } from '../engine/functionBudget';
 
 /** Below this many files, or this many bytes in all, starting workers (about 0.3 s each) costs more than it saves. */
 export const PARALLEL_MIN_FILES = 4;
@@ -85,9 +85,9 @@ async function runParallel(tasks: readonly LintTask[], jobs: number, script: str
       let names: string[] = [];
       const worker = new Worker(script, { workerData: { apiconvCliWorker: true, meter } });
       let current: number | undefined;
-      let watch: NodeJS.Timeout | undefined;
+      let stopWatch: (() => void) | undefined;
       const next = () => {
-        if (watch) clearInterval(watch);
+        stopWatch?.();
         current = queue.shift();
         if (current === undefined) {
           void worker.terminate().then(() => resolve());
@@ -97,11 +97,7 @@ async function runParallel(tasks: readonly LintTask[], jobs: number, script: str
         worker.postMessage({ id: i, task: { functionBudgetMs: budget, ...(retried.get(i) ?? tasks[i]) } });
         // A custom function past the budget: stop this worker, lint the file again without that rule.
         const budgetWatch = new BudgetWatch(meter, () => names, budget);
-        watch = setInterval(() => {
-          if (current !== i) return;
-          const over = budgetWatch.check();
-          if (!over) return;
-          clearInterval(watch);
+        stopWatch = pollBudget(() => budgetWatch.check(), () => current === i, over => {
           current = undefined;
           worker.removeAllListeners();
           void worker.terminate();
@@ -109,7 +105,7 @@ async function runParallel(tasks: readonly LintTask[], jobs: number, script: str
           retried.set(i, { ...task, ...skipAfterOverrun(task, over), functionBudgetMs: budget });
           queue.unshift(i);
           runWorker().then(resolve, reject);
-        }, 200);
+        });
       };
       worker.on('message', (msg: { id: number; result: LintTaskResult } | { id: number; names: string[] }) => {
         if ('names' in msg) {
@@ -123,7 +119,7 @@ async function runParallel(tasks: readonly LintTask[], jobs: number, script: str
         next();
       });
       worker.on('error', e => {
-        if (watch) clearInterval(watch);
+        stopWatch?.();
         // A crashed worker (e.g. out of memory): its file is reported as an error, the others go on in a new worker.
         if (current !== undefined) {
           results[current] = { file: tasks[current].file, problems: [], suppressed: [], files: [tasks[current].file], error: `${tasks[current].file}: worker failed: ${e.message}`, stack: e.stack, ms: 0 };

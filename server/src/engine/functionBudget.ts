@@ -267,6 +267,29 @@ export class BudgetWatch {
   }
 }
 
+/** How often the thread that started a worker checks its budget while the worker runs the repository's JavaScript. */
+export const BUDGET_POLL_MS = 200;
+
+/**
+ * Checks the budget (`check`, a BudgetWatch's) every BUDGET_POLL_MS while `running()` holds; on the first overrun
+ * the polling stops and `onOver` is called. The CLI's pool and `--fix` worker and the server's lint and code-action
+ * pools watch their workers this way. Returns what stops the polling; the timer does not keep a process alive.
+ */
+export function pollBudget(check: () => Overrun | undefined, running: () => boolean, onOver: (over: Overrun) => void): () => void {
+  const timer = setInterval(() => {
+    if (!running()) {
+      clearInterval(timer);
+      return;
+    }
+    const over = check();
+    if (!over) return;
+    clearInterval(timer);
+    onOver(over);
+  }, BUDGET_POLL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** The finding for a rule stopped by the budget (on the document's first line). */
 export function overrunMessage(rule: string, budgetMs: number): string {
   if (rule.startsWith('format ')) return `the custom format "${rule.slice(7)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; it matches no document for now, the other rules' findings are kept`;

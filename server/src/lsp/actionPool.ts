@@ -22,7 +22,7 @@ import { runActionJob, type ActionJob, type JobResult } from './codeActions';
 import { editsWithBom, withoutBom } from './bom';
 import { resolveRuleset, serverLimits, type LintTask } from './lintWorker';
 import { getRefPolicy, readRefFile, setRefPolicy } from '../engine/refFiles';
-import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, MAX_STOPPED_RULES, attachMeter, createMeter, setSkippedRules, skipAfterOverrun, startLintMeter } from '../engine/functionBudget';
+import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, MAX_STOPPED_RULES, attachMeter, createMeter, setSkippedRules, pollBudget, skipAfterOverrun, startLintMeter } from '../engine/functionBudget';
 
 /** A job and what it runs on: the document's text, the open buffers, and how the document is linted. */
 export interface ActionTask extends Pick<LintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'refRoots' | 'maxBytes' | 'stoppedRules' | 'rulesetTimedOut' | 'functionBudgetMs'> {
@@ -35,7 +35,6 @@ type Response = { id: number; result?: JobResult } | { id: number; error: string
 /** How long an idle worker is kept. */
 const IDLE_MS = 30_000;
 /** How often the budget of a running job is checked (as the lint pool does). */
-const BUDGET_POLL_MS = 200;
 
 /** Runs a task in this thread (the worker's body). */
 export async function runActionTask(task: ActionTask): Promise<JobResult | undefined> {
@@ -249,14 +248,8 @@ export class ActionPool {
   private watchBudget(job: Job): void {
     const worker = this.worker!;
     const watch = new BudgetWatch(this.meter!, () => this.names, this.functionBudgetMs);
-    const timer = setInterval(() => {
-      if (this.running !== job || this.worker !== worker || job.done) {
-        clearInterval(timer);
-        return;
-      }
-      const over = watch.check();
-      if (!over) return;
-      clearInterval(timer);
+    const running = () => this.running === job && this.worker === worker && !job.done;
+    pollBudget(() => watch.check(), running, over => {
       this.overruns++;
       this.running = undefined;
       this.stop();
@@ -270,7 +263,6 @@ export class ActionPool {
         this.queue.unshift(job);
       }
       this.pump();
-    }, BUDGET_POLL_MS);
-    timer.unref();
+    });
   }
 }

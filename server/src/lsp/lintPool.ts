@@ -15,7 +15,7 @@
 import { Worker } from 'node:worker_threads';
 import type { LintReply, LintTask, WorkerRequest, WorkerResponse } from './lintWorker';
 import { forgetDocument, runLintTask, runWarmUpStep, warmUpTasks } from './lintWorker';
-import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, MAX_STOPPED_RULES, createMeter, skipAfterOverrun } from '../engine/functionBudget';
+import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, MAX_STOPPED_RULES, createMeter, pollBudget, skipAfterOverrun } from '../engine/functionBudget';
 import { startWorker } from './workerBoot';
 
 export class CancelledError extends Error {
@@ -52,9 +52,6 @@ interface PoolWorker {
  * full one, which costs more than letting the stale one finish.
  */
 export const KILL_AFTER_MS = 1500;
-
-/** How often a running lint's custom functions are checked against the time budget. */
-const BUDGET_POLL_MS = 200;
 
 /** How long after the first worker is ready the spare starts (see the constructor). */
 const SPARE_DELAY_MS = 3000;
@@ -292,14 +289,7 @@ export class LintPool {
   /** While `job` runs in `w`: stop the worker when a custom function of the repository runs past the budget. */
   private watchBudget(w: PoolWorker, job: Job): void {
     const watch = new BudgetWatch(w.meter, () => w.names, this.functionBudgetMs);
-    const timer = setInterval(() => {
-      if (w.dead || w.job !== job) {
-        clearInterval(timer);
-        return;
-      }
-      const over = watch.check();
-      if (!over) return;
-      clearInterval(timer);
+    pollBudget(() => watch.check(), () => !w.dead && w.job === job, over => {
       this.overruns++;
       this.kill(w);
       if (this.active === w) {
@@ -328,8 +318,7 @@ export class LintPool {
       job.worker = undefined;
       this.queue.unshift(job);
       this.pump();
-    }, BUDGET_POLL_MS);
-    timer.unref();
+    });
   }
 
   private inlineBusy = false;
