@@ -27,7 +27,7 @@ import { DIFF_CHECK_IDS } from './diff/checks';
 import { CAP_LEVEL, clearSeverityCaps, severityCapOf } from '../../../rules/_lib/severity';
 import { checkLimits, limitsOf, type InputLimits } from './limits';
 import { readRefFile } from './refFiles';
-import { binarySkip, notOpenApi, versionSkip } from './skip';
+import { binarySkip, notOpenApi, parsedSkip } from './skip';
 import { lintCold } from './pipeline/cold';
 
 export interface LintOptions {
@@ -120,14 +120,8 @@ export async function lintWithSpectral(text: string, file: string, options: Lint
     const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
     return { problems: [{ code: 'parser', message: `The parser failed: ${e instanceof Error ? e.message : String(e)}`, severity: 0, path: [], range, source: absFile }], files: [absFile] };
   }
-  const data = document.data as Record<string, unknown> | undefined;
-  const parserErrors = document.diagnostics.some(d => d.code === 'parser' && d.severity === 0);
-  if (!parserErrors && (typeof data !== 'object' || data === null || (data.openapi === undefined && data.swagger === undefined))) {
-    // e.g. `openapi:` nested below the top level: not an OpenAPI document.
-    return notOpenApi(text, absFile);
-  }
-  const unsupported = parserErrors ? undefined : versionSkip(data, absFile);
-  if (unsupported) return unsupported;
+  const skip = parsedSkip(text, absFile, document.data, document.diagnostics);
+  if (skip) return skip;
 
   const files = new Set<string>([absFile]);
   // The texts of every file read (for ranges and suppressions): no file is read twice.

@@ -26,6 +26,18 @@ export function notOpenApi(text: string, file: string): LintResult {
   return skipped('not-openapi', file, text.trim() === '' ? 'the file is empty' : 'not an OpenAPI document (no top-level openapi or swagger key)');
 }
 
+/**
+ * After the parse (both runners, lint.ts and pipeline/linter.ts): a document that parsed cleanly is skipped when its
+ * root holds neither `openapi` nor `swagger` (`openapi:` nested below the top level, say) or a version the rules are
+ * not written for.
+ */
+export function parsedSkip(text: string, file: string, data: unknown, diagnostics: readonly { code?: unknown; severity?: unknown }[]): LintResult | undefined {
+  if (diagnostics.some(d => d.code === 'parser' && d.severity === 0)) return undefined;
+  const root = data as Record<string, unknown> | null | undefined;
+  if (typeof root !== 'object' || root === null || (root.openapi === undefined && root.swagger === undefined)) return notOpenApi(text, file);
+  return versionSkip(root, file);
+}
+
 /** The parsed root's version, when it is one the rules are not written for. */
 export function versionSkip(data: unknown, file: string): LintResult | undefined {
   if (typeof data !== 'object' || data === null) return undefined;

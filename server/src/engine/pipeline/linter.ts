@@ -19,7 +19,7 @@ import type { LintResult } from '../problem';
 import { getDefaultRuleset } from '../ruleset';
 import type { FileReader } from '../resolver';
 import { clearSeverityCaps } from '../../../../rules/_lib/severity';
-import { notOpenApi, versionSkip } from '../skip';
+import { parsedSkip } from '../skip';
 import { IncrementalParser, type ParsedDoc } from '../parse/parser';
 import { IncrementalResolver } from '../resolve/resolver';
 import { Inventory, type RefGraph } from '../resolve/inventory';
@@ -103,13 +103,8 @@ export class IncrementalLinter {
     }
     const parsed = this.parser.update(text, this.inputs.editAfter);
     const doc = parsed.doc;
-    const data = doc.data as Record<string, unknown> | undefined;
-    const parserErrors = doc.diagnostics.some(d => d.code === 'parser' && d.severity === 0);
-    if (!parserErrors && (typeof data !== 'object' || data === null || (data.openapi === undefined && data.swagger === undefined))) {
-      return notOpenApi(text, absFile);
-    }
-    const unsupported = parserErrors ? undefined : versionSkip(data, absFile);
-    if (unsupported) return unsupported;
+    const skip = parsedSkip(text, absFile, doc.data, doc.diagnostics);
+    if (skip) return skip;
     const t1 = performance.now();
 
     const remote = options.allowRemoteRefs === true;
