@@ -2,6 +2,7 @@
 // stand-alone Spectral rulesets. `node esbuild.mjs [--watch] [--production]`.
 import * as esbuild from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { functionSchemasPlugin, generateFunctionSchemas as generateFunctionSchemasModule } from './scripts/functionSchemas.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -80,7 +81,8 @@ const lazyFunctionSchemas = {
         [
           "const ajv = new ajv_1.default({ allErrors: true, allowUnionTypes: true, strict: true, keywords: ['x-internal'] });\n(0, ajv_errors_1.default)(ajv);\n(0, ajv_formats_1.default)(ajv);\n",
           "let ajvInstance;\nconst ajvOf = () => {\n  if (ajvInstance === undefined) {\n    ajvInstance = new ajv_1.default({ allErrors: true, allowUnionTypes: true, strict: true, keywords: ['x-internal'] });\n    (0, ajv_errors_1.default)(ajvInstance);\n    (0, ajv_formats_1.default)(ajvInstance);\n  }\n  return ajvInstance;\n};\n" +
-            "const compileSchema = schema => {\n  if (globalThis[Symbol.for('apiconv.eagerFunctionSchemas')] === true) return ajvOf().compile(schema);\n  let compiled;\n  const validate = function (data) {\n    if (compiled === undefined) compiled = ajvOf().compile(schema);\n    const valid = compiled(data);\n    validate.errors = compiled.errors;\n    return valid;\n  };\n  validate.errors = null;\n  return validate;\n};\n",
+            "const { precompiled: apiconvPrecompiled } = require('apiconv:function-schemas');\n" +
+            "const compileSchema = schema => {\n  const pre = apiconvPrecompiled(schema);\n  if (pre !== undefined) return pre;\n  if (globalThis[Symbol.for('apiconv.eagerFunctionSchemas')] === true) return ajvOf().compile(schema);\n  let compiled;\n  const validate = function (data) {\n    if (compiled === undefined) compiled = ajvOf().compile(schema);\n    const valid = compiled(data);\n    validate.errors = compiled.errors;\n    return valid;\n  };\n  validate.errors = null;\n  return validate;\n};\n",
         ],
         ['const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv.compile(options);', 'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : compileSchema(options);'],
         ['const validateInput = input !== null ? ajv.compile(input) : input;', 'const validateInput = input !== null ? compileSchema(input) : input;'],
@@ -94,6 +96,14 @@ const lazyFunctionSchemas = {
     });
   },
 };
+
+// The schemas of the functions the bundle defines are compiled when it is built, into Ajv's standalone code
+// (scripts/functionSchemas.mjs): a lint no longer sets up Ajv and compiles them at every start (20–60 ms).
+const generateFunctionSchemas = (() => {
+  let generated;
+  const collecting = () => ({ ...common, plugins: common.plugins.map(p => (p.name === 'apiconv-function-schemas' ? functionSchemasPlugin('collect') : p)) });
+  return () => (generated ??= generateFunctionSchemasModule(esbuild, collecting(), 'server/out/function-schemas.mjs'));
+})();
 
 // Spectral's `$ref` resolver (json-ref-resolver) spends its time on two things a lint of a multi-file document
 // repeats thousands of times (digitalocean, 2,850 files: about a sixth of the lint's CPU together):
@@ -204,7 +214,7 @@ const common = {
   // tr46/whatwg-url (under node-fetch) require Node's deprecated `punycode` module: on Node 22+ every start
   // printed a DeprecationWarning (DEP0040) into the editor's output. The userland package is the same code.
   alias: { punycode: 'punycode/punycode.js', tslib: 'tslib/tslib.js' },
-  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas, fasterResolver],
+  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas, functionSchemasPlugin('generate', () => generateFunctionSchemas()), fasterResolver],
 };
 
 /** What the CLI's bundle is written inside (server/src/cli/launch.ts). */
