@@ -97,6 +97,28 @@ const lazyFunctionSchemas = {
   },
 };
 
+// node-fetch (with Node's http, https, zlib and stream modules under it) was loaded at every start by the two modules
+// that fetch for Spectral: json-ref-readers' http reader (a remote `$ref`, only where a setting or an option allows
+// one) and spectral-runtime's fetch (a ruleset's remote `extends`). Neither fetches in a lint of local files, and
+// the load cost about 15 ms of each start: both take node-fetch when they first fetch.
+const lazyNodeFetch = {
+  name: 'apiconv-lazy-node-fetch',
+  setup(build) {
+    const swaps = [
+      [/[\\/]@stoplight[\\/]json-ref-readers[\\/]http\.js$/, 'const node_fetch_1 = require("node-fetch");', 'const node_fetch_1 = { get default() { return require("node-fetch").default; } };'],
+      [/[\\/]@stoplight[\\/]spectral-runtime[\\/]dist[\\/]fetch\.js$/, 'const node_fetch_1 = (0, tslib_1.__importDefault)(require("node-fetch"));', 'const node_fetch_1 = { get default() { return (0, tslib_1.__importDefault)(require("node-fetch")).default; } };'],
+    ];
+    for (const [filter, from, to] of swaps) {
+      build.onLoad({ filter }, async args => {
+        const fs = await import('node:fs');
+        const source = fs.readFileSync(args.path, 'utf8');
+        if (source.split(from).length !== 2) throw new Error(`apiconv-lazy-node-fetch: ${args.path} changed, cannot find its require of node-fetch`);
+        return { contents: source.replace(from, to), loader: 'js' };
+      });
+    }
+  },
+};
+
 // The schemas of the functions the bundle defines are compiled when it is built, into Ajv's standalone code
 // (scripts/functionSchemas.mjs): a lint no longer sets up Ajv and compiles them at every start (20–60 ms).
 const generateFunctionSchemas = (() => {
@@ -214,7 +236,7 @@ const common = {
   // tr46/whatwg-url (under node-fetch) require Node's deprecated `punycode` module: on Node 22+ every start
   // printed a DeprecationWarning (DEP0040) into the editor's output. The userland package is the same code.
   alias: { punycode: 'punycode/punycode.js', tslib: 'tslib/tslib.js' },
-  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas, functionSchemasPlugin('generate', () => generateFunctionSchemas()), fasterResolver],
+  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas, functionSchemasPlugin('generate', () => generateFunctionSchemas()), fasterResolver, lazyNodeFetch],
 };
 
 /** What the CLI's bundle is written inside (server/src/cli/launch.ts). */
