@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import { isAscii } from 'node:buffer';
+import { readSource } from '../../server/src/cli/launch';
 import { ROOT, runCli, tempDir } from './helpers';
 
 const DOC = path.join(ROOT, 'examples', 'conventional.yaml');
@@ -81,5 +83,19 @@ describe('CLI bundle', () => {
     const fn = new vm.Script(text, { filename: 'cli.bundle.js' }).runInThisContext() as unknown;
     assert.equal(typeof fn, 'function');
     assert.equal((fn as (...a: unknown[]) => unknown).length, 5);
+  });
+});
+
+describe('CLI launcher: reading the bundle', () => {
+  it('reads an ASCII file as Latin-1 and any other as UTF-8: the same text as a UTF-8 read', () => {
+    const dir = tempDir({ 'ascii.js': 'const a = "\\u00e9"; // ascii only\n', 'utf8.js': 'const a = "é€𝄞"; // not ascii\n', 'latin1.js': Buffer.from([0x63, 0xe9, 0x0a]) });
+    for (const name of ['ascii.js', 'utf8.js', 'latin1.js']) {
+      const file = path.join(dir, name);
+      assert.equal(readSource(file), fs.readFileSync(file, 'utf8'), name);
+    }
+    // The built bundle is ASCII (esbuild.mjs asciiOnly), so that it is read without decoding.
+    const bundle = path.join(ROOT, 'server', 'out', 'cli.bundle.js');
+    assert.ok(isAscii(fs.readFileSync(bundle)), 'cli.bundle.js is ASCII');
+    assert.equal(readSource(bundle), fs.readFileSync(bundle, 'utf8'));
   });
 });

@@ -130,7 +130,7 @@ describe('precompiled function schemas', () => {
       for (const value of valuesFor(schema, 1000 + i, 300)) {
         const expected = compiled(value);
         const expectedErrors = structuredClone(compiled.errors ?? null);
-        const actual = pre(value);
+        const actual: boolean = pre(value);
         assert.equal(actual, expected, `${key.slice(0, 120)} on ${JSON.stringify(value)}`);
         assert.deepEqual(structuredClone(pre.errors ?? null), expectedErrors, `errors of ${key.slice(0, 120)} on ${JSON.stringify(value)}`);
         if (!expected) invalid++;

@@ -14,6 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import Module from 'node:module';
+import { isAscii } from 'node:buffer';
 import { codeCacheFile } from '../bundle/codeCache';
 
 type ModuleInternals = typeof Module & {
@@ -24,7 +25,7 @@ type ModuleInternals = typeof Module & {
 export function launch(bundle: string): void {
   const filename = path.join(__dirname, bundle);
   const dirname = path.dirname(filename);
-  const source = fs.readFileSync(filename, 'utf8');
+  const source = readSource(filename);
   const cacheFile = codeCacheFile(filename);
   let cached: Buffer | undefined;
   try {
@@ -58,4 +59,14 @@ export function launch(bundle: string): void {
   (req as { main: unknown }).main = mod;
   const fn = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
   fn.call(mod.exports, mod.exports, req, mod, filename, dirname);
+}
+
+/**
+ * The bundle's text. The build writes it in ASCII (esbuild.mjs, asciiOnly): read as Latin-1, which is the same text
+ * for ASCII bytes, it is a copy of the file's bytes; read as UTF-8 it is decoded, about 10 ms of every start for
+ * 5.5 MB. A file that is not ASCII (a build without that step) is read as UTF-8.
+ */
+export function readSource(filename: string): string {
+  const bytes = fs.readFileSync(filename);
+  return typeof isAscii === 'function' && isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }

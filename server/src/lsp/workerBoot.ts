@@ -28,7 +28,10 @@ const path = require('node:path');
 const vm = require('node:vm');
 const Module = require('node:module');
 const { script: filename, cacheFile } = workerData.apiconvBoot;
-const source = fs.readFileSync(filename, 'utf8').replace(/^#!/, '//');
+// ASCII (esbuild.mjs, asciiOnly) is read as Latin-1, the same text without decoding it (cli/launch.ts, readSource).
+const bytes = fs.readFileSync(filename);
+const { isAscii } = require('node:buffer');
+const source = (typeof isAscii === 'function' && isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8')).replace(/^#!/, '//');
 let cachedData;
 try {
   cachedData = fs.readFileSync(cacheFile);
