@@ -239,7 +239,7 @@ const common = {
   plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas, functionSchemasPlugin('generate', () => generateFunctionSchemas()), fasterResolver, lazyNodeFetch],
 };
 
-/** What the CLI's bundle is written inside (server/src/cli/launch.ts). */
+/** What the CLI's and the server's bundles are written inside (server/src/cli/launch.ts). */
 const CLI_WRAPPER = { open: '(function (exports, require, module, __filename, __dirname) {', close: '})' };
 
 function launcher(bundle, outfile, shebang) {
@@ -260,7 +260,12 @@ const builds = [
   // CLI process's memory). scripts/build-sea.mjs calls it for the single executable.
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'server/out/cli.bundle.js', banner: { js: CLI_WRAPPER.open }, footer: { js: CLI_WRAPPER.close } },
   launcher('cli.bundle.js', 'server/out/cli.js', '#!/usr/bin/env node'),
-  { ...common, entryPoints: ['server/src/lsp/server.ts'], outfile: 'server/out/server.js', banner: { js: '#!/usr/bin/env node' } },
+  // The language server starts the same way: server.js is the launcher (what editors run), server.bundle.js the
+  // server, written as the module wrapper function; its worker threads boot the bundle with their own code cache
+  // (lsp/workerBoot.ts). Without a cache the server compiled its 6 MB at every start before it could answer
+  // `initialize` (half a second or more).
+  { ...common, entryPoints: ['server/src/lsp/server.ts'], outfile: 'server/out/server.bundle.js', banner: { js: CLI_WRAPPER.open }, footer: { js: CLI_WRAPPER.close } },
+  launcher('server.bundle.js', 'server/out/server.js', '#!/usr/bin/env node'),
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'client/out/extension.js' },
   // The ruleset for `spectral lint --ruleset rules/out/apiconv.js`: Spectral's own
   // modules stay imports so that Spectral's bundler supplies its copies.
@@ -307,7 +312,7 @@ if (watch) {
     for (const f of failed) console.error(f.reason?.message ?? String(f.reason));
     process.exit(1);
   }
-  for (const b of present) if (b.outfile && /server[\\/]out[\\/](cli\.bundle|server)\.js$/.test(b.outfile)) asciiOnly(b.outfile);
+  for (const b of present) if (b.outfile && /server[\\/]out[\\/](cli|server)\.bundle\.js$/.test(b.outfile)) asciiOnly(b.outfile);
 }
 
 // V8 keeps a script's source for as long as the script lives, in one byte per character if every character is

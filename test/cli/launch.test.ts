@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { isAscii } from 'node:buffer';
 import { readSource } from '../../server/src/cli/launch';
+import { WRAPPER_OPEN } from '../../server/src/bundle/codeCache';
 import { ROOT, runCli, tempDir } from './helpers';
 
 const DOC = path.join(ROOT, 'examples', 'conventional.yaml');
@@ -75,14 +76,23 @@ function tempDirWithCache(): string {
   return tmp;
 }
 
-describe('CLI bundle', () => {
-  it('is one function expression, the wrapper Node puts around a module, compiled by the launcher as it is', () => {
-    // Wrapping the bundle's text in the launcher made V8 keep a second copy of it (esbuild.mjs CLI_WRAPPER).
-    const text = fs.readFileSync(path.join(ROOT, 'server', 'out', 'cli.bundle.js'), 'utf8');
-    assert.ok(text.startsWith('(function (exports, require, module, __filename, __dirname) {'), text.slice(0, 80));
-    const fn = new vm.Script(text, { filename: 'cli.bundle.js' }).runInThisContext() as unknown;
-    assert.equal(typeof fn, 'function');
-    assert.equal((fn as (...a: unknown[]) => unknown).length, 5);
+describe('CLI and server bundles', () => {
+  for (const bundle of ['cli.bundle.js', 'server.bundle.js']) {
+    it(`${bundle} is one function expression, the wrapper Node puts around a module, compiled by its launcher as it is`, () => {
+      // Wrapping the bundle's text in the launcher made V8 keep a second copy of it (esbuild.mjs CLI_WRAPPER).
+      const text = fs.readFileSync(path.join(ROOT, 'server', 'out', bundle), 'utf8');
+      assert.ok(text.startsWith(WRAPPER_OPEN), text.slice(0, 80));
+      const fn = new vm.Script(text, { filename: bundle }).runInThisContext() as unknown;
+      assert.equal(typeof fn, 'function');
+      assert.equal((fn as (...a: unknown[]) => unknown).length, 5);
+    });
+  }
+
+  it('server.js is the launcher of server.bundle.js: small, with the #! line editors and npm run it by', () => {
+    const launcher = fs.readFileSync(path.join(ROOT, 'server', 'out', 'server.js'), 'utf8');
+    assert.ok(launcher.startsWith('#!/usr/bin/env node\n'));
+    assert.ok(launcher.length < 20_000, `${launcher.length} characters`);
+    assert.match(launcher, /launch\("server\.bundle\.js"\)/);
   });
 });
 

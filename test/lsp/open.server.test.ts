@@ -58,7 +58,7 @@ describe('language server: opening a document', () => {
 describe('language server: the lint worker\'s code cache', () => {
   const cacheFiles = (tmp: string): string[] =>
     fs.existsSync(tmp)
-      ? fs.readdirSync(tmp).filter(d => d.startsWith('apiconv-compile-cache-')).flatMap(d => fs.readdirSync(path.join(tmp, d)).filter(f => f.startsWith('server.js-worker-')).map(f => path.join(tmp, d, f)))
+      ? fs.readdirSync(tmp).filter(d => d.startsWith('apiconv-compile-cache-')).flatMap(d => fs.readdirSync(path.join(tmp, d)).filter(f => f.startsWith('server.bundle.js-worker-')).map(f => path.join(tmp, d, f)))
       : [];
 
   /** One server run in `env` (TMPDIR…): opens the document, returns its findings. */

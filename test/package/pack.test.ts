@@ -55,7 +55,7 @@ describe('npm package', () => {
 
   it('holds only what runs: bundles, rule docs, README, LICENSE, CHANGELOG, config schema; ≤ 5 MB', () => {
     const docs = fs.readdirSync(path.join(ROOT, 'rules')).filter(f => f.endsWith('.md')).map(f => `rules/${f}`);
-    const expected = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'rules/out/apiconv.js', 'schema/apiconv-config.schema.json', 'server/out/cli.js', 'server/out/cli.bundle.js', 'server/out/server.js', ...docs];
+    const expected = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'rules/out/apiconv.js', 'schema/apiconv-config.schema.json', 'server/out/cli.js', 'server/out/cli.bundle.js', 'server/out/server.bundle.js', 'server/out/server.js', ...docs];
     assert.deepEqual(info.files.map(f => f.path).sort(), expected.sort());
     assert.ok(info.size <= 5 * 1024 * 1024, `tarball ${info.size} bytes`);
   });

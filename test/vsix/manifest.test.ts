@@ -26,8 +26,8 @@ describe('extension manifest and .vsix contents', () => {
     assert.ok(diffDocs.length >= 31, 'the docs of the diff checks');
     docs.push(...diffDocs);
     const expected = ['CHANGELOG.md', 'LICENSE', 'README.md', 'client/out/extension.js', 'media/icon.png', 'package.json', 'schema/apiconv-config.schema.json', ...docs];
-    // the server bundle is there once built (npm test builds first; `npm run package` always does)
-    if (fs.existsSync(path.join(ROOT, 'server/out/server.js'))) expected.push('server/out/server.js');
+    // the server (its launcher and its bundle) is there once built (npm test builds first; `npm run package` always does)
+    for (const f of ['server/out/server.js', 'server/out/server.bundle.js']) if (fs.existsSync(path.join(ROOT, f))) expected.push(f);
     assert.deepEqual(files, expected.sort());
   });
 

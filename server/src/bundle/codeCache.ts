@@ -25,3 +25,6 @@ export function codeCacheFile(bundle: string, label = path.basename(bundle)): st
     return undefined;
   }
 }
+
+/** How the CLI's and the server's bundles begin (esbuild.mjs CLI_WRAPPER): the function Node wraps a module in. */
+export const WRAPPER_OPEN = '(function (exports, require, module, __filename, __dirname) {';

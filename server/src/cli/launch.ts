@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import Module from 'node:module';
 import { isAscii } from 'node:buffer';
-import { codeCacheFile } from '../bundle/codeCache';
+import { WRAPPER_OPEN, codeCacheFile } from '../bundle/codeCache';
 
 type ModuleInternals = typeof Module & {
   wrap(source: string): string;
@@ -36,7 +36,7 @@ export function launch(bundle: string): void {
   const M = Module as ModuleInternals;
   // The bundle is built as the function Node wraps a module in (esbuild.mjs): compiled as it is, V8 holds its
   // text once. Wrapping it here made a second copy of it, as long as the first (5.5 MB).
-  const wrapped = source.startsWith('(function (exports, require, module, __filename, __dirname) {') ? source : M.wrap(source);
+  const wrapped = source.startsWith(WRAPPER_OPEN) ? source : M.wrap(source);
   const script = new vm.Script(wrapped, { filename, cachedData: cached });
   if (cacheFile && (cached === undefined || script.cachedDataRejected)) {
     const target = cacheFile;

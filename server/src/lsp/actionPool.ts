@@ -15,7 +15,8 @@
  * and keeps them skipped for that document's later jobs until a ruleset file or the trust changes (configEpoch).
  * The budget counts per job (a fix-all's relints together), as a lint's counts per document.
  */
-import { Worker, parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type Worker } from 'node:worker_threads';
+import { startWorker } from './workerBoot';
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { oneLine } from '../engine/ruleset';
 import { runActionJob, type ActionJob, type JobResult } from './codeActions';
@@ -187,7 +188,7 @@ export class ActionPool {
 
   private spawn(): Worker {
     const meter = createMeter();
-    const worker = new Worker(this.script!, { workerData: { apiconvActionWorker: true, meter }, stdout: false, stderr: false });
+    const worker = startWorker(this.script!, { workerData: { apiconvActionWorker: true, meter }, stdout: false, stderr: false });
     this.meter = meter;
     this.names = [];
     this.started++;

@@ -268,7 +268,9 @@ export class Session {
     this.refreshSupport = !!this.capabilities.workspace?.diagnostics?.refreshSupport;
     this.configCapability = !!this.capabilities.workspace?.configuration;
 
-    const script = process.argv[1] && /\.js$/.test(process.argv[1]) ? path.resolve(process.argv[1]) : undefined;
+    // The workers run the bundle this code is in (server.bundle.js, which server.js launches); none when the sources
+    // run (tests through tsx): the work is then done in this thread.
+    const script = /\.js$/.test(__filename) ? __filename : undefined;
     this.pool = new LintPool(script, m => logSafe(this.connection, m));
     this.actions = new ActionPool(script, m => logSafe(this.connection, m));
 

@@ -11,15 +11,16 @@
  */
 import * as path from 'node:path';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { codeCacheFile } from '../bundle/codeCache';
+import { WRAPPER_OPEN, codeCacheFile } from '../bundle/codeCache';
 
 /** The worker's hook that writes the cache (set by BOOT when there is none to use). */
 const SAVE = 'apiconv.saveCodeCache';
 
 /**
  * The worker's first code (CommonJS, run by `new Worker(…, { eval: true })`): the bundle compiled with the cached
- * code, then run as the module it is. The bundle's `#!` line becomes a comment of the same length (inside the
- * module wrapper it would not parse); if the cache cannot be read, V8 compiles as usual.
+ * code (none when the cache is off), then run as the module it is. A bundle that is not written as the module
+ * wrapper is wrapped, its `#!` line made a comment of the same length (inside the wrapper it would not parse); if
+ * the cache cannot be read, V8 compiles as usual.
  */
 const BOOT = `'use strict';
 const { workerData } = require('node:worker_threads');
@@ -31,13 +32,15 @@ const { script: filename, cacheFile } = workerData.apiconvBoot;
 // ASCII (esbuild.mjs, asciiOnly) is read as Latin-1, the same text without decoding it (cli/launch.ts, readSource).
 const bytes = fs.readFileSync(filename);
 const { isAscii } = require('node:buffer');
-const source = (typeof isAscii === 'function' && isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8')).replace(/^#!/, '//');
+const source = typeof isAscii === 'function' && isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 let cachedData;
 try {
-  cachedData = fs.readFileSync(cacheFile);
+  if (cacheFile) cachedData = fs.readFileSync(cacheFile);
 } catch {}
-const compiled = new vm.Script(Module.wrap(source), { filename, cachedData });
-if (cachedData === undefined || compiled.cachedDataRejected) {
+// The bundle is written as the module wrapper function (esbuild.mjs): compiled as it is, V8 holds its text once.
+const wrapped = source.startsWith(${JSON.stringify(WRAPPER_OPEN)}) ? source : Module.wrap(source.replace(/^#!/, '//'));
+const compiled = new vm.Script(wrapped, { filename, cachedData });
+if (cacheFile && (cachedData === undefined || compiled.cachedDataRejected)) {
   globalThis[Symbol.for(${JSON.stringify(SAVE)})] = () => {
     delete globalThis[Symbol.for(${JSON.stringify(SAVE)})];
     try {
@@ -54,10 +57,12 @@ mod.paths = Module._nodeModulePaths(path.dirname(filename));
 compiled.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(filename), mod, filename, path.dirname(filename));
 `;
 
-/** A worker thread running the bundle `script`, started with its code cache where there is one. */
+/**
+ * A worker thread running the bundle `script`, started with its code cache where there is one. It always starts
+ * through BOOT: the bundle is the module wrapper function, which a worker started on the file would only define.
+ */
 export function startWorker(script: string, options: WorkerOptions): Worker {
   const cacheFile = codeCacheFile(script, `${path.basename(script)}-worker`);
-  if (!cacheFile) return new Worker(script, options);
   const workerData = { ...(options.workerData as object), apiconvBoot: { script, cacheFile } };
   return new Worker(BOOT, { ...options, eval: true, workerData });
 }
