@@ -115,7 +115,7 @@ describe('IdleCollector: when a thread collects', () => {
       await settle();
       i++;
     }
-    // 300 MB × CEILING = 150 MB: the 19th keystroke's 152 MB.
+    // 300 MB × CEILING = 300 MB: the 38th keystroke's 304 MB.
     assert.equal(i, Math.floor((300 * CEILING) / 8) + 1);
     assert.equal(heap.used, heap.live);
     // Back to the baseline after the collection: the next keystrokes do not collect again.
