@@ -20,6 +20,14 @@
 // Env: EDITS (default 20), DOCS (comma-separated names: small,asana,stripe,digitalocean,github-api), KINDS (title,operation,type),
 // The server process's CPU time per edit (user + system, all threads; the main thread's in brackets) is reported
 // beside the latencies: on a shared machine it moves less than the wall time.
+// PAUSE_MS (default 2500): after a document's edits, the bench waits this long, as a user who stops typing, and
+// reads the RSS again ("after pause"): the server collects its heap in such pauses rather than while edits come
+// (server/src/lsp/memory.ts, IDLE_MS 1000 after the last lint), so the RSS right after the last edit of a burst shows
+// the garbage of the burst and the RSS after the pause what stays. The edits themselves come back to back: each as
+// soon as the last one's diagnostics and requests are answered (a keystroke each 150–300 ms for stripe: a fast
+// typist), never a pause the server could collect in. PAUSE_EVERY=N (default 0: never) also pauses PAUSE_MS after
+// every N edits, as a typist who stops to think: the edits after a pause then show whether a collection in the pause
+// delays them.
 // SKIP_SPECTRAL=1, SKIP_REDOCLY=1, VERBOSE=1 (every edit's latency), FULL_SYNC=1 (send each edit as the whole text rather than
 // as the changed range), REQUEST_TIMEOUT_MS (default 180000: a request not answered by then counts as that long).
 // The server asks for incremental sync, so editors (VS Code, Neovim, Eglot) send each change as a range and its
@@ -58,6 +66,9 @@ const OPEN_RUNS = Number(process.env.OPEN_RUNS ?? 3);
 const CODE_ACTIONS = process.env.CODE_ACTIONS !== '0';
 const CA_SAMPLES = Number(process.env.CA_SAMPLES ?? 20);
 const REQUEST_TIMEOUT_MS = Number(process.env.REQUEST_TIMEOUT_MS ?? 180000);
+const PAUSE_MS = Number(process.env.PAUSE_MS ?? 2500);
+const PAUSE_EVERY = Number(process.env.PAUSE_EVERY ?? 0);
+const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
 const REDOCLY = path.join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 
 if (!fs.existsSync(SERVER)) {
@@ -229,7 +240,12 @@ async function benchServer() {
     const rss = [rssOf(proc.pid)];
     let current = text;
     const cpu0 = cpuOf(proc.pid);
+    let paused = 0;
     for (let i = 0; i < EDITS; i++) {
+      if (PAUSE_EVERY > 0 && i > 0 && i % PAUSE_EVERY === 0 && PAUSE_MS > 0) {
+        await sleep(PAUSE_MS);
+        paused += PAUSE_MS;
+      }
       const version = i + 2;
       const next = edit(text, i, kind);
       const change = changeBetween(current, next);
@@ -255,15 +271,19 @@ async function benchServer() {
       rss.push(rssOf(proc.pid));
     }
     const cpu1 = cpuOf(proc.pid);
+    // The user stops typing: what the server's memory comes back to (CPU spent in the pause is not counted per edit).
+    if (PAUSE_MS > 0) await sleep(PAUSE_MS);
+    const rssPaused = PAUSE_MS > 0 ? rssOf(proc.pid) : NaN;
+    const cpu2 = cpuOf(proc.pid);
     await conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
     rows.push({
       cpuPerEdit: (cpu1.total - cpu0.total) / EDITS, mainCpuPerEdit: (cpu1.main - cpu0.main) / EDITS,
       name, kind, bytes: text.length, problems, openMs, p50: pct(times, 50), p95: pct(times, 95), min: Math.min(...times), max: Math.max(...times),
       symbol: symbolMs.length ? { p50: pct(symbolMs, 50), p95: pct(symbolMs, 95) } : undefined,
       action: actionMs.length ? { p50: pct(actionMs, 50), p95: pct(actionMs, 95) } : undefined,
-      rssFirst: rss[1] ?? rss[0], rssLast: rss.at(-1), rssMax: Math.max(...rss),
+      rssFirst: rss[1] ?? rss[0], rssLast: rss.at(-1), rssMax: Math.max(...rss), rssPaused, pauseCpu: cpu2.total - cpu1.total,
     });
-    console.error(`server ${name} (${kind}): open ${Math.round(openMs)} ms, p50 ${pct(times, 50).toFixed(1)} ms, RSS ${rss.join(' ')}`);
+    console.error(`server ${name} (${kind}): open ${Math.round(openMs)} ms, p50 ${pct(times, 50).toFixed(1)} ms, RSS ${rss.join(' ')}, after a ${PAUSE_MS} ms pause ${rssPaused} (CPU in the pause ${Math.round(cpu2.total - cpu1.total)} ms)${paused ? `; ${paused} ms of pauses during the edits` : ''}`);
     if (process.env.VERBOSE) console.error(`  edits (ms): ${times.map(t => t.toFixed(1)).join(' ')}`);
   }
   await stopServer(server);
@@ -449,15 +469,17 @@ const median = xs => pct(xs, 50);
 const client = `${PULL ? 'pull' : 'push'} diagnostics${REQUESTS ? ', with documentSymbol + codeAction at the cursor after each edit' : ', no other requests'}`;
 console.log(`\nLanguage server: ${EDITS} edits per document, debounce 0, ${client}; latency = didChange → diagnostics of that version (${PULL ? 'pull answered' : 'publishDiagnostics'}).`);
 console.log(`Server RSS at start: ${rss0} MB (main thread + lint workers). Edits: title, operation (a word in the first operation's summary), type (one more character typed there: a keystroke).\n`);
-console.log('| document | edit | size | problems | open ms | server p50 ms | server p95 ms | range ms | outline p50/p95 ms | code action p50/p95 ms | CPU ms per edit (main thread) | Spectral p50 ms | Spectral p95 ms | server/Spectral | RSS after 1st edit → last (max) MB | growth |');
+console.log(`Edits back to back${PAUSE_EVERY > 0 ? `, with a ${PAUSE_MS} ms pause every ${PAUSE_EVERY}` : ''}; then a ${PAUSE_MS} ms pause (growth: RSS after the last edit / after the pause, against after the 1st edit).\n`);
+console.log('| document | edit | size | problems | open ms | server p50 ms | server p95 ms | range ms | outline p50/p95 ms | code action p50/p95 ms | CPU ms per edit (main thread) | Spectral p50 ms | Spectral p95 ms | server/Spectral | RSS after 1st edit → last (max) → after pause MB | growth last / after pause |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const s = spectral[`${r.name}/${r.kind}`] ?? {};
   const ratio = s.p50 ? (r.p50 / s.p50).toFixed(2) : '–';
-  const growth = r.rssFirst ? `${(((r.rssLast - r.rssFirst) / r.rssFirst) * 100).toFixed(1)}%` : '–';
+  const pctOf = x => (r.rssFirst && Number.isFinite(x) ? `${(((x - r.rssFirst) / r.rssFirst) * 100).toFixed(1)}%` : '–');
+  const growth = `${pctOf(r.rssLast)} / ${pctOf(r.rssPaused)}`;
   const pair = x => (x ? `${f(x.p50)} / ${f(x.p95)}` : '–');
   console.log(
-    `| ${r.name} | ${r.kind} | ${(r.bytes / 1024).toFixed(0)} KB | ${r.problems} | ${f(r.openMs)} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.min)}–${f(r.max)} | ${pair(r.symbol)} | ${pair(r.action)} | ${f(r.cpuPerEdit)} (${f(r.mainCpuPerEdit)}) | ${s.error ? 'error' : f(s.p50)} | ${s.error ? '' : f(s.p95)} | ${ratio} | ${r.rssFirst} → ${r.rssLast} (${r.rssMax}) | ${growth} |`,
+    `| ${r.name} | ${r.kind} | ${(r.bytes / 1024).toFixed(0)} KB | ${r.problems} | ${f(r.openMs)} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.min)}–${f(r.max)} | ${pair(r.symbol)} | ${pair(r.action)} | ${f(r.cpuPerEdit)} (${f(r.mainCpuPerEdit)}) | ${s.error ? 'error' : f(s.p50)} | ${s.error ? '' : f(s.p95)} | ${ratio} | ${r.rssFirst} → ${r.rssLast} (${r.rssMax}) → ${Number.isFinite(r.rssPaused) ? r.rssPaused : '–'} | ${growth} |`,
   );
 }
 if (opens.length) {

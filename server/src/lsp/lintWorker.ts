@@ -18,7 +18,7 @@ import { ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, oneLine, 
 import { RulesetRefusedError } from '../engine/rulesetData';
 import { attachMeter, loadingOverrunMessage, overrunMessage, setSkippedRules, startLintMeter, takeStoppedRules } from '../engine/functionBudget';
 import { ruleInfo } from '../engine/ruleInfo';
-import { collectIfGrown } from './memory';
+import { IdleCollector } from './memory';
 import type { StatusParams } from './protocol';
 import { getRefPolicy, setRefPolicy } from '../engine/refFiles';
 import type { InputLimits } from '../engine/limits';
@@ -332,9 +332,14 @@ export function runLintWorker(): void {
   process.on('unhandledRejection', e => console.error('apiconv lint worker:', e));
   // Real lints asked of this worker so far: the warm-up gives way to the first one.
   let tasks = 0;
+  // Lints in progress; the heap is collected in the pauses between them (see memory.ts).
+  let running = 0;
+  const memory = new IdleCollector({ busy: () => running > 0 });
   port.on('message', async (msg: WorkerRequest) => {
+    memory.activity();
     if ('forget' in msg) {
       forgetDocument(msg.forget);
+      memory.done();
       return;
     }
     if ('warmup' in msg) {
@@ -350,17 +355,21 @@ export function runLintWorker(): void {
       port.postMessage({ id: msg.id, ready: true } satisfies WorkerResponse);
       // The engine's code compiled: the next workers start with it (workerBoot.ts). Interrupted, after the first lint.
       if (tasks === 0) saveCodeCache();
+      if (running === 0) memory.done();
       return;
     }
     tasks++;
+    running++;
     try {
       const reply = await runLintTask(msg.task);
       port.postMessage({ id: msg.id, reply } satisfies WorkerResponse);
       saveCodeCache();
-      // Keep the worker's heap flat while the user types (see memory.ts).
-      collectIfGrown();
     } catch (e) {
       port.postMessage({ id: msg.id, error: oneLine(e) } satisfies WorkerResponse);
+    } finally {
+      running--;
+      // Keep the worker's heap flat: collected once the user pauses, not while they type (see memory.ts).
+      memory.done();
     }
   });
 }

@@ -48,7 +48,7 @@ import { version as SERVER_VERSION } from '../../../package.json';
 import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnostics';
 import { CancelledError, LintPool, type LintHandle } from './lintPool';
 import { consoleToStderr, BatchingMessageWriter } from './transport';
-import { collectIfGrown } from './memory';
+import { IdleCollector } from './memory';
 import { configDiagnostics, isSchemaConfig } from './configDiagnostics';
 import { serverLimits, type LintReply, type LintTask } from './lintWorker';
 import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, updateParsed, type NavHost, type Parsed } from './navigation';
@@ -194,6 +194,7 @@ export class Session {
     c.onShutdown(() => {
       this.pool?.dispose();
       this.actions?.dispose();
+      this.memory.dispose();
     });
 
     this.documents.onDidOpen(e => this.guard(() => this.didOpen(e.document)));
@@ -536,7 +537,11 @@ export class Session {
     return Promise.race([Promise.all(waits.map(w => w.promise)).then(() => undefined), cap]).finally(() => clearTimeout(timer));
   }
 
+  /** This thread's heap, collected in the pauses between edits (memory.ts): busy while a lint is scheduled or running. */
+  private readonly memory = new IdleCollector({ busy: () => [...this.roots.values()].some(r => r.timer !== undefined || r.handle !== undefined) });
+
   private didChange(doc: TextDocument): void {
+    this.memory.activity();
     const file = this.fileOf(doc.uri);
     const root = this.roots.get(file);
     if (!root) return; // onDidOpen fires first
@@ -831,8 +836,8 @@ export class Session {
       setImmediate(() => void (stdioWriter?.drained() ?? Promise.resolve()).then(() => setImmediate(prepare)));
     }
     // Each edit leaves the old text and the JSON-RPC message behind (megabytes for a big document): keep
-    // this thread's heap flat too, as the worker does after each lint.
-    setImmediate(() => collectIfGrown());
+    // this thread's heap flat too, as the worker does, in the pause after the edits.
+    setImmediate(() => this.memory.done());
   }
 
   private resolveWaiters(root: Root, version: number): void {
