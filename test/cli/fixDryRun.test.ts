@@ -1,7 +1,8 @@
 /**
- * The built CLI's --fix-dry-run, whose passes lint only the rules with fixes (issue 16): its diff is the diff of the
- * texts the fix loop makes with whole lints (fixFile), file by file in the same order, and its count is what --fix
- * applies to a copy of the same folder; on documents of the vendored corpus (YAML, JSON, multi-file).
+ * The built CLI's --fix-dry-run and --fix, whose passes lint only the rules with fixes (issue 16): the dry run's diff
+ * is the diff of the texts the fix loop makes with whole lints (fixFile), file by file in the same order; --fix
+ * writes those texts and reports a lint of them with every rule; on documents of the vendored corpus (YAML, JSON,
+ * multi-file).
  */
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,7 +25,7 @@ function copy(folder: string): string {
   return d;
 }
 
-describe('apiconv CLI: --fix-dry-run prints the fixes of whole lints', () => {
+describe('apiconv CLI: --fix-dry-run and --fix make the fixes of whole lints', () => {
   before(() => ensureBuilt());
 
   for (const [folder, entry] of DOCS) {
@@ -45,6 +46,8 @@ describe('apiconv CLI: --fix-dry-run prints the fixes of whole lints', () => {
       const fix = runCli(['lint', '--no-progress', '-f', 'json', '--fix', entry], { cwd: w });
       assert.match(fix.stderr, new RegExp(`applied ${full.applied} fixes to ${full.files.size} file`));
       for (const [f, t] of full.files) assert.equal(fs.readFileSync(path.join(w, path.relative(d, f)), 'utf8'), t, `--fix wrote ${path.relative(d, f)}`);
+      // …and reports the findings of a lint of what it wrote (its last lint ran every rule).
+      assert.equal(fix.stdout, runCli(['lint', '--no-progress', '-f', 'json', entry], { cwd: w }).stdout, 'the report of --fix is a lint of the fixed files');
     });
   }
 });

@@ -2,8 +2,8 @@
  * `--fix-dry-run` lints only the rules with fixes (issue 16: asana's dry run within two lints): the incremental
  * engine's `onlyRules` runs the rules it keeps and no other, each with exactly the findings of a lint of all of them,
  * on a first lint and on the relint of a fixed text; fixFile's `lintFixableOnly` then makes the same fixes, in the
- * same order (the same texts, counts and files), on documents of the vendored corpus (YAML, JSON, 2.0, multi-file),
- * with safe fixes and with all of them.
+ * same order (the same texts, counts and files), and with `finalLint` (--fix) hands back the same lint of the fixed
+ * texts, on documents of the vendored corpus (YAML, JSON, 2.0, multi-file), with safe fixes and with all of them.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -68,7 +68,7 @@ describe('onlyRules: the rules kept give the findings of a whole lint, the other
   }
 });
 
-describe('fixFile lintFixableOnly (--fix-dry-run) makes the fixes of the whole lints', () => {
+describe('fixFile lintFixableOnly (--fix-dry-run, --fix with finalLint) makes the fixes of the whole lints', () => {
   for (const [folder, entry] of DOCS) {
     for (const safeOnly of [true, false]) {
       it(`${folder}/${entry} (${safeOnly ? 'safe fixes' : 'all fixes'})`, async () => {
@@ -83,6 +83,14 @@ describe('fixFile lintFixableOnly (--fix-dry-run) makes the fixes of the whole l
         assert.deepEqual([...only.files.keys()].sort(), [...full.files.keys()].sort(), 'the same files changed');
         for (const [f, t] of full.files) assert.equal(only.files.get(f), t, `the same text of ${path.basename(f)}`);
         assert.equal(only.final, undefined, 'no lint of the fixed texts is handed back: it ran some rules only');
+        // --fix: the same, and the fixed texts linted with every rule at the end.
+        const withFinal = await fixFile(text, root, { safeOnly, readFile, lintFixableOnly: true, finalLint: true });
+        assert.equal(withFinal.applied, full.applied);
+        for (const [f, t] of full.files) assert.equal(withFinal.files.get(f), t, `the same text of ${path.basename(f)}`);
+        assert.ok(full.final && withFinal.final, 'both hand back the lint of the fixed texts');
+        assert.deepEqual(key(withFinal.final.problems), key(full.final.problems), 'the same findings after the fixes');
+        assert.deepEqual(key(withFinal.final.suppressed ?? []), key(full.final.suppressed ?? []));
+        assert.deepEqual(withFinal.final.files, full.final.files);
       });
     }
   }

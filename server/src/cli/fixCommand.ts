@@ -50,10 +50,12 @@ export interface ComputeHooks {
   /** Custom functions run under this budget per lint (engine/functionBudget.ts); none without. */
   functionBudgetMs?: number;
   /**
-   * The fix passes lint only the rules with fixes (fix/index.ts FixTextOptions.lintFixableOnly): for a dry run,
-   * which prints the diff and never the fixed texts' findings. No finals then.
+   * The fix passes lint only the rules with fixes (fix/index.ts FixTextOptions.lintFixableOnly): a dry run prints the
+   * diff and never the fixed texts' findings; --fix lints them with every rule once at the end (finalLint).
    */
   lintFixableOnly?: boolean;
+  /** With lintFixableOnly: the fixed texts are linted with every rule at the end, for finals (--fix). */
+  finalLint?: boolean;
 }
 
 /** Fixes every task, each seeing the fixes of the tasks before it (two roots may share a `$ref`'d file); writes nothing. */
@@ -102,7 +104,7 @@ export async function computeFixes(tasks: readonly LintTask[], cache: RulesetCac
     try {
       await beforeLint();
       const ruleset = await cache.get(task.ruleset);
-      const { files, perFile, final } = await fixFile(text, task.file, { ruleset, safeOnly: true, readFile: reader, beforeLint, lintFixableOnly: hooks.lintFixableOnly });
+      const { files, perFile, final } = await fixFile(text, task.file, { ruleset, safeOnly: true, readFile: reader, beforeLint, lintFixableOnly: hooks.lintFixableOnly, finalLint: hooks.finalLint });
       for (const r of takeStoppedRules()) stopped.add(r);
       for (const [file, n] of perFile) fixesIn.set(file, (fixesIn.get(file) ?? 0) + n);
       for (const [file, after] of files) {

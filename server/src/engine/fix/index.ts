@@ -161,9 +161,14 @@ export interface FixTextOptions {
   /**
    * The passes lint only the rules whose fixes are taken (LintOptions.onlyRules): what a caller that never reports
    * the fixed texts' findings needs (`--fix-dry-run` prints the diff alone). The same fixes, in the same order (each
-   * rule's findings are those of a whole lint); no `final` is returned.
+   * rule's findings are those of a whole lint); no `final` is returned unless `finalLint`.
    */
   lintFixableOnly?: boolean;
+  /**
+   * With `lintFixableOnly`: when a pass leaves nothing to fix, its text is linted once more with every rule (the
+   * parse and the resolution of that pass are kept), and that lint is `final` (what `--fix` reports).
+   */
+  finalLint?: boolean;
 }
 
 function conflicts(a: OffsetEdit, b: OffsetEdit): boolean {
@@ -257,7 +262,8 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
     } catch {
       break;
     }
-    final = onlyRules ? undefined : result;
+    // A lint of some rules is no report of the fixed texts (a document skipped is: no rule ran).
+    final = !onlyRules || result.skipped ? result : undefined;
     if (result.skipped) break;
     // The pass's fixable findings. Fixes that collide with one taken before them (two insertions at one place: an
     // operation's missing 400, 422 and 500 responses) wait: they are computed again on the text with the others
@@ -316,7 +322,17 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
       changed = true;
       pending = waiting;
     }
-    if (!changed) break;
+    if (!changed) {
+      if (onlyRules && opts.finalLint && !result.skipped) {
+        try {
+          await opts.beforeLint?.();
+          final = await linter.lint(rootText, { ruleset: opts.ruleset, readFile: reader });
+        } catch {
+          /* no final: the caller lints the fixed texts */
+        }
+      }
+      break;
+    }
     final = undefined;
   }
   const files = new Map<string, string>();
