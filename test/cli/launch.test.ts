@@ -109,3 +109,39 @@ describe('CLI launcher: reading the bundle', () => {
     assert.equal(readSource(bundle), fs.readFileSync(bundle, 'utf8'));
   });
 });
+
+describe('CLI launcher: runs with fixes keep a cache of their own', () => {
+  it('a --fix-dry-run or --fix run reads and writes the -fix cache, a lint its own; neither rewrites the other', () => {
+    const tmp = tempDir();
+    const env = { TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+    // version-param-400 has a safe fix: the dry run has a diff to print.
+    const doc = tempDir({
+      'api.yaml': "openapi: 3.0.3\ninfo:\n  title: T\n  version: '1'\nservers:\n  - url: https://x.example.com/api\npaths:\n  /users:\n    get:\n      parameters:\n        - name: version\n          in: query\n          schema:\n            type: string\n      responses:\n        '200':\n          description: ok\n",
+    });
+    const dry = runCli(['lint', '--fix-dry-run', 'api.yaml'], { cwd: doc, env });
+    assert.equal(dry.code, 1, dry.stderr);
+    let files = cacheFiles(tmp);
+    assert.equal(files.length, 1, 'one cache file');
+    assert.match(path.basename(files[0]!), /^cli\.bundle\.js-fix-v\d+.*\.bin$/);
+    const fixCache = files[0]!;
+    const fixMtime = fs.statSync(fixCache).mtimeMs;
+
+    const lint = runCli(['lint', '-f', 'json', 'api.yaml'], { cwd: doc, env });
+    assert.equal(lint.code, 1, lint.stderr);
+    files = cacheFiles(tmp);
+    assert.equal(files.length, 2, 'the lint wrote its own');
+    const lintCache = files.find(f => f !== fixCache)!;
+    assert.match(path.basename(lintCache), /^cli\.bundle\.js-v\d+.*\.bin$/);
+    const lintMtime = fs.statSync(lintCache).mtimeMs;
+
+    const again = runCli(['lint', '--fix-dry-run', 'api.yaml'], { cwd: doc, env });
+    assert.equal(again.stdout, dry.stdout);
+    const fix = runCli(['lint', '-f', 'json', '--fix', 'api.yaml'], { cwd: doc, env });
+    assert.equal(fix.code, 1, fix.stderr);
+    const after = runCli(['lint', '-f', 'json', 'api.yaml'], { cwd: doc, env });
+    assert.equal(after.stdout, fix.stdout, 'the report of --fix is a lint of what it wrote');
+    assert.equal(cacheFiles(tmp).length, 2, 'no third cache');
+    assert.equal(fs.statSync(fixCache).mtimeMs, fixMtime, 'the -fix cache, accepted, is not written again');
+    assert.equal(fs.statSync(lintCache).mtimeMs, lintMtime, "the lint's cache is not written again");
+  });
+});

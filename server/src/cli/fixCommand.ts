@@ -49,6 +49,13 @@ export interface ComputeHooks {
   onTask?: (index: number) => void;
   /** Custom functions run under this budget per lint (engine/functionBudget.ts); none without. */
   functionBudgetMs?: number;
+  /**
+   * The fix passes lint only the rules with fixes (fix/index.ts FixTextOptions.lintFixableOnly): a dry run prints the
+   * diff and never the fixed texts' findings; --fix lints them with every rule once at the end (finalLint).
+   */
+  lintFixableOnly?: boolean;
+  /** With lintFixableOnly: the fixed texts are linted with every rule at the end, for finals (--fix). */
+  finalLint?: boolean;
 }
 
 /** Fixes every task, each seeing the fixes of the tasks before it (two roots may share a `$ref`'d file); writes nothing. */
@@ -97,7 +104,7 @@ export async function computeFixes(tasks: readonly LintTask[], cache: RulesetCac
     try {
       await beforeLint();
       const ruleset = await cache.get(task.ruleset);
-      const { files, perFile, final } = await fixFile(text, task.file, { ruleset, safeOnly: true, readFile: reader, beforeLint });
+      const { files, perFile, final } = await fixFile(text, task.file, { ruleset, safeOnly: true, readFile: reader, beforeLint, lintFixableOnly: hooks.lintFixableOnly, finalLint: hooks.finalLint });
       for (const r of takeStoppedRules()) stopped.add(r);
       for (const [file, n] of perFile) fixesIn.set(file, (fixesIn.get(file) ?? 0) + n);
       for (const [file, after] of files) {

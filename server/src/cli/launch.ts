@@ -8,7 +8,7 @@
  * file is named after the Node version and the bundle's size and time, so a
  * new build or another Node makes a new one; a cache V8 rejects is written
  * again. `APICONV_NO_COMPILE_CACHE=1` turns it off. Any failure with the cache
- * falls back to a plain compile.
+ * falls back to a plain compile. Runs with --fix or --fix-dry-run keep a cache of their own (fixRun).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -22,11 +22,24 @@ type ModuleInternals = typeof Module & {
   _nodeModulePaths(dir: string): string[];
 };
 
+/**
+ * A run with --fix or --fix-dry-run: it has a cache of its own. V8's cache holds the functions the run that wrote it
+ * compiled: a lint's lacks the fixes and the `yaml` parser they use, and a dry run's lacks most rules (its passes
+ * run only the rules with fixes), which every later run of the other kind would compile again.
+ */
+export function fixRun(args: readonly string[]): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    if (a === '--fix' || a === '--fix-dry-run') return true;
+  }
+  return false;
+}
+
 export function launch(bundle: string): void {
   const filename = path.join(__dirname, bundle);
   const dirname = path.dirname(filename);
   const source = readSource(filename);
-  const cacheFile = codeCacheFile(filename);
+  const cacheFile = codeCacheFile(filename, fixRun(process.argv.slice(2)) ? `${path.basename(filename)}-fix` : undefined);
   let cached: Buffer | undefined;
   try {
     if (cacheFile) cached = fs.readFileSync(cacheFile);

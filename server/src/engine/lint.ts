@@ -39,6 +39,13 @@ export interface LintOptions {
   allowRemoteRefs?: boolean;
   /** Size, depth and alias limits (limits.ts); default DEFAULT_LIMITS. */
   limits?: Partial<InputLimits>;
+  /**
+   * Run only the rules (by name) this keeps: the others report nothing, their time is saved (the passes of
+   * `--fix-dry-run`, which read only the fixable findings: fix/index.ts). Each rule's own findings are the same
+   * as in a lint of all of them. Honoured by the incremental engine (pipeline/linter.ts); a lint that falls back
+   * to Spectral's runner runs every rule, so callers keep only the findings of the rules they asked for.
+   */
+  onlyRules?: (rule: string) => boolean;
 }
 
 const JSON_OPENAPI_KEY = /"(openapi|swagger)"\s*:/;

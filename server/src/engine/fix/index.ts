@@ -14,7 +14,7 @@ import type { LintProblem, LintResult } from '../problem';
 import { IncrementalLinter } from '../pipeline/linter';
 import type { FileReader } from '../resolver';
 import { isJsonText } from '../lint';
-import { getRule } from '../ruleset';
+import { fixableOf, getRule } from '../ruleset';
 import { EditComposer, applyOffsetEdits, type OffsetEdit } from './edits';
 import { jsonOpEdits, parseJsonTree } from './jsonOps';
 import { yamlData as yamlDataOf, yamlOpEdit, yamlParses } from './yamlOps';
@@ -158,6 +158,17 @@ export interface FixTextOptions {
   readFile?: FileReader;
   /** Called (and awaited) before each lint of the passes (the CLI restarts custom functions' time budget there). */
   beforeLint?: () => void | Promise<void>;
+  /**
+   * The passes lint only the rules whose fixes are taken (LintOptions.onlyRules): what a caller that never reports
+   * the fixed texts' findings needs (`--fix-dry-run` prints the diff alone). The same fixes, in the same order (each
+   * rule's findings are those of a whole lint); no `final` is returned unless `finalLint`.
+   */
+  lintFixableOnly?: boolean;
+  /**
+   * With `lintFixableOnly`: when a pass leaves nothing to fix, its text is linted once more with every rule (the
+   * parse and the resolution of that pass are kept), and that lint is `final` (what `--fix` reports).
+   */
+  finalLint?: boolean;
 }
 
 function conflicts(a: OffsetEdit, b: OffsetEdit): boolean {
@@ -222,6 +233,12 @@ function applyGroups(before: string, file: string, groups: OffsetEdit[][]): { af
   return { after, count };
 }
 
+/** Whether the fixes of rule `rule` are taken (safe ones only with `safeOnly`). */
+function fixableRule(rule: string, safeOnly: boolean): boolean {
+  const f = fixableOf(rule);
+  return f !== undefined && (!safeOnly || f === 'safe');
+}
+
 /** Lint, fix, relint until nothing more is fixed (at most MAX_PASSES passes). Returns the new texts of every changed file. */
 export async function fixFile(text: string, file: string, opts: FixTextOptions = {}): Promise<FixFileResult> {
   const root = path.resolve(file);
@@ -232,6 +249,8 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
   let applied = 0;
   const perFile = new Map<string, number>();
   const linter = new IncrementalLinter(root);
+  // One function for every pass: the runner keeps its work from one pass to the next for the same rules.
+  const onlyRules = opts.lintFixableOnly ? (rule: string) => fixableRule(rule, safeOnly) : undefined;
   let final: LintResult | undefined;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const rootText = texts.get(root)!;
@@ -239,11 +258,12 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
     try {
       // The incremental engine: a pass re-lints only what the last pass's fixes changed (issue 16).
       await opts.beforeLint?.();
-      result = await linter.lint(rootText, { ruleset: opts.ruleset, readFile: reader });
+      result = await linter.lint(rootText, { ruleset: opts.ruleset, readFile: reader, onlyRules });
     } catch {
       break;
     }
-    final = result;
+    // A lint of some rules is no report of the fixed texts (a document skipped is: no rule ran).
+    final = !onlyRules || result.skipped ? result : undefined;
     if (result.skipped) break;
     // The pass's fixable findings. Fixes that collide with one taken before them (two insertions at one place: an
     // operation's missing 400, 422 and 500 responses) wait: they are computed again on the text with the others
@@ -302,7 +322,17 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
       changed = true;
       pending = waiting;
     }
-    if (!changed) break;
+    if (!changed) {
+      if (onlyRules && opts.finalLint && !result.skipped) {
+        try {
+          await opts.beforeLint?.();
+          final = await linter.lint(rootText, { ruleset: opts.ruleset, readFile: reader });
+        } catch {
+          /* no final: the caller lints the fixed texts */
+        }
+      }
+      break;
+    }
     final = undefined;
   }
   const files = new Map<string, string>();

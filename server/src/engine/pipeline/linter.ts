@@ -137,7 +137,7 @@ export class IncrementalLinter {
     ];
     let results: RunnerResult[];
     try {
-      results = await this.runner.run({ ruleset, document, inventory, preResults: pre, oneShot: this.oneShot });
+      results = await this.runner.run({ ruleset, document, inventory, preResults: pre, oneShot: this.oneShot, only: options.onlyRules });
     } finally {
       clearSeverityCaps(document);
     }

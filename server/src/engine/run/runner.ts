@@ -62,10 +62,12 @@ export interface RunInput {
   preResults: RunnerResult[];
   /** A one-shot run (cold.ts): nothing is kept for a next run. */
   oneShot?: boolean;
+  /** Only the rules this keeps run (LintOptions.onlyRules); all of them without. */
+  only?: (rule: string) => boolean;
 }
 
 export class IncrementalRunner {
-  private key: { ruleset: Ruleset; formats: string; dialect: unknown } | undefined;
+  private key: { ruleset: Ruleset; formats: string; dialect: unknown; only: ((rule: string) => boolean) | undefined } | undefined;
   private queries:
     | { localR: Query; localU: Query; globalR: Query; globalU: Query; split: RuleLike[]; model: RuleLike[] }
     | undefined;
@@ -89,11 +91,12 @@ export class IncrementalRunner {
     const formats = document.formats ?? null;
     const formatKey = formats ? [...formats].map(f => (f as { displayName?: string; name?: string }).displayName ?? (f as { name?: string }).name).join(',') : '';
     const dialect = isRecord(inventory.unresolved) ? inventory.unresolved.jsonSchemaDialect : undefined;
-    if (!this.key || this.key.ruleset !== ruleset || this.key.formats !== formatKey || this.key.dialect !== dialect) {
-      this.key = { ruleset, formats: formatKey, dialect };
+    const only = input.only;
+    if (!this.key || this.key.ruleset !== ruleset || this.key.formats !== formatKey || this.key.dialect !== dialect || this.key.only !== only) {
+      this.key = { ruleset, formats: formatKey, dialect, only };
       this.unitsR.clear();
       this.unitsU.clear();
-      const rules = (Object.values(ruleset.rules) as unknown as RuleLike[]).filter(r => r.enabled && r.matchesFormat(formats));
+      const rules = (Object.values(ruleset.rules) as unknown as RuleLike[]).filter(r => r.enabled && r.matchesFormat(formats) && (!only || only(r.name)));
       this.splitUnits.clear();
       this.splitRest.clear();
       const split: RuleLike[] = [];
