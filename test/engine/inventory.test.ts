@@ -25,7 +25,7 @@ function* paths(v: unknown, at: Segment[] = [], seen = new Set<unknown>()): Gene
 }
 
 async function inventoryOf(data: unknown, source: string): Promise<Inventory> {
-  const result = await createResolver({}).resolve(data, { baseUri: source });
+  const result = await createResolver({ allowRemoteRefs: false }).resolve(data, { baseUri: source });
   const doc = { source, data, getRangeForJsonPath: () => undefined, trapAccess: <T>(o: T) => o } as DocLike;
   return new Inventory(doc, result.result, result.graph as never, {});
 }
