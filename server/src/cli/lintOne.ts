@@ -56,9 +56,10 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
   let text = task.text;
   if (text === undefined) {
     try {
-      const bytes = readDocument(task.file, task.limits?.maxBytes);
-      if (typeof bytes === 'string') return done({ problems: [], files: [task.file], error: `${task.file}: not linted: ${bytes}` });
-      const decoded = decodeBytes(bytes);
+      // Read and decoded in a function of its own: the bytes (as large as the text) are not kept alive in this
+      // function's frame while the document is linted.
+      const decoded = readDecoded(task.file, task.limits?.maxBytes);
+      if (typeof decoded === 'string') return done({ problems: [], files: [task.file], error: `${task.file}: not linted: ${decoded}` });
       if ('skip' in decoded) {
         const reason = decoded.skip === 'binary' ? 'a binary file (it holds NUL bytes)' : 'UTF-16 text: apiconv reads UTF-8 (save the file as UTF-8)';
         return done({ problems: [], files: [task.file], skipped: decoded.skip, skipReason: reason });
@@ -85,6 +86,11 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
   } catch (e) {
     return done({ problems: [], files: [task.file], error: `${task.file}: ${oneLine(e)}`, stack: (e as Error)?.stack });
   }
+}
+
+function readDecoded(file: string, maxBytes?: number): ReturnType<typeof decodeBytes> | string {
+  const bytes = readDocument(file, maxBytes);
+  return typeof bytes === 'string' ? bytes : decodeBytes(bytes);
 }
 
 /**

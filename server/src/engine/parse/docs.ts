@@ -4,7 +4,7 @@ import type { IDiagnostic, IRange } from '@stoplight/types';
 import type { JsonResult, ParsedDoc, Segment, YamlResult } from './parser';
 import { asNode, MAP } from './yamlLines';
 import type { Cont, Piece, Tree, TreeNode } from './pieces';
-import { rangeOf, type JsonTreeNode } from './jsonPlain';
+import { positionsOf, rangeOf, type JsonTreeNode } from './jsonPlain';
 
 // ---------------------------------------------------------------------------
 // Documents
@@ -21,6 +21,8 @@ export class FullDoc implements ParsedDoc {
 
   getRangeForJsonPath(path: Segment[], closest?: boolean): IRange | undefined {
     if (this.parser === Parsers.Json) {
+      const positions = positionsOf(this.result);
+      if (positions !== undefined) return positions.rangeAt(path, closest === true);
       const node = jsonNodeAt((this.result as { ast: JsonNode }).ast, path, closest === true);
       return node === undefined ? undefined : rangeOf(this.result, node as JsonTreeNode);
     }

@@ -20,6 +20,8 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import type { IRange } from '@stoplight/types';
 import { LineIndex } from '../lines';
 import { orderedObjectOf } from './units';
+import { parseJsonFast } from './jsonFast';
+import { parseJsonLean, type JsonPositions } from './jsonLean';
 
 /** A node of the syntax tree, as @stoplight/json's parseTree makes it (ranges aside). */
 export interface JsonTreeNode {
@@ -54,7 +56,22 @@ export function rangeOf(result: unknown, node: JsonTreeNode): IRange | undefined
   return lines.range(node.offset, node.offset + node.length);
 }
 
-export function parseJsonPlain(text: string): Parsed {
+const POSITIONS = Symbol('apiconv.jsonPositions');
+
+/** The positions of a lean parse's values (jsonLean.ts), or undefined for a parse with its tree built. */
+export function positionsOf(result: unknown): JsonPositions | undefined {
+  return (result as { [POSITIONS]?: JsonPositions })[POSITIONS];
+}
+
+/**
+ * `lean` (a one-shot lint): the tree and the line map are built only if asked for (`ast`, `lineMap`); the ranges of
+ * paths come from the positions (positionsOf) — when the text is strict JSON (jsonLean.ts).
+ */
+export function parseJsonPlain(text: string, lean = false): Parsed {
+  if (lean) {
+    const r = parseJsonLean(text);
+    if (r !== undefined) return leanResult(text, r.data, r.positions);
+  }
   try {
     return build(text);
   } catch (e) {
@@ -69,6 +86,9 @@ function literalType(v: unknown): JsonTreeNode['type'] {
 
 /** parseTree's walk (@stoplight/json), without ranges and ordered objects; throws Fallback where it would differ. */
 function build(text: string): Parsed {
+  // A strict JSON text (the common case) without the visitor: jsonFast.ts.
+  const fast = parseJsonFast(text);
+  if (fast !== undefined) return finish(text, fast.data, fast.ast);
   let cur: JsonTreeNode = { type: 'array', offset: -1, length: -1, children: [] };
   // The values being built: containers, each with the key it sits under in its parent and its keys so far.
   let holder: unknown[] | Record<string, unknown> = [];
@@ -167,7 +187,21 @@ function build(text: string): Parsed {
   const ast = cur.children![0];
   if (ast === undefined) throw new Fallback();
   delete ast.parent;
-  const result = { data: (holder as unknown[])[0], diagnostics: [], ast, lineMap: lineMapOf(text) } as unknown as Parsed;
+  return finish(text, (holder as unknown[])[0], ast);
+}
+
+function leanResult(text: string, data: unknown, positions: JsonPositions): Parsed {
+  let full: Parsed | undefined;
+  const built = () => (full ??= build(text));
+  const result = { data, diagnostics: [] } as unknown as Parsed;
+  Object.defineProperty(result, 'ast', { enumerable: true, get: () => built().ast });
+  Object.defineProperty(result, 'lineMap', { enumerable: true, get: () => built().lineMap });
+  Object.defineProperty(result, POSITIONS, { value: positions });
+  return result;
+}
+
+function finish(text: string, data: unknown, ast: JsonTreeNode): Parsed {
+  const result = { data, diagnostics: [], ast, lineMap: lineMapOf(text) } as unknown as Parsed;
   Object.defineProperty(result, LINES, { value: new LineIndex(text, 'jsonc') });
   return result;
 }

@@ -107,6 +107,8 @@ export class IncrementalParser {
   constructor(
     readonly source: string,
     readonly kind: 'yaml' | 'json',
+    /** One text, parsed once (a one-shot lint): nothing is kept for an update (the JSON parse builds no tree: jsonLean.ts). */
+    private readonly oneShot = false,
   ) {
     this.normSource = new Document('', Parsers.Json, source).source;
   }
@@ -167,7 +169,7 @@ export class IncrementalParser {
     const prev = this.prev;
     const yaml = this.kind === 'yaml';
     const parser = yaml ? Parsers.Yaml : Parsers.Json;
-    const result = (yaml ? withSyntaxChecks(text, parseYamlFast(text)) : parseJsonPlain(text)) as YamlResult | JsonResult; // [i12] yamlFast.ts, [i15e] yamlSyntax.ts, jsonPlain.ts
+    const result = (yaml ? withSyntaxChecks(text, parseYamlFast(text)) : parseJsonPlain(text, this.oneShot)) as YamlResult | JsonResult; // [i12] yamlFast.ts, [i15e] yamlSyntax.ts, jsonPlain.ts
     const data = result.data;
     // restore the identity of units whose value did not change
     if (prev !== undefined) {
@@ -190,7 +192,7 @@ export class IncrementalParser {
         if (tree !== undefined) cut = { tree, lines: lines! };
       }
     }
-    const jsonCut = yaml ? undefined : cutFromFull(text, result);
+    const jsonCut = yaml || this.oneShot ? undefined : cutFromFull(text, result);
     const changedUnits = prev === undefined ? 'all' : diffUnits(prev.units, units);
     this.prev = { text, doc, units, cut, jsonCut };
     return { doc, changedUnits, full: true };

@@ -1,10 +1,11 @@
 /** The local-ref decisions: what each `$ref` site ends up holding, simulated as json-ref-resolver's runner.js applies its draft operations (see resolver.ts). */
-import { pathToPointer, pointerToPath } from '@stoplight/json';
+import { pointerToPath } from '@stoplight/json';
 import type { ResolveRunner } from '@stoplight/json-ref-resolver/runner';
 import { encodeSegment, unitDepth, unitKey } from '../parse/units';
 import type { Segment } from './types';
 import { addTo, Fallback, Graph, hasOwn, idOf, siteAtRel, type Site, type UnitInfo } from './crawl';
 import { ResolverBase, type RemoteState } from './base';
+import { PointerEncoder } from './pointer';
 // ---------------------------------------------------------------------------
 // Decisions: the local-ref algorithm of runner.js / crawler.js, simulated
 
@@ -220,6 +221,7 @@ export abstract class ResolverDecide extends ResolverBase {
     };
     /** pathToPointer of a site's path (its refMap key). */
     const sitePointers = new Map<number, string>();
+    const pointers = new PointerEncoder();
     try {
       for (const pointerNode of pointerGraph.overallOrder()) {
         if (pointerNode.in.length === 0) continue; // no dependants
@@ -250,7 +252,7 @@ export abstract class ResolverDecide extends ResolverBase {
             val = status.node;
             break;
         }
-        const valuePointer = pathToPointer(pointerPath);
+        const valuePointer = pointers.of(pointerPath);
         let stems: Set<string> | undefined;
         let stemsMatchAll = false;
         for (const dependant of dependants) {
@@ -282,7 +284,7 @@ export abstract class ResolverDecide extends ResolverBase {
           }
           if (circular) continue;
           let key = sitePointers.get(depIdx);
-          if (key === undefined) sitePointers.set(depIdx, (key = pathToPointer(dependantPath)));
+          if (key === undefined) sitePointers.set(depIdx, (key = pointers.of(dependantPath)));
           refMap.push([key, valuePointer]);
           if (val !== undefined) finals.set(depIdx, val);
           else processErrors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path: dependantPath, uriStack: [] });

@@ -37,6 +37,15 @@ export class Inventory implements InventoryLike {
   }
 
   findAssociatedItemForPath(path: JsonPath, resolved: boolean): AssociatedItem | null {
+    if (resolved) {
+      const local = localItemPath(this.resolved, this.unresolved, path);
+      if (local !== undefined) return { document: this.document, path: local, missingPropertyPath: path };
+    }
+    return this.associatedItem(path, resolved);
+  }
+
+  /** Spectral's DocumentInventory.findAssociatedItemForPath, step by step. */
+  associatedItem(path: JsonPath, resolved: boolean): AssociatedItem | null {
     if (!resolved) {
       return { document: this.document, path: getClosestJsonPath(this.unresolved, path) as JsonPath, missingPropertyPath: path };
     }
@@ -76,6 +85,42 @@ export class Inventory implements InventoryLike {
       return null;
     }
   }
+}
+
+/** lodash isObject. */
+function isObjectLike(v: unknown): v is Record<string | number, unknown> {
+  return (typeof v === 'object' && v !== null) || typeof v === 'function';
+}
+
+/**
+ * The common case of findAssociatedItemForPath(path, true) in one walk, without the copies of the path: when no
+ * `$ref` object of the unresolved document lies on the way (the longest prefix of `path` the resolved document
+ * has, followed in the unresolved one), the item is the root document's and its path is the longest prefix of
+ * `path` the unresolved document has. Undefined whenever the walk meets anything else (a `$ref` key, a prefix the
+ * unresolved document lacks): the full algorithm decides then.
+ */
+export function localItemPath(resolved: unknown, unresolved: unknown, path: JsonPath): JsonPath | undefined {
+  if (!isObjectLike(resolved)) return undefined;
+  let r: unknown = resolved;
+  let u: unknown = unresolved;
+  let i = 0;
+  // The prefix the resolved document has (getClosestJsonPath), walked in the unresolved one as traverseObjUntilRef does.
+  for (; i < path.length; i++) {
+    const seg = path[i]!;
+    if (!isObjectLike(r) || !(seg in r)) break;
+    if (!isObjectLike(u) || '$ref' in u || !(seg in u)) return undefined;
+    r = r[seg];
+    u = u[seg];
+  }
+  // traverseObjUntilRef's last check (a plain object with `$ref`): any `$ref` key takes the full algorithm.
+  if (isObjectLike(u) && '$ref' in u) return undefined;
+  // getClosestJsonPath(unresolved, path): on from there.
+  for (; i < path.length; i++) {
+    const seg = path[i]!;
+    if (!isObjectLike(u) || !(seg in u)) break;
+    u = u[seg];
+  }
+  return path.slice(0, i);
 }
 
 function pointerKeyToPath(key: string): string[] {
