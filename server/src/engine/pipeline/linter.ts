@@ -98,7 +98,7 @@ export class IncrementalLinter {
 
     const kind = isJsonText(text, absFile) ? 'json' : 'yaml';
     if (!this.parser || this.parserKind !== kind) {
-      this.parser = new IncrementalParser(absFile, kind);
+      this.parser = new IncrementalParser(absFile, kind, { oneShot: this.oneShot });
       this.parserKind = kind;
     }
     const parsed = this.parser.update(text, this.inputs.editAfter);
