@@ -58,7 +58,9 @@ export function sameLineEntries(text: string, ast: unknown): number[] {
         stack.push(m);
         const prev = ms[i - 1];
         if (!block || !prev || prev.endPosition < 0 || m.startPosition <= prev.endPosition) continue;
-        if (!text.slice(prev.endPosition, m.startPosition).includes('\n')) out.push(m.startPosition);
+        // no line break between the previous entry's end and this key (indexOf: no copy of the text between them)
+        const br = text.indexOf('\n', prev.endPosition);
+        if (br === -1 || br >= m.startPosition) out.push(m.startPosition);
       }
     } else if (n.kind === MAPPING) {
       const k = node(n.key);
