@@ -51,7 +51,7 @@ function same(text: string, what: string, way?: 'fast' | 'spectral'): void {
 describe('fast YAML parse = Spectral’s YAML parser', () => {
   it('small documents: key order with array-index keys, keys that are not strings, scalars of every type', () => {
     same('openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses:\n        default: {description: d}\n        "404": {description: n}\n        200: {description: ok}\n', 'status keys', 'fast');
-    same('a:\n  200: x\n  true: y\n  ~: z\n  1.5: w\n  "01": v\n  4294967295: big\n  4294967294: idx\nb: [1, 1.0, -0, .inf, -.inf, .nan, 0x1F, 0o17, 1e3, true, false, null, ~, "s", \'q\', 12345678901234567890]\n', 'keys and scalars', 'fast');
+    same('a:\n  200: x\n  true: y\n  1.5: w\n  "01": v\n  4294967295: big\n  4294967294: idx\n  0o17: o\n  1e3: e\n  .inf: i\n  2001-12-14: date\nb: [1, 1.0, -0, .inf, -.inf, .nan, 0x1F, 0o17, 1e3, true, false, null, ~, "s", \'q\', 12345678901234567890, 2001-12-14t21:59:43.10-05:00, 0b101, 1_000, yes, Null]\n', 'keys and scalars', 'fast');
     same('- a\n- b:\n    c: |\n      block\n      text\n- >\n  folded\n-\n', 'sequence root, block scalars, an empty item', 'fast');
     same('just a string\n', 'a scalar document', 'fast');
     same('', 'an empty document');
@@ -68,6 +68,11 @@ describe('fast YAML parse = Spectral’s YAML parser', () => {
     same('a:\n\tb: 1\n', 'tab', 'spectral');
     same('__proto__: {polluted: true}\nx: 1\n', '__proto__', 'spectral');
     same('a: &anchor 1\nb: 2\n', 'an anchor without an alias', 'fast');
+    // the parser's warning for a null key tells `~` ('null') from `! ~` ('object') by what the implicit types set
+    same('a:\n  ~: z\n  200: x\n', 'a null key', 'spectral');
+    same('a:\n  null: z\n', 'a null key', 'spectral');
+    same('a:\n  ! ~: z\n', 'a null key with the non-specific tag', 'spectral');
+    same('a: !!str 200\nd: ! 12\n', 'values with explicit tags', 'fast');
   });
 
   it('the bundled examples and the YAML documents of the corpus', { skip: !fs.existsSync(CORPUS) && 'the corpus (../shared/corpus) is absent' }, () => {

@@ -15,11 +15,12 @@
  * scalar functions.
  *
  * Only a clean document takes this way: no syntax error, every key a scalar
- * (one that is not a string, such as `200:`, gets the parser's warning), no
+ * (one that is not a string, such as `200:`, gets the parser's warning; none null), no
  * duplicate key, no merge key (`<<`), no alias, no `__proto__` key. Anything
  * else is parsed by Spectral's parser itself, which also gives its diagnostics.
  */
 import { determineScalarType, Kind, load, parseYamlBigInteger, parseYamlBoolean, parseYamlFloat, ScalarType } from '@stoplight/yaml-ast-parser';
+import DEFAULT_FULL_SCHEMA from '@stoplight/yaml-ast-parser/dist/src/schema/default_full';
 import createOrderedObject from '@stoplight/ordered-object-literal';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { buildJsonPath, lineForPosition } from '@stoplight/yaml';
@@ -28,6 +29,16 @@ type YamlResult = ReturnType<typeof Parsers.parseYaml>;
 
 /** The options Spectral's YAML parser gives parseWithPointers (also the result's `metadata`). */
 const OPTIONS = { ignoreDuplicateKeys: false, mergeKeys: true, preserveKeyOrder: true, attachComments: false };
+
+/**
+ * `load`'s own schema (the full one) without its implicit types. With them, the loader tries every plain scalar
+ * against each implicit type's expressions (null, bool, int, float, timestamp, merge) to set the node's `valueObject`,
+ * which nothing here reads: toData reads a scalar with the parser's own functions (as parseWithPointers does), and a
+ * merge key (`<<`) leaves this way anyway. The tree is otherwise the same (explicit tags still take the full schema's
+ * types). parseWithPointers reads `valueObject` in one place, the warning for a key that is null (`~:`), and such a
+ * document goes to Spectral's parser (toData).
+ */
+const NO_IMPLICIT_TYPES = Object.create(DEFAULT_FULL_SCHEMA, { compiledImplicit: { value: [] } }) as typeof DEFAULT_FULL_SCHEMA;
 
 /** Not a clean document: Spectral's parser takes it. */
 class NotClean extends Error {}
@@ -47,7 +58,7 @@ interface YNode {
 export const yamlFastStats = { fast: 0, spectral: 0 };
 
 export function parseYamlFast(text: string): YamlResult {
-  const ast = load(text, { ...OPTIONS, ignoreDuplicateKeys: true }) as unknown as YNode | undefined;
+  const ast = load(text, { ...OPTIONS, ignoreDuplicateKeys: true, schema: NO_IMPLICIT_TYPES }) as unknown as YNode | undefined;
   if (!ast || (Array.isArray(ast.errors) && ast.errors.length > 0)) return spectralParse(text);
   const lineMap = lineStarts(text);
   const diagnostics: unknown[] = [];
@@ -95,11 +106,13 @@ function toData(node: YNode | null | undefined, lineMap: number[], diagnostics: 
         const keyNode = m.key;
         if (keyNode.kind !== Kind.SCALAR) throw new NotClean();
         const v = scalarValue(keyNode);
+        // A null key: the parser's warning says 'null' or 'object' by the `valueObject` the implicit types set (not here).
+        if (v === null) throw new NotClean();
         if (typeof v !== 'string') {
-          // The parser's warning for a key that is not a string (`200:`, `true:`, `~:`); the key is its text.
+          // The parser's warning for a key that is not a string (`200:`, `true:`); the key is its text.
           diagnostics.push({
             code: 'YAMLIncompatibleValue',
-            message: `mapping key must be a string scalar rather than ${keyNode.valueObject === null ? 'null' : typeof v}`,
+            message: `mapping key must be a string scalar rather than ${typeof v}`,
             severity: 1,
             path: buildJsonPath(keyNode as never),
             range: rangeOf(lineMap, keyNode.startPosition, keyNode.endPosition),
