@@ -8,7 +8,8 @@ import { describe, it } from 'node:test';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as Parsers from '@stoplight/spectral-parsers';
-import { parseYamlFast, yamlFastStats } from '../../server/src/engine/parse/yamlFast';
+import { fastSameLineEntries, parseYamlFast, yamlFastStats } from '../../server/src/engine/parse/yamlFast';
+import { sameLineEntries } from '../../server/src/engine/yamlSyntax';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
@@ -43,6 +44,10 @@ function same(text: string, what: string, way?: 'fast' | 'spectral'): void {
   assert.deepEqual(got.diagnostics, want.diagnostics, `${what}: diagnostics`);
   assert.deepEqual(got.lineMap, want.lineMap, `${what}: line map`);
   if (way) assert.equal(yamlFastStats[way], before[way] + 1, `${what}: parsed by ${way === 'fast' ? 'the fast way' : 'Spectral’s parser'}`);
+  // the same-line entries the fast parse finds on its way are those yamlSyntax.ts finds in the tree
+  const found = fastSameLineEntries(got);
+  if (yamlFastStats.fast > before.fast) assert.deepEqual(found, sameLineEntries(text, got.ast), `${what}: same-line entries`);
+  else assert.equal(found, undefined, `${what}: no same-line entries of a parse it did not make`);
   for (const p of pathsOf(want.data)) {
     assert.deepEqual(Parsers.Yaml.getLocationForJsonPath(got, p), Parsers.Yaml.getLocationForJsonPath(want, p), `${what}: range of ${p.join('/')}`);
   }
@@ -57,6 +62,10 @@ describe('fast YAML parse = Spectral’s YAML parser', () => {
     same('', 'an empty document');
     same('# only a comment\n', 'a comment');
     same('a: 1\r\nb:\r\n  c: 2\r\n', 'CRLF', 'fast');
+    // plain scalars told apart at their first character, and those that are not
+    const plain = ['nope', 'Nan', 'nan', '.nan', '.NaN', '.5', '5.', '+1', '-1', '-', '+', '~x', 'true1', 'truex', 'F', 'False', 'f', 'x', 'Z', 'o', '0', '00', '0x', '0xG', '0o8', '0o7', '1e5', '1E+5', '-.inf', '+.Inf', 'N', 'NULL', 'Nul', 'TRUE', 'T', 'tRUE', '_1', '$a', 'é', '1_0', '1:2', '2020-01-01'];
+    same(`a:\n${plain.map((v, i) => `  k${i}: ${v}\n`).join('')}b: [${plain.join(', ')}]\n${plain.filter(v => !/^[~nN]/.test(v) || v.length > 4).map(v => `${v}: key\n`).join('')}`, 'plain scalars of every first character');
+    same('a: {x: 1} b: 2\nc:\n  d: [1] e: 3\n  f: {g: 1, h: 2}\n', 'entries on the line of the previous value', 'fast');
   });
 
   it('documents it hands to Spectral’s parser: duplicate keys, merge keys, aliases, complex keys, errors, __proto__', () => {
