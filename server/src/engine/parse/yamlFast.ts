@@ -57,8 +57,27 @@ interface YNode {
 /** How many parses took this way and how many went to Spectral's parser (tests). */
 export const yamlFastStats = { fast: 0, spectral: 0 };
 
+/** The last syntax tree loaded ahead of its parse (loadYamlAst), taken by parseYamlFast of the same text. */
+let loaded: { text: string; ast: unknown } | undefined;
+
+/**
+ * The syntax tree parseYamlFast starts from (`load` without implicit types): a cold lint's input checks look at
+ * it before the parse (yamlAliases.ts), and the parse of the same text that follows takes it instead of loading
+ * the text again.
+ */
+export function loadYamlAst(text: string): unknown {
+  if (loaded?.text !== text) loaded = { text, ast: load(text, { ...OPTIONS, ignoreDuplicateKeys: true, schema: NO_IMPLICIT_TYPES }) };
+  return loaded.ast;
+}
+
+/** Forget the tree loaded ahead (its parse will not come). */
+export function dropLoadedYaml(): void {
+  loaded = undefined;
+}
+
 export function parseYamlFast(text: string): YamlResult {
-  const ast = load(text, { ...OPTIONS, ignoreDuplicateKeys: true, schema: NO_IMPLICIT_TYPES }) as unknown as YNode | undefined;
+  const ast = (loaded?.text === text ? loaded.ast : load(text, { ...OPTIONS, ignoreDuplicateKeys: true, schema: NO_IMPLICIT_TYPES })) as unknown as YNode | undefined;
+  loaded = undefined;
   if (!ast || (Array.isArray(ast.errors) && ast.errors.length > 0)) return spectralParse(text);
   const lineMap = lineStarts(text);
   const ctx: Ctx = { text, lineMap, diagnostics: [], sameLine: [] };
