@@ -44,7 +44,15 @@ function lintValue(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unk
       if (callThen(ctx, then, value, fnContext, out)) gave = true;
       continue;
     }
-    for (const target of lintTargets(value, then.field)) {
+    const field = then.field;
+    if (field !== '@key' && !field.startsWith('$')) {
+      // lintTargets' one target for a plain field, without the list and the target
+      const rel = fieldPath(field);
+      fnContext.path = rel.length > 0 ? [...givenPath, ...rel] : givenPath;
+      if (callThen(ctx, then, get(value, field), fnContext, out)) gave = true;
+      continue;
+    }
+    for (const target of lintTargets(value, field)) {
       fnContext.path = target.path.length > 0 ? [...givenPath, ...target.path] : givenPath;
       if (callThen(ctx, then, target.value, fnContext, out)) gave = true;
     }
@@ -94,13 +102,21 @@ function lintTargets(value: unknown, field: string | undefined): { path: JsonPat
         },
       });
     } else {
-      targets.push({ path: toPath(field), value: get(value, field) });
+      targets.push({ path: fieldPath(field), value: get(value, field) });
     }
   } else {
     targets.push({ path: [], value });
   }
   if (targets.length === 0) targets.push({ path: [], value: undefined });
   return targets;
+}
+
+/** lodash's toPath of a rule's field, made once per field (the path is only read). */
+const fieldPaths = new Map<string, JsonPath>();
+function fieldPath(field: string): JsonPath {
+  let p = fieldPaths.get(field);
+  if (p === undefined) fieldPaths.set(field, (p = toPath(field)));
+  return p;
 }
 
 function getPath(value: unknown, path: JsonPath): unknown {
