@@ -69,6 +69,20 @@ describe('incremental input checks (pipeline/input.ts)', () => {
     }
   });
 
+  it('one-shot (a cold lint): the depth scan of each text as the whole-text check, the alias pre-test from the tree', () => {
+    const once = new InputChecks({ oneShot: true });
+    for (const text of yamlTexts()) {
+      const deep = text + 'x-deep:\n' + Array.from({ length: 9 }, (_, d) => `${'  '.repeat(d + 1)}k${d}:`).join('\n') + ' 1\n';
+      for (const t of [text, deep]) {
+        once.begin(t);
+        assert.equal(once.tooDeepYaml(t, 500), yamlTooDeep(t, 500));
+        assert.equal(once.tooDeepYaml(t, 6), yamlTooDeep(t, 6));
+      }
+    }
+    assert.equal(typeof once.aliasFree, 'function');
+    assert.equal(new InputChecks().aliasFree, undefined, 'a relint runs the lexer (its parse reads only the edited pieces)');
+  });
+
   it('keeps the depth scan where an edit leaves it, and resumes it', () => {
     const text = yamlTexts()[0]!;
     const checks = new InputChecks();

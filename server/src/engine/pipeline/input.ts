@@ -57,8 +57,12 @@ export class InputChecks implements InputMemo {
    */
   readonly aliasFree: ((text: string) => boolean) | undefined;
 
+  /** One-shot: no next text, so the depth scan keeps no states to resume from. */
+  private readonly oneShot: boolean;
+
   constructor(opts: { oneShot?: boolean } = {}) {
-    this.aliasFree = opts.oneShot === true ? aliasCandidatesInScalars : undefined;
+    this.oneShot = opts.oneShot === true;
+    this.aliasFree = this.oneShot ? aliasCandidatesInScalars : undefined;
   }
 
   /** Before the checks of `text`: the edit from the last text (undefined: none known). */
@@ -97,6 +101,7 @@ export class InputChecks implements InputMemo {
    * nothing).
    */
   readonly tooDeepYaml = (text: string, max: number): number | undefined => {
+    if (this.oneShot) return scanYamlDepth(text, max, newDepthState(), 0);
     const last = this.depth;
     this.depth = undefined;
     const fresh: Checkpoint[] = [];
