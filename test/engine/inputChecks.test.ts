@@ -65,6 +65,7 @@ describe('incremental input checks (pipeline/input.ts)', () => {
         assert.equal(checks.hasNoNul(text), !text.includes('\u0000'), `NUL after edit ${i}`);
         assert.equal(checks.lacks(text, '!!binary'), !text.includes('!!binary'), `!!binary after edit ${i}`);
         if (i % 5 === 0) assert.deepEqual(starts(checks.lineIndex(text), text), starts(new LineIndex(text), text), `lines after edit ${i}`);
+        if (i % 25 === 0) assert.deepEqual(starts(new LineIndex(text), text), [0, ...[...text.matchAll(/\n/g)].map(m => m.index + 1)], `line starts of edit ${i}`);
       }
     }
   });

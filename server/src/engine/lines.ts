@@ -48,7 +48,8 @@ export class LineIndex {
           }
         }
       } else {
-        for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) === 10) s.push(i + 1);
+        // indexOf finds the next '\n' faster than a test of every character (a 4 MB YAML text at each cold lint)
+        for (let i = t.indexOf('\n'); i !== -1; i = t.indexOf('\n', i + 1)) s.push(i + 1);
       }
       this.starts = s;
     }
