@@ -70,6 +70,7 @@ export class IncrementalLinter {
       return await this.lintIncrementally(text, options);
     } catch (e) {
       // A bug in a shortcut must not cost the user their diagnostics: start over with the full engine.
+      dropLoadedYaml(); // a syntax tree the input checks loaded for a parse that did not take it
       this.reset();
       this.failures++;
       console.error(`apiconv: incremental lint of ${this.file} failed, linting in full: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
