@@ -65,8 +65,23 @@ describe('incremental input checks (pipeline/input.ts)', () => {
         assert.equal(checks.hasNoNul(text), !text.includes('\u0000'), `NUL after edit ${i}`);
         assert.equal(checks.lacks(text, '!!binary'), !text.includes('!!binary'), `!!binary after edit ${i}`);
         if (i % 5 === 0) assert.deepEqual(starts(checks.lineIndex(text), text), starts(new LineIndex(text), text), `lines after edit ${i}`);
+        if (i % 25 === 0) assert.deepEqual(starts(new LineIndex(text), text), [0, ...[...text.matchAll(/\n/g)].map(m => m.index + 1)], `line starts of edit ${i}`);
       }
     }
+  });
+
+  it('one-shot (a cold lint): the depth scan of each text as the whole-text check, the alias pre-test from the tree', () => {
+    const once = new InputChecks({ oneShot: true });
+    for (const text of yamlTexts()) {
+      const deep = text + 'x-deep:\n' + Array.from({ length: 9 }, (_, d) => `${'  '.repeat(d + 1)}k${d}:`).join('\n') + ' 1\n';
+      for (const t of [text, deep]) {
+        once.begin(t);
+        assert.equal(once.tooDeepYaml(t, 500), yamlTooDeep(t, 500));
+        assert.equal(once.tooDeepYaml(t, 6), yamlTooDeep(t, 6));
+      }
+    }
+    assert.equal(typeof once.aliasFree, 'function');
+    assert.equal(new InputChecks().aliasFree, undefined, 'a relint runs the lexer (its parse reads only the edited pieces)');
   });
 
   it('keeps the depth scan where an edit leaves it, and resumes it', () => {

@@ -62,6 +62,8 @@ export function checkLimits(
   limits: InputLimits = DEFAULT_LIMITS,
   /** yamlTooDeep, or what gives the same answer (pipeline/input.ts: the scan resumed where an edit changed the text) */
   tooDeepYaml: (text: string, max: number) => number | undefined = yamlTooDeep,
+  /** a last pre-test of the alias check before the lexer: true when the text surely holds no alias (parse/yamlAliases.ts) */
+  aliasFree?: (text: string) => boolean,
 ): LintProblem[] | undefined {
   // text.length (UTF-16 units) ≤ bytes ≤ 3 × text.length: count the bytes only near the limit.
   if (text.length * 3 > limits.maxBytes) {
@@ -75,7 +77,7 @@ export function checkLimits(
   if (deep !== undefined) {
     return [problem(file, `Nesting deeper than ${limits.maxDepth} levels: not linted (the limit keeps a hostile document from exhausting the stack).`, at(text, deep))];
   }
-  if (!json && mayHaveAlias(text)) {
+  if (!json && mayHaveAlias(text, aliasFree)) {
     const bomb = aliasBomb(text, limits.maxAliasNodes);
     if (bomb !== undefined) {
       return [problem(file, `YAML aliases expand past ${limits.maxAliasNodes.toLocaleString('en-US')} nodes here: not linted (an alias bomb, or anchors reused too often).`, at(text, bomb))];
@@ -227,13 +229,16 @@ const namesNode = (c: number) => !Number.isNaN(c) && !isSpace(c) && c !== 0x2c &
  * found by stepping from `*` to `*` (the expression tried every position of a 4 MB document on every relint).
  */
 export function hasAliasCandidate(text: string): boolean {
-  for (let i = text.indexOf('*'); i >= 0; i = text.indexOf('*', i + 1)) {
-    if (!namesNode(text.charCodeAt(i + 1))) continue;
-    if (i === 0) return true;
-    const b = text.charCodeAt(i - 1);
-    if (isSpace(b) || b === 0x2c || b === 0x5b || b === 0x7b || b === 0x3a) return true;
-  }
+  for (let i = text.indexOf('*'); i >= 0; i = text.indexOf('*', i + 1)) if (isAliasCandidateAt(text, i)) return true;
   return false;
+}
+
+/** Whether the `*` at `i` is where hasAliasCandidate's expression matches. */
+export function isAliasCandidateAt(text: string, i: number): boolean {
+  if (!namesNode(text.charCodeAt(i + 1))) return false;
+  if (i === 0) return true;
+  const b = text.charCodeAt(i - 1);
+  return isSpace(b) || b === 0x2c || b === 0x5b || b === 0x7b || b === 0x3a;
 }
 
 /**
@@ -265,8 +270,9 @@ export function hasAnchorCandidate(text: string): boolean {
  * a node's properties may start and an `*alias` somewhere, then the lexer's tokens (a scalar's text, quoted,
  * plain or block, is one token: never an anchor or an alias).
  */
-function mayHaveAlias(text: string): boolean {
+export function mayHaveAlias(text: string, aliasFree?: (text: string) => boolean): boolean {
   if (!hasAliasCandidate(text) || !hasAnchorCandidate(text)) return false;
+  if (aliasFree?.(text)) return false;
   let anchor = false;
   let alias = false;
   let prev = '';

@@ -96,6 +96,8 @@ export interface InputMemo {
   hasNoNul(text: string): boolean;
   /** yamlTooDeep's answer. */
   tooDeepYaml(text: string, max: number): number | undefined;
+  /** True when `text` surely holds no YAML alias (limits.ts checkLimits' `aliasFree`); absent: the lexer decides. */
+  aliasFree?(text: string): boolean;
 }
 
 /**
@@ -105,7 +107,7 @@ export interface InputMemo {
 export function checkInput(text: string, absFile: string, options: LintOptions, memo?: InputMemo): LintResult | undefined {
   const skip = (memo?.hasNoNul(text) ? undefined : binarySkip(text, absFile)) ?? (looksLikeOpenApi(text) ? undefined : notOpenApi(text, absFile));
   if (skip) return skip;
-  const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits), memo?.tooDeepYaml);
+  const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits), memo?.tooDeepYaml, memo?.aliasFree);
   return over ? { problems: over, files: [absFile] } : undefined;
 }
 

@@ -5,6 +5,7 @@ import type { JsonResult, ParsedDoc, Segment, YamlResult } from './parser';
 import { asNode, MAP } from './yamlLines';
 import type { Cont, Piece, Tree, TreeNode } from './pieces';
 import { positionsOf, rangeOf, type JsonTreeNode } from './jsonPlain';
+import { yamlRangeForPath } from './yamlRanges';
 
 // ---------------------------------------------------------------------------
 // Documents
@@ -26,7 +27,7 @@ export class FullDoc implements ParsedDoc {
       const node = jsonNodeAt((this.result as { ast: JsonNode }).ast, path, closest === true);
       return node === undefined ? undefined : rangeOf(this.result, node as JsonTreeNode);
     }
-    return (this.parser.getLocationForJsonPath as (r: unknown, p: Segment[], c?: boolean) => { range: IRange } | undefined)(this.result, path, closest)?.range;
+    return yamlRangeForPath(this.result as YamlResult, path); // [i12] Parsers.Yaml.getLocationForJsonPath (no `closest`), mappings looked up by key
   }
 }
 

@@ -104,12 +104,18 @@ export class IncrementalParser {
   private readonly normSource: string | null;
   private prev: { text: string; doc: ParsedDoc; units: Map<string, unknown>; cut: Cut | undefined; jsonCut?: JsonCut } | undefined;
 
+  /**
+   * One-shot (a cold lint, pipeline/cold.ts): this parser parses one text and is dropped, so the whole-text parse is
+   * not cut into pieces for a next edit, and the JSON parse builds no syntax tree (jsonLean.ts).
+   */
+  private readonly oneShot: boolean;
+
   constructor(
     readonly source: string,
     readonly kind: 'yaml' | 'json',
-    /** One text, parsed once (a one-shot lint): nothing is kept for an update (the JSON parse builds no tree: jsonLean.ts). */
-    private readonly oneShot = false,
+    opts: { oneShot?: boolean } = {},
   ) {
+    this.oneShot = opts.oneShot === true;
     this.normSource = new Document('', Parsers.Json, source).source;
   }
 
@@ -183,7 +189,7 @@ export class IncrementalParser {
     const diagnostics = (result.diagnostics as RawDiag[]).map(d => formatDiagnostic(d, this.normSource));
     const doc = new FullDoc(this.source, text, data, diagnostics, parser, result);
     let cut: Cut | undefined;
-    if (yaml) {
+    if (yaml && !this.oneShot) {
       const clean = result.diagnostics.every(d => d.code === 'YAMLIncompatibleValue');
       const ast = asNode(result.ast);
       if (clean && ast !== null && !hasAnchors(ast)) {

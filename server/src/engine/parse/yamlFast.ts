@@ -15,11 +15,12 @@
  * scalar functions.
  *
  * Only a clean document takes this way: no syntax error, every key a scalar
- * (one that is not a string, such as `200:`, gets the parser's warning), no
+ * (one that is not a string, such as `200:`, gets the parser's warning; none null), no
  * duplicate key, no merge key (`<<`), no alias, no `__proto__` key. Anything
  * else is parsed by Spectral's parser itself, which also gives its diagnostics.
  */
 import { determineScalarType, Kind, load, parseYamlBigInteger, parseYamlBoolean, parseYamlFloat, ScalarType } from '@stoplight/yaml-ast-parser';
+import DEFAULT_FULL_SCHEMA from '@stoplight/yaml-ast-parser/dist/src/schema/default_full';
 import createOrderedObject from '@stoplight/ordered-object-literal';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { buildJsonPath, lineForPosition } from '@stoplight/yaml';
@@ -28,6 +29,16 @@ type YamlResult = ReturnType<typeof Parsers.parseYaml>;
 
 /** The options Spectral's YAML parser gives parseWithPointers (also the result's `metadata`). */
 const OPTIONS = { ignoreDuplicateKeys: false, mergeKeys: true, preserveKeyOrder: true, attachComments: false };
+
+/**
+ * `load`'s own schema (the full one) without its implicit types. With them, the loader tries every plain scalar
+ * against each implicit type's expressions (null, bool, int, float, timestamp, merge) to set the node's `valueObject`,
+ * which nothing here reads: toData reads a scalar with the parser's own functions (as parseWithPointers does), and a
+ * merge key (`<<`) leaves this way anyway. The tree is otherwise the same (explicit tags still take the full schema's
+ * types). parseWithPointers reads `valueObject` in one place, the warning for a key that is null (`~:`), and such a
+ * document goes to Spectral's parser (toData).
+ */
+const NO_IMPLICIT_TYPES = Object.create(DEFAULT_FULL_SCHEMA, { compiledImplicit: { value: [] } }) as typeof DEFAULT_FULL_SCHEMA;
 
 /** Not a clean document: Spectral's parser takes it. */
 class NotClean extends Error {}
@@ -38,7 +49,7 @@ interface YNode {
   endPosition: number;
   valueObject?: unknown;
   value?: unknown;
-  mappings?: { key: YNode; value: YNode | null }[];
+  mappings?: { key: YNode; value: YNode | null; startPosition: number; endPosition: number }[];
   items?: (YNode | null)[];
   errors?: unknown[];
 }
@@ -46,21 +57,53 @@ interface YNode {
 /** How many parses took this way and how many went to Spectral's parser (tests). */
 export const yamlFastStats = { fast: 0, spectral: 0 };
 
+/** The last syntax tree loaded ahead of its parse (loadYamlAst), taken by parseYamlFast of the same text. */
+let loaded: { text: string; ast: unknown } | undefined;
+
+/**
+ * The syntax tree parseYamlFast starts from (`load` without implicit types): a cold lint's input checks look at
+ * it before the parse (yamlAliases.ts), and the parse of the same text that follows takes it instead of loading
+ * the text again.
+ */
+export function loadYamlAst(text: string): unknown {
+  if (loaded?.text !== text) loaded = { text, ast: load(text, { ...OPTIONS, ignoreDuplicateKeys: true, schema: NO_IMPLICIT_TYPES }) };
+  return loaded.ast;
+}
+
+/** Forget the tree loaded ahead (its parse will not come). */
+export function dropLoadedYaml(): void {
+  loaded = undefined;
+}
+
 export function parseYamlFast(text: string): YamlResult {
-  const ast = load(text, { ...OPTIONS, ignoreDuplicateKeys: true }) as unknown as YNode | undefined;
+  const ast = (loaded?.text === text ? loaded.ast : load(text, { ...OPTIONS, ignoreDuplicateKeys: true, schema: NO_IMPLICIT_TYPES })) as unknown as YNode | undefined;
+  loaded = undefined;
   if (!ast || (Array.isArray(ast.errors) && ast.errors.length > 0)) return spectralParse(text);
   const lineMap = lineStarts(text);
-  const diagnostics: unknown[] = [];
+  const ctx: Ctx = { text, lineMap, diagnostics: [], sameLine: [] };
   let data: unknown;
   try {
-    data = toData(ast, lineMap, diagnostics);
+    data = toData(ast, ctx);
   } catch (e) {
     if (e instanceof NotClean) return spectralParse(text);
     throw e;
   }
   yamlFastStats.fast++;
+  const diagnostics = ctx.diagnostics;
   if (diagnostics.length > 1) (diagnostics as { range: { start: { line: number } } }[]).sort((a, b) => a.range.start.line - b.range.start.line);
-  return { ast, lineMap, data, diagnostics, metadata: OPTIONS, comments: {} } as unknown as YamlResult;
+  const result = { ast, lineMap, data, diagnostics, metadata: OPTIONS, comments: {} } as unknown as YamlResult;
+  sameLineFound.set(result, ctx.sameLine.sort((a, b) => a - b));
+  return result;
+}
+
+/**
+ * yamlSyntax.ts sameLineEntries' answer for a result of the fast parse, found on the way (the same walk of the same
+ * tree: every mapping reached through mappings' values and sequences' items; a clean tree has no other).
+ */
+const sameLineFound = new WeakMap<object, number[]>();
+
+export function fastSameLineEntries(result: YamlResult): number[] | undefined {
+  return sameLineFound.get(result);
 }
 
 function spectralParse(text: string): YamlResult {
@@ -79,47 +122,73 @@ function lineStarts(text: string): number[] {
 const INDEX = /^(?:0|[1-9]\d{0,9})$/;
 
 function isArrayIndex(key: string): boolean {
-  return INDEX.test(key) && Number(key) < 4294967295;
+  const c = key.charCodeAt(0);
+  return c >= 48 && c <= 57 && INDEX.test(key) && Number(key) < 4294967295;
 }
 
-function toData(node: YNode | null | undefined, lineMap: number[], diagnostics: unknown[]): unknown {
+interface Ctx {
+  text: string;
+  lineMap: number[];
+  diagnostics: unknown[];
+  /** offsets of block mapping entries that start on the line where the previous entry ends (yamlSyntax.ts) */
+  sameLine: number[];
+}
+
+/** A key's text, or NotClean; a key that is not a string gets the parser's warning. */
+function keyOf(keyNode: YNode, ctx: Ctx): string {
+  if (keyNode.kind !== Kind.SCALAR) throw new NotClean();
+  const v = scalarValue(keyNode);
+  // A null key: the parser's warning says 'null' or 'object' by the `valueObject` the implicit types set (not here).
+  if (v === null) throw new NotClean();
+  if (typeof v !== 'string') {
+    // The parser's warning for a key that is not a string (`200:`, `true:`); the key is its text.
+    ctx.diagnostics.push({
+      code: 'YAMLIncompatibleValue',
+      message: `mapping key must be a string scalar rather than ${typeof v}`,
+      severity: 1,
+      path: buildJsonPath(keyNode as never),
+      range: rangeOf(ctx.lineMap, keyNode.startPosition, keyNode.endPosition),
+    });
+  }
+  const k = String(v);
+  if (k === '<<' || k === '__proto__') throw new NotClean();
+  return k;
+}
+
+function toData(node: YNode | null | undefined, ctx: Ctx): unknown {
   if (!node) return node;
   switch (node.kind) {
     case Kind.MAP: {
       const mappings = node.mappings!;
-      const keys: string[] = new Array(mappings.length);
-      const values: unknown[] = new Array(mappings.length);
+      const block = ctx.text.charCodeAt(node.startPosition) !== 0x7b; // not `{`
+      // A plain object, whose keys keep their order, unless a key is an array index (taken below).
+      const out: Record<string, unknown> = {};
       let ordered = false;
       for (let i = 0; i < mappings.length; i++) {
         const m = mappings[i]!;
-        const keyNode = m.key;
-        if (keyNode.kind !== Kind.SCALAR) throw new NotClean();
-        const v = scalarValue(keyNode);
-        if (typeof v !== 'string') {
-          // The parser's warning for a key that is not a string (`200:`, `true:`, `~:`); the key is its text.
-          diagnostics.push({
-            code: 'YAMLIncompatibleValue',
-            message: `mapping key must be a string scalar rather than ${keyNode.valueObject === null ? 'null' : typeof v}`,
-            severity: 1,
-            path: buildJsonPath(keyNode as never),
-            range: rangeOf(lineMap, keyNode.startPosition, keyNode.endPosition),
-          });
-        }
-        const k = String(v);
-        if (k === '<<' || k === '__proto__') throw new NotClean();
-        keys[i] = k;
+        const k = keyOf(m.key, ctx);
         if (!ordered && isArrayIndex(k)) ordered = true;
-        values[i] = toData(m.value, lineMap, diagnostics);
+        if (Object.prototype.hasOwnProperty.call(out, k)) throw new NotClean(); // a duplicate key
+        out[k] = toData(m.value, ctx);
+        if (block && i > 0) {
+          const prev = mappings[i - 1];
+          if (prev && prev.endPosition >= 0 && m.startPosition > prev.endPosition) {
+            const br = ctx.text.indexOf('\n', prev.endPosition);
+            if (br === -1 || br >= m.startPosition) ctx.sameLine.push(m.startPosition);
+          }
+        }
       }
-      const out = (ordered ? createOrderedObject({}) : {}) as Record<string, unknown>;
-      for (let i = 0; i < keys.length; i++) {
-        if (Object.prototype.hasOwnProperty.call(out, keys[i]!)) throw new NotClean(); // a duplicate key
-        out[keys[i]!] = values[i];
+      if (!ordered) return out;
+      // JavaScript lists array-index keys first: the ordered object keeps the document's order.
+      const o = createOrderedObject({}) as Record<string, unknown>;
+      for (const m of mappings) {
+        const k = String(scalarValue(m!.key));
+        o[k] = out[k];
       }
-      return out;
+      return o;
     }
     case Kind.SEQ:
-      return node.items!.map(item => (item !== null ? toData(item, lineMap, diagnostics) : null));
+      return node.items!.map(item => (item !== null ? toData(item, ctx) : null));
     case Kind.SCALAR: {
       const v = scalarValue(node);
       return typeof v === 'bigint' ? Number(v) : v;
@@ -140,9 +209,26 @@ function rangeOf(lineMap: number[], start: number, end: number): { start: { line
   };
 }
 
+/**
+ * The first characters a plain scalar that is not a string can start with, in determineScalarType's expressions:
+ * null (`n`, `N`, `~`, empty), bool (`t`, `T`, `f`, `F`), int and float (a digit, `-`, `+`, `.`).
+ */
+function mayNotBeString(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || c === 0x6e || c === 0x4e || c === 0x7e || c === 0x74 || c === 0x54 || c === 0x66 || c === 0x46 || Number.isNaN(c);
+}
+
+/** determineScalarType, with plain scalars that can only be strings told at their first character. */
+function scalarType(node: YNode): ScalarType {
+  if ((node as { plainScalar?: boolean }).plainScalar && !(node as { doubleQuoted?: boolean }).doubleQuoted && !(node as { singleQuoted?: boolean }).singleQuoted) {
+    const v = node.value;
+    if (typeof v === 'string' && !mayNotBeString(v.charCodeAt(0))) return ScalarType.string;
+  }
+  return determineScalarType(node as never);
+}
+
 function scalarValue(node: YNode): unknown {
   const raw = node.value as string;
-  switch (determineScalarType(node as never)) {
+  switch (scalarType(node)) {
     case ScalarType.null:
       return null;
     case ScalarType.string:

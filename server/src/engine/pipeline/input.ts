@@ -8,6 +8,7 @@ import { commonPrefix, commonSuffix } from '../parse/window';
 import { newDepthState, scanYamlDepth, type DepthState } from '../limits';
 import type { InputMemo } from '../lint';
 import { LineIndex } from '../lines';
+import { aliasCandidatesInScalars } from '../parse/yamlAliases';
 
 /** Old text [a, bOld) became new text [a, bNew); the rest is the same. */
 export interface TextEdit {
@@ -49,6 +50,20 @@ export class InputChecks implements InputMemo {
   /** The depth scan of a text: its limit and its state every CHECKPOINT_LINES lines (it found nothing). */
   private depth: { text: string; max: number; checkpoints: Checkpoint[] } | undefined;
   private lines: LineIndex | undefined;
+  /**
+   * One-shot (a cold lint): the alias check's last pre-test reads the syntax tree the parse then takes
+   * (parse/yamlAliases.ts) rather than running the `yaml` lexer over the text. Not for relints, whose parse reads
+   * only the pieces an edit changed.
+   */
+  readonly aliasFree: ((text: string) => boolean) | undefined;
+
+  /** One-shot: no next text, so the depth scan keeps no states to resume from. */
+  private readonly oneShot: boolean;
+
+  constructor(opts: { oneShot?: boolean } = {}) {
+    this.oneShot = opts.oneShot === true;
+    this.aliasFree = this.oneShot ? aliasCandidatesInScalars : undefined;
+  }
 
   /** Before the checks of `text`: the edit from the last text (undefined: none known). */
   begin(text: string): TextEdit | undefined {
@@ -86,6 +101,7 @@ export class InputChecks implements InputMemo {
    * nothing).
    */
   readonly tooDeepYaml = (text: string, max: number): number | undefined => {
+    if (this.oneShot) return scanYamlDepth(text, max, newDepthState(), 0);
     const last = this.depth;
     this.depth = undefined;
     const fresh: Checkpoint[] = [];

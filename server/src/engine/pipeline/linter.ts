@@ -25,6 +25,7 @@ import { IncrementalResolver } from '../resolve/resolver';
 import { Inventory, type RefGraph } from '../resolve/inventory';
 import { IncrementalRunner } from '../run/runner';
 import { InputChecks } from './input';
+import { dropLoadedYaml } from '../parse/yamlFast';
 import type { DocLike, RunnerResult } from '../run/types';
 
 export interface LintStats {
@@ -49,7 +50,7 @@ export class IncrementalLinter {
   private readFile: FileReader | undefined;
   private readonly runner = new IncrementalRunner();
   /** What the input checks and the finish stage keep of the last text (input.ts). */
-  private inputs = new InputChecks();
+  private inputs: InputChecks;
   /** The last lint's timings and reuse (for benchmarks and logs). */
   stats: LintStats | undefined;
   /** How many lints fell back to the full engine because of an error (tests assert 0). */
@@ -61,6 +62,7 @@ export class IncrementalLinter {
   constructor(file: string, opts: { oneShot?: boolean } = {}) {
     this.file = path.resolve(file);
     this.oneShot = opts.oneShot === true;
+    this.inputs = new InputChecks({ oneShot: this.oneShot });
   }
 
   async lint(text: string, options: LintOptions = {}): Promise<LintResult> {
@@ -68,6 +70,7 @@ export class IncrementalLinter {
       return await this.lintIncrementally(text, options);
     } catch (e) {
       // A bug in a shortcut must not cost the user their diagnostics: start over with the full engine.
+      dropLoadedYaml(); // a syntax tree the input checks loaded for a parse that did not take it
       this.reset();
       this.failures++;
       console.error(`apiconv: incremental lint of ${this.file} failed, linting in full: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -78,7 +81,7 @@ export class IncrementalLinter {
 
   /** Forget all state: the next lint starts from scratch. */
   reset(): void {
-    this.inputs = new InputChecks();
+    this.inputs = new InputChecks({ oneShot: this.oneShot });
     this.parser = undefined;
     this.parserKind = undefined;
     this.resolver = undefined;
@@ -93,12 +96,15 @@ export class IncrementalLinter {
     this.inputs.begin(text);
     if (text.charCodeAt(0) === 0xfeff || !this.inputs.lacks(text, '!!binary')) return lintWithSpectral(text, absFile, options);
     const refused = checkInput(text, absFile, options, this.inputs);
-    if (refused) return refused;
+    if (refused) {
+      dropLoadedYaml(); // the syntax tree the input checks loaded for the parse (yamlAliases.ts), not parsed now
+      return refused;
+    }
     const t0 = performance.now();
 
     const kind = isJsonText(text, absFile) ? 'json' : 'yaml';
     if (!this.parser || this.parserKind !== kind) {
-      this.parser = new IncrementalParser(absFile, kind, this.oneShot);
+      this.parser = new IncrementalParser(absFile, kind, { oneShot: this.oneShot });
       this.parserKind = kind;
     }
     const parsed = this.parser.update(text, this.inputs.editAfter);

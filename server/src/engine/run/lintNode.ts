@@ -36,30 +36,50 @@ export function lintNode(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, valu
 function lintValue(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unknown, out: RawResult[]): boolean {
   let gave = false;
   const fnContext: FnContext = { document: ctx.document, documentInventory: ctx.inventory, rule, path: givenPath };
+  const isObject = value !== null && (typeof value === 'object' || typeof value === 'function');
   for (const then of rule.then) {
-    for (const target of lintTargets(value, then.field)) {
+    if (!isObject || typeof then.field !== 'string') {
+      // the one target lintTargets gives here, the value itself at the given path (no list, target or path made)
+      fnContext.path = givenPath;
+      if (callThen(ctx, then, value, fnContext, out)) gave = true;
+      continue;
+    }
+    const field = then.field;
+    if (field !== '@key' && !field.startsWith('$')) {
+      // lintTargets' one target for a plain field, without the list and the target
+      const rel = fieldPath(field);
+      fnContext.path = rel.length > 0 ? [...givenPath, ...rel] : givenPath;
+      if (callThen(ctx, then, get(value, field), fnContext, out)) gave = true;
+      continue;
+    }
+    for (const target of lintTargets(value, field)) {
       fnContext.path = target.path.length > 0 ? [...givenPath, ...target.path] : givenPath;
-      let results: unknown;
-      try {
-        results = callFunction(ctx, then, target.value, fnContext);
-      } catch (e) {
-        throw new Error(`Function "${then.function.name}" threw an exception${e instanceof Error ? `: ${e.message}` : ''}`, { cause: e });
-      }
-      if (results === undefined) continue;
-      if (!Array.isArray(results) || results.length > 0) gave = true;
-      if (typeof (results as Promise<unknown>).then === 'function') {
-        const saved = { ...fnContext };
-        ctx.promises.push(
-          (results as Promise<unknown>).then(r => {
-            if (r !== undefined) processResults(ctx, saved, r as FnResult[], out);
-          }),
-        );
-      } else {
-        processResults(ctx, fnContext, results as FnResult[], out);
-      }
+      if (callThen(ctx, then, target.value, fnContext, out)) gave = true;
     }
   }
   return gave;
+}
+
+/** One function of a rule on one target; whether it gave a result (or a promise of results). */
+function callThen(ctx: NodeCtx, then: RuleLike['then'][number], target: unknown, fnContext: FnContext, out: RawResult[]): boolean {
+  let results: unknown;
+  try {
+    results = callFunction(ctx, then, target, fnContext);
+  } catch (e) {
+    throw new Error(`Function "${then.function.name}" threw an exception${e instanceof Error ? `: ${e.message}` : ''}`, { cause: e });
+  }
+  if (results === undefined) return false;
+  if (typeof (results as Promise<unknown>).then === 'function') {
+    const saved = { ...fnContext };
+    ctx.promises.push(
+      (results as Promise<unknown>).then(r => {
+        if (r !== undefined) processResults(ctx, saved, r as FnResult[], out);
+      }),
+    );
+  } else {
+    processResults(ctx, fnContext, results as FnResult[], out);
+  }
+  return !Array.isArray(results) || results.length > 0;
 }
 
 export interface FnResult {
@@ -82,13 +102,21 @@ function lintTargets(value: unknown, field: string | undefined): { path: JsonPat
         },
       });
     } else {
-      targets.push({ path: toPath(field), value: get(value, field) });
+      targets.push({ path: fieldPath(field), value: get(value, field) });
     }
   } else {
     targets.push({ path: [], value });
   }
   if (targets.length === 0) targets.push({ path: [], value: undefined });
   return targets;
+}
+
+/** lodash's toPath of a rule's field, made once per field (the path is only read). */
+const fieldPaths = new Map<string, JsonPath>();
+function fieldPath(field: string): JsonPath {
+  let p = fieldPaths.get(field);
+  if (p === undefined) fieldPaths.set(field, (p = toPath(field)));
+  return p;
 }
 
 function getPath(value: unknown, path: JsonPath): unknown {

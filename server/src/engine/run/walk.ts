@@ -29,7 +29,10 @@ export interface WalkScope {
   path: Segment[];
   value: unknown;
 }
-/** A match; true: it gives nothing now and will give nothing again, leave it out of the replays. */
+/**
+ * A match; true: it gives nothing now and will give nothing again, leave it out of the replays. The scope is the
+ * walk's own, changed for the next match: a callback copies what it keeps.
+ */
 type Callback = (scope: WalkScope) => unknown;
 type Filter = (value: unknown, property: Segment) => unknown;
 
@@ -161,6 +164,8 @@ export class SharedWalk {
   private readonly exprs: Expr[];
   private callbacks: Record<string, Callback> = {};
   private readonly path: Segment[] = [];
+  /** What a callback is given: one object, its value set for each match (a callback reads it at once: query.ts). */
+  private readonly scope: WalkScope = { path: this.path, value: undefined };
   /** Objects reached once, and the recorded matches of objects reached again (by key and state). */
   private seen = new WeakSet<object>();
   private memo = new WeakMap<object, Map<string, Rel[]>>();
@@ -249,7 +254,8 @@ export class SharedWalk {
           break;
       }
       if (hit) {
-        const dead = this.callbacks[e.expr]!({ path, value }) === true;
+        this.scope.value = value;
+        const dead = this.callbacks[e.expr]!(this.scope) === true;
         const r = this.recorders[this.recorders.length - 1];
         if (r && !dead) r.list.push({ e: i, rel: path.slice(r.base), value });
       }
@@ -292,7 +298,10 @@ export class SharedWalk {
       while (path.length > base) path.pop();
       for (const s of m.rel) path.push(s);
       if (m.sub) this.replay(m.sub, path.length);
-      else if (this.callbacks[this.exprs[m.e]!.expr]!({ path, value: m.value }) === true) m.dead = true;
+      else {
+        this.scope.value = m.value;
+        if (this.callbacks[this.exprs[m.e]!.expr]!(this.scope) === true) m.dead = true;
+      }
     }
     while (path.length > base) path.pop();
   }
