@@ -22,22 +22,7 @@ import { fastSameLineEntries } from './parse/yamlFast';
 
 type YamlResult = ReturnType<typeof Parsers.parseYaml>;
 
-// yaml-ast-parser node kinds and the fields read here
-const MAPPING = 1;
-const MAP = 2;
-const SEQ = 3;
-
-interface AstNode {
-  kind: number;
-  startPosition: number;
-  endPosition: number;
-  mappings?: (AstNode | null)[];
-  items?: (AstNode | null)[];
-  key?: AstNode | null;
-  value?: unknown;
-}
-
-const node = (v: unknown): AstNode | null => (typeof v === 'object' && v !== null && typeof (v as AstNode).kind === 'number' ? (v as AstNode) : null);
+import { MAP, MAPPING, SEQ, asAstNode as node, type YamlAstNode as AstNode } from './parse/yamlAst';
 
 export const SAME_LINE_ENTRY_MESSAGE =
   'YAML syntax error: a mapping entry must start on a new line, not after the previous value on its line. YAML parsers (and the quick fixes) cannot read this document until it is fixed';

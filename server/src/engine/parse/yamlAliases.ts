@@ -12,24 +12,7 @@
 import { isAliasCandidateAt } from '../limits';
 import { loadYamlAst } from './yamlFast';
 
-// yaml-ast-parser node kinds
-const SCALAR = 0;
-const MAPPING = 1;
-const MAP = 2;
-const SEQ = 3;
-
-interface Node {
-  kind: number;
-  startPosition: number;
-  endPosition: number;
-  errors?: unknown[];
-  key?: Node | null;
-  value?: unknown;
-  mappings?: (Node | null)[];
-  items?: (Node | null)[];
-}
-
-const asNode = (v: unknown): Node | null => (typeof v === 'object' && v !== null && typeof (v as Node).kind === 'number' ? (v as Node) : null);
+import { MAP, MAPPING, SCALAR, SEQ, asAstNode as asNode, type YamlAstNode as Node } from './yamlAst';
 
 /** Whether offset `pos` lies inside a scalar of the tree under `root`: the deepest node holding it, found by position. */
 function inScalar(root: Node, pos: number): boolean {

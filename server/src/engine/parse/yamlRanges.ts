@@ -15,22 +15,7 @@ import type { IRange } from '@stoplight/types';
 type YamlResult = ReturnType<typeof Parsers.parseYaml>;
 type Segment = string | number;
 
-// yaml-ast-parser node kinds
-const SCALAR = 0;
-const MAPPING = 1;
-const MAP = 2;
-const SEQ = 3;
-
-interface Node {
-  kind: number;
-  startPosition: number;
-  endPosition: number;
-  parent: Node | null;
-  key?: Node;
-  value?: unknown;
-  mappings?: (Node | null)[];
-  items?: (Node | null)[];
-}
+import { MAP, MAPPING, SCALAR, SEQ, type YamlAstNode as Node } from './yamlAst';
 
 const isObject = (v: unknown): v is Node => v !== null && typeof v === 'object';
 
@@ -127,7 +112,7 @@ function endPosition(node: Node): number {
       if (node.value !== null && node.mappings!.length !== 0) return endPosition(node.mappings![node.mappings!.length - 1]!);
       break;
     case SCALAR:
-      if (node.parent !== null && node.parent.kind === MAPPING && node.parent.value === null) return node.parent.endPosition;
+      if (node.parent && node.parent.kind === MAPPING && node.parent.value === null) return node.parent.endPosition;
       break;
   }
   return node.endPosition;
