@@ -91,14 +91,18 @@ function edit(text, i, kind) {
   return text.replace(/^(\s+title:\s*)(['"]?)/m, (_, a, q) => `${a}${q}e${i} `);
 }
 
-/** Where the first operation's summary/description starts (or the title's, or 0): where `operation` and `type` edit. */
+/** Where the first operation's summary/description starts (or the title's value, or 0): where `operation` and `type` edit. */
 function operationAt(text) {
   const json = text.trimStart().startsWith('{');
   const at = json ? text.search(/"paths"\s*:/) : text.search(/^paths:/m);
   const re = json ? /"(summary|description)"\s*:\s*"/g : /^(\s+)(summary|description):[ \t]+(['"]?)(?=[^|>\s])/gm;
   re.lastIndex = Math.max(at, 0);
   const m = re.exec(text);
-  return m ? m.index + m[0].length : 0;
+  if (m) return m.index + m[0].length;
+  // No operation text in this file (digitalocean's root: every path item is a $ref to another file): the title's
+  // value, as `operation` falls back to the title edit. Offset 0 made the typed text break the `openapi:` key.
+  const t = json ? /"title"\s*:\s*"/.exec(text) : /^(\s+title:\s*)(['"]?)/m.exec(text);
+  return t ? t.index + t[0].length : 0;
 }
 
 function insertAt(text, offset, s) {
