@@ -11,17 +11,24 @@
  * give up (`undefined`) and jsonPlain.ts parse it the way it did before.
  */
 import type { JsonTreeNode } from './jsonPlain';
-import { orderedObjectOf } from './units';
+import { isArrayIndex, orderedObjectOf } from './units';
 
 export class GiveUp extends Error {}
 
-const INDEX = /^(?:0|[1-9]\d{0,9})$/;
-export function isArrayIndex(key: string): boolean {
-  return INDEX.test(key) && Number(key) < 4294967295;
-}
 
 /** `number` grammar of JSON (RFC 8259), anchored at the sticky position. */
-export const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/** The number at `start` (a `-` or a digit) and where it ends; GiveUp when it is not one JSON reads. */
+export function scanNumber(t: string, start: number): { value: number; end: number } {
+  NUMBER.lastIndex = start;
+  const m = NUMBER.exec(t);
+  if (m === null) throw new GiveUp();
+  const end = start + m[0].length;
+  // A number runs into a letter or digit the grammar did not take (`01`, `1.`, `2x`): the scanner reads that otherwise.
+  if (isWordChar(t.charCodeAt(end))) throw new GiveUp();
+  return { value: JSON.parse(m[0]) as number, end };
+}
 
 /** The data and the syntax tree of a strict JSON text, or undefined for any other text. */
 export function parseJsonFast(text: string): { data: unknown; ast: JsonTreeNode } | undefined {
@@ -67,16 +74,10 @@ class Reader {
     if (c === 102 && t.startsWith('false', start)) return this.word(false, 5, parent, out);
     if (c === 110 && t.startsWith('null', start)) return this.word(null, 4, parent, out);
     if (c === 45 || (c >= 48 && c <= 57)) {
-      NUMBER.lastIndex = start;
-      const m = NUMBER.exec(t);
-      if (m === null) throw new GiveUp();
-      const end = start + m[0].length;
-      // A number runs into a letter or digit the grammar did not take (`01`, `1.`, `2x`): the scanner reads that otherwise.
-      if (isWordChar(t.charCodeAt(end))) throw new GiveUp();
-      const v = JSON.parse(m[0]) as number;
-      this.pos = end;
-      out.v = v;
-      return leaf('number', v, start, end - start, parent);
+      const n = scanNumber(t, start);
+      this.pos = n.end;
+      out.v = n.value;
+      return leaf('number', n.value, start, n.end - start, parent);
     }
     throw new GiveUp();
   }

@@ -10,8 +10,8 @@
  */
 import type { IRange } from '@stoplight/types';
 import { LineIndex } from '../lines';
-import { GiveUp, isArrayIndex, isWordChar, NUMBER, scanString, skipSpace } from './jsonFast';
-import { orderedObjectOf } from './units';
+import { GiveUp, isWordChar, scanNumber, scanString, skipSpace } from './jsonFast';
+import { isArrayIndex, orderedObjectOf } from './units';
 
 type Segment = string | number;
 
@@ -135,13 +135,9 @@ class LeanReader {
     if (c === 102 && t.startsWith('false', start)) return this.word(false, 5);
     if (c === 110 && t.startsWith('null', start)) return this.word(null, 4);
     if (c === 45 || (c >= 48 && c <= 57)) {
-      NUMBER.lastIndex = start;
-      const m = NUMBER.exec(t);
-      if (m === null) throw new GiveUp();
-      const end = start + m[0].length;
-      if (isWordChar(t.charCodeAt(end))) throw new GiveUp();
-      this.pos = end;
-      return JSON.parse(m[0]) as number;
+      const n = scanNumber(t, start);
+      this.pos = n.end;
+      return n.value;
     }
     throw new GiveUp();
   }

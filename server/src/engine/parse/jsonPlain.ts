@@ -19,7 +19,7 @@ import { visit } from '@stoplight/json/node_modules/jsonc-parser';
 import * as Parsers from '@stoplight/spectral-parsers';
 import type { IRange } from '@stoplight/types';
 import { LineIndex } from '../lines';
-import { orderedObjectOf } from './units';
+import { isArrayIndex, orderedObjectOf } from './units';
 import { parseJsonFast } from './jsonFast';
 import { parseJsonLean, type JsonPositions } from './jsonLean';
 
@@ -39,11 +39,6 @@ type Parsed = ReturnType<typeof Parsers.Json.parse>;
 
 class Fallback extends Error {}
 
-const INDEX = /^(?:0|[1-9]\d{0,9})$/;
-/** A key that a plain object enumerates before the others (an array index). */
-function isArrayIndex(key: string): boolean {
-  return INDEX.test(key) && Number(key) < 4294967295;
-}
 
 const LINES = Symbol('apiconv.jsonLines');
 

@@ -131,6 +131,17 @@ export function orderedObject(): Record<string, unknown> {
   return createOrderedObject({}) as Record<string, unknown>;
 }
 
+const INDEX = /^(?:0|[1-9]\d{0,9})$/;
+
+/**
+ * A key that a plain object enumerates before the others (an array index): an object with one is made an ordered
+ * object (orderedObjectOf) by the parses, so that its keys keep the order they are written in.
+ */
+export function isArrayIndex(key: string): boolean {
+  const c = key.charCodeAt(0);
+  return c >= 48 && c <= 57 && INDEX.test(key) && Number(key) < 4294967295;
+}
+
 /**
  * An ordered object with these keys, in this order, and their values: the same as orderedObject() given them one
  * by one, without a trap per key (a `__proto__` key is given the parser's way: it sets the prototype).

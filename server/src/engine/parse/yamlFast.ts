@@ -22,6 +22,7 @@
 import { determineScalarType, Kind, load, parseYamlBigInteger, parseYamlBoolean, parseYamlFloat, ScalarType } from '@stoplight/yaml-ast-parser';
 import DEFAULT_FULL_SCHEMA from '@stoplight/yaml-ast-parser/dist/src/schema/default_full';
 import createOrderedObject from '@stoplight/ordered-object-literal';
+import { isArrayIndex } from './units';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { buildJsonPath, lineForPosition } from '@stoplight/yaml';
 
@@ -119,12 +120,6 @@ function lineStarts(text: string): number[] {
   return out;
 }
 
-const INDEX = /^(?:0|[1-9]\d{0,9})$/;
-
-function isArrayIndex(key: string): boolean {
-  const c = key.charCodeAt(0);
-  return c >= 48 && c <= 57 && INDEX.test(key) && Number(key) < 4294967295;
-}
 
 interface Ctx {
   text: string;
