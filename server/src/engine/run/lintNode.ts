@@ -38,21 +38,21 @@ function lintValue(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unk
   const fnContext: FnContext = { document: ctx.document, documentInventory: ctx.inventory, rule, path: givenPath };
   const isObject = value !== null && (typeof value === 'object' || typeof value === 'function');
   for (const then of rule.then) {
+    // Spectral's targets of a `then` (its lintTargets): the value itself, or its field; the two one-target cases are
+    // called without a list, a target and a path made for them.
     if (!isObject || typeof then.field !== 'string') {
-      // the one target lintTargets gives here, the value itself at the given path (no list, target or path made)
       fnContext.path = givenPath;
       if (callThen(ctx, then, value, fnContext, out)) gave = true;
       continue;
     }
     const field = then.field;
     if (field !== '@key' && !field.startsWith('$')) {
-      // lintTargets' one target for a plain field, without the list and the target
       const rel = fieldPath(field);
       fnContext.path = rel.length > 0 ? [...givenPath, ...rel] : givenPath;
       if (callThen(ctx, then, get(value, field), fnContext, out)) gave = true;
       continue;
     }
-    for (const target of lintTargets(value, field)) {
+    for (const target of fieldTargets(value as object, field)) {
       fnContext.path = target.path.length > 0 ? [...givenPath, ...target.path] : givenPath;
       if (callThen(ctx, then, target.value, fnContext, out)) gave = true;
     }
@@ -87,25 +87,20 @@ export interface FnResult {
   path?: JsonPath;
 }
 
-function lintTargets(value: unknown, field: string | undefined): { path: JsonPath; value: unknown }[] {
+/** The targets of an object's `@key` or JSONPath field (lintValue takes the other cases of Spectral's lintTargets). */
+function fieldTargets(value: object, field: string): { path: JsonPath; value: unknown }[] {
   const targets: { path: JsonPath; value: unknown }[] = [];
-  if (value !== null && (typeof value === 'object' || typeof value === 'function') && typeof field === 'string') {
-    if (field === '@key') {
-      for (const key of Object.keys(value as object)) targets.push({ path: [key], value: key });
-    } else if (field.startsWith('$')) {
-      JSONPath({
-        path: field,
-        json: value as object,
-        resultType: 'all',
-        callback(result: { path: string; value: unknown }) {
-          targets.push({ path: toPath(result.path.slice(1)), value: result.value });
-        },
-      });
-    } else {
-      targets.push({ path: fieldPath(field), value: get(value, field) });
-    }
+  if (field === '@key') {
+    for (const key of Object.keys(value)) targets.push({ path: [key], value: key });
   } else {
-    targets.push({ path: [], value });
+    JSONPath({
+      path: field,
+      json: value,
+      resultType: 'all',
+      callback(result: { path: string; value: unknown }) {
+        targets.push({ path: toPath(result.path.slice(1)), value: result.value });
+      },
+    });
   }
   if (targets.length === 0) targets.push({ path: [], value: undefined });
   return targets;
