@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { functionSchemasPlugin, generateFunctionSchemas as generateFunctionSchemasModule } from './scripts/functionSchemas.mjs';
+import { loadEntry } from './scripts/loadEntry.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -283,18 +284,7 @@ const builds = [
 // schema/apiconv-config.schema.json: the config schema, made from the rule registry (server/src/engine/configSchema.ts).
 async function writeConfigSchema() {
   const fs = await import('node:fs');
-  const { default: Module } = await import('node:module');
-  const out = await esbuild.build({
-    ...common,
-    stdin: { contents: "export { configSchema, CONFIG_SCHEMA_FILE } from './server/src/engine/configSchema';", resolveDir: process.cwd(), sourcefile: 'config-schema-entry.ts', loader: 'ts' },
-    write: false,
-    sourcemap: false,
-    minify: false,
-  });
-  const m = new Module('config-schema-entry.js');
-  m.paths = Module._nodeModulePaths(process.cwd());
-  m._compile(out.outputFiles[0].text, `${process.cwd()}/config-schema-entry.js`);
-  const { configSchema, CONFIG_SCHEMA_FILE } = m.exports;
+  const { configSchema, CONFIG_SCHEMA_FILE } = await loadEntry(esbuild, common, "export { configSchema, CONFIG_SCHEMA_FILE } from './server/src/engine/configSchema';", 'config-schema-entry');
   const text = JSON.stringify(configSchema(), null, 2) + '\n';
   fs.mkdirSync('schema', { recursive: true });
   if (!fs.existsSync(CONFIG_SCHEMA_FILE) || fs.readFileSync(CONFIG_SCHEMA_FILE, 'utf8') !== text) fs.writeFileSync(CONFIG_SCHEMA_FILE, text);

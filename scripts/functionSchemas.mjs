@@ -13,6 +13,7 @@
 // schema that reaches `createRulesetFunction` while they load and while the built-in rulesets are built is kept.
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
+import { loadEntry } from './loadEntry.mjs';
 
 export const FUNCTION_SCHEMAS_MODULE = 'apiconv:function-schemas';
 const COLLECTED = Symbol.for('apiconv.collectFunctionSchemas');
@@ -60,23 +61,10 @@ function isJson(v) {
 
 /** The schemas the bundle's functions are defined with, without repeats, in a stable order. */
 async function collectSchemas(esbuild, options) {
-  const { default: Module } = await import('node:module');
-  const out = await esbuild.build({
-    ...options,
-    stdin: { contents: ENTRY, resolveDir: process.cwd(), sourcefile: 'function-schemas-entry.ts', loader: 'ts' },
-    write: false,
-    sourcemap: false,
-    minify: false,
-    banner: undefined,
-    footer: undefined,
-  });
   const seen = [];
   globalThis[COLLECTED] = seen;
   try {
-    const m = new Module('function-schemas-entry.js');
-    m.paths = Module._nodeModulePaths(process.cwd());
-    m._compile(out.outputFiles[0].text, path.join(process.cwd(), 'function-schemas-entry.js'));
-    m.exports.buildRulesets();
+    (await loadEntry(esbuild, options, ENTRY, 'function-schemas-entry')).buildRulesets();
   } finally {
     delete globalThis[COLLECTED];
   }
