@@ -88,3 +88,13 @@ export class LineIndex {
     return { start: this.positionAt(from), end: this.positionAt(to) };
   }
 }
+
+/**
+ * `out` followed by the offset after each '\n' of `text` and its length + 1: the line maps the parsers give with their
+ * results (@stoplight/yaml's, and @stoplight/json's, which starts with 0).
+ */
+export function newlineMap(text: string, out: number[]): number[] {
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) out.push(i + 1);
+  out.push(text.length + 1);
+  return out;
+}

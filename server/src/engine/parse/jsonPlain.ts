@@ -18,7 +18,7 @@
 import { visit } from '@stoplight/json/node_modules/jsonc-parser';
 import * as Parsers from '@stoplight/spectral-parsers';
 import type { IRange } from '@stoplight/types';
-import { LineIndex } from '../lines';
+import { LineIndex, newlineMap } from '../lines';
 import { isArrayIndex, orderedObjectOf } from './units';
 import { parseJsonFast } from './jsonFast';
 import { parseJsonLean, type JsonPositions } from './jsonLean';
@@ -201,11 +201,7 @@ function finish(text: string, data: unknown, ast: JsonTreeNode): Parsed {
   return result;
 }
 
-/** @stoplight/json's computeLineMap: the offset after each '\n', and the text's length + 1 last. */
+/** @stoplight/json's computeLineMap: 0, the offset after each '\n', and the text's length + 1 last. */
 function lineMapOf(text: string): number[] {
-  const map = [0];
-  let i = 0;
-  for (; i < text.length; i++) if (text.charCodeAt(i) === 10) map.push(i + 1);
-  map.push(i + 1);
-  return map;
+  return newlineMap(text, [0]);
 }

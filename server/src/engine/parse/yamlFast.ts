@@ -23,6 +23,7 @@ import { determineScalarType, Kind, load, parseYamlBigInteger, parseYamlBoolean,
 import DEFAULT_FULL_SCHEMA from '@stoplight/yaml-ast-parser/dist/src/schema/default_full';
 import createOrderedObject from '@stoplight/ordered-object-literal';
 import { isArrayIndex } from './units';
+import { newlineMap } from '../lines';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { buildJsonPath, lineForPosition } from '@stoplight/yaml';
 
@@ -114,10 +115,7 @@ function spectralParse(text: string): YamlResult {
 
 /** parseWithPointers' line map: the offset after each line break, then the length plus one. */
 function lineStarts(text: string): number[] {
-  const out: number[] = [];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) out.push(i + 1);
-  out.push(text.length + 1);
-  return out;
+  return newlineMap(text, []);
 }
 
 
