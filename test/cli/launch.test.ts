@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { isAscii } from 'node:buffer';
 import { readSource } from '../../server/src/cli/launch';
-import { WRAPPER_OPEN } from '../../server/src/bundle/codeCache';
+import { KEEP_CACHES, WRAPPER_OPEN, pruneCodeCaches } from '../../server/src/bundle/codeCache';
 import { ROOT, runCli, tempDir } from './helpers';
 
 const DOC = path.join(ROOT, 'examples', 'conventional.yaml');
@@ -143,5 +143,51 @@ describe('CLI launcher: runs with fixes keep a cache of their own', () => {
     assert.equal(cacheFiles(tmp).length, 2, 'no third cache');
     assert.equal(fs.statSync(fixCache).mtimeMs, fixMtime, 'the -fix cache, accepted, is not written again');
     assert.equal(fs.statSync(lintCache).mtimeMs, lintMtime, "the lint's cache is not written again");
+  });
+});
+
+describe('CLI launcher: old caches are removed', () => {
+  it('keeps the cache in use and the newest few of the same bundle; leaves other bundles and fresh .tmp files', () => {
+    const dir = tempDir();
+    const at = (name: string, ageMs: number): string => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, 'x');
+      const t = (Date.now() - ageMs) / 1000;
+      fs.utimesSync(file, t, t);
+      return file;
+    };
+    const day = 24 * 3600 * 1000;
+    const inUse = at('cli.bundle.js-v20.0.0-x64-10-1.bin', 30 * day);
+    const old = Array.from({ length: 6 }, (_, i) => at(`cli.bundle.js-v20.0.0-x64-${100 + i}-${i}.bin`, (i + 1) * day));
+    const fix = at('cli.bundle.js-fix-v20.0.0-x64-10-1.bin', 40 * day);
+    const worker = at('server.bundle.js-worker-v20.0.0-x64-10-1.bin', 40 * day);
+    const freshTmp = at('cli.bundle.js-v20.0.0-x64-10-1.bin.123.tmp', 60 * 1000);
+    const deadTmp = at('cli.bundle.js-v20.0.0-x64-10-1.bin.456.tmp', 2 * 3600 * 1000);
+    const other = at('notes.txt', 40 * day);
+    pruneCodeCaches(inUse, 'cli.bundle.js');
+    const left = new Set(fs.readdirSync(dir).map(f => path.join(dir, f)));
+    assert.ok(left.has(inUse), 'the cache in use stays');
+    assert.deepEqual(old.filter(f => left.has(f)), old.slice(0, KEEP_CACHES), 'the newest of the same bundle stay, the older go');
+    for (const f of [fix, worker, freshTmp, other]) assert.ok(left.has(f), `${path.basename(f)} is not this bundle's`);
+    assert.ok(!left.has(deadTmp), 'a .tmp left by a dead writer goes');
+    pruneCodeCaches(path.join(dir, 'missing', 'x.bin'), 'cli.bundle.js');
+  });
+
+  it('a run that writes a new cache removes the stale ones of that bundle', () => {
+    const tmp = tempDir();
+    const env = { TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+    const dir = path.join(tmp, `apiconv-compile-cache-${typeof process.getuid === 'function' ? process.getuid() : 'u'}`);
+    fs.mkdirSync(dir, { mode: 0o700 });
+    const stale = Array.from({ length: KEEP_CACHES + 2 }, (_, i) => path.join(dir, `cli.bundle.js-v0.0.${i}-x64-1-1.bin`));
+    stale.forEach((f, i) => {
+      fs.writeFileSync(f, 'old');
+      const t = Date.now() / 1000 - 3600 * (i + 1);
+      fs.utimesSync(f, t, t);
+    });
+    const run = runCli(['lint', '-f', 'json', DOC], { env });
+    assert.ok(run.code === 0 || run.code === 1, run.stderr);
+    const left = fs.readdirSync(dir);
+    assert.equal(left.filter(f => /^cli\.bundle\.js-v\d/.test(f) && !f.startsWith('cli.bundle.js-v0.0.')).length, 1, 'the new cache is written');
+    assert.deepEqual(stale.filter(f => fs.existsSync(f)), stale.slice(0, KEEP_CACHES));
   });
 });

@@ -12,6 +12,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as os from 'node:os';
+import { KEEP_CACHES } from '../../server/src/bundle/codeCache';
 import { ROOT, TestClient, tmpWorkspace } from './client';
 
 const BAD = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
@@ -113,6 +115,23 @@ describe('language server: the lint worker\'s code cache', () => {
     assert.deepEqual(none, first);
     await sleep(500);
     assert.deepEqual(cacheFiles(off), []);
+  });
+
+  it('a worker that writes a new cache removes the stale ones of the same bundle', { timeout: 60_000 }, async () => {
+    const ws = tmpWorkspace({ 'api.yaml': BAD });
+    const tmp = tmpWorkspace();
+    const dir = path.join(tmp, `apiconv-compile-cache-${typeof process.getuid === 'function' ? process.getuid() : os.userInfo().username}`);
+    fs.mkdirSync(dir, { mode: 0o700 });
+    const stale = Array.from({ length: KEEP_CACHES + 2 }, (_, i) => path.join(dir, `server.bundle.js-worker-v0.0.${i}-x64-1-1.bin`));
+    stale.forEach((f, i) => {
+      fs.writeFileSync(f, 'old');
+      const t = Date.now() / 1000 - 3600 * (i + 1);
+      fs.utimesSync(f, t, t);
+    });
+    const fresh = (): string[] => cacheFiles(tmp).filter(f => !path.basename(f).startsWith('server.bundle.js-worker-v0.0.'));
+    const found = await run(ws, { TMPDIR: tmp, TMP: tmp, TEMP: tmp, APICONV_NO_COMPILE_CACHE: undefined }, () => fresh().length > 0);
+    assert.ok(found.length > 5, 'linted as usual');
+    assert.deepEqual(stale.filter(f => fs.existsSync(f)), stale.slice(0, KEEP_CACHES), 'the newest stale caches stay, the older go');
   });
 
   it('not read from nor written to a cache folder that others may write to', { timeout: 60_000, skip: typeof process.getuid !== 'function' && 'POSIX owners and modes' }, async () => {

@@ -28,3 +28,48 @@ export function codeCacheFile(bundle: string, label = path.basename(bundle)): st
 
 /** How the CLI's and the server's bundles begin (esbuild.mjs CLI_WRAPPER): the function Node wraps a module in. */
 export const WRAPPER_OPEN = '(function (exports, require, module, __filename, __dirname) {';
+
+/** How many caches of one bundle (one label) are kept beside the one in use: a few builds or Node versions side by side. */
+export const KEEP_CACHES = 3;
+
+/** A `.tmp` file older than this was left by a process that died while writing its cache. */
+const STALE_TMP_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the caches a new build or another Node left behind: of the files of `label` in `cacheFile`'s folder, all
+ * but `cacheFile` and the KEEP_CACHES newest (each build writes a new file of 2–5 MB, and nothing else would ever
+ * delete the old ones), and any half-written `.tmp` older than an hour. Called only when a cache is about to be
+ * written, not on every start. Never throws: a file another process removed first, or a folder that cannot be
+ * read, is no matter.
+ */
+export function pruneCodeCaches(cacheFile: string, label: string, now = Date.now()): void {
+  const dir = path.dirname(cacheFile);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  const own: { file: string; mtime: number }[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    if (file === cacheFile) continue;
+    const st = fs.statSync(file, { throwIfNoEntry: false });
+    if (!st?.isFile()) continue;
+    if (name.endsWith('.tmp')) {
+      if (now - st.mtimeMs > STALE_TMP_MS) remove(file);
+    } else if (name.startsWith(`${label}-v`) && name.endsWith('.bin')) {
+      own.push({ file, mtime: st.mtimeMs });
+    }
+  }
+  own.sort((a, b) => b.mtime - a.mtime);
+  for (const { file } of own.slice(KEEP_CACHES)) remove(file);
+}
+
+function remove(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch {
+    /* gone already, or not ours to remove */
+  }
+}

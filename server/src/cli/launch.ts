@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import Module from 'node:module';
 import { isAscii } from 'node:buffer';
-import { WRAPPER_OPEN, codeCacheFile } from '../bundle/codeCache';
+import { WRAPPER_OPEN, codeCacheFile, pruneCodeCaches } from '../bundle/codeCache';
 
 type ModuleInternals = typeof Module & {
   wrap(source: string): string;
@@ -39,7 +39,8 @@ export function launch(bundle: string): void {
   const filename = path.join(__dirname, bundle);
   const dirname = path.dirname(filename);
   const source = readSource(filename);
-  const cacheFile = codeCacheFile(filename, fixRun(process.argv.slice(2)) ? `${path.basename(filename)}-fix` : undefined);
+  const label = fixRun(process.argv.slice(2)) ? `${path.basename(filename)}-fix` : path.basename(filename);
+  const cacheFile = codeCacheFile(filename, label);
   let cached: Buffer | undefined;
   try {
     if (cacheFile) cached = fs.readFileSync(cacheFile);
@@ -59,6 +60,7 @@ export function launch(bundle: string): void {
         const tmp = `${target}.${process.pid}.tmp`;
         fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
         fs.renameSync(tmp, target);
+        pruneCodeCaches(target, label);
       } catch {
         /* no cache: the next run compiles again */
       }

@@ -9,9 +9,10 @@
  * per-user folder under the system's temporary folder. `APICONV_NO_COMPILE_CACHE=1` turns it off; any failure with
  * the cache falls back to a plain compile.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { WRAPPER_OPEN, codeCacheFile } from '../bundle/codeCache';
+import { WRAPPER_OPEN, codeCacheFile, pruneCodeCaches } from '../bundle/codeCache';
 
 /** The worker's hook that writes the cache (set by BOOT when there is none to use). */
 const SAVE = 'apiconv.saveCodeCache';
@@ -62,7 +63,10 @@ compiled.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(
  * through BOOT: the bundle is the module wrapper function, which a worker started on the file would only define.
  */
 export function startWorker(script: string, options: WorkerOptions): Worker {
-  const cacheFile = codeCacheFile(script, `${path.basename(script)}-worker`);
+  const label = `${path.basename(script)}-worker`;
+  const cacheFile = codeCacheFile(script, label);
+  // This worker writes a new cache (a new build, another Node): the old ones go (not on every start).
+  if (cacheFile && !fs.existsSync(cacheFile)) pruneCodeCaches(cacheFile, label);
   const workerData = { ...(options.workerData as object), apiconvBoot: { script, cacheFile } };
   return new Worker(BOOT, { ...options, eval: true, workerData });
 }
