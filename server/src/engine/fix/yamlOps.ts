@@ -13,6 +13,7 @@ import { cutYaml } from './pieces';
 import { type Style, column, contentEnd, detectStyle, type StyleCounts, styleOf, styleCounts } from './yamlStyle';
 import { renderKey } from './yamlRender';
 import { keyOf, blockPairAfter, opEdit } from './yamlEdit';
+import { NOT_PLAIN, plainToJS } from './yamlWalk';
 
 /** The parse of a text (memoized: every fix of a pass parses the same text; the result is only read). */
 export const parseYaml = memoByText(parseYamlOnce);
@@ -80,23 +81,26 @@ interface PieceView {
 
 const pieceView = memoByText(pieceViewOnce);
 
-/** Leaves by piece text (and header or not); null: the piece is not one clean pair. */
-const leafMemo = new Map<string, Leaf | null>();
+/**
+ * Leaves by piece text, the headers' apart from the entries'; null: the piece is not one clean pair. Keyed by the
+ * piece's text itself (a slice of the whole): a key made by prefixing it copied every piece of every view (issue 16).
+ */
+const leafMemo = { entries: new Map<string, Leaf | null>(), headers: new Map<string, Leaf | null>() };
 
 /** At least twice the pieces of the last text cut (github-api: some 9,600), so that a round finds every piece it did not change. */
 let leafLimit = 5000;
 
 function leafOf(text: string, header: boolean): Leaf | null {
-  const k = (header ? 'h' : 'e') + text;
-  const hit = leafMemo.get(k);
+  const memo = header ? leafMemo.headers : leafMemo.entries;
+  const hit = memo.get(text);
   if (hit !== undefined) {
-    leafMemo.delete(k);
-    leafMemo.set(k, hit);
+    memo.delete(text);
+    memo.set(text, hit);
     return hit;
   }
   const leaf = leafOnce(text, header);
-  if (leafMemo.size >= leafLimit) leafMemo.delete(leafMemo.keys().next().value!);
-  leafMemo.set(k, leaf);
+  if (memo.size >= leafLimit) memo.delete(memo.keys().next().value!);
+  memo.set(text, leaf);
   return leaf;
 }
 
@@ -110,11 +114,14 @@ function leafOnce(text: string, header: boolean): Leaf | null {
   if (header && !(pair.value === null || (isScalar(pair.value) && pair.value.value === null))) return null;
   const counts = styleCounts(text, doc);
   if (counts.aliases > 0) return null;
-  let js: unknown;
-  try {
-    js = doc.toJS({ maxAliasCount: 1000 });
-  } catch {
-    return null;
+  // The data by a direct walk where it is plain (yamlWalk.ts), else by `yaml`'s toJS.
+  let js = plainToJS(doc);
+  if (js === NOT_PLAIN) {
+    try {
+      js = doc.toJS({ maxAliasCount: 1000 });
+    } catch {
+      return null;
+    }
   }
   if (typeof js !== 'object' || js === null || Array.isArray(js)) return null;
   const keys = Object.keys(js);
