@@ -4,7 +4,7 @@
  * text that cuts into pieces (pieces.ts) is read and edited through them: after a round of fixes only the pieces it
  * changed are parsed again.
  */
-import { Document, isMap, isScalar, parseDocument, type Node, type YAMLMap } from 'yaml';
+import { Document, isMap, isScalar, parseDocument, Schema, type Node, type YAMLMap } from 'yaml';
 import type { FixOp } from '../../../../rules/types';
 import type { OffsetEdit } from './edits';
 import { nest } from './util';
@@ -104,8 +104,14 @@ function leafOf(text: string, header: boolean): Leaf | null {
   return leaf;
 }
 
+/**
+ * The schema of every piece's parse: the one `yaml` makes for a document of YAML 1.2 (the core schema, known tags
+ * resolved), made once instead of once per piece (a piece has no directive: pieces.ts). The parses only read it.
+ */
+const PIECE_SCHEMA = new Schema({ resolveKnownTags: true, schema: 'core' });
+
 function leafOnce(text: string, header: boolean): Leaf | null {
-  const doc = parseYamlOnce(text);
+  const doc = parseYamlOnce(text, PIECE_SCHEMA);
   if (!doc) return null;
   const root = doc.contents;
   if (!isMap(root) || root.flow || root.items.length !== 1) return null;
@@ -247,9 +253,9 @@ function pieceViewOnce(text: string): PieceView | undefined {
   };
 }
 
-function parseYamlOnce(text: string): Document.Parsed | undefined {
+function parseYamlOnce(text: string, schema?: Schema): Document.Parsed | undefined {
   try {
-    const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+    const doc = parseDocument(text, schema ? { uniqueKeys: false, prettyErrors: false, schema } : { uniqueKeys: false, prettyErrors: false });
     return doc.errors.length > 0 ? undefined : doc;
   } catch {
     return undefined;
