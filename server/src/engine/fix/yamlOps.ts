@@ -147,14 +147,17 @@ function pieceViewOnce(text: string): PieceView | undefined {
     leaves.push(leaf);
   }
   // Each piece's mapping, by the keys of the headers above it (as findPair reads keys), and the same as toJS writes them.
-  const conts: string[][] = [];
   const stack: string[] = [];
   const jsStack: string[] = [];
   // The data (as toJS builds it: each key set in order) and the style counts (in the order of a walk of the whole
   // text: a container's own indentation step before its entries).
   const root: Record<string, unknown> = {};
   const holders = new Map<string, Record<string, unknown>>([['', root]]);
-  const seen = new Set<string>();
+  // Each piece's mapping (its headers' keys joined), and each piece by the keys that lead to its pair (unique), made
+  // once for the data, the items of the mappings and the edits.
+  const wheres: string[] = [];
+  const ids: string[] = [];
+  const byId = new Map<string, number>();
   const total: StyleCounts = { units: [], gaps: [], seqIndented: 0, seqFlat: 0, single: 0, double: 0, padded: 0, tight: 0, aliases: 0 };
   for (let i = 0; i < pieces.length; i++) {
     const p = pieces[i]!;
@@ -162,11 +165,13 @@ function pieceViewOnce(text: string): PieceView | undefined {
     const depth = p.container.length;
     stack.length = depth;
     jsStack.length = depth;
-    conts.push([...stack]);
+    const where = stack.join('\0');
     // findPair takes a key's first pair, toJS its last value: a key twice among the pieces is left to the whole parse.
-    const id = [...stack, leaf.key].join('\0');
-    if (seen.has(id)) return undefined;
-    seen.add(id);
+    const id = depth === 0 ? leaf.key : `${where}\0${leaf.key}`;
+    if (byId.has(id)) return undefined;
+    byId.set(id, i);
+    wheres.push(where);
+    ids.push(id);
     const holder = holders.get(jsStack.join('\0'));
     if (!holder) return undefined;
     const c = leaf.counts;
@@ -196,24 +201,20 @@ function pieceViewOnce(text: string): PieceView | undefined {
   // The items of each mapping that is cut into pieces (the root, the containers), in order: piece indexes.
   const items = new Map<string, number[]>();
   for (let i = 0; i < pieces.length; i++) {
-    const where = conts[i]!.join('\0');
+    const where = wheres[i]!;
     (items.get(where) ?? items.set(where, []).get(where)!).push(i);
   }
-  const idOf = (i: number) => [...conts[i]!, leaves[i]!.key].join('\0');
   /** Where the last pair of a cut mapping ends (the end of the last entry of a container that ends it). */
   const endOf = (where: string): number | undefined => {
     const list = items.get(where);
     const i = list?.[list.length - 1];
     if (i === undefined) return undefined;
     const p = pieces[i]!;
-    if (p.header) return endOf(idOf(i));
+    if (p.header) return endOf(ids[i]!);
     const pair = (leaves[i]!.doc.contents as YAMLMap<unknown, unknown>).items[0]!;
     const t = text.slice(p.start, p.end);
     return p.start + Math.max(contentEnd(t, pair.value as Node, 0), contentEnd(t, pair.key as Node, 0));
   };
-  // Each piece by the keys that lead to its pair (unique: see `seen`).
-  const byId = new Map<string, number>();
-  for (let i = 0; i < pieces.length; i++) byId.set(idOf(i), i);
   return {
     data,
     style,
