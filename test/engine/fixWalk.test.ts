@@ -74,6 +74,11 @@ function yamlFiles(dir: string): string[] {
 
 const parse = (text: string) => parseDocument(text, { uniqueKeys: false, prettyErrors: false });
 
+function frozen(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return true;
+  return Object.isFrozen(v) && Object.values(v).every(frozen);
+}
+
 /** Both walks against `yaml`'s on one text; whether plainToJS took it (not NOT_PLAIN). */
 function check(text: string, label: string): boolean {
   const doc = parse(text);
@@ -89,6 +94,7 @@ function check(text: string, label: string): boolean {
   if (js === NOT_PLAIN) return false;
   // Strict: the same prototypes and own properties (a `__proto__` key is an own property in both).
   assert.deepStrictEqual(js, expected, `${label}: data`);
+  assert.ok(frozen(js), `${label}: frozen all through`);
   assert.equal(JSON.stringify(js), JSON.stringify(expected), `${label}: data as JSON (key order)`);
   return true;
 }

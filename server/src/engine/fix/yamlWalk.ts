@@ -14,7 +14,8 @@ class NotPlain extends Error {}
 /**
  * What `doc.toJS()` gives (with its defaults: `keep`, plain objects), for a document of plain mappings, sequences
  * and scalars: no alias, no anchor, no tag on a collection, every key a scalar of a primitive value other than the
- * merge key. NOT_PLAIN for anything else (and when the walk runs out of stack: the caller's toJS decides then).
+ * merge key; frozen as it is built (what memo.ts deepFreeze would make of it). NOT_PLAIN for anything else (and when
+ * the walk runs out of stack: the caller's toJS decides then).
  */
 export function plainToJS(doc: Document.Parsed): unknown {
   try {
@@ -52,7 +53,7 @@ function plainValue(node: unknown): unknown {
       if (stringKey in map) Object.defineProperty(map, stringKey, { value: jsValue, writable: true, enumerable: true, configurable: true });
       else map[stringKey] = jsValue;
     }
-    return map;
+    return Object.freeze(map);
   }
   if (isSeq(node)) {
     if (node.constructor !== YAMLSeq || node.tag || node.anchor) throw new NotPlain();
@@ -61,7 +62,7 @@ function plainValue(node: unknown): unknown {
       if (isPair(item) || isAlias(item)) throw new NotPlain();
       seq.push(plainValue(item));
     }
-    return seq;
+    return Object.freeze(seq);
   }
   throw new NotPlain();
 }
