@@ -8,7 +8,7 @@
  *   mapping below it, is cut again: a header piece (its key line and the comments up to its first entry) and one
  *   piece per entry, starting at every content line at the indentation of the first entry. The entries of
  *   `components`, `paths` and `webhooks` are cut once more the same way (the kinds into their entries, the path
- *   items into their operations), and the operations into their fields.
+ *   items into their operations), the operations into their fields, and their `responses` into its responses.
  * A text this cannot cut (a tab in an indentation, a directive or a document marker other than one `---` that
  * starts the text, content that starts indented)
  * gives undefined; a container whose body does not fit the rule stays one piece. Whether the pieces stand for the
@@ -27,7 +27,11 @@ export interface Piece {
 
 /** Containers whose entries are cut again: the kinds of components, the path items (into their operations). */
 const CUT_TWICE = new Set(['components', 'paths', 'webhooks']);
-/** …and the operations of path items, into their fields (a fix that adds a response parses the responses again, not the operation). */
+/**
+ * …and the operations of path items, into their fields (a fix that adds a response parses the responses again, not the
+ * operation), and an operation's `responses` into its responses: a fix that adds a response parses the new one alone,
+ * and the same response (`"401":` with its `$ref`) in every operation is one piece text, parsed once (issue 16).
+ */
 const OPERATIONS = new Set(['paths', 'webhooks']);
 
 const CONTAINERS = new Set(['paths', 'webhooks', 'components', 'definitions', 'parameters', 'responses', 'securityDefinitions']);
@@ -95,7 +99,9 @@ export function cutYaml(text: string): Piece[] | undefined {
   function cut(keyLine: number, from: number, to: number, depth: number, container: string[]): void {
     const whole = (): void => void out.push({ start: lines[from]!.start, end: to < lines.length ? lines[to]!.start : text.length, container, header: false });
     const key = headerKey(text, lines[keyLine]!, lineEnd(keyLine));
-    const cuttable = key !== undefined && (depth === 0 ? CONTAINERS.has(key) : depth === 1 ? CUT_TWICE.has(container[0]!) : depth === 2 && OPERATIONS.has(container[0]!));
+    const cuttable =
+      key !== undefined &&
+      (depth === 0 ? CONTAINERS.has(key) : depth === 1 ? CUT_TWICE.has(container[0]!) : OPERATIONS.has(container[0]!) && (depth === 2 || (depth === 3 && key === 'responses')));
     if (!cuttable) return whole();
     let body = keyLine + 1;
     while (body < to && lines[body]!.indent < 0) body++;
