@@ -146,9 +146,10 @@ function pieceViewOnce(text: string): PieceView | undefined {
     if (!leaf) return undefined;
     leaves.push(leaf);
   }
-  // Each piece's mapping, by the keys of the headers above it (as findPair reads keys), and the same as toJS writes them.
-  const stack: string[] = [];
-  const jsStack: string[] = [];
+  // Each piece's mapping, by the keys of the headers above it (as findPair reads keys), and the same as toJS writes them:
+  // joined ('\0'), for each depth of the headers above the current piece (set when a header is met).
+  const whereAt: string[] = [''];
+  const jsWhereAt: string[] = [''];
   // The data (as toJS builds it: each key set in order) and the style counts (in the order of a walk of the whole
   // text: a container's own indentation step before its entries).
   const root: Record<string, unknown> = {};
@@ -163,25 +164,24 @@ function pieceViewOnce(text: string): PieceView | undefined {
     const p = pieces[i]!;
     const leaf = leaves[i]!;
     const depth = p.container.length;
-    stack.length = depth;
-    jsStack.length = depth;
-    const where = stack.join('\0');
+    const where = whereAt[depth]!;
     // findPair takes a key's first pair, toJS its last value: a key twice among the pieces is left to the whole parse.
     const id = depth === 0 ? leaf.key : `${where}\0${leaf.key}`;
     if (byId.has(id)) return undefined;
     byId.set(id, i);
     wheres.push(where);
     ids.push(id);
-    const holder = holders.get(jsStack.join('\0'));
+    const holder = holders.get(jsWhereAt[depth]!);
     if (!holder) return undefined;
     const c = leaf.counts;
     for (const u of c.units) if (total.units.length < 50) total.units.push(u);
     if (p.header) {
       const obj: Record<string, unknown> = {};
       holder[leaf.jsKey] = obj;
-      stack.push(leaf.key);
-      jsStack.push(leaf.jsKey);
-      holders.set(jsStack.join('\0'), obj);
+      whereAt[depth + 1] = id;
+      const jsWhere = depth === 0 ? leaf.jsKey : `${jsWhereAt[depth]!}\0${leaf.jsKey}`;
+      jsWhereAt[depth + 1] = jsWhere;
+      holders.set(jsWhere, obj);
       // The container's own step (its pair's value is the block mapping of the entries that follow).
       const next = leaves[i + 1];
       if (!next || pieces[i + 1]!.container.length !== depth + 1) return undefined;
