@@ -87,6 +87,7 @@ describe('the piece view of a YAML text is its whole parse', () => {
   it('on every YAML document of the corpus: data, style, and the edit of every op at its paths', () => {
     let viewed = 0;
     let ops = 0;
+    let responsesCut = 0;
     for (const file of yamlFiles(CORPUS)) {
       const text = fs.readFileSync(file, 'utf8');
       const label = path.relative(CORPUS, file);
@@ -102,6 +103,23 @@ describe('the piece view of a YAML text is its whole parse', () => {
           fresh.push({ kind: 'set', path: [k, 'responses', 'ApiconvError'], value: { description: 'Error' } });
           for (const kind of Object.keys(v)) fresh.push({ kind: 'set', path: [k, kind, 'Error'], value: { type: 'object' } }, { kind: 'set', path: [k, kind], value: {} });
         }
+        // The responses of operations (cut into their responses): a response added (what the error-response fixes
+        // do), one changed, removed, renamed, and the responses replaced; on every tenth operation.
+        if ((k === 'paths' || k === 'webhooks') && typeof v === 'object' && v !== null) {
+          if (cutYaml(text)!.some(piece => piece.container.length === 4 && piece.container[3] === 'responses')) responsesCut++;
+          let n = 0;
+          for (const [p, item] of Object.entries(v)) {
+            if (typeof item !== 'object' || item === null) continue;
+            for (const [m, op] of Object.entries(item)) {
+              const responses = (op as { responses?: unknown } | null)?.responses;
+              if (typeof responses !== 'object' || responses === null || n++ % 10 !== 0) continue;
+              const at = [k, p, m, 'responses'];
+              const first = Object.keys(responses)[0];
+              fresh.push({ kind: 'set', path: [...at, '418'], value: { $ref: '#/components/responses/Teapot' } }, { kind: 'set', path: [...at, 'default'], value: { description: 'Error' } }, { kind: 'set', path: at, value: { '200': { description: 'OK' } } });
+              if (first !== undefined) fresh.push({ kind: 'set', path: [...at, first, 'description'], value: 'Changed' }, { kind: 'remove', path: [...at, first] }, { kind: 'rename', path: [...at, first], to: '299' });
+            }
+          }
+        }
       }
       for (const op of [...fresh, ...pathsOf(data, 40).flatMap(opsAt)]) {
         assert.deepEqual(yamlOpEdit(text, op), yamlOpEditWhole(text, op), `${label}: ${op.kind} ${JSON.stringify(op.path)}`);
@@ -110,6 +128,7 @@ describe('the piece view of a YAML text is its whole parse', () => {
     }
     assert.ok(viewed >= 10, `documents seen through pieces: ${viewed}`);
     assert.ok(ops > 1000, `ops compared: ${ops}`);
+    assert.ok(responsesCut >= 5, `documents whose operations' responses are cut into pieces: ${responsesCut}`);
   });
 
   it('on a document with CRLF line endings', () => {

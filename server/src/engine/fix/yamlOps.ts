@@ -4,7 +4,7 @@
  * text that cuts into pieces (pieces.ts) is read and edited through them: after a round of fixes only the pieces it
  * changed are parsed again.
  */
-import { Document, isMap, isScalar, parseDocument, type Node, type YAMLMap } from 'yaml';
+import { Document, isMap, isScalar, parseDocument, Schema, type Node, type YAMLMap } from 'yaml';
 import type { FixOp } from '../../../../rules/types';
 import type { OffsetEdit } from './edits';
 import { nest } from './util';
@@ -13,6 +13,7 @@ import { cutYaml } from './pieces';
 import { type Style, column, contentEnd, detectStyle, type StyleCounts, styleOf, styleCounts } from './yamlStyle';
 import { renderKey } from './yamlRender';
 import { keyOf, blockPairAfter, opEdit } from './yamlEdit';
+import { NOT_PLAIN, plainToJS } from './yamlWalk';
 
 /** The parse of a text (memoized: every fix of a pass parses the same text; the result is only read). */
 export const parseYaml = memoByText(parseYamlOnce);
@@ -80,28 +81,51 @@ interface PieceView {
 
 const pieceView = memoByText(pieceViewOnce);
 
-/** Leaves by piece text (and header or not); null: the piece is not one clean pair. */
-const leafMemo = new Map<string, Leaf | null>();
+/**
+ * Leaves by piece text, the headers' apart from the entries'; null: the piece is not one clean pair. Keyed by the
+ * piece's text itself (a slice of the whole): a key made by prefixing it copied every piece of every view (issue 16).
+ * Each entry remembers the last view that used it: a full memo drops the entries the current view has not used, rather
+ * than each hit moving its entry to the end of the map (two map operations per piece per view: 1,479 pieces, five views).
+ */
+const leafMemo = { entries: new Map<string, LeafEntry>(), headers: new Map<string, LeafEntry>() };
+
+interface LeafEntry {
+  leaf: Leaf | null;
+  /** The view (viewCount) that last used it. */
+  used: number;
+}
+
+/** Views made so far (pieceViewOnce). */
+let viewCount = 0;
 
 /** At least twice the pieces of the last text cut (github-api: some 9,600), so that a round finds every piece it did not change. */
 let leafLimit = 5000;
 
 function leafOf(text: string, header: boolean): Leaf | null {
-  const k = (header ? 'h' : 'e') + text;
-  const hit = leafMemo.get(k);
+  const memo = header ? leafMemo.headers : leafMemo.entries;
+  const hit = memo.get(text);
   if (hit !== undefined) {
-    leafMemo.delete(k);
-    leafMemo.set(k, hit);
-    return hit;
+    hit.used = viewCount;
+    return hit.leaf;
   }
   const leaf = leafOnce(text, header);
-  if (leafMemo.size >= leafLimit) leafMemo.delete(leafMemo.keys().next().value!);
-  leafMemo.set(k, leaf);
+  if (memo.size >= leafLimit) {
+    // Full: every entry the current view has not used goes (at least half of them: a view has at most half the limit's pieces).
+    for (const [k, e] of memo) if (e.used !== viewCount) memo.delete(k);
+    if (memo.size >= leafLimit) memo.delete(memo.keys().next().value!);
+  }
+  memo.set(text, { leaf, used: viewCount });
   return leaf;
 }
 
+/**
+ * The schema of every piece's parse: the one `yaml` makes for a document of YAML 1.2 (the core schema, known tags
+ * resolved), made once instead of once per piece (a piece has no directive: pieces.ts). The parses only read it.
+ */
+const PIECE_SCHEMA = new Schema({ resolveKnownTags: true, schema: 'core' });
+
 function leafOnce(text: string, header: boolean): Leaf | null {
-  const doc = parseYamlOnce(text);
+  const doc = parseYamlOnce(text, PIECE_SCHEMA);
   if (!doc) return null;
   const root = doc.contents;
   if (!isMap(root) || root.flow || root.items.length !== 1) return null;
@@ -110,11 +134,14 @@ function leafOnce(text: string, header: boolean): Leaf | null {
   if (header && !(pair.value === null || (isScalar(pair.value) && pair.value.value === null))) return null;
   const counts = styleCounts(text, doc);
   if (counts.aliases > 0) return null;
-  let js: unknown;
-  try {
-    js = doc.toJS({ maxAliasCount: 1000 });
-  } catch {
-    return null;
+  // The data by a direct walk where it is plain (yamlWalk.ts), else by `yaml`'s toJS.
+  let js = plainToJS(doc);
+  if (js === NOT_PLAIN) {
+    try {
+      js = doc.toJS({ maxAliasCount: 1000 });
+    } catch {
+      return null;
+    }
   }
   if (typeof js !== 'object' || js === null || Array.isArray(js)) return null;
   const keys = Object.keys(js);
@@ -127,43 +154,49 @@ function pieceViewOnce(text: string): PieceView | undefined {
   const pieces = cutYaml(text);
   if (!pieces || pieces.length === 0) return undefined;
   leafLimit = Math.max(5000, 2 * pieces.length);
+  viewCount++;
   const leaves: Leaf[] = [];
   for (const p of pieces) {
     const leaf = leafOf(text.slice(p.start, p.end), p.header);
     if (!leaf) return undefined;
     leaves.push(leaf);
   }
-  // Each piece's mapping, by the keys of the headers above it (as findPair reads keys), and the same as toJS writes them.
-  const conts: string[][] = [];
-  const stack: string[] = [];
-  const jsStack: string[] = [];
+  // Each piece's mapping, by the keys of the headers above it (as findPair reads keys), and the same as toJS writes them:
+  // joined ('\0'), for each depth of the headers above the current piece (set when a header is met).
+  const whereAt: string[] = [''];
+  const jsWhereAt: string[] = [''];
   // The data (as toJS builds it: each key set in order) and the style counts (in the order of a walk of the whole
   // text: a container's own indentation step before its entries).
   const root: Record<string, unknown> = {};
   const holders = new Map<string, Record<string, unknown>>([['', root]]);
-  const seen = new Set<string>();
+  // Each piece's mapping (its headers' keys joined), and each piece by the keys that lead to its pair (unique), made
+  // once for the data, the items of the mappings and the edits.
+  const wheres: string[] = [];
+  const ids: string[] = [];
+  const byId = new Map<string, number>();
   const total: StyleCounts = { units: [], gaps: [], seqIndented: 0, seqFlat: 0, single: 0, double: 0, padded: 0, tight: 0, aliases: 0 };
   for (let i = 0; i < pieces.length; i++) {
     const p = pieces[i]!;
     const leaf = leaves[i]!;
     const depth = p.container.length;
-    stack.length = depth;
-    jsStack.length = depth;
-    conts.push([...stack]);
+    const where = whereAt[depth]!;
     // findPair takes a key's first pair, toJS its last value: a key twice among the pieces is left to the whole parse.
-    const id = [...stack, leaf.key].join('\0');
-    if (seen.has(id)) return undefined;
-    seen.add(id);
-    const holder = holders.get(jsStack.join('\0'));
+    const id = depth === 0 ? leaf.key : `${where}\0${leaf.key}`;
+    if (byId.has(id)) return undefined;
+    byId.set(id, i);
+    wheres.push(where);
+    ids.push(id);
+    const holder = holders.get(jsWhereAt[depth]!);
     if (!holder) return undefined;
     const c = leaf.counts;
     for (const u of c.units) if (total.units.length < 50) total.units.push(u);
     if (p.header) {
       const obj: Record<string, unknown> = {};
       holder[leaf.jsKey] = obj;
-      stack.push(leaf.key);
-      jsStack.push(leaf.jsKey);
-      holders.set(jsStack.join('\0'), obj);
+      whereAt[depth + 1] = id;
+      const jsWhere = depth === 0 ? leaf.jsKey : `${jsWhereAt[depth]!}\0${leaf.jsKey}`;
+      jsWhereAt[depth + 1] = jsWhere;
+      holders.set(jsWhere, obj);
       // The container's own step (its pair's value is the block mapping of the entries that follow).
       const next = leaves[i + 1];
       if (!next || pieces[i + 1]!.container.length !== depth + 1) return undefined;
@@ -183,24 +216,20 @@ function pieceViewOnce(text: string): PieceView | undefined {
   // The items of each mapping that is cut into pieces (the root, the containers), in order: piece indexes.
   const items = new Map<string, number[]>();
   for (let i = 0; i < pieces.length; i++) {
-    const where = conts[i]!.join('\0');
+    const where = wheres[i]!;
     (items.get(where) ?? items.set(where, []).get(where)!).push(i);
   }
-  const idOf = (i: number) => [...conts[i]!, leaves[i]!.key].join('\0');
   /** Where the last pair of a cut mapping ends (the end of the last entry of a container that ends it). */
   const endOf = (where: string): number | undefined => {
     const list = items.get(where);
     const i = list?.[list.length - 1];
     if (i === undefined) return undefined;
     const p = pieces[i]!;
-    if (p.header) return endOf(idOf(i));
+    if (p.header) return endOf(ids[i]!);
     const pair = (leaves[i]!.doc.contents as YAMLMap<unknown, unknown>).items[0]!;
     const t = text.slice(p.start, p.end);
     return p.start + Math.max(contentEnd(t, pair.value as Node, 0), contentEnd(t, pair.key as Node, 0));
   };
-  // Each piece by the keys that lead to its pair (unique: see `seen`).
-  const byId = new Map<string, number>();
-  for (let i = 0; i < pieces.length; i++) byId.set(idOf(i), i);
   return {
     data,
     style,
@@ -240,9 +269,9 @@ function pieceViewOnce(text: string): PieceView | undefined {
   };
 }
 
-function parseYamlOnce(text: string): Document.Parsed | undefined {
+function parseYamlOnce(text: string, schema?: Schema): Document.Parsed | undefined {
   try {
-    const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+    const doc = parseDocument(text, schema ? { uniqueKeys: false, prettyErrors: false, schema } : { uniqueKeys: false, prettyErrors: false });
     return doc.errors.length > 0 ? undefined : doc;
   } catch {
     return undefined;

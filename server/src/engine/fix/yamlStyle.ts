@@ -3,7 +3,7 @@
  * quotes and flow padding, read from the `yaml` package's syntax tree; and the offsets a fix's edit is computed
  * from (columns, line starts and ends, where a node's content ends).
  */
-import { isMap, isScalar, isSeq, visit, type Document, type Node, type Pair } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
 
 export interface Style {
   eol: string;
@@ -71,6 +71,11 @@ export function styleOf(c: StyleCounts, text: string): Style {
   return { eol: text.includes('\r\n') ? '\r\n' : '\n', unit: Math.min(Math.max(unit, 1), 8), indentSeq: seqFlat === 0 || seqIndented >= seqFlat, singleQuote: single > double, flowPadding: padded >= tight, seqGap: gaps.length > 0 ? Math.min(Math.max(mostCommon(gaps), 2), 8) : 2 };
 }
 
+/**
+ * The counts, from a walk of the nodes in the order `yaml`'s `visit` takes them (a node, then a collection's items in
+ * order, a pair's key then its value), by a stack: `visit` freezes a new path array at every node, which was most of
+ * the cost of the counts of spotify's thousand pieces (issue 16). fixWalk.test.ts compares it with a walk by `visit`.
+ */
 export function styleCounts(text: string, doc: Document.Parsed): StyleCounts {
   const c: StyleCounts = { units: [], gaps: [], seqIndented: 0, seqFlat: 0, single: 0, double: 0, padded: 0, tight: 0, aliases: 0 };
   const { units, gaps } = c;
@@ -79,41 +84,42 @@ export function styleCounts(text: string, doc: Document.Parsed): StyleCounts {
     if (/\s/.test(text[n.range[0] + 1] ?? '')) c.padded++;
     else c.tight++;
   };
-  visit(doc, {
-    Alias() {
-      c.aliases++;
-    },
-    Map(_k, n) {
-      flowPad(n);
-    },
-    Seq(_k, n) {
-      flowPad(n);
-    },
-    Pair(_k, pair) {
-      const p = pair as Pair<Node, Node>;
-      const key = p.key;
-      if (!isScalar(key) || !key.range) return;
-      const v = p.value;
-      if (isMap(v) && !v.flow && v.items.length > 0) {
-        const first = v.items[0] as Pair<Node, unknown>;
-        if (isScalar(first.key) && first.key.range && units.length < 50) {
-          const d = column(text, first.key.range[0]) - column(text, key.range[0]);
-          if (d > 0) units.push(d);
-        }
-      } else if (isSeq(v) && !v.flow && v.range) {
-        const dash = lineStart(text, v.range[0]);
-        const lead = /^[ ]*/.exec(text.slice(dash))![0].length;
-        if (lead > column(text, key.range[0])) c.seqIndented++;
-        else c.seqFlat++;
-        const first = v.items[0] as Node | null;
-        if (first?.range && lineStart(text, first.range[0]) === dash && gaps.length < 50) gaps.push(column(text, first.range[0]) - lead);
+  const pair = (p: Pair<Node, Node>) => {
+    const key = p.key;
+    if (!isScalar(key) || !key.range) return;
+    const v = p.value;
+    if (isMap(v) && !v.flow && v.items.length > 0) {
+      const first = v.items[0] as Pair<Node, unknown>;
+      if (isScalar(first.key) && first.key.range && units.length < 50) {
+        const d = column(text, first.key.range[0]) - column(text, key.range[0]);
+        if (d > 0) units.push(d);
       }
-    },
-    Scalar(_k, s) {
-      if (s.type === 'QUOTE_SINGLE') c.single++;
-      else if (s.type === 'QUOTE_DOUBLE') c.double++;
-    },
-  });
+    } else if (isSeq(v) && !v.flow && v.range) {
+      const dash = lineStart(text, v.range[0]);
+      let lead = 0;
+      while (text.charCodeAt(dash + lead) === 32) lead++;
+      if (lead > column(text, key.range[0])) c.seqIndented++;
+      else c.seqFlat++;
+      const first = v.items[0] as Node | null;
+      if (first?.range && lineStart(text, first.range[0]) === dash && gaps.length < 50) gaps.push(column(text, first.range[0]) - lead);
+    }
+  };
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || node === undefined) continue;
+    if (isScalar(node)) {
+      if (node.type === 'QUOTE_SINGLE') c.single++;
+      else if (node.type === 'QUOTE_DOUBLE') c.double++;
+    } else if (isMap(node) || isSeq(node)) {
+      flowPad(node);
+      const items = node.items as unknown[];
+      for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]);
+    } else if (isPair(node)) {
+      pair(node as Pair<Node, Node>);
+      stack.push(node.value, node.key);
+    } else if (isAlias(node)) c.aliases++;
+  }
   return c;
 }
 
