@@ -392,6 +392,11 @@ function keyword(key: string, kw: unknown, schema: Record<string, unknown>, valu
   }
 }
 
+/** Whether Ajv compiles `schema` without complaint, its meta-schema accepting it (wellFormed), for exampleValidators.ts. */
+export function wellFormedSchema(schema: object, dialect: Dialect): boolean {
+  return isObject(schema) && wellFormed(schema, dialect, 0);
+}
+
 /**
  * Ajv's verdict on `value` against `schema` (a prepared example schema: no `$id`, see exampleValidators.ts), when
  * it can be told without compiling the schema; undefined otherwise.

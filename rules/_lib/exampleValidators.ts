@@ -21,7 +21,7 @@ import betterAjvErrors from '@stoplight/better-ajv-errors';
 import draft6MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json';
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
-import { prunedFor, quickVerdict } from './exampleFast';
+import { prunedFor, quickVerdict, wellFormedSchema } from './exampleFast';
 
 type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
 
@@ -35,17 +35,35 @@ const logger = {
 
 const instances = new Map<string, Ajv>();
 
-function ajvFor(dialect: Dialect): Ajv {
-  const key = dialect === 'draft4' || dialect === 'draft2019-09' || dialect === 'draft2020-12' ? dialect : 'auto';
+/**
+ * The Ajv instance of a dialect. `trusted` (a schema wellFormed tells Ajv compiles without complaint, exampleFast.ts):
+ * an instance that does not check schemas against the dialect's meta-schema, which would accept them: compiling the
+ * meta-schema's own validator is about 40 ms of a lint's first compile (a lint that compiles only such schemas never
+ * compiles it). Ajv's validators and errors are the same either way; a schema that is not known to be well formed is
+ * compiled by the checking instance, whose refusal ("schema is invalid: …") is the finding.
+ */
+function ajvFor(dialect: Dialect, trusted = false): Ajv {
+  const base = dialect === 'draft4' || dialect === 'draft2019-09' || dialect === 'draft2020-12' ? dialect : 'auto';
+  const key = trusted ? `${base} trusted` : base;
   let ajv = instances.get(key);
   if (!ajv) {
-    const Ctor = (key === 'draft4' ? AjvDraft04 : key === 'draft2019-09' ? Ajv2019 : key === 'draft2020-12' ? Ajv2020 : Ajv) as unknown as typeof Ajv;
+    const Ctor = (base === 'draft4' ? AjvDraft04 : base === 'draft2019-09' ? Ajv2019 : base === 'draft2020-12' ? Ajv2020 : Ajv) as unknown as typeof Ajv;
     // As Spectral configures it, but without Ajv's optimizer passes over the generated code: they change neither
     // what a validator accepts nor its errors, and they were most of the compile time (github-api: 9 of 14 s of
     // compiles in a CPU profile, the optimizer's name analysis alone 6.4 s).
-    ajv = new Ctor({ allErrors: false, meta: true, messages: true, strict: false, allowUnionTypes: true, logger, unicodeRegExp: false, code: { optimize: false } });
+    ajv = new Ctor({
+      allErrors: false,
+      meta: true,
+      messages: true,
+      strict: false,
+      allowUnionTypes: true,
+      logger,
+      unicodeRegExp: false,
+      code: { optimize: false },
+      ...(trusted ? { validateSchema: false } : null),
+    });
     addFormats(ajv as never);
-    if (key === 'auto') ajv.addSchema(draft6MetaSchema as never);
+    if (base === 'auto') ajv.addSchema(draft6MetaSchema as never);
     instances.set(key, ajv);
   }
   return ajv;
@@ -65,7 +83,7 @@ export function schemaDigest(text: string): string {
  * A schema Ajv refuses is cached as its error: compiling it again in the same Ajv instance can fail with a
  * different message (Ajv keeps part of the first attempt), and a relint must report what the first lint did.
  */
-function validatorFor(schema: object, digest: string, dialect: Dialect): ValidateFunction {
+function validatorFor(schema: object, digest: string, dialect: Dialect, trusted: boolean): ValidateFunction {
   const key = `${dialect}\u0000${digest}`;
   const hit = validators.get(key);
   if (hit) {
@@ -74,7 +92,7 @@ function validatorFor(schema: object, digest: string, dialect: Dialect): Validat
     if ('error' in hit) throw hit.error;
     return hit.validate;
   }
-  const ajv = ajvFor(dialect);
+  const ajv = ajvFor(dialect, trusted);
   let entry: CachedValidator;
   try {
     entry = { validate: ajv.compile(schema) };
@@ -196,7 +214,7 @@ export function validateExample(
     }
   }
   try {
-    const validate = validatorFor(target, targetDigest, dialect);
+    const validate = validatorFor(target, targetDigest, dialect, wellFormedSchema(target, dialect));
     if (validate(value) !== false || !Array.isArray(validate.errors)) return [];
     const errors = validate.errors;
     prepareResults?.(errors);
