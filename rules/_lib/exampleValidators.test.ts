@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ajvErrors, validateExample } from './exampleValidators';
+import { ajvErrors, ajvRefusal, knownRefusal, validateExample } from './exampleValidators';
 import { wellFormedSchema } from './exampleFast';
 
 const digest = (() => {
@@ -46,5 +46,34 @@ describe('validateExample: which Ajv instance compiles', () => {
     assert.equal(wellFormedSchema(schema, 'draft4'), false);
     assert.deepEqual(validateExample('a', schema, digest(), 'draft4', ['example'], undefined, false), []);
     assert.equal(validateExample(1, schema, digest(), 'draft4', ['example'], undefined, false).length, 1);
+  });
+});
+
+describe('knownRefusal: what Ajv refuses, told without compiling', () => {
+  const cases: [schema: object, dialect: string, expected: string | undefined][] = [
+    [{ nullable: true }, 'draft4', '"nullable" cannot be used without "type"'],
+    [{ nullable: false, description: 'x' }, 'draft4', '"nullable" cannot be used without "type"'],
+    [{ type: 'object', properties: { a: { nullable: true, description: 'x' }, b: { type: 'string' } } }, 'draft4', '"nullable" cannot be used without "type"'],
+    [{ type: 'array', items: { allOf: [{ type: 'string' }, { nullable: true }] } }, 'draft2020-12', '"nullable" cannot be used without "type"'],
+    [{ type: ['string', 'null'], nullable: false }, 'draft2020-12', 'type: null contradicts nullable: false'],
+    [{ type: 'string' }, 'draft4', undefined], // well formed: compiled
+    [{ type: 'object', properties: { a: { nullable: true }, b: { type: 'null', nullable: false } } }, 'draft4', undefined], // two kinds: which comes first is Ajv's
+    [{ nullable: 'yes' }, 'draft4', undefined], // not a boolean: the keyword's own error
+    [{ nullable: true, minLength: -1 }, 'draft4', undefined], // the meta-schema refuses it first
+    [{ type: 'array', additionalItems: { nullable: true } }, 'draft4', undefined], // ignored without a tuple `items`: Ajv compiles it
+  ];
+  it('agrees with the error Ajv throws', () => {
+    for (const [schema, dialect, expected] of cases) {
+      assert.equal(knownRefusal(schema, dialect), expected, JSON.stringify(schema));
+      if (expected !== undefined) assert.equal(ajvRefusal(schema, dialect), expected, `Ajv on ${JSON.stringify(schema)}`);
+    }
+    assert.equal(ajvRefusal({ type: 'array', additionalItems: { nullable: true } }, 'draft4'), undefined);
+  });
+
+  it('is the finding of an example of such a schema, at the example', () => {
+    const schema = { type: 'object', properties: { a: { nullable: true } } };
+    assert.deepEqual(validateExample({ a: 1 }, schema, digest(), 'draft4', ['components', 'x', 'example'], undefined, false), [
+      { message: '"nullable" cannot be used without "type"', path: ['components', 'x', 'example'] },
+    ]);
   });
 });

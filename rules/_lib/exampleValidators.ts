@@ -21,7 +21,7 @@ import betterAjvErrors from '@stoplight/better-ajv-errors';
 import draft6MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json';
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
-import { prunedFor, quickVerdict, wellFormedSchema } from './exampleFast';
+import { contradictions, prunedFor, quickVerdict, wellFormedSchema } from './exampleFast';
 
 type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
 
@@ -119,6 +119,8 @@ export const quickCheck = {
   on: false,
   counts: { valid: 0, invalid: 0, unsure: 0 },
   contradicted: [] as { schema: object; value: unknown; dialect: string; quick: boolean; ajv: boolean | 'refused' }[],
+  /** Refusals told without compiling (knownRefusal) that are not Ajv's. */
+  refusals: [] as { schema: object; dialect: string; known: string; ajv: string }[],
   /** Invalid examples whose errors from the pruned schema (prunedFor) are not the full schema's. */
   prunedApart: [] as { schema: object; value: unknown; dialect: string; full: string; pruned: string }[],
 };
@@ -132,6 +134,28 @@ function recordQuick(quick: boolean | undefined, schema: object, value: unknown,
     const full = JSON.stringify(ajvErrors(schema, value, dialect));
     const pruned = JSON.stringify(ajvErrors(prunedFor(schema, value, dialect) as object, value, dialect));
     if (full !== pruned && quickCheck.prunedApart.length < 20) quickCheck.prunedApart.push({ schema, value, dialect, full, pruned });
+  }
+}
+
+function recordRefusal(known: string, schema: object, dialect: Dialect): void {
+  const ajv = ajvRefusal(schema, dialect) ?? '(compiled)';
+  if (ajv !== known && quickCheck.refusals.length < 20) quickCheck.refusals.push({ schema, dialect, known, ajv });
+}
+
+/** The message of the error Ajv's compile of a schema throws (undefined: it compiles), as the example rules compile it. For the tests. */
+export function ajvRefusal(schema: object, dialect: Dialect): string | undefined {
+  const ajv = ajvFor(dialect);
+  try {
+    ajv.compile(schema);
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  } finally {
+    try {
+      ajv.removeSchema(schema);
+    } catch {
+      // not registered
+    }
   }
 }
 
@@ -186,13 +210,23 @@ function unmatchedCombinators(errors: ErrorObject[]): Map<string, string> {
 }
 
 /**
- * Validate `value` against `schema` (the digest of its JSON text given, no `$id`), returning findings
+ * The error Ajv's compile of `schema` throws, when that is sure without compiling: every keyword is well formed
+ * (exampleFast.ts) but for `nullable`/`type` contradictions, all of one kind, which Ajv meets as it generates the code
+ * of each schema object with a keyword (getSchemaTypes), whichever it meets first. undefined: not sure.
+ */
+export function knownRefusal(schema: object, dialect: Dialect): string | undefined {
+  const kinds = contradictions(schema, dialect);
+  return kinds === 1 ? '"nullable" cannot be used without "type"' : kinds === 2 ? 'type: null contradicts nullable: false' : undefined;
+}
+
+/**
+ * Validate `value` against `schema` (the digest of its JSON text given, or how to take it, no `$id`), returning findings
  * anchored at `path`, worded as Spectral's `schema` function words them.
  */
 export function validateExample(
   value: unknown,
   schema: object,
-  digest: string,
+  digest: string | (() => string),
   dialect: Dialect,
   path: JsonPath,
   prepareResults: ((errors: ErrorObject[]) => void) | undefined,
@@ -203,9 +237,15 @@ export function validateExample(
   const quick = quickVerdict(schema, value, dialect);
   if (quickCheck.on) recordQuick(quick, schema, value, dialect);
   if (quick === true) return [];
+  // A schema Ajv surely refuses, for a reason known without compiling it: the refusal is the finding.
+  const refusal = quick === undefined ? knownRefusal(schema, dialect) : undefined;
+  if (refusal !== undefined) {
+    if (quickCheck.on) recordRefusal(refusal, schema, dialect);
+    return [{ message: refusal, path }];
+  }
   // Surely invalid: Ajv compiles only the part of the schema the value meets (the same first error, see prunedFor).
   let target = schema;
-  let targetDigest = digest;
+  let targetDigest: string | (() => string) = digest;
   if (quick === false) {
     const pruned = prunedFor(schema, value, dialect);
     if (pruned !== schema) {
@@ -214,7 +254,7 @@ export function validateExample(
     }
   }
   try {
-    const validate = validatorFor(target, targetDigest, dialect, wellFormedSchema(target, dialect));
+    const validate = validatorFor(target, typeof targetDigest === 'string' ? targetDigest : targetDigest(), dialect, wellFormedSchema(target, dialect));
     if (validate(value) !== false || !Array.isArray(validate.errors)) return [];
     const errors = validate.errors;
     prepareResults?.(errors);
