@@ -165,9 +165,9 @@ interface Prepared {
 }
 
 const prepared = new WeakMap<object, Map<string, Prepared>>();
-// Structurally equal prepared schemas, per lint (keyed by the document inventory): many
-// media objects wrap the same inlined component schema in a schema object of their own,
-// and one canonical object per distinct schema text lets Ajv's cache hit for all of them.
+// Structurally equal prepared schemas with ids, per lint (keyed by the document inventory): Spectral's
+// own `schema` function, which compiles them, keeps one validator per schema object; one canonical
+// object per distinct schema text lets its cache hit for all of them.
 const canonical = new WeakMap<object, Map<string, Prepared>>();
 
 export const oasExampleOnce = createRulesetFunction<Obj, Options>(
@@ -196,12 +196,18 @@ export const oasExampleOnce = createRulesetFunction<Obj, Options>(
       byKey.set(key, entry);
     } else if (entry === undefined) {
       const { schema: fresh, ids } = prepare(source, oas2Doc, relaxR, relaxW);
-      const text = JSON.stringify(fresh);
-      const digest = schemaDigest(text);
-      let byDigest = canonical.get(context.documentInventory);
-      if (!byDigest) canonical.set(context.documentInventory, (byDigest = new Map()));
-      entry = byDigest.get(digest);
-      if (!entry) byDigest.set(digest, (entry = { schema: fresh, digest, ids }));
+      if (!ids.any && !ids.draft4) {
+        // Compiled into the shared cache, by digest: which object stands for a text does not matter there, and the
+        // digest is taken when a compile needs it.
+        entry = { schema: fresh, digest: undefined, ids };
+      } else {
+        // Spectral's own `schema` function compiles it, once per object: one object per distinct text.
+        const digest = schemaDigest(JSON.stringify(fresh));
+        let byDigest = canonical.get(context.documentInventory);
+        if (!byDigest) canonical.set(context.documentInventory, (byDigest = new Map()));
+        entry = byDigest.get(digest);
+        if (!entry) byDigest.set(digest, (entry = { schema: fresh, digest, ids }));
+      }
       if (!byKey) prepared.set(source, (byKey = new Map()));
       byKey.set(key, entry);
     }
