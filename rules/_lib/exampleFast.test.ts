@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { prunedFor, quickVerdict } from './exampleFast';
-import { ajvErrors, ajvVerdict, quickCheck } from './exampleValidators';
+import { ajvErrors, ajvRefusal, ajvVerdict, knownRefusal, quickCheck } from './exampleValidators';
 import { lint } from '../../server/src/engine/lint';
 import * as path from 'node:path';
 import { CORPUS } from '../../test/helpers/corpus';
@@ -155,12 +155,19 @@ describe('quick verdict on examples', () => {
       }
     };
     let told = 0;
+    let refusals = 0;
     for (const dialect of ['draft4', 'auto', 'draft2020-12']) {
       for (let i = 0; i < cases; i++) {
         const s = schema(0);
         if (typeof s !== 'object') continue;
         const v = values();
         const quick = quickVerdict(s as object, v, dialect);
+        const refusal = knownRefusal(s as object, dialect);
+        if (refusal !== undefined) {
+          refusals++;
+          assert.equal(quick, undefined);
+          assert.equal(ajvRefusal(s as object, dialect), refusal, `${dialect}: refusal of ${JSON.stringify(s)}`);
+        }
         if (quick === undefined) continue;
         told++;
         assert.equal(ajvVerdict(s as object, v, dialect), quick, `${dialect}: ${JSON.stringify(s)} on ${JSON.stringify(v)}`);
@@ -171,6 +178,7 @@ describe('quick verdict on examples', () => {
       }
     }
     assert.ok(told > cases / 2, `the quick path told only ${told} verdicts`);
+    assert.ok(refusals > 20, `only ${refusals} refusals told without compiling`);
   });
 
   it('agrees with Ajv on every example of the corpus, and spares most compiles', async t => {
@@ -178,6 +186,7 @@ describe('quick verdict on examples', () => {
     quickCheck.counts = { valid: 0, invalid: 0, unsure: 0 };
     quickCheck.contradicted = [];
     quickCheck.prunedApart = [];
+    quickCheck.refusals = [];
     try {
       for (const entry of corpusEntries()) {
         // Each verdict is also compiled by Ajv here: the documents over 600 KB take minutes (APICONV_FULL_CORPUS=1).
@@ -189,6 +198,7 @@ describe('quick verdict on examples', () => {
     }
     assert.deepEqual(quickCheck.contradicted, []);
     assert.deepEqual(quickCheck.prunedApart, [], 'an invalid example gets the same errors from the pruned schema');
+    assert.deepEqual(quickCheck.refusals, [], "a refusal told without compiling is Ajv's");
     const { valid, invalid, unsure } = quickCheck.counts;
     t.diagnostic(`quick verdicts: ${valid} valid, ${invalid} invalid, ${unsure} left to Ajv`);
     assert.ok(valid > (valid + invalid + unsure) / 2, `quick verdicts: ${valid} valid, ${invalid} invalid, ${unsure} unsure`);

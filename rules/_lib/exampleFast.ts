@@ -151,7 +151,13 @@ function isSubschema(s: unknown, dialect: Dialect): boolean {
 }
 
 /** Each schema object's answer, per dialect: is every keyword in it and below one we read exactly, with a value Ajv accepts? */
-const checked = new WeakMap<object, Map<Dialect, boolean>>();
+const checked = new WeakMap<object, Map<string, boolean | number>>();
+
+/**
+ * While `contradictions` asks: the `nullable`/`type` contradictions met (1: `nullable` without `type`, 2: `type` with
+ * null and `nullable: false`), taken as well formed; answers kept apart (a number: the kinds below; false).
+ */
+let lenient: { flags: number } | undefined;
 
 /**
  * Whether Ajv would compile `schema` without complaint and every keyword, here and in every subschema (applied to
@@ -160,15 +166,24 @@ const checked = new WeakMap<object, Map<Dialect, boolean>>();
 function wellFormed(schema: unknown, dialect: Dialect, depth: number): boolean {
   if (typeof schema === 'boolean') return dialect !== 'draft4';
   if (!isObject(schema) || depth > 100) return false;
+  const key = lenient ? `${dialect} lenient` : dialect;
   let byDialect = checked.get(schema);
-  const known = byDialect?.get(dialect);
-  if (known !== undefined) return known;
+  const known = byDialect?.get(key);
+  if (known !== undefined) {
+    if (lenient && known !== false) lenient.flags |= known as number;
+    return known !== false;
+  }
   if (!byDialect) checked.set(schema, (byDialect = new Map()));
-  byDialect.set(dialect, false); // a cycle is not well formed
+  byDialect.set(key, false); // a cycle is not well formed
+  const outer = lenient?.flags ?? 0;
+  if (lenient) lenient.flags = 0;
   // A keyword whose value is undefined is not there for Ajv (`required` left undefined by the readOnly/writeOnly
   // relaxation, exampleFunction.ts), nor for its meta-schema: skipped, here and in `verdict`.
   const ok = Object.keys(schema).every(key => schema[key] === undefined || keywordWellFormed(key, schema[key], schema, dialect, depth));
-  byDialect.set(dialect, ok);
+  if (lenient) {
+    byDialect.set(key, ok ? lenient.flags : false);
+    lenient.flags |= outer;
+  } else byDialect.set(key, ok);
   return ok;
 }
 
@@ -179,10 +194,13 @@ function keywordWellFormed(key: string, kw: unknown, schema: Record<string, unkn
   switch (key) {
     case 'type': {
       const types = typeList(kw);
-      return types !== undefined && !(schema.nullable === false && types.includes('null'));
+      if (types === undefined) return false;
+      if (schema.nullable === false && types.includes('null')) return lenient !== undefined && (lenient.flags |= 2) > 0;
+      return true;
     }
     case 'nullable':
-      return typeof kw === 'boolean' && schema.type !== undefined;
+      if (typeof kw !== 'boolean') return false;
+      return schema.type !== undefined || (lenient !== undefined && (lenient.flags |= 1) > 0);
     case 'enum':
       if (!Array.isArray(kw) || !isPlainJson(kw)) return false;
       return kw.length > 0 && !hasDuplicates(kw); // as the meta-schemas Ajv uses ask
@@ -219,6 +237,8 @@ function keywordWellFormed(key: string, kw: unknown, schema: Record<string, unkn
       if (Array.isArray(kw)) return dialect !== 'draft2020-12' && kw.length > 0 && kw.every(sub);
       return sub(kw);
     case 'additionalItems':
+      // Without a tuple `items` Ajv ignores it, a contradiction in it too: not for knownRefusal.
+      if (lenient && !Array.isArray(schema.items)) return false;
       return dialect !== 'draft2020-12' && (typeof kw === 'boolean' || (isObject(kw) && wellFormed(kw, dialect, depth + 1)));
     case 'required':
       if (!Array.isArray(kw) || !kw.every(k => typeof k === 'string') || new Set(kw).size !== kw.length) return false;
@@ -389,6 +409,21 @@ function keyword(key: string, kw: unknown, schema: Record<string, unknown>, valu
     }
     default:
       return true; // nullable: read with type
+  }
+}
+
+/** Whether Ajv compiles `schema` without complaint, its meta-schema accepting it (wellFormed), for exampleValidators.ts. */
+export function wellFormedSchema(schema: object, dialect: Dialect): boolean {
+  return isObject(schema) && wellFormed(schema, dialect, 0);
+}
+
+/** wellFormed, `nullable`/`type` contradictions taken as well formed: the kinds met (see lenient), or false. */
+export function contradictions(schema: object, dialect: Dialect): number | false {
+  lenient = { flags: 0 };
+  try {
+    return isObject(schema) && wellFormed(schema, dialect, 0) ? lenient.flags : false;
+  } finally {
+    lenient = undefined;
   }
 }
 

@@ -21,6 +21,7 @@ import traverse from 'json-schema-traverse';
 import type { JsonPath } from '../types';
 import { cacheable, schemaDigest, validateExample } from './exampleValidators';
 import { quickVerdict } from './exampleFast';
+import { asIs } from './exampleSchemaAsIs';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -86,7 +87,7 @@ const KNOWN_KEYWORDS = new Set([
  * `"id": "` took every such schema to Spectral's own `schema` function, which compiles the whole schema for each
  * example (pagerduty-rest: 30 examples, about half of the lint's time).
  */
-function prepare(source: Obj, oas2Doc: boolean, relaxReadOnly: boolean, relaxWriteOnly: boolean): { schema: Obj; ids: { any: boolean; draft4: boolean } } {
+export function prepare(source: Obj, oas2Doc: boolean, relaxReadOnly: boolean, relaxWriteOnly: boolean): { schema: Obj; ids: { any: boolean; draft4: boolean } } {
   let schema: Obj = source;
   if (oas2Doc && typeof schema.required === 'boolean') {
     schema = { ...schema };
@@ -152,18 +153,21 @@ function rewriteNullable(schema: Obj, errors: { keyword: string; schemaPath: str
 
 // Prepared schemas, per source schema object and preparation flags. Keys are objects
 // of one lint's resolved document, so entries go with it.
-/** A prepared schema, with a digest of its JSON text (the text itself is not kept: it can be large). */
+/**
+ * A prepared schema, with a digest of its JSON text (the text itself is not kept: it can be large); for a schema
+ * that stands for its prepared copy (asIs), the digest is taken when a compile first needs it.
+ */
 interface Prepared {
   schema: Obj;
-  digest: string;
+  digest: string | undefined;
   /** Has an `$id`, or a draft-4 `id`, anywhere: such schemas are not compiled into the shared cache. */
   ids: { any: boolean; draft4: boolean };
 }
 
 const prepared = new WeakMap<object, Map<string, Prepared>>();
-// Structurally equal prepared schemas, per lint (keyed by the document inventory): many
-// media objects wrap the same inlined component schema in a schema object of their own,
-// and one canonical object per distinct schema text lets Ajv's cache hit for all of them.
+// Structurally equal prepared schemas with ids, per lint (keyed by the document inventory): Spectral's
+// own `schema` function, which compiles them, keeps one validator per schema object; one canonical
+// object per distinct schema text lets its cache hit for all of them.
 const canonical = new WeakMap<object, Map<string, Prepared>>();
 
 export const oasExampleOnce = createRulesetFunction<Obj, Options>(
@@ -185,18 +189,31 @@ export const oasExampleOnce = createRulesetFunction<Obj, Options>(
     const key = `${oas2Doc ? 2 : 3}${relaxR ? 'r' : ''}${relaxW ? 'w' : ''}`;
     let byKey = prepared.get(source);
     let entry = byKey?.get(key);
-    if (entry === undefined) {
+    if (entry === undefined && asIs(source, oas2Doc, relaxR, relaxW)) {
+      // Nothing to prepare: the schema itself, compiled (when needed) under the digest its copy would have had.
+      entry = { schema: source, digest: undefined, ids: { any: false, draft4: false } };
+      if (!byKey) prepared.set(source, (byKey = new Map()));
+      byKey.set(key, entry);
+    } else if (entry === undefined) {
       const { schema: fresh, ids } = prepare(source, oas2Doc, relaxR, relaxW);
-      const text = JSON.stringify(fresh);
-      const digest = schemaDigest(text);
-      let byDigest = canonical.get(context.documentInventory);
-      if (!byDigest) canonical.set(context.documentInventory, (byDigest = new Map()));
-      entry = byDigest.get(digest);
-      if (!entry) byDigest.set(digest, (entry = { schema: fresh, digest, ids }));
+      if (!ids.any && !ids.draft4) {
+        // Compiled into the shared cache, by digest: which object stands for a text does not matter there, and the
+        // digest is taken when a compile needs it.
+        entry = { schema: fresh, digest: undefined, ids };
+      } else {
+        // Spectral's own `schema` function compiles it, once per object: one object per distinct text.
+        const digest = schemaDigest(JSON.stringify(fresh));
+        let byDigest = canonical.get(context.documentInventory);
+        if (!byDigest) canonical.set(context.documentInventory, (byDigest = new Map()));
+        entry = byDigest.get(digest);
+        if (!entry) byDigest.set(digest, (entry = { schema: fresh, digest, ids }));
+      }
       if (!byKey) prepared.set(source, (byKey = new Map()));
       byKey.set(key, entry);
     }
-    const { schema, digest, ids } = entry;
+    const { schema, ids } = entry;
+    const prep = entry;
+    const digest = (): string => (prep.digest ??= schemaDigest(JSON.stringify(prep.schema)));
 
     let dialect = 'draft4';
     let prepareResults: ((errors: never[]) => void) | undefined;

@@ -21,7 +21,7 @@ import betterAjvErrors from '@stoplight/better-ajv-errors';
 import draft6MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json';
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
-import { prunedFor, quickVerdict } from './exampleFast';
+import { contradictions, prunedFor, quickVerdict, wellFormedSchema } from './exampleFast';
 
 type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
 
@@ -35,17 +35,35 @@ const logger = {
 
 const instances = new Map<string, Ajv>();
 
-function ajvFor(dialect: Dialect): Ajv {
-  const key = dialect === 'draft4' || dialect === 'draft2019-09' || dialect === 'draft2020-12' ? dialect : 'auto';
+/**
+ * The Ajv instance of a dialect. `trusted` (a schema wellFormed tells Ajv compiles without complaint, exampleFast.ts):
+ * an instance that does not check schemas against the dialect's meta-schema, which would accept them: compiling the
+ * meta-schema's own validator is about 40 ms of a lint's first compile (a lint that compiles only such schemas never
+ * compiles it). Ajv's validators and errors are the same either way; a schema that is not known to be well formed is
+ * compiled by the checking instance, whose refusal ("schema is invalid: …") is the finding.
+ */
+function ajvFor(dialect: Dialect, trusted = false): Ajv {
+  const base = dialect === 'draft4' || dialect === 'draft2019-09' || dialect === 'draft2020-12' ? dialect : 'auto';
+  const key = trusted ? `${base} trusted` : base;
   let ajv = instances.get(key);
   if (!ajv) {
-    const Ctor = (key === 'draft4' ? AjvDraft04 : key === 'draft2019-09' ? Ajv2019 : key === 'draft2020-12' ? Ajv2020 : Ajv) as unknown as typeof Ajv;
+    const Ctor = (base === 'draft4' ? AjvDraft04 : base === 'draft2019-09' ? Ajv2019 : base === 'draft2020-12' ? Ajv2020 : Ajv) as unknown as typeof Ajv;
     // As Spectral configures it, but without Ajv's optimizer passes over the generated code: they change neither
     // what a validator accepts nor its errors, and they were most of the compile time (github-api: 9 of 14 s of
     // compiles in a CPU profile, the optimizer's name analysis alone 6.4 s).
-    ajv = new Ctor({ allErrors: false, meta: true, messages: true, strict: false, allowUnionTypes: true, logger, unicodeRegExp: false, code: { optimize: false } });
+    ajv = new Ctor({
+      allErrors: false,
+      meta: true,
+      messages: true,
+      strict: false,
+      allowUnionTypes: true,
+      logger,
+      unicodeRegExp: false,
+      code: { optimize: false },
+      ...(trusted ? { validateSchema: false } : null),
+    });
     addFormats(ajv as never);
-    if (key === 'auto') ajv.addSchema(draft6MetaSchema as never);
+    if (base === 'auto') ajv.addSchema(draft6MetaSchema as never);
     instances.set(key, ajv);
   }
   return ajv;
@@ -65,7 +83,7 @@ export function schemaDigest(text: string): string {
  * A schema Ajv refuses is cached as its error: compiling it again in the same Ajv instance can fail with a
  * different message (Ajv keeps part of the first attempt), and a relint must report what the first lint did.
  */
-function validatorFor(schema: object, digest: string, dialect: Dialect): ValidateFunction {
+function validatorFor(schema: object, digest: string, dialect: Dialect, trusted: boolean): ValidateFunction {
   const key = `${dialect}\u0000${digest}`;
   const hit = validators.get(key);
   if (hit) {
@@ -74,7 +92,7 @@ function validatorFor(schema: object, digest: string, dialect: Dialect): Validat
     if ('error' in hit) throw hit.error;
     return hit.validate;
   }
-  const ajv = ajvFor(dialect);
+  const ajv = ajvFor(dialect, trusted);
   let entry: CachedValidator;
   try {
     entry = { validate: ajv.compile(schema) };
@@ -101,6 +119,8 @@ export const quickCheck = {
   on: false,
   counts: { valid: 0, invalid: 0, unsure: 0 },
   contradicted: [] as { schema: object; value: unknown; dialect: string; quick: boolean; ajv: boolean | 'refused' }[],
+  /** Refusals told without compiling (knownRefusal) that are not Ajv's. */
+  refusals: [] as { schema: object; dialect: string; known: string; ajv: string }[],
   /** Invalid examples whose errors from the pruned schema (prunedFor) are not the full schema's. */
   prunedApart: [] as { schema: object; value: unknown; dialect: string; full: string; pruned: string }[],
 };
@@ -114,6 +134,28 @@ function recordQuick(quick: boolean | undefined, schema: object, value: unknown,
     const full = JSON.stringify(ajvErrors(schema, value, dialect));
     const pruned = JSON.stringify(ajvErrors(prunedFor(schema, value, dialect) as object, value, dialect));
     if (full !== pruned && quickCheck.prunedApart.length < 20) quickCheck.prunedApart.push({ schema, value, dialect, full, pruned });
+  }
+}
+
+function recordRefusal(known: string, schema: object, dialect: Dialect): void {
+  const ajv = ajvRefusal(schema, dialect) ?? '(compiled)';
+  if (ajv !== known && quickCheck.refusals.length < 20) quickCheck.refusals.push({ schema, dialect, known, ajv });
+}
+
+/** The message of the error Ajv's compile of a schema throws (undefined: it compiles), as the example rules compile it. For the tests. */
+export function ajvRefusal(schema: object, dialect: Dialect): string | undefined {
+  const ajv = ajvFor(dialect);
+  try {
+    ajv.compile(schema);
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  } finally {
+    try {
+      ajv.removeSchema(schema);
+    } catch {
+      // not registered
+    }
   }
 }
 
@@ -168,13 +210,23 @@ function unmatchedCombinators(errors: ErrorObject[]): Map<string, string> {
 }
 
 /**
- * Validate `value` against `schema` (the digest of its JSON text given, no `$id`), returning findings
+ * The error Ajv's compile of `schema` throws, when that is sure without compiling: every keyword is well formed
+ * (exampleFast.ts) but for `nullable`/`type` contradictions, all of one kind, which Ajv meets as it generates the code
+ * of each schema object with a keyword (getSchemaTypes), whichever it meets first. undefined: not sure.
+ */
+export function knownRefusal(schema: object, dialect: Dialect): string | undefined {
+  const kinds = contradictions(schema, dialect);
+  return kinds === 1 ? '"nullable" cannot be used without "type"' : kinds === 2 ? 'type: null contradicts nullable: false' : undefined;
+}
+
+/**
+ * Validate `value` against `schema` (the digest of its JSON text given, or how to take it, no `$id`), returning findings
  * anchored at `path`, worded as Spectral's `schema` function words them.
  */
 export function validateExample(
   value: unknown,
   schema: object,
-  digest: string,
+  digest: string | (() => string),
   dialect: Dialect,
   path: JsonPath,
   prepareResults: ((errors: ErrorObject[]) => void) | undefined,
@@ -185,9 +237,15 @@ export function validateExample(
   const quick = quickVerdict(schema, value, dialect);
   if (quickCheck.on) recordQuick(quick, schema, value, dialect);
   if (quick === true) return [];
+  // A schema Ajv surely refuses, for a reason known without compiling it: the refusal is the finding.
+  const refusal = quick === undefined ? knownRefusal(schema, dialect) : undefined;
+  if (refusal !== undefined) {
+    if (quickCheck.on) recordRefusal(refusal, schema, dialect);
+    return [{ message: refusal, path }];
+  }
   // Surely invalid: Ajv compiles only the part of the schema the value meets (the same first error, see prunedFor).
   let target = schema;
-  let targetDigest = digest;
+  let targetDigest: string | (() => string) = digest;
   if (quick === false) {
     const pruned = prunedFor(schema, value, dialect);
     if (pruned !== schema) {
@@ -196,7 +254,7 @@ export function validateExample(
     }
   }
   try {
-    const validate = validatorFor(target, targetDigest, dialect);
+    const validate = validatorFor(target, typeof targetDigest === 'string' ? targetDigest : targetDigest(), dialect, wellFormedSchema(target, dialect));
     if (validate(value) !== false || !Array.isArray(validate.errors)) return [];
     const errors = validate.errors;
     prepareResults?.(errors);

@@ -1,0 +1,79 @@
+/**
+ * validateExample (exampleValidators.ts) compiles a schema that exampleFast.ts knows to be well formed in an Ajv
+ * instance that does not check schemas against the meta-schema, and any other schema in the one that does: the
+ * findings are the ones Ajv gives with the check, a schema the meta-schema refuses still says why.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ajvErrors, ajvRefusal, knownRefusal, validateExample } from './exampleValidators';
+import { wellFormedSchema } from './exampleFast';
+
+const digest = (() => {
+  let n = 0;
+  return () => `test-${process.pid}-${n++}`;
+})();
+
+describe('validateExample: which Ajv instance compiles', () => {
+  it('a well-formed schema: the same errors as Ajv with the meta-schema check', () => {
+    const schema = { type: 'object', properties: { id: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['id'] };
+    for (const dialect of ['draft4', 'draft2020-12']) {
+      assert.equal(wellFormedSchema(schema, dialect), true);
+      const value = { id: 'x', tags: [1] };
+      const found = validateExample(value, schema, digest(), dialect, ['example'], undefined, false);
+      assert.ok(found.length > 0, dialect);
+      const errors = ajvErrors(schema, value, dialect);
+      assert.ok(Array.isArray(errors) && errors.length > 0, dialect);
+      assert.deepEqual(
+        found.map(f => f.path),
+        (errors as { instancePath: string }[]).slice(0, found.length).map(e => ['example', ...e.instancePath.split('/').slice(1)]),
+      );
+    }
+  });
+
+  it('a schema the meta-schema refuses: the refusal is the finding, as before', () => {
+    // minLength must be a non-negative integer: not well formed, so compiled with the check.
+    const schema = { type: 'string', minLength: -1 };
+    assert.equal(wellFormedSchema(schema, 'draft4'), false);
+    assert.equal(ajvErrors(schema, 'a', 'draft4'), 'refused');
+    const found = validateExample('a', schema, digest(), 'draft4', ['example'], undefined, false);
+    assert.equal(found.length, 1);
+    assert.match(found[0]!.message, /^schema is invalid: data\/minLength must be >= 0/);
+    assert.deepEqual(found[0]!.path, ['example']);
+  });
+
+  it('a valid example of a schema that is not well formed but compiles: no finding', () => {
+    const schema = { type: 'string', 'not-a-keyword': { deep: true } };
+    assert.equal(wellFormedSchema(schema, 'draft4'), false);
+    assert.deepEqual(validateExample('a', schema, digest(), 'draft4', ['example'], undefined, false), []);
+    assert.equal(validateExample(1, schema, digest(), 'draft4', ['example'], undefined, false).length, 1);
+  });
+});
+
+describe('knownRefusal: what Ajv refuses, told without compiling', () => {
+  const cases: [schema: object, dialect: string, expected: string | undefined][] = [
+    [{ nullable: true }, 'draft4', '"nullable" cannot be used without "type"'],
+    [{ nullable: false, description: 'x' }, 'draft4', '"nullable" cannot be used without "type"'],
+    [{ type: 'object', properties: { a: { nullable: true, description: 'x' }, b: { type: 'string' } } }, 'draft4', '"nullable" cannot be used without "type"'],
+    [{ type: 'array', items: { allOf: [{ type: 'string' }, { nullable: true }] } }, 'draft2020-12', '"nullable" cannot be used without "type"'],
+    [{ type: ['string', 'null'], nullable: false }, 'draft2020-12', 'type: null contradicts nullable: false'],
+    [{ type: 'string' }, 'draft4', undefined], // well formed: compiled
+    [{ type: 'object', properties: { a: { nullable: true }, b: { type: 'null', nullable: false } } }, 'draft4', undefined], // two kinds: which comes first is Ajv's
+    [{ nullable: 'yes' }, 'draft4', undefined], // not a boolean: the keyword's own error
+    [{ nullable: true, minLength: -1 }, 'draft4', undefined], // the meta-schema refuses it first
+    [{ type: 'array', additionalItems: { nullable: true } }, 'draft4', undefined], // ignored without a tuple `items`: Ajv compiles it
+  ];
+  it('agrees with the error Ajv throws', () => {
+    for (const [schema, dialect, expected] of cases) {
+      assert.equal(knownRefusal(schema, dialect), expected, JSON.stringify(schema));
+      if (expected !== undefined) assert.equal(ajvRefusal(schema, dialect), expected, `Ajv on ${JSON.stringify(schema)}`);
+    }
+    assert.equal(ajvRefusal({ type: 'array', additionalItems: { nullable: true } }, 'draft4'), undefined);
+  });
+
+  it('is the finding of an example of such a schema, at the example', () => {
+    const schema = { type: 'object', properties: { a: { nullable: true } } };
+    assert.deepEqual(validateExample({ a: 1 }, schema, digest(), 'draft4', ['components', 'x', 'example'], undefined, false), [
+      { message: '"nullable" cannot be used without "type"', path: ['components', 'x', 'example'] },
+    ]);
+  });
+});
