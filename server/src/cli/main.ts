@@ -26,6 +26,7 @@ import { applyBaseline, BaselineError, baselineText, createBaseline, readBaselin
 import { IoError, checkInput, checkOutput, readStdinText, writeOutput } from './io';
 import { version } from '../../../package.json';
 import { isCliWorker, runCliWorker } from './worker';
+import { collectAfterLint } from './collect';
 import { compileFunctionSchemasWhenDefined } from '../engine/functionSchemas';
 
 export const EXIT_OK = 0;
@@ -158,6 +159,7 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
     },
   });
   if (showProgress) process.stderr.write('\r\x1b[K');
+  collectAfterLint();
   let next = 0;
   const results: LintTaskResult[] = tasks.map((t, i) => {
     const f = finals.get(i);
