@@ -1,12 +1,13 @@
 /**
- * A full garbage collection between a lint and its report, when the lint left a big heap (the CLI, main.ts).
+ * Full garbage collections at the CLI's chosen moments, when the heap is big: between the resolve and run stages
+ * of a cold lint (linter.ts) and between the lint and its report (cli/main.ts). The language server makes none.
  *
  * A one-shot lint of a big document fills V8's old generation with what the parse, the resolver and the runner
  * made and dropped; V8 collects it only when the heap reaches its next limit, set high after the last collection,
- * so the report (a JSON report of kubernetes is 5 MB, its string, its objects and its write buffer) is built on
- * top of all of it and the process's peak memory is reached there. Collected once the lint is over, that garbage
- * is memory the report reuses. The collection costs a few tens of milliseconds on the biggest documents; below
- * `MIN_HEAP` none is made.
+ * so the next stage (the run; the report: a JSON report of kubernetes is 5 MB, its string, its objects and its
+ * write buffer) is built on top of all of it and the process's peak memory is reached there. Collected once a
+ * stage is over, that garbage is memory the next one reuses. Each collection costs a few tens of milliseconds on
+ * the biggest documents; below `MIN_HEAP` none is made.
  *
  * Node gives the collector's function only to a process started with `--expose-gc`: the flag is set for the moment
  * the function is taken (`gc` of a new context), then set back, as V8 checks its flags against the code cache the
@@ -18,7 +19,10 @@ import * as vm from 'node:vm';
 /** Below this much heap in use, no collection: what it could give back is less than what a report adds. */
 const MIN_HEAP = 48 * 1024 * 1024;
 
-export function collectAfterLint(): void {
+/** Set by the CLI: collections between a cold lint's stages. */
+export const stageCollection = { enabled: false };
+
+export function collectGarbage(): void {
   if (process.memoryUsage().heapUsed < MIN_HEAP) return;
   const gc = collector();
   gc?.();
