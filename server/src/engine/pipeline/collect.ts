@@ -1,6 +1,7 @@
 /**
- * Full garbage collections at the CLI's chosen moments, when the heap is big: between the resolve and run stages
- * of a cold lint (linter.ts) and between the lint and its report (cli/main.ts). The language server makes none.
+ * Full garbage collections at the CLI's chosen moments, when the heap is big: after the remote `$ref`s are resolved
+ * (resolve/resolver.ts), between the resolve and run stages of a cold lint (linter.ts) and between the lint and its
+ * report (cli/main.ts). The language server makes none.
  *
  * A one-shot lint of a big document fills V8's old generation with what the parse, the resolver and the runner
  * made and dropped; V8 collects it only when the heap reaches its next limit, set high after the last collection,
