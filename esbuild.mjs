@@ -243,10 +243,10 @@ const common = {
 /** What the CLI's and the server's bundles are written inside (server/src/cli/launch.ts). */
 const CLI_WRAPPER = { open: '(function (exports, require, module, __filename, __dirname) {', close: '})' };
 
-function launcher(bundle, outfile, shebang) {
+function launcher(bundle, outfile, shebang, options = {}) {
   return {
     ...common,
-    stdin: { contents: `import { launch } from './launch';\nlaunch(${JSON.stringify(bundle)});\n`, resolveDir: 'server/src/cli', sourcefile: 'launch-entry.ts', loader: 'ts' },
+    stdin: { contents: `import { launch } from './launch';\nlaunch(${JSON.stringify(bundle)}${Object.keys(options).length > 0 ? `, ${JSON.stringify(options)}` : ''});\n`, resolveDir: 'server/src/cli', sourcefile: 'launch-entry.ts', loader: 'ts' },
     outfile,
     sourcemap: false,
     plugins: [],
@@ -260,7 +260,8 @@ const builds = [
   // text as it is, rather than a wrapped copy of it, which V8 kept beside the original (5.5 MB, about 7 MB of every
   // CLI process's memory). scripts/build-sea.mjs calls it for the single executable.
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'server/out/cli.bundle.js', banner: { js: CLI_WRAPPER.open }, footer: { js: CLI_WRAPPER.close } },
-  launcher('cli.bundle.js', 'server/out/cli.js', '#!/usr/bin/env node'),
+  // Its young generation is kept small (server/src/bundle/youngGeneration.ts); the server's is not.
+  launcher('cli.bundle.js', 'server/out/cli.js', '#!/usr/bin/env node', { smallYoungGeneration: true }),
   // The language server starts the same way: server.js is the launcher (what editors run), server.bundle.js the
   // server, written as the module wrapper function; its worker threads boot the bundle with their own code cache
   // (lsp/workerBoot.ts). Without a cache the server compiled its 6 MB at every start before it could answer

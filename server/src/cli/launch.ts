@@ -15,7 +15,9 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import Module from 'node:module';
 import { isAscii } from 'node:buffer';
+import { isMainThread } from 'node:worker_threads';
 import { WRAPPER_OPEN, codeCacheFile, pruneCodeCaches } from '../bundle/codeCache';
+import { keepYoungGenerationSmall, restoreYoungGeneration } from '../bundle/youngGeneration';
 
 type ModuleInternals = typeof Module & {
   wrap(source: string): string;
@@ -35,7 +37,12 @@ export function fixRun(args: readonly string[]): boolean {
   return false;
 }
 
-export function launch(bundle: string): void {
+export interface LaunchOptions {
+  /** Keep V8's young generation at its first size (bundle/youngGeneration.ts): the CLI's runs, not the server. */
+  smallYoungGeneration?: boolean;
+}
+
+export function launch(bundle: string, options: LaunchOptions = {}): void {
   const filename = path.join(__dirname, bundle);
   const dirname = path.dirname(filename);
   const source = readSource(filename);
@@ -52,9 +59,15 @@ export function launch(bundle: string): void {
   // text once. Wrapping it here made a second copy of it, as long as the first (5.5 MB).
   const wrapped = source.startsWith(WRAPPER_OPEN) ? source : M.wrap(source);
   const script = new vm.Script(wrapped, { filename, cachedData: cached });
-  if (cacheFile && (cached === undefined || script.cachedDataRejected)) {
+  const writeCache = cacheFile !== undefined && (cached === undefined || script.cachedDataRejected === true);
+  // V8 has read the cache: the buffer (2 MB) is not kept alive while the bundle loads, which would promote it to the
+  // old generation and hold it to the end of a lint.
+  cached = undefined;
+  if (options.smallYoungGeneration === true) keepYoungGenerationSmall(isMainThread);
+  if (cacheFile && writeCache) {
     const target = cacheFile;
     process.once('exit', () => {
+      restoreYoungGeneration();
       try {
         fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
         const tmp = `${target}.${process.pid}.tmp`;

@@ -26,6 +26,7 @@ import { applyBaseline, BaselineError, baselineText, createBaseline, readBaselin
 import { IoError, checkInput, checkOutput, readStdinText, writeOutput } from './io';
 import { version } from '../../../package.json';
 import { isCliWorker, runCliWorker } from './worker';
+import { collectGarbage, stageCollection } from '../engine/pipeline/collect';
 import { compileFunctionSchemasWhenDefined } from '../engine/functionSchemas';
 
 export const EXIT_OK = 0;
@@ -61,6 +62,8 @@ interface LintOutcome {
 }
 
 async function lintCommand(opts: LintCliOptions, log: (line: string) => void): Promise<LintOutcome> {
+  // One lint and out: the heap's garbage is collected between stages when it is big (engine/pipeline/collect.ts).
+  stageCollection.enabled = true;
   const cwd = process.cwd();
   // --no-custom-functions: rulesets are loaded as data only (engine/rulesetData.ts), nothing of the repository runs.
   const cache = new RulesetCache({ allowRemote: opts.allowRemoteRefs, dataOnly: opts.noCustomFunctions });
@@ -158,6 +161,7 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
     },
   });
   if (showProgress) process.stderr.write('\r\x1b[K');
+  collectGarbage();
   let next = 0;
   const results: LintTaskResult[] = tasks.map((t, i) => {
     const f = finals.get(i);

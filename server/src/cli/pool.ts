@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { restoreYoungGeneration } from '../bundle/youngGeneration';
 import type { RulesetCache } from '../engine/ruleset';
 import { lintOne, type LintTask, type LintTaskResult } from './lintOne';
 import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, createMeter, pollBudget, skipAfterOverrun } from '../engine/functionBudget';
@@ -78,6 +79,8 @@ async function runParallel(tasks: readonly LintTask[], jobs: number, script: str
   const queue = tasks.map((t, i) => ({ i, size: sizeOf(t) })).sort((a, b) => b.size - a.size || a.i - b.i).map(x => x.i);
   let done = 0;
   const budget = opts.functionBudgetMs ?? DEFAULT_FUNCTION_BUDGET_MS;
+  // The workers lint with V8's own young generation (bundle/youngGeneration.ts), as before: the flag is the process's.
+  restoreYoungGeneration();
   const retried = new Map<number, LintTask>();
   const runWorker = () =>
     new Promise<void>((resolve, reject) => {

@@ -29,6 +29,7 @@ import { checkLimits, limitsOf, type InputLimits } from './limits';
 import { readRefFile } from './refFiles';
 import { binarySkip, notOpenApi, parsedSkip } from './skip';
 import { lintCold } from './pipeline/cold';
+import { collate } from './finish/collate';
 
 export interface LintOptions {
   /** The ruleset to run; default `apiconv:recommended`. */
@@ -236,13 +237,11 @@ function toProblem(r: ISpectralDiagnostic, root: string, ruleset: Ruleset): Lint
 
 export function compareProblems(a: LintProblem, b: LintProblem): number {
   return (
-    (a.source === b.source ? 0 : COLLATOR.compare(a.source, b.source)) ||
+    (a.source === b.source ? 0 : collate(a.source, b.source, false)) ||
     a.range.start.line - b.range.start.line ||
     a.range.start.character - b.range.start.character ||
-    COLLATOR.compare(a.code, b.code) ||
-    COLLATOR.compare(a.message, b.message)
+    collate(a.code, b.code, false) ||
+    collate(a.message, b.message, false)
   );
 }
 
-/** `localeCompare`'s order, with one collator rather than one per call. */
-const COLLATOR = new Intl.Collator();

@@ -1,5 +1,6 @@
 /** The finish stage's first step: the runner's results deduplicated and ordered as Spectral's. */
 import type { RunnerResult } from '../run/types';
+import { collate } from './collate';
 
 // ---------------------------------------------------------------------------------------------
 // Spectral's result preparation: one result per fingerprint, then its order.
@@ -36,17 +37,13 @@ const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
 
 function compareResults(a: RunnerResult, b: RunnerResult): number {
   // (the same source, as nearly always: no collation needed)
-  const s = a.source === b.source ? 0 : a.source === undefined ? -1 : b.source === undefined ? 1 : sign(a.source.localeCompare(b.source));
+  const s = a.source === b.source ? 0 : a.source === undefined ? -1 : b.source === undefined ? 1 : collate(a.source, b.source, false);
   if (s !== 0) return s;
   const line = a.range.start.line - b.range.start.line;
   if (line !== 0) return sign(line);
   const ch = a.range.start.character - b.range.start.character;
   if (ch !== 0) return sign(ch);
-  const c = sign(NUMERIC.compare(String(a.code), String(b.code)));
+  const c = collate(String(a.code), String(b.code), true);
   if (c !== 0) return c;
-  return sign(DEFAULT.compare(a.path.join(), b.path.join()));
+  return collate(a.path.join(), b.path.join(), false);
 }
-
-// What `x.localeCompare(y, undefined, options)` does, without building a collator at every call.
-const NUMERIC = new Intl.Collator(undefined, { numeric: true });
-const DEFAULT = new Intl.Collator();

@@ -1,6 +1,6 @@
 /** The resolver's crawl: the `$ref` objects of each unit value, in key order (crawler.js), and the small helpers and the graph it shares with the later steps. */
 import type { ResolveRunner } from '@stoplight/json-ref-resolver/runner';
-import { encodeSegment, onlyChangedLeaf } from '../parse/units';
+import { encodeSegment, isArrayIndex, onlyChangedLeaf, sparseIndexTarget } from '../parse/units';
 // ---------------------------------------------------------------------------
 // Small helpers
 
@@ -39,7 +39,16 @@ export function sameValues(a: Record<string, unknown>, b: Record<string, unknown
 
 export function shallowCopy(v: object): Record<string, unknown> | unknown[] {
   if (Array.isArray(v)) return v.slice();
-  return { ...(v as Record<string, unknown>) };
+  const copy = { ...(v as Record<string, unknown>) };
+  // Array-index keys (response codes) come first: a copy with one keeps them in a dictionary (units.ts sparseIndexTarget).
+  for (const k in copy) return isArrayIndex(k) ? sparseCopy(copy) : copy;
+  return copy;
+}
+
+function sparseCopy(copy: Record<string, unknown>): Record<string, unknown> {
+  const o = sparseIndexTarget();
+  for (const k of Reflect.ownKeys(copy)) Object.defineProperty(o, k, Object.getOwnPropertyDescriptor(copy, k)!);
+  return o;
 }
 
 export function addTo(m: Map<string, string[]>, k: string, v: string): void {

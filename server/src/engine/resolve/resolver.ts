@@ -49,6 +49,7 @@ import { FALLBACK_VALUE, type Layout, type RemoteState } from './base';
 import { classify, statusKey, type RawError } from './decide';
 import { ResolverMaterialize } from './materialize';
 import { formatResolverErrors, readText, ReferencedFiles } from './documentInventory';
+import { collectGarbage, stageCollection } from '../pipeline/collect';
 
 export class IncrementalResolver extends ResolverMaterialize {
   /**
@@ -133,6 +134,8 @@ export class IncrementalResolver extends ResolverMaterialize {
       const remoteSites: number[] = [];
       for (const u of units) for (const j of u.crawl.sites.length > 0 ? this.remoteOf(u.crawl, runner) : []) remoteSites.push(u.first + j);
       remote = await this.resolveRemote(doc, data, units, remoteSites, sameLayout);
+      // The remote resolution's garbage (every file's parse, Spectral's resolver), before the local one adds its own.
+      if (stageCollection.enabled) collectGarbage();
     }
     this.remote = remote;
 

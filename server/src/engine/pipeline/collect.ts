@@ -1,0 +1,50 @@
+/**
+ * Full garbage collections at the CLI's chosen moments, when the heap is big: after the remote `$ref`s are resolved
+ * (resolve/resolver.ts), between the resolve and run stages of a cold lint (linter.ts) and between the lint and its
+ * report (cli/main.ts). The language server makes none.
+ *
+ * A one-shot lint of a big document fills V8's old generation with what the parse, the resolver and the runner
+ * made and dropped; V8 collects it only when the heap reaches its next limit, set high after the last collection,
+ * so the next stage (the run; the report: a JSON report of kubernetes is 5 MB, its string, its objects and its
+ * write buffer) is built on top of all of it and the process's peak memory is reached there. Collected once a
+ * stage is over, that garbage is memory the next one reuses. Each collection costs a few tens of milliseconds on
+ * the biggest documents; below `MIN_HEAP` none is made.
+ *
+ * Node gives the collector's function only to a process started with `--expose-gc`: the flag is set for the moment
+ * the function is taken (`gc` of a new context), then set back, as V8 checks its flags against the code cache the
+ * launcher writes at exit.
+ */
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+
+/** Below this much heap in use, no collection: what it could give back is less than what a report adds. */
+const MIN_HEAP = 48 * 1024 * 1024;
+
+/** Set by the CLI: collections between a cold lint's stages. */
+export const stageCollection = { enabled: false };
+
+export function collectGarbage(): void {
+  if (process.memoryUsage().heapUsed < MIN_HEAP) return;
+  const gc = collector();
+  gc?.();
+}
+
+let taken: (() => void) | null | undefined;
+
+function collector(): (() => void) | null {
+  if (taken !== undefined) return taken;
+  taken = null;
+  const given = typeof (globalThis as { gc?: unknown }).gc === 'function';
+  try {
+    if (given) taken = (globalThis as unknown as { gc: () => void }).gc;
+    else {
+      v8.setFlagsFromString('--expose-gc');
+      taken = vm.runInNewContext('gc') as () => void;
+    }
+  } catch {
+    taken = null;
+  } finally {
+    if (!given) v8.setFlagsFromString('--no-expose-gc');
+  }
+  return taken;
+}

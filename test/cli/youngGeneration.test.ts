@@ -1,0 +1,60 @@
+/**
+ * The CLI keeps V8's young generation at its first size (server/src/bundle/youngGeneration.ts): a lint holds 1 MB
+ * semi-spaces rather than the 8–16 MB V8 grows them to, a user's own young-generation flag is kept, and the code
+ * cache (which V8 checks against its flags) is still read by later runs and by the worker threads of a parallel
+ * run, never written again.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ROOT, runCli, tempDir } from './helpers';
+
+const DOC = path.join(ROOT, 'examples', 'conventional.yaml');
+const MiB = 1024 * 1024;
+
+/** A preload that prints the young generation's size (both semi-spaces) when the process exits. */
+function newSpaceProbe(): string {
+  const dir = tempDir({
+    'probe.cjs': "process.on('exit', () => { const s = require('v8').getHeapSpaceStatistics().find(x => x.space_name === 'new_space'); process.stderr.write(`new-space ${s.space_size}\\n`); });\n",
+  });
+  return path.join(dir, 'probe.cjs');
+}
+
+function newSpaceOf(stderr: string): number {
+  const m = /new-space (\d+)/.exec(stderr);
+  assert.ok(m, stderr);
+  return Number(m[1]);
+}
+
+describe('CLI: a small young generation', () => {
+  it('a lint keeps 1 MB semi-spaces; a young-generation flag of the user is kept', () => {
+    const tmp = tempDir();
+    const probe = newSpaceProbe();
+    const env = { TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+    // Loading the bundle alone grows it to 8 MB semi-spaces (16 MB in all) when V8 is left alone.
+    const ours = runCli(['lint', '-f', 'json', DOC], { env: { ...env, NODE_OPTIONS: `--require ${probe}` } });
+    assert.ok(ours.code === 0 || ours.code === 1, ours.stderr);
+    assert.ok(newSpaceOf(ours.stderr) <= 2 * MiB, `new space ${newSpaceOf(ours.stderr)}`);
+    const theirs = runCli(['lint', '-f', 'json', DOC], { env: { ...env, NODE_OPTIONS: `--require ${probe} --max-semi-space-size=4` } });
+    assert.equal(theirs.stdout, ours.stdout);
+    assert.ok(newSpaceOf(theirs.stderr) >= 8 * MiB, `new space ${newSpaceOf(theirs.stderr)}`);
+  });
+
+  it('the code cache written by a lint is read by the next lint and by the workers of a parallel run, not written again', () => {
+    const tmp = tempDir();
+    const env = { TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+    const first = runCli(['lint', '-f', 'json', DOC], { env });
+    assert.ok(first.code === 0 || first.code === 1, first.stderr);
+    const dir = path.join(tmp, fs.readdirSync(tmp).find(d => d.startsWith('apiconv-compile-cache-'))!);
+    const [file] = fs.readdirSync(dir);
+    const mtime = fs.statSync(path.join(dir, file!)).mtimeMs;
+    const docs = tempDir({ 'a.yaml': fs.readFileSync(DOC), 'b.yaml': fs.readFileSync(DOC) });
+    const parallel = runCli(['lint', '-f', 'json', '--jobs', '2', 'a.yaml', 'b.yaml'], { cwd: docs, env });
+    assert.ok(parallel.code === 0 || parallel.code === 1, parallel.stderr);
+    const second = runCli(['lint', '-f', 'json', DOC], { env });
+    assert.equal(second.stdout, first.stdout);
+    assert.deepEqual(fs.readdirSync(dir), [file], 'one cache file');
+    assert.equal(fs.statSync(path.join(dir, file!)).mtimeMs, mtime, 'not written again');
+  });
+});
