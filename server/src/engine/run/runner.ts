@@ -36,8 +36,9 @@ import { prepareResults } from '../finish/results';
 import { FnMemo, isLocalRule, isModelRule, isSplitRule } from './functions';
 import { lintNode, type NodeCtx } from './lintNode';
 import { Query, valueAt } from './query';
+import { RangeCache } from './rangeCache';
 import { Reads, sameAsRead, snapshotOf } from './reads';
-import { DEFAULT_RANGE, type DocLike, type InventoryLike, type JsonPath, type RawResult, type RuleLike, type RunnerResult } from './types';
+import type { DocLike, InventoryLike, JsonPath, RawResult, RuleLike, RunnerResult } from './types';
 
 interface UnitEntry {
   value: unknown;
@@ -268,7 +269,7 @@ export class IncrementalRunner {
     }
     lap('split');
     // The model rules, as a group: the last run's results while what they read is unchanged.
-    if (q.model.length > 0) this.runModelRules(q.model, ctx, fresh);
+    if (q.model.length > 0) this.runModelRules(q.model, ctx, fresh, input.oneShot === true);
     lap('model');
     // Everything else over the whole document.
     q.globalR.run(inventory.resolved, (rule, p, v) => lintNode(ctx, rule, p, v, fresh));
@@ -281,9 +282,10 @@ export class IncrementalRunner {
     // then: no copy of each of a big document's thousands of findings on every relint, and the finish stage knows
     // it again (finish/results.ts fingerprint).
     const ranged = this.ranged;
+    const ranges = new RangeCache(inventory);
     const addRanges = (list: RawResult[]): void => {
       for (const r of list) {
-        const range = rangeOf(inventory, r);
+        const range = ranges.rangeOf(r);
         const hit = ranged.get(r);
         if (hit && sameRange(hit.range, range)) all.push(hit);
         else {
@@ -303,8 +305,13 @@ export class IncrementalRunner {
     return prepared;
   }
 
-  private runModelRules(rules: RuleLike[], ctx: NodeCtx, fresh: RawResult[]): void {
+  private runModelRules(rules: RuleLike[], ctx: NodeCtx, fresh: RawResult[], oneShot: boolean): void {
     const root = ctx.inventory.resolved;
+    if (oneShot) {
+      // Nothing is kept for a next run: the rules read the document itself, not through views that record the reads.
+      for (const rule of rules) lintNode(ctx, rule, [], root, fresh);
+      return;
+    }
     const unresolved = ctx.inventory.unresolved;
     const memo = this.modelMemo;
     if (
@@ -429,11 +436,6 @@ function emptyStats() {
 
 function sameRange(a: IRange, b: IRange): boolean {
   return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
-}
-
-function rangeOf(inventory: InventoryLike, r: RawResult): IRange {
-  const doc = r.source === undefined || r.source === inventory.document.source ? inventory.document : inventory.referencedDocuments[r.source];
-  return doc?.getRangeForJsonPath(r.path, true) ?? DEFAULT_RANGE;
 }
 
 function sparseRoot(path: JsonPath, value: unknown): unknown {
