@@ -36,9 +36,8 @@ import { prepareResults } from '../finish/results';
 import { FnMemo, isLocalRule, isModelRule, isSplitRule } from './functions';
 import { lintNode, type NodeCtx } from './lintNode';
 import { Query, valueAt } from './query';
-import { RangeCache } from './rangeCache';
 import { Reads, sameAsRead, snapshotOf } from './reads';
-import type { DocLike, InventoryLike, JsonPath, RawResult, RuleLike, RunnerResult } from './types';
+import { DEFAULT_RANGE, type DocLike, type InventoryLike, type JsonPath, type RawResult, type RuleLike, type RunnerResult } from './types';
 
 interface UnitEntry {
   value: unknown;
@@ -282,10 +281,9 @@ export class IncrementalRunner {
     // then: no copy of each of a big document's thousands of findings on every relint, and the finish stage knows
     // it again (finish/results.ts fingerprint).
     const ranged = this.ranged;
-    const ranges = new RangeCache(inventory);
     const addRanges = (list: RawResult[]): void => {
       for (const r of list) {
-        const range = ranges.rangeOf(r);
+        const range = rangeOf(inventory, r);
         const hit = ranged.get(r);
         if (hit && sameRange(hit.range, range)) all.push(hit);
         else {
@@ -436,6 +434,11 @@ function emptyStats() {
 
 function sameRange(a: IRange, b: IRange): boolean {
   return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+}
+
+function rangeOf(inventory: InventoryLike, r: RawResult): IRange {
+  const doc = r.source === undefined || r.source === inventory.document.source ? inventory.document : inventory.referencedDocuments[r.source];
+  return doc?.getRangeForJsonPath(r.path, true) ?? DEFAULT_RANGE;
 }
 
 function sparseRoot(path: JsonPath, value: unknown): unknown {
