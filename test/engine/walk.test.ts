@@ -187,6 +187,17 @@ describe('shared walk = nimma', () => {
     for (const [src, want] of cases) assert.equal(falseForScalars(src), want, src);
   });
 
+  it('an enumerable property inherited from Object.prototype is no key of the walk (as Object.keys)', () => {
+    const doc = sharedDoc();
+    const want = viaWalk(SPECTRAL_LIKE, doc);
+    Object.defineProperty(Object.prototype, 'description', { value: 'inherited', enumerable: true, configurable: true, writable: true });
+    try {
+      assert.deepEqual(viaWalk(SPECTRAL_LIKE, doc), want);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).description;
+    }
+  });
+
   it('a filter that throws throws, as in nimma', () => {
     const doc = { a: { b: null } };
     assert.throws(() => viaNimma(['$..[?(@.x)]'], doc));

@@ -274,6 +274,8 @@ export class IncrementalRunner {
     q.globalR.run(inventory.resolved, (rule, p, v) => lintNode(ctx, rule, p, v, fresh));
     q.globalU.run(inventory.unresolved, (rule, p, v) => lintNode(ctx, rule, p, v, fresh));
     if (promises.length > 0) await Promise.all(promises);
+    // The walks hold the objects they reached until told to forget them (walk.ts): not beyond the run.
+    for (const query of [q.localR, q.localU, q.globalR, q.globalU]) query.newRun();
     lap('global');
 
     const all: RunnerResult[] = [...input.preResults];

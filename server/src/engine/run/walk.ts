@@ -153,6 +153,11 @@ function parseExpr(expr: string): Expr | undefined {
   return undefined;
 }
 
+function inheritsEnumerable(): boolean {
+  for (const _ in {}) return true;
+  return false;
+}
+
 /**
  * One entry of what was found below a recorded object: a match (which expression, the path from the object's
  * children down, the value), or the entries of an object recorded on its own (`sub`, the path from the object's
@@ -182,11 +187,17 @@ export class SharedWalk {
   private readonly path: Segment[] = [];
   /** What a callback is given: one object, its value set for each match (a callback reads it at once: query.ts). */
   private readonly scope: WalkScope = { path: this.path, value: undefined };
-  /** Objects reached once, and the recorded matches of objects reached again (by the state of their children). */
-  private seen = new WeakSet<object>();
-  private memo = new WeakMap<object, Map<string, Rel[]>>();
+  /**
+   * Objects reached once, and the recorded matches of objects reached again (by the state of their children). A Set
+   * and a Map rather than weak ones (a sixth less of plaid's walk): they hold the objects until reset(), which the
+   * runner calls at the start and at the end of a run.
+   */
+  private seen = new Set<object>();
+  private memo = new Map<object, Map<string, Rel[]>>();
   private recorders: Recorder[] = [];
   private readonly stateful: boolean;
+  /** Whether Object.prototype has enumerable properties (for-in would list them): the keys by Object.keys then. */
+  private inherits = false;
   /** The expressions' indexes: all of them, and those that can match a string, number or boolean. */
   private readonly all: number[];
   private readonly forScalars: number[];
@@ -210,13 +221,14 @@ export class SharedWalk {
 
   /** Forget the recorded matches (a new run: the objects may be others). */
   reset(): void {
-    this.seen = new WeakSet();
-    this.memo = new WeakMap();
+    this.seen = new Set();
+    this.memo = new Map();
   }
 
   query(root: unknown, callbacks: Record<string, Callback>): void {
     if (typeof root !== 'object' || root === null) return;
     this.callbacks = callbacks;
+    this.inherits = inheritsEnumerable();
     this.path.length = 0;
     this.recorders = [];
     const state = this.exprs.map(() => 0);
@@ -228,7 +240,10 @@ export class SharedWalk {
       for (let i = 0; i < obj.length; i++) this.node(i, obj[i], state);
     } else {
       const o = obj as Record<string, unknown>;
-      for (const key of Object.keys(o)) this.node(key, o[key], state);
+      // for-in rather than Object.keys: no array of the keys, and V8 reads `o[key]` through the enumeration's cache
+      // (a tenth to a fifth of plaid's walk). The same keys in the same order while nothing enumerable is inherited.
+      if (this.inherits) for (const key of Object.keys(o)) this.node(key, o[key], state);
+      else for (const key in o) this.node(key, o[key], state);
     }
   }
 
