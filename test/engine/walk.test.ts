@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Nimma from 'nimma';
 import { SharedWalk } from '../../server/src/engine/run/walk';
+import { falseForScalars } from '../../server/src/engine/run/scalarFilters';
 
 type Seen = [string, string, unknown][];
 
@@ -126,6 +127,75 @@ describe('shared walk = nimma', () => {
     assert.equal(all.filter(c => c.endsWith('=dead')).length, 8);
     // met at the first two occurrences (the second one is recorded), not replayed under the last two
     assert.equal(pruned.filter(c => c.endsWith('=dead')).length, 4);
+  });
+
+  it('what lies below a shared object is recorded and replayed whatever key it is reached from', () => {
+    const shared = { description: 'dead', title: 'live', nested: { description: 'dead' } };
+    const doc = { a: { x: shared }, b: { y: shared }, description: shared, title: [shared] }; // four keys, one of them matched itself
+    const calls = (prune: boolean) => {
+      const seen: string[] = [];
+      SharedWalk.of(['$..[description,title]'])!.query(doc, {
+        '$..[description,title]': s => {
+          seen.push(`${JSON.stringify(s.path)}=${typeof s.value === 'string' ? s.value : 'object'}`);
+          return prune && s.value === 'dead' ? true : undefined;
+        },
+      });
+      return seen;
+    };
+    const all = calls(false);
+    assert.deepEqual(all, viaNimma(['$..[description,title]'], doc).map(([, p, v]) => `${p}=${typeof v === 'string' ? v : 'object'}`));
+    const pruned = calls(true);
+    assert.deepEqual(pruned.filter(c => !c.endsWith('=dead')), all.filter(c => !c.endsWith('=dead')), 'every live match, in order');
+    assert.equal(all.filter(c => c.endsWith('=dead')).length, 8);
+    assert.equal(pruned.filter(c => c.endsWith('=dead')).length, 4, 'not replayed under the third and fourth keys');
+  });
+
+  it('filters on strings, numbers, booleans and null: the same matches as nimma, whether or not they are skipped there', () => {
+    const exprs = [
+      '$..[?(@ && @.enum && @.type)]',
+      "$..[?(@property !== 'properties' && @ && (@ && @.example !== void 0 || @.default !== void 0))]",
+      '$..[?(@ && @.length > 2)]',
+      '$..[?(@ && @.toFixed)]',
+      "$..[?(@ && @.constructor.name === 'String')]",
+      "$..[?(@ === 'x' || @ === 3 || @ === false)]",
+      '$..[?(@ !== null && @.enum !== void 0)]',
+    ];
+    const shared = { enum: ['x', 'yy'], type: 'string', example: 3, default: false, note: null, list: [1, 'abc', true, null] };
+    const doc = { a: shared, b: [shared, 'x', 3, false, null, ''], c: { d: shared, e: { f: shared, g: 'long text' } } };
+    for (const e of exprs) assert.deepEqual(viaWalk([e], doc), viaNimma([e], doc), e);
+    assert.deepEqual(viaWalk(exprs, doc), viaNimma(exprs, doc));
+  });
+
+  it('a filter is skipped on strings, numbers and booleans only when it is false there without throwing', () => {
+    const cases: [string, boolean][] = [
+      ["property !== 'properties' && value != null && value.enum && value.enum.constructor.name === 'Array'", true],
+      ['value && value.enum && value.type', true],
+      ["property !== 'properties' && value && (value.example !== void 0 || value['x-example'] !== void 0) && (value.enum || value.type)", true],
+      ['(value && value.example !== void 0 || value.default !== void 0)', true],
+      ['value.x || (value.y && value.z)', true],
+      ["value['x'] != null", true],
+      ['value.length > 3', false],
+      ['value.a.b && value.c', false], // value.a.b throws on a string before value.c
+      ['value.constructor', false],
+      ['value.toString', false],
+      ['value.enum !== null', false], // undefined !== null
+      ['value.x || value.length', false],
+      ["value.type === 'string'", false],
+      ['!value.x', false],
+      ['value', false],
+    ];
+    for (const [src, want] of cases) assert.equal(falseForScalars(src), want, src);
+  });
+
+  it('an enumerable property inherited from Object.prototype is no key of the walk (as Object.keys)', () => {
+    const doc = sharedDoc();
+    const want = viaWalk(SPECTRAL_LIKE, doc);
+    Object.defineProperty(Object.prototype, 'description', { value: 'inherited', enumerable: true, configurable: true, writable: true });
+    try {
+      assert.deepEqual(viaWalk(SPECTRAL_LIKE, doc), want);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).description;
+    }
   });
 
   it('a filter that throws throws, as in nimma', () => {

@@ -30,12 +30,28 @@ export function prepareResults(results: RunnerResult[]): RunnerResult[] {
     seen.add(f);
     return true;
   });
-  return unique.sort(compareResults);
+  const ranks = codeRanks(unique);
+  return unique.sort((a, b) => compareResults(a, b, ranks));
+}
+
+/**
+ * Each code's place in the numeric collation of the codes present (equal places for codes it does not tell apart):
+ * the sort compares two numbers where it compared two strings with the collator, once per comparison.
+ */
+function codeRanks(results: RunnerResult[]): Map<string, number> {
+  const codes = [...new Set(results.map(r => String(r.code)))].sort((a, b) => collate(a, b, true));
+  const ranks = new Map<string, number>();
+  let rank = 0;
+  for (let i = 0; i < codes.length; i++) {
+    if (i > 0 && collate(codes[i - 1]!, codes[i]!, true) !== 0) rank++;
+    ranks.set(codes[i]!, rank);
+  }
+  return ranks;
 }
 
 const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
 
-function compareResults(a: RunnerResult, b: RunnerResult): number {
+function compareResults(a: RunnerResult, b: RunnerResult, ranks: Map<string, number>): number {
   // (the same source, as nearly always: no collation needed)
   const s = a.source === b.source ? 0 : a.source === undefined ? -1 : b.source === undefined ? 1 : collate(a.source, b.source, false);
   if (s !== 0) return s;
@@ -43,7 +59,7 @@ function compareResults(a: RunnerResult, b: RunnerResult): number {
   if (line !== 0) return sign(line);
   const ch = a.range.start.character - b.range.start.character;
   if (ch !== 0) return sign(ch);
-  const c = collate(String(a.code), String(b.code), true);
+  const c = a.code === b.code ? 0 : sign(ranks.get(String(a.code))! - ranks.get(String(b.code))!);
   if (c !== 0) return c;
   return collate(a.path.join(), b.path.join(), false);
 }

@@ -75,6 +75,11 @@ function isMemoFunction(fn: unknown): boolean {
   return typeof fn === 'function' && (memoFunctions.has(fn) || (fn as unknown as Record<symbol, unknown>)[MEMO_MARK] === true);
 }
 
+/** A rule's strings known to give nothing, by the last path segment (undefined: its functions do not allow it). */
+interface EmptyStrings {
+  byLast: Map<string | number, Set<string>> | undefined;
+}
+
 /** A memoized call's results: messages and paths below the given path (undefined: the given path itself). */
 type MemoResults = { message: string; suffix: JsonPath | undefined }[];
 
@@ -92,25 +97,26 @@ export class FnMemo {
    * schema (kubernetes: 400,000 matches of `$..[description,title]`, a few thousand distinct strings) is run once
    * per rule, not once per place; what a rule gives for a string does not depend on more than for an object.
    */
-  private readonly emptyStrings = new WeakMap<RuleLike, Map<string | number, Set<string>>>();
-  private readonly plainRules = new WeakMap<RuleLike, boolean>();
+  private readonly emptyStrings = new Map<RuleLike, EmptyStrings>();
 
   /** Whether `rule` is known to give no result for the string `value` at a path ending like `path`. */
   knownEmpty(rule: RuleLike, path: JsonPath, value: string): boolean {
-    const last = path.length > 0 ? path[path.length - 1]! : '';
-    return this.emptyStrings.get(rule)?.get(last)?.has(value) === true;
+    const e = this.emptyStrings.get(rule);
+    if (e === undefined || e.byLast === undefined) return false;
+    return e.byLast.get(path.length > 0 ? path[path.length - 1]! : '')?.has(value) === true;
   }
 
   /** Records that `rule` gave no result for the string `value` at `path`, when its functions allow (see emptyStrings); whether it did. */
   setEmpty(rule: RuleLike, path: JsonPath, value: string): boolean {
-    let plain = this.plainRules.get(rule);
-    if (plain === undefined) this.plainRules.set(rule, (plain = rule.then.every(t => t.field === undefined && isMemoFunction(t.function))));
-    if (!plain) return false;
+    let e = this.emptyStrings.get(rule);
+    if (e === undefined) {
+      const plain = rule.then.every(t => t.field === undefined && isMemoFunction(t.function));
+      this.emptyStrings.set(rule, (e = { byLast: plain ? new Map() : undefined }));
+    }
+    if (e.byLast === undefined) return false;
     const last = path.length > 0 ? path[path.length - 1]! : '';
-    let byLast = this.emptyStrings.get(rule);
-    if (!byLast) this.emptyStrings.set(rule, (byLast = new Map()));
-    let set = byLast.get(last);
-    if (!set) byLast.set(last, (set = new Set()));
+    let set = e.byLast.get(last);
+    if (!set) e.byLast.set(last, (set = new Set()));
     set.add(value);
     return true;
   }

@@ -268,12 +268,14 @@ export class IncrementalRunner {
     }
     lap('split');
     // The model rules, as a group: the last run's results while what they read is unchanged.
-    if (q.model.length > 0) this.runModelRules(q.model, ctx, fresh);
+    if (q.model.length > 0) this.runModelRules(q.model, ctx, fresh, input.oneShot === true);
     lap('model');
     // Everything else over the whole document.
     q.globalR.run(inventory.resolved, (rule, p, v) => lintNode(ctx, rule, p, v, fresh));
     q.globalU.run(inventory.unresolved, (rule, p, v) => lintNode(ctx, rule, p, v, fresh));
     if (promises.length > 0) await Promise.all(promises);
+    // The walks hold the objects they reached until told to forget them (walk.ts): not beyond the run.
+    for (const query of [q.localR, q.localU, q.globalR, q.globalU]) query.newRun();
     lap('global');
 
     const all: RunnerResult[] = [...input.preResults];
@@ -303,8 +305,13 @@ export class IncrementalRunner {
     return prepared;
   }
 
-  private runModelRules(rules: RuleLike[], ctx: NodeCtx, fresh: RawResult[]): void {
+  private runModelRules(rules: RuleLike[], ctx: NodeCtx, fresh: RawResult[], oneShot: boolean): void {
     const root = ctx.inventory.resolved;
+    if (oneShot) {
+      // Nothing is kept for a next run: the rules read the document itself, not through views that record the reads.
+      for (const rule of rules) lintNode(ctx, rule, [], root, fresh);
+      return;
+    }
     const unresolved = ctx.inventory.unresolved;
     const memo = this.modelMemo;
     if (

@@ -5,12 +5,14 @@
  * The resolved document shares the value of every `$ref` with its target (a
  * shared schema sits under every operation that uses it: stripe's resolved
  * tree has 741k objects, 33k of them distinct). nimma walks each occurrence
- * anew. Here, the matches found under an object are recorded the second time
- * it is reached (from the same key, in the same state of the expressions) and
- * replayed from the third time on, with the path of the occurrence in front.
- * The values are frozen (resolve/), and a filter reads nothing but the value
- * it is given and its key, so the matches under an object are the same at
- * every occurrence.
+ * anew. Here, the matches found below an object (the object's own are matched
+ * at each occurrence) are recorded the second time it is reached with its
+ * children in the same state of the expressions, from any key, and replayed
+ * from the third time on, with the path of the occurrence in front. The values
+ * are frozen (resolve/), and a filter reads nothing but the value it is given
+ * and its key, so the matches below an object are the same at every
+ * occurrence. A filter false for every string, number and boolean
+ * (scalarFilters.ts) is not called on them.
  *
  * Only the expression shapes below are taken, each matching exactly what
  * nimma's generated code matches (same nodes, the same pre-order, and at a
@@ -23,6 +25,8 @@
  * F may read `@` (the value) and `@property` (its key), nothing else of the
  * scope (`@path`, `@parent`, `@root`… are nimma's).
  */
+
+import { falseForScalars } from './scalarFilters';
 
 type Segment = string | number;
 export interface WalkScope {
@@ -66,6 +70,22 @@ const PREFIX_RE = new RegExp(String.raw`^\$((?:\.${NAME})+)\.\.\[\?\((.*)\)\]$`,
 
 /** F as a function of (value, property), or undefined when it reads more of the scope or is not plain. */
 function compileFilter(src: string): Filter | undefined {
+  const out = compiledSource(src);
+  if (out === undefined) return undefined;
+  try {
+    const filter = new Function('value', 'property', `return (${out});`) as Filter;
+    if (falseForScalars(out)) scalarFalse.add(filter);
+    return filter;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The compiled filters known to be false for every string, number and boolean (scalarFilters.ts). */
+const scalarFalse = new WeakSet<Filter>();
+
+/** F in terms of `value` and `property`, or undefined when it reads more of the scope or is not plain. */
+function compiledSource(src: string): string | undefined {
   // Outside string literals: `@property` → property, `@` → value; nothing else may follow `@`.
   let out = '';
   for (let i = 0; i < src.length; i++) {
@@ -100,11 +120,7 @@ function compileFilter(src: string): Filter | undefined {
   for (const m of bare.matchAll(/(^|[^.\w$])([A-Za-z_$][\w$]*)/g)) {
     if (!ALLOWED_NAMES.has(m[2]!)) return undefined;
   }
-  try {
-    return new Function('value', 'property', `return (${out});`) as Filter;
-  } catch {
-    return undefined;
-  }
+  return out;
 }
 
 const ALLOWED_NAMES = new Set(['value', 'property', 'void', 'undefined', 'null', 'true', 'false', 'typeof']);
@@ -137,10 +153,15 @@ function parseExpr(expr: string): Expr | undefined {
   return undefined;
 }
 
+function inheritsEnumerable(): boolean {
+  for (const _ in {}) return true;
+  return false;
+}
+
 /**
- * One entry of what was found under a recorded object: a match (which expression, the path from the object's
- * key down, the value), or the entries of an object recorded on its own (`sub`, the path from the object's key
- * down to that object's parent in front): a shared object inside a shared object is stored once.
+ * One entry of what was found below a recorded object: a match (which expression, the path from the object's
+ * children down, the value), or the entries of an object recorded on its own (`sub`, the path from the object's
+ * children down to that object in front): a shared object inside a shared object is stored once.
  */
 interface Rel {
   e: number;
@@ -166,11 +187,20 @@ export class SharedWalk {
   private readonly path: Segment[] = [];
   /** What a callback is given: one object, its value set for each match (a callback reads it at once: query.ts). */
   private readonly scope: WalkScope = { path: this.path, value: undefined };
-  /** Objects reached once, and the recorded matches of objects reached again (by key and state). */
-  private seen = new WeakSet<object>();
-  private memo = new WeakMap<object, Map<string, Rel[]>>();
+  /**
+   * Objects reached once, and the recorded matches of objects reached again (by the state of their children). A Set
+   * and a Map rather than weak ones (a sixth less of plaid's walk): they hold the objects until reset(), which the
+   * runner calls at the start and at the end of a run.
+   */
+  private seen = new Set<object>();
+  private memo = new Map<object, Map<string, Rel[]>>();
   private recorders: Recorder[] = [];
   private readonly stateful: boolean;
+  /** Whether Object.prototype has enumerable properties (for-in would list them): the keys by Object.keys then. */
+  private inherits = false;
+  /** The expressions' indexes: all of them, and those that can match a string, number or boolean. */
+  private readonly all: number[];
+  private readonly forScalars: number[];
 
   static of(exprs: string[]): SharedWalk | undefined {
     const parsed: Expr[] = [];
@@ -185,17 +215,20 @@ export class SharedWalk {
   private constructor(exprs: Expr[]) {
     this.exprs = exprs;
     this.stateful = exprs.some(e => e.kind === Kind.Below || e.kind === Kind.Prefix);
+    this.all = exprs.map((_, i) => i);
+    this.forScalars = this.all.filter(i => exprs[i]!.filter === undefined || !scalarFalse.has(exprs[i]!.filter!));
   }
 
   /** Forget the recorded matches (a new run: the objects may be others). */
   reset(): void {
-    this.seen = new WeakSet();
-    this.memo = new WeakMap();
+    this.seen = new Set();
+    this.memo = new Map();
   }
 
   query(root: unknown, callbacks: Record<string, Callback>): void {
     if (typeof root !== 'object' || root === null) return;
     this.callbacks = callbacks;
+    this.inherits = inheritsEnumerable();
     this.path.length = 0;
     this.recorders = [];
     const state = this.exprs.map(() => 0);
@@ -207,7 +240,10 @@ export class SharedWalk {
       for (let i = 0; i < obj.length; i++) this.node(i, obj[i], state);
     } else {
       const o = obj as Record<string, unknown>;
-      for (const key of Object.keys(o)) this.node(key, o[key], state);
+      // for-in rather than Object.keys: no array of the keys, and V8 reads `o[key]` through the enumeration's cache
+      // (a tenth to a fifth of plaid's walk). The same keys in the same order while nothing enumerable is inherited.
+      if (this.inherits) for (const key of Object.keys(o)) this.node(key, o[key], state);
+      else for (const key in o) this.node(key, o[key], state);
     }
   }
 
@@ -216,27 +252,12 @@ export class SharedWalk {
     path.push(key);
     const depth = path.length - 1;
     const isObj = typeof value === 'object' && value !== null;
-    let recorder: Recorder | undefined;
-    if (isObj) {
-      if (this.seen.has(value)) {
-        const memoKey = this.stateful ? `${typeof key === 'number' ? '#' : ''}${key}\u0000${state.join()}` : `${typeof key === 'number' ? '#' : ''}${key}`;
-        let byKey = this.memo.get(value);
-        const hit = byKey?.get(memoKey);
-        if (hit) {
-          const outer = this.recorders[this.recorders.length - 1];
-          if (outer) outer.list.push({ e: -1, rel: path.slice(outer.base, depth), sub: hit });
-          this.replay(hit, depth); // leaves the path at `depth` segments
-          return;
-        }
-        if (!byKey) this.memo.set(value, (byKey = new Map()));
-        recorder = { base: depth, list: [] };
-        byKey.set(memoKey, recorder.list);
-        this.recorders.push(recorder);
-      } else this.seen.add(value);
-    }
-    // The node itself, the expressions in order.
+    // The node itself, the expressions in order (a string, number or boolean: only those that can match one).
     const exprs = this.exprs;
-    for (let i = 0; i < exprs.length; i++) {
+    const t = typeof value;
+    const order = t === 'string' || t === 'number' || t === 'boolean' ? this.forScalars : this.all;
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k]!;
       const e = exprs[i]!;
       let hit = false;
       switch (e.kind) {
@@ -260,30 +281,52 @@ export class SharedWalk {
         if (r && !dead) r.list.push({ e: i, rel: path.slice(r.base), value });
       }
     }
-    if (isObj) {
-      let next = state;
-      if (this.stateful) {
-        for (let i = 0; i < exprs.length; i++) {
-          const e = exprs[i]!;
-          let to = state[i]!;
-          if (e.kind === Kind.Below) {
-            if (key === e.name) to = 1;
-          } else if (e.kind === Kind.Prefix) {
-            const n = e.prefix!.length;
-            if (to >= 0 && to < n) to = to === depth && key === e.prefix![to] ? to + 1 : -1;
-          }
-          if (to !== state[i]) {
-            if (next === state) next = state.slice();
-            next[i] = to;
-          }
+    if (!isObj) {
+      path.pop();
+      return;
+    }
+    let next = state;
+    if (this.stateful) {
+      for (let i = 0; i < exprs.length; i++) {
+        const e = exprs[i]!;
+        let to = state[i]!;
+        if (e.kind === Kind.Below) {
+          if (key === e.name) to = 1;
+        } else if (e.kind === Kind.Prefix) {
+          const n = e.prefix!.length;
+          if (to >= 0 && to < n) to = to === depth && key === e.prefix![to] ? to + 1 : -1;
+        }
+        if (to !== state[i]) {
+          if (next === state) next = state.slice();
+          next[i] = to;
         }
       }
-      this.children(value, next);
     }
+    // What lies below the object depends on nothing but the object and the state its children are reached in (a
+    // child's own key is its own; the depth is decided by the state: a Prefix expression at its full length lies
+    // at least that deep): recorded at its second visit, replayed from its third, under whatever key.
+    let recorder: Recorder | undefined;
+    if (this.seen.has(value)) {
+      const memoKey = this.stateful ? next.join() : '';
+      let byState = this.memo.get(value);
+      const hit = byState?.get(memoKey);
+      if (hit) {
+        const outer = this.recorders[this.recorders.length - 1];
+        if (outer) outer.list.push({ e: -1, rel: path.slice(outer.base), sub: hit });
+        this.replay(hit, depth + 1); // leaves the path at `depth + 1` segments
+        path.pop();
+        return;
+      }
+      if (!byState) this.memo.set(value, (byState = new Map()));
+      recorder = { base: depth + 1, list: [] };
+      byState.set(memoKey, recorder.list);
+      this.recorders.push(recorder);
+    } else this.seen.add(value);
+    this.children(value, next);
     if (recorder) {
       this.recorders.pop();
       const outer = this.recorders[this.recorders.length - 1];
-      if (outer) outer.list.push({ e: -1, rel: path.slice(outer.base, depth), sub: recorder.list });
+      if (outer) outer.list.push({ e: -1, rel: path.slice(outer.base), sub: recorder.list });
     }
     // The children left the path as they found it. pop(), not `length =`: V8 sets an array's length in a runtime
     // call, which was a few percent of stripe's lint here.
