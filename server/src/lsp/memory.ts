@@ -17,9 +17,7 @@
  * then brings the RSS back to within 10% of what it was after the first edit.
  */
 import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
-
-type Gc = (options?: { type?: 'major' | 'minor'; execution?: 'sync' | 'async' }) => unknown;
+import { gcFunction } from '../engine/pipeline/collect';
 
 /**
  * Quiet time after the last unit of work before a thread collects: longer than the gap between a typist's
@@ -41,27 +39,16 @@ export const MIN_GROWTH = 16 * 1024 * 1024;
  */
 export const CEILING = 1;
 
-let gcFn: Gc | null | undefined;
-function gcFunction(): Gc | null {
-  if (gcFn === undefined) {
-    try {
-      v8.setFlagsFromString('--expose-gc');
-      gcFn = vm.runInNewContext('gc') as Gc;
-    } catch {
-      gcFn = null;
-    }
-  }
-  return gcFn;
-}
+let gcFailed = false;
 
 /** A major collection in a task of its own; resolves when done (false: not available here). */
 function majorGc(): Promise<boolean> | false {
-  const gc = gcFunction();
+  const gc = gcFailed ? null : gcFunction();
   if (!gc) return false;
   try {
     return Promise.resolve(gc({ type: 'major', execution: 'async' })).then(() => true);
   } catch {
-    gcFn = null;
+    gcFailed = true;
     return false;
   }
 }

@@ -25,21 +25,27 @@ export const stageCollection = { enabled: false };
 
 export function collectGarbage(): void {
   if (process.memoryUsage().heapUsed < MIN_HEAP) return;
-  const gc = collector();
-  gc?.();
+  gcFunction()?.();
 }
 
-let taken: (() => void) | null | undefined;
+/** V8's collector as `--expose-gc` gives it (the options are those of V8's gc extension). */
+export type Gc = (options?: { type?: 'major' | 'minor'; execution?: 'sync' | 'async' }) => unknown;
 
-function collector(): (() => void) | null {
+let taken: Gc | null | undefined;
+
+/**
+ * The collector, taken once (null where it cannot be had). Also the language server's (lsp/memory.ts): the flag is
+ * set back there too, or the code cache its workers write would carry it and be rejected by the next server.
+ */
+export function gcFunction(): Gc | null {
   if (taken !== undefined) return taken;
   taken = null;
   const given = typeof (globalThis as { gc?: unknown }).gc === 'function';
   try {
-    if (given) taken = (globalThis as unknown as { gc: () => void }).gc;
+    if (given) taken = (globalThis as unknown as { gc: Gc }).gc;
     else {
       v8.setFlagsFromString('--expose-gc');
-      taken = vm.runInNewContext('gc') as () => void;
+      taken = vm.runInNewContext('gc') as Gc;
     }
   } catch {
     taken = null;
