@@ -27,7 +27,6 @@ import { IncrementalRunner } from '../run/runner';
 import { InputChecks } from './input';
 import { dropLoadedYaml } from '../parse/yamlFast';
 import type { DocLike, RunnerResult } from '../run/types';
-import { collectGarbage, stageCollection } from './collect';
 
 export interface LintStats {
   parseFull: boolean;
@@ -122,8 +121,6 @@ export class IncrementalLinter {
     }
     const res = await this.resolver.resolve(doc, parsed.changedUnits);
     const t2 = performance.now();
-    // The resolver's garbage, collected before the run adds its own (collect.ts; the CLI's lints only).
-    if (this.oneShot && stageCollection.enabled) collectGarbage();
 
     const ruleset = (options.ruleset ?? getDefaultRuleset()).fromSource(absFile) as Ruleset;
     const parser = kind === 'json' ? Parsers.Json : Parsers.Yaml;
