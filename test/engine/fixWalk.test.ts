@@ -13,7 +13,7 @@ import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node,
 import { cutYaml } from '../../server/src/engine/fix/pieces';
 import { NOT_PLAIN, plainToJS } from '../../server/src/engine/fix/yamlWalk';
 import { column, lineStart, styleCounts, type StyleCounts } from '../../server/src/engine/fix/yamlStyle';
-import { CORPUS } from '../helpers/corpus';
+import { CORPUS, FULL_CORPUS } from '../helpers/corpus';
 
 /** The counts by `yaml`'s visit (what styleCounts was). */
 function visitCounts(text: string, doc: Document.Parsed): StyleCounts {
@@ -114,7 +114,8 @@ describe("the fix engine's walks of a YAML document are yaml's", () => {
         pieces++;
       }
     }
-    assert.ok(docs >= 10 && pieces > 1000, `documents: ${docs}, pieces: ${pieces}`);
+    // The full corpus cuts into thousands of pieces; the vendored one (a clone alone, as in CI) into some 800.
+    assert.ok(docs >= 10 && pieces > (FULL_CORPUS ? 1000 : 500), `documents: ${docs}, pieces: ${pieces}`);
     assert.ok(plain > pieces / 2, `plain data: ${plain} of ${docs + pieces}`);
   });
 
