@@ -1,7 +1,7 @@
 // Builds every bundle: the CLI, the language server, the VS Code client and the
 // stand-alone Spectral rulesets. `node esbuild.mjs [--watch] [--production]`.
 import * as esbuild from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { functionSchemasPlugin, generateFunctionSchemas as generateFunctionSchemasModule } from './scripts/functionSchemas.mjs';
 import { loadEntry } from './scripts/loadEntry.mjs';
 
@@ -304,6 +304,9 @@ if (watch) {
     process.exit(1);
   }
   for (const b of present) if (b.outfile && /server[\\/]out[\\/](cli|server)\.bundle\.js$/.test(b.outfile)) asciiOnly(b.outfile);
+  // The CLI is npm's `apiconv` bin: executable however its file came to be (esbuild marks a new file with a
+  // shebang executable, but keeps the mode of a file it overwrites).
+  if (existsSync('server/out/cli.js')) chmodSync('server/out/cli.js', 0o755);
 }
 
 // V8 keeps a script's source for as long as the script lives, in one byte per character if every character is

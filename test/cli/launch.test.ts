@@ -191,3 +191,11 @@ describe('CLI launcher: old caches are removed', () => {
     assert.deepEqual(stale.filter(f => fs.existsSync(f)), stale.slice(0, KEEP_CACHES));
   });
 });
+
+describe('CLI launcher: the bin', () => {
+  it('server/out/cli.js is executable, as npm links it as `apiconv`', { skip: process.platform === 'win32' && 'POSIX modes' }, () => {
+    const cli = path.join(ROOT, 'server', 'out', 'cli.js');
+    assert.equal(fs.readFileSync(cli, 'utf8').slice(0, 2), '#!');
+    assert.notEqual(fs.statSync(cli).mode & 0o111, 0, 'executable after the build');
+  });
+});
