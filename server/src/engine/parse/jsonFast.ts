@@ -128,15 +128,12 @@ class Reader {
         prop.length = v.offset + v.length - keyStart;
         o[key] = slot.v;
         if (!index && isArrayIndex(key)) index = true;
-        this.skip();
-        const c = t.charCodeAt(this.pos);
-        if (c === 44) {
-          this.pos++;
-          this.skip();
-          continue;
+        const next = nextMember(t, this.pos, 125);
+        if (next < 0) {
+          this.pos = ~next;
+          break;
         }
-        if (c === 125) break;
-        throw new GiveUp();
+        this.pos = next;
       }
     }
     this.pos++;
@@ -165,15 +162,12 @@ class Reader {
       for (;;) {
         children.push(this.value(node, slot));
         a.push(slot.v);
-        this.skip();
-        const c = t.charCodeAt(this.pos);
-        if (c === 44) {
-          this.pos++;
-          this.skip();
-          continue;
+        const next = nextMember(t, this.pos, 93);
+        if (next < 0) {
+          this.pos = ~next;
+          break;
         }
-        if (c === 93) break;
-        throw new GiveUp();
+        this.pos = next;
       }
     }
     this.pos++;
@@ -201,6 +195,19 @@ export function skipSpace(t: string, p: number): number {
     if (c === 32 || c === 10 || c === 13 || c === 9) p++;
     else return p;
   }
+}
+
+/**
+ * After a member of an object or array, at `p` (space may come first): the offset of the next member, past the `,`
+ * and the space after it, or, at the container's closing `close` (`}` or `]`), `~` its offset (negative); anything
+ * else gives up.
+ */
+export function nextMember(t: string, p: number, close: number): number {
+  p = skipSpace(t, p);
+  const c = t.charCodeAt(p);
+  if (c === 44) return skipSpace(t, p + 1);
+  if (c === close) return ~p;
+  throw new GiveUp();
 }
 
 /** The string whose opening quote is at `start`: its value, and the offset past its closing quote. */

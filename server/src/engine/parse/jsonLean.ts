@@ -10,7 +10,7 @@
  */
 import type { IRange } from '@stoplight/types';
 import { LineIndex } from '../lines';
-import { GiveUp, isWordChar, scanNumber, scanString, skipSpace } from './jsonFast';
+import { GiveUp, isWordChar, nextMember, scanNumber, scanString, skipSpace } from './jsonFast';
 import { isArrayIndex, orderedObjectOf } from './units';
 
 type Segment = string | number;
@@ -172,14 +172,12 @@ class LeanReader {
         scratch.push(start, this.pos - start);
         keys.push(key);
         if (!index && isArrayIndex(key)) index = true;
-        this.pos = skipSpace(t, this.pos);
-        const c = t.charCodeAt(this.pos);
-        if (c === 44) {
-          this.pos = skipSpace(t, this.pos + 1);
-          continue;
+        const next = nextMember(t, this.pos, 125);
+        if (next < 0) {
+          this.pos = ~next;
+          break;
         }
-        if (c === 125) break;
-        throw new GiveUp();
+        this.pos = next;
       }
     }
     this.pos++;
@@ -201,14 +199,12 @@ class LeanReader {
         const start = this.pos;
         a.push(this.value());
         scratch.push(start, this.pos - start);
-        this.pos = skipSpace(t, this.pos);
-        const c = t.charCodeAt(this.pos);
-        if (c === 44) {
-          this.pos = skipSpace(t, this.pos + 1);
-          continue;
+        const next = nextMember(t, this.pos, 93);
+        if (next < 0) {
+          this.pos = ~next;
+          break;
         }
-        if (c === 93) break;
-        throw new GiveUp();
+        this.pos = next;
       }
     }
     this.pos++;
