@@ -13,17 +13,7 @@ import { parseDocument } from 'yaml';
 import type { FixOp } from '../../rules/types';
 import { cutYaml } from '../../server/src/engine/fix/pieces';
 import { yamlData, yamlOpEdit, yamlOpEditWhole, yamlParses, yamlStyle, yamlStyleWhole } from '../../server/src/engine/fix/yamlOps';
-import { CORPUS, VENDORED_CORPUS } from '../helpers/corpus';
-
-function yamlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...yamlFiles(p));
-    else if (/\.ya?ml$/i.test(e.name) && fs.statSync(p).size <= 600_000) out.push(p);
-  }
-  return out.sort();
-}
+import { CORPUS, VENDORED_CORPUS, yamlFiles } from '../helpers/corpus';
 
 /** The whole text's parse: whether it has no errors, and its data as JSON (key order kept; undefined when toJS throws, as on an alias to no anchor). */
 function whole(text: string): { clean: boolean; data?: string } {

@@ -13,7 +13,7 @@ import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node,
 import { cutYaml } from '../../server/src/engine/fix/pieces';
 import { NOT_PLAIN, plainToJS } from '../../server/src/engine/fix/yamlWalk';
 import { column, lineStart, styleCounts, type StyleCounts } from '../../server/src/engine/fix/yamlStyle';
-import { CORPUS, FULL_CORPUS } from '../helpers/corpus';
+import { CORPUS, FULL_CORPUS, yamlFiles } from '../helpers/corpus';
 
 /** The counts by `yaml`'s visit (what styleCounts was). */
 function visitCounts(text: string, doc: Document.Parsed): StyleCounts {
@@ -60,16 +60,6 @@ function visitCounts(text: string, doc: Document.Parsed): StyleCounts {
     },
   });
   return c;
-}
-
-function yamlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...yamlFiles(p));
-    else if (/\.ya?ml$/i.test(e.name) && fs.statSync(p).size <= 600_000) out.push(p);
-  }
-  return out.sort();
 }
 
 const parse = (text: string) => parseDocument(text, { uniqueKeys: false, prettyErrors: false });

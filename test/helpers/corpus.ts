@@ -33,3 +33,14 @@ export function needs(...rels: string[]): false | string {
 
 /** The reason to skip a test that runs over the whole full corpus, or false when it is present. */
 export const needsFullCorpus: false | string = FULL_CORPUS ? false : 'skipped: needs the full corpus (../shared/corpus or APICONV_CORPUS); the vendored test/corpus is linted instead';
+
+/** Every YAML file under `dir` (sorted), those over `maxBytes` left out: the corpus's YAML texts for the fix engine's tests. */
+export function yamlFiles(dir: string, maxBytes = 600_000): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...yamlFiles(p, maxBytes));
+    else if (/\.ya?ml$/i.test(e.name) && fs.statSync(p).size <= maxBytes) out.push(p);
+  }
+  return out.sort();
+}
