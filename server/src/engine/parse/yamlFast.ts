@@ -21,8 +21,7 @@
  */
 import { determineScalarType, Kind, load, parseYamlBigInteger, parseYamlBoolean, parseYamlFloat, ScalarType } from '@stoplight/yaml-ast-parser';
 import DEFAULT_FULL_SCHEMA from '@stoplight/yaml-ast-parser/dist/src/schema/default_full';
-import createOrderedObject from '@stoplight/ordered-object-literal';
-import { isArrayIndex, sparseIndexTarget } from './units';
+import { isArrayIndex, orderedObject } from './units';
 import { newlineMap } from '../lines';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { buildJsonPath, lineForPosition } from '@stoplight/yaml';
@@ -173,7 +172,7 @@ function toData(node: YNode | null | undefined, ctx: Ctx): unknown {
       }
       if (!ordered) return out;
       // JavaScript lists array-index keys first: the ordered object keeps the document's order.
-      const o = createOrderedObject(sparseIndexTarget()) as Record<string, unknown>;
+      const o = orderedObject();
       for (const m of mappings) {
         const k = String(scalarValue(m!.key));
         o[k] = out[k];
