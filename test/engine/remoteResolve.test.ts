@@ -239,6 +239,31 @@ describe('remote $refs resolved without json-ref-resolver (remoteResolve.ts)', (
     }
   });
 
+  it('files outside the project through a linked folder or a linked file are refused alike (the folders’ real paths remembered)', async () => {
+    const top = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-remote-'));
+    const policy = getRefPolicy();
+    try {
+      const project = path.join(top, 'project');
+      fs.mkdirSync(path.join(top, 'outside'), { recursive: true });
+      fs.mkdirSync(path.join(project, 'sub'), { recursive: true });
+      fs.writeFileSync(path.join(top, 'outside', 'secret.yaml'), 'secret: 1\n');
+      fs.writeFileSync(path.join(project, 'sub', 'inside.yaml'), "x: {$ref: '../linked/secret.yaml'}\ny: {$ref: 'inside2.yaml'}\n");
+      fs.writeFileSync(path.join(project, 'sub', 'inside2.yaml'), 'fine: true\n');
+      fs.symlinkSync(path.join(top, 'outside'), path.join(project, 'linked'));
+      fs.symlinkSync(path.join(top, 'outside', 'secret.yaml'), path.join(project, 'link.yaml'));
+      fs.symlinkSync(path.join(project, 'sub'), path.join(project, 'sublink'));
+      setRefPolicy({ ...policy, roots: [project] });
+      const skeleton = (): object => ({ a: { $ref: 'linked/secret.yaml' }, b: { $ref: 'link.yaml' }, c: { $ref: 'sub/inside.yaml' }, d: { $ref: 'sublink/inside2.yaml' } });
+      const mine = await compare(skeleton, path.join(project, 'openapi.yaml'));
+      const messages = mine.errors.map(e => e.message);
+      assert.equal(messages.filter(m => /secret\.yaml \(a link to .*outside.*secret\.yaml\) is outside the project/.test(m)).length, 2, messages.join('\n'));
+      assert.equal(at(mine.result, 'd', 'fine'), true);
+    } finally {
+      setRefPolicy(policy);
+      fs.rmSync(top, { recursive: true, force: true });
+    }
+  });
+
   it('what it does not replay throws Fallback: a ref back into the root, an http ref', async () => {
     const dir = makeDir({ 'back.yaml': "x: {$ref: 'openapi.yaml#/components'}\n" });
     try {

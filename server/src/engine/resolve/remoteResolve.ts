@@ -4,12 +4,12 @@
  * what remoteRunner.ts does not replay (the caller then runs the real resolver).
  */
 import { DepGraph } from 'dependency-graph';
-import { readRefFile } from '../refFiles';
+import { readRefFile, withFolderCache } from '../refFiles';
 import type { FileReader } from '../resolver';
 import { cachingParseResolveResult } from '../cache';
 import { readText, ReferencedFiles } from './documentInventory';
 import type { RawError } from './decide';
-import { readError, RemoteRunner, type NodeData, type RemoteContext, type Uri } from './remoteRunner';
+import { readError, RemoteRunner, UriStack, type NodeData, type RemoteContext, type Uri } from './remoteRunner';
 
 export interface RemoteOutcome {
   result: unknown;
@@ -36,6 +36,7 @@ export async function resolveRemoteRefs(skeleton: object, source: string, userRe
   const ctx: RemoteContext = {
     graph: new DepGraph<NodeData>({ circular: true }),
     uriCache: new Map(),
+    refFree: new WeakSet(),
     async read(ref: Uri): Promise<string> {
       const file = decodeURIComponent(ref.href());
       if (!seen.has(file)) {
@@ -52,7 +53,7 @@ export async function resolveRemoteRefs(skeleton: object, source: string, userRe
     },
     parse: opts => parse(opts as never) as Promise<{ result: unknown }>,
   };
-  const root = new RemoteRunner(ctx, skeleton, { depth: 0, baseUri: source, uriStack: [] });
-  const resolved = await root.resolve(undefined);
+  const root = new RemoteRunner(ctx, skeleton, { depth: 0, baseUri: source, uriStack: UriStack.EMPTY });
+  const resolved = await withFolderCache(() => root.resolve(undefined));
   return { result: resolved.result, errors: resolved.errors, graph: ctx.graph, inventory, files, reads };
 }

@@ -56,6 +56,8 @@ export interface RemoteContext {
   read(ref: Uri): Promise<string>;
   /** ReferencedFiles.parseResolveResult (through the parse cache). */
   parse(opts: { result: unknown; targetAuthority: Uri }): Promise<{ result: unknown }>;
+  /** Frozen objects with no `$ref` object in them: a crawl has nothing to do there (an object's crawl has no other effect). */
+  refFree: WeakSet<object>;
 }
 
 interface Resolved {
@@ -82,7 +84,38 @@ const RESOLVERS = { file: {}, http: {}, https: {} };
 
 /** json-ref-resolver's addToJSONPointer. */
 function addToPointer(pointer: string, key: string): string {
+  if (key.indexOf('~') < 0 && key.indexOf('/') < 0) return `${pointer}/${key}`;
   return `${pointer}/${key.split('~').join('~0').split('/').join('~1')}`;
+}
+
+/**
+ * A runner's uri stack: runner.js's array, which every ref to a file from another file makes one longer (a file
+ * reached from thousands of files has a stack thousands long, copied each time), kept as a list that shares its
+ * tail. Made an array only for an error.
+ */
+export class UriStack {
+  static readonly EMPTY = new UriStack(undefined, null, 0);
+  private constructor(
+    private readonly top: string | undefined,
+    private readonly below: UriStack | null,
+    readonly length: number,
+  ) {}
+
+  push(uri: string): UriStack {
+    return new UriStack(uri, this, this.length + 1);
+  }
+
+  includes(uri: string): boolean {
+    for (let s: UriStack | null = this; s !== null && s.length > 0; s = s.below) if (s.top === uri) return true;
+    return false;
+  }
+
+  toArray(): string[] {
+    const out: string[] = new Array<string>(this.length);
+    let i = this.length;
+    for (let s: UriStack | null = this; s !== null && s.length > 0; s = s.below) out[--i] = s.top!;
+    return out;
+  }
 }
 
 export class RemoteRunner {
@@ -91,13 +124,13 @@ export class RemoteRunner {
   private readonly uris: ResolveRunner;
   readonly baseUri: Uri;
   readonly root: string;
-  uriStack: string[];
+  uriStack: UriStack;
   source: unknown;
 
   constructor(
     readonly ctx: RemoteContext,
     source: unknown,
-    opts: { depth: number; baseUri: string; root?: Uri; uriStack: string[] },
+    opts: { depth: number; baseUri: string; root?: Uri; uriStack: UriStack },
   ) {
     this.depth = opts.depth;
     this.source = source;
@@ -166,10 +199,10 @@ export class RemoteRunner {
     try {
       if (this.atMaxUriDepth()) throw new Error(`Max uri depth (${this.uriStack.length}) reached. Halting, this is probably a circular loop.`);
       child = await this.lookupUriMemo(ref.clone().fragment(''), cacheKey);
-      if (newUriStack) child.uriStack = child.uriStack.concat(newUriStack);
+      if (newUriStack) child.uriStack = child.uriStack.push(newUriStack);
     } catch (e) {
       if (e instanceof Fallback) throw e;
-      lookup.error = { code: 'RESOLVE_URI', message: String(e), uriStack: newUriStack ? this.uriStack.concat(newUriStack) : this.uriStack, path: parentPath };
+      lookup.error = { code: 'RESOLVE_URI', message: String(e), uriStack: (newUriStack ? this.uriStack.push(newUriStack) : this.uriStack).toArray(), path: parentPath };
     }
     if (child) {
       const resolved = await child.resolve(uriToJSONPointer(ref as never));
@@ -193,13 +226,13 @@ export class RemoteRunner {
       try {
         targetPath = pointerToPath(jsonPointer) as Segment[];
       } catch {
-        resolved.errors.push({ code: 'PARSE_POINTER', message: `'${jsonPointer}' JSON pointer is invalid`, uriStack: this.uriStack, path: [] });
+        resolved.errors.push({ code: 'PARSE_POINTER', message: `'${jsonPointer}' JSON pointer is invalid`, uriStack: this.uriStack.toArray(), path: [] });
         return resolved;
       }
       resolved.result = draftGet(resolved.result, targetPath);
     }
     if (resolved.result === undefined) {
-      resolved.errors.push({ code: 'POINTER_MISSING', message: `'${jsonPointer}' does not exist @ '${this.baseUri.toString()}'`, uriStack: this.uriStack, path: targetPath || [] });
+      resolved.errors.push({ code: 'POINTER_MISSING', message: `'${jsonPointer}' does not exist @ '${this.baseUri.toString()}'`, uriStack: this.uriStack.toArray(), path: targetPath || [] });
       return resolved;
     }
     const crawl = new Crawl(this, jsonPointer, resolved);
@@ -272,7 +305,7 @@ export class RemoteRunner {
           if (val !== undefined) {
             draftSet(draft, dependantPath, val);
           } else {
-            resolved.errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path: dependantPath, uriStack: this.uriStack });
+            resolved.errors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path: dependantPath, uriStack: this.uriStack.toArray() });
           }
         }
       }
@@ -302,6 +335,8 @@ class Crawl {
   readonly lookups: Promise<LookupResult>[] = [];
   readonly pointerGraph = new DepGraph<undefined>({ circular: true });
   readonly pointerStemGraph = new DepGraph<undefined>({ circular: true });
+  /** How many `$ref`s the crawl has met. */
+  private refs = 0;
 
   constructor(
     private readonly runner: RemoteRunner,
@@ -315,7 +350,10 @@ class Crawl {
     if (ref !== undefined) {
       this.resolveRef(ref, target, parentPath, parentPointer, pointerStack);
     } else if (typeof target === 'object' && target !== null) {
+      const refFree = this.runner.ctx.refFree;
+      if (refFree.has(target)) return;
       if (typeof (target as { hasOwnProperty?: unknown }).hasOwnProperty !== 'function') throw new Fallback('an object without hasOwnProperty');
+      const seen = this.refs;
       for (const key in target) {
         if (!Object.prototype.hasOwnProperty.call(target, key)) continue;
         const val = (target as Record<string, unknown>)[key];
@@ -326,10 +364,12 @@ class Crawl {
         else if (typeof val === 'object') this.computeGraph(val, parentPath, pointer, pointerStack);
         parentPath.pop();
       }
+      if (this.refs === seen && Object.isFrozen(target)) refFree.add(target);
     }
   }
 
   private resolveRef(ref: Uri, val: unknown, parentPath: Segment[], parentPointer: string, pointerStack: string[]): void {
+    this.refs++;
     const runner = this.runner;
     const graph = runner.ctx.graph;
     if (uriIsJSONPointer(ref as never)) {
@@ -338,7 +378,7 @@ class Crawl {
       try {
         targetPath = pointerToPath(targetPointer) as Segment[];
       } catch {
-        this.resolved.errors.push({ code: 'PARSE_POINTER', message: `'${String(ref)}' JSON pointer is invalid`, uriStack: runner.uriStack, path: [] });
+        this.resolved.errors.push({ code: 'PARSE_POINTER', message: `'${String(ref)}' JSON pointer is invalid`, uriStack: runner.uriStack.toArray(), path: [] });
         return;
       }
       let referencesParent = targetPath.length > 0;
