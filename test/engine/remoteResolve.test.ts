@@ -210,6 +210,32 @@ describe('remote $refs resolved without json-ref-resolver (remoteResolve.ts)', (
     }
   });
 
+  it('local refs inside referenced files: cycles, refs to refs, ancestors, the whole file, arrays, odd keys', async () => {
+    const files: Record<string, string> = {
+      'cyc.yaml':
+        "components:\n  schemas:\n    A: {type: object, properties: {b: {$ref: '#/components/schemas/B'}, n: {type: string}}}\n    B: {type: object, properties: {a: {$ref: '#/components/schemas/A'}, list: {type: array, items: {$ref: '#/components/schemas/B'}}}}\n    C: {allOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}]}\n    Node: {type: object, properties: {children: {type: array, items: {$ref: '#/components/schemas/Node'}}, me: {$ref: '#/components/schemas/Node/properties'}}}\n    Self: {$ref: '#/components/schemas/Self'}\n    Whole: {$ref: '#'}\n    Title: {$ref: '#/info/title'}\n    Bad: {$ref: '#nope'}\ninfo: {title: t}\n",
+      'alias.yaml':
+        "parameters: [{$ref: '#/defs/P'}, {$ref: '#/defs/Alias'}, {$ref: '#/defs/Missing'}]\nresponses:\n  '200': {$ref: '#/defs/AliasOfAlias', description: sibling}\n  default: {$ref: '#/parameters/0'}\ndefs:\n  P: {name: p, schema: {$ref: '#/defs/List/items/1'}}\n  Alias: {$ref: '#/defs/P'}\n  R: {description: ok, more: {$ref: 'cyc.yaml#/components/schemas/C'}}\n  AliasOfAlias: {$ref: '#/defs/R'}\n  List: {items: [{type: string}, {type: integer}]}\n  a/b: {description: slash}\n  '2': {description: two, x: {$ref: '#/defs/2XX'}}\n  2XX: {description: twoxx, y: {$ref: '#/defs/2'}}\n  s: {$ref: '#/defs/a~1b'}\n",
+    };
+    const dir = makeDir(files);
+    try {
+      const skeleton = (): object => ({
+        whole: { $ref: 'cyc.yaml' },
+        a: { $ref: 'cyc.yaml#/components/schemas/A' },
+        c: { $ref: 'cyc.yaml#/components/schemas/C' },
+        node: { $ref: 'cyc.yaml#/components/schemas/Node' },
+        self: { $ref: 'cyc.yaml#/components/schemas/Self' },
+        w: { $ref: 'cyc.yaml#/components/schemas/Whole' },
+        list: [{ $ref: 'alias.yaml#/parameters' }, { $ref: 'alias.yaml#/responses' }, { $ref: 'alias.yaml' }, { $ref: 'alias.yaml#/defs/2' }, { $ref: 'alias.yaml#/defs/s' }],
+      });
+      const mine = await compare(skeleton, path.join(dir, 'openapi.yaml'));
+      assert.ok(mine.errors.some(e => e.code === 'POINTER_MISSING'), 'a missing local target');
+      assert.equal(at(mine.result, 'list', '4', 'description'), 'slash');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('editor buffers: a referenced file read through the injected reader', async () => {
     const dir = makeDir(FILES);
     try {

@@ -20,6 +20,12 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 export class Draft {
   copy: Record<string, unknown> | unknown[] | null = null;
+  /**
+   * The drafts read out of this one before it has a copy. immer copies an object as soon as a draft is read out of it
+   * (its get trap); a copy nothing was assigned to is dropped when finishing, so here the copy waits for the first
+   * assignment (here or below) and takes these drafts then: the same copy, without the copies of mere reads.
+   */
+  kids: Map<string, Draft> | null = null;
   modified = false;
   finalized = false;
   constructor(
@@ -54,16 +60,31 @@ function shallowCopy(base: object): Record<string, unknown> | unknown[] {
   return Object.create(Object.getPrototypeOf(base) as object | null, descriptors) as Record<string, unknown>;
 }
 
+/** The object whose own keys the draft has (immer's latest: the copy, or the original). */
 function latest(d: Draft): Record<string, unknown> {
   return (d.copy ?? d.base) as Record<string, unknown>;
 }
 
+/** What the draft holds at `key` (immer's latest(state)[key]). */
+function latestGet(d: Draft, key: string): unknown {
+  if (d.copy !== null) return (d.copy as Record<string, unknown>)[key];
+  return d.kids?.get(key) ?? (d.base as Record<string, unknown>)[key];
+}
+
 function markChanged(d: Draft | null): void {
-  for (let s = d; s !== null && !s.modified; s = s.parent) s.modified = true;
+  for (let s = d; s !== null && !s.modified; s = s.parent) {
+    prepareCopy(s);
+    s.modified = true;
+  }
 }
 
 function prepareCopy(d: Draft): Record<string, unknown> {
-  if (d.copy === null) d.copy = shallowCopy(d.base);
+  if (d.copy === null) {
+    const copy = shallowCopy(d.base) as Record<string, unknown>;
+    if (d.kids !== null) for (const [k, v] of d.kids) copy[k] = v;
+    d.kids = null;
+    d.copy = copy;
+  }
   return d.copy as Record<string, unknown>;
 }
 
@@ -72,11 +93,12 @@ export function readKey(obj: unknown, key: string): unknown {
   if (obj instanceof Draft) {
     const source = latest(obj);
     if (!hasOwn.call(source, key)) return inherited(source, key);
-    const value = source[key];
+    const value = latestGet(obj, key);
     if (obj.finalized || value instanceof Draft || !isDraftable(value)) return value;
     if (value === (obj.base as Record<string, unknown>)[key]) {
       const child = new Draft(value, obj);
-      prepareCopy(obj)[key] = child;
+      if (obj.copy !== null) (obj.copy as Record<string, unknown>)[key] = child;
+      else (obj.kids ??= new Map()).set(key, child);
       return child;
     }
     return value;
@@ -101,7 +123,7 @@ export function draftGet(obj: unknown, path: readonly string[]): unknown {
 function assign(d: Draft, key: string, value: unknown): void {
   if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw new Fallback('a $ref site under a prototype key');
   if (!d.modified) {
-    const current = latest(d)[key];
+    const current = latestGet(d, key);
     if (current instanceof Draft && current.base === value) {
       prepareCopy(d)[key] = value;
       return;
