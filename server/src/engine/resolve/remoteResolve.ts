@@ -37,6 +37,7 @@ export async function resolveRemoteRefs(skeleton: object, source: string, userRe
     graph: new DepGraph<NodeData>({ circular: true }),
     uriCache: new Map(),
     refFree: new WeakSet(),
+    folderRefs: new Map(),
     async read(ref: Uri): Promise<string> {
       const file = decodeURIComponent(ref.href());
       if (!seen.has(file)) {

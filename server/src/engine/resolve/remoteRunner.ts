@@ -37,6 +37,7 @@ export interface Uri {
   href(): string;
   fragment(): string;
   fragment(f: string): Uri;
+  path(): string;
   scheme(): string;
   clone(): Uri;
 }
@@ -58,6 +59,8 @@ export interface RemoteContext {
   parse(opts: { result: unknown; targetAuthority: Uri }): Promise<{ result: unknown }>;
   /** Frozen objects with no `$ref` object in them: a crawl has nothing to do there (an object's crawl has no other effect). */
   refFree: WeakSet<object>;
+  /** Computed relative `$ref`s per folder and string (RemoteRunner.computeRef). */
+  folderRefs: Map<string, Ref>;
 }
 
 interface Resolved {
@@ -67,13 +70,29 @@ interface Resolved {
 
 interface LookupResult {
   uri: Uri;
+  /** String(uri). */
+  text: string;
   targetPath: Segment[];
   resolved?: Resolved;
   error?: RawError;
 }
 
+/** A computed `$ref`: its URI, as a string, whether it is local, its pointer (uriToJSONPointer) and its file's cache key. */
+export interface Ref {
+  uri: Uri;
+  text: string;
+  local: boolean;
+  pointer: string;
+  key: string;
+  /** uri.path(). */
+  path: string;
+}
+
+/** A `$ref` that is a relative path: no scheme, not absolute, not a fragment. */
+const RELATIVE = /^(?![a-z][a-z0-9+.-]*:)(?!\s)[^#/\\]/i;
+
 interface SiteOpts {
-  ref: Uri;
+  ref: Ref;
   val: unknown;
   parentPath: Segment[];
   parentPointer: string;
@@ -126,6 +145,10 @@ export class RemoteRunner {
   readonly root: string;
   uriStack: UriStack;
   source: unknown;
+  private readonly refs = new Map<string, Ref>();
+  /** The file's path (baseUri.path()) and its folder (as a string; undefined: not a plain file path). */
+  private readonly path: string;
+  private readonly folder: string | undefined;
 
   constructor(
     readonly ctx: RemoteContext,
@@ -142,14 +165,44 @@ export class RemoteRunner {
     });
     this.baseUri = this.uris.baseUri as unknown as Uri;
     this.root = this.uris.root;
+    this.path = this.baseUri.path();
+    const base = this.baseUri.toString();
+    this.folder = base.startsWith('/') && base === this.path ? base.slice(0, base.lastIndexOf('/')) : undefined;
     this.uriStack = opts.uriStack;
     if (!ctx.graph.hasNode(this.root)) ctx.graph.addNode(this.root, { refMap: {} });
     if (opts.depth === 0 && String(this.baseUri)) ctx.uriCache.set(cacheKeyOf(this.baseUri), this);
   }
 
-  private computeRef(val: unknown, pointer: string): Uri | undefined {
-    if (!val || typeof val !== 'object' || typeof (val as { $ref?: unknown }).$ref !== 'string') return undefined;
-    return this.uris.computeRef({ val, jsonPointer: pointer, pointerStack: [] } as never) as unknown as Uri | undefined;
+  /**
+   * runner.js computeRef, and what the crawl and the lookup read of its URI. What it gives depends on the `$ref`
+   * string and the file alone: kept per string (a file resolved at many pointers is crawled as many times).
+   */
+  private computeRef(val: unknown, pointer: string): Ref | undefined {
+    if (!val || typeof val !== 'object') return undefined;
+    const str = (val as { $ref?: unknown }).$ref;
+    if (typeof str !== 'string') return undefined;
+    let ref = this.refs.get(str);
+    // A relative file path is the same from every file of a folder (runner.js joins it to the folder), unless it names
+    // the file itself (then it is a local ref): kept per folder too.
+    const shared = this.folder !== undefined && !ref && RELATIVE.test(str) ? this.folder + '\u0000' + str : undefined;
+    if (shared !== undefined) {
+      const hit = this.ctx.folderRefs.get(shared);
+      if (hit !== undefined && hit.path !== this.path) ref = hit;
+    }
+    if (ref === undefined) {
+      let uri: Uri | undefined;
+      try {
+        uri = this.uris.computeRef({ val, jsonPointer: pointer, pointerStack: [] } as never) as unknown as Uri | undefined;
+      } catch {
+        throw new Fallback('a $ref the resolver cannot read');
+      }
+      if (uri === undefined) throw new Fallback('a $ref the resolver does not take');
+      const local = uriIsJSONPointer(uri as never);
+      ref = { uri, text: uri.toString(), local, pointer: uriToJSONPointer(uri as never), key: local ? '' : cacheKeyOf(uri), path: uri.path() };
+      if (shared !== undefined && !local) this.ctx.folderRefs.set(shared, ref);
+    }
+    this.refs.set(str, ref);
+    return ref;
   }
 
   private atMaxUriDepth(): boolean {
@@ -175,7 +228,7 @@ export class RemoteRunner {
   private lookupUriMemo(ref: Uri, cacheKey: string): Promise<RemoteRunner> | RemoteRunner {
     let r = this.ctx.uriCache.get(cacheKey);
     if (r === undefined) {
-      r = this.lookupUri(ref);
+      r = this.lookupUri(ref.clone().fragment(''));
       this.ctx.uriCache.set(cacheKey, r);
     }
     if (r instanceof RemoteRunner) throw new Fallback('a file refers back into the root document');
@@ -184,11 +237,12 @@ export class RemoteRunner {
 
   /** runner.js lookupAndResolveUri. */
   private async lookupAndResolveUri(opts: SiteOpts): Promise<LookupResult> {
-    const { val, ref, resolvingPointer, parentPointer } = opts;
+    const { val, resolvingPointer, parentPointer } = opts;
+    const ref = opts.ref.uri;
     const parentPath = opts.parentPath.slice();
-    const cacheKey = cacheKeyOf(ref);
+    const cacheKey = opts.ref.key;
     if (!cacheKey) throw new Fallback('a $ref to an empty URI');
-    const lookup: LookupResult = { uri: ref, targetPath: resolvingPointer === parentPointer ? [] : parentPath };
+    const lookup: LookupResult = { uri: ref, text: opts.ref.text, targetPath: resolvingPointer === parentPointer ? [] : parentPath };
     if (this.uriStack.includes(cacheKey)) {
       lookup.resolved = { result: val, errors: [] };
       return lookup;
@@ -198,14 +252,14 @@ export class RemoteRunner {
     const newUriStack = authority && this.depth !== 0 ? authority : null;
     try {
       if (this.atMaxUriDepth()) throw new Error(`Max uri depth (${this.uriStack.length}) reached. Halting, this is probably a circular loop.`);
-      child = await this.lookupUriMemo(ref.clone().fragment(''), cacheKey);
+      child = await this.lookupUriMemo(ref, cacheKey);
       if (newUriStack) child.uriStack = child.uriStack.push(newUriStack);
     } catch (e) {
       if (e instanceof Fallback) throw e;
       lookup.error = { code: 'RESOLVE_URI', message: String(e), uriStack: (newUriStack ? this.uriStack.push(newUriStack) : this.uriStack).toArray(), path: parentPath };
     }
     if (child) {
-      const resolved = await child.resolve(uriToJSONPointer(ref as never));
+      const resolved = await child.resolve(opts.ref.pointer);
       lookup.resolved = resolved;
       for (const error of resolved.errors) {
         if (error.code !== 'POINTER_MISSING' || error.path.join('/') !== ref.fragment().slice(1)) continue;
@@ -257,7 +311,7 @@ export class RemoteRunner {
     for (const r of results) {
       let at = r.targetPath;
       if (!at.length) at = targetPath || [];
-      rootRefMap[pathToPointer(at)] = String(r.uri);
+      rootRefMap[pathToPointer(at)] = r.text;
       if (r.error) resolved.errors.push(r.error);
       if (!r.resolved) continue;
       if (r.resolved.errors) resolved.errors = resolved.errors.concat(r.resolved.errors);
@@ -317,7 +371,7 @@ export class RemoteRunner {
   }
 
   /** crawler.js's walk, with the runner's computeRef. */
-  crawlRef(val: unknown, pointer: string): Uri | undefined {
+  crawlRef(val: unknown, pointer: string): Ref | undefined {
     return this.computeRef(val, pointer);
   }
 
@@ -368,17 +422,17 @@ class Crawl {
     }
   }
 
-  private resolveRef(ref: Uri, val: unknown, parentPath: Segment[], parentPointer: string, pointerStack: string[]): void {
+  private resolveRef(ref: Ref, val: unknown, parentPath: Segment[], parentPointer: string, pointerStack: string[]): void {
     this.refs++;
     const runner = this.runner;
     const graph = runner.ctx.graph;
-    if (uriIsJSONPointer(ref as never)) {
-      const targetPointer = uriToJSONPointer(ref as never);
+    if (ref.local) {
+      const targetPointer = ref.pointer;
       let targetPath: Segment[];
       try {
         targetPath = pointerToPath(targetPointer) as Segment[];
       } catch {
-        this.resolved.errors.push({ code: 'PARSE_POINTER', message: `'${String(ref)}' JSON pointer is invalid`, uriStack: runner.uriStack.toArray(), path: [] });
+        this.resolved.errors.push({ code: 'PARSE_POINTER', message: `'${ref.text}' JSON pointer is invalid`, uriStack: runner.uriStack.toArray(), path: [] });
         return;
       }
       let referencesParent = targetPath.length > 0;
@@ -417,7 +471,7 @@ class Crawl {
         pointerStack.pop();
       }
     } else {
-      const remoteRef = ref.toString();
+      const remoteRef = ref.text;
       if (!graph.hasNode(remoteRef)) graph.addNode(remoteRef, { refMap: {} });
       if (runner.root !== remoteRef) graph.addDependency(runner.root, remoteRef);
       if (runner.canDereferenceRemote()) {
