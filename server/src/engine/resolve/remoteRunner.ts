@@ -295,8 +295,8 @@ export class RemoteRunner {
     if (crawl.lookups.length) results = await Promise.all(crawl.lookups);
     this.applyRemote(results, targetPath, resolved);
     if (typeof this.source === 'object') {
-      if (this.source === null) throw new Fallback('a referenced file holding null');
-      this.applyLocal(crawl, resolved);
+      // null (a file holding `null`): immer's produce calls the recipe with it, whose loop has nothing to do (a crawl of null finds no ref).
+      if (this.source !== null) this.applyLocal(crawl, resolved);
       resolved.result = targetPath ? draftGet(this.source, targetPath) : this.source;
     } else {
       resolved.result = this.source;
