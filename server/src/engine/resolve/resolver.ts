@@ -29,9 +29,12 @@
  * values it reaches are unchanged.
  *
  * Remote refs (other files, http): the files are read every time; their part of
- * the resolution is the real resolver run on a "skeleton" of the root (just
- * the remote `$ref` objects at their paths), reused while those refs and every
- * file text read are unchanged.
+ * the resolution is run on a "skeleton" of the root (just the remote `$ref`
+ * objects at their paths), reused while those refs and every file text read are
+ * unchanged. It is our replay of json-ref-resolver's runner (remoteResolve.ts,
+ * remoteRunner.ts), which gives the same result without immer; the real
+ * resolver runs on the skeleton for what the replay does not cover (http refs,
+ * a ref back into the root file, ...: stats.remoteFallbackReason).
  *
  * Whatever this model does not cover (a target reached through another `$ref`,
  * a `$ref` above the units, odd keys, a ref back into the root file, ...) is
