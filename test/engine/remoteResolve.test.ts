@@ -312,7 +312,7 @@ describe('remote $refs resolved without json-ref-resolver (remoteResolve.ts)', (
       const text = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    H: {$ref: 'https://example.invalid/x.yaml'}\n";
       const doc = new Document(text, Parsers.Yaml as never, source);
       const res = await r.resolve({ source, data: doc.data, getRangeForJsonPath: (p, c) => doc.getRangeForJsonPath(p, c) }, 'all');
-      assert.match(r.stats.remoteFallbackReason ?? '', /https/);
+      assert.match(r.stats.remoteFallbackReason ?? '', /http/);
       assert.ok(res.errors.some(e => /remote \$ref not fetched/.test((e as { message: string }).message)));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

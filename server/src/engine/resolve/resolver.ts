@@ -270,7 +270,10 @@ export class IncrementalResolver extends ResolverMaterialize {
     }
     // [i12] Our replay of json-ref-resolver (remoteResolve.ts); the real resolver for what it does not replay.
     let own: RemoteOutcome | undefined;
-    if (source !== null && this.opts.remoteRefs !== 'json-ref-resolver') {
+    // An http(s) ref in the root is not replayed: json-ref-resolver at once, rather than after reading the other files.
+    const http = this.layout?.some(l => l.crawl.sites.some(site => /^\s*https?:/i.test(site.ref))) ?? false;
+    if (http) this.stats.remoteFallbackReason = 'an http(s) $ref';
+    if (source !== null && !http && this.opts.remoteRefs !== 'json-ref-resolver') {
       try {
         own = await resolveRemoteRefs(skeleton, source, this.opts.readFile);
       } catch (e) {
