@@ -205,7 +205,8 @@ export function readBoundedFile(file: string, p: RefPolicy = policy): Buffer {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) throw new RefReadError(`${file} is ${kindOf(st)}, not a regular file: not read`);
     if (st.size > p.maxBytes) throw new RefReadError(`${file} is over the size limit: not read`);
-    const buf = Buffer.alloc(st.size);
+    // Not zero-filled: only the bytes read are returned.
+    const buf = Buffer.allocUnsafe(st.size);
     let n = 0;
     while (n < st.size) {
       const k = fs.readSync(fd, buf, n, st.size - n, n);
