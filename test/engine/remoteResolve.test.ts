@@ -117,11 +117,30 @@ async function compare(makeSkeleton: () => object, source: string, userReader?: 
     const m = mine.inventory.referencedDocuments[f]!;
     assert.ok(isDeepStrictEqual(m.data, d.data), `data of ${f}`);
     assert.deepEqual(m.getRangeForJsonPath([], true), d.getRangeForJsonPath([], true), `range in ${f}`);
+    // The ranges (whose syntax tree is parsed again when first asked for) are those of Spectral's own parse of the file.
+    const text = mine.reads.get(f);
+    if (text === undefined) continue;
+    const spectralDoc = new Document(text, (f.endsWith('.json') ? Parsers.Json : Parsers.Yaml) as never, f);
+    for (const p of pathsIn(spectralDoc.data, [], 40)) {
+      assert.deepEqual(m.getRangeForJsonPath(p, true), spectralDoc.getRangeForJsonPath(p, true), `range of ${p.join('/')} in ${f}`);
+      assert.deepEqual(m.getRangeForJsonPath([...p, 'nope'], true), spectralDoc.getRangeForJsonPath([...p, 'nope'], true), `closest range of ${p.join('/')}/nope in ${f}`);
+    }
   }
   assert.deepEqual(mine.inventory.diagnostics, real.inventory.diagnostics);
   assert.deepEqual(mine.files, real.files);
   assert.deepEqual([...mine.reads], [...real.reads]);
   return mine;
+}
+
+/** Up to `max` paths of `data`, depth first. */
+function pathsIn(data: unknown, at: string[], max: number, out: string[][] = []): string[][] {
+  if (out.length >= max || typeof data !== 'object' || data === null) return out;
+  for (const k of Object.keys(data)) {
+    if (out.length >= max) break;
+    out.push([...at, k]);
+    pathsIn((data as Data)[k], [...at, k], max, out);
+  }
+  return out;
 }
 
 function at(v: unknown, ...keys: string[]): unknown {
