@@ -41,7 +41,7 @@ export interface RemoteState {
   errors: RawError[];
   /** Root refMap entries of the remote refs, in order. */
   refMap: [string, string][];
-  graph: { hasNode(id: string): boolean; getNodeData(id: string): unknown };
+  graph: { hasNode(id: string): boolean; getNodeData(id: string): unknown; overallOrder(): string[] };
   referencedDocuments: Record<string, ReferencedDocument>;
   diagnostics: unknown[];
   files: string[];

@@ -25,14 +25,27 @@ export class ReferencedFiles {
     const content = String(opts.result);
     // [i12] YAML: Parsers.Yaml's result, built with less; both through the cross-lint cache of parsed files (cache.ts).
     const base = json ? Parsers.Json : YAML_FAST;
-    const kind = json ? 'json' : 'yaml-fast';
-    const parser = { ...base, parse: (text: string) => parseCached(kind, source, text, t => base.parse(t)) };
+    const kind = json ? 'json-lean' : 'yaml-fast-lean';
+    const parser = { ...base, parse: (text: string) => parseCached(kind, source, text, t => withoutTree(base.parse(t))) };
     const document = new Document(content, parser as never, source);
+    // [i12] The syntax tree (for the ranges of findings in this file) is parsed again when a range is first asked for,
+    // and kept in the cache from then on: only the files with findings keep theirs (digitalocean: 886 of 2,850 files,
+    // 27 MB less at its peak).
+    let full: unknown;
+    document.getRangeForJsonPath = (path, closest) => {
+      full ??= parseCached(`${kind}-tree`, source, content, t => base.parse(t));
+      return base.getLocationForJsonPath(full as never, path, closest)?.range;
+    };
     opts.result = document.data;
     if (document.diagnostics.length > 0) this.diagnostics.push(...formatParserDiagnostics(document.diagnostics as unknown as ParserDiagnostic[], document.source));
     this.referencedDocuments[source] = document as unknown as ReferencedDocument;
     return Promise.resolve(opts);
   };
+}
+
+/** A parse's result without its syntax tree and line map: what a referenced file keeps until a range in it is asked for. */
+function withoutTree(result: unknown): unknown {
+  return { ...(result as object), ast: undefined, lineMap: undefined };
 }
 
 /**

@@ -29,9 +29,12 @@
  * values it reaches are unchanged.
  *
  * Remote refs (other files, http): the files are read every time; their part of
- * the resolution is the real resolver run on a "skeleton" of the root (just
- * the remote `$ref` objects at their paths), reused while those refs and every
- * file text read are unchanged.
+ * the resolution is run on a "skeleton" of the root (just the remote `$ref`
+ * objects at their paths), reused while those refs and every file text read are
+ * unchanged. It is our replay of json-ref-resolver's runner (remoteResolve.ts,
+ * remoteRunner.ts), which gives the same result without immer; the real
+ * resolver runs on the skeleton for what the replay does not cover (http refs,
+ * a ref back into the root file, ...: stats.remoteFallbackReason).
  *
  * Whatever this model does not cover (a target reached through another `$ref`,
  * a `$ref` above the units, odd keys, a ref back into the root file, ...) is
@@ -50,6 +53,7 @@ import { classify, statusKey, type RawError } from './decide';
 import { ResolverMaterialize } from './materialize';
 import { formatResolverErrors, readText, ReferencedFiles } from './documentInventory';
 import { collectGarbage, stageCollection } from '../pipeline/collect';
+import { resolveRemoteRefs, type RemoteOutcome } from './remoteResolve';
 
 export class IncrementalResolver extends ResolverMaterialize {
   /**
@@ -235,6 +239,7 @@ export class IncrementalResolver extends ResolverMaterialize {
 
   private async runRemote(doc: ResolveInput, data: object, units: UnitInfo[], remoteSites: number[], sig: string): Promise<RemoteState> {
     this.stats.remoteResolved = true;
+    this.stats.remoteFallbackReason = undefined;
     const source = doc.source;
     const runner = this.runnerFor(source);
     // The skeleton: the remote $ref objects at their paths, in containers of the same kinds, in document order.
@@ -263,6 +268,56 @@ export class IncrementalResolver extends ResolverMaterialize {
         }
       }
     }
+    // [i12] Our replay of json-ref-resolver (remoteResolve.ts); the real resolver for what it does not replay.
+    let own: RemoteOutcome | undefined;
+    // An http(s) ref in the root is not replayed: json-ref-resolver at once, rather than after reading the other files.
+    const http = this.layout?.some(l => l.crawl.sites.some(site => /^\s*https?:/i.test(site.ref))) ?? false;
+    if (http) this.stats.remoteFallbackReason = 'an http(s) $ref';
+    if (source !== null && !http && this.opts.remoteRefs !== 'json-ref-resolver') {
+      try {
+        own = await resolveRemoteRefs(skeleton, source, this.opts.readFile);
+      } catch (e) {
+        if (!(e instanceof Fallback)) throw e;
+        this.stats.remoteFallbackReason = e.message;
+      }
+    }
+    const { result, errors, graph, inventory, files, reads } = own ?? (await this.runRealRemote(source, skeleton));
+
+    const rootId = runner.root;
+    let reusable = true;
+    for (const id of graphNodes(graph)) {
+      if (id === rootId) continue;
+      const hash = id.indexOf('#');
+      if ((hash < 0 ? id : id.slice(0, hash)) === rootId) throw new Fallback('a file refers back into the root document');
+      // An http ref fetched (when allowed) may give something else next time; a refused one is an error again.
+      if (this.opts.allowRemoteRefs && /^https?:/i.test(id)) reusable = false;
+    }
+    // What each remote site holds now (its own $ref object when it was not replaced, or replaced by itself).
+    const byOrdinal = new Map<number, { value: unknown }>();
+    for (let k = 0; k < sitePaths.length; k++) {
+      let v: unknown = result;
+      for (const key of sitePaths[k]!) v = v === null || v === undefined ? undefined : (v as Record<string, unknown>)[key];
+      if (v === undefined) throw new Fallback('a remote $ref site vanished');
+      if (v !== skeletonRefs[k]) byOrdinal.set(k, { value: v });
+    }
+    return {
+      sig,
+      reads,
+      byOrdinal,
+      results: remap(byOrdinal, remoteSites),
+      resultsFor: remoteSites.join(','),
+      errors,
+      refMap: Object.entries(graph.getNodeData(rootId).refMap),
+      graph,
+      referencedDocuments: inventory.referencedDocuments,
+      diagnostics: inventory.diagnostics,
+      files,
+      reusable,
+    };
+  }
+
+  /** The remote refs of the skeleton resolved by json-ref-resolver. */
+  private async runRealRemote(source: string | null, skeleton: object): Promise<RemoteOutcome> {
     const reads = new Map<string, string | undefined>();
     const files: string[] = source === null ? [] : [source];
     const seen = new Set(files);
@@ -288,38 +343,7 @@ export class IncrementalResolver extends ResolverMaterialize {
       ...(source !== null ? { baseUri: source } : null),
       parseResolveResult: inventory.parseResolveResult as never,
     });
-    const graph = result.graph as unknown as { hasNode(id: string): boolean; getNodeData(id: string): { refMap: Record<string, string> }; nodes: Record<string, unknown> };
-    const rootId = runner.root;
-    let reusable = true;
-    for (const id of Object.keys(graph.nodes)) {
-      if (id === rootId) continue;
-      const hash = id.indexOf('#');
-      if ((hash < 0 ? id : id.slice(0, hash)) === rootId) throw new Fallback('a file refers back into the root document');
-      // An http ref fetched (when allowed) may give something else next time; a refused one is an error again.
-      if (this.opts.allowRemoteRefs && /^https?:/i.test(id)) reusable = false;
-    }
-    // What each remote site holds now (its own $ref object when it was not replaced, or replaced by itself).
-    const byOrdinal = new Map<number, { value: unknown }>();
-    for (let k = 0; k < sitePaths.length; k++) {
-      let v: unknown = result.result;
-      for (const key of sitePaths[k]!) v = v === null || v === undefined ? undefined : (v as Record<string, unknown>)[key];
-      if (v === undefined) throw new Fallback('a remote $ref site vanished');
-      if (v !== skeletonRefs[k]) byOrdinal.set(k, { value: v });
-    }
-    return {
-      sig,
-      reads,
-      byOrdinal,
-      results: remap(byOrdinal, remoteSites),
-      resultsFor: remoteSites.join(','),
-      errors: result.errors as unknown as RawError[],
-      refMap: Object.entries(graph.getNodeData(rootId).refMap),
-      graph,
-      referencedDocuments: inventory.referencedDocuments,
-      diagnostics: inventory.diagnostics,
-      files,
-      reusable,
-    };
+    return { result: result.result, errors: result.errors as unknown as RawError[], graph: result.graph as never, inventory, files, reads };
   }
 
   /** DocumentInventory.resolve: the real resolver on the whole document. */
@@ -351,6 +375,11 @@ export class IncrementalResolver extends ResolverMaterialize {
       changedUnits: 'all',
     };
   }
+}
+
+/** The node ids of a dependency-graph DepGraph (its `nodes` record). */
+function graphNodes(graph: object): string[] {
+  return Object.keys((graph as { nodes: Record<string, unknown> }).nodes);
 }
 
 function remap(byOrdinal: Map<number, { value: unknown }>, remoteSites: number[]): Map<number, { value: unknown }> {

@@ -50,12 +50,16 @@ export interface ResolvedDoc {
 export interface IncrementalResolverOptions {
   readFile?: FileReader;
   allowRemoteRefs: boolean;
+  /** What resolves the refs to other files: our replay (remoteResolve.ts, the default) or json-ref-resolver itself (the reference the tests compare with). */
+  remoteRefs?: 'own' | 'json-ref-resolver';
 }
 
 /** Counters for tests and benchmarks. */
 export interface ResolveStats {
   /** How the last resolve went: 'local' (this module), 'fallback' (the real resolver on the whole document), 'plain' (no object). */
   mode: 'local' | 'fallback' | 'plain';
+  /** Why the last remote resolution used json-ref-resolver instead of remoteResolve.ts (kept until the next one that did not). */
+  remoteFallbackReason?: string;
   /** Why the last resolve fell back. */
   fallbackReason?: string;
   /** Whether the last resolve recomputed the local decisions (false: reused). */
