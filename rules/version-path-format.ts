@@ -2,7 +2,7 @@ import { defineRule } from './types';
 import type { JsonPath } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
-import { isObject, segments, serverBasePath } from './_lib/oas';
+import { isObject, segments, serverBasePath, type Model } from './_lib/oas';
 import { VERSION_SEGMENT, versionSegmentIndexes } from './_lib/paths';
 
 function message(segment: string, where: string): string {
@@ -58,6 +58,13 @@ export default defineRule({
     } else {
       checkServers(root.servers, ['servers'], out);
     }
+    // Each path item's operations, in the model's order (looked up per item, not found among all of them each time).
+    const opsByPath = new Map<string, Model['operations']>();
+    for (const op of model.operations) {
+      const list = opsByPath.get(op.pathKey);
+      if (list) list.push(op);
+      else opsByPath.set(op.pathKey, [op]);
+    }
     for (const item of model.pathItems) {
       const keySegs = segments(item.pathKey);
       const bad = new Set<string>();
@@ -71,9 +78,7 @@ export default defineRule({
       for (const s of bad) out.push({ message: message(s, item.pathKey), path: item.path });
       if (model.spec === 'oas3') {
         checkServers(item.value.servers, [...item.path, 'servers'], out);
-        for (const op of model.operations) {
-          if (op.pathKey === item.pathKey) checkServers(op.value.servers, [...op.path, 'servers'], out);
-        }
+        for (const op of opsByPath.get(item.pathKey) ?? []) checkServers(op.value.servers, [...op.path, 'servers'], out);
       }
     }
     return out;
