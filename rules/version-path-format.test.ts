@@ -75,6 +75,27 @@ paths:
       ],
     },
     {
+      name: 'oas3.0: operation-level servers (each operation checked once, under its own path item)',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /a:
+    get:
+      servers: [{ url: /api/v1.1 }]
+      responses: { '200': { description: ok } }
+    post:
+      responses: { '201': { description: ok } }
+  /b:
+    put:
+      servers: [{ url: /api/v3 }, { url: /api/V2 }]
+      responses: { '200': { description: ok } }
+`,
+      errors: [
+        { path: ['paths', '/a', 'get', 'servers', '0', 'url'], line: 6, message: '"v1.1"' },
+        { path: ['paths', '/b', 'put', 'servers', '1', 'url'], line: 12, message: '"V2"' },
+      ],
+    },
+    {
       name: 'oas2: basePath with a bare number; a dated path',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
