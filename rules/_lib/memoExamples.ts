@@ -28,14 +28,21 @@ export const EXAMPLE_RULES = [
 
 type RuleFn = (input: unknown, options: unknown, context: RulesetFunctionContext) => IFunctionResult[] | void | Promise<IFunctionResult[] | void>;
 
-const matches = (path: JsonPath, prefixes: string[][]) =>
+const REQUEST_3: readonly (readonly string[])[] = [['components', 'requestBodies'], ['paths', '*', '*', 'requestBody']];
+const RESPONSE_3: readonly (readonly string[])[] = [['components', 'responses'], ['paths', '*', '*', 'responses']];
+const RESPONSE_2: readonly (readonly string[])[] = [['responses'], ['paths', '*', '*', 'responses']];
+
+const matches = (path: JsonPath, prefixes: readonly (readonly string[])[]) =>
   prefixes.some(prefix => prefix.every((seg, i) => seg === '*' || seg === path[i]));
 
-/** Mirrors the request / response classification that decides which properties' `required` is relaxed. */
-function relaxKey(path: JsonPath, version: number): string {
-  const request = version === 3 ? matches(path, [['components', 'requestBodies'], ['paths', '*', '*', 'requestBody']]) : false;
-  const response = matches(path, version === 3 ? [['components', 'responses'], ['paths', '*', '*', 'responses']] : [['responses'], ['paths', '*', '*', 'responses']]);
-  return `${request ? 'q' : ''}${response ? 's' : ''}`;
+/**
+ * Mirrors the request / response classification that decides which properties' `required` is relaxed:
+ * 0 neither, 1 a request, 2 a response, 3 both.
+ */
+function relaxOf(path: JsonPath, version: number): number {
+  const request = version === 3 ? matches(path, REQUEST_3) : false;
+  const response = matches(path, version === 3 ? RESPONSE_3 : RESPONSE_2);
+  return (request ? 1 : 0) + (response ? 2 : 0);
 }
 
 interface Memo {
@@ -53,17 +60,38 @@ function formatsKey(formats: unknown): string {
   return k;
 }
 
+type Opts = { type?: string; oasVersion?: number; schemaField?: string };
+
+/**
+ * The memo's keys for a call's options and the document's formats (which change the outcome, e.g. OAS 3.0's
+ * `nullable`; the same object can be met under other formats when a linter keeps objects between edits), one per
+ * relaxation: made once per options object and formats, not a string per call (a shared schema is met tens of
+ * thousands of times in a big document).
+ */
+const keysByOptions = new WeakMap<object, Map<string, readonly string[]>>();
+const NO_OPTIONS = {};
+function keysFor(opts: Opts, formats: unknown): readonly string[] {
+  let byFormats = keysByOptions.get(opts);
+  if (!byFormats) keysByOptions.set(opts, (byFormats = new Map()));
+  const f = formatsKey(formats);
+  let keys = byFormats.get(f);
+  if (!keys) {
+    keys = ['', 'q', 's', 'qs'].map(r => `${opts.type}|${opts.oasVersion}|${opts.schemaField}|${opts.type === 'media' ? r : ''}|${f}`);
+    byFormats.set(f, keys);
+  }
+  return keys;
+}
+
 export function memoizeExampleFunction(fn: RuleFn): RuleFn {
   const memo = new WeakMap<object, Map<string, Memo>>();
   const memoized: RuleFn = (input, options, context) => {
     if (typeof input !== 'object' || input === null) return fn(input, options, context);
-    const opts = (options ?? {}) as { type?: string; oasVersion?: number; schemaField?: string };
-    // The document's formats change the outcome (e.g. OAS 3.0's `nullable`); the same object can be met
-    // under other formats when a linter keeps objects between edits (the incremental engine).
-    const key = `${opts.type}|${opts.oasVersion}|${opts.schemaField}|${opts.type === 'media' ? relaxKey(context.path, opts.oasVersion ?? 3) : ''}|${formatsKey(context.document?.formats)}`;
+    const opts = (typeof options === 'object' && options !== null ? options : NO_OPTIONS) as Opts;
+    const keys = keysFor(opts, context.document?.formats);
+    const key = keys[opts.type === 'media' ? relaxOf(context.path, opts.oasVersion ?? 3) : 0]!;
     let byKey = memo.get(input);
     const hit = byKey?.get(key);
-    if (hit) return hit.results.map(r => ({ message: r.message, path: [...context.path, ...r.suffix] }));
+    if (hit) return hit.results.length === 0 ? undefined : hit.results.map(r => ({ message: r.message, path: [...context.path, ...r.suffix] }));
     const out = fn(input, options, context);
     if (out instanceof Promise) return out; // not the case for oasExample; never memoize async results
     const results = (out ?? []) as IFunctionResult[];

@@ -126,6 +126,15 @@ function processResults(ctx: NodeCtx, fnContext: FnContext, results: FnResult[],
     const path = item?.path ?? (getClosestJsonPath(ctx.inventory.resolved, escaped) as JsonPath);
     const source = item?.document.source ?? undefined;
     const document = item?.document ?? ctx.inventory.document;
+    let message: string;
+    if (!result.message.includes('{{') && (rule.message === null || !rule.message.includes('{{'))) {
+      // No template to fill (most findings): no variables made.
+      const severity = source !== undefined ? rule.getSeverityForSource(source, path) : rule.severity;
+      if (severity === -1) continue;
+      message = (rule.message === null ? (rule.description ?? result.message) : rule.message).trim();
+      push(ctx, rule, message, path, severity, source, out);
+      continue;
+    }
     // The template variables, each computed when a message reads it (most read `error` alone, and 8,580 findings of
     // kubernetes printed a path nobody read).
     let property: unknown;
@@ -160,15 +169,20 @@ function processResults(ctx: NodeCtx, fnContext: FnContext, results: FnResult[],
     vars.error = resultMessage;
     const severity = source !== undefined ? rule.getSeverityForSource(source, path) : rule.severity;
     if (severity === -1) continue;
-    const message = (rule.message === null ? (rule.description ?? resultMessage) : formatMessage(rule.message, vars)).trim();
-    const raw: RawResult = { code: rule.name, message, path, severity };
-    if (source !== undefined) raw.source = source;
-    if (rule.documentationUrl) raw.documentationUrl = rule.documentationUrl;
-    // A finding the rule reports below its severity (rules/_lib/severity.ts), recorded as the function ran.
-    const cap = severityCapOf(ctx.document, rule.name, message, path);
-    if (cap) raw.cap = cap;
-    out.push(raw);
+    message = (rule.message === null ? (rule.description ?? resultMessage) : formatMessage(rule.message, vars)).trim();
+    push(ctx, rule, message, path, severity, source, out);
   }
+}
+
+/** A result as the runner gives it. */
+function push(ctx: NodeCtx, rule: RuleLike, message: string, path: JsonPath, severity: number, source: string | undefined, out: RawResult[]): void {
+  const raw: RawResult = { code: rule.name, message, path, severity };
+  if (source !== undefined) raw.source = source;
+  if (rule.documentationUrl) raw.documentationUrl = rule.documentationUrl;
+  // A finding the rule reports below its severity (rules/_lib/severity.ts), recorded as the function ran.
+  const cap = severityCapOf(ctx.document, rule.name, message, path);
+  if (cap) raw.cap = cap;
+  out.push(raw);
 }
 
 // Spectral's message templates: `{{name}}` and `#{{expression}}` (with print(), toUpperCase(), concat()).
