@@ -146,12 +146,20 @@ export function newDepthState(): DepthState {
  * line's start and the state there (a live object: copy what is kept); when it returns true the scan stops there
  * (undefined).
  */
+/** What scanYamlDepth's line loop acts on in block context. */
+const SPECIAL = /["'#[{]/g;
+
 export function scanYamlDepth(text: string, max: number, st: DepthState, from: number, visit?: (pos: number, st: DepthState) => boolean): number | undefined {
   const indents = st.indents;
   let flow = st.flow;
   let quote = st.quote;
   let blockScalarIndent = st.blockScalarIndent;
   let pos = from;
+  // The next character at or after `special` that the line loop below must see in block context (a quote, a
+  // comment, a flow bracket), found by a regular expression (native code) and kept across the lines it skips:
+  // most lines of a document hold none, and for them the loop is skipped.
+  SPECIAL.lastIndex = 0;
+  let special = -1;
   while (pos <= text.length) {
     if (visit !== undefined) {
       st.flow = flow;
@@ -189,6 +197,22 @@ export function scanYamlDepth(text: string, max: number, st: DepthState, from: n
       let last = 0;
       let lastAt = -1;
       let commentAt = -1;
+      if (flow === 0 && quote === 0) {
+        if (special < i) {
+          SPECIAL.lastIndex = i;
+          special = SPECIAL.test(text) ? SPECIAL.lastIndex - 1 : text.length;
+        }
+        if (special >= end) {
+          // Nothing the loop would act on: only the line's last character outside blanks matters (a block scalar).
+          let k = end - 1;
+          while (k >= i && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d)) k--;
+          if (k >= i && endsWithBlockIndicator(text, i, k)) {
+            if (/(^|[\s:-])[|>][-+0-9]*\s*(#.*)?\r?$/.test(text.slice(i, end))) blockScalarIndent = indent;
+          }
+          pos = end + 1;
+          continue;
+        }
+      }
       for (let k = i; k < end; k++) {
         const c = text.charCodeAt(k);
         if (quote) {
