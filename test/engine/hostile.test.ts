@@ -65,6 +65,18 @@ describe('hostile input (issue 16)', () => {
     assert.equal(yamlTooDeep("a: '[[[[[[['\n# {{{{{{{{\nb: |\n  [[[[[[[[[[\nc: [[1]]\n", 3), undefined);
     assert.equal(yamlTooDeep('a:\n  b:\n    c:\n      d: 1\n', 3), 'a:\n  b:\n    c:\n'.length);
     assert.equal(checkLimits(deepYamlBlock(400), '/v.yaml', false), undefined);
+
+  it('the YAML depth scan: lines without a quote, comment or bracket (skipped by the scan) still open block scalars; brackets many lines further count', () => {
+    // A block scalar opened on a plain line: the brackets inside it do not count.
+    const plain = 'a:\n  x: 1\n  b: >-\n    [[[[[[\n    {{{{{{\n  c: 2\n';
+    assert.equal(yamlTooDeep(plain, 3), undefined);
+    // The first bracket after a run of plain lines, with CRLF line ends and a trailing blank after the indicator.
+    const later = `${'k: v\r\n'.repeat(50)}d: |  \r\n  [[[[\r\ne: [[[1]]]\r\n`;
+    assert.equal(yamlTooDeep(later, 3), later.indexOf('[[[1') + 2);
+    // A `#` that is no comment (no blank before it) on a line followed by a plain line that ends in `|`.
+    assert.equal(yamlTooDeep('a: b#c\nd: |\n  {{{{\n', 2), undefined);
+    assert.equal(yamlTooDeep('a: b#c\nd: |\n  {{{{\ne: {{{1}}}\n', 3), 'a: b#c\nd: |\n  {{{{\ne: {{'.length);
+  });
   });
 
   it('a document over the size limit: one message, at once', async () => {
