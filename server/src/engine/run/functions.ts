@@ -99,6 +99,24 @@ export class FnMemo {
    */
   private readonly emptyStrings = new Map<RuleLike, EmptyStrings>();
 
+  /** Rules whose results depend only on the matched value and its path's last segment (see givesSameFor). */
+  private readonly sameFor = new Map<RuleLike, boolean>();
+
+  /**
+   * Whether `rule` gives the same results for the same value at a path ending the same way: every function of it is
+   * memo-able (isMemoFunction: what it gives depends on its target, its options, the rule's `resolved` and the last
+   * segment of the target's path), and its targets are the value itself or a property path into it (a target is
+   * then the same for the same value, and its path ends the same way).
+   */
+  givesSameFor(rule: RuleLike): boolean {
+    let same = this.sameFor.get(rule);
+    if (same === undefined) {
+      same = rule.then.every(t => isMemoFunction(t.function) && (t.field === undefined || (t.field !== '@key' && !t.field.startsWith('$'))));
+      this.sameFor.set(rule, same);
+    }
+    return same;
+  }
+
   /** Whether `rule` is known to give no result for the string `value` at a path ending like `path`. */
   knownEmpty(rule: RuleLike, path: JsonPath, value: string): boolean {
     const e = this.emptyStrings.get(rule);

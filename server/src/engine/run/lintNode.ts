@@ -18,8 +18,10 @@ export interface NodeCtx {
 }
 
 /**
- * Runs one rule on one matched value. True when the value is a string the rule is known to give nothing for at a
- * path ending like this one (FnMemo.knownEmpty): the same match met again gives nothing either.
+ * Runs one rule on one matched value. True when the same match met again (the same value at a path ending the same
+ * way) gives nothing either: the value is a string the rule is known to give nothing for at a path ending like this
+ * one (FnMemo.knownEmpty), or the rule gave nothing now and its functions' results depend on nothing else
+ * (FnMemo.givesSameFor: a shared schema's `enum` replayed under each of its 53,000 places in stripe).
  */
 export function lintNode(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unknown, out: RawResult[]): boolean {
   const memo = ctx.memo;
@@ -28,7 +30,7 @@ export function lintNode(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, valu
     if (!lintValue(ctx, rule, givenPath, value, out)) return memo.setEmpty(rule, givenPath, value);
     return false;
   }
-  lintValue(ctx, rule, givenPath, value, out);
+  if (!lintValue(ctx, rule, givenPath, value, out)) return memo !== undefined && memo.givesSameFor(rule);
   return false;
 }
 
