@@ -58,7 +58,7 @@ import { parseJsonPlain } from './jsonPlain';
 import { commonPrefix, commonSuffix } from './window';
 import { cutFromFull, updateJson, type JsonCut } from './parseJson';
 import { withSyntaxChecks } from '../yamlSyntax';
-import { parseYamlFast } from './yamlFast';
+import { parseYamlFast, parseYamlOneShot } from './yamlFast';
 import { asNode, hasAnchors, type Lines, patchLines, scanLines } from './yamlLines';
 import { diffUnits, formatDiagnostic, type RawDiag, type Tree, unitMap, unitSlots } from './pieces';
 import { ChunkedDoc, FullDoc } from './docs';
@@ -175,7 +175,7 @@ export class IncrementalParser {
     const prev = this.prev;
     const yaml = this.kind === 'yaml';
     const parser = yaml ? Parsers.Yaml : Parsers.Json;
-    const result = (yaml ? withSyntaxChecks(text, parseYamlFast(text)) : parseJsonPlain(text, this.oneShot)) as YamlResult | JsonResult; // [i12] yamlFast.ts, [i15e] yamlSyntax.ts, jsonPlain.ts
+    const result = (yaml ? withSyntaxChecks(text, this.oneShot ? parseYamlOneShot(text) : parseYamlFast(text)) : parseJsonPlain(text, this.oneShot)) as YamlResult | JsonResult; // [i12] yamlFast.ts (yamlLean.ts for a one-shot lint), [i15e] yamlSyntax.ts, jsonPlain.ts
     const data = result.data;
     // restore the identity of units whose value did not change
     if (prev !== undefined) {

@@ -11,6 +11,7 @@
  */
 import { isAliasCandidateAt } from '../limits';
 import { loadYamlAst } from './yamlFast';
+import { leanFor } from './yamlLean';
 
 import { MAP, MAPPING, SCALAR, SEQ, asAstNode as asNode, type YamlAstNode as Node } from './yamlAst';
 
@@ -63,6 +64,8 @@ function linearChildAt(children: (Node | null)[], pos: number): Node | null {
 
 /** True when the text surely holds no alias: it loads cleanly and every alias candidate of limits.ts is scalar text. */
 export function aliasCandidatesInScalars(text: string): boolean {
+  // Read by yamlLean.ts (kept for the parse that follows): it reads no alias, an anchor or a tag (it gives up on them).
+  if (leanFor(text) !== undefined) return true;
   const root = asNode(loadYamlAst(text));
   if (root === null || (Array.isArray(root.errors) && root.errors.length > 0)) return false;
   for (let i = text.indexOf('*'); i >= 0; i = text.indexOf('*', i + 1)) {

@@ -23,6 +23,7 @@ import { determineScalarType, Kind, load, parseYamlBigInteger, parseYamlBoolean,
 import DEFAULT_FULL_SCHEMA from '@stoplight/yaml-ast-parser/dist/src/schema/default_full';
 import { isArrayIndex, orderedObject } from './units';
 import { newlineMap } from '../lines';
+import { attachLean, dropLean, takeLean } from './yamlLean';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { buildJsonPath, lineForPosition } from '@stoplight/yaml';
 
@@ -55,8 +56,8 @@ interface YNode {
   errors?: unknown[];
 }
 
-/** How many parses took this way and how many went to Spectral's parser (tests). */
-export const yamlFastStats = { fast: 0, spectral: 0 };
+/** How many parses took this way, how many yamlLean.ts's and how many went to Spectral's parser (tests). */
+export const yamlFastStats = { fast: 0, spectral: 0, lean: 0 };
 
 /** The last syntax tree loaded ahead of its parse (loadYamlAst), taken by parseYamlFast of the same text. */
 let loaded: { text: string; ast: unknown } | undefined;
@@ -74,6 +75,23 @@ export function loadYamlAst(text: string): unknown {
 /** Forget the tree loaded ahead (its parse will not come). */
 export function dropLoadedYaml(): void {
   loaded = undefined;
+  dropLean();
+}
+
+/**
+ * A one-shot lint's parse: yamlLean.ts's (the data and the offsets of its ranges, no syntax tree) when the text is
+ * in the shape it reads, else parseYamlFast's. The result is the same but for its `ast`, which is not there: its
+ * ranges come from the offsets (yamlRanges.ts), and nothing else of a one-shot lint reads it.
+ */
+export function parseYamlOneShot(text: string): YamlResult {
+  const lean = takeLean(text);
+  if (lean === undefined) return parseYamlFast(text);
+  loaded = undefined;
+  yamlFastStats.lean++;
+  const result = { ast: undefined, lineMap: lineStarts(text), data: lean.data, diagnostics: [], metadata: OPTIONS, comments: {} } as unknown as YamlResult;
+  attachLean(result, lean);
+  sameLineFound.set(result, []); // yamlLean.ts gives up on an entry that starts on the line where the last one ends
+  return result;
 }
 
 export function parseYamlFast(text: string): YamlResult {

@@ -16,6 +16,7 @@ type YamlResult = ReturnType<typeof Parsers.parseYaml>;
 type Segment = string | number;
 
 import { MAP, MAPPING, SCALAR, SEQ, type YamlAstNode as Node } from './yamlAst';
+import { leanOf, leanOffsets } from './yamlLean';
 
 const isObject = (v: unknown): v is Node => v !== null && typeof v === 'object';
 
@@ -121,6 +122,12 @@ function endPosition(node: Node): number {
 /** `Parsers.Yaml.getLocationForJsonPath(result, path)?.range` (which, as Spectral's, has no `closest`). */
 export function yamlRangeForPath(result: YamlResult, path: Segment[]): IRange | undefined {
   const { ast, lineMap, metadata } = result as unknown as { ast: unknown; lineMap: number[]; metadata?: { mergeKeys?: boolean } };
+  const lean = leanOf(result);
+  if (lean !== undefined) {
+    // a one-shot parse without a tree (yamlLean.ts): the same offsets, from its own
+    const offsets = leanOffsets(lean, lineMap, path);
+    return offsets === undefined ? undefined : toRange(lineMap, offsets[0], offsets[1]);
+  }
   // without merge keys (not Spectral's parser's options) a `<<` key is a key as any other: asked of @stoplight/yaml too
   const node = metadata?.mergeKeys === true ? findNodeAtPath(ast, path) : ASK_YAML;
   if (node === ASK_YAML) return Parsers.Yaml.getLocationForJsonPath(result, path)?.range;
@@ -129,8 +136,10 @@ export function yamlRangeForPath(result: YamlResult, path: Segment[]): IRange | 
   // @stoplight/yaml's getLoc takes an undefined position as 0
   const s = startPosition(n, lineMap.length > 0 ? lineMap[0]! : 0);
   const e = endPosition(n);
-  const start = s === undefined ? 0 : s;
-  const end = e === undefined ? 0 : e;
+  return toRange(lineMap, s === undefined ? 0 : s, e === undefined ? 0 : e);
+}
+
+function toRange(lineMap: number[], start: number, end: number): IRange {
   const sl = lineForPosition(start, lineMap);
   const el = lineForPosition(end, lineMap);
   return {

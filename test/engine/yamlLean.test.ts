@@ -1,0 +1,209 @@
+/**
+ * yamlLean.ts, a one-shot lint's YAML parse without a syntax tree, against the way it stands in for (yamlFast.ts
+ * over @stoplight/yaml-ast-parser): for every YAML file of the tests (and of the full corpus when it is there), and
+ * for texts made from them by small random edits, it either gives up or gives the same data (values, types, key
+ * order) and, for every path of it, the same range; it never reads a text the parser reports a problem in.
+ */
+import { strict as assert } from 'node:assert';
+import { describe, it } from 'node:test';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseYamlFast, parseYamlOneShot, yamlFastStats } from '../../server/src/engine/parse/yamlFast';
+import { parseYamlLean, leanOffsets } from '../../server/src/engine/parse/yamlLean';
+import { yamlRangeForPath } from '../../server/src/engine/parse/yamlRanges';
+import { lint, lintWithSpectral } from '../../server/src/engine/lint';
+
+const ROOT = path.join(__dirname, '..', '..');
+const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
+
+type Segment = string | number;
+
+/** Data as a string that tells values, types and key order apart. */
+function canon(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.keys(v).map(k => `${JSON.stringify(k)}:${canon((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : `n${String(v)}`;
+  if (typeof v === 'string') return JSON.stringify(v);
+  return `${typeof v}:${String(v)}`;
+}
+
+function yamlFiles(dir: string, out: string[] = []): string[] {
+  if (!fs.existsSync(dir)) return out;
+  for (const name of fs.readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'out' || name.startsWith('.')) continue;
+    const p = path.join(dir, name);
+    if (fs.statSync(p).isDirectory()) yamlFiles(p, out);
+    else if (/\.ya?ml$/.test(name)) out.push(p);
+  }
+  return out;
+}
+
+interface Tally {
+  lean: number;
+  gaveUp: number;
+  ranges: number;
+}
+
+/** Compares the two parses of `text`; `every`: check the range of every n-th path. */
+function compare(text: string, label: string, tally: Tally, every = 1): void {
+  const lean = parseYamlLean(text);
+  const before = yamlFastStats.fast;
+  const fast = parseYamlFast(text) as unknown as { data: unknown; diagnostics: unknown[]; lineMap: number[] };
+  const clean = yamlFastStats.fast > before && fast.diagnostics.length === 0;
+  if (lean === undefined) {
+    tally.gaveUp++;
+    return;
+  }
+  tally.lean++;
+  assert.ok(clean, `${label}: read a text the parser has a problem with: ${JSON.stringify(fast.diagnostics[0])}`);
+  assert.equal(canon(lean.data), canon(fast.data), `${label}: the data`);
+  const paths: Segment[][] = [[]];
+  const walk = (v: unknown, p: Segment[]) => {
+    if (v === null || typeof v !== 'object') return;
+    for (const k of Object.keys(v)) {
+      const q = [...p, Array.isArray(v) ? Number(k) : k];
+      paths.push(q);
+      walk((v as Record<string, unknown>)[k], q);
+    }
+  };
+  walk(fast.data, []);
+  for (let i = 0; i < paths.length; i += every) {
+    const p = paths[i]!;
+    for (const q of [p, [...p, 'no such key'], [...p, 99999]]) {
+      const want = yamlRangeForPath(fast as never, q);
+      const offsets = leanOffsets(lean, fast.lineMap, q);
+      const result = { lineMap: fast.lineMap, ast: undefined };
+      const got = offsets === undefined ? undefined : rangeAt(result.lineMap, offsets[0], offsets[1]);
+      assert.deepEqual(got, want, `${label}: the range of ${JSON.stringify(q)}`);
+      tally.ranges++;
+    }
+  }
+}
+
+function rangeAt(lineMap: number[], start: number, end: number) {
+  const line = (pos: number) => {
+    let lo = 0;
+    let hi = lineMap.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (lineMap[mid]! <= pos) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const sl = line(start);
+  const el = line(end);
+  return { start: { line: sl, character: start - (sl === 0 ? 0 : lineMap[sl - 1]!) }, end: { line: el, character: end - (el === 0 ? 0 : lineMap[el - 1]!) } };
+}
+
+/** Small random edits with the characters YAML's structure is made of. */
+function mutants(text: string, n: number, seed: number): string[] {
+  let s = seed;
+  const rnd = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const CH = ['"', "'", '#', '[', ']', '{', '}', '|', '>', '-', ' ', '\n', ':', '\t', 'a', '  ', '- ', '|-', '>+', ' #', ',', '*', '&', '\\', '  x: 1\n', '\n\n', '|2', '---\n'];
+  const out: string[] = [];
+  for (let r = 0; r < n; r++) {
+    let t = text;
+    const edits = 1 + Math.floor(rnd() * 3);
+    for (let e = 0; e < edits; e++) {
+      const p = Math.floor(rnd() * t.length);
+      t = t.slice(0, p) + CH[Math.floor(rnd() * CH.length)]! + t.slice(p);
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+describe('yamlLean: the lean YAML parse', () => {
+  it('gives the data and ranges yamlFast gives on every YAML file of the tests, and on edited copies of them', () => {
+    const tally: Tally = { lean: 0, gaveUp: 0, ranges: 0 };
+    const files = [...yamlFiles(path.join(ROOT, 'test')), ...yamlFiles(path.join(ROOT, 'examples'))];
+    assert.ok(files.length > 50, 'the test YAML files');
+    files.forEach((f, i) => {
+      const text = fs.readFileSync(f, 'utf8');
+      compare(text, path.relative(ROOT, f), tally);
+      if (text.length < 50_000) mutants(text, 12, i + 1).forEach((t, j) => compare(t, `${path.relative(ROOT, f)} edit ${j}`, tally));
+    });
+    assert.ok(tally.lean > files.length, `most texts read (${tally.lean} read, ${tally.gaveUp} given up)`);
+    assert.ok(tally.ranges > 20_000);
+  });
+
+  it('the cases it reads: block scalars, quoted scalars over lines, flow collections, null items, a document start', () => {
+    const tally: Tally = { lean: 0, gaveUp: 0, ranges: 0 };
+    const cases = [
+      'a: |\n  l1\n  l2\n\nb: 1\n',
+      'a: |-\n  l1\n\n  l2\n',
+      'a: |+\n  keep\n\n\nb: 1\n',
+      'a: >\n  f1\n  f2\n\n  f3\n    more\n  f4\nb: x',
+      'a: >-\n\n  leading\n  blank\n',
+      'a: |\n\n  leading blank dropped\n',
+      'a:\n  b: |2-\n\n      indented by the indicator\n  c: 1\n',
+      'a: |\n  x\n    \n  y\n',
+      'a: |\n  last line without a break',
+      'a: |\nb: empty\n',
+      'a: "esc \\" \\n \\t \\u00e9 \\x41 \\U0001F600 \\/ \\\\"\n',
+      'a: "folded\n  over   \n\n  lines"\nb: "escaped \\\n    break"\n',
+      "a: 'it''s\n  folded\n\n  here'\n",
+      'a: [1, "two", {b: 3, c: [4, 5]}, []]\nd: {}\ne: {f: g,\n  h: [i,\n    j]}\n',
+      'a:\n  - \n  - x\n  -\n  - y: 1\n    z: 2\n  - - nested\n    - seq\n',
+      'l:\n- x\n- y\nm: 1\n',
+      '---\nopenapi: 3.0.0\ninfo: {title: t, version: "1"}\n',
+      '# comment\n\nkey: value # trailing\nplain: multi\n  line\n\n  scalar\n',
+      "responses:\n  '200': {description: ok}\n  '404':\n    description: nf\n  default: {}\n",
+      'n: null\nt: true\nf: 1.5e3\ni: -12\nh: 0x1F\no: 0o17\ninf: .inf\nnan: .NaN\ns: 12a\ntil: ~\n',
+      'url: http://example.com:8080/a#b\nk: a:b\nkey with spaces: v\n"quoted key": 1\n\'single\': 2\n',
+      '- root\n- sequence\n',
+      'plain root scalar\n',
+    ];
+    for (const c of cases) compare(c, JSON.stringify(c), tally);
+    assert.ok(tally.lean >= cases.length - 1, `read ${tally.lean} of ${cases.length}`);
+  });
+
+  it('gives up on what it does not read (the other way takes them, with the parser diagnostics)', () => {
+    const cases = [
+      'a: &x 1\nb: *x\n',
+      'a: !!str 1\n',
+      '? complex\n: key\n',
+      '%YAML 1.2\n---\na: 1\n',
+      'a: 1\n---\nb: 2\n',
+      'a: 1\n...\n',
+      'a:\r\n  b: 1\r\n',
+      'a:\n\tb: 1\n',
+      'a: 1\na: 2\n',
+      '<<: {a: 1}\nb: 2\n',
+      '200: ok\n',
+      'true: yes\n',
+      'a: b: c\n',
+      'a: [1, 2,]\n',
+      'a: [1, # c\n  2]\n',
+      'a: "unterminated\n',
+      'a: 1\n b: 2\n',
+      '__proto__: 1\n',
+      'a: x\t\n',
+      '',
+    ];
+    for (const c of cases) assert.equal(parseYamlLean(c), undefined, JSON.stringify(c));
+  });
+
+  it('a one-shot lint reads with it, and its findings and ranges are those Spectral gives', async () => {
+    const text = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
+    const before = yamlFastStats.lean;
+    parseYamlOneShot(text);
+    assert.equal(yamlFastStats.lean, before + 1, 'the example is read by yamlLean');
+    const key = (p: { code: string; message: string; path: unknown; range: unknown }) => JSON.stringify([p.code, p.path, p.range, p.message]);
+    const ours = (await lint(text, '/virtual/example.yaml')).problems.map(key);
+    assert.ok(yamlFastStats.lean >= before + 2, 'the lint took it');
+    assert.deepEqual(ours, (await lintWithSpectral(text, '/virtual/example.yaml')).problems.map(key));
+    assert.ok(ours.length > 5, `findings (${ours.length})`);
+  });
+
+  it('the full corpus (../shared/corpus): every YAML file read gives the same data and ranges', { skip: fs.existsSync(CORPUS) ? false : 'no ../shared/corpus (the full corpus) here' }, () => {
+    const tally: Tally = { lean: 0, gaveUp: 0, ranges: 0 };
+    const files = yamlFiles(CORPUS);
+    for (const f of files) {
+      const text = fs.readFileSync(f, 'utf8');
+      compare(text, path.relative(CORPUS, f), tally, text.length > 500_000 ? 13 : 1);
+    }
+    assert.ok(tally.lean >= files.length - 5, `read ${tally.lean} of ${files.length}`);
+  });
+});
