@@ -9,7 +9,8 @@ import { describe, it } from 'node:test';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseYamlFast, parseYamlOneShot, yamlFastStats } from '../../server/src/engine/parse/yamlFast';
-import { parseYamlLean, leanOffsets } from '../../server/src/engine/parse/yamlLean';
+import { parseYamlLean } from '../../server/src/engine/parse/yamlLean';
+import { leanOffsets } from '../../server/src/engine/parse/yamlLeanRanges';
 import { yamlRangeForPath } from '../../server/src/engine/parse/yamlRanges';
 import { lint, lintWithSpectral } from '../../server/src/engine/lint';
 

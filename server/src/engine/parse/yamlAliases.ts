@@ -11,7 +11,7 @@
  */
 import { isAliasCandidateAt } from '../limits';
 import { loadYamlAst } from './yamlFast';
-import { leanFor } from './yamlLean';
+import { leanFor } from './yamlLeanRanges';
 
 import { MAP, MAPPING, SCALAR, SEQ, asAstNode as asNode, type YamlAstNode as Node } from './yamlAst';
 

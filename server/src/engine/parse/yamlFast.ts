@@ -23,7 +23,7 @@ import { determineScalarType, Kind, load, parseYamlBigInteger, parseYamlBoolean,
 import DEFAULT_FULL_SCHEMA from '@stoplight/yaml-ast-parser/dist/src/schema/default_full';
 import { isArrayIndex, orderedObject } from './units';
 import { newlineMap } from '../lines';
-import { attachLean, dropLean, takeLean } from './yamlLean';
+import { attachLean, dropLean, takeLean } from './yamlLeanRanges';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { buildJsonPath, lineForPosition } from '@stoplight/yaml';
 

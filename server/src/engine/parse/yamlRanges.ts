@@ -16,7 +16,7 @@ type YamlResult = ReturnType<typeof Parsers.parseYaml>;
 type Segment = string | number;
 
 import { MAP, MAPPING, SCALAR, SEQ, type YamlAstNode as Node } from './yamlAst';
-import { leanOf, leanOffsets } from './yamlLean';
+import { leanOf, leanOffsets } from './yamlLeanRanges';
 
 const isObject = (v: unknown): v is Node => v !== null && typeof v === 'object';
 

@@ -1,0 +1,204 @@
+/**
+ * yamlLean.ts's readers of scalars and flow collections, each from a text and an offset: quoted scalars (their
+ * escapes and folded lines), block scalars (read as @stoplight/yaml-ast-parser reads them), the type of a plain
+ * scalar, and flow sequences and mappings. Each gives up (throws GIVE_UP) on what it does not read.
+ */
+import { determineScalarType, parseYamlBigInteger, parseYamlBoolean, parseYamlFloat, ScalarType } from '@stoplight/yaml-ast-parser';
+
+/** Not in the shape read here. */
+export const GIVE_UP = new Error('not lean');
+
+export function giveUp(): never {
+  throw GIVE_UP;
+}
+
+/** Offsets of a mapping's entries (ENTRY numbers each) or a sequence's items (ITEM numbers each), as the parser's nodes say. */
+export interface LeanNode {
+  map: boolean;
+  /** the node's own start and end */
+  start: number;
+  end: number;
+  /** mapping: keys in order */
+  keys: string[] | undefined;
+  /** mapping: keyStart, keyEnd, valueStart, valueEnd (-1: null) per entry; sequence: start, end (-1: null) per item */
+  pos: number[];
+  /** the node of each entry's or item's value when it is a mapping or a sequence */
+  kids: (LeanNode | undefined)[];
+  /** mapping: key → entry, made when first looked up */
+  index?: Map<string, number>;
+}
+
+export const ENTRY = 4;
+export const ITEM = 2;
+
+export const isBlank = (c: number): boolean => c === 0x20 || c === 0x0a || Number.isNaN(c) || c === 0x09;
+
+/** Whether a plain scalar may start with `c` (followed by `n`), in the block context. */
+export function plainStart(c: number, n: number): boolean {
+  switch (c) {
+    case 0x2d: // -
+    case 0x3f: // ?
+    case 0x3a: // :
+      return !isBlank(n) && n !== 0x2c && n !== 0x5b && n !== 0x5d && n !== 0x7b && n !== 0x7d;
+    case 0x2c: case 0x5b: case 0x5d: case 0x7b: case 0x7d: case 0x23: case 0x26: case 0x2a: case 0x21:
+    case 0x7c: case 0x3e: case 0x27: case 0x22: case 0x25: case 0x40: case 0x60: case 0x20: case 0x09: case 0x0a:
+      return false;
+    default:
+      return !Number.isNaN(c);
+  }
+}
+
+/** determineScalarType of a plain scalar's text (as yamlFast's scalarType: a first character that only a string has). */
+export function plainType(v: string): ScalarType {
+  const c = v.charCodeAt(0);
+  if (!((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || c === 0x6e || c === 0x4e || c === 0x7e || c === 0x74 || c === 0x54 || c === 0x66 || c === 0x46 || Number.isNaN(c))) return ScalarType.string;
+  return determineScalarType({ value: v, plainScalar: true, doubleQuoted: false, singleQuoted: false } as never);
+}
+
+/** A plain scalar's value, as yamlFast reads it. */
+export function plainValue(raw: string): unknown {
+  switch (plainType(raw)) {
+    case ScalarType.null:
+      return null;
+    case ScalarType.string:
+      return raw;
+    case ScalarType.bool:
+      return parseYamlBoolean(raw);
+    case ScalarType.int: {
+      const v = parseYamlBigInteger(raw) as unknown;
+      return typeof v === 'bigint' ? Number(v) : v;
+    }
+    case ScalarType.float:
+      return parseYamlFloat(raw);
+    default:
+      return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quoted scalars
+
+/** One past the closing quote of the quoted scalar at `at` (over lines). */
+export function quotedEnd(text: string, at: number): number {
+  const q = text.charCodeAt(at);
+  for (let i = at + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (q === 0x22 && c === 0x5c) {
+      i++;
+      continue;
+    }
+    if (c === q) {
+      if (q === 0x27 && text.charCodeAt(i + 1) === 0x27) {
+        i++;
+        continue;
+      }
+      return i + 1;
+    }
+  }
+  return giveUp();
+}
+
+/** Where a quoted key's closing quote is followed (one past it), on one line; -1 when not so. */
+export function quotedKeyEnd(text: string, at: number): number {
+  const q = text.charCodeAt(at);
+  for (let i = at + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return -1;
+    if (q === 0x22 && c === 0x5c) {
+      i++;
+      continue;
+    }
+    if (c === q) {
+      if (q === 0x27 && text.charCodeAt(i + 1) === 0x27) {
+        i++;
+        continue;
+      }
+      return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** The value of the quoted scalar text[from, to) (quotes included); over several lines (when `lines`) its lines are folded. */
+export function quoted(text: string, from: number, to: number, lines: boolean): string {
+  const q = text.charCodeAt(from);
+  const body = text.slice(from + 1, to - 1);
+  const multi = body.indexOf('\n') >= 0;
+  if (multi && !lines) giveUp();
+  if (q === 0x22) return multi || body.indexOf('\\') >= 0 ? doubleQuoted(body) : body;
+  if (multi) return folded(body);
+  return body.indexOf("''") >= 0 ? body.replace(/''/g, "'") : body;
+}
+
+/**
+ * A single-quoted scalar over lines: each line break with the blanks after it is a space, or the line breaks after the
+ * first when there are blank lines (the parser keeps the blanks before a line break).
+ */
+function folded(body: string): string {
+  const lines = body.split('\n');
+  let out = '';
+  let breaks = 0;
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!;
+    if (i > 0) line = line.replace(/^[ \t]+/, '');
+    if (i > 0 && line === '' && i < lines.length - 1) {
+      breaks++;
+      continue;
+    }
+    if (i > 0) out += breaks === 0 ? ' ' : '\n'.repeat(breaks);
+    breaks = 0;
+    out += line.replace(/''/g, "'");
+  }
+  return out;
+}
+
+const ESCAPES: Record<string, string> = {
+  '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b', ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\x85', _: '\xa0', L: '\u2028', P: '\u2029',
+};
+
+/** The text of a double-quoted scalar (quotes excluded): its escapes, escaped line breaks and folded lines. */
+function doubleQuoted(body: string): string {
+  let out = '';
+  let i = 0;
+  const n = body.length;
+  while (i < n) {
+    const c = body.charCodeAt(i);
+    if (c === 0x5c) {
+      const e = body[i + 1];
+      if (e === '\n') {
+        // an escaped line break: nothing, and the next line's leading blanks neither
+        i += 2;
+        while (i < n && (body.charCodeAt(i) === 0x20 || body.charCodeAt(i) === 0x09)) i++;
+        continue;
+      }
+      if (e === 'x' || e === 'u' || e === 'U') {
+        const w = e === 'x' ? 2 : e === 'u' ? 4 : 8;
+        const hex = body.slice(i + 2, i + 2 + w);
+        if (hex.length !== w || !/^[0-9a-fA-F]+$/.test(hex)) giveUp();
+        const cp = parseInt(hex, 16);
+        if (cp > 0x10ffff) giveUp();
+        out += String.fromCodePoint(cp);
+        i += 2 + w;
+        continue;
+      }
+      const r = e === undefined ? undefined : ESCAPES[e];
+      if (r === undefined) giveUp();
+      out += r;
+      i += 2;
+      continue;
+    }
+    if (c === 0x0a) {
+      // a line break and the blanks after it (blank lines too): a space, or the line breaks after the first
+      let breaks = 0;
+      while (i < n && (body.charCodeAt(i) === 0x0a || body.charCodeAt(i) === 0x20 || body.charCodeAt(i) === 0x09)) {
+        if (body.charCodeAt(i) === 0x0a) breaks++;
+        i++;
+      }
+      out += breaks === 1 ? ' ' : '\n'.repeat(breaks - 1);
+      continue;
+    }
+    out += body[i];
+    i++;
+  }
+  return out;
+}
