@@ -20,7 +20,7 @@
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 import { isArrayIndex, orderedObject } from './units';
 import { readBlockScalar, readFlow } from './yamlLeanBlocks';
-import { GIVE_UP, isBlank, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, type LeanNode } from './yamlLeanText';
+import { GIVE_UP, isBlank, pastLine, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, type LeanNode } from './yamlLeanText';
 
 export interface LeanYaml {
   data: unknown;
@@ -130,18 +130,7 @@ function nextContentLine(documentStart = false): number {
 
 /** After a value: blanks and a comment to the end of the line (then past the line break); anything else gives up. */
 function finishLine(): void {
-  while (pos < len) {
-    const c = text.charCodeAt(pos);
-    if (c === 0x20) pos++;
-    else if (c === 0x0a) {
-      pos++;
-      return;
-    } else if (c === 0x23 && (text.charCodeAt(pos - 1) === 0x20 || text.charCodeAt(pos - 1) === 0x09)) {
-      const br = text.indexOf('\n', pos);
-      pos = br < 0 ? len : br + 1;
-      return;
-    } else giveUp();
-  }
+  pos = pastLine(text, pos);
 }
 
 function columnOf(at: number): number {

@@ -3,7 +3,7 @@
  * mappings, each from a text and an offset; each gives up (throws GIVE_UP) on what it does not read.
  */
 import { isArrayIndex, orderedObject } from './units';
-import { giveUp, isBlank, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, type LeanNode } from './yamlLeanText';
+import { giveUp, isBlank, pastLine, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, type LeanNode } from './yamlLeanText';
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 
 // The reader's own cursor (a call at a time).
@@ -15,20 +15,9 @@ let vStart = 0;
 let vEnd = 0;
 let vNode: LeanNode | undefined;
 
-/** After a block scalar's header: blanks and a comment to the end of the line (then past the line break). */
+/** After a value: blanks and a comment to the end of the line (then past the line break); anything else gives up. */
 function finishLine(): void {
-  while (pos < len) {
-    const c = text.charCodeAt(pos);
-    if (c === 0x20) pos++;
-    else if (c === 0x0a) {
-      pos++;
-      return;
-    } else if (c === 0x23 && (text.charCodeAt(pos - 1) === 0x20 || text.charCodeAt(pos - 1) === 0x09)) {
-      const br = text.indexOf('\n', pos);
-      pos = br < 0 ? len : br + 1;
-      return;
-    } else giveUp();
-  }
+  pos = pastLine(text, pos);
 }
 
 /**

@@ -75,35 +75,30 @@ export function plainValue(raw: string): unknown {
   }
 }
 
+/** From `at`, past blanks and a comment to the end of the line and its line break: where the next line starts. Anything else gives up. */
+export function pastLine(text: string, at: number): number {
+  let i = at;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20) i++;
+    else if (c === 0x0a) return i + 1;
+    else if (c === 0x23 && (text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) {
+      const br = text.indexOf('\n', i);
+      return br < 0 ? text.length : br + 1;
+    } else giveUp();
+  }
+  return i;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Quoted scalars
 
-/** One past the closing quote of the quoted scalar at `at` (over lines). */
-export function quotedEnd(text: string, at: number): number {
+/** One past the closing quote of the quoted scalar at `at`; -1 when there is none (or, `oneLine`, none before a line break). */
+function closingQuote(text: string, at: number, oneLine: boolean): number {
   const q = text.charCodeAt(at);
   for (let i = at + 1; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (q === 0x22 && c === 0x5c) {
-      i++;
-      continue;
-    }
-    if (c === q) {
-      if (q === 0x27 && text.charCodeAt(i + 1) === 0x27) {
-        i++;
-        continue;
-      }
-      return i + 1;
-    }
-  }
-  return giveUp();
-}
-
-/** Where a quoted key's closing quote is followed (one past it), on one line; -1 when not so. */
-export function quotedKeyEnd(text: string, at: number): number {
-  const q = text.charCodeAt(at);
-  for (let i = at + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x0a) return -1;
+    if (c === 0x0a && oneLine) return -1;
     if (q === 0x22 && c === 0x5c) {
       i++;
       continue;
@@ -117,6 +112,17 @@ export function quotedKeyEnd(text: string, at: number): number {
     }
   }
   return -1;
+}
+
+/** One past the closing quote of the quoted scalar at `at` (over lines). */
+export function quotedEnd(text: string, at: number): number {
+  const end = closingQuote(text, at, false);
+  return end < 0 ? giveUp() : end;
+}
+
+/** Where a quoted key's closing quote is followed (one past it), on one line; -1 when not so. */
+export function quotedKeyEnd(text: string, at: number): number {
+  return closingQuote(text, at, true);
 }
 
 /** The value of the quoted scalar text[from, to) (quotes included); over several lines (when `lines`) its lines are folded. */
