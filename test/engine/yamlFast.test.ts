@@ -10,18 +10,11 @@ import * as path from 'node:path';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { fastSameLineEntries, parseYamlFast, yamlFastStats } from '../../server/src/engine/parse/yamlFast';
 import { sameLineEntries } from '../../server/src/engine/yamlSyntax';
+import { canon } from '../helpers/canon';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
 
-/** Data as a string that tells values, types and key order apart. */
-function canon(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.keys(v).map(k => `${JSON.stringify(k)}:${canon((v as Record<string, unknown>)[k])}`).join(',')}}`;
-  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : `n${String(v)}`;
-  if (typeof v === 'string') return JSON.stringify(v);
-  return `${typeof v}:${String(v)}`;
-}
 
 /** Some paths of the data: every node down to `max` of them. */
 function pathsOf(data: unknown, max = 400): (string | number)[][] {

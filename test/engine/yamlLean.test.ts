@@ -13,20 +13,13 @@ import { parseYamlLean } from '../../server/src/engine/parse/yamlLean';
 import { leanOffsets } from '../../server/src/engine/parse/yamlLeanRanges';
 import { yamlRangeForPath } from '../../server/src/engine/parse/yamlRanges';
 import { lint, lintWithSpectral } from '../../server/src/engine/lint';
+import { canon } from '../helpers/canon';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
 
 type Segment = string | number;
 
-/** Data as a string that tells values, types and key order apart. */
-function canon(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.keys(v).map(k => `${JSON.stringify(k)}:${canon((v as Record<string, unknown>)[k])}`).join(',')}}`;
-  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : `n${String(v)}`;
-  if (typeof v === 'string') return JSON.stringify(v);
-  return `${typeof v}:${String(v)}`;
-}
 
 function yamlFiles(dir: string, out: string[] = []): string[] {
   if (!fs.existsSync(dir)) return out;

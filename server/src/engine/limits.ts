@@ -197,6 +197,7 @@ export function scanYamlDepth(text: string, max: number, st: DepthState, from: n
       let last = 0;
       let lastAt = -1;
       let commentAt = -1;
+      let from = i;
       if (flow === 0 && quote === 0) {
         if (special < i) {
           SPECIAL.lastIndex = i;
@@ -204,16 +205,12 @@ export function scanYamlDepth(text: string, max: number, st: DepthState, from: n
         }
         if (special >= end) {
           // Nothing the loop would act on: only the line's last character outside blanks matters (a block scalar).
-          let k = end - 1;
-          while (k >= i && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d)) k--;
-          if (k >= i && endsWithBlockIndicator(text, i, k)) {
-            if (/(^|[\s:-])[|>][-+0-9]*\s*(#.*)?\r?$/.test(text.slice(i, end))) blockScalarIndent = indent;
-          }
-          pos = end + 1;
-          continue;
+          lastAt = end - 1;
+          while (lastAt >= i && (text.charCodeAt(lastAt) === 0x20 || text.charCodeAt(lastAt) === 0x09 || text.charCodeAt(lastAt) === 0x0d)) lastAt--;
+          from = end;
         }
       }
-      for (let k = i; k < end; k++) {
+      for (let k = from; k < end; k++) {
         const c = text.charCodeAt(k);
         if (quote) {
           if (quote === 0x22 && c === 0x5c) k++;

@@ -24,10 +24,8 @@ import { GIVE_UP, isBlank, pastLine, plainStart, plainType, plainValue, quoted, 
 
 export interface LeanYaml {
   data: unknown;
-  root: LeanNode | undefined;
-  /** the root's own start and end */
-  rootStart: number;
-  rootEnd: number;
+  /** the root mapping or sequence (a scalar document is not read here) */
+  root: LeanNode;
 }
 
 let text = '';
@@ -70,15 +68,12 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
       if (pos >= len) return undefined;
     }
     const c = text.charCodeAt(pos);
-    if (indent !== 0 || (c === 0x2d && isDocMarker(pos))) return undefined;
-    if (c === 0x25 /* % */) return undefined;
+    if (indent !== 0 || (c === 0x2d && isDocMarker(pos))) return undefined; // (a directive, `%`, gives up below)
     const data = blockNode(0, -1);
     const root = vNode;
-    const rootStart = vStart;
-    const rootEnd = vEnd;
     if (root === undefined) return undefined; // a scalar for a document
     if (nextIndent() >= 0) return undefined; // something after the root
-    return { data, root, rootStart, rootEnd };
+    return { data, root };
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
@@ -242,14 +237,8 @@ function blockMap(col: number): unknown {
     if (ni < col) break;
     if (ni > col || isDash()) giveUp();
   }
-  let data: Record<string, unknown>;
-  if (!ordered) {
-    data = {};
-    for (let i = 0; i < keys.length; i++) data[keys[i]!] = values[i];
-  } else {
-    data = orderedObject();
-    for (let i = 0; i < keys.length; i++) data[keys[i]!] = values[i];
-  }
+  const data: Record<string, unknown> = ordered ? orderedObject() : {};
+  for (let i = 0; i < keys.length; i++) data[keys[i]!] = values[i];
   vStart = start;
   vEnd = prevEnd;
   vNode = { map: true, start, end: prevEnd, keys, pos: p, kids };

@@ -66,10 +66,10 @@ function entryOf(node: LeanNode, key: string): number {
 /** The start and end offsets of a JSON path's range (yamlRanges.ts yamlRangeForPath), or undefined when it is not there. */
 export function leanOffsets(lean: LeanYaml, lineMap: number[], path: readonly (string | number)[]): [number, number] | undefined {
   if (path.length === 0) {
-    const start = (lineMap.length > 0 ? lineMap[0]! : 0) - lean.rootStart === 0 ? 0 : lean.rootStart;
-    return [start, lean.root !== undefined ? endOf(lean.root) : lean.rootEnd];
+    const start = (lineMap.length > 0 ? lineMap[0]! : 0) - lean.root.start === 0 ? 0 : lean.root.start;
+    return [start, endOf(lean.root)];
   }
-  let node = lean.root;
+  let node: LeanNode | undefined = lean.root;
   for (let i = 0; i < path.length; i++) {
     if (node === undefined) return undefined;
     const seg = path[i]!;
@@ -79,7 +79,7 @@ export function leanOffsets(lean: LeanYaml, lineMap: number[], path: readonly (s
       const e = entryOf(node, seg);
       if (e < 0) return undefined;
       const at = e * ENTRY;
-      const kid = node.kids[e];
+      const kid: LeanNode | undefined = node.kids[e];
       if (last) {
         const keyEnd = node.pos[at + 1]!;
         if (node.pos[at + 2]! < 0) return [keyEnd + 1, keyEnd + 1];
