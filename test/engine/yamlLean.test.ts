@@ -43,7 +43,8 @@ function compare(text: string, label: string, tally: Tally, every = 1): void {
   const lean = parseYamlLean(text);
   const before = yamlFastStats.fast;
   const fast = parseYamlFast(text) as unknown as { data: unknown; diagnostics: unknown[]; lineMap: number[] };
-  const clean = yamlFastStats.fast > before && fast.diagnostics.length === 0;
+  // clean: no problem but the parser's warnings for keys that are not strings, which the lean parse makes too
+  const clean = yamlFastStats.fast > before && fast.diagnostics.every(d => (d as { code: string }).code === 'YAMLIncompatibleValue');
   if (lean === undefined) {
     tally.gaveUp++;
     return;
@@ -51,6 +52,9 @@ function compare(text: string, label: string, tally: Tally, every = 1): void {
   tally.lean++;
   assert.ok(clean, `${label}: read a text the parser has a problem with: ${JSON.stringify(fast.diagnostics[0])}`);
   assert.equal(canon(lean.data), canon(fast.data), `${label}: the data`);
+  if (lean.keyWarnings.length > 0 || fast.diagnostics.length > 0) {
+    assert.deepEqual(parseYamlOneShot(text).diagnostics, fast.diagnostics, `${label}: the warnings for keys that are not strings`);
+  }
   const paths: Segment[][] = [[]];
   const walk = (v: unknown, p: Segment[]) => {
     if (v === null || typeof v !== 'object') return;
@@ -94,7 +98,7 @@ function rangeAt(lineMap: number[], start: number, end: number) {
 function mutants(text: string, n: number, seed: number): string[] {
   let s = seed;
   const rnd = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-  const CH = ['"', "'", '#', '[', ']', '{', '}', '|', '>', '-', ' ', '\n', ':', '\t', 'a', '  ', '- ', '|-', '>+', ' #', ',', '*', '&', '\\', '  x: 1\n', '\n\n', '|2', '---\n'];
+  const CH = ['"', "'", '#', '[', ']', '{', '}', '|', '>', '-', ' ', '\n', ':', '\t', 'a', '  ', '- ', '|-', '>+', ' #', ',', '*', '&', '\\', '  x: 1\n', '\n\n', '|2', '---\n', '0', '1.', 'true'];
   const out: string[] = [];
   for (let r = 0; r < n; r++) {
     let t = text;
@@ -147,6 +151,11 @@ describe('yamlLean: the lean YAML parse', () => {
       'n: null\nt: true\nf: 1.5e3\ni: -12\nh: 0x1F\no: 0o17\ninf: .inf\nnan: .NaN\ns: 12a\ntil: ~\n',
       'url: http://example.com:8080/a#b\nk: a:b\nkey with spaces: v\n"quoted key": 1\n\'single\': 2\n',
       '- root\n- sequence\n',
+      // keys that are not strings: the parser's warning, the value's text as the data's key, the key's text in ranges
+      '200: ok\ntrue: yes\n',
+      'a:\n  - b:\n      08: x\n      09: y\n  - 1.5: z\nFalse: 1\n',
+      '200:\n  content: {a: 1}\n  0x1F: [x]\n"201": q\n',
+      '123456789012345678901234567890: big\n.inf: f\n-0: z\n',
       'plain root scalar\n',
     ];
     for (const c of cases) compare(c, JSON.stringify(c), tally);
@@ -165,8 +174,9 @@ describe('yamlLean: the lean YAML parse', () => {
       'a:\n\tb: 1\n',
       'a: 1\na: 2\n',
       '<<: {a: 1}\nb: 2\n',
-      '200: ok\n',
-      'true: yes\n',
+      '~: null key\n',
+      'null: 1\n',
+      '1: a\n0x1: b\n',
       'a: b: c\n',
       'a: [1, 2,]\n',
       'a: [1, # c\n  2]\n',
@@ -198,6 +208,6 @@ describe('yamlLean: the lean YAML parse', () => {
       const text = fs.readFileSync(f, 'utf8');
       compare(text, path.relative(CORPUS, f), tally, text.length > 500_000 ? 13 : 1);
     }
-    assert.ok(tally.lean >= files.length - 5, `read ${tally.lean} of ${files.length}`);
+    assert.ok(tally.lean >= files.length - 2, `read ${tally.lean} of ${files.length}`);
   });
 });

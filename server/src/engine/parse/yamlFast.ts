@@ -88,7 +88,9 @@ export function parseYamlOneShot(text: string): YamlResult {
   if (lean === undefined) return parseYamlFast(text);
   loaded = undefined;
   yamlFastStats.lean++;
-  const result = { ast: undefined, lineMap: lineStarts(text), data: lean.data, diagnostics: [], metadata: OPTIONS, comments: {} } as unknown as YamlResult;
+  const lineMap = lineStarts(text);
+  const diagnostics = lean.keyWarnings.map(w => ({ code: 'YAMLIncompatibleValue', message: w.message, severity: 1, path: w.path, range: rangeOf(lineMap, w.start, w.end) }));
+  const result = { ast: undefined, lineMap, data: lean.data, diagnostics, metadata: OPTIONS, comments: {} } as unknown as YamlResult;
   attachLean(result, lean);
   sameLineFound.set(result, []); // yamlLean.ts gives up on an entry that starts on the line where the last one ends
   return result;

@@ -20,12 +20,23 @@
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 import { isArrayIndex, orderedObject } from './units';
 import { readBlockScalar, readFlow } from './yamlLeanBlocks';
-import { GIVE_UP, isBlank, pastLine, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, type LeanNode } from './yamlLeanText';
+import { ENTRY, GIVE_UP, giveUp, isBlank, ITEM, pastLine, plainKeyValue, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, type LeanNode } from './yamlLeanText';
 
 export interface LeanYaml {
   data: unknown;
   /** the root mapping or sequence (a scalar document is not read here) */
   root: LeanNode;
+  /** the parser's warnings for keys that are not strings (`08:`, `true:`), in the document's order */
+  keyWarnings: LeanKeyWarning[];
+}
+
+/** The parser's warning for a mapping key that is not a string, as yamlFast makes it from the key's node. */
+export interface LeanKeyWarning {
+  start: number;
+  end: number;
+  message: string;
+  /** @stoplight/yaml's buildJsonPath of the key's node: the keys' texts (not the data's keys) and indexes down to it */
+  path: (string | number)[];
 }
 
 let text = '';
@@ -37,6 +48,8 @@ let vEnd = 0;
 let vNode: LeanNode | undefined;
 /** How the last value read left `pos`: 0 on its line after it, 1 at the start of the next line, 2 at the next content (or the end). */
 let left = 0;
+/** start, end and the value's type of each key that is not a string */
+let oddKeys: { start: number; end: number; type: string }[] = [];
 
 /** After a value: the column of the next line holding content (`pos` on its first character), -1 at the end. */
 function nextIndent(): number {
@@ -58,6 +71,7 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
   text = source;
   len = source.length;
   pos = 0;
+  oddKeys = [];
   try {
     let indent = nextContentLine(true);
     if (pos >= len) return undefined;
@@ -73,17 +87,39 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
     const root = vNode;
     if (root === undefined) return undefined; // a scalar for a document
     if (nextIndent() >= 0) return undefined; // something after the root
-    return { data, root };
+    const keyWarnings = oddKeys.map(k => ({
+      start: k.start,
+      end: k.end,
+      message: `mapping key must be a string scalar rather than ${k.type}`,
+      path: keyPath(root, k.start),
+    }));
+    return { data, root, keyWarnings };
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
   } finally {
     text = '';
+    oddKeys = [];
   }
 }
 
-function giveUp(): never {
-  throw GIVE_UP;
+/** The path buildJsonPath gives the node of the key starting at `at`: each mapping's key as its node says it (the text of a plain key), each sequence's index. */
+function keyPath(root: LeanNode, at: number): (string | number)[] {
+  const path: (string | number)[] = [];
+  let node: LeanNode | undefined = root;
+  while (node !== undefined) {
+    const step = node.map ? ENTRY : ITEM;
+    let i: number = node.kids.length - 1;
+    while (i > 0 && (node.pos[i * step]! < 0 || node.pos[i * step]! > at)) i--;
+    if (node.map) {
+      path.push(node.keys![i]!);
+      if (node.pos[i * step] === at) return path;
+    } else {
+      path.push(i);
+    }
+    node = node.kids[i];
+  }
+  return path;
 }
 
 function isDocMarker(at: number): boolean {
@@ -167,6 +203,8 @@ function plainKeyEnd(at: number): number {
 function blockMap(col: number): unknown {
   const start = pos;
   const keys: string[] = [];
+  /** the data's keys, when a key that is not a string makes one differ from its node's text in `keys` */
+  let dataKeys: string[] | undefined;
   const p: number[] = [];
   const kids: (LeanNode | undefined)[] = [];
   const values: unknown[] = [];
@@ -177,12 +215,14 @@ function blockMap(col: number): unknown {
     // the key
     const keyStart = pos;
     let key: string;
+    let dataKey: string;
     const c = text.charCodeAt(pos);
     let keyEnd: number;
     if (c === 0x22 || c === 0x27) {
       keyEnd = quotedKeyEnd(text, pos);
       if (keyEnd < 0) giveUp();
       key = quoted(text, pos, keyEnd, false);
+      dataKey = key;
     } else {
       if (!plainStart(c, text.charCodeAt(pos + 1))) giveUp();
       const colon = plainKeyEnd(pos);
@@ -190,12 +230,22 @@ function blockMap(col: number): unknown {
       keyEnd = colon;
       while (keyEnd > keyStart && (text.charCodeAt(keyEnd - 1) === 0x20 || text.charCodeAt(keyEnd - 1) === 0x09)) keyEnd--;
       key = text.slice(keyStart, keyEnd);
-      if (key.indexOf(': ') >= 0 || key.indexOf(' #') >= 0 || plainType(key) !== ScalarType.string) giveUp();
+      if (key.indexOf(': ') >= 0 || key.indexOf(' #') >= 0) giveUp();
+      const type = plainType(key);
+      if (type === ScalarType.string) {
+        dataKey = key;
+      } else {
+        // the parser's warning; the data's key is the value's text, the node's the key's text (yamlFast's keyOf)
+        const v = plainKeyValue(key, type);
+        oddKeys.push({ start: keyStart, end: keyEnd, type: typeof v });
+        dataKey = String(v);
+        dataKeys ??= keys.slice();
+      }
     }
     if (text.charCodeAt(keyEnd) !== 0x3a || !isBlank(text.charCodeAt(keyEnd + 1))) giveUp(); // `key :`, `'key':x`
-    if (key === '<<' || key === '__proto__' || seen.has(key)) giveUp();
-    seen.add(key);
-    if (!ordered && isArrayIndex(key)) ordered = true;
+    if (dataKey === '<<' || dataKey === '__proto__' || seen.has(dataKey)) giveUp();
+    seen.add(dataKey);
+    if (!ordered && isArrayIndex(dataKey)) ordered = true;
     // the previous entry ended on this line: the syntax check's case (yamlSyntax.ts), left to yamlFast's way
     if (prevEnd >= 0 && keyStart > prevEnd && text.lastIndexOf('\n', keyStart - 1) < prevEnd) giveUp();
     pos = keyEnd + 1;
@@ -230,6 +280,7 @@ function blockMap(col: number): unknown {
       ni = nextIndent();
     }
     keys.push(key);
+    dataKeys?.push(dataKey);
     values.push(value);
     p.push(keyStart, keyEnd, valStart, valEnd);
     kids.push(kid);
@@ -238,7 +289,8 @@ function blockMap(col: number): unknown {
     if (ni > col || isDash()) giveUp();
   }
   const data: Record<string, unknown> = ordered ? orderedObject() : {};
-  for (let i = 0; i < keys.length; i++) data[keys[i]!] = values[i];
+  const names = dataKeys ?? keys;
+  for (let i = 0; i < names.length; i++) data[names[i]!] = values[i];
   vStart = start;
   vEnd = prevEnd;
   vNode = { map: true, start, end: prevEnd, keys, pos: p, kids };

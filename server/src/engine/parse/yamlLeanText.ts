@@ -75,6 +75,15 @@ export function plainValue(raw: string): unknown {
   }
 }
 
+/**
+ * A plain key that is not a string, as yamlFast reads a key: its value (an int as the parser gives it, a bigint when
+ * it is one), which the data's key is the text of. A null key gives up (yamlFast's way gives up on it too).
+ */
+export function plainKeyValue(raw: string, type: ScalarType): unknown {
+  if (type === ScalarType.null) giveUp();
+  return type === ScalarType.int ? parseYamlBigInteger(raw) : plainValue(raw);
+}
+
 /** From `at`, past blanks and a comment to the end of the line and its line break: where the next line starts. Anything else gives up. */
 export function pastLine(text: string, at: number): number {
   let i = at;
