@@ -6,11 +6,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v8 from 'node:v8';
-import { orderedObjectOf, sparseIndexTarget } from '../../server/src/engine/parse/units';
+import { MANY_KEYS, manyKeysCopy, orderedObjectOf, sparseIndexTarget } from '../../server/src/engine/parse/units';
 import { shallowCopy } from '../../server/src/engine/resolve/crawl';
 
 v8.setFlagsFromString('--allow-natives-syntax');
 const hasDictionaryElements = new Function('o', 'return %HasDictionaryElements(o)') as (o: object) => boolean;
+const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
 v8.setFlagsFromString('--no-allow-natives-syntax');
 
 describe('objects with array-index keys', () => {
@@ -46,5 +47,23 @@ describe('objects with array-index keys', () => {
     assert.deepEqual(Object.keys(c3), ['1', '__proto__']);
     assert.equal(Object.getPrototypeOf(c3), Object.prototype);
     assert.deepEqual(c3['__proto__'], { x: 1 });
+  });
+
+  it('a mapping of many keys is copied in dictionary mode: the same keys, order, values and plain data properties as a spread', () => {
+    const base: Record<string, unknown> = {};
+    for (let i = 0; i < MANY_KEYS + 20; i++) base[i % 7 === 0 ? String(i * 3) : `Schema${i}`] = { i };
+    for (const copy of [manyKeysCopy(base), shallowCopy(base) as Record<string, unknown>]) {
+      assert.deepEqual(Object.keys(copy), Object.keys({ ...base }));
+      for (const k of Object.keys(base)) assert.equal(copy[k], base[k]);
+      assert.equal(Object.getPrototypeOf(copy), Object.prototype);
+      assert.deepEqual(Reflect.ownKeys(copy), Reflect.ownKeys(base), 'no other key (the ones deleted to make it a dictionary)');
+      assert.deepEqual(Object.getOwnPropertyDescriptor(copy, 'Schema1'), { value: base['Schema1'], writable: true, enumerable: true, configurable: true });
+      assert.ok(!hasFastProperties(copy), 'its properties in a dictionary');
+      assert.ok(hasDictionaryElements(copy), 'its array-index keys in a dictionary');
+      assert.equal(JSON.stringify(copy), JSON.stringify(base));
+    }
+    // a few keys: a spread, fast
+    const small = { a: 1, b: 2 };
+    assert.ok(hasFastProperties(shallowCopy(small) as object));
   });
 });
