@@ -21,6 +21,7 @@ import { Fallback } from '../../server/src/engine/resolve/crawl';
 import { IncrementalResolver } from '../../server/src/engine/resolve/resolver';
 import { getRefPolicy, setRefPolicy } from '../../server/src/engine/refFiles';
 import { CORPUS, needs } from '../helpers/corpus';
+import { yamlFastStats } from '../../server/src/engine/parse/yamlFast';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DocumentInventory } = require(path.join(path.dirname(require.resolve('@stoplight/spectral-core')), 'documentInventory.js')) as {
@@ -261,6 +262,27 @@ describe('remote $refs resolved without json-ref-resolver (remoteResolve.ts)', (
       const mine = await compare(skeleton, path.join(dir, 'openapi.yaml'));
       assert.ok(mine.errors.some(e => e.code === 'POINTER_MISSING'), 'a missing local target');
       assert.equal(at(mine.result, 'list', '4', 'description'), 'slash');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a referenced file of many keys (copied in dictionary mode), read by the lean YAML parse: as json-ref-resolver', async () => {
+    // More keys than units.ts MANY_KEYS at the top of the file and in one mapping, with local refs among them (each
+    // replaced site copies the mappings above it), array-index keys among them, and keys that are not strings.
+    const lines = ['schemas:'];
+    for (let i = 0; i < 150; i++) lines.push(`  S${i}: {type: object, properties: {next: {$ref: '#/schemas/S${(i + 1) % 150}'}, n${i}: {type: string}}}`);
+    lines.push("  '404': {$ref: '#/schemas/S3'}", '  200: {description: unquoted index key}');
+    for (let i = 0; i < 140; i++) lines.push(`top${i}: {$ref: '#/schemas/S${i}'}`);
+    const dir = makeDir({ 'many.yaml': lines.join('\n') + '\n' });
+    try {
+      const before = yamlFastStats.lean;
+      const skeleton = (): object => ({ a: { $ref: 'many.yaml#/schemas/S0' }, b: { $ref: 'many.yaml#/top7' }, c: { $ref: 'many.yaml' }, d: { $ref: 'many.yaml#/schemas/404' } });
+      const mine = await compare(skeleton, path.join(dir, 'openapi.yaml'));
+      assert.ok(yamlFastStats.lean > before, 'the referenced file is read by yamlLean.ts');
+      assert.equal(at(mine.result, 'b', 'properties', 'n7', 'type'), 'string');
+      assert.equal(Object.keys(at(mine.result, 'c', 'schemas') as object).length, 152);
+      assert.ok(mine.inventory.diagnostics.length === 1, 'the parser warning for the unquoted key');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

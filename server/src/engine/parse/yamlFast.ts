@@ -23,6 +23,7 @@ import { determineScalarType, Kind, load, parseYamlBigInteger, parseYamlBoolean,
 import DEFAULT_FULL_SCHEMA from '@stoplight/yaml-ast-parser/dist/src/schema/default_full';
 import { isArrayIndex, orderedObject } from './units';
 import { newlineMap } from '../lines';
+import { parseYamlLean, type LeanYaml } from './yamlLean';
 import { attachLean, dropLean, takeLean } from './yamlLeanRanges';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { buildJsonPath, lineForPosition } from '@stoplight/yaml';
@@ -87,6 +88,19 @@ export function parseYamlOneShot(text: string): YamlResult {
   const lean = takeLean(text);
   if (lean === undefined) return parseYamlFast(text);
   loaded = undefined;
+  return leanResult(text, lean);
+}
+
+/**
+ * A `$ref`'d YAML file's parse (documentInventory.ts): yamlLean.ts's when the text is in the shape it reads, else
+ * parseYamlFast's; its ranges come from the offsets as a one-shot lint's do.
+ */
+export function parseYamlReferenced(text: string): YamlResult {
+  const lean = parseYamlLean(text);
+  return lean === undefined ? parseYamlFast(text) : leanResult(text, lean);
+}
+
+function leanResult(text: string, lean: LeanYaml): YamlResult {
   yamlFastStats.lean++;
   const lineMap = lineStarts(text);
   const diagnostics = lean.keyWarnings.map(w => ({ code: 'YAMLIncompatibleValue', message: w.message, severity: 1, path: w.path, range: rangeOf(lineMap, w.start, w.end) }));

@@ -4,15 +4,17 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import { extname } from '@stoplight/path';
 import { readRefFile } from '../refFiles';
 import type { FileReader } from '../resolver';
-import { parseYamlFast } from '../parse/yamlFast';
+import { parseYamlReferenced } from '../parse/yamlFast';
+import { leanOf } from '../parse/yamlLeanRanges';
+import { yamlRangeForPath } from '../parse/yamlRanges';
 import { parseCached } from '../cache';
 import type { JsonPath, ReferencedDocument, ResolveInput } from './types';
 import type { RawError } from './decide';
 // ---------------------------------------------------------------------------
 // Spectral's DocumentInventory parts (documentInventory.js, errorMessages.js)
 
-/** [i12] Spectral's YAML parser with the engine's parse (yamlFast.ts: the same result). */
-const YAML_FAST = { ...Parsers.Yaml, parse: parseYamlFast };
+/** [i12] Spectral's YAML parser with the engine's parse of a `$ref`'d file (yamlFast.ts: the same result). */
+const YAML_FAST = { ...Parsers.Yaml, parse: parseYamlReferenced };
 
 /** DocumentInventory.parseResolveResult: parse a $ref'd file, keep it and its parser diagnostics. */
 export class ReferencedFiles {
@@ -25,14 +27,17 @@ export class ReferencedFiles {
     const content = String(opts.result);
     // [i12] YAML: Parsers.Yaml's result, built with less; both through the cross-lint cache of parsed files (cache.ts).
     const base = json ? Parsers.Json : YAML_FAST;
-    const kind = json ? 'json-lean' : 'yaml-fast-lean';
-    const parser = { ...base, parse: (text: string) => parseCached(kind, source, text, t => withoutTree(base.parse(t))) };
+    const kind = json ? 'json-lean' : 'yaml-lean';
+    let parsed: unknown;
+    const parser = { ...base, parse: (text: string) => (parsed = parseCached(kind, source, text, t => withoutTree(base.parse(t)))) };
     const document = new Document(content, parser as never, source);
-    // [i12] The syntax tree (for the ranges of findings in this file) is parsed again when a range is first asked for,
-    // and kept in the cache from then on: only the files with findings keep theirs (digitalocean: 886 of 2,850 files,
-    // 27 MB less at its peak).
+    // [i12] A YAML file in the shape yamlLean.ts reads has no syntax tree: its ranges come from the parse's offsets.
+    // Any other file's tree (for the ranges of findings in it) is parsed again when a range is first asked for, and
+    // kept in the cache from then on: only the files with findings keep theirs.
+    const lean = !json && parsed !== undefined && leanOf(parsed as object) !== undefined;
     let full: unknown;
     document.getRangeForJsonPath = (path, closest) => {
+      if (lean) return yamlRangeForPath(parsed as never, path as never); // (Spectral's YAML parser has no `closest`)
       full ??= parseCached(`${kind}-tree`, source, content, t => base.parse(t));
       return base.getLocationForJsonPath(full as never, path, closest)?.range;
     };
@@ -43,8 +48,12 @@ export class ReferencedFiles {
   };
 }
 
-/** A parse's result without its syntax tree and line map: what a referenced file keeps until a range in it is asked for. */
+/**
+ * A parse's result without its syntax tree and line map: what a referenced file keeps until a range in it is asked
+ * for. A lean parse (no tree) is kept as it is: its ranges come from its offsets and line map.
+ */
 function withoutTree(result: unknown): unknown {
+  if (leanOf(result as object) !== undefined) return result;
   return { ...(result as object), ast: undefined, lineMap: undefined };
 }
 
