@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { prunedFor, quickVerdict } from './exampleFast';
-import { ajvErrors, ajvRefusal, ajvVerdict, knownRefusal, quickCheck } from './exampleValidators';
+import { ajvErrors, ajvRefusal, ajvVerdict, compiledForm, knownRefusal, quickCheck } from './exampleValidators';
 import { lint } from '../../server/src/engine/lint';
 import * as path from 'node:path';
 import { CORPUS } from '../../test/helpers/corpus';
@@ -126,7 +126,7 @@ describe('quick verdict on examples', () => {
       if (depth > 2 && rand() < 0.5) return pick([{}, { type: 'string' }, true, false]);
       const s: Record<string, unknown> = {};
       for (let i = 1 + Math.floor(rand() * 3); i > 0; i--) {
-        const k = pick(['type', 'type', 'nullable', 'enum', 'const', 'format', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'items', 'items', 'additionalItems', 'required', 'properties', 'properties', 'additionalProperties', 'patternProperties', 'minProperties', 'allOf', 'anyOf', 'oneOf', 'not', 'description', 'readOnly', 'example', 'multipleOf']);
+        const k = pick(['type', 'type', 'nullable', 'enum', 'const', 'format', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'items', 'items', 'additionalItems', 'required', 'properties', 'properties', 'additionalProperties', 'patternProperties', 'minProperties', 'allOf', 'anyOf', 'oneOf', 'not', 'description', 'readOnly', 'example', 'multipleOf', 'title', 'x-extra', 'default']);
         // Now and then a keyword left undefined (as the readOnly relaxation leaves `required`): not there for Ajv.
         s[k] = rand() < 0.03 ? undefined : keywordValue(k, depth);
       }
@@ -150,12 +150,14 @@ describe('quick verdict on examples', () => {
         case 'items': return pick([true, false, schema(depth + 1), [schema(depth + 1)], [schema(depth + 1), schema(depth + 1)], []]);
         case 'allOf': case 'anyOf': case 'oneOf': return Array.from({ length: Math.floor(rand() * 3) }, () => schema(depth + 1));
         case 'description': return pick(['text', 1]);
-        case 'example': return values();
+        case 'example': case 'x-extra': case 'default': return values();
+        case 'title': return pick(['T', 2]);
         default: return pick([0, 1, 3, -1, 1.5]);
       }
     };
     let told = 0;
     let refusals = 0;
+    let compiledForms = 0;
     for (const dialect of ['draft4', 'auto', 'draft2020-12']) {
       for (let i = 0; i < cases; i++) {
         const s = schema(0);
@@ -174,11 +176,16 @@ describe('quick verdict on examples', () => {
         if (quick === false) {
           const pruned = prunedFor(s, v, dialect) as object;
           assert.deepEqual(ajvErrors(pruned, v, dialect), ajvErrors(s as object, v, dialect), `${dialect}: errors of ${JSON.stringify(pruned)} (pruned from ${JSON.stringify(s)}) on ${JSON.stringify(v)}`);
+          // what validateExample compiles: the pruned schema without what Ajv generates no code for
+          const form = compiledForm(pruned, dialect);
+          if (form !== pruned) compiledForms++;
+          assert.deepEqual(ajvErrors(form, v, dialect), ajvErrors(s as object, v, dialect), `${dialect}: errors of ${JSON.stringify(form)} (the compiled form of ${JSON.stringify(s)}) on ${JSON.stringify(v)}`);
         }
       }
     }
     assert.ok(told > cases / 2, `the quick path told only ${told} verdicts`);
     assert.ok(refusals > 20, `only ${refusals} refusals told without compiling`);
+    assert.ok(compiledForms > 100, `only ${compiledForms} compiled forms that leave something out`);
   });
 
   it('agrees with Ajv on every example of the corpus, and spares most compiles', async t => {

@@ -70,6 +70,21 @@ describe('knownRefusal: what Ajv refuses, told without compiling', () => {
     assert.equal(ajvRefusal({ type: 'array', additionalItems: { nullable: true } }, 'draft4'), undefined);
   });
 
+  it('is not told where Ajv leaves out an anyOf whose branch accepts everything (drafts 4 to 7), and is where it does not', () => {
+    for (const branch of [{}, { description: 'd' }, { title: 't', readOnly: true }, { example: 1 }, { 'x-a': 1 }, { discriminator: { propertyName: 'a' } }]) {
+      for (const dialect of ['draft4', 'auto', 'draft2020-12']) {
+        for (const schema of [{ anyOf: [branch, { nullable: true }] }, { properties: { p: { anyOf: [{ type: 'string', nullable: false }, branch, { items: { nullable: true } }] } } }]) {
+          const known = knownRefusal(schema, dialect);
+          assert.equal(known, dialect === 'draft2020-12' ? ajvRefusal(schema, dialect) : undefined, `${dialect}: ${JSON.stringify(schema)}`);
+          if (dialect !== 'draft2020-12') assert.equal(ajvRefusal(schema, dialect), undefined, `Ajv compiles ${JSON.stringify(schema)} (${dialect})`);
+        }
+      }
+    }
+    // a branch with a rule of Ajv's: the anyOf is compiled, and the contradiction below it met
+    assert.equal(knownRefusal({ anyOf: [{ $comment: 'c' }, { nullable: true }] }, 'draft4'), '"nullable" cannot be used without "type"');
+    assert.equal(ajvRefusal({ anyOf: [{ $comment: 'c' }, { nullable: true }] }, 'draft4'), '"nullable" cannot be used without "type"');
+  });
+
   it('is the finding of an example of such a schema, at the example', () => {
     const schema = { type: 'object', properties: { a: { nullable: true } } };
     assert.deepEqual(validateExample({ a: 1 }, schema, digest(), 'draft4', ['components', 'x', 'example'], undefined, false), [

@@ -111,6 +111,69 @@ function validatorFor(schema: object, digest: string, dialect: Dialect, trusted:
   return entry.validate;
 }
 
+/** Keywords Ajv generates no code for (as the example rules configure it): what a compiled form leaves out. */
+const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml', '$comment']);
+/** Keywords whose value is a schema, an array of schemas, or an object of schemas: where a compiled form goes down. */
+const ONE_SCHEMA = ['additionalProperties', 'additionalItems', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties'];
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas'];
+
+/**
+ * What validateExample compiles for an invalid example: the pruned schema (exampleFast.ts prunedFor) without what
+ * Ajv generates no code for, so that the pruned schemas of many examples are one text and one compile (twilio: 109
+ * examples fail the same `format: uri` in 60-odd list schemas that differ only in their titles, descriptions and
+ * the names of the properties pruned to `{}`). Left out: annotations (ANNOTATIONS, `x-` keys) at every schema
+ * position, and in draft 4 and 6/7 a property whose schema is `{}` where no `additionalProperties` or
+ * `patternProperties` sits beside it (Ajv skips a property whose schema accepts everything; the names matter only
+ * to those two). Ajv fails at the same keyword with the same error: the paths of what is kept do not change (no
+ * list loses an item), and the error objects carry no annotation. A schema with a `$ref` is compiled as it is (a
+ * pointer may lead into what would be left out). Returns the schema itself when nothing is left out.
+ */
+export function compiledForm(schema: object, dialect: Dialect): object {
+  if (JSON.stringify(schema).includes('"$ref"')) return schema;
+  const dropEmpty = dialect === 'draft4' || dialect === 'auto';
+  const form = (s: unknown): unknown => {
+    if (typeof s !== 'object' || s === null || Array.isArray(s)) return s;
+    const o = s as Record<string, unknown>;
+    let out: Record<string, unknown> | undefined;
+    const put = (k: string, v: unknown) => {
+      if (v === o[k]) return;
+      out ??= { ...o };
+      if (v === undefined) delete out[k];
+      else out[k] = v;
+    };
+    for (const k of Object.keys(o)) if (ANNOTATIONS.has(k) || k.startsWith('x-')) put(k, undefined);
+    for (const k of ONE_SCHEMA) if (k in o) put(k, form(o[k]));
+    if (Array.isArray(o.items)) {
+      const list = o.items.map(form);
+      if (list.some((v, i) => v !== (o.items as unknown[])[i])) put('items', list);
+    } else if ('items' in o) put('items', form(o.items));
+    for (const k of SCHEMA_LISTS) {
+      const list = o[k];
+      if (!Array.isArray(list)) continue;
+      const next = list.map(form);
+      if (next.some((v, i) => v !== list[i])) put(k, next);
+    }
+    for (const k of SCHEMA_MAPS) {
+      const map = o[k];
+      if (typeof map !== 'object' || map === null || Array.isArray(map)) continue;
+      const drop = k === 'properties' && dropEmpty && !('additionalProperties' in o) && !('patternProperties' in o);
+      let next: Record<string, unknown> | undefined;
+      for (const name of Object.keys(map)) {
+        const v = (map as Record<string, unknown>)[name];
+        const f = drop && typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0 ? undefined : form(v);
+        if (f === v) continue;
+        next ??= { ...(map as Record<string, unknown>) };
+        if (f === undefined) delete next[name];
+        else next[name] = f;
+      }
+      if (next !== undefined) put(k, next);
+    }
+    return out ?? o;
+  };
+  return form(schema) as object;
+}
+
 /**
  * For the tests: with `on`, every example's quick verdict is also put to Ajv, and the verdicts that Ajv
  * contradicts are kept (there must be none), with counts of what the quick path decided.
@@ -132,7 +195,7 @@ function recordQuick(quick: boolean | undefined, schema: object, value: unknown,
   if (ajv !== quick && quickCheck.contradicted.length < 20) quickCheck.contradicted.push({ schema, value, dialect, quick, ajv });
   if (quick === false) {
     const full = JSON.stringify(ajvErrors(schema, value, dialect));
-    const pruned = JSON.stringify(ajvErrors(prunedFor(schema, value, dialect) as object, value, dialect));
+    const pruned = JSON.stringify(ajvErrors(compiledForm(prunedFor(schema, value, dialect) as object, dialect), value, dialect));
     if (full !== pruned && quickCheck.prunedApart.length < 20) quickCheck.prunedApart.push({ schema, value, dialect, full, pruned });
   }
 }
@@ -216,7 +279,31 @@ function unmatchedCombinators(errors: ErrorObject[]): Map<string, string> {
  */
 export function knownRefusal(schema: object, dialect: Dialect): string | undefined {
   const kinds = contradictions(schema, dialect);
-  return kinds === 1 ? '"nullable" cannot be used without "type"' : kinds === 2 ? 'type: null contradicts nullable: false' : undefined;
+  if (kinds !== 1 && kinds !== 2) return undefined;
+  if (skipsAnAnyOf(schema, ajvFor(dialect, true))) return undefined;
+  return kinds === 1 ? '"nullable" cannot be used without "type"' : 'type: null contradicts nullable: false';
+}
+
+/**
+ * Whether Ajv may leave out the code of an `anyOf` somewhere in the schema, and not meet what is below it: without
+ * `unevaluated` (drafts 4 to 7), an `anyOf` one of whose branches accepts everything in Ajv's eyes (`true`, or no key
+ * that is one of Ajv's rules: `{}`, `{description: …}`, `{x-…: …}`) generates nothing. Looked for anywhere in the
+ * schema's JSON (a false alarm only sends the schema to Ajv).
+ */
+function skipsAnAnyOf(schema: object, ajv: Ajv): boolean {
+  if ((ajv.opts as { unevaluated?: boolean }).unevaluated === true) return false;
+  const rules = (ajv as unknown as { RULES: { all: Record<string, unknown> } }).RULES.all;
+  const alwaysValid = (b: unknown) => b === true || (typeof b === 'object' && b !== null && !Array.isArray(b) && !Object.keys(b).some(k => rules[k]));
+  const seen = new Set<object>();
+  const walk = (v: unknown): boolean => {
+    if (typeof v !== 'object' || v === null || seen.has(v)) return false;
+    seen.add(v);
+    if (Array.isArray(v)) return v.some(walk);
+    const anyOf = (v as Record<string, unknown>).anyOf;
+    if (Array.isArray(anyOf) && anyOf.some(alwaysValid)) return true;
+    return Object.values(v).some(walk);
+  };
+  return walk(schema);
 }
 
 /**
@@ -247,9 +334,9 @@ export function validateExample(
   let target = schema;
   let targetDigest: string | (() => string) = digest;
   if (quick === false) {
-    const pruned = prunedFor(schema, value, dialect);
+    const pruned = compiledForm(prunedFor(schema, value, dialect) as object, dialect);
     if (pruned !== schema) {
-      target = pruned as object;
+      target = pruned;
       targetDigest = schemaDigest(JSON.stringify(pruned));
     }
   }
