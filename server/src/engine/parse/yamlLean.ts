@@ -8,12 +8,14 @@
  * one array of numbers: where each key, value and entry starts and ends, as that parser's nodes would say.
  *
  * Only the common shape of an API description is read: block mappings and sequences indented with spaces, a first
- * `---`, plain keys and quoted keys that are strings, plain, quoted and block scalars (yamlLeanText.ts,
- * yamlLeanBlocks.ts), flow collections, null items. Anything else — an anchor, alias or tag, an explicit key, a
- * directive or a second document, a tab in the indentation, a carriage return, a duplicate or merge key, a key that
- * is not a string (the parser's warning), a flow collection with a comment or an empty entry, a scalar document, and
- * every syntax error — gives up (undefined), and the text takes yamlFast's way, which gives the same data as before
- * and the parser's diagnostics. Ranges: yamlLeanRanges.ts. test/engine/yamlLean.test.ts compares the data and the
+ * `---`, plain and quoted keys, plain, quoted and block scalars (yamlLeanText.ts, yamlLeanBlocks.ts), flow
+ * collections, null items. A plain block key that is not a string (`200:`, `08:`, `true:`) is read as yamlFast
+ * reads it: the data's key is its value's text, and the parser's warning is kept (keyWarnings). Anything else — an
+ * anchor, alias or tag, an explicit key, a directive or a second document, a tab in the indentation, a carriage
+ * return, a duplicate or merge key, a null key, a flow collection with a comment or an empty entry, a scalar
+ * document, and every syntax error — gives up (undefined), and the text takes yamlFast's way, which gives the same
+ * data as before and the parser's diagnostics. Used for a one-shot lint's document and for every `$ref`'d YAML file
+ * (yamlFast.ts parseYamlOneShot, parseYamlReferenced). Ranges: yamlLeanRanges.ts. test/engine/yamlLean.test.ts compares the data and the
  * range of every path with that way on every YAML document of the tests (and of the full corpus), and on thousands
  * of edited copies.
  */
