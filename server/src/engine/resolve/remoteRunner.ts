@@ -29,6 +29,7 @@ import { fileUriRef } from '../resolver';
 import { RefReadError } from '../refFiles';
 import { Fallback } from './crawl';
 import { Crawl } from './remoteCrawl';
+import { plainRelativeRef } from './plainRef';
 import { Draft, deepFreeze, draftGet, draftSet, finish } from './remoteDraft';
 import type { RawError } from './decide';
 
@@ -185,9 +186,10 @@ export class RemoteRunner {
       if (hit !== undefined && hit.path !== this.path) ref = hit;
     }
     if (ref === undefined) {
-      let uri: Uri | undefined;
+      // [i12] a plain relative path from a plain file: runner.js's URI without @stoplight/path's parser (plainRef.ts)
+      let uri = this.folder !== undefined ? plainRelativeRef(str, this.folder, this.path, this.baseUri.constructor as new (s: string) => Uri) : undefined;
       try {
-        uri = this.uris.computeRef({ val, jsonPointer: pointer, pointerStack: [] } as never) as unknown as Uri | undefined;
+        uri ??= this.uris.computeRef({ val, jsonPointer: pointer, pointerStack: [] } as never) as unknown as Uri | undefined;
       } catch {
         throw new Fallback('a $ref the resolver cannot read');
       }
