@@ -194,6 +194,8 @@ describe('quick verdict on examples', () => {
     quickCheck.contradicted = [];
     quickCheck.prunedApart = [];
     quickCheck.refusals = [];
+    quickCheck.missingRefs = [];
+    quickCheck.missingRefsChecked = 0;
     try {
       for (const entry of corpusEntries()) {
         // Each verdict is also compiled by Ajv here: the documents over 600 KB take minutes (APICONV_FULL_CORPUS=1).
@@ -206,6 +208,8 @@ describe('quick verdict on examples', () => {
     assert.deepEqual(quickCheck.contradicted, []);
     assert.deepEqual(quickCheck.prunedApart, [], 'an invalid example gets the same errors from the pruned schema');
     assert.deepEqual(quickCheck.refusals, [], "a refusal told without compiling is Ajv's");
+    assert.deepEqual(quickCheck.missingRefs, [], 'a compile told to end in a MissingRefError does');
+    t.diagnostic(`compiles told to end in a MissingRefError: ${quickCheck.missingRefsChecked}`);
     const { valid, invalid, unsure } = quickCheck.counts;
     t.diagnostic(`quick verdicts: ${valid} valid, ${invalid} invalid, ${unsure} left to Ajv`);
     assert.ok(valid > (valid + invalid + unsure) / 2, `quick verdicts: ${valid} valid, ${invalid} invalid, ${unsure} unsure`);

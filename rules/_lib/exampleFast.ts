@@ -159,6 +159,9 @@ const checked = new WeakMap<object, Map<string, boolean | number>>();
  */
 let lenient: { flags: number } | undefined;
 
+/** While `wellFormedButRefs` asks: an object that is only a `$ref` for this test is taken as well formed. */
+let refOnly: ((schema: Record<string, unknown>) => boolean) | undefined;
+
 /**
  * Whether Ajv would compile `schema` without complaint and every keyword, here and in every subschema (applied to
  * the value or not: Ajv checks the whole schema against its meta-schema), is one `verdict` reads exactly.
@@ -166,7 +169,8 @@ let lenient: { flags: number } | undefined;
 function wellFormed(schema: unknown, dialect: Dialect, depth: number): boolean {
   if (typeof schema === 'boolean') return dialect !== 'draft4';
   if (!isObject(schema) || depth > 100) return false;
-  const key = lenient ? `${dialect} lenient` : dialect;
+  if (refOnly?.(schema) === true) return true;
+  const key = `${dialect}${lenient ? ' lenient' : ''}${refOnly ? ' refs' : ''}`;
   let byDialect = checked.get(schema);
   const known = byDialect?.get(key);
   if (known !== undefined) {
@@ -424,6 +428,19 @@ export function contradictions(schema: object, dialect: Dialect): number | false
     return isObject(schema) && wellFormed(schema, dialect, 0) ? lenient.flags : false;
   } finally {
     lenient = undefined;
+  }
+}
+
+/**
+ * contradictions (the kinds met, or false), with every object that `isRef` tells is a `$ref` taken as well formed:
+ * for exampleValidators.ts surelyMissingRef.
+ */
+export function contradictionsButRefs(schema: object, dialect: Dialect, isRef: (schema: Record<string, unknown>) => boolean): number | false {
+  refOnly = isRef;
+  try {
+    return contradictions(schema, dialect);
+  } finally {
+    refOnly = undefined;
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ajvErrors, ajvRefusal, knownRefusal, validateExample } from './exampleValidators';
+import { ajvErrors, ajvRefusal, knownRefusal, surelyMissingRef, validateExample } from './exampleValidators';
 import { wellFormedSchema } from './exampleFast';
 
 const digest = (() => {
@@ -90,5 +90,41 @@ describe('knownRefusal: what Ajv refuses, told without compiling', () => {
     assert.deepEqual(validateExample({ a: 1 }, schema, digest(), 'draft4', ['components', 'x', 'example'], undefined, false), [
       { message: '"nullable" cannot be used without "type"', path: ['components', 'x', 'example'] },
     ]);
+  });
+});
+
+describe('surelyMissingRef: a compile that ends in a MissingRefError, told without compiling', () => {
+  const ref = { $ref: 'schemas/pet.yaml' };
+  const sure = [
+    { type: 'object', properties: { a: ref, b: { type: 'string' } } },
+    { allOf: [{ type: 'object' }, ref] },
+    { type: 'array', items: { $ref: '../models/error.yml', description: 'd' } },
+    { not: ref },
+    { oneOf: [ref, { type: 'string' }] },
+    { type: 'object', additionalProperties: ref, patternProperties: { '^x': ref } },
+  ];
+  const notSure = [
+    { type: 'object', properties: { a: { $ref: '#/definitions/x' } } }, // a pointer: may resolve
+    { properties: { a: { $ref: 'http://json-schema.org/draft-04/schema#' } } }, // a schema the instance holds
+    { properties: { a: { $ref: 'x.yaml', type: 'string' } } }, // a $ref beside a keyword
+    { anyOf: [{}, ref] }, // Ajv leaves out an anyOf with a branch that accepts everything
+    { anyOf: [{ description: 'any' }, ref] },
+    { items: [{ type: 'string' }], additionalItems: ref },
+    { properties: { b: { nullable: true }, a: ref } }, // a refusal Ajv may meet first
+    { properties: { a: ref }, unknownKeyword: 1 }, // not well formed
+    { type: 'object', properties: { a: { type: 'string' } } }, // no $ref at all
+  ];
+  it('is sure where Ajv throws a MissingRefError, and the example then has no finding', () => {
+    for (const schema of sure) {
+      assert.equal(surelyMissingRef(schema, 'draft4'), true, JSON.stringify(schema));
+      assert.match(String(ajvRefusal(schema, 'draft4')), /can't resolve reference/, `Ajv on ${JSON.stringify(schema)}`);
+      assert.deepEqual(validateExample({ a: 1 }, schema, digest(), 'draft4', ['example'], undefined, true), []);
+      assert.equal(surelyMissingRef(schema, 'draft2020-12'), false, 'draft 4 only');
+    }
+  });
+  it('is not sure otherwise (Ajv compiles, or refuses for another reason first)', () => {
+    for (const schema of notSure) assert.equal(surelyMissingRef(schema, 'draft4'), false, JSON.stringify(schema));
+    assert.equal(ajvRefusal(notSure[3]!, 'draft4'), undefined, 'the anyOf left out: Ajv compiles it');
+    assert.equal(ajvRefusal(notSure[6]!, 'draft4'), '"nullable" cannot be used without "type"');
   });
 });
