@@ -7,8 +7,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { prunedFor, quickVerdict } from './exampleFast';
-import { ajvErrors, ajvRefusal, ajvVerdict, compiledForm, knownRefusal, quickCheck } from './exampleValidators';
+import { quickVerdict } from './exampleFast';
+import { compiledForm, prunedFor } from './examplePrune';
+import { ajvErrors, ajvRefusal, ajvVerdict, knownRefusal, quickCheck } from './exampleValidators';
 import { lint } from '../../server/src/engine/lint';
 import * as path from 'node:path';
 import { CORPUS } from '../../test/helpers/corpus';

@@ -19,9 +19,9 @@ import { fullFormats } from 'ajv-formats/dist/formats';
 // Ajv's own equality for `enum`, `const` and `uniqueItems`.
 import equal from 'fast-deep-equal';
 
-type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
+export type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
 type Verdict = boolean | undefined;
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
 
@@ -52,7 +52,7 @@ function annotationShape(key: string, dialect: Dialect): string | null | undefin
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -283,6 +283,21 @@ function all(verdicts: Iterable<Verdict>): Verdict {
 /** Verdicts already told, by schema object and value, while prunedFor asks the same ones level after level. */
 let told: WeakMap<object, Map<unknown, Verdict>> | undefined;
 
+/** `fn` with the verdicts it asks for kept (examplePrune.ts prunedFor asks the same ones level after level). */
+export function withVerdictsKept<T>(fn: () => T): T {
+  told = new WeakMap();
+  try {
+    return fn();
+  } finally {
+    told = undefined;
+  }
+}
+
+/** Whether a well-formed schema surely accepts a plain JSON value (at a depth of subschemas). */
+export function surelyAccepts(schema: unknown, value: Json, dialect: Dialect, depth: number): boolean {
+  return verdict(schema, value, dialect, depth) === true;
+}
+
 /** The verdict of a well-formed schema (see wellFormed) on a plain JSON value. */
 function verdict(schema: unknown, value: Json, dialect: Dialect, depth: number): Verdict {
   if (typeof schema === 'boolean') return schema;
@@ -451,79 +466,4 @@ export function contradictionsButRefs(schema: object, dialect: Dialect, isRef: (
 export function quickVerdict(schema: object, value: unknown, dialect: Dialect): Verdict {
   if (!isObject(schema) || !isPlainJson(value) || !wellFormed(schema, dialect, 0)) return undefined;
   return verdict(schema, value, dialect, 0);
-}
-
-/**
- * The part of a schema that a value meets, for Ajv to compile when the value is invalid (quickVerdict false):
- * a property's schema becomes `{}` where the value has no such property (not even an inherited one, which Ajv
- * would see), and where the value is not an object at all; a subschema that surely accepts every value it is
- * applied to (a property's, `items`' for every item, a branch of `allOf`/`anyOf`/`oneOf`, `not`'s) becomes `{}`
- * too; combinators are pruned for the same value; everything else is kept as it is. Ajv (allErrors off) then fails
- * at the same keyword with the same error — its paths run through what is kept, a subschema that passes adds no
- * error (Ajv drops a passing branch's errors), and better-ajv-errors reads the errors, not the schema — and
- * compiles a fraction of a large resolved schema (github-api: an example's schema holds every nested object's
- * properties; pagerduty-rest: a list of incidents with one wrong field). Returns the schema itself when nothing is
- * pruned. Only for a schema Ajv compiles (quickVerdict told true or false): what is pruned is not compiled.
- */
-export function prunedFor(schema: unknown, value: unknown, dialect: Dialect): unknown {
-  // Subschemas are replaced by `{}` for passing only where the verdicts are sure (a schema of the subset, plain JSON).
-  const sure = isObject(schema) && isPlainJson(value) && wellFormed(schema, dialect, 0);
-  told = new WeakMap();
-  try {
-    return pruned(schema, [value as Json], sure ? dialect : undefined, 0);
-  } finally {
-    told = undefined;
-  }
-}
-
-/** Whether `schema` surely accepts each of `values` (dialect undefined: never sure). */
-function passesAll(schema: unknown, values: Json[], dialect: Dialect | undefined, depth: number): boolean {
-  return dialect !== undefined && values.every(v => verdict(schema, v, dialect, depth) === true);
-}
-
-/** prunedFor's work on a subschema applied to each of `values`. */
-function pruned(schema: unknown, values: Json[], dialect: Dialect | undefined, depth: number): unknown {
-  if (!isObject(schema) || depth > 100) return schema;
-  let out: Record<string, unknown> | undefined;
-  const put = (key: string, next: unknown) => {
-    if (next === schema[key]) return;
-    out ??= { ...schema };
-    out[key] = next;
-  };
-  // A subschema applied to these values: `{}` when it surely accepts them all, else pruned for them.
-  const sub = (s: unknown, vs: Json[]): unknown => {
-    if (vs.length === 0 || (isObject(s) && Object.keys(s).length === 0)) return isObject(s) ? {} : s;
-    if (isObject(s) && passesAll(s, vs, dialect, depth + 1)) return {};
-    return pruned(s, vs, dialect, depth + 1);
-  };
-  const objects = values.filter((v): v is { [key: string]: Json } => isObject(v));
-  const props = schema.properties;
-  if (isObject(props)) {
-    let next: Record<string, unknown> | undefined;
-    for (const name of Object.keys(props)) {
-      const s = props[name];
-      let kept: unknown;
-      if (objects.some(v => name in v && !Object.prototype.hasOwnProperty.call(v, name))) kept = s; // inherited: Ajv sees it
-      else kept = sub(s, objects.filter(v => Object.prototype.hasOwnProperty.call(v, name)).map(v => v[name]!));
-      if (kept !== s && !(isObject(s) && Object.keys(s).length === 0 && isObject(kept) && Object.keys(kept).length === 0)) {
-        next ??= { ...props };
-        next[name] = kept;
-      }
-    }
-    if (next) put('properties', next);
-  }
-  const items = schema.items;
-  if (isObject(items)) {
-    // One schema for every item (the tuple form is kept): where no value is an array, it applies to nothing.
-    const arrays = values.filter((v): v is Json[] => Array.isArray(v));
-    put('items', sub(items, arrays.flat(1)));
-  }
-  for (const key of ['allOf', 'anyOf', 'oneOf']) {
-    const list = schema[key];
-    if (!Array.isArray(list)) continue;
-    const next = list.map(s => (isObject(s) && passesAll(s, values, dialect, depth + 1) ? {} : pruned(s, values, dialect, depth + 1)));
-    if (next.some((s, i) => s !== list[i])) put(key, next);
-  }
-  if (schema.not !== undefined) put('not', isObject(schema.not) && passesAll(schema.not, values, dialect, depth + 1) ? {} : pruned(schema.not, values, dialect, depth + 1));
-  return out ?? schema;
 }

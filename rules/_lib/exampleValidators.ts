@@ -21,7 +21,8 @@ import betterAjvErrors from '@stoplight/better-ajv-errors';
 import draft6MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json';
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
-import { contradictions, contradictionsButRefs, prunedFor, quickVerdict, wellFormedSchema } from './exampleFast';
+import { contradictions, contradictionsButRefs, quickVerdict, wellFormedSchema } from './exampleFast';
+import { compiledForm, prunedFor } from './examplePrune';
 
 type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
 
@@ -109,69 +110,6 @@ function validatorFor(schema: object, digest: string, dialect: Dialect, trusted:
   if (validators.size > MAX_VALIDATORS) validators.delete(validators.keys().next().value as string);
   if ('error' in entry) throw entry.error;
   return entry.validate;
-}
-
-/** Keywords Ajv generates no code for (as the example rules configure it): what a compiled form leaves out. */
-const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml', '$comment']);
-/** Keywords whose value is a schema, an array of schemas, or an object of schemas: where a compiled form goes down. */
-const ONE_SCHEMA = ['additionalProperties', 'additionalItems', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties'];
-const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas'];
-
-/**
- * What validateExample compiles for an invalid example: the pruned schema (exampleFast.ts prunedFor) without what
- * Ajv generates no code for, so that the pruned schemas of many examples are one text and one compile (twilio: 109
- * examples fail the same `format: uri` in 60-odd list schemas that differ only in their titles, descriptions and
- * the names of the properties pruned to `{}`). Left out: annotations (ANNOTATIONS, `x-` keys) at every schema
- * position, and in draft 4 and 6/7 a property whose schema is `{}` where no `additionalProperties` or
- * `patternProperties` sits beside it (Ajv skips a property whose schema accepts everything; the names matter only
- * to those two). Ajv fails at the same keyword with the same error: the paths of what is kept do not change (no
- * list loses an item), and the error objects carry no annotation. A schema with a `$ref` is compiled as it is (a
- * pointer may lead into what would be left out). Returns the schema itself when nothing is left out.
- */
-export function compiledForm(schema: object, dialect: Dialect): object {
-  if (JSON.stringify(schema).includes('"$ref"')) return schema;
-  const dropEmpty = dialect === 'draft4' || dialect === 'auto';
-  const form = (s: unknown): unknown => {
-    if (typeof s !== 'object' || s === null || Array.isArray(s)) return s;
-    const o = s as Record<string, unknown>;
-    let out: Record<string, unknown> | undefined;
-    const put = (k: string, v: unknown) => {
-      if (v === o[k]) return;
-      out ??= { ...o };
-      if (v === undefined) delete out[k];
-      else out[k] = v;
-    };
-    for (const k of Object.keys(o)) if (ANNOTATIONS.has(k) || k.startsWith('x-')) put(k, undefined);
-    for (const k of ONE_SCHEMA) if (k in o) put(k, form(o[k]));
-    if (Array.isArray(o.items)) {
-      const list = o.items.map(form);
-      if (list.some((v, i) => v !== (o.items as unknown[])[i])) put('items', list);
-    } else if ('items' in o) put('items', form(o.items));
-    for (const k of SCHEMA_LISTS) {
-      const list = o[k];
-      if (!Array.isArray(list)) continue;
-      const next = list.map(form);
-      if (next.some((v, i) => v !== list[i])) put(k, next);
-    }
-    for (const k of SCHEMA_MAPS) {
-      const map = o[k];
-      if (typeof map !== 'object' || map === null || Array.isArray(map)) continue;
-      const drop = k === 'properties' && dropEmpty && !('additionalProperties' in o) && !('patternProperties' in o);
-      let next: Record<string, unknown> | undefined;
-      for (const name of Object.keys(map)) {
-        const v = (map as Record<string, unknown>)[name];
-        const f = drop && typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0 ? undefined : form(v);
-        if (f === v) continue;
-        next ??= { ...(map as Record<string, unknown>) };
-        if (f === undefined) delete next[name];
-        else next[name] = f;
-      }
-      if (next !== undefined) put(k, next);
-    }
-    return out ?? o;
-  };
-  return form(schema) as object;
 }
 
 /**
