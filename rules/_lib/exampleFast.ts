@@ -170,7 +170,7 @@ function wellFormed(schema: unknown, dialect: Dialect, depth: number): boolean {
   if (typeof schema === 'boolean') return dialect !== 'draft4';
   if (!isObject(schema) || depth > 100) return false;
   if (refOnly?.(schema) === true) return true;
-  const key = `${dialect}${lenient ? ' lenient' : ''}${refOnly ? ' refs' : ''}`;
+  const key = lenient === undefined && refOnly === undefined ? dialect : `${dialect}${lenient ? ' lenient' : ''}${refOnly ? ' refs' : ''}`;
   let byDialect = checked.get(schema);
   const known = byDialect?.get(key);
   if (known !== undefined) {

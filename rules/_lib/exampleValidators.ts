@@ -144,19 +144,10 @@ function recordQuick(quick: boolean | undefined, schema: object, value: unknown,
 
 function recordMissingRef(schema: object, dialect: Dialect): void {
   quickCheck.missingRefsChecked++;
-  const ajv = ajvFor(dialect);
-  try {
-    ajv.compile(schema);
-    if (quickCheck.missingRefs.length < 20) quickCheck.missingRefs.push({ schema, dialect, ajv: '(compiled)' });
-  } catch (e) {
-    if (!(e instanceof MissingRefError) && quickCheck.missingRefs.length < 20) quickCheck.missingRefs.push({ schema, dialect, ajv: e instanceof Error ? e.message : String(e) });
-  } finally {
-    try {
-      ajv.removeSchema(schema);
-    } catch {
-      // not registered
-    }
-  }
+  const compiled = compileForTests(schema, dialect);
+  if ('error' in compiled && compiled.error instanceof MissingRefError) return;
+  const ajv = 'error' in compiled ? (compiled.error instanceof Error ? compiled.error.message : String(compiled.error)) : '(compiled)';
+  if (quickCheck.missingRefs.length < 20) quickCheck.missingRefs.push({ schema, dialect, ajv });
 }
 
 function recordRefusal(known: string, schema: object, dialect: Dialect): void {
@@ -166,12 +157,18 @@ function recordRefusal(known: string, schema: object, dialect: Dialect): void {
 
 /** The message of the error Ajv's compile of a schema throws (undefined: it compiles), as the example rules compile it. For the tests. */
 export function ajvRefusal(schema: object, dialect: Dialect): string | undefined {
+  const compiled = compileForTests(schema, dialect);
+  if (!('error' in compiled)) return undefined;
+  return compiled.error instanceof Error ? compiled.error.message : String(compiled.error);
+}
+
+/** Ajv's compile of a schema as the example rules compile it (the checking instance), not kept in the instance: its validator or what it threw. */
+function compileForTests(schema: object, dialect: Dialect): { validate: ValidateFunction } | { error: unknown } {
   const ajv = ajvFor(dialect);
   try {
-    ajv.compile(schema);
-    return undefined;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    return { validate: ajv.compile(schema) };
+  } catch (error) {
+    return { error };
   } finally {
     try {
       ajv.removeSchema(schema);
@@ -192,19 +189,9 @@ export function ajvVerdict(schema: object, value: unknown, dialect: Dialect): bo
 
 /** Ajv's errors on a value (null: valid), or 'refused' when Ajv does not compile the schema. For the tests. */
 export function ajvErrors(schema: object, value: unknown, dialect: Dialect): ErrorObject[] | null | 'refused' {
-  const ajv = ajvFor(dialect);
-  let validate: ValidateFunction;
-  try {
-    validate = ajv.compile(schema);
-  } catch {
-    return 'refused';
-  } finally {
-    try {
-      ajv.removeSchema(schema);
-    } catch {
-      // not registered
-    }
-  }
+  const compiled = compileForTests(schema, dialect);
+  if ('error' in compiled) return 'refused';
+  const validate = compiled.validate;
   return validate(value) === true ? null : (validate.errors ?? []);
 }
 
@@ -239,7 +226,7 @@ function unmatchedCombinators(errors: ErrorObject[]): Map<string, string> {
 export function knownRefusal(schema: object, dialect: Dialect): string | undefined {
   const kinds = contradictions(schema, dialect);
   if (kinds !== 1 && kinds !== 2) return undefined;
-  if (skipsAnAnyOf(schema, ajvFor(dialect, true))) return undefined;
+  if (skipsAnAnyOf(schema, dialect)) return undefined;
   return kinds === 1 ? '"nullable" cannot be used without "type"' : 'type: null contradicts nullable: false';
 }
 
@@ -287,7 +274,7 @@ export function surelyMissingRef(schema: object, dialect: Dialect): boolean {
       walk(o.not);
     };
     walk(schema);
-    v = refs > 0 && !other && contradictionsButRefs(schema, dialect, missingRefOnly) === 0 && !skipsAnAnyOf(schema, ajvFor(dialect));
+    v = refs > 0 && !other && contradictionsButRefs(schema, dialect, missingRefOnly) === 0 && !skipsAnAnyOf(schema, dialect);
     missingRefVerdicts.set(schema, v);
   }
   return v;
@@ -299,7 +286,9 @@ export function surelyMissingRef(schema: object, dialect: Dialect): boolean {
  * that is one of Ajv's rules: `{}`, `{description: …}`, `{x-…: …}`) generates nothing. Looked for anywhere in the
  * schema's JSON (a false alarm only sends the schema to Ajv).
  */
-function skipsAnAnyOf(schema: object, ajv: Ajv): boolean {
+function skipsAnAnyOf(schema: object, dialect: Dialect): boolean {
+  // Ajv's rules, from the instance that compiles well-formed schemas (the checking one has the same; it is not made for this)
+  const ajv = ajvFor(dialect, true);
   if ((ajv.opts as { unevaluated?: boolean }).unevaluated === true) return false;
   const rules = (ajv as unknown as { RULES: { all: Record<string, unknown> } }).RULES.all;
   const alwaysValid = (b: unknown) => b === true || (typeof b === 'object' && b !== null && !Array.isArray(b) && !Object.keys(b).some(k => rules[k]));

@@ -52,7 +52,7 @@ describe('objects with array-index keys', () => {
   it('a mapping of many keys is copied in dictionary mode: the same keys, order, values and plain data properties as a spread', () => {
     const base: Record<string, unknown> = {};
     for (let i = 0; i < MANY_KEYS + 20; i++) base[i % 7 === 0 ? String(i * 3) : `Schema${i}`] = { i };
-    for (const copy of [manyKeysCopy(base), shallowCopy(base) as Record<string, unknown>]) {
+    for (const copy of [manyKeysCopy(base)!, shallowCopy(base) as Record<string, unknown>]) {
       assert.deepEqual(Object.keys(copy), Object.keys({ ...base }));
       for (const k of Object.keys(base)) assert.equal(copy[k], base[k]);
       assert.equal(Object.getPrototypeOf(copy), Object.prototype);

@@ -151,8 +151,9 @@ const SLOW_INDEX = 2 ** 30;
 export const MANY_KEYS = 128;
 
 /**
- * A copy of a plain object of many keys (more than MANY_KEYS; without a `__proto__` key), made in dictionary mode at
- * once: the same keys in the same order, the same values, each a plain data property, as `{ ...base }` gives them.
+ * A copy of a plain object of many keys (Object's prototype, more than MANY_KEYS keys, all of them enumerable strings,
+ * none `__proto__`), made in dictionary mode at once: the same keys in the same order, the same values, each a plain
+ * data property, as `{ ...base }` gives them; undefined for any other object (the resolver's copies spread it).
  *
  * The parses leave such an object in dictionary mode (V8 turns an object given more than 128 properties one by one
  * into a dictionary). Its spread copy is a fast object of as many fields; in a lint V8 often made that copy through
@@ -160,14 +161,20 @@ export const MANY_KEYS = 128;
  * schemas took 0.4–3 MB, 80 times over. A dictionary copy is a table of the keys (about 30 KB here), whatever state
  * V8's hidden classes are in.
  */
-export function manyKeysCopy(base: Record<string, unknown>): Record<string, unknown> {
+export function manyKeysCopy(base: object): Record<string, unknown> | undefined {
+  if (Object.getPrototypeOf(base) !== Object.prototype) return undefined;
+  let n = 0;
+  for (const _ in base) if (++n > MANY_KEYS) break; // (counted without a keys array: most objects have a few)
+  if (n <= MANY_KEYS) return undefined;
+  const keys = Object.keys(base);
+  if (Reflect.ownKeys(base).length !== keys.length || Object.prototype.hasOwnProperty.call(base, '__proto__')) return undefined;
   const o = sparseIndexTarget(); // array-index keys in a dictionary too (sparseIndexTarget)
   // Deleting a property that is not the last one added puts an object's properties in a dictionary.
   o[DICT_A] = undefined;
   o[DICT_B] = undefined;
   delete o[DICT_A];
   delete o[DICT_B];
-  for (const k of Object.keys(base)) o[k] = base[k];
+  for (const k of keys) o[k] = (base as Record<string, unknown>)[k];
   return o;
 }
 

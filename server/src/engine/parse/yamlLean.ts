@@ -73,7 +73,6 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
   text = source;
   len = source.length;
   pos = 0;
-  oddKeys = [];
   try {
     let indent = nextContentLine(true);
     if (pos >= len) return undefined;

@@ -1,6 +1,6 @@
 /** The resolver's crawl: the `$ref` objects of each unit value, in key order (crawler.js), and the small helpers and the graph it shares with the later steps. */
 import type { ResolveRunner } from '@stoplight/json-ref-resolver/runner';
-import { encodeSegment, isArrayIndex, MANY_KEYS, manyKeysCopy, onlyChangedLeaf, sparseIndexTarget } from '../parse/units';
+import { encodeSegment, isArrayIndex, manyKeysCopy, onlyChangedLeaf, sparseIndexTarget } from '../parse/units';
 // ---------------------------------------------------------------------------
 // Small helpers
 
@@ -39,11 +39,9 @@ export function sameValues(a: Record<string, unknown>, b: Record<string, unknown
 
 export function shallowCopy(v: object): Record<string, unknown> | unknown[] {
   if (Array.isArray(v)) return v.slice();
-  if (Object.getPrototypeOf(v) === Object.prototype) {
-    // many keys: the same copy in dictionary mode (units.ts manyKeysCopy), array-index keys in a dictionary too
-    const keys = Object.keys(v);
-    if (keys.length > MANY_KEYS && Reflect.ownKeys(v).length === keys.length && !Object.prototype.hasOwnProperty.call(v, '__proto__')) return manyKeysCopy(v as Record<string, unknown>);
-  }
+  // many keys: the same copy in dictionary mode (units.ts manyKeysCopy), array-index keys in a dictionary too
+  const many = manyKeysCopy(v);
+  if (many !== undefined) return many;
   const copy = { ...(v as Record<string, unknown>) };
   // Array-index keys (response codes) come first: a copy with one keeps them in a dictionary (units.ts sparseIndexTarget).
   for (const k in copy) return isArrayIndex(k) ? sparseCopy(copy) : copy;

@@ -41,9 +41,8 @@ export function plainRelativeRef(ref: string, folder: string, path: string, URI:
     }
     segments.push(s);
   }
-  if (segments.length <= 1) return undefined;
-  const last = segments[segments.length - 1]!;
-  if (last === '' || rel.endsWith('/.') || rel === '.') return undefined;
+  // the root, or a path that ends in `.`: not a file runner.js would name this way
+  if (segments.length <= 1 || rel.endsWith('/.') || rel === '.') return undefined;
   const joined = segments.join('/');
   if (joined === path) return new ExtendedURI(`#${fragment}`) as unknown as Uri;
   return new URI(joined).fragment(fragment);

@@ -15,7 +15,7 @@
  * object, a walk into an inherited property) throws Fallback instead.
  */
 import { Fallback } from './crawl';
-import { MANY_KEYS, manyKeysCopy } from '../parse/units';
+import { manyKeysCopy } from '../parse/units';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -48,13 +48,8 @@ export function isDraftable(v: unknown): v is object {
 function shallowCopy(base: object): Record<string, unknown> | unknown[] {
   if (Array.isArray(base)) return base.slice();
   // The bundle's immer does the same (esbuild.mjs fasterResolver): a plain object with no hidden or symbol keys is spread.
-  if (Object.getPrototypeOf(base) === Object.prototype) {
-    const keys = Object.keys(base);
-    if (Reflect.ownKeys(base).length === keys.length) {
-      // many keys: the same copy in dictionary mode (units.ts manyKeysCopy)
-      return keys.length > MANY_KEYS && !hasOwn.call(base, '__proto__') ? manyKeysCopy(base as Record<string, unknown>) : { ...(base as Record<string, unknown>) };
-    }
-  }
+  // Many keys: the same copy in dictionary mode (units.ts manyKeysCopy).
+  if (Object.getPrototypeOf(base) === Object.prototype && Reflect.ownKeys(base).length === Object.keys(base).length) return manyKeysCopy(base) ?? { ...(base as Record<string, unknown>) };
   const descriptors = Object.getOwnPropertyDescriptors(base) as Record<PropertyKey, PropertyDescriptor>;
   for (const key of Reflect.ownKeys(descriptors)) {
     const desc = descriptors[key as string]!;
