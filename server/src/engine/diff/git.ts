@@ -2,13 +2,15 @@
  * Reading files at a git revision (`apiconv diff HEAD:api.yaml api.yaml`, `--base origin/main`,
  * the editor's `apiconv.diff.base`): through the `git` command, with one-line errors.
  */
-import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 
 export class GitError extends Error {}
 
+/** node:child_process, loaded by the first git command rather than by every lint that loads this module. */
+const childProcess = (): typeof import('node:child_process') => require('node:child_process') as typeof import('node:child_process');
+
 function git(args: string[], cwd: string): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+  return childProcess().execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 function stderrOf(e: unknown): string {
@@ -85,7 +87,7 @@ export class GitRevision {
     if (wanted.length < 2) return;
     let out: Buffer;
     try {
-      out = execFileSync('git', ['cat-file', '--batch'], { cwd: this.root, input: wanted.map(f => `${this.commit}:${f}`).join('\n') + '\n', maxBuffer: 1024 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'] });
+      out = childProcess().execFileSync('git', ['cat-file', '--batch'], { cwd: this.root, input: wanted.map(f => `${this.commit}:${f}`).join('\n') + '\n', maxBuffer: 1024 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'] });
     } catch {
       return; // read one by one instead
     }

@@ -38,7 +38,10 @@ export interface WalkScope {
  * walk's own, changed for the next match: a callback copies what it keeps.
  */
 type Callback = (scope: WalkScope) => unknown;
-type Filter = (value: unknown, property: Segment) => unknown;
+/** The tests of a node: each expression in order, `hit(i, value)` for each that matches it. */
+type Matcher = (value: unknown, property: Segment, depth: number, state: number[], scalar: boolean, hit: (i: number, value: unknown) => void) => void;
+/** The state of a node's children (`state` itself when no expression's changes). */
+type Transition = (property: Segment, depth: number, state: number[]) => number[];
 
 const enum Kind {
   /** `$..[?(F)]` */
@@ -54,7 +57,10 @@ const enum Kind {
 interface Expr {
   expr: string;
   kind: Kind;
-  filter?: Filter;
+  /** F's source in terms of `value` and `property` (compiledSource), inlined in the walk's matcher. */
+  filter?: string;
+  /** F is false for every string, number and boolean (scalarFilters.ts). */
+  scalarFalse?: boolean;
   keys?: Set<string>;
   /** Below: the key above; Prefix: the keys from the root. */
   name?: string;
@@ -68,21 +74,17 @@ const FILTER_RE = /^\$\.\.\[\?\((.*)\)\]$/s;
 const BELOW_RE = new RegExp(String.raw`^\$\.\.(${NAME})\.\.\[\?\((.*)\)\]$`, 's');
 const PREFIX_RE = new RegExp(String.raw`^\$((?:\.${NAME})+)\.\.\[\?\((.*)\)\]$`, 's');
 
-/** F as a function of (value, property), or undefined when it reads more of the scope or is not plain. */
-function compileFilter(src: string): Filter | undefined {
+/** F in terms of `value` and `property`, or undefined when it reads more of the scope, is not plain or does not compile. */
+function compileFilter(src: string): { filter: string; scalarFalse: boolean } | undefined {
   const out = compiledSource(src);
   if (out === undefined) return undefined;
   try {
-    const filter = new Function('value', 'property', `return (${out});`) as Filter;
-    if (falseForScalars(out)) scalarFalse.add(filter);
-    return filter;
+    new Function('value', 'property', `return (${out});`);
   } catch {
     return undefined;
   }
+  return { filter: out, scalarFalse: falseForScalars(out) };
 }
-
-/** The compiled filters known to be false for every string, number and boolean (scalarFilters.ts). */
-const scalarFalse = new WeakSet<Filter>();
 
 /** F in terms of `value` and `property`, or undefined when it reads more of the scope or is not plain. */
 function compiledSource(src: string): string | undefined {
@@ -137,20 +139,60 @@ function parseExpr(expr: string): Expr | undefined {
   }
   m = BELOW_RE.exec(expr);
   if (m) {
-    const filter = compileFilter(m[2]!);
-    return filter ? { expr, kind: Kind.Below, name: m[1]!, filter } : undefined;
+    const f = compileFilter(m[2]!);
+    return f ? { expr, kind: Kind.Below, name: m[1]!, ...f } : undefined;
   }
   m = PREFIX_RE.exec(expr);
   if (m) {
-    const filter = compileFilter(m[2]!);
-    return filter ? { expr, kind: Kind.Prefix, prefix: m[1]!.slice(1).split('.'), filter } : undefined;
+    const f = compileFilter(m[2]!);
+    return f ? { expr, kind: Kind.Prefix, prefix: m[1]!.slice(1).split('.'), ...f } : undefined;
   }
   m = FILTER_RE.exec(expr);
   if (m) {
-    const filter = compileFilter(m[1]!);
-    return filter ? { expr, kind: Kind.Filter, filter } : undefined;
+    const f = compileFilter(m[1]!);
+    return f ? { expr, kind: Kind.Filter, ...f } : undefined;
   }
   return undefined;
+}
+
+/**
+ * The expressions' tests as one function, their filters' sources inlined (a call per expression and node through
+ * a shared call site, which V8 cannot inline, was most of the walk's own time), and the children's state as another.
+ * The tests run in the expressions' order; at a string, number or boolean, only those that can match one.
+ */
+function compileMatcher(exprs: Expr[]): { match: Matcher; next: Transition } {
+  const test = (e: Expr, i: number): string => {
+    switch (e.kind) {
+      case Kind.Filter:
+        return `if (${e.filter}) hit(${i}, value);`;
+      case Kind.Keys:
+        return `if (typeof property === 'string' && (${[...e.keys!].map(k => `property === ${JSON.stringify(k)}`).join(' || ')})) hit(${i}, value);`;
+      case Kind.Below:
+        return `if (state[${i}] === 1 && (${e.filter})) hit(${i}, value);`;
+      case Kind.Prefix:
+        return `if (state[${i}] === ${e.prefix!.length} && depth >= ${e.prefix!.length} && (${e.filter})) hit(${i}, value);`;
+    }
+  };
+  const scalarTests = exprs.map((e, i) => (e.scalarFalse === true ? '' : test(e, i))).filter(t => t !== '');
+  const match = new Function(
+    'value',
+    'property',
+    'depth',
+    'state',
+    'scalar',
+    'hit',
+    `if (scalar) {\n${scalarTests.join('\n')}\nreturn;\n}\n${exprs.map(test).join('\n')}`,
+  ) as Matcher;
+  const change = (i: number, to: string): string => `if (n === state) n = state.slice();\nn[${i}] = ${to};`;
+  const steps = exprs.map((e, i) => {
+    if (e.kind === Kind.Below) return `if (property === ${JSON.stringify(e.name)} && state[${i}] !== 1) {\n${change(i, '1')}\n}`;
+    if (e.kind !== Kind.Prefix) return '';
+    // Prefix: how many of its keys the path has matched, -1 once it took another.
+    const keys = e.prefix!.map((k, j) => `to === ${j} && property === ${JSON.stringify(k)}`).join(' || ');
+    return `{\nconst to = state[${i}];\nif (to >= 0 && to < ${e.prefix!.length}) {\nconst t = to === depth && (${keys}) ? to + 1 : -1;\nif (t !== to) {\n${change(i, 't')}\n}\n}\n}`;
+  });
+  const next = new Function('property', 'depth', 'state', `let n = state;\n${steps.filter(t => t !== '').join('\n')}\nreturn n;`) as Transition;
+  return { match, next };
 }
 
 function inheritsEnumerable(): boolean {
@@ -198,9 +240,15 @@ export class SharedWalk {
   private readonly stateful: boolean;
   /** Whether Object.prototype has enumerable properties (for-in would list them): the keys by Object.keys then. */
   private inherits = false;
-  /** The expressions' indexes: all of them, and those that can match a string, number or boolean. */
-  private readonly all: number[];
-  private readonly forScalars: number[];
+  private readonly match: Matcher;
+  private readonly next: Transition;
+  /** A match of expression `i` at the node on the path (the matcher's `hit`). */
+  private readonly hit = (i: number, value: unknown): void => {
+    this.scope.value = value;
+    const dead = this.callbacks[this.exprs[i]!.expr]!(this.scope) === true;
+    const r = this.recorders[this.recorders.length - 1];
+    if (r && !dead) r.list.push({ e: i, rel: this.path.slice(r.base), value });
+  };
 
   static of(exprs: string[]): SharedWalk | undefined {
     const parsed: Expr[] = [];
@@ -215,8 +263,7 @@ export class SharedWalk {
   private constructor(exprs: Expr[]) {
     this.exprs = exprs;
     this.stateful = exprs.some(e => e.kind === Kind.Below || e.kind === Kind.Prefix);
-    this.all = exprs.map((_, i) => i);
-    this.forScalars = this.all.filter(i => exprs[i]!.filter === undefined || !scalarFalse.has(exprs[i]!.filter!));
+    ({ match: this.match, next: this.next } = compileMatcher(exprs));
   }
 
   /** Forget the recorded matches (a new run: the objects may be others). */
@@ -251,64 +298,23 @@ export class SharedWalk {
     const path = this.path;
     path.push(key);
     const depth = path.length - 1;
-    const isObj = typeof value === 'object' && value !== null;
     // The node itself, the expressions in order (a string, number or boolean: only those that can match one).
-    const exprs = this.exprs;
     const t = typeof value;
-    const order = t === 'string' || t === 'number' || t === 'boolean' ? this.forScalars : this.all;
-    for (let k = 0; k < order.length; k++) {
-      const i = order[k]!;
-      const e = exprs[i]!;
-      let hit = false;
-      switch (e.kind) {
-        case Kind.Filter:
-          hit = !!e.filter!(value, key);
-          break;
-        case Kind.Keys:
-          hit = typeof key === 'string' && e.keys!.has(key);
-          break;
-        case Kind.Below:
-          hit = state[i] === 1 && !!e.filter!(value, key);
-          break;
-        case Kind.Prefix:
-          hit = state[i] === e.prefix!.length && depth >= e.prefix!.length && !!e.filter!(value, key);
-          break;
-      }
-      if (hit) {
-        this.scope.value = value;
-        const dead = this.callbacks[e.expr]!(this.scope) === true;
-        const r = this.recorders[this.recorders.length - 1];
-        if (r && !dead) r.list.push({ e: i, rel: path.slice(r.base), value });
-      }
-    }
-    if (!isObj) {
+    if (t !== 'object' || value === null) {
+      this.match(value, key, depth, state, t === 'string' || t === 'number' || t === 'boolean', this.hit);
       path.pop();
       return;
     }
-    let next = state;
-    if (this.stateful) {
-      for (let i = 0; i < exprs.length; i++) {
-        const e = exprs[i]!;
-        let to = state[i]!;
-        if (e.kind === Kind.Below) {
-          if (key === e.name) to = 1;
-        } else if (e.kind === Kind.Prefix) {
-          const n = e.prefix!.length;
-          if (to >= 0 && to < n) to = to === depth && key === e.prefix![to] ? to + 1 : -1;
-        }
-        if (to !== state[i]) {
-          if (next === state) next = state.slice();
-          next[i] = to;
-        }
-      }
-    }
+    const obj = value as object;
+    this.match(obj, key, depth, state, false, this.hit);
+    const next = this.stateful ? this.next(key, depth, state) : state;
     // What lies below the object depends on nothing but the object and the state its children are reached in (a
     // child's own key is its own; the depth is decided by the state: a Prefix expression at its full length lies
     // at least that deep): recorded at its second visit, replayed from its third, under whatever key.
     let recorder: Recorder | undefined;
-    if (this.seen.has(value)) {
+    if (this.seen.has(obj)) {
       const memoKey = this.stateful ? next.join() : '';
-      let byState = this.memo.get(value);
+      let byState = this.memo.get(obj);
       const hit = byState?.get(memoKey);
       if (hit) {
         const outer = this.recorders[this.recorders.length - 1];
@@ -317,12 +323,12 @@ export class SharedWalk {
         path.pop();
         return;
       }
-      if (!byState) this.memo.set(value, (byState = new Map()));
+      if (!byState) this.memo.set(obj, (byState = new Map()));
       recorder = { base: depth + 1, list: [] };
       byState.set(memoKey, recorder.list);
       this.recorders.push(recorder);
-    } else this.seen.add(value);
-    this.children(value, next);
+    } else this.seen.add(obj);
+    this.children(obj, next);
     if (recorder) {
       this.recorders.pop();
       const outer = this.recorders[this.recorders.length - 1];
