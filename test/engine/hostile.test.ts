@@ -65,6 +65,39 @@ describe('hostile input (issue 16)', () => {
     assert.equal(yamlTooDeep("a: '[[[[[[['\n# {{{{{{{{\nb: |\n  [[[[[[[[[[\nc: [[1]]\n", 3), undefined);
     assert.equal(yamlTooDeep('a:\n  b:\n    c:\n      d: 1\n', 3), 'a:\n  b:\n    c:\n'.length);
     assert.equal(checkLimits(deepYamlBlock(400), '/v.yaml', false), undefined);
+  });
+
+  it('the JSON depth scan skips strings by their closing quote: escaped quotes and runs of backslashes, as a scan of every character reads them', () => {
+    // The scan as it was, a test per character: the reference.
+    const perCharacter = (text: string, max: number): number | undefined => {
+      let depth = 0;
+      let inString = false;
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+          if (c === 0x5c) i++;
+          else if (c === 0x22) inString = false;
+        } else if (c === 0x22) inString = true;
+        else if (c === 0x7b || c === 0x5b) {
+          if (++depth > max) return i;
+        } else if (c === 0x7d || c === 0x5d) depth = Math.max(0, depth - 1);
+      }
+      return undefined;
+    };
+    assert.equal(jsonTooDeep('{"a\\": [[[1]]]}', 3), perCharacter('{"a\\": [[[1]]]}', 3));
+    assert.equal(jsonTooDeep('{"a\\"[[[[": 1}', 3), undefined);
+    assert.equal(jsonTooDeep('{"a\\\\": [[[1]]]}', 3), 10);
+    // Generated texts of quotes, backslashes, brackets and letters, an unterminated string among them.
+    let seed = 7;
+    const rand = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    const alphabet = ['"', '\\', '[', '{', ']', '}', 'a', ' '];
+    for (let n = 0; n < 3000; n++) {
+      let text = '';
+      const len = 1 + rand(40);
+      for (let k = 0; k < len; k++) text += alphabet[rand(alphabet.length)];
+      for (const max of [1, 2, 4]) assert.equal(jsonTooDeep(text, max), perCharacter(text, max), JSON.stringify(text));
+    }
+  });
 
   it('the YAML depth scan: lines without a quote, comment or bracket (skipped by the scan) still open block scalars; brackets many lines further count', () => {
     // A block scalar opened on a plain line: the brackets inside it do not count.
@@ -76,7 +109,6 @@ describe('hostile input (issue 16)', () => {
     // A `#` that is no comment (no blank before it) on a line followed by a plain line that ends in `|`.
     assert.equal(yamlTooDeep('a: b#c\nd: |\n  {{{{\n', 2), undefined);
     assert.equal(yamlTooDeep('a: b#c\nd: |\n  {{{{\ne: {{{1}}}\n', 3), 'a: b#c\nd: |\n  {{{{\ne: {{'.length);
-  });
   });
 
   it('a document over the size limit: one message, at once', async () => {

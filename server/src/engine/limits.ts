@@ -105,14 +105,21 @@ function endsWithBlockIndicator(text: string, from: number, at: number): boolean
 /** The offset where a JSON text first nests deeper than `max`, else undefined. */
 export function jsonTooDeep(text: string, max: number): number | undefined {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
+    if (c === 0x22) {
+      // A string: to its closing quote, the one after an even run of backslashes. indexOf skips the text of the
+      // strings, most of a document's characters, several times faster than a test per character.
+      let end = text.indexOf('"', i + 1);
+      while (end >= 0) {
+        let k = end - 1;
+        while (text.charCodeAt(k) === 0x5c) k--;
+        if ((end - 1 - k) % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      if (end < 0) return undefined;
+      i = end;
+    } else if (c === 0x7b || c === 0x5b) {
       if (++depth > max) return i;
     } else if (c === 0x7d || c === 0x5d) depth = Math.max(0, depth - 1);
   }
