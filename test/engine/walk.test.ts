@@ -38,6 +38,8 @@ const SPECTRAL_LIKE = [
   "$.components.schemas..[?(@property !== 'properties' && @ && (@ && @.example !== void 0 || @.default !== void 0) && (@.enum || @.type || @.format || @.$ref || @.properties || @.items))]",
   '$..description',
   "$..['x-a',\"title\"]",
+  // Keys written into the generated matcher as string literals: a quote of the other kind, a `$`, a `-`.
+  '$..["it\'s",$ref,x-b]',
 ];
 
 /** A document where one schema object is shared under many keys and depths (as a resolved document shares it). */

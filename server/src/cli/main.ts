@@ -36,24 +36,33 @@ export const EXIT_ERROR = 2;
 /** An error that ends the run with exit code 2 and a one-line message. */
 class FatalError extends Error {}
 
-function problemKey(p: LintProblem): string {
-  return `${p.source}\u0000${p.code}\u0000${JSON.stringify(p.path)}\u0000${p.range.start.line}:${p.range.start.character}-${p.range.end.line}:${p.range.end.character}\u0000${p.message}`;
-}
-
-/** Problems of all files, without the duplicates that a `$ref`'d file shared by several roots yields. */
+/**
+ * Problems of all files, without the duplicates that a `$ref`'d file shared by several roots yields: the same
+ * source, code, path, range and message. Grouped by code and range first, so that only problems with the same code
+ * and range are compared further (a key string holding each problem's path and message was 15 ms of kubernetes'
+ * 8,580 findings).
+ */
 export function mergeProblems(results: readonly LintTaskResult[], key: 'problems' | 'suppressed' = 'problems'): LintProblem[] {
-  const seen = new Set<string>();
+  const seen = new Map<string, LintProblem[]>();
   const out: LintProblem[] = [];
   for (const r of results) {
     for (const p of r[key]) {
-      const k = problemKey(p);
-      if (!seen.has(k)) {
-        seen.add(k);
-        out.push(p);
-      }
+      const { start, end } = p.range;
+      const k = `${p.code}\u0000${start.line}:${start.character}-${end.line}:${end.character}`;
+      const same = seen.get(k);
+      if (same === undefined) seen.set(k, [p]);
+      else if (same.some(q => sameProblem(p, q))) continue;
+      else same.push(p);
+      out.push(p);
     }
   }
   return out.sort(compareProblems);
+}
+
+function sameProblem(a: LintProblem, b: LintProblem): boolean {
+  if (a.code !== b.code || a.source !== b.source || a.message !== b.message || a.path.length !== b.path.length) return false;
+  for (let i = 0; i < a.path.length; i++) if (a.path[i] !== b.path[i]) return false;
+  return true;
 }
 
 interface LintOutcome {
