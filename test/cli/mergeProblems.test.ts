@@ -19,7 +19,7 @@ const problem = (over: Partial<LintProblem> = {}): LintProblem => ({
   source: '/api/shared.yaml',
   ...over,
 });
-const result = (file: string, problems: LintProblem[]): LintTaskResult => ({ file, problems, suppressed: [], files: [file] });
+const result = (file: string, problems: LintProblem[]): LintTaskResult => ({ file, problems, suppressed: [], files: [file], ms: 0 });
 
 describe('mergeProblems', () => {
   it('keeps one of the problems two roots give for their shared file, and every problem that differs', () => {

@@ -120,10 +120,18 @@ function getPath(value: unknown, path: JsonPath): unknown {
   return path.length === 0 ? value : get(value, path);
 }
 
+/**
+ * spectral-runtime's decodeSegmentFragment (a number as its string; `~1` and `~0` decoded), a segment without `~`
+ * returned as it is: its two scans and copies for each segment of each finding were the rule of most segments.
+ */
+function decodeSegment(segment: string | number): string {
+  return typeof segment === 'string' && !segment.includes('~') ? segment : decodeSegmentFragment(segment);
+}
+
 function processResults(ctx: NodeCtx, fnContext: FnContext, results: FnResult[], out: RawResult[]): void {
   const { rule, path: targetPath } = fnContext;
   for (const result of results) {
-    const escaped = (result.path ?? targetPath).map(decodeSegmentFragment);
+    const escaped = (result.path ?? targetPath).map(decodeSegment);
     const item = ctx.inventory.findAssociatedItemForPath(escaped, rule.resolved);
     const path = item?.path ?? (getClosestJsonPath(ctx.inventory.resolved, escaped) as JsonPath);
     const source = item?.document.source ?? undefined;
