@@ -51,9 +51,18 @@ export interface LintOptions {
 
 const JSON_OPENAPI_KEY = /"(openapi|swagger)"\s*:/;
 
+/** The last text asked about and its answer: the language server asks for each edit's text two or three times. */
+let lastSniffed: { text: string; openApi: boolean } | undefined;
+
 /** Cheap content sniffing: does this text look like an OpenAPI / Swagger document? */
 export function looksLikeOpenApi(text: string): boolean {
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (lastSniffed !== undefined && lastSniffed.text === text) return lastSniffed.openApi;
+  const openApi = sniffOpenApi(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  lastSniffed = { text, openApi };
+  return openApi;
+}
+
+function sniffOpenApi(text: string): boolean {
   if (/^\s*\{/.test(text)) return JSON_OPENAPI_KEY.test(text);
   return hasOpenApiKey(text, 'openapi') || hasOpenApiKey(text, 'swagger');
 }
