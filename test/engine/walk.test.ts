@@ -102,6 +102,9 @@ describe('shared walk = nimma', () => {
       '$..[?(@ === `x`)]',
       '$..[?(foo)]',
       '$..a..b..[?(@.x)]',
+      // Brackets not closed within the filter: they would not stay one test in the walk's generated code.
+      '$..[?(@.a) || (@.b)]',
+      '$..definitions..[?(@.a) || (@.b)]',
     ]) {
       assert.equal(SharedWalk.of([e]), undefined, e);
       assert.equal(SharedWalk.of(['$..description', e]), undefined, e);
@@ -198,6 +201,13 @@ describe('shared walk = nimma', () => {
     } finally {
       delete (Object.prototype as Record<string, unknown>).description;
     }
+  });
+
+  it('a filter with brackets and quoted brackets inside it stays one test', () => {
+    const exprs = ["$..[?(@ && (@.type === 'object' || @['x-(a)']) && (@.enum || @.a))]", "$..[?(@ && @.a && @.a[')'] || @.b)]", "$..parameters..[?(@ && (@.in === ')'))]"];
+    assert.ok(SharedWalk.of(exprs));
+    const doc = { a: { type: 'object', 'x-(a)': 1, a: { ')': 1 } }, parameters: [{ in: ')' }, { in: 'query', enum: [1] }], b: { enum: [1] } };
+    assert.deepEqual(viaWalk(exprs, doc), viaNimma(exprs, doc));
   });
 
   it('a filter that throws throws, as in nimma', () => {

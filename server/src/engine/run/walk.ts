@@ -12,7 +12,8 @@
  * are frozen (resolve/), and a filter reads nothing but the value it is given
  * and its key, so the matches below an object are the same at every
  * occurrence. A filter false for every string, number and boolean
- * (scalarFilters.ts) is not called on them.
+ * (scalarFilters.ts) is not called on them. The expressions' tests at a node
+ * are one generated function (compileMatcher), the filters' code inlined in it.
  *
  * Only the expression shapes below are taken, each matching exactly what
  * nimma's generated code matches (same nodes, the same pre-order, and at a
@@ -119,6 +120,14 @@ function compiledSource(src: string): string | undefined {
   // Only operators, literals and property reads of `value` and `property`: no calls, no assignments, no other names.
   const bare = out.replace(/'[^']*'|"[^"]*"/g, "''");
   if (bare.trim() === '' || /[^=!<>]=[^=]|\+\+|--|[\w$\])]\s*\(/.test(bare)) return undefined;
+  // One expression, its brackets closed within it (`@.a) || (@.b` would compile on its own in `return (…)`, and
+  // not inside the walk's generated tests, where it is put in brackets beside other tests).
+  let depth = 0;
+  for (const c of bare) {
+    if (c === '(' || c === '[') depth++;
+    else if ((c === ')' || c === ']') && --depth < 0) return undefined;
+  }
+  if (depth !== 0) return undefined;
   for (const m of bare.matchAll(/(^|[^.\w$])([A-Za-z_$][\w$]*)/g)) {
     if (!ALLOWED_NAMES.has(m[2]!)) return undefined;
   }
