@@ -22,10 +22,17 @@ export function isDraftableLike(v: object): boolean {
 export function deepFreeze(v: unknown): void {
   if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
   Object.freeze(v);
+  // No call for a string, number, boolean or null (most of a document's values).
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) deepFreeze(v[i]);
+    for (let i = 0; i < v.length; i++) {
+      const c: unknown = v[i];
+      if (typeof c === 'object' && c !== null) deepFreeze(c);
+    }
   } else {
-    for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+    for (const k of Object.keys(v)) {
+      const c = (v as Record<string, unknown>)[k];
+      if (typeof c === 'object' && c !== null) deepFreeze(c);
+    }
   }
 }
 
@@ -219,6 +226,8 @@ function crawlObject(target: object, keys: string[], ptr: string, out: RelSite[]
   for (const key in target) {
     if (!hasOwn.call(target, key)) continue;
     const val = (target as Record<string, unknown>)[key];
+    // A string, number, boolean or null holds no $ref: no pointer made for it (most of a document's keys).
+    if (typeof val !== 'object' || val === null) continue;
     keys.push(key);
     const childPtr = ptr + '/' + encodeSegment(key);
     if (isRefObject(val)) {
@@ -227,7 +236,7 @@ function crawlObject(target: object, keys: string[], ptr: string, out: RelSite[]
       out.push({ keys: keys.slice(), ptr: childPtr, ref: val.$ref, val });
       const b = badObject(val);
       if (b) state.bad = b;
-    } else if (typeof val === 'object' && val !== null) {
+    } else {
       crawlObject(val, keys, childPtr, out, state);
     }
     keys.pop();

@@ -39,11 +39,13 @@ export class Crawl {
       for (const key in target) {
         if (!Object.prototype.hasOwnProperty.call(target, key)) continue;
         const val = (target as Record<string, unknown>)[key];
+        // A string, number, boolean or null is no $ref and has nothing below it: no pointer made for it.
+        if (typeof val !== 'object' || val === null) continue;
         const pointer = addToPointer(parentPointer, key);
         ref = this.runner.crawlRef(val, pointer);
         parentPath.push(key);
         if (ref !== undefined) this.resolveRef(ref, val, parentPath, pointer, pointerStack);
-        else if (typeof val === 'object') this.computeGraph(val, parentPath, pointer, pointerStack);
+        else this.computeGraph(val, parentPath, pointer, pointerStack);
         parentPath.pop();
       }
       if (this.refs === seen && Object.isFrozen(target)) refFree.add(target);

@@ -202,5 +202,8 @@ export function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value) || value instanceof Draft) return;
   if (!isDraftable(value)) return;
   Object.freeze(value);
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) {
+    const child = (value as Record<string, unknown>)[key];
+    if (child !== null && typeof child === 'object') deepFreeze(child); // no call for the strings and numbers
+  }
 }
