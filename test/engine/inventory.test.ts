@@ -81,4 +81,22 @@ describe('findAssociatedItemForPath: the shortcut for paths without a $ref = the
     const inv = new Inventory({ source: '/tmp/s.json', data: 'str' } as DocLike, 'str', null, {});
     assert.deepEqual(inv.findAssociatedItemForPath(['a'], true), inv.associatedItem(['a'], true));
   });
+
+  it('a path through a $ref asked for again: the same item for the same array, a new one once the array changed', async () => {
+    const data = {
+      paths: { '/a': { get: { responses: { '200': { $ref: '#/components/responses/R' } } } } },
+      components: { responses: { R: { description: 'ok', headers: { X: { description: 'x' } } } } },
+    };
+    const inv = await inventoryOf(data, '/tmp/inventory-again.json');
+    const p: Segment[] = ['paths', '/a', 'get', 'responses', '200', 'description'];
+    const first = inv.findAssociatedItemForPath(p, true);
+    assert.deepEqual(first?.path, ['components', 'responses', 'R', 'description']);
+    assert.equal(inv.findAssociatedItemForPath(p, true), first, 'the same array, unchanged: the item found before');
+    // The same array, changed in place (as a function that reuses its path array might): looked up again.
+    p[5] = 'headers';
+    p.push('X');
+    const second = inv.findAssociatedItemForPath(p, true);
+    assert.deepEqual(second?.path, ['components', 'responses', 'R', 'headers', 'X']);
+    assert.deepEqual(second && { path: second.path, missing: second.missingPropertyPath }, (({ path: q, missingPropertyPath: m }) => ({ path: q, missing: m }))(inv.associatedItem([...p], true)!));
+  });
 });

@@ -36,12 +36,22 @@ export class Inventory implements InventoryLike {
     return this.document.formats ?? null;
   }
 
+  /**
+   * The items the full algorithm found for paths through a `$ref`, by the path's array, with a copy of its segments
+   * (an array changed since is looked up again). A model rule's finding is looked up twice with one array: by
+   * rules/_lib/ruleFunction.ts onePerLocation, then by the runner (run/lintNode.ts processResults).
+   */
+  private readonly found = new WeakMap<JsonPath, { segments: JsonPath; item: AssociatedItem | null }>();
+
   findAssociatedItemForPath(path: JsonPath, resolved: boolean): AssociatedItem | null {
-    if (resolved) {
-      const local = localItemPath(this.resolved, this.unresolved, path);
-      if (local !== undefined) return { document: this.document, path: local, missingPropertyPath: path };
-    }
-    return this.associatedItem(path, resolved);
+    if (!resolved) return this.associatedItem(path, false);
+    const local = localItemPath(this.resolved, this.unresolved, path);
+    if (local !== undefined) return { document: this.document, path: local, missingPropertyPath: path };
+    const hit = this.found.get(path);
+    if (hit !== undefined && sameSegments(hit.segments, path)) return hit.item;
+    const item = this.associatedItem(path, true);
+    this.found.set(path, { segments: path.slice(), item });
+    return item;
   }
 
   /** Spectral's DocumentInventory.findAssociatedItemForPath, step by step. */
@@ -85,6 +95,12 @@ export class Inventory implements InventoryLike {
       return null;
     }
   }
+}
+
+function sameSegments(a: JsonPath, b: JsonPath): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** lodash isObject. */

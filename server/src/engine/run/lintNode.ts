@@ -128,10 +128,22 @@ function decodeSegment(segment: string | number): string {
   return typeof segment === 'string' && !segment.includes('~') ? segment : decodeSegmentFragment(segment);
 }
 
+/**
+ * The path with its segments decoded; the path itself when no segment changes (strings without `~`): the inventory
+ * then knows the array again (a model rule's finding was looked up with it already: resolve/inventory.ts).
+ */
+function decodedPath(path: JsonPath): JsonPath {
+  for (let i = 0; i < path.length; i++) {
+    const s = path[i];
+    if (typeof s !== 'string' || s.includes('~')) return path.map(decodeSegment);
+  }
+  return path;
+}
+
 function processResults(ctx: NodeCtx, fnContext: FnContext, results: FnResult[], out: RawResult[]): void {
   const { rule, path: targetPath } = fnContext;
   for (const result of results) {
-    const escaped = (result.path ?? targetPath).map(decodeSegment);
+    const escaped = decodedPath(result.path ?? targetPath);
     const item = ctx.inventory.findAssociatedItemForPath(escaped, rule.resolved);
     const path = item?.path ?? (getClosestJsonPath(ctx.inventory.resolved, escaped) as JsonPath);
     const source = item?.document.source ?? undefined;
