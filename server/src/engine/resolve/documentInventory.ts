@@ -5,7 +5,6 @@ import { extname } from '@stoplight/path';
 import { readRefFile } from '../refFiles';
 import type { FileReader } from '../resolver';
 import { parseYamlReferenced } from '../parse/yamlFast';
-import { leanOf } from '../parse/yamlLeanRanges';
 import { yamlRangeForPath } from '../parse/yamlRanges';
 import { parseCached } from '../cache';
 import type { JsonPath, ReferencedDocument, ResolveInput } from './types';
@@ -13,8 +12,18 @@ import type { RawError } from './decide';
 // ---------------------------------------------------------------------------
 // Spectral's DocumentInventory parts (documentInventory.js, errorMessages.js)
 
-/** [i12] Spectral's YAML parser with the engine's parse of a `$ref`'d file (yamlFast.ts: the same result). */
-const YAML_FAST = { ...Parsers.Yaml, parse: parseYamlReferenced };
+/**
+ * [i12] Spectral's YAML parser with the engine's parse of a `$ref`'d file (yamlFast.ts: the same result), and the
+ * engine's ranges, as the linted document's (docs.ts): from yamlLean.ts's offsets, else from the syntax tree.
+ */
+const YAML_FAST = {
+  ...Parsers.Yaml,
+  parse: parseYamlReferenced,
+  getLocationForJsonPath: (result: Parameters<typeof yamlRangeForPath>[0], path: JsonPath) => {
+    const range = yamlRangeForPath(result, path);
+    return range === undefined ? undefined : { range };
+  },
+};
 
 /** DocumentInventory.parseResolveResult: parse a $ref'd file, keep it and its parser diagnostics. */
 export class ReferencedFiles {
@@ -36,8 +45,6 @@ export class ReferencedFiles {
     let full: unknown;
     document.getRangeForJsonPath = (path, closest) => {
       full ??= parseCached(`${kind}-tree`, source, content, t => base.parse(t));
-      // a parse without a tree: the ranges from its offsets (Spectral's YAML parser has no `closest`)
-      if (!json && leanOf(full as object) !== undefined) return yamlRangeForPath(full as never, path as never);
       return base.getLocationForJsonPath(full as never, path, closest)?.range;
     };
     opts.result = document.data;

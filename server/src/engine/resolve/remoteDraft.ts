@@ -47,9 +47,11 @@ export function isDraftable(v: unknown): v is object {
 /** immer's shallowCopy: an array's slice; an object's own properties, made writable, on the same prototype. */
 function shallowCopy(base: object): Record<string, unknown> | unknown[] {
   if (Array.isArray(base)) return base.slice();
+  // Many keys: the copy below in dictionary mode (units.ts manyKeysCopy tells whether the object is one to copy so).
+  const many = manyKeysCopy(base);
+  if (many !== undefined) return many;
   // The bundle's immer does the same (esbuild.mjs fasterResolver): a plain object with no hidden or symbol keys is spread.
-  // Many keys: the same copy in dictionary mode (units.ts manyKeysCopy).
-  if (Object.getPrototypeOf(base) === Object.prototype && Reflect.ownKeys(base).length === Object.keys(base).length) return manyKeysCopy(base) ?? { ...(base as Record<string, unknown>) };
+  if (Object.getPrototypeOf(base) === Object.prototype && Reflect.ownKeys(base).length === Object.keys(base).length) return { ...(base as Record<string, unknown>) };
   const descriptors = Object.getOwnPropertyDescriptors(base) as Record<PropertyKey, PropertyDescriptor>;
   for (const key of Reflect.ownKeys(descriptors)) {
     const desc = descriptors[key as string]!;
