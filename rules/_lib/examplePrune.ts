@@ -84,7 +84,7 @@ const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas'];
 
 /**
- * What validateExample compiles for an invalid example: the pruned schema (exampleFast.ts prunedFor) without what
+ * What validateExample compiles for an invalid example: the pruned schema (prunedFor above) without what
  * Ajv generates no code for, so that the pruned schemas of many examples are one text and one compile (twilio: 109
  * examples fail the same `format: uri` in 60-odd list schemas that differ only in their titles, descriptions and
  * the names of the properties pruned to `{}`). Left out: annotations (ANNOTATIONS, `x-` keys) at every schema
@@ -98,8 +98,8 @@ export function compiledForm(schema: object, dialect: Dialect): object {
   if (JSON.stringify(schema).includes('"$ref"')) return schema;
   const dropEmpty = dialect === 'draft4' || dialect === 'auto';
   const form = (s: unknown): unknown => {
-    if (typeof s !== 'object' || s === null || Array.isArray(s)) return s;
-    const o = s as Record<string, unknown>;
+    if (!isObject(s)) return s;
+    const o = s;
     let out: Record<string, unknown> | undefined;
     const put = (k: string, v: unknown) => {
       if (v === o[k]) return;
@@ -121,14 +121,14 @@ export function compiledForm(schema: object, dialect: Dialect): object {
     }
     for (const k of SCHEMA_MAPS) {
       const map = o[k];
-      if (typeof map !== 'object' || map === null || Array.isArray(map)) continue;
+      if (!isObject(map)) continue;
       const drop = k === 'properties' && dropEmpty && !('additionalProperties' in o) && !('patternProperties' in o);
       let next: Record<string, unknown> | undefined;
       for (const name of Object.keys(map)) {
-        const v = (map as Record<string, unknown>)[name];
-        const f = drop && typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0 ? undefined : form(v);
+        const v = map[name];
+        const f = drop && isObject(v) && Object.keys(v).length === 0 ? undefined : form(v);
         if (f === v) continue;
-        next ??= { ...(map as Record<string, unknown>) };
+        next ??= { ...map };
         if (f === undefined) delete next[name];
         else next[name] = f;
       }
