@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { lint } from '../../server/src/engine/lint';
-import { BUILTIN_RULESETS, loadRulesetFile } from '../../server/src/engine/ruleset';
+import { BUILTIN_RULESETS, loadRulesetByBundling, loadRulesetFile } from '../../server/src/engine/ruleset';
 import { RulesetRefusedError, loadDataRulesetDefinition } from '../../server/src/engine/rulesetData';
 import { RulesetLoadError } from '../../server/src/engine/problem';
 import { DOC, EVIL_RULE, NINE, workspace } from '../helpers/trustCases';
@@ -120,7 +120,7 @@ describe('untrusted rulesets: loaded as data only, no repository code runs', () 
     });
   }
 
-  it('a data ruleset loads the same untrusted and trusted, and lints the same', async () => {
+  it('a data ruleset loads the same read as data and bundled, and lints the same', async () => {
     const { dir, marks } = workspace({
       '.spectral.yaml': [
         'extends: [[spectral:oas, off], apiconv:recommended, ./base.yaml]',
@@ -141,7 +141,8 @@ describe('untrusted rulesets: loaded as data only, no repository code runs', () 
     });
     const file = path.join(dir, '.spectral.yaml');
     const data = await loadRulesetFile(file, { dataOnly: true });
-    const trusted = await loadRulesetFile(file);
+    // Spectral's way (migrated, bundled, evaluated): what a trusted data ruleset meant before it was read as data.
+    const trusted = await loadRulesetByBundling(file);
     const summary = (rs: typeof data) => Object.entries(rs.rules).map(([k, v]) => [k, v.severity, v.enabled, v.then.map(t => t.function.name)]);
     assert.deepEqual(summary(data), summary(trusted));
     const a = await lint(DOC, path.join(dir, 'api.yaml'), { ruleset: data });

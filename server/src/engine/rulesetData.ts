@@ -19,6 +19,7 @@ import * as path from 'node:path';
 import type { RulesetDefinition } from '@stoplight/spectral-core';
 import type { fetch as SpectralFetch } from '@stoplight/spectral-runtime';
 import { RulesetLoadError } from './problem';
+import { withoutDiffSection } from './diff/config';
 
 /** A ruleset that is not data (it reaches code) and was not loaded: `reasons` says what reaches code. */
 export class RulesetRefusedError extends RulesetLoadError {
@@ -237,7 +238,8 @@ export async function loadDataRulesetDefinition(file: string, opts: DataLoadOpti
   const read = async (filepath: string, _fs: unknown, fetch: typeof SpectralFetch) => {
     if (++reads > MAX_FILES) throw new Error(`its extends reach more than ${MAX_FILES} files`);
     const text = isUrl(filepath) ? await (await fetch(filepath)).text() : await fs.promises.readFile(filepath, 'utf8');
-    const data = parseRulesetText(filepath, text);
+    // As the bundling loader reads them (diff/config.ts rulesetFs): the `diff:` section is apiconv diff's, not Spectral's.
+    const data = parseRulesetText(filepath, isUrl(filepath) ? text : withoutDiffSection(text, filepath));
     assertRuleset(data);
     return data;
   };
