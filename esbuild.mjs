@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { functionSchemasPlugin, generateFunctionSchemas as generateFunctionSchemasModule } from './scripts/functionSchemas.mjs';
 import { loadEntry } from './scripts/loadEntry.mjs';
+import { generateRulesetValidators, rulesetValidatorsPlugin } from './scripts/rulesetValidators.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -128,6 +129,14 @@ const generateFunctionSchemas = (() => {
   return () => (generated ??= generateFunctionSchemasModule(esbuild, collecting(), 'server/out/function-schemas.mjs'));
 })();
 
+// The two checks of a ruleset file (Spectral's and its migrator's) are compiled when the bundles are built, into Ajv's
+// standalone code (scripts/rulesetValidators.mjs): a lint with a config no longer compiles them at every start
+// (120–130 ms). A copy for the tests: server/out/ruleset-validators.mjs.
+const generateRulesetValidatorsOnce = (() => {
+  let generated;
+  return () => (generated ??= generateRulesetValidators('server/out/ruleset-validators.mjs'));
+})();
+
 // Spectral's `$ref` resolver (json-ref-resolver) spends its time on two things a lint of a multi-file document
 // repeats thousands of times (digitalocean, 2,850 files: about a sixth of the lint's CPU together):
 // - `@stoplight/path` parses every path it joins or normalizes with a generated parser: its string functions are
@@ -237,7 +246,7 @@ const common = {
   // tr46/whatwg-url (under node-fetch) require Node's deprecated `punycode` module: on Node 22+ every start
   // printed a DeprecationWarning (DEP0040) into the editor's output. The userland package is the same code.
   alias: { punycode: 'punycode/punycode.js', tslib: 'tslib/tslib.js' },
-  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas, functionSchemasPlugin('generate', () => generateFunctionSchemas()), fasterResolver, lazyNodeFetch],
+  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas, functionSchemasPlugin('generate', () => generateFunctionSchemas()), fasterResolver, lazyNodeFetch, rulesetValidatorsPlugin(generateRulesetValidatorsOnce)],
 };
 
 /** What the CLI's and the server's bundles are written inside (server/src/cli/launch.ts). */

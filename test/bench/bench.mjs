@@ -9,10 +9,13 @@
 // --before adds a tool `before`: another build of the apiconv CLI (e.g. a copy of server/out from an earlier
 // commit), timed side by side with the others in the same run.
 //
+// --config runs apiconv (and `before`) with the config `apiconv init` writes (`extends: apiconv:recommended` and
+// comments), as a project that ran `apiconv init` lints: the findings are the same, the config is loaded too.
+//
 // Redocly makes no network request: telemetry is off (REDOCLY_TELEMETRY=off), update
 // notices are suppressed (REDOCLY_SUPPRESS_UPDATE_NOTICE=true), and it runs in an empty
 // folder with `--extends recommended` so that no config is picked up.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -28,9 +31,11 @@ const CLI = path.join(ROOT, 'server', 'out', 'cli.js');
 const SPECTRAL = path.join(ROOT, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
 const RULESET = path.join(ROOT, 'rules', 'out', 'apiconv.js');
 const REDOCLY = path.join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+/** Options apiconv (and `before`) get beside the document: `--ruleset <config>` with --config. */
+const apiconvArgs = [];
 
 function parseArgs(argv) {
-  const o = { runs: 3, only: undefined, maxSize: Infinity, tools: ['apiconv', 'spectral', 'redocly'], before: undefined };
+  const o = { runs: 3, only: undefined, maxSize: Infinity, tools: ['apiconv', 'spectral', 'redocly'], before: undefined, config: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => argv[++i] ?? fail(`${a} needs a value`);
@@ -39,15 +44,25 @@ function parseArgs(argv) {
     else if (a === '--max-size') o.maxSize = parseSize(v());
     else if (a === '--tools') o.tools = v().split(',').map(s => s.trim());
     else if (a === '--before') o.before = path.resolve(v());
+    else if (a === '--config') o.config = true;
     else if (a === '--help' || a === '-h') {
-      console.log('node test/bench/bench.mjs [--runs N] [--only name,...] [--max-size 1MB] [--tools apiconv,spectral,redocly]');
+      console.log('node test/bench/bench.mjs [--runs N] [--only name,...] [--max-size 1MB] [--tools apiconv,spectral,redocly] [--before cli.js] [--config]');
       process.exit(0);
     } else fail(`unknown option ${a}`);
   }
   for (const t of o.tools) if (!['apiconv', 'spectral', 'redocly'].includes(t)) fail(`unknown tool ${t}`);
+  if (o.config) {
+    // The config `apiconv init` writes, in a folder of its own.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-bench-config-'));
+    const init = spawnSync(process.execPath, [CLI, 'init', dir], { encoding: 'utf8' });
+    const file = path.join(dir, '.apiconv.yaml');
+    if (init.status !== 0 || !fs.existsSync(file)) fail(`--config: apiconv init failed: ${init.stderr}`);
+    apiconvArgs.push('--ruleset', file);
+    process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  }
   if (o.before !== undefined) {
     if (!fs.existsSync(o.before)) fail(`--before: ${o.before} not found`);
-    TOOLS.before = { ...TOOLS.apiconv, run: file => measure(process.execPath, [o.before, 'lint', '--format', 'json', '--no-progress', file], { cwd: ROOT }) };
+    TOOLS.before = { ...TOOLS.apiconv, run: file => measure(process.execPath, [o.before, 'lint', '--format', 'json', '--no-progress', ...apiconvArgs, file], { cwd: ROOT }) };
     o.tools.splice(o.tools.includes('apiconv') ? o.tools.indexOf('apiconv') + 1 : 0, 0, 'before');
   }
   return o;
@@ -129,7 +144,7 @@ function measure(cmd, args, opts) {
 const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-bench-cwd-'));
 const TOOLS = {
   apiconv: {
-    run: file => measure(process.execPath, [CLI, 'lint', '--format', 'json', '--no-progress', file], { cwd: ROOT }),
+    run: file => measure(process.execPath, [CLI, 'lint', '--format', 'json', '--no-progress', ...apiconvArgs, file], { cwd: ROOT }),
     count: out => JSON.parse(out).length,
   },
   spectral: {
@@ -230,7 +245,7 @@ async function main() {
   const outFile = path.join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(
     outFile,
-    JSON.stringify({ date: new Date().toISOString(), node: process.version, cores: os.cpus().length, runs: opts.runs, tools: opts.tools, documents: results }, null, 2) + '\n',
+    JSON.stringify({ date: new Date().toISOString(), node: process.version, cores: os.cpus().length, runs: opts.runs, tools: opts.tools, config: opts.config, documents: results }, null, 2) + '\n',
   );
   console.error(`bench: wrote ${path.relative(ROOT, outFile)}`);
   fs.rmSync(emptyDir, { recursive: true, force: true });
