@@ -21,7 +21,7 @@ export default defineRule({
     return shaped
       .filter(r => r.shape !== majority && isNew(r.json!.schema))
       .map(r => ({
-        message: `${opLabel(r.op)}: the ${r.code} response${sharedNote(shaped, r, x => x.json?.schema)} uses ${NAMES[r.shape!]}, but ${count} of the document's ${shaped.length} error responses use ${NAMES[majority]}: use one error body shape across the API.`,
+        message: `${opLabel(r.op)}: the ${r.code} response${sharedNote(shaped, r, 'schema')} uses ${NAMES[r.shape!]}, but ${count} of the document's ${shaped.length} error responses use ${NAMES[majority]}: use one error body shape across the API.`,
         path: r.json!.path,
       }));
   }),

@@ -52,12 +52,12 @@ export default defineRule({
       if (!newResponse(r.response)) continue;
       if (r.json === undefined) {
         out.push({
-          message: `${opLabel(r.op)}: the ${r.code} response${sharedNote(all, r, x => x.response)} has no JSON error body: give it application/json content that references the shared Error schema.`,
+          message: `${opLabel(r.op)}: the ${r.code} response${sharedNote(all, r, 'response')} has no JSON error body: give it application/json content that references the shared Error schema.`,
           path: r.path,
         });
       } else if (r.shape === undefined && newSchema(r.json.schema)) {
         out.push({
-          message: `${opLabel(r.op)}: the ${r.code} response body${sharedNote(all, r, x => x.json?.schema)} is not a conventional error: ${shapeGaps(r.json.schema)}.`,
+          message: `${opLabel(r.op)}: the ${r.code} response body${sharedNote(all, r, 'schema')} is not a conventional error: ${shapeGaps(r.json.schema)}.`,
           path: r.json.path,
         });
       }

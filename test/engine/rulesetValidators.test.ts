@@ -38,7 +38,7 @@ const MigratorAjv = (require(require.resolve('ajv', { paths: [migratorDir] })) a
 const outcome = (v: Validator, data: unknown, self?: object): string => {
   const ok = self ? v.call(self, data) : v(data);
   return JSON.stringify({ ok, errors: v.errors }, (_k, x: unknown) => {
-    if (x instanceof Error) return { class: x.constructor.name, message: x.message, ...x };
+    if (x instanceof Error) return { ...x, class: x.constructor.name, message: x.message };
     if (typeof x === 'function') return `function ${x.name}`;
     return x;
   }, 1);
