@@ -14,6 +14,24 @@ type JsonPath = (string | number)[];
 
 export interface RefGraph {
   getNodeData(source: string): { refMap: Record<string, string> };
+  refIndex?(source: string): ReadonlyMap<string, string> | undefined;
+}
+
+/** What associatedItem asks of a refMap. */
+interface RefLookup {
+  has(key: string): boolean;
+  get(key: string): string | undefined;
+}
+
+/** A refMap object (json-ref-resolver's graph nodes) read as a RefLookup. */
+class ObjectRefs implements RefLookup {
+  constructor(private readonly o: Record<string, string>) {}
+  has(key: string): boolean {
+    return key in this.o;
+  }
+  get(key: string): string | undefined {
+    return this.o[key];
+  }
 }
 
 export class Inventory implements InventoryLike {
@@ -67,14 +85,16 @@ export class Inventory implements InventoryLike {
       const missing = closest.length === 0 ? [] : path.slice(path.lastIndexOf(closest[closest.length - 1]!) + 1);
       let source = this.source;
       if (source === null || this.graph === null) return null;
-      let refMap = this.graph.getNodeData(source).refMap;
+      const graph = this.graph;
+      const refsOf = (src: string): RefLookup => graph.refIndex?.(src) ?? new ObjectRefs(graph.getNodeData(src).refMap);
+      let refMap = refsOf(source);
       let doc: DocLike = this.document;
       let key = '';
       for (const segment of ['#', ...path.map(s => String(encodePointerUriFragment(s)))]) {
         if (key.length > 0) key += '/';
         key += segment;
-        while (key in refMap) {
-          const ref = refMap[key]!;
+        while (refMap.has(key)) {
+          const ref = refMap.get(key)!;
           if (isLocalRef(ref)) {
             key = ref;
             continue;
@@ -85,7 +105,7 @@ export class Inventory implements InventoryLike {
           const next = source === this.document.source ? this.document : this.referencedDocuments[source];
           if (next === null || next === undefined) return { document: doc, path: getClosestJsonPath(doc.data, path) as JsonPath, missingPropertyPath: path };
           doc = next;
-          refMap = this.graph.getNodeData(source).refMap;
+          refMap = refsOf(source);
           key = ref.indexOf('#') >= 0 ? ref.slice(ref.indexOf('#')) : '#';
         }
       }

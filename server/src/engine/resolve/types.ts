@@ -27,6 +27,8 @@ export interface ReferencedDocument {
 
 export interface RefGraphLike {
   getNodeData(source: string): { refMap: Record<string, string> };
+  /** A node's refMap as a Map, where the graph keeps one (the inventory's lookups: no object of thousands of keys). */
+  refIndex?(source: string): ReadonlyMap<string, string> | undefined;
   /** The node ids (dependency-graph's overallOrder; used as a set by unreferencedReusableObject). */
   overallOrder(): string[];
 }
