@@ -143,9 +143,12 @@ export abstract class ResolverMaterialize extends ResolverDecide {
       copies.set(full, copy);
       const at = siteAtRel(u.crawl);
       for (const key of Object.keys(orig)) {
+        const child = (orig as Record<string, unknown>)[key];
+        // A string, number, boolean or null: no site (a site holds a $ref object) and nothing copied below it; the
+        // copy holds it already. (No pointer made for it and looked up twice: most of a schema's values.)
+        if (typeof child !== 'object' || child === null) continue;
         const childRel = rel + '/' + encodeSegment(key);
         const j = at.get(childRel);
-        const child = (orig as Record<string, unknown>)[key];
         if (j !== undefined && changing.has(u.first + j)) copy[key] = finalOf(finals.get(u.first + j)!);
         else if (mods.has(childRel)) copy[key] = build(u, childRel, child);
         else deepFreeze(child);
