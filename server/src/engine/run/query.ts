@@ -24,7 +24,12 @@ export class Query {
   /** Expressions without descendants or filters, walked directly (nimma would traverse the whole document). */
   private readonly plain: [Segment[], string][] = [];
 
-  constructor(rules: RuleLike[], formats: Set<unknown> | null) {
+  /**
+   * `shares`: the documents walked share objects (the resolved document: a `$ref`'s target sits at every site), so
+   * the walk records and replays what is below an object reached again. The unresolved document shares none (but
+   * for YAML aliases, walked again as nimma walks them): its walk keeps no record of the objects it met.
+   */
+  constructor(rules: RuleLike[], formats: Set<unknown> | null, shares = true) {
     for (const rule of rules) {
       for (const given of rule.getGivenForFormats(formats)) {
         let list = this.byExpr.get(given);
@@ -48,7 +53,7 @@ export class Query {
     }
     // [i12 walk] The expressions of the shapes walk.ts knows are walked there (matches under shared objects
     // replayed); a query with any other expression is nimma's.
-    if (traversed.length > 0) this.walk = SharedWalk.of(traversed);
+    if (traversed.length > 0) this.walk = SharedWalk.of(traversed, shares);
     if (traversed.length > 0 && !this.walk) {
       const Ctor = Nimma as unknown as new (e: string[], o: object) => Query['nimma'];
       this.nimma = new Ctor(traversed, { fallback: jsonPathPlus, unsafe: false, output: 'auto', customShorthands: {} });

@@ -110,9 +110,9 @@ export class IncrementalRunner {
         split,
         model,
         localR: new Query(local.filter(r => r.resolved), formats),
-        localU: new Query(local.filter(r => !r.resolved), formats),
+        localU: new Query(local.filter(r => !r.resolved), formats, false),
         globalR: new Query(global.filter(r => r.resolved), formats),
-        globalU: new Query(global.filter(r => !r.resolved), formats),
+        globalU: new Query(global.filter(r => !r.resolved), formats, false),
       };
     }
     const q = this.queries!;

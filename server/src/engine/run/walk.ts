@@ -13,7 +13,8 @@
  * and its key, so the matches below an object are the same at every
  * occurrence. A filter false for every string, number and boolean
  * (scalarFilters.ts) is not called on them. The expressions' tests at a node
- * are one generated function (compileMatcher), the filters' code inlined in it.
+ * are one generated function (compileMatcher), the filters' code inlined in it. A walk of a document that shares no
+ * objects (the unresolved one: `shares` false) records none.
  *
  * Only the expression shapes below are taken, each matching exactly what
  * nimma's generated code matches (same nodes, the same pre-order, and at a
@@ -259,17 +260,21 @@ export class SharedWalk {
     if (r && !dead) r.list.push({ e: i, rel: this.path.slice(r.base), value });
   };
 
-  static of(exprs: string[]): SharedWalk | undefined {
+  /** `shares`: record and replay what lies below objects reached again (false: walk every occurrence, as nimma). */
+  static of(exprs: string[], shares = true): SharedWalk | undefined {
     const parsed: Expr[] = [];
     for (const e of exprs) {
       const p = parseExpr(e);
       if (!p) return undefined;
       parsed.push(p);
     }
-    return new SharedWalk(parsed);
+    return new SharedWalk(parsed, shares);
   }
 
-  private constructor(exprs: Expr[]) {
+  private constructor(
+    exprs: Expr[],
+    private readonly shares: boolean,
+  ) {
     this.exprs = exprs;
     this.stateful = exprs.some(e => e.kind === Kind.Below || e.kind === Kind.Prefix);
     ({ match: this.match, next: this.next } = compileMatcher(exprs));
@@ -321,7 +326,7 @@ export class SharedWalk {
     // child's own key is its own; the depth is decided by the state: a Prefix expression at its full length lies
     // at least that deep): recorded at its second visit, replayed from its third, under whatever key.
     let recorder: Recorder | undefined;
-    if (this.seen.has(obj)) {
+    if (this.shares && this.seen.has(obj)) {
       const memoKey = this.stateful ? next.join() : '';
       let byState = this.memo.get(obj);
       const hit = byState?.get(memoKey);
@@ -336,7 +341,7 @@ export class SharedWalk {
       recorder = { base: depth + 1, list: [] };
       byState.set(memoKey, recorder.list);
       this.recorders.push(recorder);
-    } else this.seen.add(obj);
+    } else if (this.shares) this.seen.add(obj);
     this.children(obj, next);
     if (recorder) {
       this.recorders.pop();
