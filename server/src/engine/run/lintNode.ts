@@ -199,9 +199,10 @@ function processResults(ctx: NodeCtx, fnContext: FnContext, results: FnResult[],
 
 /** A result as the runner gives it. */
 function push(ctx: NodeCtx, rule: RuleLike, message: string, path: JsonPath, severity: number, source: string | undefined, out: RawResult[]): void {
-  const raw: RawResult = { code: rule.name, message, path, severity };
-  if (source !== undefined) raw.source = source;
-  if (rule.documentationUrl) raw.documentationUrl = rule.documentationUrl;
+  // One literal per shape (a property added to a made object takes a new backing store: kubernetes' 8,580 findings).
+  // The rule's documentationUrl is not copied here: nothing reads it from a result (the language server takes the
+  // rule's).
+  const raw: RawResult = source !== undefined ? { code: rule.name, message, path, severity, source } : { code: rule.name, message, path, severity };
   // A finding the rule reports below its severity (rules/_lib/severity.ts), recorded as the function ran.
   const cap = severityCapOf(ctx.document, rule.name, message, path);
   if (cap) raw.cap = cap;

@@ -65,7 +65,6 @@ export interface RawResult {
   path: JsonPath;
   severity: number;
   source?: string;
-  documentationUrl?: string;
   /** severity cap recorded by the rule function (rules/_lib/severity.ts) */
   cap?: 'info' | 'hint';
 }
