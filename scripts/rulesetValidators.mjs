@@ -14,10 +14,10 @@ import Module from 'node:module';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-export const RULESET_VALIDATORS_MODULE = 'apiconv:ruleset-validators';
+/** The bundles' module of the precompiled checks. */
+const MODULE = 'apiconv:ruleset-validators';
 
-const requireFrom = file => createRequire(file);
-const rootRequire = requireFrom(path.join(process.cwd(), 'package.json'));
+const rootRequire = createRequire(path.join(process.cwd(), 'package.json'));
 
 /** Load a CommonJS module from its file with its source changed by `patch` (a fresh instance, not cached). */
 function loadPatched(file, patch) {
@@ -39,7 +39,7 @@ const KEEP = Symbol.for('apiconv.rulesetValidatorCompile');
 /** Spectral's ruleset validator ('js' format, what the Ruleset constructor checks with) as standalone code. */
 function spectralRulesetValidator() {
   const file = path.join(path.dirname(rootRequire.resolve('@stoplight/spectral-core')), 'ruleset', 'validation', 'ajv.js');
-  const fromCore = requireFrom(file);
+  const fromCore = createRequire(file);
   const { _ } = fromCore('ajv/dist/2020');
   const exportsOf = loadPatched(file, source => {
     let s = swap(source, 'const ajv = new _2020_1.default({\n', `const ajv = new _2020_1.default({\n        code: globalThis[Symbol.for('apiconv.rulesetValidatorCompile')].code,\n`, file);
@@ -50,7 +50,7 @@ function spectralRulesetValidator() {
   try {
     exportsOf.createValidator('js');
     const { ajv, fn } = globalThis[KEEP].compiled;
-    return fromCore("ajv/dist/standalone").default(ajv, fn);
+    return fromCore('ajv/dist/standalone').default(ajv, fn);
   } finally {
     delete globalThis[KEEP];
   }
@@ -59,7 +59,7 @@ function spectralRulesetValidator() {
 /** The migrator's ruleset check (validation/index.js assertRuleset) as standalone code. */
 function migratorRulesetValidator() {
   const file = path.join(path.dirname(rootRequire.resolve('@stoplight/spectral-ruleset-migrator')), 'validation', 'index.js');
-  const fromMigrator = requireFrom(file);
+  const fromMigrator = createRequire(file);
   globalThis[KEEP] = {};
   try {
     const exportsOf = loadPatched(file, source => {
@@ -106,20 +106,20 @@ export function rulesetValidatorsPlugin(generate) {
   return {
     name: 'apiconv-ruleset-validators',
     setup(build) {
-      build.onResolve({ filter: /^apiconv:ruleset-validators$/ }, () => ({ path: 'ruleset-validators', namespace: 'apiconv-ruleset-validators' }));
+      build.onResolve({ filter: new RegExp(`^${MODULE}$`) }, () => ({ path: 'ruleset-validators', namespace: 'apiconv-ruleset-validators' }));
       build.onLoad({ filter: /.*/, namespace: 'apiconv-ruleset-validators' }, () => ({ contents: generate(), resolveDir: process.cwd(), loader: 'js' }));
       // Spectral's createValidator: the 'js' validator is the precompiled one, called as Spectral calls its own.
       build.onLoad({ filter: /spectral-core[\\/]dist[\\/]ruleset[\\/]validation[\\/]ajv\.js$/ }, args => {
         const source = fs.readFileSync(args.path, 'utf8');
         const from = '    const ajv = new _2020_1.default({';
-        const to = `    if (format === 'js') {\n        const validator = new Proxy(require('apiconv:ruleset-validators').spectralRuleset, {\n            apply(target, thisArg, args) {\n                return Reflect.apply(target, { validateAlias: alias_1.validateAlias, validateFunction: function_1.validateFunction }, args);\n            },\n        });\n        validators[format] = validator;\n        return validator;\n    }\n${from}`;
+        const to = `    if (format === 'js') {\n        const validator = new Proxy(require('${MODULE}').spectralRuleset, {\n            apply(target, thisArg, args) {\n                return Reflect.apply(target, { validateAlias: alias_1.validateAlias, validateFunction: function_1.validateFunction }, args);\n            },\n        });\n        validators[format] = validator;\n        return validator;\n    }\n${from}`;
         return { contents: swap(source, from, to, args.path), loader: 'js' };
       });
       // The migrator's check: no Ajv instance made (and its schema checked) when the module loads.
       build.onLoad({ filter: /spectral-ruleset-migrator[\\/]dist[\\/]validation[\\/]index\.js$/ }, args => {
         let s = fs.readFileSync(args.path, 'utf8');
         s = swap(s, 'const ajv = new ajv_1.default({\n    strict: true,\n    strictTuples: false,\n});\najv.addSchema(schema_1.default);\n', '', args.path);
-        s = swap(s, 'if (!ajv.validate(schema_1.default, maybeRuleset)) {', "if (!require('apiconv:ruleset-validators').migratorRuleset(maybeRuleset)) {", args.path);
+        s = swap(s, 'if (!ajv.validate(schema_1.default, maybeRuleset)) {', `if (!require('${MODULE}').migratorRuleset(maybeRuleset)) {`, args.path);
         if (/\bajv\./.test(s)) throw new Error(`apiconv-ruleset-validators: ${args.path} uses its Ajv instance elsewhere`);
         return { contents: s, loader: 'js' };
       });

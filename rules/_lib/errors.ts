@@ -131,8 +131,8 @@ const SHARED_BY = {
   response: (x: ErrorResponse): unknown => x.response,
   schema: (x: ErrorResponse): unknown => x.json?.schema,
 };
-/** Per list of error responses and per SHARED_BY kind: how many of them hold each object. */
-const sharedCounts = new WeakMap<ErrorResponse[], Map<keyof typeof SHARED_BY, Map<unknown, number>>>();
+/** Per SHARED_BY kind and list of error responses: how many of them hold each object. */
+const sharedCounts = { response: new WeakMap<ErrorResponse[], Map<unknown, number>>(), schema: new WeakMap<ErrorResponse[], Map<unknown, number>>() };
 
 /**
  * " (shared by 3 error responses)" when `r`'s response (or its schema) is an object that other error responses of
@@ -143,16 +143,14 @@ export function sharedNote(all: ErrorResponse[], r: ErrorResponse, by: keyof typ
   const pick = SHARED_BY[by];
   const v = pick(r);
   if (typeof v !== 'object' || v === null) return '';
-  let kinds = sharedCounts.get(all);
-  if (!kinds) sharedCounts.set(all, (kinds = new Map()));
-  let counts = kinds.get(by);
+  let counts = sharedCounts[by].get(all);
   if (!counts) {
     counts = new Map();
     for (const x of all) {
       const w = pick(x);
       if (typeof w === 'object' && w !== null) counts.set(w, (counts.get(w) ?? 0) + 1);
     }
-    kinds.set(by, counts);
+    sharedCounts[by].set(all, counts);
   }
   const n = counts.get(v) ?? 0;
   return n > 1 ? ` (shared by ${n} error responses)` : '';

@@ -14,7 +14,7 @@ import { recommended, all } from '../../../rules/ruleset';
 import { rules } from '../../../rules/index';
 import type { ApiconvRule } from '../../../rules/types';
 import { RulesetLoadError } from './problem';
-import { inspectRuleset, loadDataRulesetDefinition } from './rulesetData';
+import { inspectRuleset, isDataRulesetFile, loadDataRulesetDefinition } from './rulesetData';
 import { meterCustomFunctions, meteredLoad } from './functionBudget';
 import { completeApiconvRules } from './ruleOptions';
 import { rulesetFs } from './diff/config';
@@ -188,7 +188,7 @@ export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {
   // the same read as data as bundled and evaluated (rulesetData.ts), without loading rollup and bundling (0.2 s of
   // every lint with a config). Anything else, and any error on the way, goes the bundling way, which gives its own
   // errors as before.
-  if (/\.(ya?ml|json)$/i.test(abs)) {
+  if (isDataRulesetFile(abs)) {
     try {
       return await loadAsData(abs, opts);
     } catch {
@@ -212,7 +212,7 @@ export async function loadRulesetByBundling(file: string, opts: LoadRulesetOptio
     const io = { fs, fetch: opts.allowRemote ? spectralFetch : refuseFetch };
     let source: string;
     const plugins = [apiconvRulesets(), builtins(), commonjs(), ...node(io as never)];
-    if (/\.(ya?ml|json)$/i.test(abs)) {
+    if (isDataRulesetFile(abs)) {
       assertWellFormed(abs);
       // The `diff:` section (apiconv diff's settings, engine/diff/config.ts) is not Spectral's to read.
       const migrated = await migrateRuleset(abs, { format: 'esm', fs: rulesetFs() as never, fetch: io.fetch as never });
@@ -238,7 +238,7 @@ export async function loadRulesetByBundling(file: string, opts: LoadRulesetOptio
  * the one the bundle would evaluate to (test/engine/trust.test.ts). Throws RulesetRefusedError when it reaches code.
  */
 async function loadAsData(abs: string, opts: LoadRulesetOptions): Promise<Ruleset> {
-  if (/\.(ya?ml|json)$/i.test(abs)) assertWellFormed(abs);
+  if (isDataRulesetFile(abs)) assertWellFormed(abs);
   // Spectral's fetch alone, not the rest of the tooling (rollup) that rulesetTooling() loads with it.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const fetch = opts.allowRemote ? (require('@stoplight/spectral-runtime') as typeof import('@stoplight/spectral-runtime')).fetch : refuseFetch;

@@ -34,6 +34,11 @@ export class RulesetRefusedError extends RulesetLoadError {
 }
 
 const BASIC = /\.(json|ya?ml)$/i;
+
+/** A ruleset file of data (YAML or JSON), by its name. */
+export function isDataRulesetFile(file: string): boolean {
+  return BASIC.test(file);
+}
 const JS = /\.(c|m)?js$/i;
 const SPECTRAL_BUILTINS = new Set(['spectral:oas', 'spectral:asyncapi', 'spectral:arazzo']);
 const APICONV_BUILTIN = /(?:^|[\\/])(apiconv:(?:recommended|all))(?:\.js)?$/;

@@ -140,6 +140,9 @@ function decodedPath(path: JsonPath): JsonPath {
   return path;
 }
 
+/** A rule message that is the function's message itself (formatMessage gives `String(vars.error)`). */
+const ERROR_ONLY = '{{error}}';
+
 function processResults(ctx: NodeCtx, fnContext: FnContext, results: FnResult[], out: RawResult[]): void {
   const { rule, path: targetPath } = fnContext;
   for (const result of results) {
@@ -208,9 +211,6 @@ function push(ctx: NodeCtx, rule: RuleLike, message: string, path: JsonPath, sev
   if (cap) raw.cap = cap;
   out.push(raw);
 }
-
-/** A rule message that is the function's message itself (formatMessage gives `String(vars.error)`). */
-const ERROR_ONLY = '{{error}}';
 
 // Spectral's message templates: `{{name}}` and `#{{expression}}` (with print(), toUpperCase(), concat()).
 const TEMPLATE = /#?\{\{([^}\n]+)\}\}/g;

@@ -326,7 +326,9 @@ export class SharedWalk {
     // child's own key is its own; the depth is decided by the state: a Prefix expression at its full length lies
     // at least that deep): recorded at its second visit, replayed from its third, under whatever key.
     let recorder: Recorder | undefined;
-    if (this.shares && this.seen.has(obj)) {
+    if (!this.shares) {
+      // a document without shared objects: nothing to record
+    } else if (this.seen.has(obj)) {
       const memoKey = this.stateful ? next.join() : '';
       let byState = this.memo.get(obj);
       const hit = byState?.get(memoKey);
@@ -341,7 +343,7 @@ export class SharedWalk {
       recorder = { base: depth + 1, list: [] };
       byState.set(memoKey, recorder.list);
       this.recorders.push(recorder);
-    } else if (this.shares) this.seen.add(obj);
+    } else this.seen.add(obj);
     this.children(obj, next);
     if (recorder) {
       this.recorders.pop();
