@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { quickVerdict } from './exampleFast';
 import { compiledForm, prunedFor } from './examplePrune';
+import { ajvErrorsOf } from './exampleErrors';
 import { ajvErrors, ajvRefusal, ajvVerdict, knownRefusal, quickCheck } from './exampleValidators';
 import { lint } from '../../server/src/engine/lint';
 import * as path from 'node:path';
@@ -159,6 +160,7 @@ describe('quick verdict on examples', () => {
     let told = 0;
     let refusals = 0;
     let compiledForms = 0;
+    let synthesized = 0;
     for (const dialect of ['draft4', 'auto', 'draft2020-12']) {
       for (let i = 0; i < cases; i++) {
         const s = schema(0);
@@ -174,6 +176,13 @@ describe('quick verdict on examples', () => {
         if (quick === undefined) continue;
         told++;
         assert.equal(ajvVerdict(s as object, v, dialect), quick, `${dialect}: ${JSON.stringify(s)} on ${JSON.stringify(v)}`);
+        const synth = ajvErrorsOf(s as object, v, dialect);
+        if (quick === true) assert.equal(synth, undefined, `${dialect}: errors told for a valid example: ${JSON.stringify(s)} on ${JSON.stringify(v)}`);
+        if (quick === false && synth !== undefined) {
+          // exampleErrors.ts: Ajv's errors without a compile, the same objects in the same order
+          synthesized++;
+          assert.equal(JSON.stringify(synth), JSON.stringify(ajvErrors(s as object, v, dialect)), `${dialect}: errors told for ${JSON.stringify(s)} on ${JSON.stringify(v)}`);
+        }
         if (quick === false) {
           const pruned = prunedFor(s, v, dialect) as object;
           assert.deepEqual(ajvErrors(pruned, v, dialect), ajvErrors(s as object, v, dialect), `${dialect}: errors of ${JSON.stringify(pruned)} (pruned from ${JSON.stringify(s)}) on ${JSON.stringify(v)}`);
@@ -187,6 +196,7 @@ describe('quick verdict on examples', () => {
     assert.ok(told > cases / 2, `the quick path told only ${told} verdicts`);
     assert.ok(refusals > 20, `only ${refusals} refusals told without compiling`);
     assert.ok(compiledForms > 100, `only ${compiledForms} compiled forms that leave something out`);
+    assert.ok(synthesized > cases / 4, `errors told without compiling for only ${synthesized} invalid examples`);
   });
 
   it('agrees with Ajv on every example of the corpus, and spares most compiles', async t => {
@@ -194,6 +204,8 @@ describe('quick verdict on examples', () => {
     quickCheck.counts = { valid: 0, invalid: 0, unsure: 0 };
     quickCheck.contradicted = [];
     quickCheck.prunedApart = [];
+    quickCheck.toldApart = [];
+    quickCheck.told = 0;
     quickCheck.refusals = [];
     quickCheck.missingRefs = [];
     quickCheck.missingRefsChecked = 0;
@@ -208,11 +220,13 @@ describe('quick verdict on examples', () => {
     }
     assert.deepEqual(quickCheck.contradicted, []);
     assert.deepEqual(quickCheck.prunedApart, [], 'an invalid example gets the same errors from the pruned schema');
+    assert.deepEqual(quickCheck.toldApart, [], "the errors told without compiling are Ajv's");
+    assert.ok(quickCheck.told > 0, 'no errors told without compiling');
     assert.deepEqual(quickCheck.refusals, [], "a refusal told without compiling is Ajv's");
     assert.deepEqual(quickCheck.missingRefs, [], 'a compile told to end in a MissingRefError does');
     t.diagnostic(`compiles told to end in a MissingRefError: ${quickCheck.missingRefsChecked}`);
     const { valid, invalid, unsure } = quickCheck.counts;
-    t.diagnostic(`quick verdicts: ${valid} valid, ${invalid} invalid, ${unsure} left to Ajv`);
+    t.diagnostic(`quick verdicts: ${valid} valid, ${invalid} invalid (errors told for ${quickCheck.told}), ${unsure} left to Ajv`);
     assert.ok(valid > (valid + invalid + unsure) / 2, `quick verdicts: ${valid} valid, ${invalid} invalid, ${unsure} unsure`);
   });
 });

@@ -11,9 +11,9 @@
  *   - `false`: Ajv would reject it,
  *   - `undefined`: not sure — any keyword outside the subset, any keyword value Ajv's meta-schema would refuse,
  *     any value that is not plain JSON, a `$ref`, an id, a property name that an object inherits, … .
- * The caller trusts only `true`; for anything else it compiles with Ajv, so the findings and their messages are
- * Ajv's and better-ajv-errors' as before (exampleFast.test.ts compares the verdicts with Ajv's, case by case and
- * on every example of the corpus).
+ * On `true` the caller is done; on `false` it takes Ajv's errors from exampleErrors.ts where that is sure, else it
+ * compiles with Ajv, as it does for `undefined`, so the findings and their messages are Ajv's and better-ajv-errors'
+ * as before (exampleFast.test.ts compares the verdicts with Ajv's, case by case and on every example of the corpus).
  */
 import { fullFormats } from 'ajv-formats/dist/formats';
 // Ajv's own equality for `enum`, `const` and `uniqueItems`.
@@ -57,13 +57,13 @@ const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteg
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** The type names of a `type` keyword, or undefined when its value is not one Ajv accepts as we read it. */
-function typeList(type: unknown): string[] | undefined {
+export function typeList(type: unknown): string[] | undefined {
   if (typeof type === 'string') return TYPES.has(type) ? [type] : undefined;
   if (!Array.isArray(type) || type.length === 0 || new Set(type).size !== type.length) return undefined;
   return type.every(t => typeof t === 'string' && TYPES.has(t)) ? (type as string[]) : undefined;
 }
 
-function hasType(value: Json, type: string): boolean {
+export function hasType(value: Json, type: string): boolean {
   switch (type) {
     case 'null':
       return value === null;
@@ -83,7 +83,7 @@ function hasType(value: Json, type: string): boolean {
 }
 
 /** Length in code points, as Ajv counts it (ucs2length). */
-function codePoints(s: string): number {
+export function codePoints(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     n++;
@@ -111,7 +111,7 @@ export function isPlainJson(value: unknown, depth = 0): value is Json {
 
 const regexps = new Map<string, RegExp | null>();
 /** A pattern compiled as Ajv compiles it (no `u` flag: unicodeRegExp is off); null when it does not compile. */
-function regexpOf(source: string): RegExp | null {
+export function regexpOf(source: string): RegExp | null {
   let re = regexps.get(source);
   if (re === undefined) {
     try {
@@ -128,7 +128,7 @@ function regexpOf(source: string): RegExp | null {
 type FormatDef = RegExp | ((s: string) => boolean) | boolean | { type?: string; validate: RegExp | ((v: never) => boolean) };
 
 /** Whether a value passes a known format; `true` for a format Ajv does not know (strict off: ignored). */
-function passesFormat(name: string, value: Json): Verdict {
+export function passesFormat(name: string, value: Json): Verdict {
   const def = (fullFormats as Record<string, FormatDef | undefined>)[name];
   if (def === undefined) return true;
   if (typeof def === 'boolean') return true;

@@ -1,5 +1,6 @@
 /**
- * What Ajv compiles for an example that is surely invalid (exampleValidators.ts validateExample): the part of the
+ * What Ajv compiles for an example that is surely invalid and whose errors exampleErrors.ts cannot tell
+ * (exampleValidators.ts validateExample): the part of the
  * schema the value meets (prunedFor), without what Ajv generates no code for (compiledForm). Both keep Ajv's first
  * error as the whole schema gives it (exampleFast.test.ts holds them to Ajv on generated cases and on every invalid
  * example of the corpus).

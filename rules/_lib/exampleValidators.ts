@@ -22,6 +22,7 @@ import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
 import { contradictions, contradictionsButRefs, quickVerdict, wellFormedSchema } from './exampleFast';
 import { compiledForm, prunedFor } from './examplePrune';
+import { ajvErrorsOf } from './exampleErrors';
 
 type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
 
@@ -129,6 +130,9 @@ export const quickCheck = {
   missingRefsChecked: 0,
   /** Invalid examples whose errors from the pruned schema (prunedFor) are not the full schema's. */
   prunedApart: [] as { schema: object; value: unknown; dialect: string; full: string; pruned: string }[],
+  /** Invalid examples whose errors told without compiling (exampleErrors.ts) are not Ajv's; and how many were told. */
+  toldApart: [] as { schema: object; value: unknown; dialect: string; ajv: string; told: string }[],
+  told: 0,
 };
 
 function recordQuick(quick: boolean | undefined, schema: object, value: unknown, dialect: Dialect): void {
@@ -140,6 +144,11 @@ function recordQuick(quick: boolean | undefined, schema: object, value: unknown,
     const full = JSON.stringify(ajvErrors(schema, value, dialect));
     const pruned = JSON.stringify(ajvErrors(compiledForm(prunedFor(schema, value, dialect) as object, dialect), value, dialect));
     if (full !== pruned && quickCheck.prunedApart.length < 20) quickCheck.prunedApart.push({ schema, value, dialect, full, pruned });
+    const told = ajvErrorsOf(schema, value, dialect);
+    if (told !== undefined) {
+      quickCheck.told++;
+      if (JSON.stringify(told) !== full && quickCheck.toldApart.length < 20) quickCheck.toldApart.push({ schema, value, dialect, ajv: full, told: JSON.stringify(told) });
+    }
   }
 }
 
@@ -305,6 +314,18 @@ function skipsAnAnyOf(schema: object, dialect: Dialect): boolean {
   return walk(schema);
 }
 
+/** Ajv's errors on an example as findings anchored at `path`, worded as Spectral's `schema` function words them. */
+function findings(schema: object, errors: ErrorObject[], value: unknown, path: JsonPath, prepareResults: ((errors: ErrorObject[]) => void) | undefined): IFunctionResult[] {
+  prepareResults?.(errors);
+  const unmatched = unmatchedCombinators(errors);
+  return betterAjvErrors(schema as never, errors as never, { propertyPath: path as never, targetValue: value }).map(({ suggestion, error, path: errorPath }) => {
+    let message = describeArrayItem(suggestion !== undefined ? `${error}. ${suggestion}` : error, errorPath);
+    const keyword = unmatched.get(errorPath);
+    if (keyword !== undefined && message.endsWith(` in ${keyword}`)) message = `${message}. None of the schemas matched, see the other errors reported for this value`;
+    return { message, path: [...path, ...(errorPath !== '' ? errorPath.replace(/^\//, '').split('/') : [])] };
+  });
+}
+
 /**
  * Validate `value` against `schema` (the digest of its JSON text given, or how to take it, no `$id`), returning findings
  * anchored at `path`, worded as Spectral's `schema` function words them.
@@ -334,10 +355,12 @@ export function validateExample(
     if (quickCheck.on) recordRefusal(refusal, schema, dialect);
     return [{ message: refusal, path }];
   }
-  // Surely invalid: Ajv compiles only the part of the schema the value meets (the same first error, see prunedFor).
+  // Surely invalid: Ajv's errors, told without compiling where that is sure (exampleErrors.ts); else Ajv compiles only
+  // the part of the schema the value meets (the same first error, see prunedFor).
+  const told = quick === false ? ajvErrorsOf(schema, value, dialect) : undefined;
   let target = schema;
   let targetDigest: string | (() => string) = digest;
-  if (quick === false) {
+  if (quick === false && told === undefined) {
     const pruned = compiledForm(prunedFor(schema, value, dialect) as object, dialect);
     if (pruned !== schema) {
       target = pruned;
@@ -345,17 +368,10 @@ export function validateExample(
     }
   }
   try {
+    if (told !== undefined) return findings(schema, told as ErrorObject[], value, path, prepareResults);
     const validate = validatorFor(target, typeof targetDigest === 'string' ? targetDigest : targetDigest(), dialect, wellFormedSchema(target, dialect));
     if (validate(value) !== false || !Array.isArray(validate.errors)) return [];
-    const errors = validate.errors;
-    prepareResults?.(errors);
-    const unmatched = unmatchedCombinators(errors);
-    return betterAjvErrors(schema as never, errors as never, { propertyPath: path as never, targetValue: value }).map(({ suggestion, error, path: errorPath }) => {
-      let message = describeArrayItem(suggestion !== undefined ? `${error}. ${suggestion}` : error, errorPath);
-      const keyword = unmatched.get(errorPath);
-      if (keyword !== undefined && message.endsWith(` in ${keyword}`)) message = `${message}. None of the schemas matched, see the other errors reported for this value`;
-      return { message, path: [...path, ...(errorPath !== '' ? errorPath.replace(/^\//, '').split('/') : [])] };
-    });
+    return findings(schema, validate.errors, value, path, prepareResults);
   } catch (e) {
     if (ignoreMissingRefs && e instanceof MissingRefError) return [];
     return [{ message: e instanceof Error ? e.message : String(e), path }];
