@@ -14,6 +14,7 @@ import { ajvErrors, ajvRefusal, ajvVerdict, knownRefusal, quickCheck } from './e
 import { lint } from '../../server/src/engine/lint';
 import * as path from 'node:path';
 import { CORPUS } from '../../test/helpers/corpus';
+import { mulberry32 } from '../../test/helpers/seeded';
 
 type Case = [schema: object, value: unknown, dialect: string, expected: boolean | undefined];
 
@@ -235,14 +236,4 @@ describe('quick verdict on examples', () => {
 function corpusEntries(): string[] {
   const rows = fs.readFileSync(path.join(CORPUS, 'MANIFEST.md'), 'utf8').split('\n').map(l => l.split('|').map(c => c.trim()));
   return rows.filter(c => /^\d+$/.test(c[1] ?? '')).map(c => path.join(CORPUS, c[3].replace(/`/g, '')));
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

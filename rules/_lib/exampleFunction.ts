@@ -21,7 +21,7 @@ import traverse from 'json-schema-traverse';
 import type { JsonPath } from '../types';
 import { cacheable, schemaDigest, validateExample } from './exampleValidators';
 import { quickVerdict } from './exampleFast';
-import { asIs } from './exampleSchemaAsIs';
+import { preparedShared } from './exampleSchemaAsIs';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -189,9 +189,11 @@ export const oasExampleOnce = createRulesetFunction<Obj, Options>(
     const key = `${oas2Doc ? 2 : 3}${relaxR ? 'r' : ''}${relaxW ? 'w' : ''}`;
     let byKey = prepared.get(source);
     let entry = byKey?.get(key);
-    if (entry === undefined && asIs(source, oas2Doc, relaxR, relaxW)) {
-      // Nothing to prepare: the schema itself, compiled (when needed) under the digest its copy would have had.
-      entry = { schema: source, digest: undefined, ids: { any: false, draft4: false } };
+    const shared = entry === undefined ? preparedShared(source, oas2Doc, relaxR, relaxW) : undefined;
+    if (shared !== undefined) {
+      // No id, and JSON keeps the schema as it is: the prepared schema shares what the preparation leaves as it is
+      // (the schema itself when that is all of it), compiled (when needed) under the digest its copy would have had.
+      entry = { schema: shared, digest: undefined, ids: { any: false, draft4: false } };
       if (!byKey) prepared.set(source, (byKey = new Map()));
       byKey.set(key, entry);
     } else if (entry === undefined) {

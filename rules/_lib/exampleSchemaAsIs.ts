@@ -1,13 +1,14 @@
 /**
- * When the example rules' schema preparation (exampleFunction.ts `prepare`: a JSON clone, then `id`s deleted under
- * unknown keywords, `required` relaxed for readOnly/writeOnly properties, OAS 2's `x-nullable` rewritten) would
- * change nothing, the schema itself can stand for its prepared copy: the same keys in the same order, the same
- * values. `asIs` tells, in one walk over the schema that builds nothing, where the clone took two JSON texts of
- * the whole (resolved, often large) schema. It says no for anything where the clone could differ from the original
- * or the preparation could act: a value that JSON would change (a non-finite number, -0, undefined, a function, an
- * object of another prototype), a key that is an array index (JavaScript lists it first after JSON.parse: the
- * parsers keep document order with an ordered object), a cycle (JSON.stringify throws), any `$id` or string `id`
- * (such schemas go their own way, see exampleFunction.ts), any of the preparation's conditions.
+ * The example rules' schema preparation (exampleFunction.ts `prepare`: a JSON clone, then `id`s deleted under
+ * unknown keywords, `required` relaxed for readOnly/writeOnly properties, OAS 2's `x-nullable` rewritten) without
+ * the clone (`preparedShared`): where the preparation changes nothing, a subtree of the schema can stand for its
+ * prepared copy (the same keys in the same order, the same values), and only what it changes is copied. Whether it
+ * changes nothing below an object is told by walks that build nothing, where the clone took two JSON texts of the
+ * whole (resolved, often large) schema. Not for anything where the clone could differ from the original: a value
+ * that JSON would change (a non-finite number, -0, undefined, a function, an object of another prototype), a key that
+ * is an array index (JavaScript lists it first after JSON.parse: the parsers keep document order with an ordered
+ * object), a cycle (JSON.stringify throws); nor for a schema with a `$id` or string `id` (such schemas go their own
+ * way, see exampleFunction.ts).
  */
 import traverse from 'json-schema-traverse';
 
@@ -99,21 +100,87 @@ function noXNullable(s: Obj): boolean {
   return s['x-nullable'] !== true && memo(memos.nullable, s, () => children(s, false, noXNullable));
 }
 
-/** Whether `prepare(source, oas2Doc, relaxReadOnly, relaxWriteOnly)` would give a copy equal to `source` without ids. */
-export function asIs(source: Obj, oas2Doc: boolean, relaxReadOnly: boolean, relaxWriteOnly: boolean): boolean {
-  if (oas2Doc && typeof source.required === 'boolean') return false;
-  // The ids first: an `id` in an example (deleted by the preparation) is the common reason to say no.
-  if (!noIds(source, undefined, 0) || !jsonSafe(source, new Set(), 0)) return false;
-  if ((relaxReadOnly || relaxWriteOnly) && !noRelaxFor(source, relaxReadOnly, relaxWriteOnly)) return false;
-  return !oas2Doc || noXNullable(source);
-}
+const relaxMemos: WeakMap<object, boolean>[][] = [];
 
-/** noRelax from the root, whose memo holds for one pair of flags: kept per pair. */
-function noRelaxFor(source: Obj, r: boolean, w: boolean): boolean {
+/** noRelax's memos for a pair of flags. */
+function useRelaxMemos(r: boolean, w: boolean): void {
   const key = r && w ? 2 : r ? 0 : 1;
   let maps = relaxMemos[key];
   if (!maps) relaxMemos[key] = maps = [new WeakMap(), new WeakMap()];
   memos.relax = maps;
-  return noRelax(source, false, r, w);
 }
-const relaxMemos: WeakMap<object, boolean>[][] = [];
+
+const isSchemaObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * prepare's result for a schema JSON keeps as it is (jsonSafe) and that has no id, built without the JSON clone:
+ * every subtree the preparation leaves as it is (the checks above, answers kept per frozen object) is the source's own
+ * object, and only the objects it changes, and those above them, are copies. The steps are prepare's, in its order
+ * for each object (an `id` deleted under an unknown keyword, `required` relaxed for readOnly/writeOnly properties
+ * outside `not`, OAS 2's `x-nullable`), over the same walks (json-schema-traverse's, with and without `allKeys`).
+ * pagerduty-rest: the JSON clone of its large request and response schemas was 31 ms of a lint. undefined: a schema
+ * JSON would change, or one with an id, which prepare handles (exampleSchemaAsIs.test.ts compares the two).
+ */
+export function preparedShared(source: Obj, oas2Doc: boolean, r: boolean, w: boolean): Obj | undefined {
+  if (!jsonSafe(source, new Set(), 0)) return undefined;
+  const relaxing = r || w;
+  if (relaxing) useRelaxMemos(r, w);
+  let ids = false;
+  // `schemaPos`: reached by the walk without `allKeys` (where `required` is relaxed and `x-nullable` read)
+  const node = (s: Obj, parentKeyword: string | undefined, schemaPos: boolean, inNot: boolean, depth: number): Obj => {
+    if (depth > 500) throw new RangeError('too deep');
+    if (noIds(s, parentKeyword, depth) && (!schemaPos || ((inNot || !relaxing || noRelax(s, false, r, w)) && (!oas2Doc || noXNullable(s))))) return s;
+    const c: Obj = { ...s };
+    if (parentKeyword !== undefined && !KNOWN_KEYWORDS.has(parentKeyword) && ('id' in c || '$id' in c)) delete c.id;
+    if ('$id' in c || typeof c.id === 'string') ids = true;
+    for (const key in c) {
+      const v = c[key];
+      if (Array.isArray(v)) {
+        if (!(key in T.arrayKeywords)) continue;
+        let list: unknown[] | undefined;
+        v.forEach((item, i) => {
+          if (!isSchemaObject(item)) return;
+          const next = node(item, key, schemaPos, inNot, depth + 1);
+          if (next !== item) (list ??= [...v])[i] = next;
+        });
+        if (list) c[key] = list;
+      } else if (key in T.propsKeywords) {
+        if (!v || typeof v !== 'object') continue;
+        let map: Obj | undefined;
+        for (const prop in v as Obj) {
+          const child = (v as Obj)[prop];
+          if (!isSchemaObject(child)) continue;
+          const next = node(child, key, schemaPos, inNot, depth + 1);
+          if (next !== child) (map ??= { ...(v as Obj) })[prop] = next;
+        }
+        if (map) c[key] = map;
+      } else if (key in T.keywords || !(key in T.skipKeywords)) {
+        if (!isSchemaObject(v)) continue;
+        const next = node(v, key, schemaPos && key in T.keywords, inNot || (schemaPos && key === 'not'), depth + 1);
+        if (next !== v) c[key] = next;
+      }
+    }
+    if (schemaPos && relaxing && !inNot && isSchemaObject(c.properties)) {
+      const props = c.properties;
+      for (const prop in props) {
+        const child = props[prop];
+        if (!isSchemaObject(child) || !((child.readOnly === true && r) || (child.writeOnly === true && w))) continue;
+        if (c.required !== undefined && !Array.isArray(c.required)) continue;
+        c.required = (c.required as string[] | undefined)?.filter(p => p !== prop);
+        if ((c.required as string[] | undefined)?.length === 0) delete c.required;
+      }
+    }
+    if (schemaPos && oas2Doc && c['x-nullable'] === true) {
+      c.nullable = true;
+      delete c['x-nullable'];
+    }
+    return c;
+  };
+  let root = source;
+  if (oas2Doc && typeof source.required === 'boolean') {
+    root = { ...source };
+    delete root.required;
+  }
+  const schema = node(root, undefined, true, false, 0);
+  return ids ? undefined : schema;
+}
