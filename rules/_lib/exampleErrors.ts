@@ -32,13 +32,13 @@ export interface AjvError {
   message: string;
 }
 
+// Thrown to end a walk (not Errors: no stack to capture, on every invalid example).
 /** Not sure: the caller compiles. */
-class Unsure extends Error {}
+class Unsure {}
+const UNSURE = new Unsure();
 /** The first error outside a composite keyword: validation ends with these errors. */
-class Done extends Error {
-  constructor(readonly errors: AjvError[]) {
-    super('done');
-  }
+class Done {
+  constructor(readonly errors: AjvError[]) {}
 }
 
 type Schema = Record<string, unknown>;
@@ -93,6 +93,29 @@ function groupUsed(s: Schema, group: Group): boolean {
   return GROUP_RULES[group].some(k => s[k] !== undefined);
 }
 
+/** What a schema object's code does before its keywords: the types it checks, whether first, the groups it uses. */
+interface Plan {
+  types: string[];
+  /** The types are checked before any keyword (Ajv's coerceAndCheckDataType). */
+  checked: boolean;
+  any: boolean;
+  groups: Group[];
+}
+const plans = new WeakMap<object, Plan>();
+
+function planOf(s: Schema): Plan {
+  let plan = plans.get(s);
+  if (plan === undefined) {
+    const declared = s.type === undefined ? [] : (typeList(s.type) ?? []);
+    const types = s.nullable === true && !declared.includes('null') ? [...declared, 'null'] : declared;
+    const groups = GROUP_ORDER.filter(g => groupUsed(s, g));
+    const checked = types.length > 0 && !(types.length === 1 && (groups as string[]).includes(types[0]!));
+    plan = { types, checked, any: ANY_RULES.some(k => s[k] !== undefined), groups };
+    plans.set(s, plan);
+  }
+  return plan;
+}
+
 function groupOf(value: Json): Group | undefined {
   if (typeof value === 'number') return 'number';
   if (typeof value === 'string') return 'string';
@@ -123,22 +146,19 @@ class Walk {
 
   /** A subschema on a value: valid or not (errors gathered, or Done thrown). */
   schema(s: unknown, value: Json, ip: string, sp: string, composite: boolean, depth: number): boolean {
-    if (depth > 200) throw new Unsure();
+    if (depth > 200) throw UNSURE;
     if (s === true) return true;
-    if (!isObject(s)) throw new Unsure(); // `false`, or not a schema
+    if (!isObject(s)) throw UNSURE; // `false`, or not a schema
     if (alwaysValid(s)) return true;
     const start = this.errors.length;
-    const declared = s.type === undefined ? [] : (typeList(s.type) ?? []);
-    const types = s.nullable === true && !declared.includes('null') ? [...declared, 'null'] : declared;
-    const checked = types.length > 0 && !(types.length === 1 && (GROUP_ORDER as readonly string[]).includes(types[0]!) && groupUsed(s, types[0] as Group));
+    const { types, checked, any, groups } = planOf(s);
     if (checked && !types.some(t => hasType(value, t))) this.report(this.typeError(s, ip, sp), composite);
-    if (ANY_RULES.some(k => s[k] !== undefined)) {
+    if (any) {
       for (const k of ANY) if (s[k] !== undefined && !this.anyKeyword(k, s, value, ip, sp, composite, depth)) break;
       if (this.errors.length !== start) return false;
     }
     const valueGroup = groupOf(value);
-    for (const group of GROUP_ORDER) {
-      if (!groupUsed(s, group)) continue;
+    for (const group of groups) {
       if (valueGroup === group) {
         for (const k of GROUPS[group]) if (s[k] !== undefined && !this.typedKeyword(k, s, value, ip, sp, composite, depth)) break;
       } else if (types.length === 1 && types[0] === group && !checked) this.report(this.typeError(s, ip, sp), composite);
@@ -255,7 +275,7 @@ class Walk {
       }
       case 'format': {
         const v = passesFormat(kw as string, value);
-        if (v === undefined) throw new Unsure();
+        if (v === undefined) throw UNSURE;
         return v || fail({ format: kw }, `must match format "${kw as string}"`);
       }
       case 'maxLength':
@@ -282,7 +302,7 @@ class Walk {
         const o = value as Record<string, Json>;
         for (const name of kw as string[]) {
           if (own(o, name)) continue;
-          if (name in o) throw new Unsure(); // inherited: Ajv sees `o[name] !== undefined`
+          if (name in o) throw UNSURE; // inherited: Ajv sees `o[name] !== undefined`
           return fail({ missingProperty: name }, `must have required property '${name}'`);
         }
         return true;
@@ -293,10 +313,10 @@ class Walk {
         const o = value as Record<string, Json>;
         const props = kw as Record<string, unknown>;
         for (const name of Object.keys(props)) {
-          if (name === '__proto__') throw new Unsure();
+          if (name === '__proto__') throw UNSURE;
           if (alwaysValid(props[name])) continue;
           if (!own(o, name)) {
-            if (name in o) throw new Unsure();
+            if (name in o) throw UNSURE;
             continue;
           }
           if (!this.schema(props[name], o[name]!, `${ip}/${escapePointer(name)}`, `${sp}/properties/${escapeFragment(name)}`, composite, depth + 1)) return false;
@@ -304,15 +324,15 @@ class Walk {
         return true;
       }
       case 'patternProperties': {
-        if (this.unevaluated) throw new Unsure();
+        if (this.unevaluated) throw UNSURE;
         const o = value as Record<string, Json>;
         const pats = kw as Record<string, unknown>;
         for (const p of Object.keys(pats)) {
-          if (p === '__proto__') throw new Unsure();
+          if (p === '__proto__') throw UNSURE;
           if (alwaysValid(pats[p])) continue;
           const re = regexpOf(p) as RegExp;
           for (const key of Object.keys(o)) {
-            if (key === '__proto__') throw new Unsure();
+            if (key === '__proto__') throw UNSURE;
             if (!re.test(key)) continue;
             if (!this.schema(pats[p], o[key]!, `${ip}/${escapePointer(key)}`, `${sp}/patternProperties/${escapeFragment(p)}`, composite, depth + 1)) return false;
           }
@@ -320,7 +340,7 @@ class Walk {
         return true;
       }
       default:
-        throw new Unsure();
+        throw UNSURE;
     }
   }
 
@@ -357,7 +377,7 @@ class Walk {
     const props = isObject(s.properties) ? Object.keys(s.properties).filter(p => p !== '__proto__') : [];
     const pats = isObject(s.patternProperties) ? Object.keys(s.patternProperties).filter(p => p !== '__proto__').map(p => regexpOf(p) as RegExp) : [];
     for (const key of Object.keys(o)) {
-      if (key === '__proto__') throw new Unsure();
+      if (key === '__proto__') throw UNSURE;
       if (props.includes(key) || pats.some(re => re.test(key))) continue;
       if (kw === false) {
         this.report(this.error('additionalProperties', ip, sp, { additionalProperty: key }, 'must NOT have additional properties'), composite);
@@ -387,7 +407,7 @@ class Walk {
         const item = list[i]!;
         if (!itemTypes.some(t => hasType(item, t))) continue;
         const key = itemTypes.length > 1 && typeof item === 'string' ? `${item}_` : String(item);
-        if (key === '__proto__' || (key in indices && !own(indices, key))) throw new Unsure();
+        if (key === '__proto__' || (key in indices && !own(indices, key))) throw UNSURE;
         if (own(indices, key)) return fail(i, indices[key]!);
         indices[key] = i;
       }

@@ -41,6 +41,32 @@ describe('validateExample: which Ajv instance compiles', () => {
     assert.deepEqual(found[0]!.path, ['example']);
   });
 
+  it('a schema well formed but for nullable/type contradictions (compiled without the meta-schema check): what Ajv with the check gives', () => {
+    // Ajv meets a contradiction only where it generates code: not in an anyOf with a branch that accepts everything.
+    const cases: [object, unknown][] = [
+      [{ type: 'object', properties: { a: { anyOf: [{}, { nullable: true }] }, b: { type: 'integer' } } }, { a: 1, b: 'x' }],
+      [{ type: 'object', properties: { a: { anyOf: [{ description: 'd' }, { nullable: true }] } }, required: ['z'] }, {}],
+      [{ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { nullable: true }] } } }, { a: 1 }],
+      [{ anyOf: [{}, { type: 'null', nullable: false }], properties: { a: { nullable: true } } }, { a: 1 }],
+    ];
+    for (const [schema, value] of cases) {
+      assert.equal(wellFormedSchema(schema, 'draft4'), false);
+      const found = validateExample(value, schema, digest(), 'draft4', ['example'], undefined, false);
+      const errors = ajvErrors(schema, value, 'draft4');
+      if (errors === 'refused') {
+        assert.equal(found.length, 1, JSON.stringify(schema));
+        assert.equal(found[0]!.message, ajvRefusal(schema, 'draft4'), JSON.stringify(schema));
+      } else {
+        assert.ok(errors !== null, JSON.stringify(schema));
+        assert.deepEqual(
+          found.map(f => f.path),
+          errors.map(e => ['example', ...e.instancePath.split('/').slice(1)]),
+          JSON.stringify(schema),
+        );
+      }
+    }
+  });
+
   it('a valid example of a schema that is not well formed but compiles: no finding', () => {
     const schema = { type: 'string', 'not-a-keyword': { deep: true } };
     assert.equal(wellFormedSchema(schema, 'draft4'), false);

@@ -37,8 +37,8 @@ const logger = {
 const instances = new Map<string, Ajv>();
 
 /**
- * The Ajv instance of a dialect. `trusted` (a schema wellFormed tells Ajv compiles without complaint, exampleFast.ts):
- * an instance that does not check schemas against the dialect's meta-schema, which would accept them: compiling the
+ * The Ajv instance of a dialect. `trusted` (a schema the meta-schema surely accepts, metaValid below): an instance
+ * that does not check schemas against the dialect's meta-schema, which would accept them: compiling the
  * meta-schema's own validator is about 40 ms of a lint's first compile (a lint that compiles only such schemas never
  * compiles it). Ajv's validators and errors are the same either way; a schema that is not known to be well formed is
  * compiled by the checking instance, whose refusal ("schema is invalid: …") is the finding.
@@ -205,6 +205,15 @@ export function ajvErrors(schema: object, value: unknown, dialect: Dialect): Err
   return validate(value) === true ? null : (validate.errors ?? []);
 }
 
+/**
+ * Whether the dialect's meta-schema surely accepts a schema (ajvFor's `trusted`): a well-formed one (exampleFast.ts),
+ * or one that is but for `nullable`/`type` contradictions, which Ajv meets when it generates the code, not in the
+ * meta-schema (github-api, plaid: a `nullable` without `type` beside an `anyOf` took the meta-schema's compile).
+ */
+function metaValid(schema: object, dialect: Dialect): boolean {
+  return wellFormedSchema(schema, dialect) || contradictions(schema, dialect) !== false;
+}
+
 /** True when a schema can be compiled into the shared cache (no `$id`: ids are global in an Ajv instance). */
 export function cacheable(ids: { any: boolean; draft4: boolean }, dialect: Dialect): boolean {
   if (ids.any) return false;
@@ -369,7 +378,7 @@ export function validateExample(
   }
   try {
     if (told !== undefined) return findings(schema, told as ErrorObject[], value, path, prepareResults);
-    const validate = validatorFor(target, typeof targetDigest === 'string' ? targetDigest : targetDigest(), dialect, wellFormedSchema(target, dialect));
+    const validate = validatorFor(target, typeof targetDigest === 'string' ? targetDigest : targetDigest(), dialect, metaValid(target, dialect));
     if (validate(value) !== false || !Array.isArray(validate.errors)) return [];
     return findings(schema, validate.errors, value, path, prepareResults);
   } catch (e) {
