@@ -5,6 +5,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { functionSchemasPlugin, generateFunctionSchemas as generateFunctionSchemasModule } from './scripts/functionSchemas.mjs';
 import { loadEntry } from './scripts/loadEntry.mjs';
 import { generateRulesetValidators, rulesetValidatorsPlugin } from './scripts/rulesetValidators.mjs';
+import { exampleMetaPlugin, generateExampleMetaValidators } from './scripts/exampleMetaValidators.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -137,6 +138,14 @@ const generateRulesetValidatorsOnce = (() => {
   return () => (generated ??= generateRulesetValidators('server/out/ruleset-validators.mjs'));
 })();
 
+// The meta-schema validators of the example rules' checking Ajv instances are compiled when the bundles are built
+// (scripts/exampleMetaValidators.mjs): a lint with an example schema not known to be well formed no longer compiles
+// one (about 35 ms). A copy for the tests: server/out/example-meta.mjs.
+const generateExampleMetaOnce = (() => {
+  let generated;
+  return () => (generated ??= generateExampleMetaValidators(esbuild, 'server/out/example-meta.mjs'));
+})();
+
 // Spectral's `$ref` resolver (json-ref-resolver) spends its time on two things a lint of a multi-file document
 // repeats thousands of times (digitalocean, 2,850 files: about a sixth of the lint's CPU together):
 // - `@stoplight/path` parses every path it joins or normalizes with a generated parser: its string functions are
@@ -246,7 +255,7 @@ const common = {
   // tr46/whatwg-url (under node-fetch) require Node's deprecated `punycode` module: on Node 22+ every start
   // printed a DeprecationWarning (DEP0040) into the editor's output. The userland package is the same code.
   alias: { punycode: 'punycode/punycode.js', tslib: 'tslib/tslib.js' },
-  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas, functionSchemasPlugin('generate', () => generateFunctionSchemas()), fasterResolver, lazyNodeFetch, rulesetValidatorsPlugin(generateRulesetValidatorsOnce)],
+  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas, functionSchemasPlugin('generate', () => generateFunctionSchemas()), fasterResolver, lazyNodeFetch, rulesetValidatorsPlugin(generateRulesetValidatorsOnce), exampleMetaPlugin(generateExampleMetaOnce)],
 };
 
 /** What the CLI's and the server's bundles are written inside (server/src/cli/launch.ts). */

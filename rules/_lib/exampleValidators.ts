@@ -10,14 +10,11 @@
  * validation and its messages are the same; errors are turned into findings the
  * way Spectral's `schema` function does (better-ajv-errors + the same wording).
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import Ajv2019 from 'ajv/dist/2019';
-import Ajv2020 from 'ajv/dist/2020';
-import AjvDraft04 from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import type Ajv from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import MissingRefError from 'ajv/dist/compile/ref_error';
 import betterAjvErrors from '@stoplight/better-ajv-errors';
-import draft6MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json';
+import { newAjv, usePrecompiledMeta } from './exampleAjv';
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
 import { contradictions, contradictionsButRefs, quickVerdict, wellFormedSchema } from './exampleFast';
@@ -25,14 +22,6 @@ import { compiledForm, prunedFor } from './examplePrune';
 import { ajvErrorsOf } from './exampleErrors';
 
 type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
-
-const logger = {
-  warn(...args: unknown[]) {
-    if (typeof args[0] === 'string' && args[0].startsWith('unknown format')) return;
-  },
-  log() {},
-  error() {},
-};
 
 const instances = new Map<string, Ajv>();
 
@@ -48,23 +37,8 @@ function ajvFor(dialect: Dialect, trusted = false): Ajv {
   const key = trusted ? `${base} trusted` : base;
   let ajv = instances.get(key);
   if (!ajv) {
-    const Ctor = (base === 'draft4' ? AjvDraft04 : base === 'draft2019-09' ? Ajv2019 : base === 'draft2020-12' ? Ajv2020 : Ajv) as unknown as typeof Ajv;
-    // As Spectral configures it, but without Ajv's optimizer passes over the generated code: they change neither
-    // what a validator accepts nor its errors, and they were most of the compile time (github-api: 9 of 14 s of
-    // compiles in a CPU profile, the optimizer's name analysis alone 6.4 s).
-    ajv = new Ctor({
-      allErrors: false,
-      meta: true,
-      messages: true,
-      strict: false,
-      allowUnionTypes: true,
-      logger,
-      unicodeRegExp: false,
-      code: { optimize: false },
-      ...(trusted ? { validateSchema: false } : null),
-    });
-    addFormats(ajv as never);
-    if (base === 'auto') ajv.addSchema(draft6MetaSchema as never);
+    ajv = newAjv(base, trusted);
+    if (!trusted) usePrecompiledMeta(ajv, base);
     instances.set(key, ajv);
   }
   return ajv;
