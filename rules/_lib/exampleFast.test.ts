@@ -129,7 +129,7 @@ describe('quick verdict on examples', () => {
       if (depth > 2 && rand() < 0.5) return pick([{}, { type: 'string' }, true, false]);
       const s: Record<string, unknown> = {};
       for (let i = 1 + Math.floor(rand() * 3); i > 0; i--) {
-        const k = pick(['type', 'type', 'nullable', 'enum', 'const', 'format', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'items', 'items', 'additionalItems', 'required', 'properties', 'properties', 'additionalProperties', 'patternProperties', 'minProperties', 'allOf', 'anyOf', 'oneOf', 'not', 'description', 'readOnly', 'example', 'multipleOf', 'title', 'x-extra', 'default']);
+        const k = pick(['type', 'type', 'nullable', 'enum', 'const', 'format', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'items', 'items', 'additionalItems', 'required', 'properties', 'properties', 'additionalProperties', 'patternProperties', 'minProperties', 'allOf', 'anyOf', 'oneOf', 'not', 'description', 'readOnly', 'example', 'multipleOf', 'title', 'x-extra', 'default', 'order', 'summary', 'toString']);
         // Now and then a keyword left undefined (as the readOnly relaxation leaves `required`): not there for Ajv.
         s[k] = rand() < 0.03 ? undefined : keywordValue(k, depth);
       }
@@ -153,7 +153,7 @@ describe('quick verdict on examples', () => {
         case 'items': return pick([true, false, schema(depth + 1), [schema(depth + 1)], [schema(depth + 1), schema(depth + 1)], []]);
         case 'allOf': case 'anyOf': case 'oneOf': return Array.from({ length: Math.floor(rand() * 3) }, () => schema(depth + 1));
         case 'description': return pick(['text', 1]);
-        case 'example': case 'x-extra': case 'default': return values();
+        case 'example': case 'x-extra': case 'default': case 'order': case 'summary': case 'toString': return values(); // unknown keys: ignored when they hold a scalar
         case 'title': return pick(['T', 2]);
         default: return pick([0, 1, 3, -1, 1.5]);
       }

@@ -24,8 +24,27 @@ type Verdict = boolean | undefined;
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
+const EMPTY = {};
 
-/** Keywords Ajv ignores (annotations and OpenAPI/vendor fields) with the shape its meta-schemas ask of them; null: any value. */
+/** Every keyword of Ajv's instances (each dialect's `RULES.keywords`; exampleErrors.test.ts holds the list to Ajv's). */
+export const AJV_KEYWORDS = new Set(
+  (
+    '$async $comment $defs $dynamicAnchor $dynamicRef $id $recursiveAnchor $recursiveRef $ref $schema $vocabulary additionalItems ' +
+    'additionalProperties allOf anyOf const contains contentEncoding contentMediaType contentSchema default definitions dependencies ' +
+    'dependentRequired dependentSchemas deprecated description else enum examples exclusiveMaximum exclusiveMinimum format ' +
+    'formatExclusiveMaximum formatExclusiveMinimum formatMaximum formatMinimum id if items maxContains maxItems maxLength ' +
+    'maxProperties maximum minContains minItems minLength minProperties minimum multipleOf not nullable oneOf pattern ' +
+    'patternProperties prefixItems properties propertyNames readOnly required then title type unevaluatedItems ' +
+    'unevaluatedProperties uniqueItems writeOnly'
+  ).split(' '),
+);
+
+/**
+ * Keywords Ajv ignores (annotations and OpenAPI/vendor fields) with the shape its meta-schemas ask of them; null: any
+ * value; 'scalar': a key no instance of Ajv knows (strict off: ignored, and the meta-schemas allow any), with a value
+ * that holds nothing (pagerduty-rest: `order`, `summary`, `data_type` in property schemas). Not a name every object
+ * inherits (`constructor`): Ajv's rule tables are objects, and see those.
+ */
 function annotationShape(key: string, dialect: Dialect): string | null | undefined {
   if (key.startsWith('x-')) return null;
   switch (key) {
@@ -48,7 +67,7 @@ function annotationShape(key: string, dialect: Dialect): string | null | undefin
     case '$comment':
       return dialect === 'draft4' ? null : 'string';
     default:
-      return undefined;
+      return AJV_KEYWORDS.has(key) || key in EMPTY ? undefined : 'scalar';
   }
 }
 
@@ -193,6 +212,7 @@ function wellFormed(schema: unknown, dialect: Dialect, depth: number): boolean {
 
 function keywordWellFormed(key: string, kw: unknown, schema: Record<string, unknown>, dialect: Dialect, depth: number): boolean {
   const shape = annotationShape(key, dialect);
+  if (shape === 'scalar') return kw === null || typeof kw === 'string' || typeof kw === 'boolean' || isFiniteNumber(kw);
   if (shape !== undefined) return shape === null || (shape === 'array' ? Array.isArray(kw) : typeof kw === shape);
   const sub = (s: unknown): boolean => isSubschema(s, dialect) && wellFormed(s, dialect, depth + 1);
   switch (key) {
