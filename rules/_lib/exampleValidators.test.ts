@@ -128,6 +128,7 @@ describe('surelyMissingRef: a compile that ends in a MissingRefError, told witho
     { not: ref },
     { oneOf: [ref, { type: 'string' }] },
     { type: 'object', additionalProperties: ref, patternProperties: { '^x': ref } },
+    { properties: { a: ref }, unknownKeyword: 1 }, // a key Ajv does not know, holding a scalar: ignored
   ];
   const notSure = [
     { type: 'object', properties: { a: { $ref: '#/definitions/x' } } }, // a pointer: may resolve
@@ -137,7 +138,7 @@ describe('surelyMissingRef: a compile that ends in a MissingRefError, told witho
     { anyOf: [{ description: 'any' }, ref] },
     { items: [{ type: 'string' }], additionalItems: ref },
     { properties: { b: { nullable: true }, a: ref } }, // a refusal Ajv may meet first
-    { properties: { a: ref }, unknownKeyword: 1 }, // not well formed
+    { properties: { a: ref }, unknownKeyword: { nested: 1 } }, // not well formed: an unknown keyword holding an object
     { type: 'object', properties: { a: { type: 'string' } } }, // no $ref at all
   ];
   it('is sure where Ajv throws a MissingRefError, and the example then has no finding', () => {
