@@ -68,6 +68,20 @@ const noOptionalEncoding = {
   },
 };
 
+// Spectral's core functions, minified, lose the names their messages give them (`"<unknown>" function does not support
+// "nope" option`): each gets the name it is exported under, as in Spectral.
+const spectralFunctionNames = {
+  name: 'apiconv-spectral-function-names',
+  setup(build) {
+    build.onLoad({ filter: /spectral-functions[\\/]dist[\\/]index\.js$/ }, async args => {
+      const fs = await import('node:fs');
+      const source = fs.readFileSync(args.path, 'utf8');
+      const naming = "\nfor (const name of Object.keys(exports)) {\n  const fn = exports[name];\n  if (typeof fn === 'function' && fn.name !== name) Object.defineProperty(fn, 'name', { value: name });\n}\n";
+      return { contents: source + naming, loader: 'js' };
+    });
+  },
+};
+
 // Spectral's `createRulesetFunction` compiles each function's input and options schemas with Ajv when the
 // function is defined, and sets up its Ajv instance (ajv-errors' meta-schema) when spectral-core loads: about a
 // tenth of a second at every start, for every core and OAS function whether a rule uses it or not. The functions
@@ -94,6 +108,12 @@ const lazyFunctionSchemas = {
         if (source.split(from).length !== 2) throw new Error(`apiconv-lazy-function-schemas: ${args.path} changed, cannot find: ${from.slice(0, 60)}`);
         source = source.replace(from, to);
       }
+      // The name in a message about a function's options ("pattern" function does not support "nope" option): the
+      // function's own name, which minifying drops (`<unknown>`), or the name the function is exported under, which
+      // spectralFunctionNames gives the wrapper.
+      const unnamed = "fn.name || '<unknown>'";
+      if (source.split(unnamed).length !== 4) throw new Error(`apiconv-lazy-function-schemas: ${args.path} changed, cannot find: ${unnamed}`);
+      source = source.split(unnamed).join("fn.name || wrappedFn.name || '<unknown>'");
       if (/\bajv\./.test(source)) throw new Error(`apiconv-lazy-function-schemas: ${args.path} uses its Ajv instance elsewhere`);
       return { contents: source, loader: 'js' };
     });
@@ -255,7 +275,7 @@ const common = {
   // tr46/whatwg-url (under node-fetch) require Node's deprecated `punycode` module: on Node 22+ every start
   // printed a DeprecationWarning (DEP0040) into the editor's output. The userland package is the same code.
   alias: { punycode: 'punycode/punycode.js', tslib: 'tslib/tslib.js' },
-  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas, functionSchemasPlugin('generate', () => generateFunctionSchemas()), fasterResolver, lazyNodeFetch, rulesetValidatorsPlugin(generateRulesetValidatorsOnce), exampleMetaPlugin(generateExampleMetaOnce)],
+  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas, spectralFunctionNames, functionSchemasPlugin('generate', () => generateFunctionSchemas()), fasterResolver, lazyNodeFetch, rulesetValidatorsPlugin(generateRulesetValidatorsOnce), exampleMetaPlugin(generateExampleMetaOnce)],
 };
 
 /** What the CLI's and the server's bundles are written inside (server/src/cli/launch.ts). */

@@ -64,4 +64,14 @@ describe('single executable', { skip }, () => {
     assert.ok(!c.stdout.includes('"servers-https"'));
     assert.equal(sea(['lint', '--fix-dry-run', 'api.yaml'], dir).stdout, runCli(['lint', '--fix-dry-run', 'api.yaml'], { cwd: dir }).stdout);
   });
+
+  it("a core function's bad option names the function, as the npm CLI does (the build is minified)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-sea-'));
+    fs.copyFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), path.join(dir, 'api.yaml'));
+    fs.writeFileSync(path.join(dir, '.apiconv.yaml'), 'extends: apiconv:recommended\nrules:\n  pat-rule:\n    given: $.info\n    then:\n      function: pattern\n      functionOptions: { nope: 1 }\n');
+    const a = sea(['lint', 'api.yaml'], dir);
+    assert.equal(a.code, 2);
+    assert.match(a.stderr, /rules\.pat-rule\.then\.functionOptions\.nope: "pattern" function does not support "nope" option/);
+    assert.equal(a.stderr, runCli(['lint', 'api.yaml'], { cwd: dir }).stderr);
+  });
 });
