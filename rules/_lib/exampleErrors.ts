@@ -17,8 +17,8 @@
  *     that passes drops what its branches gathered, and one that fails adds its own error after theirs.
  * It answers undefined where it is not sure (anything quickVerdict is not sure of, a `false` subschema,
  * `__proto__`, names a value inherits, `patternProperties` where Ajv tracks evaluated properties); the caller then
- * compiles as before. exampleErrors.test.ts holds it to Ajv's own errors (chosen cases, generated cases, and every
- * invalid example of the corpus).
+ * compiles as before. It is held to Ajv's own errors by exampleErrors.test.ts (chosen cases, the order of Ajv's rule
+ * groups in each dialect) and exampleFast.test.ts (generated cases, and every invalid example of the corpus).
  */
 import equal from 'fast-deep-equal';
 import { codePoints, hasType, isObject, isPlainJson, passesFormat, regexpOf, typeList, wellFormedSchema, type Dialect, type Json } from './exampleFast';
