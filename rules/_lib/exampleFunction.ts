@@ -155,7 +155,7 @@ function rewriteNullable(schema: Obj, errors: { keyword: string; schemaPath: str
 // of one lint's resolved document, so entries go with it.
 /**
  * A prepared schema, with a digest of its JSON text (the text itself is not kept: it can be large); for a schema
- * that stands for its prepared copy (asIs), the digest is taken when a compile first needs it.
+ * shared with the source (preparedShared), the digest is taken when a compile first needs it.
  */
 interface Prepared {
   schema: Obj;
