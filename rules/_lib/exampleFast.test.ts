@@ -210,6 +210,8 @@ describe('quick verdict on examples', () => {
     quickCheck.refusals = [];
     quickCheck.missingRefs = [];
     quickCheck.missingRefsChecked = 0;
+    quickCheck.outcomes = [];
+    quickCheck.outcomesChecked = 0;
     try {
       for (const entry of corpusEntries()) {
         // Each verdict is also compiled by Ajv here: the documents over 600 KB take minutes (APICONV_FULL_CORPUS=1).
@@ -225,6 +227,8 @@ describe('quick verdict on examples', () => {
     assert.ok(quickCheck.told > 0, 'no errors told without compiling');
     assert.deepEqual(quickCheck.refusals, [], "a refusal told without compiling is Ajv's");
     assert.deepEqual(quickCheck.missingRefs, [], 'a compile told to end in a MissingRefError does');
+    assert.deepEqual(quickCheck.outcomes, [], "what a compile ends in, told without compiling, is what Ajv's ends in");
+    t.diagnostic(`compile outcomes told: ${quickCheck.outcomesChecked}`);
     t.diagnostic(`compiles told to end in a MissingRefError: ${quickCheck.missingRefsChecked}`);
     const { valid, invalid, unsure } = quickCheck.counts;
     t.diagnostic(`quick verdicts: ${valid} valid, ${invalid} invalid (errors told for ${quickCheck.told}), ${unsure} left to Ajv`);

@@ -102,6 +102,9 @@ export const quickCheck = {
   missingRefs: [] as { schema: object; dialect: string; ajv: string }[],
   /** How many such schemas were checked. */
   missingRefsChecked: 0,
+  /** compileOutcome's answers that are not what Ajv's compile ends in (there must be none), and how many were checked. */
+  outcomes: [] as { schema: object; dialect: string; told: unknown; ajv: unknown }[],
+  outcomesChecked: 0,
   /** Invalid examples whose errors from the pruned schema (prunedFor) are not the full schema's. */
   prunedApart: [] as { schema: object; value: unknown; dialect: string; full: string; pruned: string }[],
   /** Invalid examples whose errors told without compiling (exampleErrors.ts) are not Ajv's; and how many were told. */
@@ -132,6 +135,14 @@ function recordMissingRef(schema: object, dialect: Dialect): void {
   if ('error' in compiled && compiled.error instanceof MissingRefError) return;
   const ajv = 'error' in compiled ? (compiled.error instanceof Error ? compiled.error.message : String(compiled.error)) : '(compiled)';
   if (quickCheck.missingRefs.length < 20) quickCheck.missingRefs.push({ schema, dialect, ajv });
+}
+
+function recordOutcome(outcome: CompileOutcome, schema: object, dialect: Dialect): void {
+  quickCheck.outcomesChecked++;
+  const compiled = compileForTests(schema, dialect);
+  const ajv: CompileOutcome =
+    'error' in compiled ? (compiled.error instanceof MissingRefError ? { missingRef: true } : { refusal: compiled.error instanceof Error ? compiled.error.message : String(compiled.error) }) : { compiles: true };
+  if (JSON.stringify(ajv) !== JSON.stringify(outcome) && quickCheck.outcomes.length < 20) quickCheck.outcomes.push({ schema, dialect, told: outcome, ajv });
 }
 
 function recordRefusal(known: string, schema: object, dialect: Dialect): void {
@@ -273,6 +284,74 @@ export function surelyMissingRef(schema: object, dialect: Dialect): boolean {
   return v;
 }
 
+/** What Ajv's compile of a schema ends in, told by compileOutcome: the first error its code generation meets, or none. */
+export type CompileOutcome = { missingRef: true } | { refusal: string } | { compiles: true };
+
+/**
+ * What Ajv's compile of `schema` ends in, when the schema is well formed (exampleFast.ts) but for `nullable`/`type`
+ * contradictions and objects that are only a `$ref` to a relative path (Ajv holds no schema for one): each throws when
+ * Ajv's code generation meets it, so the first one met in its order decides — a schema object's types first
+ * (getSchemaTypes), then its `$ref`, then its subschemas in the order of Ajv's rule groups (`not`, `anyOf`, `oneOf`,
+ * `allOf`; `additionalItems`, `items`; `additionalProperties`, `properties`, `patternProperties`), none below a subschema
+ * that accepts everything, nor below an `anyOf` with such a branch (drafts 4 to 7). digitalocean: 20 example schemas
+ * with both, each compiled for it. undefined: not sure (another dialect, another `$ref`, a keyword whose subschemas are
+ * not walked here). exampleValidators.test.ts holds it to Ajv's compile.
+ */
+export function compileOutcome(schema: object, dialect: Dialect): CompileOutcome | undefined {
+  if (dialect !== 'draft4' && dialect !== 'auto') return undefined;
+  if (contradictionsButRefs(schema, dialect, missingRefOnly) === false) return undefined;
+  const rules = (ajvFor(dialect, true) as unknown as { RULES: { all: Record<string, unknown> } }).RULES.all;
+  const hasRules = (o: Record<string, unknown>) => Object.keys(o).some(k => Object.prototype.hasOwnProperty.call(rules, k));
+  const alwaysValid = (b: unknown) => b === true || (typeof b === 'object' && b !== null && !Array.isArray(b) && !hasRules(b as Record<string, unknown>));
+  class Unsure {}
+  const first = (v: unknown, depth: number): CompileOutcome | undefined => {
+    if (depth > 100) throw new Unsure();
+    if (typeof v === 'boolean') return undefined;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Unsure();
+    const o = v as Record<string, unknown>;
+    if (!hasRules(o)) return undefined;
+    const types = o.type === undefined ? [] : Array.isArray(o.type) ? o.type : [o.type];
+    if (types.includes('null')) {
+      if (o.nullable === false) return { refusal: 'type: null contradicts nullable: false' };
+    } else if (types.length === 0 && o.nullable !== undefined) return { refusal: '"nullable" cannot be used without "type"' };
+    if (o.$ref !== undefined) {
+      if (missingRefOnly(o)) return { missingRef: true };
+      throw new Unsure();
+    }
+    for (const k of ['if', 'then', 'else', 'contains', 'propertyNames', 'dependencies', 'prefixItems']) if (o[k] !== undefined) throw new Unsure();
+    const each = (list: unknown[]): CompileOutcome | undefined => {
+      for (const item of list) {
+        if (alwaysValid(item)) continue;
+        const r = first(item, depth + 1);
+        if (r !== undefined) return r;
+      }
+      return undefined;
+    };
+    const lists: unknown[][] = [];
+    if (o.not !== undefined) lists.push([o.not]);
+    if (Array.isArray(o.anyOf) && !o.anyOf.some(alwaysValid)) lists.push(o.anyOf);
+    for (const k of ['oneOf', 'allOf']) if (Array.isArray(o[k])) lists.push(o[k] as unknown[]);
+    if (Array.isArray(o.items) && o.additionalItems !== undefined) lists.push([o.additionalItems]);
+    if (o.items !== undefined) lists.push(Array.isArray(o.items) ? o.items : [o.items]);
+    if (o.additionalProperties !== undefined) lists.push([o.additionalProperties]);
+    for (const k of ['properties', 'patternProperties']) {
+      const map = o[k];
+      if (typeof map === 'object' && map !== null) lists.push(Object.keys(map).filter(n => n !== '__proto__').map(n => (map as Record<string, unknown>)[n]));
+    }
+    for (const list of lists) {
+      const r = each(list);
+      if (r !== undefined) return r;
+    }
+    return undefined;
+  };
+  try {
+    return first(schema, 0) ?? { compiles: true };
+  } catch (e) {
+    if (e instanceof Unsure) return undefined;
+    throw e;
+  }
+}
+
 /**
  * Whether Ajv may leave out the code of an `anyOf` somewhere in the schema, and not meet what is below it: without
  * `unevaluated` (drafts 4 to 7), an `anyOf` one of whose branches accepts everything in Ajv's eyes (`true`, or no key
@@ -338,6 +417,11 @@ export function validateExample(
     if (quickCheck.on) recordRefusal(refusal, schema, dialect);
     return [{ message: refusal, path }];
   }
+  // Both kinds in one schema: the first Ajv's code generation meets.
+  const outcome = quick === undefined ? compileOutcome(schema, dialect) : undefined;
+  if (quickCheck.on && outcome !== undefined) recordOutcome(outcome, schema, dialect);
+  if (outcome !== undefined && 'refusal' in outcome) return [{ message: outcome.refusal, path }];
+  if (outcome !== undefined && 'missingRef' in outcome && ignoreMissingRefs) return [];
   // Surely invalid: Ajv's errors, told without compiling where that is sure (exampleErrors.ts); else Ajv compiles only
   // the part of the schema the value meets (the same first error, see prunedFor).
   const told = quick === false ? ajvErrorsOf(schema, value, dialect) : undefined;
