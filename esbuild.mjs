@@ -142,29 +142,26 @@ const lazyNodeFetch = {
   },
 };
 
+/** A generated module, made at its first request and shared by every bundle of the build run. */
+function once(generate) {
+  let generated;
+  return () => (generated ??= generate());
+}
+
 // The schemas of the functions the bundle defines are compiled when it is built, into Ajv's standalone code
 // (scripts/functionSchemas.mjs): a lint no longer sets up Ajv and compiles them at every start (20–60 ms).
-const generateFunctionSchemas = (() => {
-  let generated;
-  const collecting = () => ({ ...common, plugins: common.plugins.map(p => (p.name === 'apiconv-function-schemas' ? functionSchemasPlugin('collect') : p)) });
-  return () => (generated ??= generateFunctionSchemasModule(esbuild, collecting(), 'server/out/function-schemas.mjs'));
-})();
+const collecting = () => ({ ...common, plugins: common.plugins.map(p => (p.name === 'apiconv-function-schemas' ? functionSchemasPlugin('collect') : p)) });
+const generateFunctionSchemas = once(() => generateFunctionSchemasModule(esbuild, collecting(), 'server/out/function-schemas.mjs'));
 
 // The two checks of a ruleset file (Spectral's and its migrator's) are compiled when the bundles are built, into Ajv's
 // standalone code (scripts/rulesetValidators.mjs): a lint with a config no longer compiles them at every start
 // (120–130 ms). A copy for the tests: server/out/ruleset-validators.mjs.
-const generateRulesetValidatorsOnce = (() => {
-  let generated;
-  return () => (generated ??= generateRulesetValidators('server/out/ruleset-validators.mjs'));
-})();
+const generateRulesetValidatorsOnce = once(() => generateRulesetValidators('server/out/ruleset-validators.mjs'));
 
 // The meta-schema validators of the example rules' checking Ajv instances are compiled when the bundles are built
 // (scripts/exampleMetaValidators.mjs): a lint with an example schema not known to be well formed no longer compiles
 // one (about 35 ms). A copy for the tests: server/out/example-meta.mjs.
-const generateExampleMetaOnce = (() => {
-  let generated;
-  return () => (generated ??= generateExampleMetaValidators(esbuild, 'server/out/example-meta.mjs'));
-})();
+const generateExampleMetaOnce = once(() => generateExampleMetaValidators(esbuild, 'server/out/example-meta.mjs'));
 
 // Spectral's `$ref` resolver (json-ref-resolver) spends its time on two things a lint of a multi-file document
 // repeats thousands of times (digitalocean, 2,850 files: about a sixth of the lint's CPU together):

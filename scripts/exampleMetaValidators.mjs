@@ -7,35 +7,24 @@
 // The meta-schema is fixed: its validator is compiled here, once, by the very instance the rules make
 // (exampleAjv.ts newAjv, bundled from the sources), into Ajv's standalone code: the code Ajv would evaluate at run
 // time, so the same verdicts and errors (test/engine/exampleMetaValidators.test.ts holds them to Ajv's compile).
-import Module from 'node:module';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { serveGeneratedModule, standaloneExpression, writeTestCopy } from './generatedModule.mjs';
+import { loadEntry } from './loadEntry.mjs';
 
 /** The bundles' module of the precompiled validators. */
 const MODULE = 'apiconv:example-meta';
 
 /** exampleAjv.ts, bundled and loaded here, with the `_` code tag and standalone of the Ajv it bundles. */
-async function loadExampleAjv(esbuild) {
-  const result = await esbuild.build({
-    stdin: {
-      contents: "export { newAjv, PRECOMPILED_META } from './rules/_lib/exampleAjv';\nexport { _ } from 'ajv';\nexport { default as standalone } from 'ajv/dist/standalone';\n",
-      resolveDir: process.cwd(),
-      sourcefile: 'example-meta-entry.ts',
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    write: false,
-    logLevel: 'silent',
-  });
-  const file = path.join(process.cwd(), 'example-meta-entry.cjs');
-  const m = new Module(file);
-  m.filename = file;
-  m.paths = Module._nodeModulePaths(process.cwd());
-  m._compile(result.outputFiles[0].text, file);
-  return m.exports;
-}
+const loadExampleAjv = esbuild =>
+  loadEntry(
+    esbuild,
+    // Not the bundles' options: their plugins serve apiconv:example-meta, which this makes (exampleAjv.ts asks for it
+    // in a try, and does without it here).
+    { bundle: true, platform: 'node', format: 'cjs', logLevel: 'silent' },
+    "export { newAjv, PRECOMPILED_META } from './rules/_lib/exampleAjv';\nexport { _ } from 'ajv';\nexport { default as standalone } from 'ajv/dist/standalone';\n",
+    'example-meta-entry',
+  );
 
 /**
  * The generated module: `validators`, per dialect, the standalone validator of its meta-schema. A copy Node can
@@ -48,25 +37,15 @@ export async function generateExampleMetaValidators(esbuild, copyTo) {
     const ajv = newAjv(base, false, { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` });
     const validate = ajv.getSchema(id);
     if (typeof validate !== 'function') throw new Error(`apiconv-example-meta: no meta-schema ${id} in the ${base} instance`);
-    const code = standalone(ajv, validate).replace(/^"use strict";/, '');
-    parts.push(`  ${JSON.stringify(base)}: (() => {\n    'use strict';\n    const module = { exports: {} };\n${code}\n    return module.exports;\n  })(),`);
+    parts.push(`  ${JSON.stringify(base)}: ${standaloneExpression(standalone(ajv, validate))},`);
   }
   const version = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'node_modules', 'ajv', 'package.json'), 'utf8')).version;
   const module = [`// Meta-schema validators precompiled by Ajv ${version} (scripts/exampleMetaValidators.mjs)`, 'const validators = {', ...parts, '};', 'export { validators };', ''].join('\n');
-  if (copyTo) {
-    fs.mkdirSync(path.dirname(copyTo), { recursive: true });
-    fs.writeFileSync(copyTo, `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${module}`);
-  }
+  if (copyTo) writeTestCopy(copyTo, module);
   return module;
 }
 
 /** The plugin that supplies `apiconv:example-meta` (generated once per build run, shared by the bundles). */
 export function exampleMetaPlugin(generate) {
-  return {
-    name: 'apiconv-example-meta',
-    setup(build) {
-      build.onResolve({ filter: new RegExp(`^${MODULE}$`) }, () => ({ path: 'example-meta', namespace: 'apiconv-example-meta' }));
-      build.onLoad({ filter: /.*/, namespace: 'apiconv-example-meta' }, async () => ({ contents: await generate(), resolveDir: process.cwd(), loader: 'js' }));
-    },
-  };
+  return { name: 'apiconv-example-meta', setup: build => serveGeneratedModule(build, MODULE, generate) };
 }

@@ -14,6 +14,7 @@
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { loadEntry } from './loadEntry.mjs';
+import { serveGeneratedModule, writeTestCopy } from './generatedModule.mjs';
 
 export const FUNCTION_SCHEMAS_MODULE = 'apiconv:function-schemas';
 const COLLECTED = Symbol.for('apiconv.collectFunctionSchemas');
@@ -39,12 +40,7 @@ export function functionSchemasPlugin(mode, generate) {
   return {
     name: 'apiconv-function-schemas',
     setup(build) {
-      build.onResolve({ filter: /^apiconv:function-schemas$/ }, () => ({ path: 'function-schemas', namespace: 'apiconv-function-schemas' }));
-      build.onLoad({ filter: /.*/, namespace: 'apiconv-function-schemas' }, async () => ({
-        contents: mode === 'collect' ? COLLECTOR : await generate(),
-        resolveDir: process.cwd(),
-        loader: 'js',
-      }));
+      serveGeneratedModule(build, 'apiconv:function-schemas', () => (mode === 'collect' ? COLLECTOR : generate()));
     },
   };
 }
@@ -125,10 +121,6 @@ export async function generateFunctionSchemas(esbuild, options, copyTo) {
     'export const keys = () => [...byJson.keys()];',
     '',
   ].join('\n');
-  if (copyTo) {
-    const fs = await import('node:fs');
-    fs.mkdirSync(path.dirname(copyTo), { recursive: true });
-    fs.writeFileSync(copyTo, `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${module}`);
-  }
+  if (copyTo) writeTestCopy(copyTo, module);
   return module;
 }

@@ -1,5 +1,6 @@
 // What the build reads from the sources themselves (esbuild.mjs: the config schema; functionSchemas.mjs: the
-// function schemas): an entry's text bundled with the bundles' options, in memory, and loaded in this process.
+// function schemas; exampleMetaValidators.mjs: the example rules' Ajv instances): an entry's text bundled with the
+// given options (the bundles', or fewer), in memory, and loaded in this process.
 import Module from 'node:module';
 import * as path from 'node:path';
 

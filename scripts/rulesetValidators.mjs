@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import Module from 'node:module';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { serveGeneratedModule, standaloneExpression, writeTestCopy } from './generatedModule.mjs';
 
 /** The bundles' module of the precompiled checks. */
 const MODULE = 'apiconv:ruleset-validators';
@@ -84,20 +85,14 @@ export function generateRulesetValidators(copyTo) {
   const spectral = spectralRulesetValidator();
   const migrator = migratorRulesetValidator();
   const version = rootRequire('ajv/package.json').version;
-  // Each standalone module (CommonJS: `module.exports = validate`) in its own scope: both declare their helpers.
-  const scoped = (name, code) =>
-    `const ${name} = (() => {\n  'use strict';\n  const module = { exports: {} };\n${code.replace(/^"use strict";/, '')}\n  return module.exports;\n})();`;
   const module = [
     `// Ruleset validators precompiled by Ajv ${version} (scripts/rulesetValidators.mjs)`,
-    scoped('spectralRuleset', spectral),
-    scoped('migratorRuleset', migrator),
+    `const spectralRuleset = ${standaloneExpression(spectral)};`,
+    `const migratorRuleset = ${standaloneExpression(migrator)};`,
     'export { spectralRuleset, migratorRuleset };',
     '',
   ].join('\n');
-  if (copyTo) {
-    fs.mkdirSync(path.dirname(copyTo), { recursive: true });
-    fs.writeFileSync(copyTo, `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${module}`);
-  }
+  if (copyTo) writeTestCopy(copyTo, module);
   return module;
 }
 
@@ -106,8 +101,7 @@ export function rulesetValidatorsPlugin(generate) {
   return {
     name: 'apiconv-ruleset-validators',
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^${MODULE}$`) }, () => ({ path: 'ruleset-validators', namespace: 'apiconv-ruleset-validators' }));
-      build.onLoad({ filter: /.*/, namespace: 'apiconv-ruleset-validators' }, () => ({ contents: generate(), resolveDir: process.cwd(), loader: 'js' }));
+      serveGeneratedModule(build, MODULE, generate);
       // Spectral's createValidator: the 'js' validator is the precompiled one, called as Spectral calls its own.
       build.onLoad({ filter: /spectral-core[\\/]dist[\\/]ruleset[\\/]validation[\\/]ajv\.js$/ }, args => {
         const source = fs.readFileSync(args.path, 'utf8');
