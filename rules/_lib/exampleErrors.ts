@@ -391,12 +391,8 @@ class Walk {
   /** Ajv's two loops: by an index of items when the items' schema names only scalar types, else pair by pair. */
   uniqueItems(s: Schema, list: Json[], ip: string, sp: string, composite: boolean): boolean {
     if (list.length <= 1) return true;
-    const items = s.items;
-    let itemTypes: string[] = [];
-    if (isObject(items)) {
-      const declared = items.type === undefined ? [] : (typeList(items.type) ?? []);
-      itemTypes = items.nullable === true && !declared.includes('null') ? [...declared, 'null'] : declared;
-    }
+    // Ajv's getSchemaTypes of the items' schema (none for a tuple)
+    const itemTypes = isObject(s.items) ? planOf(s.items).types : [];
     const fail = (i: number, j: number): false => {
       this.report(this.error('uniqueItems', ip, sp, { i, j }, `must NOT have duplicate items (items ## ${j} and ${i} are identical)`), composite);
       return false;

@@ -284,6 +284,16 @@ export function surelyMissingRef(schema: object, dialect: Dialect): boolean {
   return v;
 }
 
+/**
+ * Whether Ajv generates no code for a subschema (its alwaysValidSchema): `true`, or an object with no key that is one of
+ * its rules (`{}`, `{description: …}`, `{x-…: …}`). The rules are the instance's that compiles well-formed schemas (the
+ * checking one has the same; it is not made for this).
+ */
+function alwaysValidIn(dialect: Dialect): (s: unknown) => boolean {
+  const rules = (ajvFor(dialect, true) as unknown as { RULES: { all: Record<string, unknown> } }).RULES.all;
+  return s => s === true || (typeof s === 'object' && s !== null && !Array.isArray(s) && !Object.keys(s).some(k => rules[k]));
+}
+
 /** What Ajv's compile of a schema ends in, told by compileOutcome: the first error its code generation meets, or none. */
 export type CompileOutcome = { missingRef: true } | { refusal: string } | { compiles: true };
 
@@ -300,16 +310,14 @@ export type CompileOutcome = { missingRef: true } | { refusal: string } | { comp
 export function compileOutcome(schema: object, dialect: Dialect): CompileOutcome | undefined {
   if (dialect !== 'draft4' && dialect !== 'auto') return undefined;
   if (contradictionsButRefs(schema, dialect, missingRefOnly) === false) return undefined;
-  const rules = (ajvFor(dialect, true) as unknown as { RULES: { all: Record<string, unknown> } }).RULES.all;
-  const hasRules = (o: Record<string, unknown>) => Object.keys(o).some(k => Object.prototype.hasOwnProperty.call(rules, k));
-  const alwaysValid = (b: unknown) => b === true || (typeof b === 'object' && b !== null && !Array.isArray(b) && !hasRules(b as Record<string, unknown>));
+  const alwaysValid = alwaysValidIn(dialect);
   class Unsure {}
   const first = (v: unknown, depth: number): CompileOutcome | undefined => {
     if (depth > 100) throw new Unsure();
     if (typeof v === 'boolean') return undefined;
     if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Unsure();
     const o = v as Record<string, unknown>;
-    if (!hasRules(o)) return undefined;
+    if (alwaysValid(o)) return undefined;
     const types = o.type === undefined ? [] : Array.isArray(o.type) ? o.type : [o.type];
     if (types.includes('null')) {
       if (o.nullable === false) return { refusal: 'type: null contradicts nullable: false' };
@@ -318,7 +326,6 @@ export function compileOutcome(schema: object, dialect: Dialect): CompileOutcome
       if (missingRefOnly(o)) return { missingRef: true };
       throw new Unsure();
     }
-    for (const k of ['if', 'then', 'else', 'contains', 'propertyNames', 'dependencies', 'prefixItems']) if (o[k] !== undefined) throw new Unsure();
     const each = (list: unknown[]): CompileOutcome | undefined => {
       for (const item of list) {
         if (alwaysValid(item)) continue;
@@ -359,11 +366,8 @@ export function compileOutcome(schema: object, dialect: Dialect): CompileOutcome
  * schema's JSON (a false alarm only sends the schema to Ajv).
  */
 function skipsAnAnyOf(schema: object, dialect: Dialect): boolean {
-  // Ajv's rules, from the instance that compiles well-formed schemas (the checking one has the same; it is not made for this)
-  const ajv = ajvFor(dialect, true);
-  if ((ajv.opts as { unevaluated?: boolean }).unevaluated === true) return false;
-  const rules = (ajv as unknown as { RULES: { all: Record<string, unknown> } }).RULES.all;
-  const alwaysValid = (b: unknown) => b === true || (typeof b === 'object' && b !== null && !Array.isArray(b) && !Object.keys(b).some(k => rules[k]));
+  if ((ajvFor(dialect, true).opts as { unevaluated?: boolean }).unevaluated === true) return false;
+  const alwaysValid = alwaysValidIn(dialect);
   const seen = new Set<object>();
   const walk = (v: unknown): boolean => {
     if (typeof v !== 'object' || v === null || seen.has(v)) return false;
