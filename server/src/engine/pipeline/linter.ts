@@ -116,7 +116,7 @@ export class IncrementalLinter {
     const remote = options.allowRemoteRefs === true;
     this.readFile = options.readFile;
     if (!this.resolver || this.resolverRemote !== remote) {
-      this.resolver = new IncrementalResolver({ readFile: f => (this.readFile ? this.readFile(f) : undefined), allowRemoteRefs: remote });
+      this.resolver = new IncrementalResolver({ readFile: f => (this.readFile ? this.readFile(f) : undefined), allowRemoteRefs: remote, oneShot: this.oneShot });
       this.resolverRemote = remote;
     }
     const res = await this.resolver.resolve(doc, parsed.changedUnits);

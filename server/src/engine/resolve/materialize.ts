@@ -8,6 +8,8 @@ export abstract class ResolverMaterialize extends ResolverDecide {
     const plan = this.planOf(decisions, units, remote);
     const finals = decisions.finals;
     const changing = plan.changing;
+    // A one-shot resolve (a cold lint) is not followed by another: nothing is kept for one.
+    const oneShot = this.opts.oneShot === true;
 
     // Dirty units: rebuilt. A unit is dirty when its value or what its sites hold changed, or when
     // what it holds comes from a dirty unit (or from the root or a container, rebuilt every time).
@@ -162,7 +164,7 @@ export abstract class ResolverMaterialize extends ResolverDecide {
         out = last.copy;
         copies.set(full, out);
       } else Object.freeze(copy);
-      copyMemoOf(u).set(rel, { orig, copy: out });
+      if (!oneShot) copyMemoOf(u).set(rel, { orig, copy: out });
       return out;
     };
     const unitFinal = (u: UnitInfo): unknown => {

@@ -54,6 +54,8 @@ export interface IncrementalResolverOptions {
   allowRemoteRefs: boolean;
   /** What resolves the refs to other files: our replay (remoteResolve.ts, the default) or json-ref-resolver itself (the reference the tests compare with). */
   remoteRefs?: 'own' | 'json-ref-resolver';
+  /** The only resolve this resolver makes (a cold lint): it keeps nothing for a next one. */
+  oneShot?: boolean;
 }
 
 /** Counters for tests and benchmarks. */
