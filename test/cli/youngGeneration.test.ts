@@ -2,7 +2,8 @@
  * The CLI keeps V8's young generation at its first size (server/src/bundle/youngGeneration.ts): a lint holds 1 MB
  * semi-spaces rather than the 8–16 MB V8 grows them to, a user's own young-generation flag is kept, and the code
  * cache (which V8 checks against its flags) is still read by later runs and by the worker threads of a parallel
- * run, never written again.
+ * run, never written again. A lint that reads over 1 MB of text (the root's or its referenced files') grows it once,
+ * to 4 MB semi-spaces, and no further.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -39,6 +40,33 @@ describe('CLI: a small young generation', () => {
     const theirs = runCli(['lint', '-f', 'json', DOC], { env: { ...env, NODE_OPTIONS: `--require ${probe} --max-semi-space-size=4` } });
     assert.equal(theirs.stdout, ours.stdout);
     assert.ok(newSpaceOf(theirs.stderr) >= 8 * MiB, `new space ${newSpaceOf(theirs.stderr)}`);
+  });
+
+  it('a lint that reads over 1 MB grows it to 4 MB semi-spaces, once; one that reads less does not', () => {
+    const tmp = tempDir();
+    const probe = newSpaceProbe();
+    const env = { TMPDIR: tmp, TMP: tmp, TEMP: tmp, NODE_OPTIONS: `--require ${probe}` };
+    const doc = fs.readFileSync(DOC, 'utf8');
+    // The root itself big: a long description (1.1 MB) in the example's info.
+    const long = 'A long description. '.repeat(55_000);
+    const bigRoot = doc.replace(/^info:\n/m, `info:\n  description: ${long}\n`);
+    assert.notEqual(bigRoot, doc);
+    // A small root whose referenced file is big: 600 schemas of 2 KB each.
+    const schemas = Array.from({ length: 600 }, (_, i) => `S${i}:\n  type: object\n  description: ${'Words of a schema. '.repeat(100)}\n`).join('');
+    const dir = tempDir({
+      'big.yaml': bigRoot,
+      'small.yaml': doc,
+      'split.yaml': doc.replace(/^info:\n/m, `info:\n  x-schemas:\n    $ref: './schemas.yaml'\n`),
+      'schemas.yaml': schemas,
+    });
+    assert.ok(fs.statSync(path.join(dir, 'schemas.yaml')).size > 1.1 * MiB);
+    const sizes: Record<string, number> = {};
+    for (const name of ['big.yaml', 'split.yaml', 'small.yaml']) {
+      const r = runCli(['lint', '-f', 'json', name], { cwd: dir, env });
+      assert.ok(r.code === 0 || r.code === 1, r.stderr);
+      sizes[name] = newSpaceOf(r.stderr);
+    }
+    assert.deepEqual(sizes, { 'big.yaml': 8 * MiB, 'split.yaml': 8 * MiB, 'small.yaml': 2 * MiB });
   });
 
   it('the code cache written by a lint is read by the next lint and by the workers of a parallel run, not written again', () => {

@@ -8,11 +8,13 @@
 import type { LintOptions } from '../lint';
 import type { LintResult } from '../problem';
 import { IncrementalLinter } from './linter';
+import { noteInputRead } from './collect';
 
 /** How many cold lints fell back to Spectral's runner after an error in the engine (tests assert none). */
 export const coldStats = { fallbacks: 0 };
 
 export async function lintCold(text: string, file: string, options: LintOptions = {}): Promise<LintResult> {
+  noteInputRead(text.length);
   const linter = new IncrementalLinter(file, { oneShot: true });
   const result = await linter.lint(text, options);
   coldStats.fallbacks += linter.failures;

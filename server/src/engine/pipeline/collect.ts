@@ -18,12 +18,27 @@
  */
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
+import { growYoungGeneration } from '../../bundle/youngGeneration';
 
 /** Below this much heap in use, no collection: what it could give back is less than what a report adds. */
 const MIN_HEAP = 48 * 1024 * 1024;
 
 /** Set by the CLI: collections between a cold lint's stages. */
 export const stageCollection = { enabled: false };
+
+/** A CLI lint that has read this much input (UTF-16 units of the root's text and its referenced files') is big. */
+const BIG_INPUT = 1024 * 1024;
+let inputRead = 0;
+
+/**
+ * Counts the text a CLI lint reads (lint.ts the root, resolve/documentInventory.ts the referenced files): past
+ * BIG_INPUT, the young generation grows (bundle/youngGeneration.ts). Nothing in the language server.
+ */
+export function noteInputRead(length: number): void {
+  if (!stageCollection.enabled || inputRead >= BIG_INPUT) return;
+  inputRead += length;
+  if (inputRead >= BIG_INPUT) growYoungGeneration(gcFunction());
+}
 
 export function collectGarbage(): void {
   if (process.memoryUsage().heapUsed < MIN_HEAP) return;

@@ -3,6 +3,7 @@ import { Document } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { extname } from '@stoplight/path';
 import { readRefFile } from '../refFiles';
+import { noteInputRead } from '../pipeline/collect';
 import type { FileReader } from '../resolver';
 import { parseYamlReferenced } from '../parse/yamlFast';
 import { yamlRangeForPath } from '../parse/yamlRanges';
@@ -127,9 +128,12 @@ export function formatResolverErrors(doc: ResolveInput, errors: RawError[]): unk
 export async function readText(file: string, readFile: FileReader | undefined): Promise<string | undefined> {
   const overlay = readFile ? await readFile(file) : undefined;
   if (overlay !== undefined) return overlay;
+  let text: string | undefined;
   try {
-    return readRefFile(file);
+    text = readRefFile(file);
   } catch {
     return undefined;
   }
+  if (text !== undefined) noteInputRead(text.length);
+  return text;
 }
