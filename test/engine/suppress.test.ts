@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { lint } from '../../server/src/engine/lint';
 import { collectDirectives, UNKNOWN_RULE_CODE } from '../../server/src/engine/suppress';
+import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
 
 const base = (extra = '') => `openapi: 3.0.3
 info:
@@ -137,6 +138,29 @@ paths:
     assert.deepEqual(finding.path, ['get', 'responses']);
     assert.deepEqual(r.problems.filter(p => p.code === 'version-param-400'), []);
     assert.equal(r.suppressed!.filter(p => p.code === 'version-param-400').length, 1);
+  });
+
+  it('a relint sees a directive typed in, split, rejoined and removed (the text is read only around each edit)', async () => {
+    const { file } = await run(base());
+    const linter = new IncrementalLinter(file);
+    const steps = [
+      base(),
+      base().replace('  /pets:', '  # apiconv-ignore path-api-prefix\n  /pets:'),
+      base().replace('  /pets:', '  # apiconv-ign ore path-api-prefix\n  /pets:'),
+      base().replace('  /pets:', '  # apiconv-ignore path-api-prefix\n  /pets:'),
+      base().replace('  /toys:', '  # apiconv-ignore path-api-prefix\n  /toys:'),
+      base(),
+    ];
+    for (const [i, text] of steps.entries()) {
+      const relint = await linter.lint(text);
+      const cold = await lint(text, file);
+      assert.deepEqual(prefixPaths(relint.problems), prefixPaths(cold.problems), `step ${i}`);
+      assert.deepEqual(relint.suppressed?.map(p => p.path.join('.')), cold.suppressed?.map(p => p.path.join('.')), `step ${i}`);
+    }
+    // What the steps show: the directive silences /pets, then nothing (split), then /pets again, then /toys.
+    const shown = [];
+    for (const text of steps) shown.push(prefixPaths((await linter.lint(text)).problems).join(' '));
+    assert.deepEqual(shown, ['paths./pets paths./toys', 'paths./toys', 'paths./pets paths./toys', 'paths./toys', 'paths./pets', 'paths./pets paths./toys']);
   });
 
   it('bad input never throws', () => {

@@ -176,6 +176,8 @@ export function finishLint(
   files: string[],
   /** Line indexes of some of the texts, already made (the incremental engine's, pipeline/input.ts) */
   lineIndexes?: ReadonlyMap<string, LineIndex>,
+  /** Whether the root's text surely holds no `s` (the incremental engine's input checks: only around an edit is read) */
+  rootLacks?: (text: string, s: string) => boolean,
 ): LintResult {
   const problems = results.map(r => toProblem(r, absFile, ruleset));
   // Findings a rule reports below its own severity (rules/_lib/severity.ts): never above the user's level.
@@ -187,7 +189,7 @@ export function finishLint(
   narrowRanges(problems, texts, lineIndexes);
   // The checks of `apiconv diff` are known too: a comment silencing one is not an unknown rule to the linter.
   const known = new Set([...Object.keys(ruleset.rules), 'parser', 'invalid-ref', ...DIFF_CHECK_IDS]);
-  const suppression = applySuppressions(problems, texts, known, (t, f) => isJsonText(t, f));
+  const suppression = applySuppressions(problems, texts, known, (t, f) => isJsonText(t, f), rootLacks && { file: absFile, lacks: rootLacks });
   // The files read: the root first, the others in name order (the resolver reads them concurrently).
   const ordered = [absFile, ...[...new Set(files)].filter(f => f !== absFile).sort()];
   return { problems: suppression.problems.sort(compareProblems), suppressed: suppression.suppressed.sort(compareProblems), files: ordered };

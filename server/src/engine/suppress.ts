@@ -29,11 +29,16 @@ export interface Directive {
 }
 
 
+const textLacks = (text: string, s: string): boolean => !text.includes(s);
+
 const COMMENT = /(^|[ \t])#[ \t]*apiconv-ignore(-file)?(?=[ \t]|$)[ \t]*([^ \t\r\n]*)[ \t]*([^\r\n]*)/d;
 
-/** The directives written in one file's text. Never throws. */
-export function collectDirectives(text: string, file: string, json: boolean): Directive[] {
-  if (!text.includes('apiconv-ignore')) return [];
+/**
+ * The directives written in one file's text. Never throws. `lacks`: whether the text surely holds no `s` (the
+ * incremental engine's input checks answer it from the last text and the edit, pipeline/input.ts).
+ */
+export function collectDirectives(text: string, file: string, json: boolean, lacks: (text: string, s: string) => boolean = textLacks): Directive[] {
+  if (lacks(text, 'apiconv-ignore')) return [];
   try {
     return json ? jsonDirectives(text, file) : yamlDirectives(text, file);
   } catch {
@@ -181,9 +186,11 @@ export function applySuppressions(
   texts: ReadonlyMap<string, string>,
   knownRules: ReadonlySet<string>,
   isJson: (text: string, file: string) => boolean,
+  /** collectDirectives' `lacks` for the text of one file (a relint's root: 4 MB of stripe read on every edit) */
+  lacksIn?: { file: string; lacks: (text: string, s: string) => boolean },
 ): SuppressionResult {
   const directives: Directive[] = [];
-  for (const [file, text] of texts) directives.push(...collectDirectives(text, file, isJson(text, file)));
+  for (const [file, text] of texts) directives.push(...collectDirectives(text, file, isJson(text, file), file === lacksIn?.file ? lacksIn.lacks : textLacks));
   if (directives.length === 0) return { problems: [...problems], suppressed: [] };
   const valid = directives.filter(d => knownRules.has(d.rule));
   const kept: LintProblem[] = [];

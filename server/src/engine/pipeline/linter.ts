@@ -155,7 +155,7 @@ export class IncrementalLinter {
       if (t !== undefined) texts.set(src, t);
     }
     const lineIndexes = new Map([[absFile, this.inputs.lineIndex(text)]]);
-    const out = finishLint(results as unknown as EngineResult[], absFile, ruleset, texts, res.files.length > 0 ? res.files : [absFile], lineIndexes);
+    const out = finishLint(results as unknown as EngineResult[], absFile, ruleset, texts, res.files.length > 0 ? res.files : [absFile], lineIndexes, (t, s) => this.inputs.lacks(t, s));
     this.stats = {
       runner: this.runner.stats.ms,
       parseFull: parsed.full,
