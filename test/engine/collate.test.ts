@@ -48,6 +48,14 @@ describe('collate', () => {
       check(a, b);
       check(b, a);
     }
+    // A common prefix, then anything: it may end inside a number (`x12|3` against `x12|45`) or in a case difference.
+    for (let k = 0; k < 40_000; k++) {
+      const p = word();
+      const a = p + word();
+      const b = p + word();
+      check(a, b);
+      check(b, a);
+    }
   });
 
   it('sorts as Intl.Collator does', () => {
