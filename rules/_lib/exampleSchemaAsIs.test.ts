@@ -125,5 +125,16 @@ describe('preparedShared: the prepared schema, sharing what the preparation leav
       if (shared !== undefined && shared !== s) copies++;
     }
     assert.ok(copies > 500, `only ${copies} schemas changed by the preparation`);
+    // The same objects again under other schemas, flags and keywords (the copies made for them are kept): the pool
+    // is kept across cases, as a resolved document's shared schemas are met again by many examples.
+    let reused = 0;
+    for (let i = 0; i < 3000; i++) {
+      if (pool.length > 200) pool.splice(0, 100);
+      const s = deepFreeze(schema(0));
+      const [oas2, r, w] = pick(FLAGS);
+      const shared = check(s, oas2, r, w, `shared pool case ${i}: ${JSON.stringify(s)} with ${JSON.stringify([oas2, r, w])}`);
+      if (shared !== undefined && shared !== s) reused++;
+    }
+    assert.ok(reused > 500, `only ${reused} schemas changed by the preparation`);
   });
 });

@@ -112,6 +112,20 @@ function useRelaxMemos(r: boolean, w: boolean): void {
 
 const isSchemaObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** A prepared copy of a frozen schema object: whether an id was met below it, and how deep below it the walk went. */
+interface Made {
+  out: Obj;
+  ids: boolean;
+  height: number;
+}
+/**
+ * preparedShared's copies per frozen object, by context (the preparation's flags, where the object is reached, what
+ * kind of keyword holds it): pagerduty-rest's request and response schemas hold the same resolved schemas with
+ * readOnly properties many times, each copied again for each of them. Shared between prepared schemas, which nothing
+ * changes (the rules read them; the pruning for Ajv copies what it changes).
+ */
+const made: (WeakMap<object, Made> | undefined)[] = [];
+
 /**
  * prepare's result for a schema JSON keeps as it is (jsonSafe) and that has no id, built without the JSON clone:
  * every subtree the preparation leaves as it is (the checks above, answers kept per frozen object) is the source's own
@@ -126,10 +140,36 @@ export function preparedShared(source: Obj, oas2Doc: boolean, r: boolean, w: boo
   const relaxing = r || w;
   if (relaxing) useRelaxMemos(r, w);
   let ids = false;
+  // The deepest `node` call so far (its depth): how deep a copy's making went below it (Made.height).
+  let deepest = 0;
+  const flags = (r ? 1 : 0) | (w ? 2 : 0) | (oas2Doc ? 4 : 0);
   // `schemaPos`: reached by the walk without `allKeys` (where `required` is relaxed and `x-nullable` read)
   const node = (s: Obj, parentKeyword: string | undefined, schemaPos: boolean, inNot: boolean, depth: number): Obj => {
     if (depth > 500) throw new RangeError('too deep');
+    if (depth > deepest) deepest = depth;
     if (noIds(s, parentKeyword, depth) && (!schemaPos || ((inNot || !relaxing || noRelax(s, false, r, w)) && (!oas2Doc || noXNullable(s))))) return s;
+    // The copy made for this object in this context before (another source schema reaching it: a resolved `$ref`),
+    // unless the walk that made it would now go past the depth limit.
+    const context = flags | (schemaPos ? 8 : 0) | (inNot ? 16 : 0) | (parentKeyword === undefined ? 0 : KNOWN_KEYWORDS.has(parentKeyword) ? 32 : 64);
+    const frozen = Object.isFrozen(s);
+    const hit = frozen ? made[context]?.get(s) : undefined;
+    if (hit !== undefined && depth + hit.height <= 500) {
+      if (hit.ids) ids = true;
+      if (depth + hit.height > deepest) deepest = depth + hit.height;
+      return hit.out;
+    }
+    const outerIds = ids;
+    const outerDeepest = deepest;
+    ids = false;
+    deepest = depth;
+    const c = copyOf(s, parentKeyword, schemaPos, inNot, depth);
+    if (frozen) (made[context] ??= new WeakMap()).set(s, { out: c, ids, height: deepest - depth });
+    ids = ids || outerIds;
+    if (outerDeepest > deepest) deepest = outerDeepest;
+    return c;
+  };
+  /** `s` prepared (a copy: something below it changes). */
+  const copyOf = (s: Obj, parentKeyword: string | undefined, schemaPos: boolean, inNot: boolean, depth: number): Obj => {
     const c: Obj = { ...s };
     if (parentKeyword !== undefined && !KNOWN_KEYWORDS.has(parentKeyword) && ('id' in c || '$id' in c)) delete c.id;
     if ('$id' in c || typeof c.id === 'string') ids = true;
