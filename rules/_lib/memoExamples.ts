@@ -82,7 +82,7 @@ function keysFor(opts: Opts, formats: unknown): readonly string[] {
   return keys;
 }
 
-export function memoizeExampleFunction(fn: RuleFn): RuleFn {
+export function memoizeExampleFunction(fn: RuleFn, kind?: { schema: boolean }): RuleFn {
   const memo = new WeakMap<object, Map<string, Memo>>();
   const memoized: RuleFn = (input, options, context) => {
     if (typeof input !== 'object' || input === null) return fn(input, options, context);
@@ -106,6 +106,11 @@ export function memoizeExampleFunction(fn: RuleFn): RuleFn {
   Object.defineProperty(memoized, 'name', { value: `memoized(${fn.name || 'oasExample'})` });
   // Its result depends only on the value, path and formats it is given: the incremental engine may run it unit by unit.
   Object.defineProperty(memoized, Symbol.for('apiconv.localFunction'), { value: true });
+  // A schema's own examples (`type: schema`): no relaxation, so the results depend on the value alone (with the
+  // options and the run's formats), wherever it is met: the incremental engine may reuse them by value and leave a
+  // match that gave nothing out of the walk's replays (engine/run/functions.ts isMemoFunction). github-api meets its
+  // shared schemas' examples 53,819 times. Not the media examples, whose relaxation depends on the path.
+  if (kind?.schema === true) Object.defineProperty(memoized, Symbol.for('apiconv.memoFunction'), { value: true });
   return memoized;
 }
 
@@ -116,8 +121,9 @@ export function memoizedExampleRules(): Record<string, unknown> {
   for (const id of EXAMPLE_RULES) {
     const def = oasRules[id];
     if (!def) continue;
-    const then = def.then as { function: RuleFn; functionOptions?: unknown };
-    out[id] = { ...def, then: { ...then, function: memoizeExampleFunction(oasExampleOnce as unknown as RuleFn) } };
+    const then = def.then as { function: RuleFn; functionOptions?: { type?: string } };
+    const schema = then.functionOptions?.type === 'schema';
+    out[id] = { ...def, then: { ...then, function: memoizeExampleFunction(oasExampleOnce as unknown as RuleFn, { schema }) } };
   }
   return out;
 }
