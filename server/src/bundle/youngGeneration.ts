@@ -13,8 +13,8 @@
  * threads (a parallel run) get the default back too: the flag is the process's, and their lints were not measured.
  *
  * A big lint is another matter: at 1 MB a semi-space, stripe, github-api or kubernetes make 300–600 scavenges, each
- * copying what the parse and the resolver keep. Semi-spaces of 4 MB save 4–6% of the time of the documents over
- * 1 MB for 1–9 MiB of peak RSS (measured in the issue's notes); 8 MB and more cost 8–30 MiB for little more. V8 sets
+ * copying what the parse and the resolver keep. Semi-spaces of 4 MB save 3–6% of the time of the documents over
+ * 1 MB (alternating runs) for 1–9 MiB of peak RSS (measured in the issue's notes); 8 MB and more cost 8–30 MiB for little more. V8 sets
  * the young generation's maximum (16 MB) when it makes the heap, before anyone knows the document: a lint that reads
  * a big input grows it once, on purpose, to 4 MB (growYoungGeneration), and it stays there.
  */
@@ -25,7 +25,8 @@ const DEFAULT = '--semi-space-growth-factor=2';
 
 // The launcher (cli.js) and the bundle it runs (cli.bundle.js) each hold a copy of this module: the state is global.
 const SMALL_NOW = Symbol.for('apiconv.smallYoungGeneration');
-const state = globalThis as { [SMALL_NOW]?: boolean };
+const GROWN = Symbol.for('apiconv.grownYoungGeneration');
+const state = globalThis as { [SMALL_NOW]?: boolean; [GROWN]?: boolean };
 
 /** Whoever runs node chose a young generation (a flag on the command line or in NODE_OPTIONS): theirs is kept. */
 function chosenByUser(): boolean {
@@ -50,9 +51,6 @@ export function restoreYoungGeneration(): void {
 /** How many times its first size the young generation of a big lint is (growYoungGeneration). */
 const BIG_FACTOR = 4;
 
-const GROWN = Symbol.for('apiconv.grownYoungGeneration');
-const grownState = globalThis as { [GROWN]?: boolean };
-
 /** The young generation's committed size (both semi-spaces). */
 function newSpaceSize(): number {
   return v8.getHeapSpaceStatistics().find(s => s.space_name === 'new_space')?.space_size ?? 0;
@@ -65,8 +63,8 @@ function newSpaceSize(): number {
  * exactly once. About 1 ms.
  */
 export function growYoungGeneration(gc: ((options?: { type?: 'major' | 'minor' }) => unknown) | null): void {
-  if (state[SMALL_NOW] !== true || grownState[GROWN] === true || gc === null) return;
-  grownState[GROWN] = true;
+  if (state[SMALL_NOW] !== true || state[GROWN] === true || gc === null) return;
+  state[GROWN] = true;
   const first = newSpaceSize();
   const alive: number[][] = [];
   for (let i = 0; i < 24; i++) alive.push(new Array<number>(6000).fill(0));

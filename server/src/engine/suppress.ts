@@ -190,7 +190,7 @@ export function applySuppressions(
   lacksIn?: { file: string; lacks: (text: string, s: string) => boolean },
 ): SuppressionResult {
   const directives: Directive[] = [];
-  for (const [file, text] of texts) directives.push(...collectDirectives(text, file, isJson(text, file), file === lacksIn?.file ? lacksIn.lacks : textLacks));
+  for (const [file, text] of texts) directives.push(...collectDirectives(text, file, isJson(text, file), file === lacksIn?.file ? lacksIn.lacks : undefined));
   if (directives.length === 0) return { problems: [...problems], suppressed: [] };
   const valid = directives.filter(d => knownRules.has(d.rule));
   const kept: LintProblem[] = [];

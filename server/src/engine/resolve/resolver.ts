@@ -52,7 +52,7 @@ import { FALLBACK_VALUE, type Layout, type RemoteState } from './base';
 import { classify, statusKey, type RawError } from './decide';
 import { ResolverMaterialize } from './materialize';
 import { formatResolverErrors, readText, ReferencedFiles } from './documentInventory';
-import { collectGarbageAfter, heapInUse, stageCollection } from '../pipeline/collect';
+import { collectAfter } from '../pipeline/collect';
 import { resolveRemoteRefs, type RemoteOutcome } from './remoteResolve';
 
 export class IncrementalResolver extends ResolverMaterialize {
@@ -137,10 +137,8 @@ export class IncrementalResolver extends ResolverMaterialize {
     if (anyRemote) {
       const remoteSites: number[] = [];
       for (const u of units) for (const j of u.crawl.sites.length > 0 ? this.remoteOf(u.crawl, runner) : []) remoteSites.push(u.first + j);
-      const before = stageCollection.enabled ? heapInUse() : 0;
-      remote = await this.resolveRemote(doc, data, units, remoteSites, sameLayout);
       // The remote resolution's garbage (every file's parse, Spectral's resolver), before the local one adds its own.
-      if (stageCollection.enabled) collectGarbageAfter(before);
+      remote = await collectAfter(() => this.resolveRemote(doc, data, units, remoteSites, sameLayout));
     }
     this.remote = remote;
 
