@@ -274,6 +274,8 @@ export abstract class ResolverDecide extends ResolverBase {
         }
         const valuePointer = pointers.of(pointerPath);
         let stems: Set<string> | undefined;
+        /** Every proper prefix of a stem's key: a dependant's path that leaves them cannot reach a stem further down. */
+        let stemPrefixes: Set<string> | undefined;
         let stemsMatchAll = false;
         for (const dependant of dependants) {
           const depIdx = siteOfNode.get(dependant.id);
@@ -284,10 +286,12 @@ export abstract class ResolverDecide extends ResolverBase {
             const stemNode = stemGraph.nodes.get(pointer);
             if (!stemNode) throw new Error('Node does not exist: ' + pointer);
             stems = new Set();
+            stemPrefixes = new Set();
             for (const s of Graph.closure(stemNode, true)) {
               const k = stemKey(s.id);
               if (k === '') stemsMatchAll = true;
               stems.add(k);
+              for (let at = k.indexOf('\u0000', 1); at > 0; at = k.indexOf('\u0000', at + 1)) stemPrefixes.add(k.slice(0, at));
             }
           }
           // startsWith(dependantPath, stemPath) for some stem: a cycle, the dependant stays a $ref.
@@ -300,6 +304,7 @@ export abstract class ResolverDecide extends ResolverBase {
                 circular = true;
                 break;
               }
+              if (!stemPrefixes!.has(acc)) break;
             }
           }
           if (circular) continue;
