@@ -8,6 +8,8 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
 import { parseYamlFast, parseYamlOneShot, yamlFastStats } from '../../server/src/engine/parse/yamlFast';
 import { parseYamlLean } from '../../server/src/engine/parse/yamlLean';
 import { leanOffsets } from '../../server/src/engine/parse/yamlLeanRanges';
@@ -19,6 +21,18 @@ const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
 
 type Segment = string | number;
+
+/** V8's collector (`--expose-gc` for the moment it is taken). */
+function collector(): () => void {
+  const given = (globalThis as { gc?: () => void }).gc;
+  if (given) return given;
+  v8.setFlagsFromString('--expose-gc');
+  try {
+    return vm.runInNewContext('gc') as () => void;
+  } finally {
+    v8.setFlagsFromString('--no-expose-gc');
+  }
+}
 
 
 function yamlFiles(dir: string, out: string[] = []): string[] {
@@ -187,6 +201,21 @@ describe('yamlLean: the lean YAML parse', () => {
       '',
     ];
     for (const c of cases) assert.equal(parseYamlLean(c), undefined, JSON.stringify(c));
+  });
+
+  it('keeps nothing of a parse once its result is dropped (the nodes are the ranges\' for as long as the result lives)', async () => {
+    const gc = collector();
+    const text = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
+    let parsed = parseYamlLean(text);
+    assert.ok(parsed, 'the example is read by yamlLean');
+    const root = new WeakRef(parsed.root);
+    const data = new WeakRef(parsed.data as object);
+    parsed = undefined;
+    await new Promise(resolve => setImmediate(resolve)); // a WeakRef's target is kept until the job that made it ends
+    gc();
+    gc();
+    assert.equal(root.deref(), undefined, 'the root node is still held');
+    assert.equal(data.deref(), undefined, 'the data is still held');
   });
 
   it('a one-shot lint reads with it, and its findings and ranges are those Spectral gives', async () => {

@@ -99,8 +99,11 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
     if (e === GIVE_UP) return undefined;
     throw e;
   } finally {
+    // The module's state lets go of the text and the nodes (the last value's node is the root): the parse's result
+    // holds the nodes as long as its ranges are wanted, and no longer.
     text = '';
     oddKeys = [];
+    vNode = undefined;
   }
 }
 
