@@ -5,7 +5,8 @@
  * yamlFast.ts turns @stoplight/yaml-ast-parser's syntax tree into data: the tree (a node per key, value and entry,
  * each with its strings, parent and error list) is most of a cold lint's parse (stripe: 250 of 350 ms, and a
  * collection every megabyte of it). Here the text is read once into the data, and each mapping and sequence keeps
- * one array of numbers: where each key, value and entry starts and ends, as that parser's nodes would say.
+ * where each key, value and entry starts and ends, as that parser's nodes would say (numbers in shared typed arrays:
+ * yamlLeanText.ts makeNode).
  *
  * Only the common shape of an API description is read: block mappings and sequences indented with spaces, a first
  * `---`, plain and quoted keys, plain, quoted and block scalars (yamlLeanText.ts, yamlLeanBlocks.ts), flow
@@ -22,7 +23,7 @@
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 import { isArrayIndex, orderedObject } from './units';
 import { readBlockScalar, readFlow } from './yamlLeanBlocks';
-import { ENTRY, GIVE_UP, giveUp, isBlank, ITEM, pastLine, plainKeyValue, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, type LeanNode } from './yamlLeanText';
+import { ENTRY, enterNode, GIVE_UP, giveUp, isBlank, ITEM, kidsOf, makeNode, offsetsOf, pastLine, plainKeyValue, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, resetNodes, type LeanNode } from './yamlLeanText';
 
 export interface LeanYaml {
   data: unknown;
@@ -104,6 +105,7 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
     text = '';
     oddKeys = [];
     vNode = undefined;
+    resetNodes();
   }
 }
 
@@ -113,15 +115,16 @@ function keyPath(root: LeanNode, at: number): (string | number)[] {
   let node: LeanNode | undefined = root;
   while (node !== undefined) {
     const step = node.map ? ENTRY : ITEM;
-    let i: number = node.kids.length - 1;
-    while (i > 0 && (node.pos[i * step]! < 0 || node.pos[i * step]! > at)) i--;
+    const { ints, at: base } = node;
+    let i: number = node.count - 1;
+    while (i > 0 && (ints[base + i * step]! < 0 || ints[base + i * step]! > at)) i--;
     if (node.map) {
       path.push(node.keys![i]!);
-      if (node.pos[i * step] === at) return path;
+      if (ints[base + i * step] === at) return path;
     } else {
       path.push(i);
     }
-    node = node.kids[i];
+    node = node.kids?.[i];
   }
   return path;
 }
@@ -209,8 +212,9 @@ function blockMap(col: number): unknown {
   const keys: string[] = [];
   /** the data's keys, when a key that is not a string makes one differ from its node's text in `keys` */
   let dataKeys: string[] | undefined;
-  const p: number[] = [];
-  const kids: (LeanNode | undefined)[] = [];
+  const d = enterNode();
+  const p = offsetsOf(d);
+  const kids = kidsOf(d);
   const values: unknown[] = [];
   let ordered = false;
   const seen = new Set<string>();
@@ -297,7 +301,7 @@ function blockMap(col: number): unknown {
   for (let i = 0; i < names.length; i++) data[names[i]!] = values[i];
   vStart = start;
   vEnd = prevEnd;
-  vNode = { map: true, start, end: prevEnd, keys, pos: p, kids };
+  vNode = makeNode(d, true, start, prevEnd, keys);
   left = 2;
   return data;
 }
@@ -305,8 +309,9 @@ function blockMap(col: number): unknown {
 function blockSeq(col: number): unknown {
   const start = pos;
   const items: unknown[] = [];
-  const p: number[] = [];
-  const kids: (LeanNode | undefined)[] = [];
+  const d = enterNode();
+  const p = offsetsOf(d);
+  const kids = kidsOf(d);
   for (;;) {
     // at `-`
     pos++;
@@ -344,7 +349,7 @@ function blockSeq(col: number): unknown {
   const end = pos >= len ? len : pos;
   vStart = start;
   vEnd = end;
-  vNode = { map: false, start, end, keys: undefined, pos: p, kids };
+  vNode = makeNode(d, false, start, end, undefined);
   left = 2;
   return items;
 }

@@ -3,7 +3,7 @@
  * mappings, each from a text and an offset; each gives up (throws GIVE_UP) on what it does not read.
  */
 import { isArrayIndex, orderedObject } from './units';
-import { giveUp, isBlank, pastLine, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, type LeanNode } from './yamlLeanText';
+import { enterNode, giveUp, isBlank, kidsOf, makeNode, offsetsOf, pastLine, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, type LeanNode } from './yamlLeanText';
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 
 // The reader's own cursor (a call at a time).
@@ -121,8 +121,9 @@ function flow(): unknown {
   pos++;
   const keys: string[] = [];
   const values: unknown[] = [];
-  const p: number[] = [];
-  const kids: (LeanNode | undefined)[] = [];
+  const d = enterNode();
+  const p = offsetsOf(d);
+  const kids = kidsOf(d);
   let ordered = false;
   skipFlowSpace();
   if (text.charCodeAt(pos) === close) {
@@ -183,7 +184,7 @@ function flow(): unknown {
   } else data = values;
   vStart = start;
   vEnd = pos;
-  vNode = { map: isMap, start, end: pos, keys: isMap ? keys : undefined, pos: p, kids };
+  vNode = makeNode(d, isMap, start, pos, isMap ? keys : undefined);
   return data;
 }
 

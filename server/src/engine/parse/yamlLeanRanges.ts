@@ -42,15 +42,16 @@ export function leanOf(result: object): LeanYaml | undefined {
 
 /** Where a node's range ends: its last entry's or item's value, as the parser's getEndPosition goes down to it. */
 function endOf(node: LeanNode): number {
-  const n = node.kids.length;
+  const n = node.count;
   if (n === 0) return node.end;
-  const kid = node.kids[n - 1];
+  const kid = node.kids?.[n - 1];
   if (kid !== undefined) return endOf(kid);
+  const { ints, at: base } = node;
   if (node.map) {
-    const at = (n - 1) * ENTRY;
-    return node.pos[at + 2]! < 0 ? node.pos[at + 1]! + 1 : node.pos[at + 3]!;
+    const at = base + (n - 1) * ENTRY;
+    return ints[at + 2]! < 0 ? ints[at + 1]! + 1 : ints[at + 3]!;
   }
-  return node.pos[(n - 1) * ITEM]! < 0 ? node.end : node.pos[(n - 1) * ITEM + 1]!; // a null last item: the sequence's own end
+  return ints[base + (n - 1) * ITEM]! < 0 ? node.end : ints[base + (n - 1) * ITEM + 1]!; // a null last item: the sequence's own end
 }
 
 function entryOf(node: LeanNode, key: string): number {
@@ -78,21 +79,24 @@ export function leanOffsets(lean: LeanYaml, lineMap: number[], path: readonly (s
       if (typeof seg !== 'string') return undefined;
       const e = entryOf(node, seg);
       if (e < 0) return undefined;
-      const at = e * ENTRY;
-      const kid: LeanNode | undefined = node.kids[e];
+      const ints = node.ints;
+      const at = node.at + e * ENTRY;
+      const kid: LeanNode | undefined = node.kids?.[e];
       if (last) {
-        const keyEnd = node.pos[at + 1]!;
-        if (node.pos[at + 2]! < 0) return [keyEnd + 1, keyEnd + 1];
+        const keyEnd = ints[at + 1]!;
+        if (ints[at + 2]! < 0) return [keyEnd + 1, keyEnd + 1];
         if (kid !== undefined) return [keyEnd + 1, endOf(kid)];
-        return [node.pos[at + 2]!, node.pos[at + 3]!];
+        return [ints[at + 2]!, ints[at + 3]!];
       }
       node = kid;
     } else {
       const k = Number(seg);
-      if (!Number.isInteger(k) || k < 0 || k >= node.kids.length) return undefined;
-      const kid = node.kids[k];
-      if (node.pos[k * ITEM]! < 0) return undefined; // a null item
-      if (last) return kid !== undefined ? [kid.start, endOf(kid)] : [node.pos[k * ITEM]!, node.pos[k * ITEM + 1]!];
+      if (!Number.isInteger(k) || k < 0 || k >= node.count) return undefined;
+      const kid = node.kids?.[k];
+      const ints = node.ints;
+      const at = node.at + k * ITEM;
+      if (ints[at]! < 0) return undefined; // a null item
+      if (last) return kid !== undefined ? [kid.start, endOf(kid)] : [ints[at]!, ints[at + 1]!];
       node = kid;
     }
   }

@@ -12,20 +12,92 @@ export function giveUp(): never {
   throw GIVE_UP;
 }
 
-/** Offsets of a mapping's entries (ENTRY numbers each) or a sequence's items (ITEM numbers each), as the parser's nodes say. */
+/**
+ * A mapping or a sequence as the parser's nodes place it: its own start and end and, per entry (ENTRY numbers:
+ * keyStart, keyEnd, valueStart, valueEnd, -1 for a null value) or item (ITEM numbers: start, end, -1 for a null
+ * item), the offsets, kept in `ints` from `at`. The offsets of every node are in shared typed arrays (see
+ * makeNode): kept outside V8's heap, they are not copied by each collection of a young generation, as an array of
+ * numbers per node was (with the arrays, the nodes of github-api's 3.4 MB held 19 MB of heap).
+ */
 export interface LeanNode {
   map: boolean;
   /** the node's own start and end */
   start: number;
   end: number;
+  /** how many entries or items */
+  count: number;
   /** mapping: keys in order */
   keys: string[] | undefined;
-  /** mapping: keyStart, keyEnd, valueStart, valueEnd (-1: null) per entry; sequence: start, end (-1: null) per item */
-  pos: number[];
-  /** the node of each entry's or item's value when it is a mapping or a sequence */
-  kids: (LeanNode | undefined)[];
+  ints: Int32Array;
+  at: number;
+  /** the node of each entry's or item's value when it is a mapping or a sequence; undefined when none is */
+  kids: (LeanNode | undefined)[] | undefined;
   /** mapping: key → entry, made when first looked up */
   index?: Map<string, number>;
+}
+
+// The nodes being read, innermost last: each one's offsets and kids so far (arrays reused from node to node).
+const offsetsAt: number[][] = [];
+const kidsAt: (LeanNode | undefined)[][] = [];
+let open = 0;
+
+/** Starts a node: the arrays its offsets and kids are gathered in (`enterNode`'s, emptied). */
+export function enterNode(): number {
+  const d = open++;
+  if (d === offsetsAt.length) {
+    offsetsAt.push([]);
+    kidsAt.push([]);
+  } else {
+    offsetsAt[d]!.length = 0;
+    kidsAt[d]!.length = 0;
+  }
+  return d;
+}
+
+export function offsetsOf(d: number): number[] {
+  return offsetsAt[d]!;
+}
+
+export function kidsOf(d: number): (LeanNode | undefined)[] {
+  return kidsAt[d]!;
+}
+
+/** After a parse (whole or given up): no node is being read, and the gathering arrays hold nothing of it. */
+export function resetNodes(): void {
+  open = 0;
+  for (const a of offsetsAt) a.length = 0;
+  for (const a of kidsAt) a.length = 0;
+}
+
+/** Where the offsets of the nodes go: a chunk shared by the nodes made until it is full (a node's never span two). */
+const CHUNK = 16384;
+let chunk = new Int32Array(0);
+let used = 0;
+
+/** The node started by `enterNode` (d), with what was gathered for it; ends it. */
+export function makeNode(d: number, map: boolean, start: number, end: number, keys: string[] | undefined): LeanNode {
+  const offsets = offsetsAt[d]!;
+  const n = offsets.length;
+  if (used + n > chunk.length) {
+    chunk = new Int32Array(Math.max(CHUNK, n));
+    used = 0;
+  }
+  const ints = chunk;
+  const at = used;
+  for (let i = 0; i < n; i++) ints[at + i] = offsets[i]!;
+  used += n;
+  const gathered = kidsAt[d]!;
+  let kids: (LeanNode | undefined)[] | undefined;
+  for (let i = 0; i < gathered.length; i++) {
+    if (gathered[i] !== undefined) {
+      kids = gathered.slice();
+      break;
+    }
+  }
+  offsets.length = 0;
+  gathered.length = 0;
+  open = d;
+  return { map, start, end, count: map ? n / ENTRY : n / ITEM, keys, ints, at, kids };
 }
 
 export const ENTRY = 4;
