@@ -203,18 +203,18 @@ describe('yamlLean: the lean YAML parse', () => {
     for (const c of cases) assert.equal(parseYamlLean(c), undefined, JSON.stringify(c));
   });
 
-  it('keeps nothing of a parse once its result is dropped (the nodes are the ranges\' for as long as the result lives)', async () => {
+  it('keeps nothing of a parse once its result is dropped (its nodes are the ranges\' for as long as the result lives)', async () => {
     const gc = collector();
     const text = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
     let parsed = parseYamlLean(text);
     assert.ok(parsed, 'the example is read by yamlLean');
-    const root = new WeakRef(parsed.root);
+    const nodes = new WeakRef(parsed.tree);
     const data = new WeakRef(parsed.data as object);
     parsed = undefined;
     await new Promise(resolve => setImmediate(resolve)); // a WeakRef's target is kept until the job that made it ends
     gc();
     gc();
-    assert.equal(root.deref(), undefined, 'the root node is still held');
+    assert.equal(nodes.deref(), undefined, 'the nodes are still held');
     assert.equal(data.deref(), undefined, 'the data is still held');
   });
 

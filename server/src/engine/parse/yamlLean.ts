@@ -23,10 +23,12 @@
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 import { isArrayIndex, orderedObject } from './units';
 import { readBlockScalar, readFlow } from './yamlLeanBlocks';
-import { ENTRY, enterNode, GIVE_UP, giveUp, isBlank, ITEM, kidsOf, makeNode, offsetsOf, pastLine, plainKeyValue, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, resetNodes, type LeanNode } from './yamlLeanText';
+import { beginTree, endTree, ENTRY, enterNode, GIVE_UP, giveUp, HEAD, isBlank, ITEM, makeNode, NONE, offsetsOf, pastLine, plainKeyValue, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, type LeanNode, type LeanTree } from './yamlLeanText';
 
 export interface LeanYaml {
   data: unknown;
+  /** the nodes */
+  tree: LeanTree;
   /** the root mapping or sequence (a scalar document is not read here) */
   root: LeanNode;
   /** the parser's warnings for keys that are not strings (`08:`, `true:`), in the document's order */
@@ -48,7 +50,7 @@ let len = 0;
 /** set by each value read: its own start and end, and its node when a mapping or a sequence */
 let vStart = 0;
 let vEnd = 0;
-let vNode: LeanNode | undefined;
+let vNode: LeanNode = NONE;
 /** How the last value read left `pos`: 0 on its line after it, 1 at the start of the next line, 2 at the next content (or the end). */
 let left = 0;
 /** start, end and the value's type of each key that is not a string */
@@ -74,6 +76,7 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
   text = source;
   len = source.length;
   pos = 0;
+  const tree = beginTree(len);
   try {
     let indent = nextContentLine(true);
     if (pos >= len) return undefined;
@@ -87,15 +90,15 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
     if (indent !== 0 || (c === 0x2d && isDocMarker(pos))) return undefined; // (a directive, `%`, gives up below)
     const data = blockNode(0, -1);
     const root = vNode;
-    if (root === undefined) return undefined; // a scalar for a document
+    if (root === NONE) return undefined; // a scalar for a document
     if (nextIndent() >= 0) return undefined; // something after the root
     const keyWarnings = oddKeys.map(k => ({
       start: k.start,
       end: k.end,
       message: `mapping key must be a string scalar rather than ${k.type}`,
-      path: keyPath(root, k.start),
+      path: keyPath(tree, root, k.start),
     }));
-    return { data, root, keyWarnings };
+    return { data, tree, root, keyWarnings };
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
@@ -104,27 +107,29 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
     // holds the nodes as long as its ranges are wanted, and no longer.
     text = '';
     oddKeys = [];
-    vNode = undefined;
-    resetNodes();
+    vNode = NONE;
+    endTree();
   }
 }
 
 /** The path buildJsonPath gives the node of the key starting at `at`: each mapping's key as its node says it (the text of a plain key), each sequence's index. */
-function keyPath(root: LeanNode, at: number): (string | number)[] {
+function keyPath(tree: LeanTree, root: LeanNode, at: number): (string | number)[] {
   const path: (string | number)[] = [];
-  let node: LeanNode | undefined = root;
-  while (node !== undefined) {
-    const step = node.map ? ENTRY : ITEM;
-    const { ints, at: base } = node;
-    let i: number = node.count - 1;
+  const ints = tree.ints;
+  let node = root;
+  while (node !== NONE && tree.count(node) > 0) {
+    const map = tree.isMap(node);
+    const step = map ? ENTRY : ITEM;
+    const base = node + HEAD;
+    let i: number = tree.count(node) - 1;
     while (i > 0 && (ints[base + i * step]! < 0 || ints[base + i * step]! > at)) i--;
-    if (node.map) {
-      path.push(node.keys![i]!);
+    if (map) {
+      path.push(tree.keysOf(node)[i]!);
       if (ints[base + i * step] === at) return path;
     } else {
       path.push(i);
     }
-    node = node.kids?.[i];
+    node = ints[base + i * step + step - 1]!;
   }
   return path;
 }
@@ -214,7 +219,6 @@ function blockMap(col: number): unknown {
   let dataKeys: string[] | undefined;
   const d = enterNode();
   const p = offsetsOf(d);
-  const kids = kidsOf(d);
   const values: unknown[] = [];
   let ordered = false;
   const seen = new Set<string>();
@@ -262,7 +266,7 @@ function blockMap(col: number): unknown {
     let value: unknown;
     let valStart = -1;
     let valEnd = -1;
-    let kid: LeanNode | undefined;
+    let kid: LeanNode = NONE;
     let ni: number;
     if (pos >= len || v === 0x0a || v === 0x23) {
       // the value on the next lines, or none
@@ -290,8 +294,7 @@ function blockMap(col: number): unknown {
     keys.push(key);
     dataKeys?.push(dataKey);
     values.push(value);
-    p.push(keyStart, keyEnd, valStart, valEnd);
-    kids.push(kid);
+    p.push(keyStart, keyEnd, valStart, valEnd, kid);
     prevEnd = valStart < 0 ? keyEnd + 1 : valEnd;
     if (ni < col) break;
     if (ni > col || isDash()) giveUp();
@@ -301,7 +304,7 @@ function blockMap(col: number): unknown {
   for (let i = 0; i < names.length; i++) data[names[i]!] = values[i];
   vStart = start;
   vEnd = prevEnd;
-  vNode = makeNode(d, true, start, prevEnd, keys);
+  vNode = makeNode(d, true, start, prevEnd, dataKeys !== undefined ? keys : data);
   left = 2;
   return data;
 }
@@ -311,7 +314,6 @@ function blockSeq(col: number): unknown {
   const items: unknown[] = [];
   const d = enterNode();
   const p = offsetsOf(d);
-  const kids = kidsOf(d);
   for (;;) {
     // at `-`
     pos++;
@@ -323,22 +325,19 @@ function blockSeq(col: number): unknown {
       const below = nextContentLine();
       if (below > col) {
         items.push(blockNode(below, col));
-        p.push(vStart, vEnd);
-        kids.push(vNode);
+        p.push(vStart, vEnd, vNode);
         ni = nextIndent();
       } else {
         // a null item (no node in the parser's tree)
         items.push(null);
-        p.push(-1, -1);
-        kids.push(undefined);
+        p.push(-1, -1, NONE);
         ni = below;
       }
     } else if (c === 0x09) {
       return giveUp();
     } else {
       items.push(blockNode(columnOf(pos), col));
-      p.push(vStart, vEnd);
-      kids.push(vNode);
+      p.push(vStart, vEnd, vNode);
       ni = nextIndent();
     }
     if (ni < col) break;
@@ -356,7 +355,7 @@ function blockSeq(col: number): unknown {
 
 /** A value that starts on the current line at `pos`: a scalar or a flow collection (`parent`: the indentation of what holds it). */
 function inlineValue(parent: number): unknown {
-  vNode = undefined;
+  vNode = NONE;
   const c = text.charCodeAt(pos);
   switch (c) {
     case 0x22: // "

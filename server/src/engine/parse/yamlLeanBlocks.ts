@@ -3,7 +3,7 @@
  * mappings, each from a text and an offset; each gives up (throws GIVE_UP) on what it does not read.
  */
 import { isArrayIndex, orderedObject } from './units';
-import { enterNode, giveUp, isBlank, kidsOf, makeNode, offsetsOf, pastLine, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, type LeanNode } from './yamlLeanText';
+import { enterNode, giveUp, isBlank, makeNode, NONE, offsetsOf, pastLine, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, type LeanNode } from './yamlLeanText';
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 
 // The reader's own cursor (a call at a time).
@@ -13,7 +13,7 @@ let len = 0;
 /** set by each value read in a flow collection: its own start and end, and its node when a collection */
 let vStart = 0;
 let vEnd = 0;
-let vNode: LeanNode | undefined;
+let vNode: LeanNode = NONE;
 
 /** After a value: blanks and a comment to the end of the line (then past the line break); anything else gives up. */
 function finishLine(): void {
@@ -110,7 +110,7 @@ export function readFlow(source: string, at: number): { value: unknown; node: Le
   len = source.length;
   pos = at;
   const value = flow();
-  return { value, node: vNode!, next: pos };
+  return { value, node: vNode, next: pos };
 }
 
 /** A flow sequence or mapping (maybe over lines, no comments in it). */
@@ -123,7 +123,6 @@ function flow(): unknown {
   const values: unknown[] = [];
   const d = enterNode();
   const p = offsetsOf(d);
-  const kids = kidsOf(d);
   let ordered = false;
   skipFlowSpace();
   if (text.charCodeAt(pos) === close) {
@@ -154,12 +153,10 @@ function flow(): unknown {
         const v = flowValue();
         keys.push(key);
         values.push(v);
-        p.push(keyStart, keyEnd, vStart, vEnd);
-        kids.push(vNode);
+        p.push(keyStart, keyEnd, vStart, vEnd, vNode);
       } else {
         values.push(flowValue());
-        p.push(vStart, vEnd);
-        kids.push(vNode);
+        p.push(vStart, vEnd, vNode);
       }
       skipFlowSpace();
       const d = text.charCodeAt(pos);
@@ -184,7 +181,7 @@ function flow(): unknown {
   } else data = values;
   vStart = start;
   vEnd = pos;
-  vNode = makeNode(d, isMap, start, pos, isMap ? keys : undefined);
+  vNode = makeNode(d, isMap, start, pos, isMap ? (data as object) : undefined);
   return data;
 }
 
@@ -199,7 +196,7 @@ function skipFlowSpace(): void {
 }
 
 function flowValue(): unknown {
-  vNode = undefined;
+  vNode = NONE;
   const c = text.charCodeAt(pos);
   if (c === 0x5b || c === 0x7b) return flow();
   if (c === 0x22 || c === 0x27) {

@@ -3,7 +3,7 @@
  * parse of a text read ahead by the input checks and taken by its parse.
  */
 import { parseYamlLean, type LeanYaml } from './yamlLean';
-import { ENTRY, ITEM, type LeanNode } from './yamlLeanText';
+import { ENTRY, HEAD, ITEM, NONE, type LeanNode, type LeanTree } from './yamlLeanText';
 
 // ---------------------------------------------------------------------------------------------
 // The parse of a text read ahead (the input checks' alias pre-test) and taken by its parse.
@@ -41,62 +41,56 @@ export function leanOf(result: object): LeanYaml | undefined {
 }
 
 /** Where a node's range ends: its last entry's or item's value, as the parser's getEndPosition goes down to it. */
-function endOf(node: LeanNode): number {
-  const n = node.count;
-  if (n === 0) return node.end;
-  const kid = node.kids?.[n - 1];
-  if (kid !== undefined) return endOf(kid);
-  const { ints, at: base } = node;
-  if (node.map) {
-    const at = base + (n - 1) * ENTRY;
+function endOf(tree: LeanTree, node: LeanNode): number {
+  const ints = tree.ints;
+  const n = ints[node + 3]!;
+  if (n === 0) return ints[node + 2]!;
+  if (ints[node] === 1) {
+    const at = node + HEAD + (n - 1) * ENTRY;
+    const kid = ints[at + 4]!;
+    if (kid !== NONE) return endOf(tree, kid);
     return ints[at + 2]! < 0 ? ints[at + 1]! + 1 : ints[at + 3]!;
   }
-  return ints[base + (n - 1) * ITEM]! < 0 ? node.end : ints[base + (n - 1) * ITEM + 1]!; // a null last item: the sequence's own end
-}
-
-function entryOf(node: LeanNode, key: string): number {
-  const keys = node.keys!;
-  if (keys.length <= 8) return keys.indexOf(key);
-  if (node.index === undefined) {
-    node.index = new Map();
-    for (let i = 0; i < keys.length; i++) node.index.set(keys[i]!, i);
-  }
-  return node.index.get(key) ?? -1;
+  const at = node + HEAD + (n - 1) * ITEM;
+  const kid = ints[at + 2]!;
+  if (kid !== NONE) return endOf(tree, kid);
+  return ints[at]! < 0 ? ints[node + 2]! : ints[at + 1]!; // a null last item: the sequence's own end
 }
 
 /** The start and end offsets of a JSON path's range (yamlRanges.ts yamlRangeForPath), or undefined when it is not there. */
 export function leanOffsets(lean: LeanYaml, lineMap: number[], path: readonly (string | number)[]): [number, number] | undefined {
+  const tree = lean.tree;
+  const ints = tree.ints;
   if (path.length === 0) {
-    const start = (lineMap.length > 0 ? lineMap[0]! : 0) - lean.root.start === 0 ? 0 : lean.root.start;
-    return [start, endOf(lean.root)];
+    const rootStart = tree.start(lean.root);
+    const start = (lineMap.length > 0 ? lineMap[0]! : 0) - rootStart === 0 ? 0 : rootStart;
+    return [start, endOf(tree, lean.root)];
   }
-  let node: LeanNode | undefined = lean.root;
+  let node: LeanNode = lean.root;
   for (let i = 0; i < path.length; i++) {
-    if (node === undefined) return undefined;
+    if (node === NONE) return undefined;
     const seg = path[i]!;
     const last = i === path.length - 1;
-    if (node.map) {
+    if (tree.isMap(node)) {
       if (typeof seg !== 'string') return undefined;
-      const e = entryOf(node, seg);
+      const e = tree.entryOf(node, seg);
       if (e < 0) return undefined;
-      const ints = node.ints;
-      const at = node.at + e * ENTRY;
-      const kid: LeanNode | undefined = node.kids?.[e];
+      const at = node + HEAD + e * ENTRY;
+      const kid = ints[at + 4]!;
       if (last) {
         const keyEnd = ints[at + 1]!;
         if (ints[at + 2]! < 0) return [keyEnd + 1, keyEnd + 1];
-        if (kid !== undefined) return [keyEnd + 1, endOf(kid)];
+        if (kid !== NONE) return [keyEnd + 1, endOf(tree, kid)];
         return [ints[at + 2]!, ints[at + 3]!];
       }
       node = kid;
     } else {
       const k = Number(seg);
-      if (!Number.isInteger(k) || k < 0 || k >= node.count) return undefined;
-      const kid = node.kids?.[k];
-      const ints = node.ints;
-      const at = node.at + k * ITEM;
+      if (!Number.isInteger(k) || k < 0 || k >= tree.count(node)) return undefined;
+      const at = node + HEAD + k * ITEM;
+      const kid = ints[at + 2]!;
       if (ints[at]! < 0) return undefined; // a null item
-      if (last) return kid !== undefined ? [kid.start, endOf(kid)] : [ints[at]!, ints[at + 1]!];
+      if (last) return kid !== NONE ? [tree.start(kid), endOf(tree, kid)] : [ints[at]!, ints[at + 1]!];
       node = kid;
     }
   }

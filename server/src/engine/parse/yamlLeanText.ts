@@ -13,44 +13,92 @@ export function giveUp(): never {
 }
 
 /**
- * A mapping or a sequence as the parser's nodes place it: its own start and end and, per entry (ENTRY numbers:
- * keyStart, keyEnd, valueStart, valueEnd, -1 for a null value) or item (ITEM numbers: start, end, -1 for a null
- * item), the offsets, kept in `ints` from `at`. The offsets of every node are in shared typed arrays (see
- * makeNode): kept outside V8's heap, they are not copied by each collection of a young generation, as an array of
- * numbers per node was (with the arrays, the nodes of github-api's 3.4 MB held 19 MB of heap).
+ * A mapping or a sequence as the parser's nodes place it: an offset in its tree's `ints` (a LeanTree), where its
+ * header (HEAD numbers: 1 for a mapping or 0, its own start and end, how many entries or items, its keys' place in
+ * `keyed`) is followed, per entry (ENTRY numbers: keyStart, keyEnd, valueStart, valueEnd, -1 for a null value, and
+ * the value's node or NONE) or item (ITEM numbers: start, end, -1 for a null item, and its node or NONE), by where
+ * the parser's nodes would place it. One typed array for all of a document's nodes: outside V8's heap, they are not
+ * copied by each collection of the young generation, as the nodes' objects and arrays were (19 MB of heap for
+ * github-api's 3.4 MB).
  */
-export interface LeanNode {
-  map: boolean;
-  /** the node's own start and end */
-  start: number;
-  end: number;
-  /** how many entries or items */
-  count: number;
-  /** mapping: keys in order */
-  keys: string[] | undefined;
+export type LeanNode = number;
+
+export const NONE = -1;
+export const HEAD = 5;
+export const ENTRY = 5;
+export const ITEM = 3;
+
+/** The nodes of one parse (see LeanNode). */
+export class LeanTree {
   ints: Int32Array;
-  at: number;
-  /** the node of each entry's or item's value when it is a mapping or a sequence; undefined when none is */
-  kids: (LeanNode | undefined)[] | undefined;
-  /** mapping: key → entry, made when first looked up */
-  index?: Map<string, number>;
+  size = 0;
+  /** Per mapping: its data object (whose keys are its keys, in order) or, where they differ, its keys' texts. */
+  readonly keyed: (object | string[])[] = [];
+  /** Per mapping of more than a few keys: key → entry, made when first looked up. */
+  private indexes: Map<LeanNode, Map<string, number>> | undefined;
+
+  constructor(capacity: number) {
+    this.ints = new Int32Array(Math.max(64, capacity));
+  }
+
+  isMap(n: LeanNode): boolean {
+    return this.ints[n] === 1;
+  }
+
+  start(n: LeanNode): number {
+    return this.ints[n + 1]!;
+  }
+
+  count(n: LeanNode): number {
+    return this.ints[n + 3]!;
+  }
+
+  /** A mapping's keys (the texts of its keys, in order). */
+  keysOf(n: LeanNode): string[] {
+    const k = this.keyed[this.ints[n + 4]!]!;
+    return Array.isArray(k) ? k : Object.keys(k);
+  }
+
+  /** The entry of a mapping's key, or -1. */
+  entryOf(n: LeanNode, key: string): number {
+    const keyed = this.keyed[this.ints[n + 4]!]!;
+    if (this.ints[n + 3]! <= 8) return (Array.isArray(keyed) ? keyed : Object.keys(keyed)).indexOf(key);
+    this.indexes ??= new Map();
+    let index = this.indexes.get(n);
+    if (index === undefined) {
+      index = new Map();
+      const keys = this.keysOf(n);
+      for (let i = 0; i < keys.length; i++) index.set(keys[i]!, i);
+      this.indexes.set(n, index);
+    }
+    return index.get(key) ?? -1;
+  }
 }
 
-// The nodes being read, innermost last: each one's offsets and kids so far (arrays reused from node to node).
+// The nodes being read, innermost last: each one's numbers so far (arrays reused from node to node), and the tree
+// they go to.
 const offsetsAt: number[][] = [];
-const kidsAt: (LeanNode | undefined)[][] = [];
 let open = 0;
+let tree = new LeanTree(0);
 
-/** Starts a node: the arrays its offsets and kids are gathered in (`enterNode`'s, emptied). */
+/** Before a parse of `length` characters: a tree for its nodes. */
+export function beginTree(length: number): LeanTree {
+  tree = new LeanTree(length >> 2);
+  return tree;
+}
+
+/** After a parse (whole or given up): no node is being read, and nothing of it is held here. */
+export function endTree(): void {
+  open = 0;
+  for (const a of offsetsAt) a.length = 0;
+  tree = new LeanTree(0);
+}
+
+/** Starts a node: the array its entries' or items' numbers are gathered in (emptied). */
 export function enterNode(): number {
   const d = open++;
-  if (d === offsetsAt.length) {
-    offsetsAt.push([]);
-    kidsAt.push([]);
-  } else {
-    offsetsAt[d]!.length = 0;
-    kidsAt[d]!.length = 0;
-  }
+  if (d === offsetsAt.length) offsetsAt.push([]);
+  else offsetsAt[d]!.length = 0;
   return d;
 }
 
@@ -58,50 +106,29 @@ export function offsetsOf(d: number): number[] {
   return offsetsAt[d]!;
 }
 
-export function kidsOf(d: number): (LeanNode | undefined)[] {
-  return kidsAt[d]!;
-}
-
-/** After a parse (whole or given up): no node is being read, and the gathering arrays hold nothing of it. */
-export function resetNodes(): void {
-  open = 0;
-  for (const a of offsetsAt) a.length = 0;
-  for (const a of kidsAt) a.length = 0;
-}
-
-/** Where the offsets of the nodes go: a chunk shared by the nodes made until it is full (a node's never span two). */
-const CHUNK = 16384;
-let chunk = new Int32Array(0);
-let used = 0;
-
-/** The node started by `enterNode` (d), with what was gathered for it; ends it. */
-export function makeNode(d: number, map: boolean, start: number, end: number, keys: string[] | undefined): LeanNode {
+/** The node started by `enterNode` (d), with what was gathered for it (a mapping's `keyed`: see LeanTree); ends it. */
+export function makeNode(d: number, map: boolean, start: number, end: number, keyed: object | string[] | undefined): LeanNode {
   const offsets = offsetsAt[d]!;
   const n = offsets.length;
-  if (used + n > chunk.length) {
-    chunk = new Int32Array(Math.max(CHUNK, n));
-    used = 0;
+  const t = tree;
+  if (t.size + HEAD + n > t.ints.length) {
+    const grown = new Int32Array(Math.max(t.ints.length * 2, t.size + HEAD + n));
+    grown.set(t.ints.subarray(0, t.size));
+    t.ints = grown;
   }
-  const ints = chunk;
-  const at = used;
-  for (let i = 0; i < n; i++) ints[at + i] = offsets[i]!;
-  used += n;
-  const gathered = kidsAt[d]!;
-  let kids: (LeanNode | undefined)[] | undefined;
-  for (let i = 0; i < gathered.length; i++) {
-    if (gathered[i] !== undefined) {
-      kids = gathered.slice();
-      break;
-    }
-  }
+  const ints = t.ints;
+  const id = t.size;
+  ints[id] = map ? 1 : 0;
+  ints[id + 1] = start;
+  ints[id + 2] = end;
+  ints[id + 3] = map ? n / ENTRY : n / ITEM;
+  ints[id + 4] = map ? t.keyed.push(keyed!) - 1 : -1;
+  for (let i = 0; i < n; i++) ints[id + HEAD + i] = offsets[i]!;
+  t.size = id + HEAD + n;
   offsets.length = 0;
-  gathered.length = 0;
   open = d;
-  return { map, start, end, count: map ? n / ENTRY : n / ITEM, keys, ints, at, kids };
+  return id;
 }
-
-export const ENTRY = 4;
-export const ITEM = 2;
 
 export const isBlank = (c: number): boolean => c === 0x20 || c === 0x0a || Number.isNaN(c) || c === 0x09;
 
