@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { lint } from '../../server/src/engine/lint';
 import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
+import { parseYamlLean } from '../../server/src/engine/parse/yamlLean';
 import { checkLimits, jsonTooDeep, yamlTooDeep } from '../../server/src/engine/limits';
 import { commonRoot, decodeBytes, encodeText, readRefFile, refusal, setRefPolicy } from '../../server/src/engine/refFiles';
 import { aliasBomb, deepJson, deepYamlBlock, deepYamlFlow } from '../fuzz/hostile';
@@ -57,6 +58,27 @@ describe('hostile input (issue 16)', () => {
     assert.equal(json.problems[0]!.range.start.line, 0);
     const inc = await new IncrementalLinter('/virtual/deep.json').lint(deepJson(100_000));
     assert.deepEqual(key(inc.problems), key(json.problems));
+  });
+
+  it('a one-shot lint skips the depth scan only where the lean parse shows the scan would find nothing: refusals unchanged', async () => {
+    // The scan counts a level for each continuation line of a plain scalar that sits deeper than the last: a text
+    // nesting one level deep, refused by the scan all the same. scanBound holds it; lint (one-shot) refuses it as a
+    // relint (the scan, every time) does.
+    let deepLines = `${HEAD}paths: {}\nx-text: a\n`;
+    for (let i = 1; i < 600; i++) deepLines += `${' '.repeat(i + 1)}w${i}\n`;
+    const lean = parseYamlLean(deepLines);
+    assert.ok(lean, 'read by the lean parse');
+    assert.ok(lean.scanBound >= 600, `scanBound ${lean.scanBound}`);
+    const r = await lint(deepLines, '/virtual/lines.yaml');
+    assert.equal(r.problems.length, 1);
+    assert.match(r.problems[0]!.message, /Nesting deeper than 500/);
+    const inc = await new IncrementalLinter('/virtual/lines.yaml').lint(deepLines);
+    assert.deepEqual(key(r.problems), key(inc.problems));
+    assert.equal(yamlTooDeep('key: a\n  b\n    c\n      d\n', parseYamlLean('key: a\n  b\n    c\n      d\n')!.scanBound), undefined);
+    // 300 levels: past the lean parse's 200 (it gives up), within the limit: scanned, then linted.
+    const nested = deepYamlBlock(300);
+    assert.equal(parseYamlLean(nested), undefined);
+    assert.ok(!(await lint(nested, '/virtual/nested.yaml')).problems.some(p => /Nesting deeper/.test(p.message)));
   });
 
   it('the depth scanners: brackets in strings and comments do not count; a document at the limit passes', () => {

@@ -15,6 +15,7 @@ import { parseYamlLean } from '../../server/src/engine/parse/yamlLean';
 import { leanOffsets } from '../../server/src/engine/parse/yamlLeanRanges';
 import { yamlRangeForPath } from '../../server/src/engine/parse/yamlRanges';
 import { lint, lintWithSpectral } from '../../server/src/engine/lint';
+import { yamlTooDeep } from '../../server/src/engine/limits';
 import { canon } from '../helpers/canon';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -65,6 +66,8 @@ function compare(text: string, label: string, tally: Tally, every = 1): void {
   }
   tally.lean++;
   assert.ok(clean, `${label}: read a text the parser has a problem with: ${JSON.stringify(fast.diagnostics[0])}`);
+  // A one-shot lint skips the depth scan far below its limit by this bound (pipeline/input.ts).
+  assert.equal(yamlTooDeep(text, lean.scanBound), undefined, `${label}: the depth scan counts more levels than scanBound (${lean.scanBound})`);
   assert.equal(canon(lean.data), canon(fast.data), `${label}: the data`);
   if (lean.keyWarnings.length > 0 || fast.diagnostics.length > 0) {
     assert.deepEqual(parseYamlOneShot(text).diagnostics, fast.diagnostics, `${label}: the warnings for keys that are not strings`);

@@ -33,6 +33,13 @@ export interface LeanYaml {
   root: LeanNode;
   /** the parser's warnings for keys that are not strings (`08:`, `true:`), in the document's order */
   keyWarnings: LeanKeyWarning[];
+  /**
+   * The most levels limits.ts's depth scan counts in the text: its mappings and sequences' nesting, one more for a
+   * sequence's dash, and the continuation lines of its longest multi-line plain scalar (each may sit deeper than
+   * the last, and the scan counts a level per deeper line). A one-shot lint far below the limit needs no scan
+   * (pipeline/input.ts); yamlLean.test holds the bound to the scan on every YAML text it reads.
+   */
+  scanBound: number;
 }
 
 /** The parser's warning for a mapping key that is not a string, as yamlFast makes it from the key's node. */
@@ -55,6 +62,8 @@ let vNode: LeanNode = NONE;
 let left = 0;
 /** start, end and the value's type of each key that is not a string */
 let oddKeys: { start: number; end: number; type: string }[] = [];
+/** the most continuation lines of a plain scalar read */
+let continuation = 0;
 
 /** After a value: the column of the next line holding content (`pos` on its first character), -1 at the end. */
 function nextIndent(): number {
@@ -77,6 +86,7 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
   len = source.length;
   pos = 0;
   const tree = beginTree(len);
+  continuation = 0;
   try {
     let indent = nextContentLine(true);
     if (pos >= len) return undefined;
@@ -98,7 +108,7 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
       message: `mapping key must be a string scalar rather than ${k.type}`,
       path: keyPath(tree, root, k.start),
     }));
-    return { data, tree, root, keyWarnings };
+    return { data, tree, root, keyWarnings, scanBound: tree.depth + 1 + continuation };
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
@@ -406,6 +416,7 @@ function plainScalar(parent: number): unknown {
   out = text.slice(start, end);
   let last = end;
   pos = end;
+  let lines = 0;
   // continuation lines
   for (;;) {
     let i = pos;
@@ -436,7 +447,9 @@ function plainScalar(parent: number): unknown {
     out += text.slice(j, e);
     last = e;
     pos = e;
+    lines++;
   }
+  if (lines > continuation) continuation = lines;
   pos = last;
   vStart = start;
   vEnd = last;

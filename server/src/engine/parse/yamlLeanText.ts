@@ -32,6 +32,8 @@ export const ITEM = 3;
 export class LeanTree {
   ints: Int32Array;
   size = 0;
+  /** How deep its mappings and sequences nest (the root: 1). */
+  depth = 0;
   /** Per mapping: its data object (whose keys are its keys, in order) or, where they differ, its keys' texts. */
   readonly keyed: (object | string[])[] = [];
   /** Per mapping of more than a few keys: key → entry, made when first looked up. */
@@ -94,9 +96,17 @@ export function endTree(): void {
   tree = new LeanTree(0);
 }
 
+/**
+ * How deep the lean parse reads mappings and sequences: deeper, it gives up (the parse that takes the text then is
+ * the one the depth scan of limits.ts guards; the lean parse is read first by a one-shot lint, pipeline/input.ts).
+ */
+export const MAX_NESTING = 200;
+
 /** Starts a node: the array its entries' or items' numbers are gathered in (emptied). */
 export function enterNode(): number {
   const d = open++;
+  if (d >= MAX_NESTING) giveUp();
+  if (d >= tree.depth) tree.depth = d + 1;
   if (d === offsetsAt.length) offsetsAt.push([]);
   else offsetsAt[d]!.length = 0;
   return d;

@@ -9,6 +9,7 @@ import { newDepthState, scanYamlDepth, type DepthState } from '../limits';
 import type { InputMemo } from '../lint';
 import { LineIndex } from '../lines';
 import { aliasCandidatesInScalars } from '../parse/yamlAliases';
+import { leanFor } from '../parse/yamlLeanRanges';
 
 /** Old text [a, bOld) became new text [a, bNew); the rest is the same. */
 export interface TextEdit {
@@ -101,7 +102,14 @@ export class InputChecks implements InputMemo {
    * nothing).
    */
   readonly tooDeepYaml = (text: string, max: number): number | undefined => {
-    if (this.oneShot) return scanYamlDepth(text, max, newDepthState(), 0);
+    if (this.oneShot) {
+      // A text the lean parse reads (its parse is the one the lint takes: parse/yamlLeanRanges.ts leanFor) tells how
+      // many levels the scan could count at most (scanBound); far below the limit, there is nothing to find. The
+      // lean parse gives up past 200 levels: a deeper text is scanned as before, and refused.
+      const lean = leanFor(text);
+      if (lean !== undefined && 2 * lean.scanBound <= max) return undefined;
+      return scanYamlDepth(text, max, newDepthState(), 0);
+    }
     const last = this.depth;
     this.depth = undefined;
     const fresh: Checkpoint[] = [];
