@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { getOrder } from '@stoplight/ordered-object-literal';
 import { parseJsonLean } from '../../server/src/engine/parse/jsonLean';
+import { jsonTooDeep } from '../../server/src/engine/limits';
 import { parseJsonFast } from '../../server/src/engine/parse/jsonFast';
 import { parseJsonPlain, positionsOf } from '../../server/src/engine/parse/jsonPlain';
 import { FullDoc } from '../../server/src/engine/parse/docs';
@@ -145,6 +146,19 @@ describe('one-shot JSON parse (positions, no tree) = Spectral JSON parse', () =>
     assert.deepEqual(lean.lineMap, Parsers.Json.parse(text).lineMap);
     assert.equal((lean.ast as { type: string }).type, 'object');
     assert.equal((lean.ast as { children: unknown[] }).children.length, (full.ast as { children: unknown[] }).children.length);
+  });
+
+  it('counts the nesting the depth scan counts (a one-shot lint skips the scan by it), and gives up past 200 levels', () => {
+    const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+    const texts = [...STRICT, deep(1), deep(200), '[[[],{"x":[{}]}],"[[[[",{"y":"}}}"}]'];
+    for (const file of [path.join(CORPUS, 'kubernetes/swagger.json'), path.join(CORPUS, 'pagerduty-rest/openapiv3.json')]) if (fs.existsSync(file)) texts.push(fs.readFileSync(file, 'utf8'));
+    for (const text of texts) {
+      const lean = parseJsonLean(text);
+      assert.ok(lean !== undefined, text.slice(0, 40));
+      assert.equal(jsonTooDeep(text, lean.depth), undefined, `${text.slice(0, 40)}: the scan counts more than ${lean.depth}`);
+      if (lean.depth > 0) assert.notEqual(jsonTooDeep(text, lean.depth - 1), undefined, `${text.slice(0, 40)}: the scan counts less than ${lean.depth}`);
+    }
+    assert.equal(parseJsonLean(deep(201)), undefined);
   });
 
   it('every JSON document of the corpus is strict JSON, parsed lean and by the tree builder, with the same ranges', () => {

@@ -64,6 +64,8 @@ export function checkLimits(
   tooDeepYaml: (text: string, max: number) => number | undefined = yamlTooDeep,
   /** a last pre-test of the alias check before the lexer: true when the text surely holds no alias (parse/yamlAliases.ts) */
   aliasFree?: (text: string) => boolean,
+  /** jsonTooDeep, or what gives the same answer (pipeline/input.ts: the lean parse's depth, for a one-shot lint) */
+  tooDeepJson: (text: string, max: number) => number | undefined = jsonTooDeep,
 ): LintProblem[] | undefined {
   // text.length (UTF-16 units) ≤ bytes ≤ 3 × text.length: count the bytes only near the limit.
   if (text.length * 3 > limits.maxBytes) {
@@ -73,7 +75,7 @@ export function checkLimits(
       return [problem(file, `The document is ${mb(bytes)}, over the size limit of ${mb(limits.maxBytes)}: not linted (${limits.sizeHint ?? 'raise the limit with --max-file-size'}).`, range)];
     }
   }
-  const deep = json ? jsonTooDeep(text, limits.maxDepth) : tooDeepYaml(text, limits.maxDepth);
+  const deep = json ? tooDeepJson(text, limits.maxDepth) : tooDeepYaml(text, limits.maxDepth);
   if (deep !== undefined) {
     return [problem(file, `Nesting deeper than ${limits.maxDepth} levels: not linted (the limit keeps a hostile document from exhausting the stack).`, at(text, deep))];
   }

@@ -108,6 +108,8 @@ export interface InputMemo {
   tooDeepYaml(text: string, max: number): number | undefined;
   /** True when `text` surely holds no YAML alias (limits.ts checkLimits' `aliasFree`); absent: the lexer decides. */
   aliasFree?(text: string): boolean;
+  /** jsonTooDeep's answer (absent: the scan). */
+  tooDeepJson?(text: string, max: number): number | undefined;
 }
 
 /**
@@ -117,7 +119,7 @@ export interface InputMemo {
 export function checkInput(text: string, absFile: string, options: LintOptions, memo?: InputMemo): LintResult | undefined {
   const skip = (memo?.hasNoNul(text) ? undefined : binarySkip(text, absFile)) ?? (looksLikeOpenApi(text) ? undefined : notOpenApi(text, absFile));
   if (skip) return skip;
-  const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits), memo?.tooDeepYaml, memo?.aliasFree);
+  const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits), memo?.tooDeepYaml, memo?.aliasFree, memo?.tooDeepJson);
   return over ? { problems: over, files: [absFile] } : undefined;
 }
 

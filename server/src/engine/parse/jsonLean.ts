@@ -86,16 +86,49 @@ export class JsonPositions {
   }
 }
 
+/** How deep the lean parse reads arrays and objects: deeper, it gives up (and the depth scan of limits.ts guards the parse that takes the text). */
+export const MAX_NESTING = 200;
+
+export interface LeanJson {
+  data: unknown;
+  positions: JsonPositions;
+  /** how deep its arrays and objects nest (what limits.ts jsonTooDeep counts in it) */
+  depth: number;
+}
+
 /** The data and the positions of a strict JSON text, or undefined for any other text. */
-export function parseJsonLean(text: string): { data: unknown; positions: JsonPositions } | undefined {
+export function parseJsonLean(text: string): LeanJson | undefined {
   try {
     const positions = new JsonPositions(text);
-    const data = new LeanReader(text, positions).document();
-    return { data, positions };
+    const reader = new LeanReader(text, positions);
+    const data = reader.document();
+    return { data, positions, depth: reader.deepest };
   } catch (e) {
     if (e instanceof GiveUp || e instanceof RangeError) return undefined;
     throw e;
   }
+}
+
+// The parse of a text read ahead by a one-shot lint's input checks (the depth check: pipeline/input.ts), taken by
+// its parse (jsonPlain.ts).
+let ahead: { text: string; lean: LeanJson | undefined } | undefined;
+
+/** parseJsonLean of the text, kept for the parse of the same text that follows. */
+export function jsonLeanFor(text: string): LeanJson | undefined {
+  if (ahead?.text !== text) ahead = { text, lean: parseJsonLean(text) };
+  return ahead.lean;
+}
+
+/** The lean parse of `text` read ahead, or read now; forgotten then. */
+export function takeJsonLean(text: string): LeanJson | undefined {
+  const lean = ahead?.text === text ? ahead.lean : parseJsonLean(text);
+  ahead = undefined;
+  return lean;
+}
+
+/** Forget the parse read ahead (the lint that read it will not parse). */
+export function dropJsonLean(): void {
+  ahead = undefined;
 }
 
 class LeanReader {
@@ -104,6 +137,9 @@ class LeanReader {
   private readonly scratch: number[] = [];
   /** The keys of the objects being read, in the order written (for an object with an array-index key). */
   private readonly keys: string[] = [];
+  /** How many arrays and objects are open, and the most that were. */
+  private depth = 0;
+  deepest = 0;
   constructor(
     private readonly text: string,
     private readonly positions: JsonPositions,
@@ -149,6 +185,7 @@ class LeanReader {
   }
 
   private object(): unknown {
+    this.enter();
     const t = this.text;
     const scratch = this.scratch;
     const from = scratch.length;
@@ -185,10 +222,12 @@ class LeanReader {
     const v = index ? orderedObjectOf(keys.slice(fromKey), k => o[k]) : o;
     keys.length = fromKey;
     this.close(v, from);
+    this.depth--;
     return v;
   }
 
   private array(): unknown[] {
+    this.enter();
     const t = this.text;
     const scratch = this.scratch;
     const from = scratch.length;
@@ -209,7 +248,13 @@ class LeanReader {
     }
     this.pos++;
     this.close(a, from);
+    this.depth--;
     return a;
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_NESTING) throw new GiveUp();
+    if (this.depth > this.deepest) this.deepest = this.depth;
   }
 
   /** Move a container's pairs off the scratch stack. */

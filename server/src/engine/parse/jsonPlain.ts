@@ -21,7 +21,7 @@ import type { IRange } from '@stoplight/types';
 import { LineIndex, newlineMap } from '../lines';
 import { isArrayIndex, orderedObjectOf } from './units';
 import { parseJsonFast } from './jsonFast';
-import { parseJsonLean, type JsonPositions } from './jsonLean';
+import { takeJsonLean, type JsonPositions } from './jsonLean';
 
 /** A node of the syntax tree, as @stoplight/json's parseTree makes it (ranges aside). */
 export interface JsonTreeNode {
@@ -64,7 +64,7 @@ export function positionsOf(result: unknown): JsonPositions | undefined {
  */
 export function parseJsonPlain(text: string, lean = false): Parsed {
   if (lean) {
-    const r = parseJsonLean(text);
+    const r = takeJsonLean(text);
     if (r !== undefined) return leanResult(text, r.data, r.positions);
   }
   try {

@@ -5,7 +5,8 @@
  * step gives: only the part of the text the edit changed is read again.
  */
 import { commonPrefix, commonSuffix } from '../parse/window';
-import { newDepthState, scanYamlDepth, type DepthState } from '../limits';
+import { jsonTooDeep, newDepthState, scanYamlDepth, type DepthState } from '../limits';
+import { jsonLeanFor } from '../parse/jsonLean';
 import type { InputMemo } from '../lint';
 import { LineIndex } from '../lines';
 import { aliasCandidatesInScalars } from '../parse/yamlAliases';
@@ -151,6 +152,19 @@ export class InputChecks implements InputMemo {
     });
     if (found === undefined) this.depth = { text, max, checkpoints: fresh };
     return found;
+  };
+
+  /**
+   * limits.ts jsonTooDeep's answer. One-shot: the lean parse (the lint's own, read first: parse/jsonLean.ts
+   * jsonLeanFor) counts the same nesting the scan counts in a strict JSON text, so a text it reads within the limit
+   * is not scanned. It gives up past 200 levels, and on any other text: the scan then.
+   */
+  readonly tooDeepJson = (text: string, max: number): number | undefined => {
+    if (this.oneShot) {
+      const lean = jsonLeanFor(text);
+      if (lean !== undefined && lean.depth <= max) return undefined;
+    }
+    return jsonTooDeep(text, max);
   };
 
   /** The line index ('\n' line breaks) of `text`: the last one's line starts, moved by the edit. */

@@ -26,6 +26,7 @@ import { Inventory, type RefGraph } from '../resolve/inventory';
 import { IncrementalRunner } from '../run/runner';
 import { InputChecks } from './input';
 import { dropLoadedYaml } from '../parse/yamlFast';
+import { dropJsonLean } from '../parse/jsonLean';
 import type { DocLike, RunnerResult } from '../run/types';
 
 export interface LintStats {
@@ -71,6 +72,7 @@ export class IncrementalLinter {
     } catch (e) {
       // A bug in a shortcut must not cost the user their diagnostics: start over with the full engine.
       dropLoadedYaml(); // a syntax tree the input checks loaded for a parse that did not take it
+      dropJsonLean();
       this.reset();
       this.failures++;
       console.error(`apiconv: incremental lint of ${this.file} failed, linting in full: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -98,6 +100,7 @@ export class IncrementalLinter {
     const refused = checkInput(text, absFile, options, this.inputs);
     if (refused) {
       dropLoadedYaml(); // the syntax tree the input checks loaded for the parse (yamlAliases.ts), not parsed now
+      dropJsonLean();
       return refused;
     }
     const t0 = performance.now();
