@@ -119,7 +119,7 @@ export abstract class ResolverBase {
       const prevCrawl = typeof prev === 'object' && prev !== null ? this.crawls.get(prev) : undefined;
       c = prevCrawl && crawlAfterEdit(prev, prevCrawl, value);
       if (c) this.stats.crawlsKept++;
-      else c = crawlUnitValue(value);
+      else c = crawlUnitValue(value, this.opts.oneShot !== true);
       this.crawls.set(value, c);
     }
     return c;

@@ -243,9 +243,13 @@ function crawlObject(target: object, keys: string[], ptr: string, out: RelSite[]
   }
 }
 
-export function crawlUnitValue(value: unknown): UnitCrawl {
+/**
+ * The crawl of a unit's value. `signed`: with its `sig` (what a next resolve compares: a one-shot resolve has none,
+ * and leaves it empty rather than build a string of every site's pointer and ref).
+ */
+export function crawlUnitValue(value: unknown, signed = true): UnitCrawl {
   if (isRefObject(value)) {
-    const c: UnitCrawl = { sites: [{ keys: [], ptr: '', ref: value.$ref, val: value }], sig: '\u0001' + value.$ref };
+    const c: UnitCrawl = { sites: [{ keys: [], ptr: '', ref: value.$ref, val: value }], sig: signed ? '\u0001' + value.$ref : '' };
     const b = badObject(value);
     if (b) c.bad = b;
     return c;
@@ -255,7 +259,7 @@ export function crawlUnitValue(value: unknown): UnitCrawl {
   const state: { bad?: string } = {};
   crawlObject(value, [], '', sites, state);
   let sig = '';
-  for (const s of sites) sig += s.ptr + '\u0001' + s.ref + '\u0000';
+  if (signed) for (const s of sites) sig += s.ptr + '\u0001' + s.ref + '\u0000';
   const c: UnitCrawl = { sites, sig };
   if (state.bad) c.bad = state.bad;
   return c;

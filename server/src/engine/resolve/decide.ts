@@ -336,6 +336,8 @@ export abstract class ResolverDecide extends ResolverBase {
     const aboveUsers: { unit: string; path: string[] }[] = [];
     const origUsers: { unit: string; of: string }[] = [];
     const modifiedAbove = new Set<string>();
+    // What a next resolve compares (the materialize memo): a one-shot resolve has none.
+    const signed = this.opts.oneShot !== true;
     for (const u of units) {
       const n = u.crawl.sites.length;
       if (n === 0) continue;
@@ -346,30 +348,30 @@ export abstract class ResolverDecide extends ResolverBase {
         const node = finals.get(i);
         if (changing.has(i)) anyChanging = true;
         if (node === undefined) {
-          sig += '-\u0000';
+          if (signed) sig += '-\u0000';
           continue;
         }
         switch (node.k) {
           case 'loc':
-            sig += 'L' + node.ptr + '\u0000';
+            if (signed) sig += 'L' + node.ptr + '\u0000';
             if (node.unit !== undefined) addTo(dependants, node.unit, u.key);
             else aboveUsers.push({ unit: u.key, path: node.path });
             break;
           case 'raw':
-            sig += 'R\u0000';
+            if (signed) sig += 'R\u0000';
             rawUsers.push(u.key);
             break;
           case 'orig':
             // Another site's own $ref object: it changes only with that unit's value.
-            sig += 'O' + node.ptr + '\u0000';
+            if (signed) sig += 'O' + node.ptr + '\u0000';
             if (node.unit !== u.key) origUsers.push({ unit: u.key, of: node.unit });
             break;
           case 'remote':
-            sig += 'X' + idOf(results!.get(node.site)!.value) + '\u0000';
+            if (signed) sig += 'X' + idOf(results!.get(node.site)!.value) + '\u0000';
             break;
         }
       }
-      sigs.set(u.key, sig);
+      if (signed) sigs.set(u.key, sig);
       if (anyChanging) {
         let p = '#';
         modifiedAbove.add(p);

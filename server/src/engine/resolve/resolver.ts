@@ -233,6 +233,8 @@ export class IncrementalResolver extends ResolverMaterialize {
     let sig: string;
     if (sameLayout && prev) {
       sig = prev.sig;
+    } else if (this.opts.oneShot === true) {
+      sig = ''; // compared by a next resolve only
     } else {
       sig = '';
       for (const u of units) {
