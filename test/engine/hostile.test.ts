@@ -75,6 +75,25 @@ describe('hostile input (issue 16)', () => {
     const inc = await new IncrementalLinter('/virtual/lines.yaml').lint(deepLines);
     assert.deepEqual(key(r.problems), key(inc.problems));
     assert.equal(yamlTooDeep('key: a\n  b\n    c\n      d\n', parseYamlLean('key: a\n  b\n    c\n      d\n')!.scanBound), undefined);
+    // Brackets in plain text: the scan counts each `[` not closed as a flow level (a one-level text it refuses).
+    let brackets = `${HEAD}paths: {}\nx-list:\n`;
+    for (let i = 0; i < 600; i++) brackets += `  - a [ ${i}\n`;
+    assert.ok(parseYamlLean(brackets)!.scanBound >= 600);
+    const rb = await lint(brackets, '/virtual/brackets.yaml');
+    assert.equal(rb.problems.length, 1);
+    assert.match(rb.problems[0]!.message, /Nesting deeper than 500/);
+    assert.deepEqual(key(rb.problems), key((await new IncrementalLinter('/virtual/brackets.yaml').lint(brackets)).problems));
+    // A quote in plain text where the scan takes it for a quoted scalar's start: its count cannot be told, it scans.
+    assert.equal(parseYamlLean(`${HEAD}paths: {}\nx-a: one, "two [\n`)!.scanBound, Infinity);
+    assert.equal(parseYamlLean(`${HEAD}paths: {}\nx-a: it's [fine]\n`)!.scanBound, parseYamlLean(`${HEAD}paths: {}\nx-a: fine\n`)!.scanBound + 1);
+    // A quote the scan takes and closes on the line: the brackets inside it are not counted, as the scan does not.
+    for (let n = 1; n <= 600; n *= 5) {
+      const quoted = `${HEAD}paths: {}\nx-list:\n${'  - see ["a[b", "c{"] and [d\n'.repeat(n)}`;
+      const lean = parseYamlLean(quoted)!;
+      assert.ok(Number.isFinite(lean.scanBound), `${n} lines: ${lean.scanBound}`);
+      assert.equal(yamlTooDeep(quoted, lean.scanBound), undefined, `${n} lines: the scan counts more than ${lean.scanBound}`);
+      assert.ok(lean.scanBound < n + 10, `${n} lines: the brackets in the quotes counted (${lean.scanBound})`);
+    }
     // 300 levels: past the lean parse's 200 (it gives up), within the limit: scanned, then linted.
     const nested = deepYamlBlock(300);
     assert.equal(parseYamlLean(nested), undefined);

@@ -23,7 +23,7 @@
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 import { isArrayIndex, orderedObject } from './units';
 import { readBlockScalar, readFlow } from './yamlLeanBlocks';
-import { beginTree, endTree, ENTRY, enterNode, GIVE_UP, giveUp, HEAD, isBlank, ITEM, makeNode, NONE, offsetsOf, pastLine, plainKeyValue, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, type LeanNode, type LeanTree } from './yamlLeanText';
+import { beginTree, endTree, ENTRY, enterNode, GIVE_UP, giveUp, HEAD, isBlank, ITEM, makeNode, NONE, offsetsOf, pastLine, plainKeyValue, PlainLine, plainStart, plainText, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, readPlainText, type LeanNode, type LeanTree } from './yamlLeanText';
 
 export interface LeanYaml {
   data: unknown;
@@ -35,9 +35,11 @@ export interface LeanYaml {
   keyWarnings: LeanKeyWarning[];
   /**
    * The most levels limits.ts's depth scan counts in the text: its mappings and sequences' nesting, one more for a
-   * sequence's dash, and the continuation lines of its longest multi-line plain scalar (each may sit deeper than
-   * the last, and the scan counts a level per deeper line). A one-shot lint far below the limit needs no scan
-   * (pipeline/input.ts); yamlLean.test holds the bound to the scan on every YAML text it reads.
+   * sequence's dash, the continuation lines of its longest multi-line plain scalar (each may sit deeper than the
+   * last, and the scan counts a level per deeper line), and the brackets of plain text the scan counts as flow
+   * collections (yamlLeanText.ts plainText); Infinity where the scan would take a quote in plain text for a quoted
+   * scalar's start. A one-shot lint far below the limit needs no scan (pipeline/input.ts); yamlLean.test holds the
+   * bound to the scan on every YAML text it reads, and hostile.test on texts made to mislead the scan.
    */
   scanBound: number;
 }
@@ -108,7 +110,8 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
       message: `mapping key must be a string scalar rather than ${k.type}`,
       path: keyPath(tree, root, k.start),
     }));
-    return { data, tree, root, keyWarnings, scanBound: tree.depth + 1 + continuation };
+    const scanBound = plainText.doubt ? Infinity : tree.depth + 1 + continuation + plainText.most;
+    return { data, tree, root, keyWarnings, scanBound };
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
@@ -253,6 +256,7 @@ function blockMap(col: number): unknown {
       while (keyEnd > keyStart && (text.charCodeAt(keyEnd - 1) === 0x20 || text.charCodeAt(keyEnd - 1) === 0x09)) keyEnd--;
       key = text.slice(keyStart, keyEnd);
       if (key.indexOf(': ') >= 0 || key.indexOf(' #') >= 0) giveUp();
+      readPlainText(text, keyStart, keyEnd);
       const type = plainType(key);
       if (type === ScalarType.string) {
         dataKey = key;
@@ -458,16 +462,23 @@ function plainScalar(parent: number): unknown {
 }
 
 /** The end of a plain scalar's text on its line from `at` (before trailing blanks, a comment or `: `). */
+const plainLine = new PlainLine();
+
 function lineOfPlain(at: number): number {
   let i = at;
   let end = at;
+  // the depth scan's reading of the line (yamlLeanText.ts plainText)
+  const scan = plainLine;
+  scan.reset();
   for (; i < len; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x0a) break;
     if (c === 0x3a && isBlank(text.charCodeAt(i + 1))) giveUp(); // `a: b: c`
     if (c === 0x23 && (text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) break;
     if (c !== 0x20 && c !== 0x09) end = i + 1;
+    scan.char(c, text.charCodeAt(i + 1));
   }
+  scan.end();
   // a tab among the blanks after it: the parser's warning about tabs
   for (let k = end; k < i; k++) if (text.charCodeAt(k) === 0x09) giveUp();
   return end;

@@ -83,9 +83,74 @@ const offsetsAt: number[][] = [];
 let open = 0;
 let tree = new LeanTree(0);
 
+/**
+ * What limits.ts's depth scan makes of the plain scalars and keys read (see LeanYaml.scanBound), line by line as it
+ * reads them: it counts their brackets as flow collections (`open`: its running count, a close only while one is
+ * open; `most`: the highest), except inside what it takes for quoted text (a quote after `: , [ { - ?` or at a
+ * line's start, to its closing quote). `doubt`: a plain line where it would still be inside such a quote at the
+ * line's end or at a comment, from where its reading of the text differs from this parse's.
+ */
+export const plainText = { open: 0, most: 0, doubt: false };
+
+/**
+ * The scan's reading of one line of plain text, character by character (plainText): `state` holds its quote (0:
+ * none), whether the next character is escaped, and its last character but blanks.
+ */
+export class PlainLine {
+  quote = 0;
+  escaped = false;
+  last = 0;
+
+  reset(): void {
+    this.quote = 0;
+    this.escaped = false;
+    this.last = 0;
+  }
+
+  char(c: number, next: number): void {
+    if (this.quote !== 0) {
+      if (this.escaped) this.escaped = false;
+      else if (this.quote === 0x22 && c === 0x5c) this.escaped = true;
+      else if (c === this.quote) {
+        if (this.quote === 0x27 && next === 0x27) this.escaped = true;
+        else this.quote = 0;
+      }
+      return;
+    }
+    if (c === 0x20 || c === 0x09) return;
+    if ((c === 0x22 || c === 0x27) && scanTakesQuote(this.last)) this.quote = c;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++plainText.open > plainText.most) plainText.most = plainText.open;
+    } else if ((c === 0x5d || c === 0x7d) && plainText.open > 0) plainText.open--;
+    this.last = c;
+  }
+
+  /** The line ends (or a comment starts): the scan must be out of any quote, or its reading differs. */
+  end(): void {
+    if (this.quote !== 0) plainText.doubt = true;
+  }
+}
+
+const keyLine = new PlainLine();
+
+/** The scan's reading of a plain key's characters [from, to): a line of plain text of its own. */
+export function readPlainText(text: string, from: number, to: number): void {
+  keyLine.reset();
+  for (let i = from; i < to; i++) keyLine.char(text.charCodeAt(i), text.charCodeAt(i + 1));
+  keyLine.end();
+}
+
+/** Whether the depth scan takes a quote after `last` (its last character but blanks on the line; 0: none) for a quoted scalar's start. */
+export function scanTakesQuote(last: number): boolean {
+  return last === 0 || last === 0x3a || last === 0x2c || last === 0x5b || last === 0x7b || last === 0x2d || last === 0x3f;
+}
+
 /** Before a parse of `length` characters: a tree for its nodes. */
 export function beginTree(length: number): LeanTree {
   tree = new LeanTree(length >> 2);
+  plainText.open = 0;
+  plainText.most = 0;
+  plainText.doubt = false;
   return tree;
 }
 
