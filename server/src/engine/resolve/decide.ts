@@ -150,7 +150,8 @@ export abstract class ResolverDecide extends ResolverBase {
 
     // The crawl's part (crawler.js _resolveRef), in crawl order. First which local sites take part.
     const local: { site: number; targetPointer: string; targetPath: string[] }[] = [];
-    const targetSet = new Set<string>();
+    /** The local targets' pointers, with their paths (refInfo's: the processing loop below reads them again). */
+    const targetPaths = new Map<string, string[]>();
     for (let i = 0; i < sites.length; i++) {
       const site = sites[i]!;
       const info = this.refInfo(site.ref, runner);
@@ -170,7 +171,7 @@ export abstract class ResolverDecide extends ResolverBase {
       }
       if (referencesParent) continue;
       local.push({ site: i, targetPointer: info.targetPointer!, targetPath });
-      targetSet.add(info.targetPointer!);
+      targetPaths.set(info.targetPointer!, targetPath);
     }
     // The graphs. Of the stem graph only the part reachable from targets is kept: the loop below
     // only asks dependenciesOf(a target), and every edge ends at a target, so a "stem" that is no
@@ -187,7 +188,7 @@ export abstract class ResolverDecide extends ResolverBase {
       if (m === undefined) {
         const prefix = `#/${key}`;
         m = false;
-        for (const t of targetSet) {
+        for (const t of targetPaths.keys()) {
           if (t.startsWith(prefix)) {
             m = true;
             break;
@@ -211,7 +212,7 @@ export abstract class ResolverDecide extends ResolverBase {
         } else {
           tail += `/${part}`;
           const dep = `${stem}${tail}`;
-          if (dep !== site.ptr && dep !== targetPointer && targetSet.has(dep)) stemGraph.addDependency(stemGraph.add(dep), targetStem);
+          if (dep !== site.ptr && dep !== targetPointer && targetPaths.has(dep)) stemGraph.addDependency(stemGraph.add(dep), targetStem);
         }
       }
       const from = pointerGraph.add(site.ptr);
@@ -248,7 +249,7 @@ export abstract class ResolverDecide extends ResolverBase {
         const dependants = Graph.closure(pointerNode, false);
         if (dependants.length === 0) continue;
         const pointer = pointerNode.id;
-        const pointerPath = (pointerToPath(pointer) as Segment[]).map(String);
+        const pointerPath = targetPaths.get(pointer) ?? (pointerToPath(pointer) as Segment[]).map(String);
         const status = classify(pointerPath, data, byKey);
         const d = unitDepth(pointerPath);
         const unit = d > 0 && pointerPath.length >= d ? unitKey(pointerPath.slice(0, d)) : undefined;
