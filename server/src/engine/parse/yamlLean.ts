@@ -6,7 +6,7 @@
  * each with its strings, parent and error list) is most of a cold lint's parse (stripe: 250 of 350 ms, and a
  * collection every megabyte of it). Here the text is read once into the data, and each mapping and sequence keeps
  * where each key, value and entry starts and ends, as that parser's nodes would say (numbers in shared typed arrays:
- * yamlLeanText.ts makeNode).
+ * yamlLeanTree.ts).
  *
  * Only the common shape of an API description is read: block mappings and sequences indented with spaces, a first
  * `---`, plain and quoted keys, plain, quoted and block scalars (yamlLeanText.ts, yamlLeanBlocks.ts), flow
@@ -23,7 +23,8 @@
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 import { isArrayIndex, orderedObject } from './units';
 import { readBlockScalar, readFlow } from './yamlLeanBlocks';
-import { beginTree, endTree, ENTRY, enterNode, GIVE_UP, giveUp, HEAD, isBlank, ITEM, makeNode, NONE, offsetsOf, pastLine, plainKeyValue, PlainLine, plainStart, plainText, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, readPlainText, type LeanNode, type LeanTree } from './yamlLeanText';
+import { GIVE_UP, giveUp, isBlank, pastLine, plainKeyValue, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd } from './yamlLeanText';
+import { beginTree, endTree, ENTRY, enterNode, HEAD, ITEM, makeNode, NONE, offsetsOf, PlainLine, plainText, readPlainText, type LeanNode, type LeanTree } from './yamlLeanTree';
 
 export interface LeanYaml {
   data: unknown;
@@ -37,7 +38,7 @@ export interface LeanYaml {
    * The most levels limits.ts's depth scan counts in the text: its mappings and sequences' nesting, one more for a
    * sequence's dash, the continuation lines of its longest multi-line plain scalar (each may sit deeper than the
    * last, and the scan counts a level per deeper line), and the brackets of plain text the scan counts as flow
-   * collections (yamlLeanText.ts plainText); Infinity where the scan would take a quote in plain text for a quoted
+   * collections (yamlLeanTree.ts plainText); Infinity where the scan would take a quote in plain text for a quoted
    * scalar's start. A one-shot lint far below the limit needs no scan (pipeline/input.ts); yamlLean.test holds the
    * bound to the scan on every YAML text it reads, and hostile.test on texts made to mislead the scan.
    */
@@ -467,7 +468,7 @@ const plainLine = new PlainLine();
 function lineOfPlain(at: number): number {
   let i = at;
   let end = at;
-  // the depth scan's reading of the line (yamlLeanText.ts plainText)
+  // the depth scan's reading of the line (yamlLeanTree.ts plainText)
   const scan = plainLine;
   scan.reset();
   for (; i < len; i++) {

@@ -3,7 +3,8 @@
  * mappings, each from a text and an offset; each gives up (throws GIVE_UP) on what it does not read.
  */
 import { isArrayIndex, orderedObject } from './units';
-import { enterNode, giveUp, isBlank, makeNode, NONE, offsetsOf, pastLine, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd, readPlainText, type LeanNode } from './yamlLeanText';
+import { giveUp, isBlank, pastLine, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd } from './yamlLeanText';
+import { enterNode, makeNode, NONE, offsetsOf, readPlainText, type LeanNode } from './yamlLeanTree';
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 
 // The reader's own cursor (a call at a time).
@@ -228,7 +229,7 @@ function flowPlain(): void {
     if (d !== 0x20) end = pos + 1;
   }
   if (text.charCodeAt(pos) === 0x0a) giveUp(); // a plain scalar over lines in a flow collection
-  readPlainText(text, start, end); // how the depth scan reads it (a quote it takes for a quoted scalar's: yamlLeanText.ts plainText)
+  readPlainText(text, start, end); // how the depth scan reads it (a quote it takes for a quoted scalar's: yamlLeanTree.ts plainText)
   pos = end;
   vStart = start;
   vEnd = end;

@@ -3,7 +3,7 @@
  * parse of a text read ahead by the input checks and taken by its parse.
  */
 import { parseYamlLean, type LeanYaml } from './yamlLean';
-import { ENTRY, HEAD, ITEM, NONE, type LeanNode, type LeanTree } from './yamlLeanText';
+import { ENTRY, HEAD, ITEM, NONE, type LeanNode, type LeanTree } from './yamlLeanTree';
 
 // ---------------------------------------------------------------------------------------------
 // The parse of a text read ahead (the input checks' alias pre-test) and taken by its parse.
