@@ -83,8 +83,20 @@ describe('hostile input (issue 16)', () => {
     assert.equal(rb.problems.length, 1);
     assert.match(rb.problems[0]!.message, /Nesting deeper than 500/);
     assert.deepEqual(key(rb.problems), key((await new IncrementalLinter('/virtual/brackets.yaml').lint(brackets)).problems));
-    // A quote in plain text where the scan takes it for a quoted scalar's start: its count cannot be told, it scans.
-    assert.equal(parseYamlLean(`${HEAD}paths: {}\nx-a: one, "two [\n`)!.scanBound, Infinity);
+    // A quote in plain text where the scan takes it for a quoted scalar's start (after an indicator and a blank):
+    // its count cannot be told, it scans. Elsewhere (`a, "b`, `a-"b"`) the scan reads plain text as YAML does.
+    assert.equal(parseYamlLean(`${HEAD}paths: {}\nx-a: one - "two [\n`)!.scanBound, Infinity);
+    for (const plain of ['one, "two [', 'the "link-{env}-" prefix [', 'a:"b" [']) {
+      const text = `${HEAD}paths: {}\nx-a: ${plain}\n`;
+      const bound = parseYamlLean(text)!.scanBound;
+      assert.ok(Number.isFinite(bound), plain);
+      assert.equal(yamlTooDeep(text, bound), undefined, `${plain}: the scan counts more than ${bound}`);
+      // 600 of them (an open bracket puts the scan in a flow collection, where it takes quotes after `,` too):
+      // refused or not, by a lint as by a relint.
+      const many = `${HEAD}paths: {}\nx-list:\n${`  - ${plain}\n`.repeat(600)}`;
+      const r = await lint(many, '/virtual/many.yaml');
+      assert.deepEqual(key(r.problems), key((await new IncrementalLinter('/virtual/many.yaml').lint(many)).problems), plain);
+    }
     assert.equal(parseYamlLean(`${HEAD}paths: {}\nx-a: it's [fine]\n`)!.scanBound, parseYamlLean(`${HEAD}paths: {}\nx-a: fine\n`)!.scanBound + 1);
     // A quote the scan takes and closes on the line: the brackets inside it are not counted, as the scan does not.
     for (let n = 1; n <= 600; n *= 5) {

@@ -158,6 +158,17 @@ export function newDepthState(): DepthState {
 /** What scanYamlDepth's line loop acts on in block context. */
 const SPECIAL = /["'#[{]/g;
 
+/**
+ * Whether the depth scan takes a quote after `last` (the line's last character but blanks, 0: none) for the start
+ * of a quoted scalar: in a flow collection after `[ { , : - ?`; outside, first on the line or after `:`, `-` or `?`
+ * and a blank (parse/yamlLeanTree.ts PlainLine reads plain text the same way).
+ */
+export function takesQuote(last: number, blankAfterLast: boolean, inFlow: boolean): boolean {
+  if (last === 0) return true;
+  if (inFlow) return last === 0x3a || last === 0x2c || last === 0x5b || last === 0x7b || last === 0x2d || last === 0x3f;
+  return blankAfterLast && (last === 0x3a || last === 0x2d || last === 0x3f);
+}
+
 export function scanYamlDepth(text: string, max: number, st: DepthState, from: number, visit?: (pos: number, st: DepthState) => boolean): number | undefined {
   const indents = st.indents;
   let flow = st.flow;
@@ -204,6 +215,9 @@ export function scanYamlDepth(text: string, max: number, st: DepthState, from: n
         if (indents.length + dashes > max) return pos;
       }
       let last = 0;
+      // A blank since `last`: outside flow collections a quote starts a quoted scalar only first on the line or after
+      // an indicator and a blank (`key: "x"`, `- "x"`, `? "x"`); `a-"b"` or `a:"b"` is plain text.
+      let blankAfterLast = false;
       let lastAt = -1;
       let commentAt = -1;
       let from = i;
@@ -229,16 +243,20 @@ export function scanYamlDepth(text: string, max: number, st: DepthState, from: n
           }
           continue;
         }
-        if (c === 0x20 || c === 0x09 || c === 0x0d) continue;
+        if (c === 0x20 || c === 0x09 || c === 0x0d) {
+          blankAfterLast = true;
+          continue;
+        }
         if (c === 0x23 && (k === i || text.charCodeAt(k - 1) === 0x20 || text.charCodeAt(k - 1) === 0x09)) {
           commentAt = k;
           break;
         }
-        if ((c === 0x22 || c === 0x27) && (last === 0 || last === 0x3a || last === 0x2c || last === 0x5b || last === 0x7b || last === 0x2d || last === 0x3f)) quote = c;
+        if ((c === 0x22 || c === 0x27) && takesQuote(last, blankAfterLast, flow > 0)) quote = c;
         else if (c === 0x5b || c === 0x7b) {
           if (indents.length + ++flow > max) return k;
         } else if ((c === 0x5d || c === 0x7d) && flow > 0) flow--;
         last = c;
+        blankAfterLast = false;
         lastAt = k;
       }
       if (flow === 0 && quote === 0 && (endsWithBlockIndicator(text, i, lastAt) || (commentAt >= 0 && /[|>][-+0-9]*\s*(#.*)?\r?$/.test(text.slice(Math.max(i, end - 12), end))))) {

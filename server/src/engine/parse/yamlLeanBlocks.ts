@@ -229,7 +229,7 @@ function flowPlain(): void {
     if (d !== 0x20) end = pos + 1;
   }
   if (text.charCodeAt(pos) === 0x0a) giveUp(); // a plain scalar over lines in a flow collection
-  readPlainText(text, start, end); // how the depth scan reads it (a quote it takes for a quoted scalar's: yamlLeanTree.ts plainText)
+  readPlainText(text, start, end, true); // how the depth scan reads it (a quote it takes for a quoted scalar's: yamlLeanTree.ts plainText)
   pos = end;
   vStart = start;
   vEnd = end;

@@ -3,6 +3,7 @@
  * as the parse reads them, and its reading of plain text as limits.ts's depth scan reads it (plainText, for
  * LeanYaml.scanBound).
  */
+import { takesQuote } from '../limits';
 import { giveUp } from './yamlLeanText';
 
 /**
@@ -81,25 +82,31 @@ let tree = IDLE;
 /**
  * What limits.ts's depth scan makes of the plain scalars and keys read (see LeanYaml.scanBound), line by line as it
  * reads them: it counts their brackets as flow collections (`open`: its running count, a close only while one is
- * open; `most`: the highest), except inside what it takes for quoted text (a quote after `: , [ { - ?` or at a
- * line's start, to its closing quote). `doubt`: a plain line where it would still be inside such a quote at the
- * line's end or at a comment, from where its reading of the text differs from this parse's.
+ * open; `most`: the highest), except inside what it takes for quoted text (limits.ts takesQuote, to the closing
+ * quote). `doubt`: a plain line where it would still be inside such a quote at the line's end or at a comment, from
+ * where its reading of the text differs from this parse's.
  */
 export const plainText = { open: 0, most: 0, doubt: false };
 
 /**
  * The scan's reading of one line of plain text, character by character (plainText): the quote it takes itself to be
- * in (0: none), whether the next character is escaped, and its last character but blanks.
+ * in (0: none), whether the next character is escaped, its last character but blanks and whether a blank followed
+ * it. `inFlow`: the text is inside a flow collection (the scan's flow count is never 0 there); elsewhere it is the
+ * running count of plain text's brackets.
  */
 export class PlainLine {
   quote = 0;
   escaped = false;
   last = 0;
+  blank = false;
+  inFlow = false;
 
-  reset(): void {
+  reset(inFlow = false): void {
     this.quote = 0;
     this.escaped = false;
     this.last = 0;
+    this.blank = false;
+    this.inFlow = inFlow;
   }
 
   char(c: number, next: number): void {
@@ -112,12 +119,16 @@ export class PlainLine {
       }
       return;
     }
-    if (c === 0x20 || c === 0x09) return;
-    if ((c === 0x22 || c === 0x27) && scanTakesQuote(this.last)) this.quote = c;
+    if (c === 0x20 || c === 0x09) {
+      this.blank = true;
+      return;
+    }
+    if ((c === 0x22 || c === 0x27) && takesQuote(this.last, this.blank, this.inFlow || plainText.open > 0)) this.quote = c;
     else if (c === 0x5b || c === 0x7b) {
       if (++plainText.open > plainText.most) plainText.most = plainText.open;
     } else if ((c === 0x5d || c === 0x7d) && plainText.open > 0) plainText.open--;
     this.last = c;
+    this.blank = false;
   }
 
   /** The line ends (or a comment starts): the scan must be out of any quote, or its reading differs. */
@@ -128,16 +139,11 @@ export class PlainLine {
 
 const keyLine = new PlainLine();
 
-/** The scan's reading of a plain key's characters [from, to): a line of plain text of its own. */
-export function readPlainText(text: string, from: number, to: number): void {
-  keyLine.reset();
+/** The scan's reading of a plain key's or a flow collection's plain scalar's characters [from, to) (`inFlow`: the latter). */
+export function readPlainText(text: string, from: number, to: number, inFlow = false): void {
+  keyLine.reset(inFlow);
   for (let i = from; i < to; i++) keyLine.char(text.charCodeAt(i), text.charCodeAt(i + 1));
   keyLine.end();
-}
-
-/** Whether the depth scan takes a quote after `last` (its last character but blanks on the line; 0: none) for a quoted scalar's start. */
-export function scanTakesQuote(last: number): boolean {
-  return last === 0 || last === 0x3a || last === 0x2c || last === 0x5b || last === 0x7b || last === 0x2d || last === 0x3f;
 }
 
 /** Before a parse of `length` characters: a tree for its nodes. */
