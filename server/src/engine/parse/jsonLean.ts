@@ -12,6 +12,7 @@ import type { IRange } from '@stoplight/types';
 import { LineIndex } from '../lines';
 import { GiveUp, isWordChar, nextMember, scanNumber, scanString, skipSpace } from './jsonFast';
 import { isArrayIndex, orderedObjectOf } from './units';
+import { ReadAhead } from './readAhead';
 
 type Segment = string | number;
 
@@ -111,25 +112,16 @@ export function parseJsonLean(text: string): LeanJson | undefined {
 
 // The parse of a text read ahead by a one-shot lint's input checks (the depth check: pipeline/input.ts), taken by
 // its parse (jsonPlain.ts).
-let ahead: { text: string; lean: LeanJson | undefined } | undefined;
+const ahead = new ReadAhead<LeanJson | undefined>(parseJsonLean);
 
 /** parseJsonLean of the text, kept for the parse of the same text that follows. */
-export function jsonLeanFor(text: string): LeanJson | undefined {
-  if (ahead?.text !== text) ahead = { text, lean: parseJsonLean(text) };
-  return ahead.lean;
-}
+export const jsonLeanFor = (text: string): LeanJson | undefined => ahead.of(text);
 
 /** The lean parse of `text` read ahead, or read now; forgotten then. */
-export function takeJsonLean(text: string): LeanJson | undefined {
-  const lean = ahead?.text === text ? ahead.lean : parseJsonLean(text);
-  ahead = undefined;
-  return lean;
-}
+export const takeJsonLean = (text: string): LeanJson | undefined => ahead.take(text);
 
 /** Forget the parse read ahead (the lint that read it will not parse). */
-export function dropJsonLean(): void {
-  ahead = undefined;
-}
+export const dropJsonLean = (): void => ahead.drop();
 
 class LeanReader {
   private pos = 0;

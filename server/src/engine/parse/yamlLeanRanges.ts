@@ -3,29 +3,21 @@
  * parse of a text read ahead by the input checks and taken by its parse.
  */
 import { parseYamlLean, type LeanYaml } from './yamlLean';
+import { ReadAhead } from './readAhead';
 import { ENTRY, HEAD, ITEM, NONE, type LeanNode, type LeanTree } from './yamlLeanTree';
 
 // ---------------------------------------------------------------------------------------------
 // The parse of a text read ahead (the input checks' alias pre-test) and taken by its parse.
 
-let ahead: { text: string; lean: LeanYaml | undefined } | undefined;
+const ahead = new ReadAhead<LeanYaml | undefined>(parseYamlLean);
 
 /** parseYamlLean of the text, kept for the parse of the same text that follows. */
-export function leanFor(source: string): LeanYaml | undefined {
-  if (ahead?.text !== source) ahead = { text: source, lean: parseYamlLean(source) };
-  return ahead.lean;
-}
+export const leanFor = (source: string): LeanYaml | undefined => ahead.of(source);
 
 /** The lean parse of `source` read ahead, or read now; forgotten then. */
-export function takeLean(source: string): LeanYaml | undefined {
-  const lean = ahead?.text === source ? ahead.lean : parseYamlLean(source);
-  ahead = undefined;
-  return lean;
-}
+export const takeLean = (source: string): LeanYaml | undefined => ahead.take(source);
 
-export function dropLean(): void {
-  ahead = undefined;
-}
+export const dropLean = (): void => ahead.drop();
 
 // ---------------------------------------------------------------------------------------------
 // Ranges: what yamlRanges.ts finds in the parser's tree, from the offsets.
