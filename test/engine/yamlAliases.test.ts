@@ -68,12 +68,12 @@ describe('alias pre-test from the syntax tree (yamlAliases.ts)', () => {
         free++;
         assert.equal(mayHaveAlias(t), false, `the lexer finds an alias and an anchor in ${JSON.stringify(t.slice(HEAD.length, HEAD.length + 80))}`);
       }
-      assert.deepEqual(checkLimits(t, '/v/a.yaml', false, undefined, undefined, aliasCandidatesInScalars), checkLimits(t, '/v/a.yaml', false), `the limits of ${JSON.stringify(t.slice(HEAD.length, HEAD.length + 80))}`);
+      assert.deepEqual(checkLimits(t, '/v/a.yaml', false, undefined, { aliasFree: aliasCandidatesInScalars }), checkLimits(t, '/v/a.yaml', false), `the limits of ${JSON.stringify(t.slice(HEAD.length, HEAD.length + 80))}`);
     }
     assert.ok(free >= 6, `prose texts are told apart without the lexer (${free})`);
     for (const how of ['block', 'flow', 'own line'] as const) {
       assert.equal(aliasCandidatesInScalars(bomb(how)), false, `a ${how} bomb is not alias-free`);
-      assert.match(checkLimits(bomb(how), '/v/b.yaml', false, undefined, undefined, aliasCandidatesInScalars)?.[0]?.message ?? '', /aliases expand past/);
+      assert.match(checkLimits(bomb(how), '/v/b.yaml', false, undefined, { aliasFree: aliasCandidatesInScalars })?.[0]?.message ?? '', /aliases expand past/);
     }
   });
 

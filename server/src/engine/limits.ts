@@ -52,21 +52,28 @@ function at(text: string, offset: number): Range {
 const mb = (n: number) => (n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`);
 
 /**
+ * How deep the lean parses (parse/yamlLean.ts, parse/jsonLean.ts) read mappings and sequences: deeper, they give up,
+ * and the text goes to the parse the depth scan guards. Below the depth limit, so that a one-shot lint can take the
+ * lean parse's count for the scan's (pipeline/input.ts).
+ */
+export const LEAN_MAX_NESTING = 200;
+
+/** What gives the same answers as the checks below, sooner (pipeline/input.ts); each absent one is the check itself. */
+export interface LimitChecks {
+  /** yamlTooDeep's answer (the scan resumed where an edit changed the text; a one-shot lint's lean parse) */
+  tooDeepYaml?(text: string, max: number): number | undefined;
+  /** jsonTooDeep's answer (a one-shot lint's lean parse) */
+  tooDeepJson?(text: string, max: number): number | undefined;
+  /** a last pre-test of the alias check before the lexer: true when the text surely holds no alias (parse/yamlAliases.ts) */
+  aliasFree?(text: string): boolean;
+}
+
+/**
  * The findings of a document that goes past a limit (undefined: within them).
  * `json` selects the scanner; a `.json` file written in YAML flow style is scanned as JSON, which is the same for depth.
  */
-export function checkLimits(
-  text: string,
-  file: string,
-  json: boolean,
-  limits: InputLimits = DEFAULT_LIMITS,
-  /** yamlTooDeep, or what gives the same answer (pipeline/input.ts: the scan resumed where an edit changed the text) */
-  tooDeepYaml: (text: string, max: number) => number | undefined = yamlTooDeep,
-  /** a last pre-test of the alias check before the lexer: true when the text surely holds no alias (parse/yamlAliases.ts) */
-  aliasFree?: (text: string) => boolean,
-  /** jsonTooDeep, or what gives the same answer (pipeline/input.ts: the lean parse's depth, for a one-shot lint) */
-  tooDeepJson: (text: string, max: number) => number | undefined = jsonTooDeep,
-): LintProblem[] | undefined {
+export function checkLimits(text: string, file: string, json: boolean, limits: InputLimits = DEFAULT_LIMITS, checks: LimitChecks = {}): LintProblem[] | undefined {
+  const { tooDeepYaml = yamlTooDeep, tooDeepJson = jsonTooDeep, aliasFree } = checks;
   // text.length (UTF-16 units) ≤ bytes ≤ 3 × text.length: count the bytes only near the limit.
   if (text.length * 3 > limits.maxBytes) {
     const bytes = Buffer.byteLength(text, 'utf8');

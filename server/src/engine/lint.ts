@@ -25,7 +25,7 @@ import { createResolver, type FileReader } from './resolver';
 import { getDefaultRuleset, fixableOf } from './ruleset';
 import { DIFF_CHECK_IDS } from './diff/checks';
 import { CAP_LEVEL, clearSeverityCaps, severityCapOf } from '../../../rules/_lib/severity';
-import { checkLimits, limitsOf, type InputLimits } from './limits';
+import { checkLimits, limitsOf, type InputLimits, type LimitChecks } from './limits';
 import { readRefFile } from './refFiles';
 import { binarySkip, notOpenApi, parsedSkip } from './skip';
 import { lintCold } from './pipeline/cold';
@@ -101,15 +101,9 @@ export async function lint(text: string, file: string, options: LintOptions = {}
 }
 
 /** What the incremental engine knows from the last text it checked (pipeline/input.ts): the same answers, sooner. */
-export interface InputMemo {
+export interface InputMemo extends LimitChecks {
   /** True when `text` is known to hold no NUL character (false: not known). */
   hasNoNul(text: string): boolean;
-  /** yamlTooDeep's answer. */
-  tooDeepYaml(text: string, max: number): number | undefined;
-  /** True when `text` surely holds no YAML alias (limits.ts checkLimits' `aliasFree`); absent: the lexer decides. */
-  aliasFree?(text: string): boolean;
-  /** jsonTooDeep's answer (absent: the scan). */
-  tooDeepJson?(text: string, max: number): number | undefined;
 }
 
 /**
@@ -119,7 +113,7 @@ export interface InputMemo {
 export function checkInput(text: string, absFile: string, options: LintOptions, memo?: InputMemo): LintResult | undefined {
   const skip = (memo?.hasNoNul(text) ? undefined : binarySkip(text, absFile)) ?? (looksLikeOpenApi(text) ? undefined : notOpenApi(text, absFile));
   if (skip) return skip;
-  const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits), memo?.tooDeepYaml, memo?.aliasFree, memo?.tooDeepJson);
+  const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits), memo);
   return over ? { problems: over, files: [absFile] } : undefined;
 }
 

@@ -10,6 +10,7 @@
  */
 import type { IRange } from '@stoplight/types';
 import { LineIndex } from '../lines';
+import { LEAN_MAX_NESTING } from '../limits';
 import { GiveUp, isWordChar, nextMember, scanNumber, scanString, skipSpace } from './jsonFast';
 import { isArrayIndex, orderedObjectOf } from './units';
 import { ReadAhead } from './readAhead';
@@ -87,9 +88,6 @@ export class JsonPositions {
   }
 }
 
-/** How deep the lean parse reads arrays and objects: deeper, it gives up (and the depth scan of limits.ts guards the parse that takes the text). */
-export const MAX_NESTING = 200;
-
 export interface LeanJson {
   data: unknown;
   positions: JsonPositions;
@@ -119,9 +117,6 @@ export const jsonLeanFor = (text: string): LeanJson | undefined => ahead.of(text
 
 /** The lean parse of `text` read ahead, or read now; forgotten then. */
 export const takeJsonLean = (text: string): LeanJson | undefined => ahead.take(text);
-
-/** Forget the parse read ahead (the lint that read it will not parse). */
-export const dropJsonLean = (): void => ahead.drop();
 
 class LeanReader {
   private pos = 0;
@@ -245,7 +240,7 @@ class LeanReader {
   }
 
   private enter(): void {
-    if (++this.depth > MAX_NESTING) throw new GiveUp();
+    if (++this.depth > LEAN_MAX_NESTING) throw new GiveUp();
     if (this.depth > this.deepest) this.deepest = this.depth;
   }
 

@@ -1,12 +1,17 @@
 /**
  * A parse of one text read ahead and kept for the parse of the same text that follows: a one-shot lint's input
- * checks read the lean parses first (parse/yamlAliases.ts, pipeline/input.ts), and its parse stage takes them. When
- * no parse follows (a refused text), the lint drops it: nothing of a big document is held past its lint.
+ * checks read the lean parses and the YAML syntax tree first (parse/yamlAliases.ts, pipeline/input.ts), and its
+ * parse stage takes them. When no parse follows (a refused text, a lint that failed), the lint drops them all
+ * (dropReadAhead): nothing of a big document is held past its lint.
  */
+const every = new Set<ReadAhead<unknown>>();
+
 export class ReadAhead<T> {
   private ahead: { text: string; parsed: T } | undefined;
 
-  constructor(private readonly parse: (text: string) => T) {}
+  constructor(private readonly parse: (text: string) => T) {
+    every.add(this as ReadAhead<unknown>);
+  }
 
   /** The parse of `text`, kept for the parse that follows. */
   of(text: string): T {
@@ -24,4 +29,9 @@ export class ReadAhead<T> {
   drop(): void {
     this.ahead = undefined;
   }
+}
+
+/** Forget every parse read ahead (the lint that read them will not parse). */
+export function dropReadAhead(): void {
+  for (const r of every) r.drop();
 }

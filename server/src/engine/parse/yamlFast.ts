@@ -24,7 +24,8 @@ import DEFAULT_FULL_SCHEMA from '@stoplight/yaml-ast-parser/dist/src/schema/defa
 import { isArrayIndex, orderedObject } from './units';
 import { newlineMap } from '../lines';
 import { parseYamlLean, type LeanYaml } from './yamlLean';
-import { attachLean, dropLean, takeLean } from './yamlLeanRanges';
+import { attachLean, takeLean } from './yamlLeanRanges';
+import { ReadAhead } from './readAhead';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { buildJsonPath, lineForPosition } from '@stoplight/yaml';
 
@@ -60,24 +61,15 @@ interface YNode {
 /** How many parses took this way, how many yamlLean.ts's and how many went to Spectral's parser (tests). */
 export const yamlFastStats = { fast: 0, spectral: 0, lean: 0 };
 
-/** The last syntax tree loaded ahead of its parse (loadYamlAst), taken by parseYamlFast of the same text. */
-let loaded: { text: string; ast: unknown } | undefined;
+/** The syntax tree loaded ahead of its parse (loadYamlAst), taken by parseYamlFast of the same text. */
+const loaded = new ReadAhead<unknown>(text => load(text, { ...OPTIONS, ignoreDuplicateKeys: true, schema: NO_IMPLICIT_TYPES }));
 
 /**
  * The syntax tree parseYamlFast starts from (`load` without implicit types): a cold lint's input checks look at
  * it before the parse (yamlAliases.ts), and the parse of the same text that follows takes it instead of loading
  * the text again.
  */
-export function loadYamlAst(text: string): unknown {
-  if (loaded?.text !== text) loaded = { text, ast: load(text, { ...OPTIONS, ignoreDuplicateKeys: true, schema: NO_IMPLICIT_TYPES }) };
-  return loaded.ast;
-}
-
-/** Forget the tree loaded ahead (its parse will not come). */
-export function dropLoadedYaml(): void {
-  loaded = undefined;
-  dropLean();
-}
+export const loadYamlAst = (text: string): unknown => loaded.of(text);
 
 /**
  * A one-shot lint's parse: yamlLean.ts's (the data and the offsets of its ranges, no syntax tree) when the text is
@@ -87,7 +79,7 @@ export function dropLoadedYaml(): void {
 export function parseYamlOneShot(text: string): YamlResult {
   const lean = takeLean(text);
   if (lean === undefined) return parseYamlFast(text);
-  loaded = undefined;
+  loaded.drop();
   return leanResult(text, lean);
 }
 
@@ -111,8 +103,7 @@ function leanResult(text: string, lean: LeanYaml): YamlResult {
 }
 
 export function parseYamlFast(text: string): YamlResult {
-  const ast = (loaded?.text === text ? loaded.ast : load(text, { ...OPTIONS, ignoreDuplicateKeys: true, schema: NO_IMPLICIT_TYPES })) as unknown as YNode | undefined;
-  loaded = undefined;
+  const ast = loaded.take(text) as YNode | undefined;
   if (!ast || (Array.isArray(ast.errors) && ast.errors.length > 0)) return spectralParse(text);
   const lineMap = lineStarts(text);
   const ctx: Ctx = { text, lineMap, diagnostics: [], sameLine: [] };

@@ -24,7 +24,7 @@ import { ScalarType } from '@stoplight/yaml-ast-parser';
 import { isArrayIndex, orderedObject } from './units';
 import { readBlockScalar, readFlow } from './yamlLeanBlocks';
 import { GIVE_UP, giveUp, isBlank, pastLine, plainKeyValue, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd } from './yamlLeanText';
-import { beginTree, endTree, ENTRY, enterNode, HEAD, ITEM, makeNode, NONE, offsetsOf, PlainLine, plainText, readPlainText, type LeanNode, type LeanTree } from './yamlLeanTree';
+import { beginTree, endTree, enterNode, makeNode, NONE, offsetsOf, PlainLine, plainText, readPlainText, scanBound, type LeanNode, type LeanTree } from './yamlLeanTree';
 
 export interface LeanYaml {
   data: unknown;
@@ -65,8 +65,6 @@ let vNode: LeanNode = NONE;
 let left = 0;
 /** start, end and the value's type of each key that is not a string */
 let oddKeys: { start: number; end: number; type: string }[] = [];
-/** the most continuation lines of a plain scalar read */
-let continuation = 0;
 
 /** After a value: the column of the next line holding content (`pos` on its first character), -1 at the end. */
 function nextIndent(): number {
@@ -89,7 +87,6 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
   len = source.length;
   pos = 0;
   const tree = beginTree(len);
-  continuation = 0;
   try {
     let indent = nextContentLine(true);
     if (pos >= len) return undefined;
@@ -111,8 +108,7 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
       message: `mapping key must be a string scalar rather than ${k.type}`,
       path: keyPath(tree, root, k.start),
     }));
-    const scanBound = plainText.doubt ? Infinity : tree.depth + 1 + continuation + plainText.most;
-    return { data, tree, root, keyWarnings, scanBound };
+    return { data, tree, root, keyWarnings, scanBound: scanBound(tree) };
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
@@ -132,18 +128,15 @@ function keyPath(tree: LeanTree, root: LeanNode, at: number): (string | number)[
   const ints = tree.ints;
   let node = root;
   while (node !== NONE && tree.count(node) > 0) {
-    const map = tree.isMap(node);
-    const step = map ? ENTRY : ITEM;
-    const base = node + HEAD;
     let i: number = tree.count(node) - 1;
-    while (i > 0 && (ints[base + i * step]! < 0 || ints[base + i * step]! > at)) i--;
-    if (map) {
+    while (i > 0 && (ints[tree.slot(node, i)]! < 0 || ints[tree.slot(node, i)]! > at)) i--;
+    if (tree.isMap(node)) {
       path.push(tree.keysOf(node)[i]!);
-      if (ints[base + i * step] === at) return path;
+      if (ints[tree.slot(node, i)] === at) return path;
     } else {
       path.push(i);
     }
-    node = ints[base + i * step + step - 1]!;
+    node = tree.kid(node, i);
   }
   return path;
 }
@@ -454,7 +447,7 @@ function plainScalar(parent: number): unknown {
     pos = e;
     lines++;
   }
-  if (lines > continuation) continuation = lines;
+  if (lines > plainText.lines) plainText.lines = lines;
   pos = last;
   vStart = start;
   vEnd = last;
@@ -462,9 +455,9 @@ function plainScalar(parent: number): unknown {
   return plainValue(out);
 }
 
-/** The end of a plain scalar's text on its line from `at` (before trailing blanks, a comment or `: `). */
 const plainLine = new PlainLine();
 
+/** The end of a plain scalar's text on its line from `at` (before trailing blanks, a comment or `: `). */
 function lineOfPlain(at: number): number {
   let i = at;
   let end = at;

@@ -4,7 +4,7 @@
  */
 import { parseYamlLean, type LeanYaml } from './yamlLean';
 import { ReadAhead } from './readAhead';
-import { ENTRY, HEAD, ITEM, NONE, type LeanNode, type LeanTree } from './yamlLeanTree';
+import { NONE, type LeanNode, type LeanTree } from './yamlLeanTree';
 
 // ---------------------------------------------------------------------------------------------
 // The parse of a text read ahead (the input checks' alias pre-test) and taken by its parse.
@@ -16,8 +16,6 @@ export const leanFor = (source: string): LeanYaml | undefined => ahead.of(source
 
 /** The lean parse of `source` read ahead, or read now; forgotten then. */
 export const takeLean = (source: string): LeanYaml | undefined => ahead.take(source);
-
-export const dropLean = (): void => ahead.drop();
 
 // ---------------------------------------------------------------------------------------------
 // Ranges: what yamlRanges.ts finds in the parser's tree, from the offsets.
@@ -34,19 +32,14 @@ export function leanOf(result: object): LeanYaml | undefined {
 
 /** Where a node's range ends: its last entry's or item's value, as the parser's getEndPosition goes down to it. */
 function endOf(tree: LeanTree, node: LeanNode): number {
-  const ints = tree.ints;
-  const n = ints[node + 3]!;
-  if (n === 0) return ints[node + 2]!;
-  if (ints[node] === 1) {
-    const at = node + HEAD + (n - 1) * ENTRY;
-    const kid = ints[at + 4]!;
-    if (kid !== NONE) return endOf(tree, kid);
-    return ints[at + 2]! < 0 ? ints[at + 1]! + 1 : ints[at + 3]!;
-  }
-  const at = node + HEAD + (n - 1) * ITEM;
-  const kid = ints[at + 2]!;
+  const n = tree.count(node);
+  if (n === 0) return tree.end(node);
+  const kid = tree.kid(node, n - 1);
   if (kid !== NONE) return endOf(tree, kid);
-  return ints[at]! < 0 ? ints[node + 2]! : ints[at + 1]!; // a null last item: the sequence's own end
+  const ints = tree.ints;
+  const at = tree.slot(node, n - 1);
+  if (tree.isMap(node)) return ints[at + 2]! < 0 ? ints[at + 1]! + 1 : ints[at + 3]!;
+  return ints[at]! < 0 ? tree.end(node) : ints[at + 1]!; // a null last item: the sequence's own end
 }
 
 /** The start and end offsets of a JSON path's range (yamlRanges.ts yamlRangeForPath), or undefined when it is not there. */
@@ -67,8 +60,8 @@ export function leanOffsets(lean: LeanYaml, lineMap: number[], path: readonly (s
       if (typeof seg !== 'string') return undefined;
       const e = tree.entryOf(node, seg);
       if (e < 0) return undefined;
-      const at = node + HEAD + e * ENTRY;
-      const kid = ints[at + 4]!;
+      const at = tree.slot(node, e);
+      const kid = tree.kid(node, e);
       if (last) {
         const keyEnd = ints[at + 1]!;
         if (ints[at + 2]! < 0) return [keyEnd + 1, keyEnd + 1];
@@ -79,8 +72,8 @@ export function leanOffsets(lean: LeanYaml, lineMap: number[], path: readonly (s
     } else {
       const k = Number(seg);
       if (!Number.isInteger(k) || k < 0 || k >= tree.count(node)) return undefined;
-      const at = node + HEAD + k * ITEM;
-      const kid = ints[at + 2]!;
+      const at = tree.slot(node, k);
+      const kid = tree.kid(node, k);
       if (ints[at]! < 0) return undefined; // a null item
       if (last) return kid !== NONE ? [tree.start(kid), endOf(tree, kid)] : [ints[at]!, ints[at + 1]!];
       node = kid;

@@ -3,7 +3,7 @@
  * as the parse reads them, and its reading of plain text as limits.ts's depth scan reads it (plainText, for
  * LeanYaml.scanBound).
  */
-import { takesQuote } from '../limits';
+import { LEAN_MAX_NESTING, takesQuote } from '../limits';
 import { giveUp } from './yamlLeanText';
 
 /**
@@ -45,8 +45,22 @@ export class LeanTree {
     return this.ints[n + 1]!;
   }
 
+  end(n: LeanNode): number {
+    return this.ints[n + 2]!;
+  }
+
   count(n: LeanNode): number {
     return this.ints[n + 3]!;
+  }
+
+  /** Where entry or item `i` of node `n` is in `ints`: its offsets (ENTRY or ITEM numbers, the last its value's node). */
+  slot(n: LeanNode, i: number): number {
+    return n + HEAD + i * (this.ints[n] === 1 ? ENTRY : ITEM);
+  }
+
+  /** The node of entry or item `i`'s value (NONE: not a mapping or a sequence). */
+  kid(n: LeanNode, i: number): LeanNode {
+    return this.ints[this.slot(n, i) + (this.ints[n] === 1 ? ENTRY : ITEM) - 1]!;
   }
 
   /** A mapping's keys (the texts of its keys, in order). */
@@ -57,8 +71,7 @@ export class LeanTree {
 
   /** The entry of a mapping's key, or -1. */
   entryOf(n: LeanNode, key: string): number {
-    const keyed = this.keyed[this.ints[n + 4]!]!;
-    if (this.ints[n + 3]! <= 8) return (Array.isArray(keyed) ? keyed : Object.keys(keyed)).indexOf(key);
+    if (this.count(n) <= 8) return this.keysOf(n).indexOf(key);
     this.indexes ??= new Map();
     let index = this.indexes.get(n);
     if (index === undefined) {
@@ -84,9 +97,15 @@ let tree = IDLE;
  * reads them: it counts their brackets as flow collections (`open`: its running count, a close only while one is
  * open; `most`: the highest), except inside what it takes for quoted text (limits.ts takesQuote, to the closing
  * quote). `doubt`: a plain line where it would still be inside such a quote at the line's end or at a comment, from
- * where its reading of the text differs from this parse's.
+ * where its reading of the text differs from this parse's. `lines`: the most continuation lines of one plain scalar
+ * (each may sit deeper than the last, and the scan counts a level per deeper line).
  */
-export const plainText = { open: 0, most: 0, doubt: false };
+export const plainText = { open: 0, most: 0, doubt: false, lines: 0 };
+
+/** LeanYaml.scanBound of a parse that read `tree`: its nesting, one more for a sequence's dash, and plainText's. */
+export function scanBound(tree: LeanTree): number {
+  return plainText.doubt ? Infinity : tree.depth + 1 + plainText.lines + plainText.most;
+}
 
 /**
  * The scan's reading of one line of plain text, character by character (plainText): the quote it takes itself to be
@@ -152,6 +171,7 @@ export function beginTree(length: number): LeanTree {
   plainText.open = 0;
   plainText.most = 0;
   plainText.doubt = false;
+  plainText.lines = 0;
   return tree;
 }
 
@@ -162,16 +182,11 @@ export function endTree(): void {
   tree = IDLE;
 }
 
-/**
- * How deep the lean parse reads mappings and sequences: deeper, it gives up (the parse that takes the text then is
- * the one the depth scan of limits.ts guards; the lean parse is read first by a one-shot lint, pipeline/input.ts).
- */
-export const MAX_NESTING = 200;
 
 /** Starts a node: the array its entries' or items' numbers are gathered in (emptied). */
 export function enterNode(): number {
   const d = open++;
-  if (d >= MAX_NESTING) giveUp();
+  if (d >= LEAN_MAX_NESTING) giveUp();
   if (d >= tree.depth) tree.depth = d + 1;
   if (d === offsetsAt.length) offsetsAt.push([]);
   else offsetsAt[d]!.length = 0;

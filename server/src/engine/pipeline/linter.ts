@@ -25,8 +25,7 @@ import { IncrementalResolver } from '../resolve/resolver';
 import { Inventory, type RefGraph } from '../resolve/inventory';
 import { IncrementalRunner } from '../run/runner';
 import { InputChecks } from './input';
-import { dropLoadedYaml } from '../parse/yamlFast';
-import { dropJsonLean } from '../parse/jsonLean';
+import { dropReadAhead } from '../parse/readAhead';
 import type { DocLike, RunnerResult } from '../run/types';
 
 export interface LintStats {
@@ -71,8 +70,7 @@ export class IncrementalLinter {
       return await this.lintIncrementally(text, options);
     } catch (e) {
       // A bug in a shortcut must not cost the user their diagnostics: start over with the full engine.
-      dropLoadedYaml(); // a syntax tree the input checks loaded for a parse that did not take it
-      dropJsonLean();
+      dropReadAhead(); // what the input checks read for a parse that did not take it
       this.reset();
       this.failures++;
       console.error(`apiconv: incremental lint of ${this.file} failed, linting in full: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -99,8 +97,7 @@ export class IncrementalLinter {
     if (text.charCodeAt(0) === 0xfeff || !this.inputs.lacks(text, '!!binary')) return lintWithSpectral(text, absFile, options);
     const refused = checkInput(text, absFile, options, this.inputs);
     if (refused) {
-      dropLoadedYaml(); // the syntax tree the input checks loaded for the parse (yamlAliases.ts), not parsed now
-      dropJsonLean();
+      dropReadAhead(); // what the input checks read for the parse (yamlAliases.ts, input.ts), not parsed now
       return refused;
     }
     const t0 = performance.now();

@@ -230,13 +230,11 @@ export class IncrementalResolver extends ResolverMaterialize {
   private async resolveRemote(doc: ResolveInput, data: object, units: UnitInfo[], remoteSites: number[], sameLayout: boolean): Promise<RemoteState> {
     const prev = this.remote;
     const runner = this.runnerFor(doc.source);
-    let sig: string;
+    let sig = '';
     if (sameLayout && prev) {
       sig = prev.sig;
-    } else if (this.opts.oneShot === true) {
-      sig = ''; // compared by a next resolve only
-    } else {
-      sig = '';
+    } else if (this.opts.oneShot !== true) {
+      // compared by a next resolve only
       for (const u of units) {
         if (u.crawl.sites.length === 0) continue;
         for (const j of this.remoteOf(u.crawl, runner)) sig += u.ptr + u.crawl.sites[j]!.ptr + '\u0001' + u.crawl.sites[j]!.ref + '\u0000';
