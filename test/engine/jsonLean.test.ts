@@ -80,12 +80,19 @@ const STRICT = [
   '{"4294967295":1,"4294967294":2,"01":3,"1":4}',
   '{"constructor":1,"toString":{"valueOf":2},"hasOwnProperty":3}',
   '{"é":"ü","日本":{"語":[1]}}',
+  // Where the scan of the positions has to find a string's end after backslashes, and keys it reads as strings.
+  '{"a\\\\":"b\\\\","c\\"d":["\\\\\\"",{"\\u0031":{"_links":1,"__proto":2,"\\u005fx":[]}}],"2":{"1":[{}]}}',
 ];
 
 const NOT_STRICT = [
   '{"a":1,"b":2,"a":3}',
   '{"__proto__":{"a":1},"b":2}',
   '{"a":{"__proto__":[]}}',
+  '{"a":{"\\u005f_proto__":[]}}',
+  '{"a":1,"b":{},"a":{"c":2}}',
+  '{"a":{"c":2},"b":{},"a":1}',
+  '{"1":{},"2":1,"1":[]}',
+  '[{"x":1,"x":1}]',
   '{"a":1, // c\n"b":2}',
   '{"a":1 /* c */}',
   '{"a":1,',
