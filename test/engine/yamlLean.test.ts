@@ -11,12 +11,14 @@ import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { parseYamlFast, parseYamlOneShot, yamlFastStats } from '../../server/src/engine/parse/yamlFast';
-import { parseYamlLean } from '../../server/src/engine/parse/yamlLean';
+import { hasNonPrintable, parseYamlLean } from '../../server/src/engine/parse/yamlLean';
 import { leanOffsets } from '../../server/src/engine/parse/yamlLeanRanges';
 import { yamlRangeForPath } from '../../server/src/engine/parse/yamlRanges';
 import { lint, lintWithSpectral } from '../../server/src/engine/lint';
 import { yamlTooDeep } from '../../server/src/engine/limits';
 import { canon } from '../helpers/canon';
+import { determineScalarType } from '@stoplight/yaml-ast-parser';
+import { plainType } from '../../server/src/engine/parse/yamlLeanText';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
@@ -177,6 +179,19 @@ describe('yamlLean: the lean YAML parse', () => {
     ];
     for (const c of cases) compare(c, JSON.stringify(c), tally);
     assert.ok(tally.lean >= cases.length - 1, `read ${tally.lean} of ${cases.length}`);
+  });
+
+  it("types a plain scalar as the parser's determineScalarType does", () => {
+    const words = ['', '~', '~x', 'x~', 'n', 'N', 'nul', 'null', 'Null', 'NULL', 'nULL', 'nulls', 'null ', 'name', 'Name', 't', 'true', 'True', 'TRUE', 'tRUE', 'trues', 'type', 'T', 'f', 'false', 'False', 'FALSE', 'fALSE', 'falsey', 'format', 'F', 'yes', 'no', 'on', 'off', 'y', 'Y', '0', '-1', '+2', '0o17', '0x1F', '1.5', '.5', '1e3', '-.inf', '.Inf', '.nan', '.NaN', '1.2.3', '-', '+', '.', 'abc', '12abc', ' x'];
+    for (const w of words) assert.equal(plainType(w), determineScalarType({ value: w, plainScalar: true, doubleQuoted: false, singleQuoted: false } as never), JSON.stringify(w));
+  });
+
+  it("refuses the characters the parser's pattern refuses, and halves of surrogate pairs", () => {
+    const parsers = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+    const pieces = ['a', '\n', '\t', '\x00', '\x08', '\x0b', '\x1f', '\x7f', '\x85', '\x86', '\xa0', '\ufffe', '\uffff', '\ud83d', '\ude00', '\ud83d\ude00', 'é'];
+    const texts: string[] = [''];
+    for (const x of pieces) for (const y of pieces) for (const z of ['', ...pieces]) texts.push(x + y + z);
+    for (const t of texts) assert.equal(hasNonPrintable(t), parsers.test(t), JSON.stringify(t));
   });
 
   it('gives up on what it does not read (the other way takes them, with the parser diagnostics)', () => {
