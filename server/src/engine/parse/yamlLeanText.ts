@@ -29,10 +29,27 @@ export function plainStart(c: number, n: number): boolean {
   }
 }
 
-/** determineScalarType of a plain scalar's text (as yamlFast's scalarType: a first character that only a string has). */
+/**
+ * determineScalarType of a plain scalar's text (as yamlFast's scalarType). Its number patterns all start with a
+ * digit, a sign or a dot: a text starting with anything else is null, a boolean or a string by its whole text (a
+ * key such as `type`, `name` or `format` no longer goes through its patterns).
+ */
 export function plainType(v: string): ScalarType {
+  switch (v.charCodeAt(0)) {
+    case 0x6e: // n
+    case 0x4e: // N
+      return v === 'null' || v === 'Null' || v === 'NULL' ? ScalarType.null : ScalarType.string;
+    case 0x74: // t
+    case 0x54: // T
+      return v === 'true' || v === 'True' || v === 'TRUE' ? ScalarType.bool : ScalarType.string;
+    case 0x66: // f
+    case 0x46: // F
+      return v === 'false' || v === 'False' || v === 'FALSE' ? ScalarType.bool : ScalarType.string;
+    case 0x7e: // ~
+      return v === '~' ? ScalarType.null : ScalarType.string;
+  }
   const c = v.charCodeAt(0);
-  if (!((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || c === 0x6e || c === 0x4e || c === 0x7e || c === 0x74 || c === 0x54 || c === 0x66 || c === 0x46 || Number.isNaN(c))) return ScalarType.string;
+  if (!((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || Number.isNaN(c))) return ScalarType.string;
   return determineScalarType({ value: v, plainScalar: true, doubleQuoted: false, singleQuoted: false } as never);
 }
 
