@@ -22,6 +22,9 @@ import type { ResolvedDoc, ResolveInput } from '../../server/src/engine/resolve/
 import { createResolver, type FileReader } from '../../server/src/engine/resolver';
 import { unitsOf } from '../../server/src/engine/parse/units';
 import { IncrementalParser } from '../../server/src/engine/parse/parser';
+import { ResolveRunner } from '@stoplight/json-ref-resolver/runner';
+import { plainLocalPointer, targetPointerOf } from '../../server/src/engine/resolve/base';
+import { fileUriRef } from '../../server/src/engine/resolver';
 
 import { CORPUS, needs } from '../helpers/corpus';
 
@@ -373,6 +376,44 @@ components:
 });
 
 // ---------------------------------------------------------------------------
+
+describe('incremental $ref resolution: the target pointers of local refs', () => {
+  const runnerAt = (base: string) => {
+    const r = createResolver({ allowRemoteRefs: false }) as unknown as { resolvers: Record<string, unknown> };
+    return new ResolveRunner({}, undefined, { ...(base !== '' ? { baseUri: base } : {}), resolvers: r.resolvers as never, transformRef: fileUriRef });
+  };
+  const crafted = ['#', '#/', '#/a', '#/a/', '#//', '#/a~0b/c~1d', '#/a.b-c_d/0', '#/paths/~1users~1{id}', '#/a%20b', '#/a b', '#/é', '#a', '#/a#b', '#/a?b', '#/A/~2', '#/~', 'a.yaml#/x', './a.yaml', 'file:///x/doc.yaml#/a', '/x/doc.yaml#/a', 'doc.yaml#/a', 'http://h/x#/a'];
+  const corpusRefs = (): string[] => {
+    const refs = new Set<string>();
+    if (!fs.existsSync(CORPUS)) return [];
+    const walk = (dir: string): void => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const f = path.join(dir, e.name);
+        if (e.isDirectory()) walk(f);
+        else if (/\.(ya?ml|json)$/.test(e.name)) for (const m of fs.readFileSync(f, 'utf8').matchAll(/\$ref["']?\s*:\s*["']?([^"'\s},]+)/g)) refs.add(m[1]!);
+      }
+    };
+    walk(CORPUS);
+    return [...refs];
+  };
+
+  it('a plain fragment is its own pointer, as computeRef makes it; anything else is left to computeRef', () => {
+    const refs = [...crafted, ...corpusRefs()];
+    let plain = 0;
+    for (const base of ['/x/doc.yaml', 'file:///x/doc.yaml', 'C:/x/doc.json', '']) {
+      const runner = runnerAt(base);
+      for (const ref of refs) {
+        const fast = plainLocalPointer(ref, runner);
+        if (fast === undefined) continue;
+        plain++;
+        assert.equal(fast, targetPointerOf(ref, runner), `${ref} under ${JSON.stringify(base)}`);
+      }
+    }
+    assert.equal(plainLocalPointer('#/a', runnerAt('')), undefined, 'no fast path without a base path');
+    assert.equal(plainLocalPointer('#', runnerAt('/x/doc.yaml')), undefined);
+    assert.ok(plain >= 5, `refs taken by the fast path: ${plain}`);
+  });
+});
 
 describe('incremental $ref resolution: edits', () => {
   const PETS = `openapi: 3.0.0
