@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { pathToPointer } from '@stoplight/json';
 import { PointerEncoder } from '../../server/src/engine/resolve/pointer';
+import { encodeSegment } from '../../server/src/engine/parse/units';
 
 const SEGMENTS: (string | number)[] = [
   'paths', '/api/v1/namespaces/{namespace}/pods', 'a~b', '~0', '~1', 'a/b', '', ' ', 'x%20y', '%', 'ünïcödé', '日本',
@@ -23,5 +24,22 @@ describe('PointerEncoder = pathToPointer', () => {
         for (const b of SEGMENTS) assert.equal(enc.of([a, b, 'x']), pathToPointer([a, b, 'x']), JSON.stringify([a, b]));
       }
     }
+  });
+
+  it('ofEscaped: the escaped pointer of a path (as the resolver writes a site\'s or a target\'s) gives pathToPointer too', () => {
+    const enc = new PointerEncoder();
+    const strings = SEGMENTS.filter((x): x is string => typeof x === 'string');
+    const escaped = (path: string[]) => '#' + path.map(k => '/' + encodeSegment(k)).join('');
+    let asIs = 0;
+    assert.equal(enc.ofEscaped('#', []), pathToPointer([]));
+    for (const a of strings) {
+      for (const b of strings) {
+        const path = [a, b, 'x'];
+        const got = enc.ofEscaped(escaped(path), path);
+        assert.equal(got, pathToPointer(path), JSON.stringify(path));
+        if (got === escaped(path)) asIs++;
+      }
+    }
+    assert.ok(asIs > 50, `pointers taken as they are: ${asIs}`);
   });
 });

@@ -159,6 +159,8 @@ export class Graph {
 
   /** dependantsOf / dependenciesOf: the DFS result without the start node. */
   static closure(node: GNode, outgoing: boolean): GNode[] {
+    // No edge that way (most stems, the targets nothing refers to through another ref): nothing to search.
+    if ((outgoing ? node.out : node.in).length === 0) return [];
     const result: GNode[] = [];
     Graph.dfs(node, outgoing, new Set(), result);
     const i = result.indexOf(node);

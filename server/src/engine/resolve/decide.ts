@@ -130,6 +130,9 @@ export function classify(path: string[], data: unknown, units: Map<string, UnitI
 }
 
 /** A segment as @stoplight/json startsWith compares it (by parseInt when either side parses). */
+/** The stems of a target no stem is reached from (most). Never added to. */
+const NO_STEMS: ReadonlySet<string> = new Set();
+
 export function normSegment(s: string): string {
   const n = parseInt(s);
   return isNaN(n) ? 's' + s : 'n' + n;
@@ -273,10 +276,10 @@ export abstract class ResolverDecide extends ResolverBase {
             val = status.node;
             break;
         }
-        const valuePointer = pointers.of(pointerPath);
-        let stems: Set<string> | undefined;
+        const valuePointer = pointers.ofEscaped(pointer, pointerPath);
+        let stems: ReadonlySet<string> | undefined;
         /** Every proper prefix of a stem's key: a dependant's path that leaves them cannot reach a stem further down. */
-        let stemPrefixes: Set<string> | undefined;
+        let stemPrefixes: ReadonlySet<string> = NO_STEMS;
         let stemsMatchAll = false;
         for (const dependant of dependants) {
           const depIdx = siteOfNode.get(dependant.id);
@@ -286,13 +289,19 @@ export abstract class ResolverDecide extends ResolverBase {
           if (stems === undefined) {
             const stemNode = stemGraph.nodes.get(pointer);
             if (!stemNode) throw new Error('Node does not exist: ' + pointer);
-            stems = new Set();
-            stemPrefixes = new Set();
-            for (const s of Graph.closure(stemNode, true)) {
-              const k = stemKey(s.id);
-              if (k === '') stemsMatchAll = true;
-              stems.add(k);
-              for (let at = k.indexOf('\u0000', 1); at > 0; at = k.indexOf('\u0000', at + 1)) stemPrefixes.add(k.slice(0, at));
+            const reached = Graph.closure(stemNode, true);
+            if (reached.length === 0) stems = NO_STEMS;
+            else {
+              const keys = new Set<string>();
+              const prefixes = new Set<string>();
+              for (const s of reached) {
+                const k = stemKey(s.id);
+                if (k === '') stemsMatchAll = true;
+                keys.add(k);
+                for (let at = k.indexOf('\u0000', 1); at > 0; at = k.indexOf('\u0000', at + 1)) prefixes.add(k.slice(0, at));
+              }
+              stems = keys;
+              stemPrefixes = prefixes;
             }
           }
           // startsWith(dependantPath, stemPath) for some stem: a cycle, the dependant stays a $ref.
@@ -305,12 +314,12 @@ export abstract class ResolverDecide extends ResolverBase {
                 circular = true;
                 break;
               }
-              if (!stemPrefixes!.has(acc)) break;
+              if (!stemPrefixes.has(acc)) break;
             }
           }
           if (circular) continue;
           let key = sitePointers.get(depIdx);
-          if (key === undefined) sitePointers.set(depIdx, (key = pointers.of(dependantPath)));
+          if (key === undefined) sitePointers.set(depIdx, (key = pointers.ofEscaped(sites[depIdx]!.ptr, dependantPath)));
           refMap.push([key, valuePointer]);
           if (val !== undefined) finals.set(depIdx, val);
           else processErrors.push({ code: 'POINTER_MISSING', message: `'${pointer}' does not exist`, path: dependantPath, uriStack: [] });

@@ -6,8 +6,20 @@
  */
 import { pathToPointer } from '@stoplight/json';
 
+/** A pointer whose segments are escaped (`~0`, `~1`) and hold nothing pathToPointer URI-encodes. */
+const AS_IS = /^#(?:\/(?:[\w\-.!*'()]|~[01])*)*$/;
+
 export class PointerEncoder {
   private readonly segments = new Map<string, string>();
+
+  /**
+   * pathToPointer(path), given `escaped`, the path's pointer with its segments escaped and not URI-encoded (as
+   * json-ref-resolver writes the pointers of sites and targets): that pointer itself when URI-encoding leaves it as it
+   * is (no string to build), else of(path).
+   */
+  ofEscaped(escaped: string, path: readonly (string | number)[]): string {
+    return AS_IS.test(escaped) ? escaped : this.of(path);
+  }
 
   /** pathToPointer(path). */
   of(path: readonly (string | number)[]): string {
