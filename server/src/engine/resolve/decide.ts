@@ -74,8 +74,20 @@ export interface Plan {
   changing: Set<number>;
   /** Pointers of the objects above the units that get copied. */
   modifiedAbove: Set<string>;
-  /** Per unit: relative pointers of the objects that get copied ('' the unit value), made when needed. */
-  modified: Map<string, Set<string>>;
+  /** Per unit: the tree of the objects that get copied and the changing sites below them, made when needed. */
+  modified: Map<string, CopyTree | undefined>;
+}
+
+/**
+ * A unit's objects that get copied (every object on the way down to a changing site) and its changing sites: per
+ * object, its pointer relative to the unit ('' the unit value) and its children on the way, by key; a changing
+ * site's node has its index (`site`) and no children (a site is a `$ref` object: none is below another).
+ */
+export interface CopyTree {
+  rel: string;
+  kids: Map<string, CopyTree> | undefined;
+  /** the site's index (u.first + j) when this is a changing site, else -1 */
+  site: number;
 }
 
 export type Status = { k: 'raw' } | { k: 'site'; site: number } | { k: 'missing' } | { k: 'loc'; node: Node };

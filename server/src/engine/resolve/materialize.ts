@@ -1,8 +1,8 @@
 /** Building the resolved document from the decisions: copies above replaced sites, the original (frozen) objects elsewhere, unchanged units reused (see resolver.ts). */
 import { encodeSegment, unitDepth, unitKey } from '../parse/units';
-import { addTo, deepFreeze, sameValues, shallowCopy, siteAtRel, type UnitInfo } from './crawl';
+import { addTo, deepFreeze, sameValues, shallowCopy, type UnitInfo } from './crawl';
 import { KEPT_COPY_MAPS, type CopyMemo, type RemoteState, type UnitMemo } from './base';
-import { ResolverDecide, type Decisions, type Node } from './decide';
+import { ResolverDecide, type CopyTree, type Decisions, type Node } from './decide';
 export abstract class ResolverMaterialize extends ResolverDecide {
   protected materialize(data: object, units: UnitInfo[], byKey: Map<string, UnitInfo>, decisions: Decisions, remote: RemoteState | undefined): { resolved: unknown; changedUnits: Set<string> } {
     const plan = this.planOf(decisions, units, remote);
@@ -59,27 +59,28 @@ export abstract class ResolverMaterialize extends ResolverDecide {
       }
     }
 
-    /** Relative pointers of the objects of unit `u` that get copied. */
-    const modifiedOf = (u: UnitInfo): Set<string> => {
-      let set = plan.modified.get(u.key);
-      if (!set) {
-        set = new Set();
-        for (let j = 0; j < u.crawl.sites.length; j++) {
-          if (!changing.has(u.first + j)) continue;
-          const keys = u.crawl.sites[j]!.keys;
-          let p = '';
-          set.add(p);
-          for (let m = 0; m < keys.length - 1; m++) {
-            p += '/' + encodeSegment(keys[m]!);
-            set.add(p);
-          }
+    /** The objects of unit `u` that get copied, and its changing sites (undefined: none). */
+    const copyTreeOf = (u: UnitInfo): CopyTree | undefined => {
+      if (plan.modified.has(u.key)) return plan.modified.get(u.key);
+      let root: CopyTree | undefined;
+      for (let j = 0; j < u.crawl.sites.length; j++) {
+        if (!changing.has(u.first + j)) continue;
+        root ??= { rel: '', kids: undefined, site: -1 };
+        let node = root;
+        for (const key of u.crawl.sites[j]!.keys) {
+          const kids = (node.kids ??= new Map());
+          let kid = kids.get(key);
+          if (kid === undefined) kids.set(key, (kid = { rel: node.rel + '/' + encodeSegment(key), kids: undefined, site: -1 }));
+          node = kid;
         }
-        plan.modified.set(u.key, set);
+        node.site = u.first + j;
       }
-      return set;
+      plan.modified.set(u.key, root);
+      return root;
     };
 
-    const copies = new Map<string, unknown>(); // full pointer → its copy, this resolve
+    const copies = new Map<CopyTree, unknown>(); // a unit's object → its copy, this resolve
+    const aboveCopies = new Map<string, unknown>(); // an object above the units, by pointer → its copy
     // The copies each rebuilt unit makes (or keeps), for next time. A unit whose own value alone changed keeps
     // its map, updated in place: the copies below the objects it keeps are still those.
     const nextCopyMemo = new Map<string, Map<string, CopyMemo>>();
@@ -115,45 +116,46 @@ export abstract class ResolverMaterialize extends ResolverDecide {
             return v;
           }
           let v: unknown = u.value;
-          let rel = '';
+          let node = copyTreeOf(u);
           for (let j = n.depth; j < n.path.length; j++) {
             v = (v as Record<string, unknown>)[n.path[j]!];
-            rel += '/' + encodeSegment(n.path[j]!);
+            node = node?.kids?.get(n.path[j]!);
           }
-          return build(u, rel, v);
+          return build(u, node, v);
         }
       }
     };
-    /** The resolved value of the object at `rel` in dirty unit `u` (a copy when a changing site is below it). */
-    const build = (u: UnitInfo, rel: string, orig: unknown): unknown => {
+    /**
+     * The resolved value of the object of dirty unit `u` at `node` of its copy tree (undefined: not on the way to a
+     * changing site): a copy when a changing site is below it.
+     */
+    const build = (u: UnitInfo, node: CopyTree | undefined, orig: unknown): unknown => {
       if (typeof orig !== 'object' || orig === null) return orig;
-      const mods = modifiedOf(u);
-      if (!mods.has(rel)) {
+      if (node === undefined || node.site >= 0) {
         deepFreeze(orig);
         return orig;
       }
-      const full = u.ptr + rel;
-      const done = copies.get(full);
+      const rel = node.rel;
+      const done = copies.get(node);
       if (done !== undefined) return done;
       const last = this.copyMemo.get(u.key)?.get(rel);
       if (last !== undefined && last.orig === orig && ownOnly.has(u.key)) {
         kept++;
-        copies.set(full, last.copy);
+        copies.set(node, last.copy);
         return last.copy;
       }
       const copy = shallowCopy(orig) as Record<string, unknown>;
-      copies.set(full, copy);
-      const at = siteAtRel(u.crawl);
+      copies.set(node, copy);
+      const kids = node.kids!;
       for (const key of Object.keys(orig)) {
         const child = (orig as Record<string, unknown>)[key];
         // A string, number, boolean or null: no site (a site holds a $ref object) and nothing copied below it; the
-        // copy holds it already. (No pointer made for it and looked up twice: most of a schema's values.)
+        // copy holds it already.
         if (typeof child !== 'object' || child === null) continue;
-        const childRel = rel + '/' + encodeSegment(key);
-        const j = at.get(childRel);
-        if (j !== undefined && changing.has(u.first + j)) copy[key] = finalOf(finals.get(u.first + j)!);
-        else if (mods.has(childRel)) copy[key] = build(u, childRel, child);
-        else deepFreeze(child);
+        const kid = kids.get(key);
+        if (kid === undefined) deepFreeze(child);
+        else if (kid.site >= 0) copy[key] = finalOf(finals.get(kid.site)!);
+        else copy[key] = build(u, kid, child);
       }
       // The same object at the same place, holding the same values as last time: the last copy (frozen, equal)
       // keeps its identity, so what was kept for it downstream (the rules' memo) still holds. This is how a unit
@@ -162,7 +164,7 @@ export abstract class ResolverMaterialize extends ResolverDecide {
       let out: Record<string, unknown> = copy;
       if (last !== undefined && last.orig === orig && sameValues(last.copy, copy)) {
         out = last.copy;
-        copies.set(full, out);
+        copies.set(node, out);
       } else Object.freeze(copy);
       if (!oneShot) copyMemoOf(u).set(rel, { orig, copy: out });
       return out;
@@ -181,7 +183,7 @@ export abstract class ResolverMaterialize extends ResolverDecide {
         f = changing.has(u.first) ? finalOf(finals.get(u.first)!) : u.value;
         if (f === u.value) deepFreeze(f);
       } else {
-        f = build(u, '', u.value);
+        f = build(u, copyTreeOf(u), u.value);
       }
       unitFinals.set(u.key, f);
       return f;
@@ -194,10 +196,10 @@ export abstract class ResolverMaterialize extends ResolverDecide {
         deepFreeze(orig);
         return orig;
       }
-      const done = copies.get(ptr);
+      const done = aboveCopies.get(ptr);
       if (done !== undefined) return done;
       const copy = shallowCopy(orig) as Record<string, unknown>;
-      copies.set(ptr, copy);
+      aboveCopies.set(ptr, copy);
       for (const key of Object.keys(orig)) {
         const childPath = [...path, key];
         const childPtr = ptr + '/' + encodeSegment(key);
