@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { lint } from '../../server/src/engine/lint';
 import type { LintProblem } from '../../server/src/engine/problem';
+import { isSpace } from '../../server/src/engine/ranges';
 
 const slice = (text: string, p: LintProblem) => {
   const lines = text.split('\n');
@@ -22,6 +23,10 @@ async function lintText(text: string, name: string, files: Record<string, string
 }
 
 describe('ranges', () => {
+  it("isSpace is /\\s/ on every UTF-16 code unit (the narrowing reads the text by character code)", () => {
+    for (let c = 0; c < 0x10000; c++) assert.equal(isSpace(c), /\s/.test(String.fromCharCode(c)), c.toString(16));
+  });
+
   it('YAML: a path item finding is the path key', async () => {
     const text = "openapi: 3.0.3\ninfo:\n  title: x\n  version: '1'\npaths:\n  '/pets':\n    get:\n      responses:\n        '200':\n          description: ok\n";
     const r = await lintText(text, 'doc.yaml');

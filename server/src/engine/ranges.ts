@@ -14,6 +14,15 @@ import { LineIndex } from './lines';
 
 export { LineIndex };
 
+/** What `/\s/` matches: JavaScript's white space and line terminators (by character code, not a test per character). */
+export function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+const isBlank = (c: number): boolean => c === 32 || c === 9;
+
 function unquote(raw: string): string | undefined {
   if (raw.startsWith('"')) {
     try {
@@ -43,11 +52,11 @@ export function firstLineRange(range: Range, index: LineIndex): Range | undefine
   const end = index.offsetAt(range.end.line, range.end.character);
   if (start === undefined || end === undefined) return undefined;
   let s = start;
-  while (s < end && /\s/.test(t[s])) s++;
+  while (s < end && isSpace(t.charCodeAt(s))) s++;
   if (s >= end) return undefined;
   let e = t.indexOf('\n', s);
   if (e < 0 || e > end) e = end;
-  while (e > s && /\s/.test(t[e - 1])) e--;
+  while (e > s && isSpace(t.charCodeAt(e - 1))) e--;
   return { start: index.positionAt(s), end: index.positionAt(e) };
 }
 
@@ -62,15 +71,15 @@ export function keyRangeFor(problem: LintProblem, index: LineIndex): Range | und
   if (start === undefined || end === undefined || start >= t.length) return undefined;
   const multiLine = problem.range.end.line > problem.range.start.line;
   let v = start;
-  while (v < end && (t[v] === ' ' || t[v] === '\t')) v++;
+  while (v < end && isBlank(t.charCodeAt(v))) v++;
   const c = t[v];
   if (!multiLine && c !== '{' && c !== '[') return undefined;
   // Back from the value to the colon, then to the key.
   let i = start - 1;
-  while (i >= 0 && /\s/.test(t[i])) i--;
+  while (i >= 0 && isSpace(t.charCodeAt(i))) i--;
   if (t[i] !== ':') return undefined;
   i--;
-  while (i >= 0 && (t[i] === ' ' || t[i] === '\t')) i--;
+  while (i >= 0 && isBlank(t.charCodeAt(i))) i--;
   if (i < 0) return undefined;
   const keyEnd = i + 1;
   const q = t[i];
@@ -91,10 +100,10 @@ export function keyRangeFor(problem: LintProblem, index: LineIndex): Range | und
     const atLineStart = j === 0 || t[j - 1] === '\n';
     if (!atLineStart && t[j - 1] !== '{' && t[j - 1] !== ',') continue;
     let k = j;
-    while (k < keyEnd && /[ \t]/.test(t[k])) k++;
+    while (k < keyEnd && isBlank(t.charCodeAt(k))) k++;
     if (atLineStart && (t.startsWith('- ', k) || t.startsWith('? ', k))) {
       k += 2;
-      while (k < keyEnd && /[ \t]/.test(t[k])) k++;
+      while (k < keyEnd && isBlank(t.charCodeAt(k))) k++;
     }
     if (k < keyEnd && t.slice(k, keyEnd) === String(seg)) return { start: index.positionAt(k), end: index.positionAt(keyEnd) };
     if (atLineStart) break;
