@@ -285,6 +285,18 @@ describe('incremental $ref resolution: fixtures', () => {
     assert.ok(Object.isFrozen(schema));
   });
 
+  it('a one-shot resolve tells which objects it put at $ref sites (the walk records them at once); a relint keeps none', async () => {
+    const file = path.join(os.tmpdir(), 'apiconv-resolve', 'doc.yaml');
+    const one = await new IncrementalResolver({ allowRemoteRefs: false, oneShot: true }).resolve(input(FIXTURES['A→B→A cycle']!, file), 'all');
+    const s = ((one.resolved as Data).components as Data).schemas as Record<string, Data>;
+    const schema = at(one.resolved, 'paths', '/a', 'get', 'responses', '200', 'content', 'a', 'schema');
+    assert.ok(one.shared?.has(schema as object), 'the site holds a shared object');
+    assert.ok(one.shared?.has(s.B!), 'B, at the site in A, too');
+    assert.ok(!one.shared?.has(one.resolved as object), 'not the root');
+    const again = await new IncrementalResolver({ allowRemoteRefs: false }).resolve(input(FIXTURES['A→B→A cycle']!, file), 'all');
+    assert.equal(again.shared, undefined);
+  });
+
   it('a pointer missing: POINTER_MISSING with the $ref path, reported once per message', async () => {
     const file = path.join(os.tmpdir(), 'apiconv-resolve', 'doc.yaml');
     const r = new IncrementalResolver({ allowRemoteRefs: false });

@@ -20,10 +20,18 @@ function viaNimma(exprs: string[], doc: unknown): Seen {
   return out;
 }
 
-function viaWalk(exprs: string[], doc: unknown, walk = SharedWalk.of(exprs)): Seen {
+function viaWalk(exprs: string[], doc: unknown, walk = SharedWalk.of(exprs), shared?: ReadonlySet<object>): Seen {
   assert.ok(walk, 'the walk takes these expressions');
   const out: Seen = [];
-  walk.query(doc, Object.fromEntries(exprs.map(e => [e, (s: { path: (string | number)[]; value: unknown }) => out.push([e, JSON.stringify(s.path), s.value])])));
+  walk.query(doc, Object.fromEntries(exprs.map(e => [e, (s: { path: (string | number)[]; value: unknown }) => out.push([e, JSON.stringify(s.path), s.value])])), shared);
+  return out;
+}
+
+/** Every object of a value (each once). */
+function objectsOf(v: unknown, out = new Set<object>()): Set<object> {
+  if (typeof v !== 'object' || v === null || out.has(v)) return out;
+  out.add(v);
+  for (const c of Object.values(v)) objectsOf(c, out);
   return out;
 }
 
@@ -79,6 +87,18 @@ describe('shared walk = nimma', () => {
     }
     walk.reset();
     assert.deepEqual(viaWalk(SPECTRAL_LIKE, doc, walk), viaNimma(SPECTRAL_LIKE, doc));
+  });
+
+  it('objects said to be shared are recorded at their first visit: the same matches, whichever objects they are', () => {
+    const doc = sharedDoc();
+    const want = viaNimma(SPECTRAL_LIKE, doc);
+    const all = objectsOf(doc);
+    const frozen = new Set([...all].filter(o => Object.isFrozen(o)));
+    const some = new Set([...all].filter((_o, i) => i % 3 === 0));
+    for (const shared of [frozen, all, some, new Set<object>()]) {
+      assert.deepEqual(viaWalk(SPECTRAL_LIKE, doc, undefined, shared), want);
+      for (const e of SPECTRAL_LIKE) assert.deepEqual(viaWalk([e], doc, undefined, shared), viaNimma([e], doc), e);
+    }
   });
 
   it('a real document (the bundled examples)', () => {

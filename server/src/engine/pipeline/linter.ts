@@ -143,7 +143,7 @@ export class IncrementalLinter {
     ];
     let results: RunnerResult[];
     try {
-      results = await this.runner.run({ ruleset, document, inventory, preResults: pre, oneShot: this.oneShot, only: options.onlyRules });
+      results = await this.runner.run({ ruleset, document, inventory, preResults: pre, oneShot: this.oneShot, only: options.onlyRules, shared: res.shared });
     } finally {
       clearSeverityCaps(document);
     }

@@ -4,12 +4,25 @@ import { addTo, deepFreeze, sameValues, shallowCopy, type UnitInfo } from './cra
 import { KEPT_COPY_MAPS, type CopyMemo, type RemoteState, type UnitMemo } from './base';
 import { ResolverDecide, type CopyTree, type Decisions, type Node } from './decide';
 export abstract class ResolverMaterialize extends ResolverDecide {
-  protected materialize(data: object, units: UnitInfo[], byKey: Map<string, UnitInfo>, decisions: Decisions, remote: RemoteState | undefined): { resolved: unknown; changedUnits: Set<string> } {
+  protected materialize(
+    data: object,
+    units: UnitInfo[],
+    byKey: Map<string, UnitInfo>,
+    decisions: Decisions,
+    remote: RemoteState | undefined,
+  ): { resolved: unknown; changedUnits: Set<string>; shared: Set<object> | undefined } {
     const plan = this.planOf(decisions, units, remote);
     const finals = decisions.finals;
     const changing = plan.changing;
     // A one-shot resolve (a cold lint) is not followed by another: nothing is kept for one.
     const oneShot = this.opts.oneShot === true;
+    // One-shot: what is put at the sites, for the rules' walk (ResolvedDoc.shared).
+    const shared = oneShot ? new Set<object>() : undefined;
+    const atSite = (i: number): unknown => {
+      const v = finalOf(finals.get(i)!);
+      if (shared !== undefined && typeof v === 'object' && v !== null) shared.add(v);
+      return v;
+    };
 
     // Dirty units: rebuilt. A unit is dirty when its value or what its sites hold changed, or when
     // what it holds comes from a dirty unit (or from the root or a container, rebuilt every time).
@@ -154,7 +167,7 @@ export abstract class ResolverMaterialize extends ResolverDecide {
         if (typeof child !== 'object' || child === null) continue;
         const kid = kids.get(key);
         if (kid === undefined) deepFreeze(child);
-        else if (kid.site >= 0) copy[key] = finalOf(finals.get(kid.site)!);
+        else if (kid.site >= 0) copy[key] = atSite(kid.site);
         else copy[key] = build(u, kid, child);
       }
       // The same object at the same place, holding the same values as last time: the last copy (frozen, equal)
@@ -180,7 +193,7 @@ export abstract class ResolverMaterialize extends ResolverDecide {
       let f: unknown;
       if (u.crawl.sites.length === 1 && u.crawl.sites[0]!.keys.length === 0) {
         // The unit value is a $ref.
-        f = changing.has(u.first) ? finalOf(finals.get(u.first)!) : u.value;
+        f = changing.has(u.first) ? atSite(u.first) : u.value;
         if (f === u.value) deepFreeze(f);
       } else {
         f = build(u, copyTreeOf(u), u.value);
@@ -234,7 +247,7 @@ export abstract class ResolverMaterialize extends ResolverDecide {
     this.prevRoot = data;
     this.haveMemo = true;
     this.stats.rebuiltUnits = rebuilt;
-    return { resolved, changedUnits: changed };
+    return { resolved, changedUnits: changed, shared };
   }
 
   // -------------------------------------------------------------------------

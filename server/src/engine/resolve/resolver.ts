@@ -162,7 +162,7 @@ export class IncrementalResolver extends ResolverMaterialize {
     }
     this.decisions = decisions;
 
-    const { resolved, changedUnits } = this.materialize(data, units, byKey, decisions, remote);
+    const { resolved, changedUnits, shared } = this.materialize(data, units, byKey, decisions, remote);
 
     // Errors: the crawl's PARSE_POINTER errors, the remote ones, then POINTER_MISSING.
     const rawErrors = [...decisions.crawlErrors, ...(remote ? remote.errors : []), ...decisions.processErrors];
@@ -218,6 +218,7 @@ export class IncrementalResolver extends ResolverMaterialize {
       graph,
       files: remote ? remote.files : source === null ? [] : [source],
       changedUnits,
+      shared,
     };
   }
 

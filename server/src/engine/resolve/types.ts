@@ -47,6 +47,11 @@ export interface ResolvedDoc {
   files: string[];
   /** Units (units.ts keys) whose resolved value is not === the previous resolve's; 'all' when identity was not kept. */
   changedUnits: Set<string> | 'all';
+  /**
+   * One-shot: the objects the resolve put at `$ref` sites (each also at its target's place, or at another site): the
+   * rules' walk meets each of them more than once, and records what lies below them the first time (run/walk.ts).
+   */
+  shared?: ReadonlySet<object>;
 }
 
 export interface IncrementalResolverOptions {

@@ -100,7 +100,8 @@ export class Query {
    * out of what the shared walk replays for the rest of this run (newRun): only for a run that records no matches
    * (the runner's replay after an edit needs them all), i.e. a one-shot lint.
    */
-  run(input: unknown, visit: Visit, prune = false): void {
+  /** `shared`: objects the walk will meet again (ResolvedDoc.shared), recorded the first time (walk.ts). */
+  run(input: unknown, visit: Visit, prune = false, shared?: ReadonlySet<object>): void {
     if (this.byExpr.size === 0) return;
     this.visit = visit;
     this.prune = prune;
@@ -114,7 +115,7 @@ export class Query {
         const cb = this.callbacks[expr]!;
         walkPlain(input, segments, 0, [], cb);
       }
-      if (this.walk) this.walk.query(input, this.callbacks);
+      if (this.walk) this.walk.query(input, this.callbacks, shared);
       else this.nimma?.query(input, this.callbacks);
     } finally {
       this.visit = () => undefined;

@@ -64,6 +64,8 @@ export interface RunInput {
   oneShot?: boolean;
   /** Only the rules this keeps run (LintOptions.onlyRules); all of them without. */
   only?: (rule: string) => boolean;
+  /** Objects of the resolved document met more than once (ResolvedDoc.shared): the walk records them at once. */
+  shared?: ReadonlySet<object>;
 }
 
 export class IncrementalRunner {
@@ -130,9 +132,9 @@ export class IncrementalRunner {
     };
 
     // Local rules: unit by unit, then above the units on a stub root.
-    for (const [query, root, cache] of [
-      [q.localR, inventory.resolved, this.unitsR],
-      [q.localU, inventory.unresolved, this.unitsU],
+    for (const [query, root, cache, shared] of [
+      [q.localR, inventory.resolved, this.unitsR, input.shared],
+      [q.localU, inventory.unresolved, this.unitsU, undefined],
     ] as const) {
       if (query.empty) continue;
       const seen = new Set<string>();
@@ -212,6 +214,7 @@ export class IncrementalRunner {
               return dead;
             },
             prune,
+            shared,
           );
         }
         // Matches are kept for a unit run again after an edit, when few are (the unit being typed into), not for

@@ -245,6 +245,8 @@ export class SharedWalk {
    * runner calls at the start and at the end of a run.
    */
   private seen = new Set<object>();
+  /** The objects to record at their first visit (query's `shared`). */
+  private shared: ReadonlySet<object> | undefined;
   private memo = new Map<object, Map<string, Rel[]>>();
   private recorders: Recorder[] = [];
   private readonly stateful: boolean;
@@ -286,9 +288,15 @@ export class SharedWalk {
     this.memo = new Map();
   }
 
-  query(root: unknown, callbacks: Record<string, Callback>): void {
+  /**
+   * `shared`: objects known to be reached again (the values the resolver put at `$ref` sites): recorded at their first
+   * visit rather than their second, so that each is walked once (stripe, github-api: 40% of the walk's nodes were
+   * second visits).
+   */
+  query(root: unknown, callbacks: Record<string, Callback>, shared?: ReadonlySet<object>): void {
     if (typeof root !== 'object' || root === null) return;
     this.callbacks = callbacks;
+    this.shared = shared;
     this.inherits = inheritsEnumerable();
     this.path.length = 0;
     this.recorders = [];
@@ -328,7 +336,7 @@ export class SharedWalk {
     let recorder: Recorder | undefined;
     if (!this.shares) {
       // a document without shared objects: nothing to record
-    } else if (this.seen.has(obj)) {
+    } else if (this.seen.has(obj) || this.shared?.has(obj) === true) {
       const memoKey = this.stateful ? next.join() : '';
       let byState = this.memo.get(obj);
       const hit = byState?.get(memoKey);
