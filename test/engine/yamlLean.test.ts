@@ -11,14 +11,14 @@ import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { parseYamlFast, parseYamlOneShot, yamlFastStats } from '../../server/src/engine/parse/yamlFast';
-import { hasNonPrintable, parseYamlLean } from '../../server/src/engine/parse/yamlLean';
+import { parseYamlLean } from '../../server/src/engine/parse/yamlLean';
 import { leanOffsets } from '../../server/src/engine/parse/yamlLeanRanges';
 import { yamlRangeForPath } from '../../server/src/engine/parse/yamlRanges';
 import { lint, lintWithSpectral } from '../../server/src/engine/lint';
 import { yamlTooDeep } from '../../server/src/engine/limits';
 import { canon } from '../helpers/canon';
 import { determineScalarType } from '@stoplight/yaml-ast-parser';
-import { plainType } from '../../server/src/engine/parse/yamlLeanText';
+import { hasNonPrintable, plainType } from '../../server/src/engine/parse/yamlLeanText';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');

@@ -23,7 +23,7 @@
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 import { isArrayIndex, orderedObject } from './units';
 import { readBlockScalar, readFlow } from './yamlLeanBlocks';
-import { GIVE_UP, giveUp, isBlank, pastLine, plainKeyValue, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd } from './yamlLeanText';
+import { GIVE_UP, giveUp, hasNonPrintable, isBlank, pastLine, plainKeyValue, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd } from './yamlLeanText';
 import { beginTree, endTree, enterNode, makeNode, NONE, offsetsOf, PlainLine, plainText, readPlainText, scanBound, type LeanNode, type LeanTree } from './yamlLeanTree';
 
 export interface LeanYaml {
@@ -77,32 +77,6 @@ function nextIndent(): number {
 }
 
 const isDash = (): boolean => text.charCodeAt(pos) === 0x2d && isBlank(text.charCodeAt(pos + 1));
-
-/** A character the parser refuses, or a surrogate (whole pairs it takes). */
-const REFUSED_OR_SURROGATE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uD800-\uDFFF\uFFFE\uFFFF]/g;
-
-/**
- * The parser's test of the whole text: a character it refuses, or half of a surrogate pair (its pattern,
- * `[…]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]`, takes 6-8 ms on a 3 MB text; one
- * character class and a look at each surrogate found take half of that).
- */
-export function hasNonPrintable(s: string): boolean {
-  const re = REFUSED_OR_SURROGATE;
-  re.lastIndex = 0;
-  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-    const i = m.index;
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        re.lastIndex = i + 2; // a pair
-        continue;
-      }
-    }
-    return true;
-  }
-  return false;
-}
 
 export function parseYamlLean(source: string): LeanYaml | undefined {
   if (source.length === 0 || source.indexOf('\r') >= 0 || hasNonPrintable(source)) return undefined;
