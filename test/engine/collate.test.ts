@@ -5,7 +5,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { collate } from '../../server/src/engine/finish/collate';
+import { collate, collationRanks } from '../../server/src/engine/finish/collate';
+import { compareProblems, sortProblems } from '../../server/src/engine/lint';
+import type { LintProblem } from '../../server/src/engine/problem';
 
 const DEFAULT = new Intl.Collator();
 const NUMERIC = new Intl.Collator(undefined, { numeric: true });
@@ -62,5 +64,32 @@ describe('collate', () => {
     const ids = ['oas3-schema', 'oas3-valid-media-example', 'oas2-schema', 'info-contact', 'operation-tag-defined', 'path-params', 'a10', 'a9', 'A9', 'a-9', 'a_9', '/work/x/DigitalOcean.yaml', '/work/x/digitalocean.yaml', '/work/x/resources/apps/models/app_spec.yml'];
     assert.deepEqual([...ids].sort((a, b) => collate(a, b, true)), [...ids].sort(NUMERIC.compare));
     assert.deepEqual([...ids].sort((a, b) => collate(a, b, false)), [...ids].sort(DEFAULT.compare));
+  });
+
+  it('collationRanks: two strings\' places compare as collate compares them (equal places where it ties them)', () => {
+    const next = rng(7);
+    const strings = ['/a/b.yaml', '/a/B.yaml', '/a/b.yml', '/a/b-c.yaml', '/a/b_c.yaml', 'e\u0301', '\u00e9', 'x', 'X', '10', '9', '09', ''];
+    for (let i = 0; i < 60; i++) strings.push(`/docs/${Math.floor(next() * 40)}/${next() < 0.5 ? 'Res' : 'res'}${Math.floor(next() * 300)}.yaml`);
+    for (const numeric of [false, true]) {
+      const ranks = collationRanks(strings, numeric);
+      for (const a of strings) for (const b of strings) assert.equal(Math.sign(ranks.get(a)! - ranks.get(b)!), collate(a, b, numeric), `${a} vs ${b} numeric=${numeric}`);
+    }
+  });
+
+  it('sortProblems orders findings of many files as compareProblems does', () => {
+    const next = rng(3);
+    const problems: LintProblem[] = [];
+    for (let i = 0; i < 400; i++) {
+      const line = Math.floor(next() * 5);
+      problems.push({
+        code: next() < 0.5 ? 'oas3-schema' : 'info-contact',
+        message: `m${Math.floor(next() * 3)}`,
+        path: [],
+        severity: 1,
+        source: `/spec/${next() < 0.3 ? 'Shared' : 'shared'}/${Math.floor(next() * 30)}.yaml`,
+        range: { start: { line, character: Math.floor(next() * 3) }, end: { line, character: 9 } },
+      } as LintProblem);
+    }
+    assert.deepEqual(sortProblems(problems.slice()), problems.slice().sort(compareProblems));
   });
 });

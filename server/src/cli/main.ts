@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { SEVERITY_NAMES, RulesetLoadError, type LintProblem, type LintResult } from '../engine/problem';
 import { RulesetCache, findConfig, BUILTIN_RULESETS, oneLine } from '../engine/ruleset';
 import { RulesetRefusedError, inspectRuleset } from '../engine/rulesetData';
-import { compareProblems } from '../engine/lint';
+import { sortProblems } from '../engine/lint';
 import { HELP, UsageError, parseArgs, type LintCliOptions } from './args';
 import { collectFiles, TargetError } from './files';
 import { projectRoot, targetFolder } from './project';
@@ -56,7 +56,7 @@ export function mergeProblems(results: readonly LintTaskResult[], key: 'problems
       out.push(p);
     }
   }
-  return out.sort(compareProblems);
+  return sortProblems(out);
 }
 
 function sameProblem(a: LintProblem, b: LintProblem): boolean {

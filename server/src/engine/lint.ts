@@ -29,7 +29,7 @@ import { checkLimits, limitsOf, type InputLimits, type LimitChecks } from './lim
 import { readRefFile } from './refFiles';
 import { binarySkip, notOpenApi, parsedSkip } from './skip';
 import { lintCold } from './pipeline/cold';
-import { collate } from './finish/collate';
+import { collate, collationRanks } from './finish/collate';
 
 export interface LintOptions {
   /** The ruleset to run; default `apiconv:recommended`. */
@@ -188,7 +188,7 @@ export function finishLint(
   const suppression = applySuppressions(problems, texts, known, (t, f) => isJsonText(t, f), rootLacks && { file: absFile, lacks: rootLacks });
   // The files read: the root first, the others in name order (the resolver reads them concurrently).
   const ordered = [absFile, ...[...new Set(files)].filter(f => f !== absFile).sort()];
-  return { problems: suppression.problems.sort(compareProblems), suppressed: suppression.suppressed.sort(compareProblems), files: ordered };
+  return { problems: sortProblems(suppression.problems), suppressed: sortProblems(suppression.suppressed), files: ordered };
 }
 
 /**
@@ -243,12 +243,26 @@ function toProblem(r: ISpectralDiagnostic, root: string, ruleset: Ruleset): Lint
 }
 
 export function compareProblems(a: LintProblem, b: LintProblem): number {
+  return (a.source === b.source ? 0 : collate(a.source, b.source, false)) || compareInSource(a, b);
+}
+
+/** compareProblems past the sources. */
+function compareInSource(a: LintProblem, b: LintProblem): number {
   return (
-    (a.source === b.source ? 0 : collate(a.source, b.source, false)) ||
     a.range.start.line - b.range.start.line ||
     a.range.start.character - b.range.start.character ||
     collate(a.code, b.code, false) ||
     collate(a.message, b.message, false)
   );
+}
+
+/** `list` sorted by compareProblems, each source's place in the collation found once (a lint of many files). */
+export function sortProblems<T extends LintProblem>(list: T[]): T[] {
+  if (list.length < 2) return list;
+  const sources = collationRanks(
+    list.map(p => p.source),
+    false,
+  );
+  return list.sort((a, b) => (a.source === b.source ? 0 : Math.sign(sources.get(a.source)! - sources.get(b.source)!)) || compareInSource(a, b));
 }
 

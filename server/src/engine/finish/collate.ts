@@ -43,6 +43,21 @@ function collator(numeric: boolean): Intl.Collator {
   return (collators[numeric ? 1 : 0] ??= numeric ? new Intl.Collator(undefined, { numeric: true }) : new Intl.Collator());
 }
 
+/**
+ * Each string's place in the collation of `strings` (equal places for strings it does not tell apart): a sort that
+ * compares them many times (the results of a document of many files, by source) compares two numbers instead.
+ */
+export function collationRanks(strings: Iterable<string>, numeric: boolean): Map<string, number> {
+  const sorted = [...new Set(strings)].sort((a, b) => collate(a, b, numeric));
+  const ranks = new Map<string, number>();
+  let rank = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    if (i > 0 && collate(sorted[i - 1]!, sorted[i]!, numeric) !== 0) rank++;
+    ranks.set(sorted[i]!, rank);
+  }
+  return ranks;
+}
+
 /** The order of two different strings of printable ASCII; undefined for other strings (or digits with leading zeros). */
 function asciiOrder(a: string, b: string, numeric: boolean): number | undefined {
   let i = 0;

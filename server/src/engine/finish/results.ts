@@ -1,6 +1,6 @@
 /** The finish stage's first step: the runner's results deduplicated and ordered as Spectral's. */
 import type { RunnerResult } from '../run/types';
-import { collate } from './collate';
+import { collate, collationRanks } from './collate';
 
 // ---------------------------------------------------------------------------------------------
 // Spectral's result preparation: one result per fingerprint, then its order.
@@ -35,30 +35,23 @@ export function prepareResults(results: RunnerResult[], oneShot = false): Runner
     seen.add(f);
     unique.push(r);
   }
-  const ranks = codeRanks(unique);
-  return unique.sort((a, b) => compareResults(a, b, ranks));
-}
-
-/**
- * Each code's place in the numeric collation of the codes present (equal places for codes it does not tell apart):
- * the sort compares two numbers where it compared two strings with the collator, once per comparison.
- */
-function codeRanks(results: RunnerResult[]): Map<string, number> {
-  const codes = [...new Set(results.map(r => String(r.code)))].sort((a, b) => collate(a, b, true));
-  const ranks = new Map<string, number>();
-  let rank = 0;
-  for (let i = 0; i < codes.length; i++) {
-    if (i > 0 && collate(codes[i - 1]!, codes[i]!, true) !== 0) rank++;
-    ranks.set(codes[i]!, rank);
-  }
-  return ranks;
+  // The codes' and the sources' places in their collations: the sort compares numbers where it compared strings
+  // with the collator, once per comparison (digitalocean: 4,849 results from 2,850 files).
+  const ranks = collationRanks(
+    unique.map(r => String(r.code)),
+    true,
+  );
+  const sources = collationRanks(
+    unique.flatMap(r => (r.source === undefined ? [] : [r.source])),
+    false,
+  );
+  return unique.sort((a, b) => compareResults(a, b, ranks, sources));
 }
 
 const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
 
-function compareResults(a: RunnerResult, b: RunnerResult, ranks: Map<string, number>): number {
-  // (the same source, as nearly always: no collation needed)
-  const s = a.source === b.source ? 0 : a.source === undefined ? -1 : b.source === undefined ? 1 : collate(a.source, b.source, false);
+function compareResults(a: RunnerResult, b: RunnerResult, ranks: Map<string, number>, sources: Map<string, number>): number {
+  const s = a.source === b.source ? 0 : a.source === undefined ? -1 : b.source === undefined ? 1 : sign(sources.get(a.source)! - sources.get(b.source)!);
   if (s !== 0) return s;
   const line = a.range.start.line - b.range.start.line;
   if (line !== 0) return sign(line);
