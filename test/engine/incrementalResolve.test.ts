@@ -290,9 +290,10 @@ describe('incremental $ref resolution: fixtures', () => {
     const one = await new IncrementalResolver({ allowRemoteRefs: false, oneShot: true }).resolve(input(FIXTURES['A→B→A cycle']!, file), 'all');
     const s = ((one.resolved as Data).components as Data).schemas as Record<string, Data>;
     const schema = at(one.resolved, 'paths', '/a', 'get', 'responses', '200', 'content', 'a', 'schema');
-    assert.ok(one.shared?.has(schema as object), 'the site holds a shared object');
-    assert.ok(one.shared?.has(s.B!), 'B, at the site in A, too');
-    assert.ok(!one.shared?.has(one.resolved as object), 'not the root');
+    assert.ok(one.shared?.objects.has(schema as object), 'the site holds a shared object');
+    assert.ok(one.shared?.objects.has(s.B!), 'B, at the site in A, too');
+    assert.ok(!one.shared?.objects.has(one.resolved as object), 'not the root');
+    assert.equal(one.shared?.all, true, 'local refs only: every object met twice is named');
     const again = await new IncrementalResolver({ allowRemoteRefs: false }).resolve(input(FIXTURES['A→B→A cycle']!, file), 'all');
     assert.equal(again.shared, undefined);
   });
@@ -627,6 +628,13 @@ components:
     }
     return dir;
   }
+
+  it('a one-shot resolve with refs to other files does not say it named every shared object', async () => {
+    const dir = makeDir();
+    const res = await new IncrementalResolver({ allowRemoteRefs: false, oneShot: true }).resolve(input(ROOT, path.join(dir, 'root.yaml')), 'all');
+    assert.ok(res.shared !== undefined && res.shared.objects.size > 0);
+    assert.equal(res.shared.all, false);
+  });
 
   it('file refs, refs inside them, a missing file, a circular file ref, a broken file; edits', async () => {
     const dir = makeDir();

@@ -20,7 +20,7 @@ function viaNimma(exprs: string[], doc: unknown): Seen {
   return out;
 }
 
-function viaWalk(exprs: string[], doc: unknown, walk = SharedWalk.of(exprs), shared?: ReadonlySet<object>): Seen {
+function viaWalk(exprs: string[], doc: unknown, walk = SharedWalk.of(exprs), shared?: { objects: ReadonlySet<object>; all: boolean }): Seen {
   assert.ok(walk, 'the walk takes these expressions');
   const out: Seen = [];
   walk.query(doc, Object.fromEntries(exprs.map(e => [e, (s: { path: (string | number)[]; value: unknown }) => out.push([e, JSON.stringify(s.path), s.value])])), shared);
@@ -95,9 +95,13 @@ describe('shared walk = nimma', () => {
     const all = objectsOf(doc);
     const frozen = new Set([...all].filter(o => Object.isFrozen(o)));
     const some = new Set([...all].filter((_o, i) => i % 3 === 0));
-    for (const shared of [frozen, all, some, new Set<object>()]) {
-      assert.deepEqual(viaWalk(SPECTRAL_LIKE, doc, undefined, shared), want);
-      for (const e of SPECTRAL_LIKE) assert.deepEqual(viaWalk([e], doc, undefined, shared), viaNimma([e], doc), e);
+    // `all`: no other object is looked for (one that is shared all the same is walked at each occurrence).
+    for (const objects of [frozen, all, some, new Set<object>()]) {
+      for (const every of [false, true]) {
+        const shared = { objects, all: every };
+        assert.deepEqual(viaWalk(SPECTRAL_LIKE, doc, undefined, shared), want);
+        for (const e of SPECTRAL_LIKE) assert.deepEqual(viaWalk([e], doc, undefined, shared), viaNimma([e], doc), e);
+      }
     }
   });
 

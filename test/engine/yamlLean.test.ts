@@ -17,6 +17,8 @@ import { yamlRangeForPath } from '../../server/src/engine/parse/yamlRanges';
 import { lint, lintWithSpectral } from '../../server/src/engine/lint';
 import { yamlTooDeep } from '../../server/src/engine/limits';
 import { canon } from '../helpers/canon';
+import * as Parsers from '@stoplight/spectral-parsers';
+import { FullDoc } from '../../server/src/engine/parse/docs';
 import { determineScalarType } from '@stoplight/yaml-ast-parser';
 import { hasNonPrintable, plainType } from '../../server/src/engine/parse/yamlLeanText';
 
@@ -192,6 +194,16 @@ describe('yamlLean: the lean YAML parse', () => {
     const texts: string[] = [''];
     for (const x of pieces) for (const y of pieces) for (const z of ['', ...pieces]) texts.push(x + y + z);
     for (const t of texts) assert.equal(hasNonPrintable(t), parsers.test(t), JSON.stringify(t));
+  });
+
+  it('a document it read is known to have no YAML alias (the rules\' walk relies on it); one with an alias is not', () => {
+    const docOf = (t: string) => {
+      const r = parseYamlOneShot(t);
+      return new FullDoc('/x.yaml', t, r.data, [], Parsers.Yaml, r as never);
+    };
+    assert.equal(docOf('openapi: 3.0.0\npaths: {}\n').noAliases, true);
+    assert.equal(docOf('openapi: 3.0.0\nx: &a {b: 1}\ny: *a\n').noAliases, false);
+    assert.equal(new FullDoc('/x.json', '{}', {}, [], Parsers.Json, { data: {} } as never).noAliases, true);
   });
 
   it('gives up on what it does not read (the other way takes them, with the parser diagnostics)', () => {

@@ -6,6 +6,7 @@ import { asNode, MAP } from './yamlLines';
 import type { Cont, Piece, Tree, TreeNode } from './pieces';
 import { positionsOf, rangeOf, type JsonTreeNode } from './jsonPlain';
 import { yamlRangeForPath } from './yamlRanges';
+import { leanOf } from './yamlLeanRanges';
 
 // ---------------------------------------------------------------------------
 // Documents
@@ -19,6 +20,11 @@ export class FullDoc implements ParsedDoc {
     private readonly parser: typeof Parsers.Yaml | typeof Parsers.Json,
     private readonly result: YamlResult | JsonResult,
   ) {}
+
+  /** JSON has no aliases; the lean YAML parse reads no text with an anchor or an alias (yamlLean.ts). */
+  get noAliases(): boolean {
+    return this.parser === Parsers.Json || leanOf(this.result) !== undefined;
+  }
 
   getRangeForJsonPath(path: Segment[], closest?: boolean): IRange | undefined {
     if (this.parser === Parsers.Json) {

@@ -75,6 +75,8 @@ export interface ParsedDoc {
   diagnostics: IDiagnostic[];
   getRangeForJsonPath(path: Segment[], closest?: boolean): IRange | undefined;
   text: string;
+  /** Whether surely no object of the data is shared by a YAML alias (a JSON text; a YAML text the lean parse read). */
+  noAliases?: boolean;
 }
 
 export interface ParseUpdate {

@@ -22,6 +22,7 @@ import { clearSeverityCaps } from '../../../../rules/_lib/severity';
 import { parsedSkip } from '../skip';
 import { IncrementalParser, type ParsedDoc } from '../parse/parser';
 import { IncrementalResolver } from '../resolve/resolver';
+import type { SharedObjects } from '../resolve/types';
 import { Inventory, type RefGraph } from '../resolve/inventory';
 import { IncrementalRunner } from '../run/runner';
 import { InputChecks } from './input';
@@ -143,7 +144,7 @@ export class IncrementalLinter {
     ];
     let results: RunnerResult[];
     try {
-      results = await this.runner.run({ ruleset, document, inventory, preResults: pre, oneShot: this.oneShot, only: options.onlyRules, shared: res.shared });
+      results = await this.runner.run({ ruleset, document, inventory, preResults: pre, oneShot: this.oneShot, only: options.onlyRules, shared: sharedFor(res.shared, doc) });
     } finally {
       clearSeverityCaps(document);
     }
@@ -167,6 +168,11 @@ export class IncrementalLinter {
     };
     return out;
   }
+}
+
+/** The resolve's shared objects, all of those met twice only where the parse knows the data has no YAML alias. */
+function sharedFor(shared: SharedObjects | undefined, doc: ParsedDoc): SharedObjects | undefined {
+  return shared && { objects: shared.objects, all: shared.all && doc.noAliases === true };
 }
 
 function textOf(d: unknown): string | undefined {

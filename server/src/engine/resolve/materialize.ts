@@ -3,6 +3,7 @@ import { encodeSegment, unitDepth, unitKey } from '../parse/units';
 import { addTo, deepFreeze, sameValues, shallowCopy, type UnitInfo } from './crawl';
 import { KEPT_COPY_MAPS, type CopyMemo, type RemoteState, type UnitMemo } from './base';
 import { ResolverDecide, type CopyTree, type Decisions, type Node } from './decide';
+import type { SharedObjects } from './types';
 export abstract class ResolverMaterialize extends ResolverDecide {
   protected materialize(
     data: object,
@@ -10,7 +11,7 @@ export abstract class ResolverMaterialize extends ResolverDecide {
     byKey: Map<string, UnitInfo>,
     decisions: Decisions,
     remote: RemoteState | undefined,
-  ): { resolved: unknown; changedUnits: Set<string>; shared: Set<object> | undefined } {
+  ): { resolved: unknown; changedUnits: Set<string>; shared: SharedObjects | undefined } {
     const plan = this.planOf(decisions, units, remote);
     const finals = decisions.finals;
     const changing = plan.changing;
@@ -247,7 +248,8 @@ export abstract class ResolverMaterialize extends ResolverDecide {
     this.prevRoot = data;
     this.haveMemo = true;
     this.stats.rebuiltUnits = rebuilt;
-    return { resolved, changedUnits: changed, shared };
+    // With other files' refs, what they hold may share objects not named here.
+    return { resolved, changedUnits: changed, shared: shared && { objects: shared, all: remote === undefined || remote.results.size === 0 } };
   }
 
   // -------------------------------------------------------------------------

@@ -47,11 +47,21 @@ export interface ResolvedDoc {
   files: string[];
   /** Units (units.ts keys) whose resolved value is not === the previous resolve's; 'all' when identity was not kept. */
   changedUnits: Set<string> | 'all';
+  /** One-shot: the objects the resolve put at `$ref` sites (SharedObjects). */
+  shared?: SharedObjects;
+}
+
+/**
+ * The objects a resolve put at `$ref` sites (each also at its target's place, or at another site): the rules' walk
+ * meets each of them more than once, and records what lies below them the first time (run/walk.ts).
+ */
+export interface SharedObjects {
+  objects: ReadonlySet<object>;
   /**
-   * One-shot: the objects the resolve put at `$ref` sites (each also at its target's place, or at another site): the
-   * rules' walk meets each of them more than once, and records what lies below them the first time (run/walk.ts).
+   * Whether no other object is met twice: a resolve of local refs only (what other files' refs hold may share
+   * objects it does not name) of a document without YAML aliases (the linter decides that part: ParsedDoc.noAliases).
    */
-  shared?: ReadonlySet<object>;
+  all: boolean;
 }
 
 export interface IncrementalResolverOptions {

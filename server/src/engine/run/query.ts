@@ -4,6 +4,7 @@ import { jsonPathPlus } from 'nimma/fallbacks';
 import { changedLeaves, isRecord } from '../parse/units';
 import { SharedWalk } from './walk';
 import type { JsonPath, RuleLike } from './types';
+import type { SharedObjects } from '../resolve/types';
 
 // ---------------------------------------------------------------------------------------------
 // Nimma queries, compiled once per (ruleset, formats).
@@ -101,7 +102,7 @@ export class Query {
    * (the runner's replay after an edit needs them all), i.e. a one-shot lint.
    */
   /** `shared`: objects the walk will meet again (ResolvedDoc.shared), recorded the first time (walk.ts). */
-  run(input: unknown, visit: Visit, prune = false, shared?: ReadonlySet<object>): void {
+  run(input: unknown, visit: Visit, prune = false, shared?: SharedObjects): void {
     if (this.byExpr.size === 0) return;
     this.visit = visit;
     this.prune = prune;

@@ -37,6 +37,7 @@ import { FnMemo, isLocalRule, isModelRule, isSplitRule } from './functions';
 import { lintNode, type NodeCtx } from './lintNode';
 import { Query, valueAt } from './query';
 import { Reads, sameAsRead, snapshotOf } from './reads';
+import type { SharedObjects } from '../resolve/types';
 import { DEFAULT_RANGE, type DocLike, type InventoryLike, type JsonPath, type RawResult, type RuleLike, type RunnerResult } from './types';
 
 interface UnitEntry {
@@ -65,7 +66,7 @@ export interface RunInput {
   /** Only the rules this keeps run (LintOptions.onlyRules); all of them without. */
   only?: (rule: string) => boolean;
   /** Objects of the resolved document met more than once (ResolvedDoc.shared): the walk records them at once. */
-  shared?: ReadonlySet<object>;
+  shared?: SharedObjects;
 }
 
 export class IncrementalRunner {

@@ -29,6 +29,7 @@
  */
 
 import { falseForScalars } from './scalarFilters';
+import type { SharedObjects } from '../resolve/types';
 
 type Segment = string | number;
 export interface WalkScope {
@@ -247,6 +248,11 @@ export class SharedWalk {
   private seen = new Set<object>();
   /** The objects to record at their first visit (query's `shared`). */
   private shared: ReadonlySet<object> | undefined;
+  /**
+   * They are all the objects met more than once: no `seen` set is kept (an object reached again anyway would be
+   * walked again, as nimma walks it, with the same matches).
+   */
+  private sharedAll = false;
   private memo = new Map<object, Map<string, Rel[]>>();
   private recorders: Recorder[] = [];
   private readonly stateful: boolean;
@@ -293,10 +299,11 @@ export class SharedWalk {
    * visit rather than their second, so that each is walked once (stripe, github-api: 40% of the walk's nodes were
    * second visits).
    */
-  query(root: unknown, callbacks: Record<string, Callback>, shared?: ReadonlySet<object>): void {
+  query(root: unknown, callbacks: Record<string, Callback>, shared?: SharedObjects): void {
     if (typeof root !== 'object' || root === null) return;
     this.callbacks = callbacks;
-    this.shared = shared;
+    this.shared = shared?.objects;
+    this.sharedAll = shared?.all === true;
     this.inherits = inheritsEnumerable();
     this.path.length = 0;
     this.recorders = [];
@@ -351,7 +358,7 @@ export class SharedWalk {
       recorder = { base: depth + 1, list: [] };
       byState.set(memoKey, recorder.list);
       this.recorders.push(recorder);
-    } else this.seen.add(obj);
+    } else if (!this.sharedAll) this.seen.add(obj);
     this.children(obj, next);
     if (recorder) {
       this.recorders.pop();
