@@ -21,7 +21,7 @@ export function isSpace(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
-const isBlank = (c: number): boolean => c === 32 || c === 9;
+const isSpaceOrTab = (c: number): boolean => c === 32 || c === 9;
 
 function unquote(raw: string): string | undefined {
   if (raw.startsWith('"')) {
@@ -71,7 +71,7 @@ export function keyRangeFor(problem: LintProblem, index: LineIndex): Range | und
   if (start === undefined || end === undefined || start >= t.length) return undefined;
   const multiLine = problem.range.end.line > problem.range.start.line;
   let v = start;
-  while (v < end && isBlank(t.charCodeAt(v))) v++;
+  while (v < end && isSpaceOrTab(t.charCodeAt(v))) v++;
   const c = t[v];
   if (!multiLine && c !== '{' && c !== '[') return undefined;
   // Back from the value to the colon, then to the key.
@@ -79,7 +79,7 @@ export function keyRangeFor(problem: LintProblem, index: LineIndex): Range | und
   while (i >= 0 && isSpace(t.charCodeAt(i))) i--;
   if (t[i] !== ':') return undefined;
   i--;
-  while (i >= 0 && isBlank(t.charCodeAt(i))) i--;
+  while (i >= 0 && isSpaceOrTab(t.charCodeAt(i))) i--;
   if (i < 0) return undefined;
   const keyEnd = i + 1;
   const q = t[i];
@@ -100,10 +100,10 @@ export function keyRangeFor(problem: LintProblem, index: LineIndex): Range | und
     const atLineStart = j === 0 || t[j - 1] === '\n';
     if (!atLineStart && t[j - 1] !== '{' && t[j - 1] !== ',') continue;
     let k = j;
-    while (k < keyEnd && isBlank(t.charCodeAt(k))) k++;
+    while (k < keyEnd && isSpaceOrTab(t.charCodeAt(k))) k++;
     if (atLineStart && (t.startsWith('- ', k) || t.startsWith('? ', k))) {
       k += 2;
-      while (k < keyEnd && isBlank(t.charCodeAt(k))) k++;
+      while (k < keyEnd && isSpaceOrTab(t.charCodeAt(k))) k++;
     }
     if (k < keyEnd && t.slice(k, keyEnd) === String(seg)) return { start: index.positionAt(k), end: index.positionAt(keyEnd) };
     if (atLineStart) break;

@@ -11,7 +11,7 @@
 import type { IRange } from '@stoplight/types';
 import { LineIndex } from '../lines';
 import { LEAN_MAX_NESTING } from '../limits';
-import { GiveUp, skipSpace } from './jsonFast';
+import { GiveUp, nextMember, skipSpace } from './jsonFast';
 import { isArrayIndex, orderedObjectOf } from './units';
 import { ReadAhead } from './readAhead';
 
@@ -175,7 +175,7 @@ class Scanner {
           if (key === '__proto__') throw new GiveUp();
           if (!indexed && isArrayIndex(key)) indexed = true;
         }
-        const next = this.member(skipSpace(t, skipSpace(t, keyEnd) + 1));
+        const next = this.member(skipSpace(t, skipSpace(t, keyEnd) + 1), 125);
         if (next < 0) {
           p = ~next;
           break;
@@ -200,7 +200,7 @@ class Scanner {
     p = skipSpace(t, p + 1);
     if (t.charCodeAt(p) !== 93) {
       for (;;) {
-        const next = this.member(p);
+        const next = this.member(p, 93);
         if (next < 0) {
           p = ~next;
           break;
@@ -213,16 +213,14 @@ class Scanner {
   }
 
   /**
-   * The value of a member at `p`, kept as a child: where the next member starts, past the `,` and the space after
-   * it, or at the container's end, `~` the offset of its closing bracket (as jsonFast.ts nextMember).
+   * The value of a member at `p`, kept as a child: where the next member starts, or `~` the offset of the container's
+   * closing bracket `close` (jsonFast.ts nextMember).
    */
-  private member(p: number): number {
-    const t = this.text;
+  private member(p: number, close: number): number {
     const start = p;
     p = this.value(p);
     this.child(start, p - start);
-    p = skipSpace(t, p);
-    return t.charCodeAt(p) === 44 ? skipSpace(t, p + 1) : ~p;
+    return nextMember(this.text, p, close);
   }
 
   /** Whether the last key read has to be read as a string (it may be an array index or `__proto__`). */

@@ -106,7 +106,7 @@ export class InputChecks implements InputMemo {
     if (this.oneShot) {
       // A text the lean parse reads (its parse is the one the lint takes: parse/yamlLeanRanges.ts leanFor) tells how
       // many levels the scan could count at most (scanBound); far below the limit, there is nothing to find. The
-      // lean parse gives up past 200 levels: a deeper text is scanned as before, and refused.
+      // lean parse gives up past LEAN_MAX_NESTING levels: a deeper text is scanned as before, and refused.
       const lean = leanFor(text);
       if (lean !== undefined && 2 * lean.scanBound <= max) return undefined;
       return scanYamlDepth(text, max, newDepthState(), 0);
@@ -157,7 +157,7 @@ export class InputChecks implements InputMemo {
   /**
    * limits.ts jsonTooDeep's answer. One-shot: the lean parse (the lint's own, read first: parse/jsonLean.ts
    * jsonLeanFor) counts the same nesting the scan counts in a strict JSON text, so a text it reads within the limit
-   * is not scanned. It gives up past 200 levels, and on any other text: the scan then.
+   * is not scanned. It gives up past LEAN_MAX_NESTING levels, and on any other text: the scan then.
    */
   readonly tooDeepJson = (text: string, max: number): number | undefined => {
     if (this.oneShot) {

@@ -77,6 +77,11 @@ export abstract class ResolverBase {
     this.opts = opts;
   }
 
+  /** The only resolve this resolver makes (a cold lint): nothing is kept, or signed, for a next one. */
+  protected get oneShot(): boolean {
+    return this.opts.oneShot === true;
+  }
+
   /** A runner for the document's base URI: its computeRef, root and baseUri are the real ones. */
   protected runnerFor(source: string | null): ResolveRunner {
     if (this.runner === undefined || this.runnerBase !== source) {
@@ -117,7 +122,7 @@ export abstract class ResolverBase {
       const prevCrawl = typeof prev === 'object' && prev !== null ? this.crawls.get(prev) : undefined;
       c = prevCrawl && crawlAfterEdit(prev, prevCrawl, value);
       if (c) this.stats.crawlsKept++;
-      else c = crawlUnitValue(value, this.opts.oneShot !== true);
+      else c = crawlUnitValue(value, !this.oneShot);
       this.crawls.set(value, c);
     }
     return c;

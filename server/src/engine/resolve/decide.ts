@@ -75,7 +75,7 @@ export interface Plan {
   /** Pointers of the objects above the units that get copied. */
   modifiedAbove: Set<string>;
   /** Per unit: the tree of the objects that get copied and the changing sites below them, made when needed. */
-  modified: Map<string, CopyTree | undefined>;
+  copyTrees: Map<string, CopyTree | undefined>;
 }
 
 /**
@@ -141,10 +141,10 @@ export function classify(path: string[], data: unknown, units: Map<string, UnitI
   return { k: 'loc', node: { k: 'loc', ptr, path, unit: unit?.key, depth: d } };
 }
 
-/** A segment as @stoplight/json startsWith compares it (by parseInt when either side parses). */
 /** The stems of a target no stem is reached from (most). Never added to. */
 const NO_STEMS: ReadonlySet<string> = new Set();
 
+/** A segment as @stoplight/json startsWith compares it (by parseInt when either side parses). */
 export function normSegment(s: string): string {
   const n = parseInt(s);
   return isNaN(n) ? 's' + s : 'n' + n;
@@ -359,7 +359,7 @@ export abstract class ResolverDecide extends ResolverBase {
     const origUsers: { unit: string; of: string }[] = [];
     const modifiedAbove = new Set<string>();
     // What a next resolve compares (the materialize memo): a one-shot resolve has none.
-    const signed = this.opts.oneShot !== true;
+    const signed = !this.oneShot;
     for (const u of units) {
       const n = u.crawl.sites.length;
       if (n === 0) continue;
@@ -403,7 +403,7 @@ export abstract class ResolverDecide extends ResolverBase {
         }
       }
     }
-    const plan: Plan = { remote: results, sigs, dependants, rawUsers, aboveUsers, origUsers, changing, modifiedAbove, modified: new Map() };
+    const plan: Plan = { remote: results, sigs, dependants, rawUsers, aboveUsers, origUsers, changing, modifiedAbove, copyTrees: new Map() };
     decisions.plan = plan;
     return plan;
   }

@@ -16,7 +16,7 @@ export abstract class ResolverMaterialize extends ResolverDecide {
     const finals = decisions.finals;
     const changing = plan.changing;
     // A one-shot resolve (a cold lint) is not followed by another: nothing is kept for one.
-    const oneShot = this.opts.oneShot === true;
+    const oneShot = this.oneShot;
     // One-shot: what is put at the sites, for the rules' walk (ResolvedDoc.shared).
     const shared = oneShot ? new Set<object>() : undefined;
     const atSite = (i: number): unknown => {
@@ -75,7 +75,7 @@ export abstract class ResolverMaterialize extends ResolverDecide {
 
     /** The objects of unit `u` that get copied, and its changing sites (undefined: none). */
     const copyTreeOf = (u: UnitInfo): CopyTree | undefined => {
-      if (plan.modified.has(u.key)) return plan.modified.get(u.key);
+      if (plan.copyTrees.has(u.key)) return plan.copyTrees.get(u.key);
       let root: CopyTree | undefined;
       for (let j = 0; j < u.crawl.sites.length; j++) {
         if (!changing.has(u.first + j)) continue;
@@ -89,7 +89,7 @@ export abstract class ResolverMaterialize extends ResolverDecide {
         }
         node.site = u.first + j;
       }
-      plan.modified.set(u.key, root);
+      plan.copyTrees.set(u.key, root);
       return root;
     };
 

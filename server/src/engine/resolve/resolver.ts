@@ -234,7 +234,7 @@ export class IncrementalResolver extends ResolverMaterialize {
     let sig = '';
     if (sameLayout && prev) {
       sig = prev.sig;
-    } else if (this.opts.oneShot !== true) {
+    } else if (!this.oneShot) {
       // compared by a next resolve only
       for (const u of units) {
         if (u.crawl.sites.length === 0) continue;

@@ -99,9 +99,9 @@ export class Query {
   /**
    * Calls `visit` for each match of each rule. With `prune`, a match for which every rule's visit said true is left
    * out of what the shared walk replays for the rest of this run (newRun): only for a run that records no matches
-   * (the runner's replay after an edit needs them all), i.e. a one-shot lint.
+   * (the runner's replay after an edit needs them all), i.e. a one-shot lint. `shared`: the objects the walk will meet
+   * again (ResolvedDoc.shared), recorded the first time (walk.ts).
    */
-  /** `shared`: objects the walk will meet again (ResolvedDoc.shared), recorded the first time (walk.ts). */
   run(input: unknown, visit: Visit, prune = false, shared?: SharedObjects): void {
     if (this.byExpr.size === 0) return;
     this.visit = visit;

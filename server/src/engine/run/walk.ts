@@ -288,10 +288,12 @@ export class SharedWalk {
     ({ match: this.match, next: this.next } = compileMatcher(exprs));
   }
 
-  /** Forget the recorded matches (a new run: the objects may be others). */
+  /** Forget the recorded matches and the shared objects (a new run: the objects may be others). */
   reset(): void {
     this.seen = new Set();
     this.memo = new Map();
+    this.shared = undefined;
+    this.sharedAll = false;
   }
 
   /**
