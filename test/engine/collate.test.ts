@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { collate, collationRanks } from '../../server/src/engine/finish/collate';
-import { compareProblems, sortProblems } from '../../server/src/engine/lint';
+import { compareProblems, sortProblems } from '../../server/src/engine/finish/order';
 import type { LintProblem } from '../../server/src/engine/problem';
 
 const DEFAULT = new Intl.Collator();

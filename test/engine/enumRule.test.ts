@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import * as os from 'node:os';
 import { Ruleset } from '@stoplight/spectral-core';
 import { oas } from '@stoplight/spectral-rulesets';
-import { lint, lintWithSpectral } from '../../server/src/engine/lint';
+import { lint } from '../../server/src/engine/lint';
+import { lintWithSpectral } from '../../server/src/engine/spectralReference';
 import { ENUM_RULE, enumRule } from '../../rules/_lib/oasSchemaOnce';
 import recommended from '../../rules/ruleset';
 

@@ -15,7 +15,7 @@ import { fixFile, formatOf, parseData, specOf, applyOffsetEdits, type OffsetEdit
 import { EditComposer } from '../../server/src/engine/fix/edits';
 import { yamlOpEdit } from '../../server/src/engine/fix/yamlOps';
 import { jsonOpEdits } from '../../server/src/engine/fix/jsonOps';
-import { lintWithSpectral } from '../../server/src/engine/lint';
+import { lintWithSpectral } from '../../server/src/engine/spectralReference';
 import { getRule } from '../../server/src/engine/ruleset';
 import type { LintProblem } from '../../server/src/engine/problem';
 import { VENDORED_CORPUS } from '../helpers/corpus';

@@ -8,7 +8,7 @@ import { lint } from '../../server/src/engine/lint';
 import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
 import { parseYamlLean } from '../../server/src/engine/parse/yamlLean';
 import { checkLimits, jsonTooDeep, yamlTooDeep } from '../../server/src/engine/limits';
-import { commonRoot, decodeBytes, encodeText, readRefFile, refusal, setRefPolicy } from '../../server/src/engine/refFiles';
+import { commonRoot, decodeBytes, encodeText, readRefFile, refPolicyOf, refusal } from '../../server/src/engine/refFiles';
 import { aliasBomb, deepJson, deepYamlBlock, deepYamlFlow } from '../fuzz/hostile';
 import { tempDir } from '../cli/helpers';
 
@@ -223,22 +223,17 @@ describe('$ref reads (issue 16)', () => {
 
   it('refuses files outside the project roots and over the size limit; the message never quotes the file', async () => {
     const d = tempDir({ 'api/a.yaml': `${HEAD}paths: {}\ncomponents:\n  schemas:\n    S:\n      $ref: '../secret.yaml'\n`, 'secret.yaml': 'password: hunter2\n', 'api/big.yaml': 'x'.repeat(2048) });
-    try {
-      setRefPolicy({ roots: [path.join(d, 'api')], maxBytes: 1024, widenHint: 'allow it with --allow-refs-outside' });
-      assert.match(refusal(path.join(d, 'secret.yaml'))!, /outside the project/);
-      assert.match(refusal(path.join(d, 'api', 'big.yaml'))!, /over the size limit/);
-      const r = await lint(fs.readFileSync(path.join(d, 'api/a.yaml'), 'utf8'), path.join(d, 'api/a.yaml'));
-      const ref = r.problems.find(p => p.code === 'invalid-ref');
-      assert.ok(ref, JSON.stringify(r.problems.map(p => p.code)));
-      assert.match(ref.message, /outside the project .*--allow-refs-outside/);
-      assert.equal(ref.range.start.line, 10);
-      assert.ok(!r.problems.some(p => p.message.includes('hunter2')));
-      setRefPolicy({});
-      const open = await lint(fs.readFileSync(path.join(d, 'api/a.yaml'), 'utf8'), path.join(d, 'api/a.yaml'));
-      assert.ok(!open.problems.some(p => p.code === 'invalid-ref'));
-    } finally {
-      setRefPolicy({});
-    }
+    const refPolicy = refPolicyOf({ roots: [path.join(d, 'api')], maxBytes: 1024, widenHint: 'allow it with --allow-refs-outside' });
+    assert.match(refusal(path.join(d, 'secret.yaml'), refPolicy)!, /outside the project/);
+    assert.match(refusal(path.join(d, 'api', 'big.yaml'), refPolicy)!, /over the size limit/);
+    const r = await lint(fs.readFileSync(path.join(d, 'api/a.yaml'), 'utf8'), path.join(d, 'api/a.yaml'), { refPolicy });
+    const ref = r.problems.find(p => p.code === 'invalid-ref');
+    assert.ok(ref, JSON.stringify(r.problems.map(p => p.code)));
+    assert.match(ref.message, /outside the project .*--allow-refs-outside/);
+    assert.equal(ref.range.start.line, 10);
+    assert.ok(!r.problems.some(p => p.message.includes('hunter2')));
+    const open = await lint(fs.readFileSync(path.join(d, 'api/a.yaml'), 'utf8'), path.join(d, 'api/a.yaml'));
+    assert.ok(!open.problems.some(p => p.code === 'invalid-ref'));
   });
 
   it('the common root of the linted targets', () => {

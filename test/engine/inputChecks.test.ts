@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { InputChecks } from '../../server/src/engine/pipeline/input';
 import { yamlTooDeep } from '../../server/src/engine/limits';
 import { LineIndex } from '../../server/src/engine/lines';
-import { looksLikeOpenApi } from '../../server/src/engine/lint';
+import { looksLikeOpenApi } from '../../server/src/engine/sniff';
 import { CORPUS } from '../helpers/corpus';
 
 let seed = 20261123;

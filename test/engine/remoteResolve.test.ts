@@ -19,7 +19,7 @@ import { readText, ReferencedFiles } from '../../server/src/engine/resolve/docum
 import { resolveRemoteRefs, type RemoteOutcome } from '../../server/src/engine/resolve/remoteResolve';
 import { Fallback } from '../../server/src/engine/resolve/crawl';
 import { IncrementalResolver } from '../../server/src/engine/resolve/resolver';
-import { getRefPolicy, setRefPolicy } from '../../server/src/engine/refFiles';
+import { OPEN_REF_POLICY, refPolicyOf, type RefPolicy } from '../../server/src/engine/refFiles';
 import { CORPUS, needs } from '../helpers/corpus';
 import { yamlFastStats } from '../../server/src/engine/parse/yamlFast';
 
@@ -71,14 +71,15 @@ function sameGraph(a: unknown, b: unknown): string | undefined {
 }
 
 /** json-ref-resolver on a skeleton, read and parsed as resolver.ts runRealRemote does. */
-async function realRemote(skeleton: object, source: string, userReader?: FileReader): Promise<RemoteOutcome> {
+async function realRemote(skeleton: object, source: string, userReader?: FileReader, refPolicy: RefPolicy = OPEN_REF_POLICY): Promise<RemoteOutcome> {
   const reads = new Map<string, string | undefined>();
   const files = [source];
   const seen = new Set(files);
   const resolver = createResolver({
     allowRemoteRefs: false,
+    refPolicy,
     readFile: async f => {
-      const text = await readText(f, userReader);
+      const text = await readText(f, userReader, refPolicy);
       reads.set(f, text);
       return text;
     },
@@ -106,9 +107,9 @@ function graphOf(g: Graph): [string, [string, string][]][] {
 }
 
 /** Ours and json-ref-resolver's on copies of the same skeleton: everything equal. */
-async function compare(makeSkeleton: () => object, source: string, userReader?: FileReader): Promise<RemoteOutcome> {
-  const mine = await resolveRemoteRefs(makeSkeleton(), source, userReader);
-  const real = await realRemote(makeSkeleton(), source, userReader);
+async function compare(makeSkeleton: () => object, source: string, userReader?: FileReader, refPolicy: RefPolicy = OPEN_REF_POLICY): Promise<RemoteOutcome> {
+  const mine = await resolveRemoteRefs(makeSkeleton(), source, userReader, refPolicy);
+  const real = await realRemote(makeSkeleton(), source, userReader, refPolicy);
   const diff = sameGraph(real.result, mine.result);
   assert.equal(diff, undefined, `result: ${diff}`);
   assert.deepEqual(errorsOf(mine.errors), errorsOf(real.errors));
@@ -213,11 +214,9 @@ const SKELETON = (): object => ({
 describe('remote $refs resolved without json-ref-resolver (remoteResolve.ts)', () => {
   it('nested files, JSON and YAML, missing files and pointers, cycles across files, escapes, bad files: as json-ref-resolver', async () => {
     const dir = makeDir(FILES);
-    const policy = getRefPolicy();
-    setRefPolicy({ ...policy, maxBytes: 2000 });
     try {
       const source = path.join(dir, 'openapi.yaml');
-      const mine = await compare(SKELETON, source);
+      const mine = await compare(SKELETON, source, undefined, refPolicyOf({ maxBytes: 2000 }));
       // What the fixtures are there for (so that the comparison covers them).
       const messages = mine.errors.map(e => e.message).join('\n');
       assert.match(messages, /file not found: .*nowhere\.yaml/);
@@ -236,7 +235,6 @@ describe('remote $refs resolved without json-ref-resolver (remoteResolve.ts)', (
       assert.deepEqual(at(schemas, 'A', 'properties', 'b', 'properties', 'a'), { $ref: 'a.yaml#/A' });
       assert.equal(mine.files[0], source);
     } finally {
-      setRefPolicy(policy);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -319,7 +317,6 @@ describe('remote $refs resolved without json-ref-resolver (remoteResolve.ts)', (
 
   it('files outside the project through a linked folder or a linked file are refused alike (the folders’ real paths remembered)', async () => {
     const top = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-remote-'));
-    const policy = getRefPolicy();
     try {
       const project = path.join(top, 'project');
       fs.mkdirSync(path.join(top, 'outside'), { recursive: true });
@@ -330,14 +327,13 @@ describe('remote $refs resolved without json-ref-resolver (remoteResolve.ts)', (
       fs.symlinkSync(path.join(top, 'outside'), path.join(project, 'linked'));
       fs.symlinkSync(path.join(top, 'outside', 'secret.yaml'), path.join(project, 'link.yaml'));
       fs.symlinkSync(path.join(project, 'sub'), path.join(project, 'sublink'));
-      setRefPolicy({ ...policy, roots: [project] });
+      const policy = refPolicyOf({ roots: [project] });
       const skeleton = (): object => ({ a: { $ref: 'linked/secret.yaml' }, b: { $ref: 'link.yaml' }, c: { $ref: 'sub/inside.yaml' }, d: { $ref: 'sublink/inside2.yaml' } });
-      const mine = await compare(skeleton, path.join(project, 'openapi.yaml'));
+      const mine = await compare(skeleton, path.join(project, 'openapi.yaml'), undefined, policy);
       const messages = mine.errors.map(e => e.message);
       assert.equal(messages.filter(m => /secret\.yaml \(a link to .*outside.*secret\.yaml\) is outside the project/.test(m)).length, 2, messages.join('\n'));
       assert.equal(at(mine.result, 'd', 'fine'), true);
     } finally {
-      setRefPolicy(policy);
       fs.rmSync(top, { recursive: true, force: true });
     }
   });

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { pattern, truthy } from '@stoplight/spectral-functions';
 import { FnMemo } from '../../server/src/engine/run/functions';
 import type { RuleLike } from '../../server/src/engine/run/types';
-import { lint, lintWithSpectral } from '../../server/src/engine/lint';
+import { lint } from '../../server/src/engine/lint';
+import { lintWithSpectral } from '../../server/src/engine/spectralReference';
 
 const rule = (then: Record<string, unknown>[]) => ({ name: 'r', then }) as unknown as RuleLike;
 

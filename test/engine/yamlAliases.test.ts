@@ -11,7 +11,8 @@ import * as path from 'node:path';
 import { checkLimits, hasAliasCandidate, hasAnchorCandidate, mayHaveAlias } from '../../server/src/engine/limits';
 import { aliasCandidatesInScalars } from '../../server/src/engine/parse/yamlAliases';
 import { parseYamlFast } from '../../server/src/engine/parse/yamlFast';
-import { lint, lintWithSpectral } from '../../server/src/engine/lint';
+import { lint } from '../../server/src/engine/lint';
+import { lintWithSpectral } from '../../server/src/engine/spectralReference';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');

@@ -14,7 +14,8 @@ import { parseYamlFast, parseYamlOneShot, yamlFastStats } from '../../server/src
 import { parseYamlLean } from '../../server/src/engine/parse/yamlLean';
 import { leanOffsets } from '../../server/src/engine/parse/yamlLeanRanges';
 import { yamlRangeForPath } from '../../server/src/engine/parse/yamlRanges';
-import { lint, lintWithSpectral } from '../../server/src/engine/lint';
+import { lint } from '../../server/src/engine/lint';
+import { lintWithSpectral } from '../../server/src/engine/spectralReference';
 import { yamlTooDeep } from '../../server/src/engine/limits';
 import { canon } from '../helpers/canon';
 import * as Parsers from '@stoplight/spectral-parsers';

@@ -1,6 +1,5 @@
 /** Command-line parsing for `apiconv`. No dependency: the option set is small and fixed. */
-import { SEVERITY_NAMES, type SeverityName } from '../engine/problem';
-import { DEFAULT_FUNCTION_BUDGET_MS } from '../engine/functionBudget';
+import { DEFAULT_FUNCTION_BUDGET_MS, SEVERITY_NAMES, type SeverityName } from '../engine';
 
 export const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'summary', 'markdown'] as const;
 export type FormatName = (typeof FORMATS)[number];

@@ -10,19 +10,36 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SEVERITY_NAMES, type LintProblem, type SeverityName } from '../engine/problem';
-import { findConfig, oneLine } from '../engine/ruleset';
-import { compareProblems, looksLikeOpenApi } from '../engine/lint';
-import { loadDocument, loadPair, NotOpenApiError, type LoadedDoc } from '../engine/diff/load';
-import { diffDocuments, type DiffProblem } from '../engine/diff/engine';
-import { DiffConfigError, readDiffConfig } from '../engine/diff/config';
-import { SEVERITY_LEVEL, diffCheck } from '../engine/diff/checks';
-import { applyBaseline, BaselineError, createBaseline, readBaseline, writeBaseline } from '../engine/baseline';
+import {
+  applyBaseline,
+  BaselineError,
+  compareProblems,
+  createBaseline,
+  diffCheck,
+  DiffConfigError,
+  diffDocuments,
+  type DiffProblem,
+  findConfig,
+  GitError,
+  GitRevision,
+  type LintProblem,
+  loadDocument,
+  type LoadedDoc,
+  loadPair,
+  looksLikeOpenApi,
+  NotOpenApiError,
+  oneLine,
+  readBaseline,
+  readDiffConfig,
+  SEVERITY_LEVEL,
+  SEVERITY_NAMES,
+  type SeverityName,
+  writeBaseline,
+} from '../engine';
 import { collectFiles, TargetError } from './files';
 import { formatters } from './formatters/index';
 import { diffMarkdown } from './formatters/diffMarkdown';
 import { displayPath } from './formatters/util';
-import { GitError, GitRevision } from '../engine/diff/git';
 import { version } from '../../../package.json';
 
 export const DIFF_HELP = `apiconv diff — breaking changes between two versions of OpenAPI documents

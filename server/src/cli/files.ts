@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { looksLikeOpenApi } from '../engine/lint';
+import { looksLikeOpenApi } from '../engine';
 
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 const DOC_EXT = /\.(ya?ml|json)$/i;

@@ -1,11 +1,7 @@
 /** `--fix` (apply safe fixes in place) and `--fix-dry-run` (print them as a unified diff). */
-import { fixFile, unifiedDiff } from '../engine/fix/index';
-import { oneLine, type RulesetCache } from '../engine/ruleset';
-import { setRefPolicy } from '../engine/refFiles';
-import { loadingOverrunMessage, setSkippedRules, startLintMeter, takeStoppedRules } from '../engine/functionBudget';
+import { fixFile, type LintResult, loadingOverrunMessage, oneLine, type RefPolicy, type RulesetCache, unifiedDiff } from '../engine';
 import { displayPath } from './formatters/util';
-import type { LintTask } from './lintOne';
-import type { LintResult } from '../engine/problem';
+import { cliRefPolicy, type LintTask } from './lintOne';
 import { readForFix, writeAll, type FileForm, type WritePolicy } from './safeWrite';
 
 export interface FixOutcome {
@@ -63,9 +59,11 @@ export async function computeFixes(tasks: readonly LintTask[], cache: RulesetCac
   const out: FixComputation = { pending: new Map(), originals: new Map(), fixesIn: new Map(), lastWriter: new Map(), finals: new Map(), errors: [], stopped: new Map() };
   const { pending, originals, fixesIn } = out;
   const named = new Set(tasks.map(t => t.file));
+  // The task's: a file is read under the policy of the first task that reads it.
+  let refPolicy: RefPolicy;
   const read = (file: string) => {
     let o = originals.get(file);
-    if (!o) originals.set(file, (o = readForFix(file, named.has(file))));
+    if (!o) originals.set(file, (o = readForFix(file, refPolicy, named.has(file))));
     return o.text;
   };
   const reader = (f: string) => {
@@ -78,7 +76,7 @@ export async function computeFixes(tasks: readonly LintTask[], cache: RulesetCac
   };
   for (const [index, task] of tasks.entries()) {
     hooks.onTask?.(index);
-    setRefPolicy({ roots: task.refRoots, maxBytes: task.limits?.maxBytes, widenHint: 'allow it with --allow-refs-outside' });
+    refPolicy = cliRefPolicy(task);
     let text = task.text ?? pending.get(task.file);
     try {
       if (text === undefined) text = read(task.file);
@@ -92,20 +90,20 @@ export async function computeFixes(tasks: readonly LintTask[], cache: RulesetCac
       continue;
     }
     // As lintOne does: each lint of the passes has the budget; a rule stopped once is skipped in the next passes.
-    const stopped = new Set(task.stoppedRules ?? []);
-    const beforeLint = async () => {
-      for (const r of takeStoppedRules()) stopped.add(r);
-      setSkippedRules([...stopped]);
-      // In a worker: let its event loop turn, so that the heartbeat the watching thread reads goes on
-      // (functionBudget.ts: a loop that has not turned for long is taken for a blocked function).
-      if (hooks.functionBudgetMs) await new Promise(resolve => setImmediate(resolve));
-      startLintMeter(hooks.functionBudgetMs);
-    };
+    let stopped = task.stoppedRules ?? [];
     try {
-      await beforeLint();
       const ruleset = await cache.get(task.ruleset);
-      const { files, perFile, final } = await fixFile(text, task.file, { ruleset, safeOnly: true, readFile: reader, beforeLint, lintFixableOnly: hooks.lintFixableOnly, finalLint: hooks.finalLint });
-      for (const r of takeStoppedRules()) stopped.add(r);
+      const fixed = await fixFile(text, task.file, {
+        ruleset,
+        safeOnly: true,
+        readFile: reader,
+        refPolicy,
+        functionBudget: { ms: hooks.functionBudgetMs, skip: stopped },
+        lintFixableOnly: hooks.lintFixableOnly,
+        finalLint: hooks.finalLint,
+      });
+      const { files, perFile, final } = fixed;
+      stopped = fixed.stopped;
       for (const [file, n] of perFile) fixesIn.set(file, (fixesIn.get(file) ?? 0) + n);
       for (const [file, after] of files) {
         pending.set(file, after);
@@ -114,10 +112,8 @@ export async function computeFixes(tasks: readonly LintTask[], cache: RulesetCac
       if (final) out.finals.set(index, final);
     } catch (e) {
       out.errors.push(`${task.file}: cannot fix: ${oneLine(e)}`);
-    } finally {
-      setSkippedRules(undefined);
     }
-    if (stopped.size > 0) out.stopped.set(index, [...stopped]);
+    if (stopped.length > 0) out.stopped.set(index, stopped);
   }
   return out;
 }

@@ -6,8 +6,7 @@
  * finding names it, the other rules' findings and fixes are kept. The main thread writes (fixCommand.ts).
  */
 import { Worker } from 'node:worker_threads';
-import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, createMeter, pollBudget } from '../engine/functionBudget';
-import type { RulesetCache } from '../engine/ruleset';
+import { BudgetWatch, createMeter, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, pollBudget, type RulesetCache } from '../engine';
 import { computeFixes, type FixComputation } from './fixCommand';
 import type { LintTask } from './lintOne';
 import { workerScript } from './pool';

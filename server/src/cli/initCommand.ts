@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CONFIG_FILES } from '../engine/ruleset';
+import { CONFIG_FILES } from '../engine';
 import { displayPath } from './formatters/util';
 
 export const SCHEMA_URL = 'https://raw.githubusercontent.com/apiconv/apiconv/main/schema/apiconv-config.schema.json';

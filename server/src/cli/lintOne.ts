@@ -3,12 +3,20 @@
  * and in worker threads (parallel mode), so results are identical.
  */
 import * as fs from 'node:fs';
-import { lint } from '../engine/lint';
-import type { LintProblem, LintResult } from '../engine/problem';
-import { RulesetCache, oneLine } from '../engine/ruleset';
-import { loadingOverrunMessage, overrunMessage, setSkippedRules, startLintMeter, takeStoppedRules } from '../engine/functionBudget';
-import { DEFAULT_LIMITS, type InputLimits } from '../engine/limits';
-import { decodeBytes, refusal, setRefPolicy } from '../engine/refFiles';
+import {
+  decodeBytes,
+  DEFAULT_LIMITS,
+  type InputLimits,
+  lintDocument,
+  type LintProblem,
+  type LintResult,
+  loadingOverrunMessage,
+  oneLine,
+  type RefPolicy,
+  refPolicyOf,
+  refusal,
+  type RulesetCache,
+} from '../engine';
 
 export interface LintTask {
   /** Absolute path. */
@@ -52,7 +60,6 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
     suppressed: r.suppressed ?? [],
     ms: performance.now() - started,
   });
-  setRefPolicy({ roots: task.refRoots, maxBytes: task.limits?.maxBytes, widenHint: 'allow it with --allow-refs-outside' });
   let text = task.text;
   if (text === undefined) {
     try {
@@ -71,21 +78,24 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
     }
   }
   if (task.rulesetTimedOut) return done({ problems: [], files: [task.file], error: loadingOverrunMessage(task.ruleset, task.functionBudgetMs ?? 0) });
-  startLintMeter(task.functionBudgetMs);
-  setSkippedRules(task.stoppedRules);
   try {
     const ruleset = await cache.get(task.ruleset);
-    const result = await lint(text, task.file, { ruleset, allowRemoteRefs: task.allowRemoteRefs, limits: task.limits });
-    const problems = result.problems;
-    const stopped = [...new Set([...(task.stoppedRules ?? []), ...takeStoppedRules()])];
-    if (stopped.length && !result.skipped) {
-      const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-      for (const rule of stopped) problems.unshift({ code: rule, message: overrunMessage(rule, task.functionBudgetMs ?? 0), severity: 0, path: [], range: at, source: task.file });
-    }
-    return done({ problems, suppressed: result.suppressed ?? [], skipped: result.skipped, skipReason: result.skipReason, files: result.files });
+    const result = await lintDocument(text, task.file, {
+      ruleset,
+      allowRemoteRefs: task.allowRemoteRefs,
+      limits: task.limits,
+      refPolicy: cliRefPolicy(task),
+      functionBudget: { ms: task.functionBudgetMs, skip: task.stoppedRules },
+    });
+    return done({ problems: result.problems, suppressed: result.suppressed ?? [], skipped: result.skipped, skipReason: result.skipReason, files: result.files });
   } catch (e) {
     return done({ problems: [], files: [task.file], error: `${task.file}: ${oneLine(e)}`, stack: (e as Error)?.stack });
   }
+}
+
+/** How a CLI task reads `$ref`'d files: inside the linted folders' common root, unless --allow-refs-outside. */
+export function cliRefPolicy(task: Pick<LintTask, 'refRoots' | 'limits'>): RefPolicy {
+  return refPolicyOf({ roots: task.refRoots, maxBytes: task.limits?.maxBytes, widenHint: 'allow it with --allow-refs-outside' });
 }
 
 function readDecoded(file: string, maxBytes?: number): ReturnType<typeof decodeBytes> | string {

@@ -4,14 +4,32 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SEVERITY_NAMES, RulesetLoadError, type LintProblem, type LintResult } from '../engine/problem';
-import { RulesetCache, findConfig, BUILTIN_RULESETS, oneLine } from '../engine/ruleset';
-import { RulesetRefusedError, inspectRuleset } from '../engine/rulesetData';
-import { sortProblems } from '../engine/lint';
+import {
+  applyBaseline,
+  BaselineError,
+  baselineText,
+  BUILTIN_RULESETS,
+  collectGarbage,
+  commonRoot,
+  compileFunctionSchemasWhenDefined,
+  createBaseline,
+  findConfig,
+  inspectRuleset,
+  type LintProblem,
+  type LintResult,
+  oneLine,
+  overrunMessage,
+  readBaseline,
+  RulesetCache,
+  RulesetLoadError,
+  RulesetRefusedError,
+  SEVERITY_NAMES,
+  sortProblems,
+  stageCollection,
+} from '../engine';
 import { HELP, UsageError, parseArgs, type LintCliOptions } from './args';
 import { collectFiles, TargetError } from './files';
 import { projectRoot, targetFolder } from './project';
-import { commonRoot } from '../engine/refFiles';
 import { formatters } from './formatters/index';
 import { displayPath } from './formatters/util';
 import { runTasks, plannedJobs, totalSize } from './pool';
@@ -20,14 +38,10 @@ import { rulesCommand } from './rulesCommand';
 import { initCommand, initMessage } from './initCommand';
 import { computeFixes, finishFixes } from './fixCommand';
 import { computeFixesIsolated } from './fixIsolated';
-import { overrunMessage } from '../engine/functionBudget';
 import { diffMain } from './diffCommand';
-import { applyBaseline, BaselineError, baselineText, createBaseline, readBaseline } from '../engine/baseline';
 import { IoError, checkInput, checkOutput, readStdinText, writeOutput } from './io';
 import { version } from '../../../package.json';
 import { isCliWorker, runCliWorker } from './worker';
-import { collectGarbage, stageCollection } from '../engine/pipeline/collect';
-import { compileFunctionSchemasWhenDefined } from '../engine/functionSchemas';
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;

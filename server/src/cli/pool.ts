@@ -7,9 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { restoreYoungGeneration } from '../bundle/youngGeneration';
-import type { RulesetCache } from '../engine/ruleset';
+import { BudgetWatch, createMeter, DEFAULT_FUNCTION_BUDGET_MS, pollBudget, type RulesetCache, skipAfterOverrun } from '../engine';
 import { lintOne, type LintTask, type LintTaskResult } from './lintOne';
-import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, createMeter, pollBudget, skipAfterOverrun } from '../engine/functionBudget';
 
 /** Below this many files, or this many bytes in all, starting workers (about 0.3 s each) costs more than it saves. */
 export const PARALLEL_MIN_FILES = 4;

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { commonRoot } from '../engine/refFiles';
+import { commonRoot } from '../engine';
 import { isGlob } from './files';
 
 export function targetFolder(target: string, cwd: string): string {

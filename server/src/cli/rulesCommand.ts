@@ -1,7 +1,7 @@
 /** `apiconv rules [id]`: list the rules, or print one rule's docs. */
 import { UsageError } from './args';
-import { listRules, ruleInfo } from './ruleInfo';
-import { DIFF_CHECKS } from '../engine/diff/checks';
+import { listRules, ruleInfo } from '../engine';
+import { DIFF_CHECKS } from '../engine';
 
 /** The checks of `apiconv diff`, after the rules. */
 function diffChecksTable(): string {

@@ -10,7 +10,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { decodeBytes, encodeText, getRefPolicy, isInside, readBoundedFile } from '../engine/refFiles';
+import { decodeBytes, encodeText, isInside, readBoundedFile, type RefPolicy } from '../engine';
 
 export interface FileForm {
   bom: boolean;
@@ -18,9 +18,9 @@ export interface FileForm {
 }
 
 /** Reads a file to fix: its text and its form (the bytes to keep). */
-export function readForFix(file: string, named = false): { text: string; form: FileForm } {
+export function readForFix(file: string, policy: RefPolicy, named = false): { text: string; form: FileForm } {
   // A document named on the command line is read wherever it is; a `$ref`'d one under the project bound.
-  const d = decodeBytes(readBoundedFile(file, named ? { ...getRefPolicy(), roots: undefined } : getRefPolicy()));
+  const d = decodeBytes(readBoundedFile(file, named ? { ...policy, roots: undefined } : policy));
   if ('skip' in d) throw new Error(`${file} is ${d.skip === 'binary' ? 'a binary file' : 'UTF-16 text'}: not fixed`);
   return { text: d.text, form: { bom: d.bom, encoding: d.encoding } };
 }

@@ -5,8 +5,7 @@
  * ruleset cache, so a ruleset file is loaded once per worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { attachMeter } from '../engine/functionBudget';
-import { RulesetCache } from '../engine/ruleset';
+import { attachMeter, RulesetCache } from '../engine';
 import { lintOne, type LintTask } from './lintOne';
 import { computeFixes } from './fixCommand';
 

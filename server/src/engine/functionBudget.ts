@@ -12,6 +12,8 @@
  * not block the thread: the worker gives it up itself (the rule's results are dropped, one finding names it).
  */
 
+import type { LintResult } from './problem';
+
 export const DEFAULT_FUNCTION_BUDGET_MS = 5000;
 /** Rules with custom functions beyond this many share the last slot. */
 const SLOTS = 256;
@@ -75,6 +77,42 @@ export function takeStoppedRules(): string[] {
 /** Rules whose functions are skipped in the next lints (they ran past the budget). */
 export function setSkippedRules(rules: readonly string[] | undefined): void {
   skipped = new Set(rules ?? []);
+}
+
+/** What a lint (or several together) may spend in custom functions. */
+export interface FunctionBudget {
+  /** Milliseconds; undefined: no limit, a pending promise is waited for. */
+  ms?: number;
+  /** Rules whose functions return nothing here: they ran past the budget in an earlier try. */
+  skip?: readonly string[];
+}
+
+/** The budgeted scopes of this thread, one after the other. */
+let scopes: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `run` (a lint, or a code action's relints together) under `budget`: the time of earlier scopes does not
+ * count, the rules of `budget.skip` return nothing, and a promise still pending when the budget is spent is given
+ * up. Custom functions are wrapped once per ruleset and shared by every lint of the thread, so scopes in one thread
+ * run one after the other; lints outside a scope run at once and skip nothing. Returns `run`'s value and the rules
+ * stopped (those skipped and those given up), each to be reported as one finding (overrunProblems).
+ */
+export function withFunctionBudget<T>(budget: FunctionBudget, run: () => Promise<T>): Promise<{ value: T; stopped: string[] }> {
+  const scope = scopes.then(async () => {
+    // In a worker: let its event loop turn, so that the heartbeat the watching thread reads goes on (a loop that
+    // has not turned for long is taken for a blocked function).
+    if (budget.ms) await new Promise(resolve => setImmediate(resolve));
+    startLintMeter(budget.ms);
+    setSkippedRules(budget.skip);
+    try {
+      const value = await run();
+      return { value, stopped: [...new Set([...(budget.skip ?? []), ...takeStoppedRules()])] };
+    } finally {
+      setSkippedRules(undefined);
+    }
+  });
+  scopes = scope.catch(() => undefined);
+  return scope;
 }
 
 function slotOf(rule: string): number {
@@ -294,6 +332,14 @@ export function pollBudget(check: () => Overrun | undefined, running: () => bool
 export function overrunMessage(rule: string, budgetMs: number): string {
   if (rule.startsWith('format ')) return `the custom format "${rule.slice(7)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; it matches no document for now, the other rules' findings are kept`;
   return `rule "${rule}": its custom function ran past the time budget (${budgetMs} ms for this document) and was stopped; the rule is skipped for this document, the other rules' findings are kept`;
+}
+
+/** One finding per stopped rule, at the top of `file` (none for a document that was skipped: no rule ran). */
+export function withOverrunProblems(result: LintResult, stopped: readonly string[], file: string, budgetMs: number): LintResult {
+  if (stopped.length === 0 || result.skipped) return result;
+  const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  for (const rule of stopped) result.problems.unshift({ code: rule, message: overrunMessage(rule, budgetMs), severity: 0, path: [], range: at, source: file });
+  return result;
 }
 
 export function loadingOverrunMessage(file: string, budgetMs: number): string {

@@ -26,20 +26,20 @@ export interface RefPolicy {
   widenHint?: string;
 }
 
-let policy: RefPolicy = { maxBytes: DEFAULT_LIMITS.maxBytes };
-
-/** Sets how `$ref`'d files are read in this process (or worker thread). */
-export function setRefPolicy(p: Partial<RefPolicy>): void {
-  policy = refPolicyOf(p);
-}
-
-/** A policy with its defaults, the roots' symlinks resolved (for readRefFile's explicit argument). */
-export function refPolicyOf(p: Partial<RefPolicy>): RefPolicy {
+/**
+ * A policy with its defaults, the roots' symlinks resolved. Every read takes its policy as an argument (a lint's
+ * comes with its options): two lints with different policies can run side by side in one thread.
+ */
+export function refPolicyOf(p: Partial<RefPolicy> = {}): RefPolicy {
   return { maxBytes: p.maxBytes ?? DEFAULT_LIMITS.maxBytes, roots: p.roots?.map(r => realOr(path.resolve(r))), widenHint: p.widenHint };
 }
 
-export function getRefPolicy(): RefPolicy {
-  return policy;
+/** Anywhere, up to the default size limit: the policy of a lint that names none. */
+export const OPEN_REF_POLICY: RefPolicy = Object.freeze({ maxBytes: DEFAULT_LIMITS.maxBytes });
+
+/** Whether two policies read the same files (a relint with another policy starts its resolve afresh). */
+export function samePolicy(a: RefPolicy, b: RefPolicy): boolean {
+  return a === b || (a.maxBytes === b.maxBytes && a.widenHint === b.widenHint && JSON.stringify(a.roots) === JSON.stringify(b.roots));
 }
 
 /**
@@ -148,7 +148,7 @@ export function fileUriTarget(ref: string, fromFile: string): string | undefined
 }
 
 /** Why `file` may not be read as a `$ref` target (undefined: it may). Does not open the file. */
-export function refusal(file: string, p: RefPolicy = policy): string | undefined {
+export function refusal(file: string, p: RefPolicy): string | undefined {
   let st: fs.Stats;
   let real: string | undefined;
   try {
@@ -196,7 +196,7 @@ export function encodeText(text: string, form: { bom: boolean; encoding: 'utf8' 
 }
 
 /** Reads the bytes of a regular file of bounded size; throws a RefReadError naming the reason. */
-export function readBoundedFile(file: string, p: RefPolicy = policy): Buffer {
+export function readBoundedFile(file: string, p: RefPolicy): Buffer {
   const why = refusal(file, p);
   if (why) throw new RefReadError(why);
   // O_NONBLOCK: should the file have become a FIFO since the stat, opening it does not wait for a writer.
@@ -220,7 +220,7 @@ export function readBoundedFile(file: string, p: RefPolicy = policy): Buffer {
 }
 
 /** The text of a `$ref`'d file, read under the policy; throws a RefReadError (never quoting the file). */
-export function readRefFile(file: string, p: RefPolicy = policy): string {
+export function readRefFile(file: string, p: RefPolicy): string {
   const d = decodeBytes(readBoundedFile(file, p));
   if ('skip' in d) throw new RefReadError(`${file} is ${d.skip === 'binary' ? 'a binary file' : 'UTF-16 text (save it as UTF-8)'}: not read`);
   return d.text;

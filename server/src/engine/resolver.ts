@@ -8,7 +8,7 @@ import { createResolveHttp } from '@stoplight/json-ref-readers';
 import { DEFAULT_REQUEST_OPTIONS } from '@stoplight/spectral-runtime';
 import { ExtendedURI } from '@stoplight/json-ref-resolver/uri';
 import type { IRefTransformer } from '@stoplight/json-ref-resolver/types';
-import { fileUriTarget, readRefFile, RefReadError } from './refFiles';
+import { fileUriTarget, OPEN_REF_POLICY, readRefFile, RefReadError, type RefPolicy } from './refFiles';
 import { cachingParseResolveResult, installLintCaches } from './cache';
 
 installLintCaches();
@@ -19,6 +19,8 @@ export type FileReader = (file: string) => string | undefined | Promise<string |
 export interface ResolverOptions {
   readFile?: FileReader;
   allowRemoteRefs: boolean;
+  /** How files are read from the disk (refFiles.ts); default OPEN_REF_POLICY. */
+  refPolicy?: RefPolicy;
   /** Called with each file read (absolute path). */
   onRead?: (file: string) => void;
 }
@@ -29,6 +31,7 @@ interface Uri {
 }
 
 export function createResolver(opts: ResolverOptions): Resolver {
+  const refPolicy = opts.refPolicy ?? OPEN_REF_POLICY;
   const readLocal = async (ref: Uri): Promise<string> => {
     const file = decodeURIComponent(ref.href());
     opts.onRead?.(file);
@@ -37,7 +40,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
     try {
       // Synchronous: reads complete in the order they are asked, so the resolver's result does not
       // depend on disk timing (see readTextSync in lint.ts).
-      return readRefFile(file);
+      return readRefFile(file, refPolicy);
     } catch (e) {
       if (e instanceof RefReadError) throw new Error(e.message);
       const code = (e as NodeJS.ErrnoException).code;

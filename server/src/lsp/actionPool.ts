@@ -18,12 +18,23 @@
 import { parentPort, workerData, type Worker } from 'node:worker_threads';
 import { startWorker } from './workerBoot';
 import type { CancellationToken } from 'vscode-languageserver/node';
-import { oneLine } from '../engine/ruleset';
 import { runActionJob, type ActionJob, type JobResult } from './codeActions';
-import { editsWithBom, withoutBom } from './bom';
-import { resolveRuleset, serverLimits, type LintTask } from './lintWorker';
-import { getRefPolicy, readRefFile, setRefPolicy } from '../engine/refFiles';
-import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, MAX_STOPPED_RULES, attachMeter, createMeter, setSkippedRules, pollBudget, skipAfterOverrun, startLintMeter } from '../engine/functionBudget';
+import { editsWithBom } from './bom';
+import { resolveRuleset, serverLimits, serverRefPolicy, type LintTask } from './lintWorker';
+import {
+  attachMeter,
+  BudgetWatch,
+  createMeter,
+  DEFAULT_FUNCTION_BUDGET_MS,
+  LOADING_NAME,
+  MAX_STOPPED_RULES,
+  oneLine,
+  pollBudget,
+  readRefFile,
+  skipAfterOverrun,
+  withFunctionBudget,
+  withoutBom,
+} from '../engine';
 
 /** A job and what it runs on: the document's text, the open buffers, and how the document is linted. */
 export interface ActionTask extends Pick<LintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'refRoots' | 'maxBytes' | 'stoppedRules' | 'rulesetTimedOut' | 'functionBudgetMs'> {
@@ -39,38 +50,29 @@ const IDLE_MS = 30_000;
 
 /** Runs a task in this thread (the worker's body). */
 export async function runActionTask(task: ActionTask): Promise<JobResult | undefined> {
-  // Run in the calling thread (no worker), the process's $ref policy is the session's: kept.
-  const before = getRefPolicy();
-  try {
-    return await actionTask(task);
-  } finally {
-    setRefPolicy(before);
-  }
-}
-
-async function actionTask(task: ActionTask): Promise<JobResult | undefined> {
-  // The time budget of custom functions (a promise that never settles is given up here; a loop is stopped by the pool).
-  startLintMeter(task.functionBudgetMs);
-  setSkippedRules(task.stoppedRules);
-  // $ref'd files are read as in the lint worker: regular, bounded, inside the workspace folders (refFiles.ts).
-  setRefPolicy({ roots: task.refRoots, maxBytes: task.maxBytes, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
   const rs = await resolveRuleset({ ...task, incremental: false });
-  // A BOM the client sent (bom.ts): the fix engine gets the texts after it, the edits come back in the editor's texts.
+  // $ref'd files are read as in the lint worker: regular, bounded, inside the workspace folders (refFiles.ts).
+  const refPolicy = serverRefPolicy(task);
+  // A BOM the client sent (engine/bom.ts): the fix engine gets the texts after it, the edits come back in the editor's texts.
   const { text, overlays, bomFiles } = withoutBom(task.file, task.text, task.overlays);
   const readText = (f: string): string | undefined => {
     if (f in overlays) return overlays[f];
     try {
-      return readRefFile(f);
+      return readRefFile(f, refPolicy);
     } catch {
       return undefined;
     }
   };
-  const result = await runActionJob(task.job, {
-    rootText: text,
-    readText,
-    options: { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: f => overlays[f], limits: serverLimits(task.maxBytes) },
-  });
-  return editsWithBom(result, bomFiles);
+  // The time budget counts for the job's relints together (a promise that never settles is given up here; a loop
+  // is stopped by the pool).
+  const { value } = await withFunctionBudget({ ms: task.functionBudgetMs, skip: task.stoppedRules }, () =>
+    runActionJob(task.job, {
+      rootText: text,
+      readText,
+      options: { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: f => overlays[f], limits: serverLimits(task.maxBytes), refPolicy },
+    }),
+  );
+  return editsWithBom(value, bomFiles);
 }
 
 /** The worker thread's message loop. */

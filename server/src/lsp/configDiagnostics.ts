@@ -8,8 +8,7 @@ import * as path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node';
 import { parseDocument } from 'yaml';
-import { BUILTIN_EXTENDS, configSchema } from '../engine/configSchema';
-import { LineIndex } from '../engine/lines';
+import { BUILTIN_EXTENDS, configSchema, LineIndex } from '../engine';
 import { findByPath, parseTree, type TNode } from './tree';
 
 const NAMES = new Set(['.apiconv.yaml', '.apiconv.yml', '.apiconv.json', '.spectral.yaml', '.spectral.yml', '.spectral.json']);

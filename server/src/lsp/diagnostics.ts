@@ -1,6 +1,6 @@
 /** LintProblem → LSP Diagnostic, and the merged per-file view. */
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node';
-import type { LintProblem } from '../engine/problem';
+import type { LintProblem } from '../engine';
 import type { DiagnosticData } from './protocol';
 
 const SEVERITY: Record<number, DiagnosticSeverity> = {

@@ -10,14 +10,21 @@
 import * as path from 'node:path';
 import { CodeActionKind, DiagnosticSeverity, type CodeAction, type CodeActionParams, type Connection, type Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocLoader, NotOpenApiError, type LoadedDoc } from '../engine/diff/load';
-import { diffDocuments, type DiffProblem } from '../engine/diff/engine';
-import { readDiffConfig } from '../engine/diff/config';
-import { findConfig } from '../engine/ruleset';
-import { applyOps, formatOf } from '../engine/fix/index';
-import { LineIndex } from '../engine/lines';
-import { GitRevision } from '../engine/diff/git';
-import { ruleInfo } from '../engine/ruleInfo';
+import {
+  applyOps,
+  diffDocuments,
+  type DiffProblem,
+  DocLoader,
+  findConfig,
+  formatOf,
+  GitRevision,
+  LineIndex,
+  type LoadedDoc,
+  NotOpenApiError,
+  readDiffConfig,
+  ruleInfo,
+  type RefPolicy,
+} from '../engine';
 import { URI } from 'vscode-uri';
 import { fileOfUri } from './codeActions';
 
@@ -32,6 +39,8 @@ const REV_TTL_MS = 3000;
 export interface DiffHost {
   /** The diff base for a document (the `apiconv.diff.base` setting; '' = off) and whether remote refs are allowed. */
   settings(uri: string): Promise<{ base: string; allowRemoteRefs: boolean }>;
+  /** How `$ref`'d files are read from the disk (the workspace folders, unless a setting allows more). */
+  refPolicy(): RefPolicy;
   /** An open document by absolute path. */
   openDocument(file: string): TextDocument | undefined;
   /** Replace what the diff of `root` says about `file`, and publish it. */
@@ -118,7 +127,7 @@ export class DiffDiagnostics {
     let p = this.bases.get(key);
     if (!p || state.baseKey !== key) {
       const text = rev.read(file);
-      const loader = new DocLoader(file, allowRemoteRefs);
+      const loader = new DocLoader(file, allowRemoteRefs, this.host.refPolicy());
       state.loader = loader;
       state.baseKey = key;
       p = text === undefined ? Promise.resolve(`${path.basename(file)} does not exist at ${rev.rev}: nothing to compare with`) : loader.load(text, rev.reader()).catch(e => (e instanceof NotOpenApiError ? `${path.basename(file)} is not an OpenAPI document at ${rev.rev}` : `cannot read ${path.basename(file)} at ${rev.rev}: ${(e as Error).message}`));

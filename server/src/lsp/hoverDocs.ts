@@ -7,7 +7,7 @@
  * in editors that do not render them).
  */
 import type { Diagnostic } from 'vscode-languageserver/node';
-import { ruleInfo } from '../engine/ruleInfo';
+import { ruleInfo } from '../engine';
 
 /** At most this many characters of why. */
 const WHY_MAX = 280;

@@ -15,7 +15,7 @@
 import { Worker } from 'node:worker_threads';
 import type { LintReply, LintTask, WorkerRequest, WorkerResponse } from './lintWorker';
 import { forgetDocument, runLintTask, runWarmUpStep, warmUpTasks } from './lintWorker';
-import { BudgetWatch, DEFAULT_FUNCTION_BUDGET_MS, MAX_STOPPED_RULES, createMeter, pollBudget, skipAfterOverrun } from '../engine/functionBudget';
+import { BudgetWatch, createMeter, DEFAULT_FUNCTION_BUDGET_MS, MAX_STOPPED_RULES, pollBudget, skipAfterOverrun } from '../engine';
 import { startWorker } from './workerBoot';
 
 export class CancelledError extends Error {

@@ -11,18 +11,26 @@ import { parentPort, workerData } from 'node:worker_threads';
 import * as path from 'node:path';
 import YAML from 'yaml';
 import type { Ruleset } from '@stoplight/spectral-core';
-import { lint } from '../engine/lint';
-import { IncrementalLinter } from '../engine/pipeline/linter';
-import type { LintResult } from '../engine/problem';
-import { ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, oneLine, BUILTIN_RULESETS } from '../engine/ruleset';
-import { RulesetRefusedError } from '../engine/rulesetData';
-import { attachMeter, loadingOverrunMessage, overrunMessage, setSkippedRules, startLintMeter, takeStoppedRules } from '../engine/functionBudget';
-import { ruleInfo } from '../engine/ruleInfo';
+import {
+  attachMeter,
+  BUILTIN_RULESETS,
+  ConfigDiscovery,
+  findConfig,
+  getDefaultRuleset,
+  IncrementalLinter,
+  type InputLimits,
+  lintDocument,
+  type LintResult,
+  loadingOverrunMessage,
+  oneLine,
+  type RefPolicy,
+  refPolicyOf,
+  ruleInfo,
+  RulesetCache,
+  RulesetRefusedError,
+} from '../engine';
 import { IdleCollector } from './memory';
 import type { StatusParams } from './protocol';
-import { getRefPolicy, setRefPolicy } from '../engine/refFiles';
-import type { InputLimits } from '../engine/limits';
-import { problemsWithBom, withoutBom } from './bom';
 import { saveCodeCache } from './workerBoot';
 
 export interface LintTask {
@@ -136,6 +144,11 @@ export function serverLimits(maxBytes: number | undefined): Partial<InputLimits>
   return { ...(maxBytes ? { maxBytes } : {}), sizeHint: 'raise the limit with the apiconv.maxFileSize setting' };
 }
 
+/** How a server lint reads `$ref`'d files: inside the workspace folders, unless a setting allows more. */
+export function serverRefPolicy(task: Pick<LintTask, 'refRoots' | 'maxBytes'>): RefPolicy {
+  return refPolicyOf({ roots: task.refRoots, maxBytes: task.maxBytes, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
+}
+
 /** Incremental linters of the documents being edited, most recently used last (bounded: each holds a parsed document). */
 const linters = new Map<string, IncrementalLinter>();
 const MAX_LINTERS = 8;
@@ -158,42 +171,20 @@ export function forgetDocument(file: string): void {
 }
 
 export async function runLintTask(task: LintTask): Promise<LintReply> {
-  // In the server's main thread (inline lints, the warm-up) the process's $ref policy is the session's: kept.
-  const before = getRefPolicy();
-  try {
-    return await lintTask(task);
-  } finally {
-    setRefPolicy(before);
-  }
-}
-
-async function lintTask(task: LintTask): Promise<LintReply> {
   const t0 = performance.now();
-  startLintMeter(task.functionBudgetMs);
-  setSkippedRules(task.stoppedRules);
-  setRefPolicy({ roots: task.refRoots, maxBytes: task.maxBytes, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
   const rs = await resolveRuleset(task);
-  // A BOM the client sent is not linted (bom.ts): the engine gets the texts after it, the findings come back in the editor's.
-  const { text, overlays, bomFiles } = withoutBom(task.file, task.text, task.overlays);
-  const options = { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: (f: string) => overlays[f], limits: serverLimits(task.maxBytes) };
-  let incremental: LintReply['incremental'];
-  let result: LintResult;
-  if (task.incremental) {
-    const linter = linterFor(task.file);
-    result = await linter.lint(text, options);
-    const st = linter.stats;
-    if (st) incremental = { unitsRun: st.unitsRun, unitsReused: st.unitsReused, fullParse: st.parseFull, conventionsReused: st.conventionsReused };
-  } else {
-    result = await lint(text, task.file, options);
-  }
-  result = problemsWithBom(result, bomFiles);
-  const stopped = [...new Set([...(task.stoppedRules ?? []), ...takeStoppedRules()])];
-  if (stopped.length && !result.skipped) {
-    const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    for (const rule of stopped) {
-      result.problems.unshift({ code: rule, message: overrunMessage(rule, task.functionBudgetMs ?? 0), severity: 0, path: [], range: at, source: task.file });
-    }
-  }
+  const linter = task.incremental ? linterFor(task.file) : undefined;
+  const result: LintResult = await lintDocument(task.text, task.file, {
+    ruleset: rs.value,
+    allowRemoteRefs: task.allowRemoteRefs,
+    overlays: task.overlays,
+    limits: serverLimits(task.maxBytes),
+    refPolicy: serverRefPolicy(task),
+    functionBudget: { ms: task.functionBudgetMs, skip: task.stoppedRules },
+    linter,
+  });
+  const st = linter?.stats;
+  const incremental: LintReply['incremental'] = st && { unitsRun: st.unitsRun, unitsReused: st.unitsReused, fullParse: st.parseFull, conventionsReused: st.conventionsReused };
   const docs: Record<string, string> = {};
   const rules = rs.value.rules as Record<string, { documentationUrl?: string | null } | undefined>;
   for (const p of result.problems) {

@@ -17,7 +17,7 @@
  * then brings the RSS back to within 10% of what it was after the first edit.
  */
 import * as v8 from 'node:v8';
-import { gcFunction } from '../engine/pipeline/collect';
+import { gcFunction } from '../engine';
 
 /**
  * Quiet time after the last unit of work before a thread collects: longer than the gap between a typist's

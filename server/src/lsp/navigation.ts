@@ -15,10 +15,9 @@ import {
   type SymbolInformation,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ruleInfo } from '../engine/ruleInfo';
+import { fileUriTarget, ruleInfo } from '../engine';
 import { findByPath, nodeAt, operationNodes, parseTree, pointerToPath, refAt, shiftTree, updateTree, type TNode } from './tree';
 import { findingHoverMarkdown } from './hoverDocs';
-import { fileUriTarget } from '../engine/refFiles';
 
 export interface Parsed {
   file: string;

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ClientCapabilities, Connection } from 'vscode-languageserver/node';
 import { URI } from 'vscode-uri';
-import { ruleInfo } from '../engine/ruleInfo';
+import { ruleInfo } from '../engine';
 
 export const SERVER_SHOW_RULE_DOCS_COMMAND = 'apiconv.server.showRuleDocs';
 

@@ -11,7 +11,7 @@ import { isMainThread, workerData } from 'node:worker_threads';
 import { runLintWorker } from './lintWorker';
 import { runActionWorker } from './actionPool';
 import { startServer } from './session';
-import { compileFunctionSchemasWhenDefined } from '../engine/functionSchemas';
+import { compileFunctionSchemasWhenDefined } from '../engine';
 
 // Every import is loaded: a function defined from now on (a user's) has its schemas compiled at once.
 compileFunctionSchemasWhenDefined();

@@ -35,9 +35,19 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import picomatch from 'picomatch';
-import { looksLikeOpenApi, type LintOptions } from '../engine/lint';
-import type { LintResult } from '../engine/problem';
-import { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset } from '../engine/ruleset';
+import {
+  BUILTIN_RULESETS,
+  CONFIG_FILES,
+  ConfigDiscovery,
+  findConfig,
+  getDefaultRuleset,
+  type LintOptions,
+  type LintResult,
+  looksLikeOpenApi,
+  readRefFile,
+  refPolicyOf,
+  RulesetCache,
+} from '../engine';
 import { COMPLETION_TRIGGER_CHARACTERS, registerCompletion, type FeatureContext } from './completion';
 import { CODE_ACTION_KINDS, registerCodeActions, type ActionJob, type JobResult } from './codeActions';
 import { ActionCancelledError, ActionPool, type ActionTask } from './actionPool';
@@ -65,7 +75,6 @@ import {
   type StatusParams,
   type WorkspaceTrustParams,
 } from './protocol';
-import { readRefFile, refPolicyOf, setRefPolicy } from '../engine/refFiles';
 
 const REF_HINT = 'allow it with the apiconv.allowRefsOutsideWorkspace setting';
 
@@ -177,6 +186,7 @@ export class Session {
       return { base: this.trusted(s) ? s.diff.base : '', allowRemoteRefs: s.allowRemoteRefs };
     },
     openDocument: file => this.openDoc(file),
+    refPolicy: () => this.refPolicy,
     setDiagnostics: (file, producer, list) => {
       if (list) this.contribution(file).set(producer, list);
       else this.contributions.get(file)?.delete(producer);
@@ -244,6 +254,7 @@ export class Session {
         return tree ? treeData(tree) : undefined;
       },
       findings: file => this.diagnosticsOf(file),
+      readText: file => this.readText(file),
       runJob: (job, uri, token) => this.runActionJob(job, uri, token),
     });
 
@@ -361,7 +372,6 @@ export class Session {
 
   private setMainRefPolicy(): void {
     this.refPolicy = refPolicyOf({ roots: this.refRoots(this.globalSettings), maxBytes: maxBytesOf(this.globalSettings), widenHint: REF_HINT });
-    setRefPolicy(this.refPolicy);
   }
 
   private readText(file: string): string | undefined {
@@ -463,7 +473,7 @@ export class Session {
     // only; here (quick fixes, completion) the built-in rules stand in for it.
     const ruleset = await this.mainRulesets.get(rsFile).catch(() => getDefaultRuleset());
     const { texts } = this.overlays('');
-    return { ruleset, allowRemoteRefs: s.allowRemoteRefs, readFile: f => texts[f], limits: serverLimits(maxBytesOf(s)) };
+    return { ruleset, allowRemoteRefs: s.allowRemoteRefs, readFile: f => texts[f], limits: serverLimits(maxBytesOf(s)), refPolicy: this.refPolicy };
   }
 
   /** A code action's edit, computed in the action worker on the document's current text. */

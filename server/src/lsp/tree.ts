@@ -5,7 +5,7 @@
  */
 import { parseTree as parseJson, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
-import { commonPrefix, commonSuffix } from '../engine/parse/window';
+import { commonPrefix, commonSuffix } from '../engine';
 
 export interface TNode {
   type: 'object' | 'array' | 'scalar';

@@ -1,5 +1,5 @@
 /** Markdown for a pull-request comment or a job summary (`apiconv diff -f markdown`): a table of the changes, the base location beside each. */
-import type { LintProblem } from '../../engine/problem';
+import type { LintProblem } from '../../engine';
 import type { Formatter } from './types';
 import { ICON } from './markdown';
 import { displayPath, severityName } from './util';

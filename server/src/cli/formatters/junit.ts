@@ -4,7 +4,7 @@
  * severity or above, as for the exit code); one below it (an info by default) is a passing
  * test case that shows the finding in its output, so that CI dashboards agree with the exit code.
  */
-import { SEVERITY_NAMES } from '../../engine/problem';
+import { SEVERITY_NAMES } from '../../engine';
 import type { Formatter } from './types';
 import { bySource, displayPath, jsonPathString, severityName } from './util';
 

@@ -3,8 +3,7 @@
  * the counts per severity, the rules with the most findings (linked to their docs), then the findings.
  * In GitHub Actions (GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_SHA set) a finding links to its line.
  */
-import { SEVERITY_NAMES, type LintProblem } from '../../engine/problem';
-import { ruleInfo } from '../ruleInfo';
+import { type LintProblem, ruleInfo, SEVERITY_NAMES } from '../../engine';
 import type { Formatter } from './types';
 import { displayPath, isInside } from './util';
 

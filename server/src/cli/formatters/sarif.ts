@@ -5,7 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 import type { Formatter } from './types';
-import { ruleInfoOrCustom } from '../ruleInfo';
+import { ruleInfoOrCustom } from '../../engine';
 import { isInside } from './util';
 
 const LEVEL = ['error', 'warning', 'note', 'note'] as const;

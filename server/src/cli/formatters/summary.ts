@@ -1,5 +1,5 @@
 /** Counts per rule and severity, plus the findings hidden by suppressions and the baseline. */
-import type { LintProblem } from '../../engine/problem';
+import type { LintProblem } from '../../engine';
 import type { Formatter } from './types';
 
 export const summary: Formatter = (problems, ctx) => {

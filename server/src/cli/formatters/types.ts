@@ -1,4 +1,4 @@
-import type { LintProblem, SeverityName } from '../../engine/problem';
+import type { LintProblem, SeverityName } from '../../engine';
 
 export interface ReportContext {
   /** Paths in the report are relative to this folder. */

@@ -1,6 +1,5 @@
 import * as path from 'node:path';
-import { SEVERITY_NAMES } from '../../engine/problem';
-import type { JsonPath } from '../../engine/problem';
+import { type JsonPath, SEVERITY_NAMES } from '../../engine';
 
 /** A display path: relative to cwd when inside it, else absolute; always with `/`. */
 export function displayPath(file: string, cwd: string): string {

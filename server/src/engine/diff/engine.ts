@@ -6,7 +6,8 @@
  * a deprecated element whose Sunset has passed) are reported as info.
  */
 import type { JsonPath, LintProblem, Range, Severity } from '../problem';
-import { compareProblems, isJsonText } from '../lint';
+import { isJsonText } from '../sniff';
+import { compareProblems } from '../finish/order';
 import { applySuppressions } from '../suppress';
 import type { LoadedDoc } from './load';
 import { DIFF_CHECK_IDS, SEVERITY_LEVEL, diffCheck } from './checks';

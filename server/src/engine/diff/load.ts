@@ -4,8 +4,9 @@
  * Spectral's Document and DocumentInventory, multi-file included), with what maps a path
  * of the resolved document back to the file and range where it is written.
  */
+import { OPEN_REF_POLICY, type RefPolicy } from '../refFiles';
 import * as path from 'node:path';
-import { isJsonText, looksLikeOpenApi } from '../lint';
+import { isJsonText, looksLikeOpenApi } from '../sniff';
 import type { FileReader } from '../resolver';
 import type { JsonPath, Range } from '../problem';
 import { IncrementalParser, type ParsedDoc } from '../parse/parser';
@@ -50,7 +51,12 @@ export class DocLoader {
   private reader: FileReader | undefined;
   readonly file: string;
 
-  constructor(file: string, private readonly allowRemoteRefs = false) {
+  constructor(
+    file: string,
+    private readonly allowRemoteRefs = false,
+    /** How `$ref`'d files are read from the disk (the language server's: its workspace folders). */
+    private readonly refPolicy: RefPolicy = OPEN_REF_POLICY,
+  ) {
     this.file = path.resolve(file);
   }
 
@@ -69,7 +75,7 @@ export class DocLoader {
       throw new NotOpenApiError(`not an OpenAPI document: ${file}`);
     }
     this.reader = readFile;
-    this.resolver ??= new IncrementalResolver({ readFile: f => (this.reader ? this.reader(f) : undefined), allowRemoteRefs: this.allowRemoteRefs });
+    this.resolver ??= new IncrementalResolver({ readFile: f => (this.reader ? this.reader(f) : undefined), allowRemoteRefs: this.allowRemoteRefs, refPolicy: this.refPolicy });
     const res = await this.resolver.resolve(doc, parsed.changedUnits);
     return makeLoaded(file, text, doc, data, res.resolved as Record<string, unknown>, res.referencedDocuments as unknown as Record<string, DocLike & { text?: string }>, res.graph as RefGraph | null, res.files);
   }

@@ -13,7 +13,9 @@ import type { FixOp, Spec } from '../../../../rules/types';
 import type { LintProblem, LintResult } from '../problem';
 import { IncrementalLinter } from '../pipeline/linter';
 import type { FileReader } from '../resolver';
-import { isJsonText } from '../lint';
+import type { RefPolicy } from '../refFiles';
+import { withFunctionBudget, type FunctionBudget } from '../functionBudget';
+import { isJsonText } from '../sniff';
 import { fixableOf, getRule } from '../ruleset';
 import { EditComposer, applyOffsetEdits, type OffsetEdit } from './edits';
 import { jsonOpEdits, parseJsonTree } from './jsonOps';
@@ -156,8 +158,13 @@ export interface FixTextOptions {
   /** Only problems this returns true for. */
   filter?: (p: LintProblem) => boolean;
   readFile?: FileReader;
-  /** Called (and awaited) before each lint of the passes (the CLI restarts custom functions' time budget there). */
-  beforeLint?: () => void | Promise<void>;
+  /** How `$ref`'d files are read from the disk (refFiles.ts); default OPEN_REF_POLICY. */
+  refPolicy?: RefPolicy;
+  /**
+   * Each lint of the passes has this budget (functionBudget.ts); a rule stopped in one pass is skipped in the next
+   * ones and named in FixFileResult.stopped. Undefined: the passes run unbudgeted (or in the caller's scope).
+   */
+  functionBudget?: FunctionBudget;
   /**
    * The passes lint only the rules whose fixes are taken (LintOptions.onlyRules): what a caller that never reports
    * the fixed texts' findings needs (`--fix-dry-run` prints the diff alone). The same fixes, in the same order (each
@@ -204,6 +211,8 @@ export interface FixFileResult {
   perFile: Map<string, number>;
   /** The lint of the fixed texts, when the last pass ended with nothing more to fix (the CLI reports it rather than linting again). */
   final?: LintResult;
+  /** The rules stopped by the function budget (FixTextOptions.functionBudget), those skipped from the start included. */
+  stopped: string[];
 }
 
 /** Passes of lint + fix-all: a fix's result may call for another fix (a new finding), rarely more than two. */
@@ -253,6 +262,14 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
   // One function for every pass: the runner keeps its work from one pass to the next for the same rules.
   const onlyRules = opts.lintFixableOnly ? (rule: string) => fixableRule(rule, safeOnly) : undefined;
   let final: LintResult | undefined;
+  const stopped = new Set(opts.functionBudget?.skip ?? []);
+  const lintPass = async (rootText: string, only: ((rule: string) => boolean) | undefined): Promise<LintResult> => {
+    const options = { ruleset: opts.ruleset, readFile: reader, refPolicy: opts.refPolicy, onlyRules: only };
+    if (!opts.functionBudget) return linter.lint(rootText, options);
+    const { value, stopped: now } = await withFunctionBudget({ ms: opts.functionBudget.ms, skip: [...stopped] }, () => linter.lint(rootText, options));
+    for (const r of now) stopped.add(r);
+    return value;
+  };
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const rootText = texts.get(root)!;
     // With finalLint, the lints after the first take every rule: the text of a pass that leaves nothing to fix (most
@@ -263,8 +280,7 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
     let result;
     try {
       // The incremental engine: a pass re-lints only what the last pass's fixes changed (issue 16).
-      await opts.beforeLint?.();
-      result = await linter.lint(rootText, { ruleset: opts.ruleset, readFile: reader, onlyRules: whole ? undefined : onlyRules });
+      result = await lintPass(rootText, whole ? undefined : onlyRules);
     } catch {
       break;
     }
@@ -331,8 +347,7 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
     if (!changed) {
       if (onlyRules && opts.finalLint && !whole && !result.skipped) {
         try {
-          await opts.beforeLint?.();
-          final = await linter.lint(rootText, { ruleset: opts.ruleset, readFile: reader });
+          final = await lintPass(rootText, undefined);
         } catch {
           /* no final: the caller lints the fixed texts */
         }
@@ -343,7 +358,7 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
   }
   const files = new Map<string, string>();
   for (const [f, t] of texts) if (t !== originals.get(f)) files.set(f, t);
-  return { files, applied, perFile, final };
+  return { files, applied, perFile, final, stopped: [...stopped] };
 }
 
 export interface ProblemFix {

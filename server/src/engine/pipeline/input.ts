@@ -7,7 +7,7 @@
 import { commonPrefix, commonSuffix } from '../parse/window';
 import { jsonTooDeep, newDepthState, scanYamlDepth, type DepthState } from '../limits';
 import { jsonLeanFor } from '../parse/jsonLean';
-import type { InputMemo } from '../lint';
+import type { InputMemo } from '../inputCheck';
 import { LineIndex } from '../lines';
 import { aliasCandidatesInScalars } from '../parse/yamlAliases';
 import { leanFor } from '../parse/yamlLeanRanges';

@@ -14,10 +14,15 @@
 import * as path from 'node:path';
 import { getDiagnosticSeverity, type Ruleset } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
-import { checkInput, finishLint, isJsonText, lintWithSpectral, type EngineResult, type LintOptions } from '../lint';
+import type { LintOptions } from '../lint';
+import { checkInput } from '../inputCheck';
+import { finishLint, type EngineResult } from '../finish/finishLint';
+import { isJsonText } from '../sniff';
+import { lintWithSpectral } from '../spectralReference';
 import type { LintResult } from '../problem';
 import { getDefaultRuleset } from '../ruleset';
 import type { FileReader } from '../resolver';
+import { OPEN_REF_POLICY, samePolicy, type RefPolicy } from '../refFiles';
 import { clearSeverityCaps } from '../../../../rules/_lib/severity';
 import { parsedSkip } from '../skip';
 import { IncrementalParser, type ParsedDoc } from '../parse/parser';
@@ -48,6 +53,7 @@ export class IncrementalLinter {
   private parserKind: 'yaml' | 'json' | undefined;
   private resolver: IncrementalResolver | undefined;
   private resolverRemote: boolean | undefined;
+  private resolverPolicy: RefPolicy | undefined;
   private readFile: FileReader | undefined;
   private readonly runner = new IncrementalRunner();
   /** What the input checks and the finish stage keep of the last text (input.ts). */
@@ -87,6 +93,7 @@ export class IncrementalLinter {
     this.parserKind = undefined;
     this.resolver = undefined;
     this.resolverRemote = undefined;
+    this.resolverPolicy = undefined;
     this.runner.reset();
   }
 
@@ -115,10 +122,13 @@ export class IncrementalLinter {
     const t1 = performance.now();
 
     const remote = options.allowRemoteRefs === true;
+    const refPolicy = options.refPolicy ?? OPEN_REF_POLICY;
     this.readFile = options.readFile;
-    if (!this.resolver || this.resolverRemote !== remote) {
-      this.resolver = new IncrementalResolver({ readFile: f => (this.readFile ? this.readFile(f) : undefined), allowRemoteRefs: remote, oneShot: this.oneShot });
+    // What the resolver keeps between edits holds for one way of reading files: another starts it afresh.
+    if (!this.resolver || this.resolverRemote !== remote || !samePolicy(this.resolverPolicy!, refPolicy)) {
+      this.resolver = new IncrementalResolver({ readFile: f => (this.readFile ? this.readFile(f) : undefined), allowRemoteRefs: remote, refPolicy, oneShot: this.oneShot });
       this.resolverRemote = remote;
+      this.resolverPolicy = refPolicy;
     }
     const res = await this.resolver.resolve(doc, parsed.changedUnits);
     const t2 = performance.now();

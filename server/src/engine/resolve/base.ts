@@ -3,6 +3,7 @@ import { pointerToPath } from '@stoplight/json';
 import { ResolveRunner } from '@stoplight/json-ref-resolver/runner';
 import { uriIsJSONPointer, uriToJSONPointer } from '@stoplight/json-ref-resolver/utils';
 import { createResolver, fileUriRef } from '../resolver';
+import { OPEN_REF_POLICY, type RefPolicy } from '../refFiles';
 import { encodeSegment, unitDepth, unitKey } from '../parse/units';
 import type { IncrementalResolverOptions, ReferencedDocument, ResolveStats, Segment } from './types';
 import { badObject, crawlAfterEdit, crawlUnitValue, EMPTY_CRAWL, Fallback, hasOwn, isRefObject, type UnitCrawl, type UnitInfo } from './crawl';
@@ -55,7 +56,7 @@ export interface Layout {
 }
 
 export abstract class ResolverBase {
-  protected readonly opts: IncrementalResolverOptions;
+  protected readonly opts: IncrementalResolverOptions & { refPolicy: RefPolicy };
   protected readonly crawls = new WeakMap<object, UnitCrawl>();
   protected refInfos = new Map<string, RefInfo>();
   protected runner: ResolveRunner | undefined;
@@ -74,7 +75,7 @@ export abstract class ResolverBase {
   readonly stats: ResolveStats = { mode: 'local', decided: false, remoteResolved: false, rebuiltUnits: 0, crawlsKept: 0, copiesKept: 0 };
 
   constructor(opts: IncrementalResolverOptions) {
-    this.opts = opts;
+    this.opts = { ...opts, refPolicy: opts.refPolicy ?? OPEN_REF_POLICY };
   }
 
   /** The only resolve this resolver makes (a cold lint): nothing is kept, or signed, for a next one. */
@@ -85,7 +86,7 @@ export abstract class ResolverBase {
   /** A runner for the document's base URI: its computeRef, root and baseUri are the real ones. */
   protected runnerFor(source: string | null): ResolveRunner {
     if (this.runner === undefined || this.runnerBase !== source) {
-      const r = createResolver({ allowRemoteRefs: this.opts.allowRemoteRefs }) as unknown as { resolvers: Record<string, unknown> };
+      const r = createResolver({ allowRemoteRefs: this.opts.allowRemoteRefs, refPolicy: this.opts.refPolicy }) as unknown as { resolvers: Record<string, unknown> };
       this.runner = new ResolveRunner({}, undefined, { ...(source !== null ? { baseUri: source } : {}), resolvers: r.resolvers as never, transformRef: fileUriRef });
       this.runnerBase = source;
       this.refInfos = new Map();

@@ -4,7 +4,7 @@
  * what remoteRunner.ts does not replay (the caller then runs the real resolver).
  */
 import { DepGraph } from 'dependency-graph';
-import { readRefFile, withFolderCache } from '../refFiles';
+import { OPEN_REF_POLICY, readRefFile, withFolderCache, type RefPolicy } from '../refFiles';
 import type { FileReader } from '../resolver';
 import { cachingParseResolveResult } from '../cache';
 import { readText, ReferencedFiles } from './documentInventory';
@@ -21,13 +21,13 @@ export interface RemoteOutcome {
   reads: Map<string, string | undefined>;
 }
 
-export async function resolveRemoteRefs(skeleton: object, source: string, userReader: FileReader | undefined): Promise<RemoteOutcome> {
+export async function resolveRemoteRefs(skeleton: object, source: string, userReader: FileReader | undefined, policy: RefPolicy = OPEN_REF_POLICY): Promise<RemoteOutcome> {
   const reads = new Map<string, string | undefined>();
   const files = [source];
   const seen = new Set(files);
   // The same reads, with the same awaits, as runRemote's reader under resolver.ts's readLocal.
   const readFile = async (f: string): Promise<string | undefined> => {
-    const text = await readText(f, userReader);
+    const text = await readText(f, userReader, policy);
     reads.set(f, text);
     return text;
   };
@@ -47,7 +47,7 @@ export async function resolveRemoteRefs(skeleton: object, source: string, userRe
       const overlay = await readFile(file);
       if (overlay !== undefined) return overlay;
       try {
-        return readRefFile(file);
+        return readRefFile(file, policy);
       } catch (e) {
         throw readError(e, file);
       }

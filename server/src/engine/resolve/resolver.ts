@@ -243,7 +243,7 @@ export class IncrementalResolver extends ResolverMaterialize {
     }
     if (prev && prev.reusable && prev.sig === sig) {
       const files = [...prev.reads.keys()];
-      const texts = await Promise.all(files.map(f => readText(f, this.opts.readFile)));
+      const texts = await Promise.all(files.map(f => readText(f, this.opts.readFile, this.opts.refPolicy)));
       if (files.every((f, i) => texts[i] === prev.reads.get(f))) {
         const resultsFor = remoteSites.join(',');
         if (prev.resultsFor !== resultsFor) {
@@ -294,7 +294,7 @@ export class IncrementalResolver extends ResolverMaterialize {
     if (http) this.stats.remoteFallbackReason = 'an http(s) $ref';
     if (source !== null && !http && this.opts.remoteRefs !== 'json-ref-resolver') {
       try {
-        own = await resolveRemoteRefs(skeleton, source, this.opts.readFile);
+        own = await resolveRemoteRefs(skeleton, source, this.opts.readFile, this.opts.refPolicy);
       } catch (e) {
         if (!(e instanceof Fallback)) throw e;
         this.stats.remoteFallbackReason = e.message;
@@ -345,8 +345,9 @@ export class IncrementalResolver extends ResolverMaterialize {
     // on the order reads complete in (a file reached from several places), so keep their order alike.
     const resolver = createResolver({
       allowRemoteRefs: this.opts.allowRemoteRefs,
+      refPolicy: this.opts.refPolicy,
       readFile: async f => {
-        const text = await readText(f, userReader);
+        const text = await readText(f, userReader, this.opts.refPolicy);
         reads.set(f, text);
         return text;
       },
@@ -372,6 +373,7 @@ export class IncrementalResolver extends ResolverMaterialize {
     const resolver = createResolver({
       readFile: this.opts.readFile,
       allowRemoteRefs: this.opts.allowRemoteRefs,
+      refPolicy: this.opts.refPolicy,
       onRead: f => {
         if (!seen.has(f)) {
           seen.add(f);

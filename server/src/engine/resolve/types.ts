@@ -1,5 +1,6 @@
 /** What the resolver takes and gives (the part of Spectral's DocumentInventory the engine uses). */
 import type { FileReader } from '../resolver';
+import type { RefPolicy } from '../refFiles';
 export type Segment = string | number;
 export type JsonPath = Segment[];
 
@@ -67,6 +68,8 @@ export interface SharedObjects {
 export interface IncrementalResolverOptions {
   readFile?: FileReader;
   allowRemoteRefs: boolean;
+  /** How `$ref`'d files are read from the disk (refFiles.ts); default OPEN_REF_POLICY. */
+  refPolicy?: RefPolicy;
   /** What resolves the refs to other files: our replay (remoteResolve.ts, the default) or json-ref-resolver itself (the reference the tests compare with). */
   remoteRefs?: 'own' | 'json-ref-resolver';
   /** The only resolve this resolver makes (a cold lint): it keeps nothing for a next one. */

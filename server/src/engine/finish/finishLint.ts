@@ -1,0 +1,75 @@
+/** The finish stage: from the rules' results to what a lint returns. */
+import type { Ruleset, ISpectralDiagnostic } from '@stoplight/spectral-core';
+import type { LintProblem, LintResult } from '../problem';
+import { LineIndex, narrowedRange } from '../ranges';
+import { applySuppressions } from '../suppress';
+import { fixableOf } from '../ruleset';
+import { DIFF_CHECK_IDS } from '../diff/checks';
+import { CAP_LEVEL } from '../../../../rules/_lib/severity';
+import { isJsonText } from '../sniff';
+import { sortProblems } from './order';
+
+/** A Spectral result with the severity cap its rule recorded (rules/_lib/severity.ts). */
+export type EngineResult = ISpectralDiagnostic & { cap?: 'info' | 'hint' };
+
+/**
+ * From Spectral's results to what `lint` returns: severity caps, ranges narrowed to keys, suppressions, order.
+ * Shared by the full engine and the incremental one (pipeline/linter.ts), so both give the same output.
+ */
+export function finishLint(
+  results: EngineResult[],
+  absFile: string,
+  ruleset: Ruleset,
+  texts: ReadonlyMap<string, string>,
+  files: string[],
+  /** Line indexes of some of the texts, already made (the incremental engine's, pipeline/input.ts) */
+  lineIndexes?: ReadonlyMap<string, LineIndex>,
+  /** Whether the root's text surely holds no `s` (the incremental engine's input checks: only around an edit is read) */
+  rootLacks?: (text: string, s: string) => boolean,
+): LintResult {
+  const problems = results.map(r => toProblem(r, absFile, ruleset));
+  // Findings a rule reports below its own severity (rules/_lib/severity.ts): never above the user's level.
+  for (let i = 0; i < problems.length; i++) {
+    const cap = results[i]!.cap;
+    const p = problems[i]!;
+    if (cap) p.severity = Math.max(p.severity, CAP_LEVEL[cap]) as LintProblem['severity'];
+  }
+  narrowRanges(problems, texts, lineIndexes);
+  // The checks of `apiconv diff` are known too: a comment silencing one is not an unknown rule to the linter.
+  const known = new Set([...Object.keys(ruleset.rules), 'parser', 'invalid-ref', ...DIFF_CHECK_IDS]);
+  const suppression = applySuppressions(problems, texts, known, (t, f) => isJsonText(t, f), rootLacks && { file: absFile, lacks: rootLacks });
+  // The files read: the root first, the others in name order (the resolver reads them concurrently).
+  const ordered = [absFile, ...[...new Set(files)].filter(f => f !== absFile).sort()];
+  return { problems: sortProblems(suppression.problems), suppressed: sortProblems(suppression.suppressed), files: ordered };
+}
+
+/** A finding on a mapping/sequence value points at its key; any other multi-line range is cut to its first line (see ranges.ts). */
+function narrowRanges(problems: LintProblem[], texts: ReadonlyMap<string, string>, made?: ReadonlyMap<string, LineIndex>): void {
+  const indexes = new Map<string, LineIndex>(made);
+  for (const p of problems) {
+    const text = texts.get(p.source);
+    if (text === undefined) continue;
+    let index = indexes.get(p.source);
+    if (!index) indexes.set(p.source, (index = new LineIndex(text)));
+    const narrowed = narrowedRange(p, index);
+    if (narrowed) p.range = narrowed;
+  }
+}
+
+function toProblem(r: ISpectralDiagnostic, root: string, ruleset: Ruleset): LintProblem {
+  const source = r.source ?? root;
+  const problem: LintProblem = {
+    code: String(r.code),
+    message: r.message,
+    severity: r.severity as LintProblem['severity'],
+    path: [...r.path],
+    range: {
+      start: { line: r.range.start.line, character: r.range.start.character },
+      end: { line: r.range.end.line, character: r.range.end.character },
+    },
+    source: source.startsWith('file://') ? new URL(source).pathname : source,
+  };
+  const fixable = fixableOf(problem.code, ruleset);
+  if (fixable) problem.fixable = fixable;
+  return problem;
+}

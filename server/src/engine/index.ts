@@ -1,0 +1,83 @@
+/**
+ * The engine's front door: everything the CLI (cli/) and the language server (lsp/) use of the engine, and nothing
+ * else of it (test/meta/layers.test.ts holds them to it). What a lint needs travels with its options
+ * (`lintDocument`): the ruleset, the `$ref` policy, the input limits, the function budget and the rules it skips,
+ * the open buffers. See README.md for what lies behind it.
+ */
+
+// Linting a document.
+export { lintDocument, type DocumentLintOptions } from './lintDocument';
+export type { LintOptions } from './lint';
+export { compareProblems, sortProblems } from './finish/order';
+export { looksLikeOpenApi } from './sniff';
+export { IncrementalLinter } from './pipeline/linter';
+export { SEVERITY_NAMES, RulesetLoadError, type JsonPath, type LintProblem, type LintResult, type SeverityName } from './problem';
+export { DEFAULT_LIMITS, type InputLimits } from './limits';
+export { hasBom, withoutBom, problemsWithBom } from './bom';
+export { collectGarbage, gcFunction, stageCollection } from './pipeline/collect';
+
+// Rulesets: choosing and loading them, their rules' docs, the config file's schema.
+export { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, getRule, oneLine } from './ruleset';
+export { RulesetRefusedError, inspectRuleset } from './rulesetData';
+export { compileFunctionSchemasWhenDefined } from './functionSchemas';
+export { listRules, ruleDocs, ruleInfo, ruleInfoOrCustom, type RuleInfo } from './ruleInfo';
+export { BUILTIN_EXTENDS, configSchema } from './configSchema';
+
+// Reading files: `$ref` policies, bytes to text and back.
+export { OPEN_REF_POLICY, commonRoot, decodeBytes, encodeText, fileUriTarget, isInside, readBoundedFile, readRefFile, refPolicyOf, refusal, type RefPolicy } from './refFiles';
+
+// The time budget of a ruleset's own JavaScript, and the threads that watch it.
+export {
+  BudgetWatch,
+  DEFAULT_FUNCTION_BUDGET_MS,
+  LOADING_NAME,
+  MAX_STOPPED_RULES,
+  attachMeter,
+  createMeter,
+  loadingOverrunMessage,
+  overrunMessage,
+  pollBudget,
+  skipAfterOverrun,
+  withFunctionBudget,
+  type FunctionBudget,
+} from './functionBudget';
+
+// Suppressions and baselines.
+export { IGNORE_KEY, UNKNOWN_RULE_CODE, collectDirectives } from './suppress';
+export { BaselineError, applyBaseline, baselineText, createBaseline, readBaseline, writeBaseline } from './baseline';
+
+// Fixes.
+export { applyOps, computeFix, editsBetween, fixAllOfRule, fixFile, formatOf, parseData, specOf, unifiedDiff, type TextEdit } from './fix/index';
+
+// The breaking-change diff.
+export { DocLoader, NotOpenApiError, loadDocument, loadPair, type LoadedDoc } from './diff/load';
+export { diffDocuments, type DiffProblem } from './diff/engine';
+export { DiffConfigError, readDiffConfig } from './diff/config';
+export { DIFF_CHECKS, SEVERITY_LEVEL, diffCheck } from './diff/checks';
+export { GitError, GitRevision } from './diff/git';
+
+// Text positions, and what the editor's completion writes.
+export { LineIndex } from './lines';
+export { commonPrefix, commonSuffix } from './parse/window';
+export { detectContext, type CursorContext } from './context';
+export {
+  ERROR_STATUSES,
+  apiKeyScheme,
+  defaultNames,
+  deprecationHeaders,
+  documentEntries,
+  errorResponseComponents,
+  errorResponses,
+  errorSchema,
+  expectedErrors,
+  listParameter,
+  pathPairEntries,
+  renderJson,
+  renderYaml,
+  toPlainText,
+  toSnippetSyntax,
+  type ComponentNames,
+  type ComponentNeed,
+  type SnippetMap,
+  type SnippetValue,
+} from './snippets';

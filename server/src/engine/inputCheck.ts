@@ -1,0 +1,23 @@
+/** The input checks of both runners (the engine's pipeline and Spectral's reference run): what is not linted, and why. */
+import type { LintResult } from './problem';
+import { checkLimits, limitsOf, type LimitChecks } from './limits';
+import { binarySkip, notOpenApi } from './skip';
+import { isJsonText, looksLikeOpenApi } from './sniff';
+import type { LintOptions } from './lint';
+
+/** What the incremental engine knows from the last text it checked (pipeline/input.ts): the same answers, sooner. */
+export interface InputMemo extends LimitChecks {
+  /** True when `text` is known to hold no NUL character (false: not known). */
+  hasNoNul(text: string): boolean;
+}
+
+/**
+ * The input checks of both runners (skip.ts, limits.ts): a binary, UTF-16 or non-OpenAPI text is skipped
+ * with its reason; an oversized, too deep or alias-bomb text is a finding. undefined: lint it.
+ */
+export function checkInput(text: string, absFile: string, options: LintOptions, memo?: InputMemo): LintResult | undefined {
+  const skip = (memo?.hasNoNul(text) ? undefined : binarySkip(text, absFile)) ?? (looksLikeOpenApi(text) ? undefined : notOpenApi(text, absFile));
+  if (skip) return skip;
+  const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits), memo);
+  return over ? { problems: over, files: [absFile] } : undefined;
+}
