@@ -1,5 +1,5 @@
 /**
- * The change checks of `apiconv diff` (catalog: shared/spec/DIFF.md): ids, default
+ * The change checks of `apiconv diff` (catalog: rules/diff/README.md): ids, default
  * severities, whether a finding is a breaking change, one-line descriptions.
  * Their docs are rules/diff/<id>.md (embedded at build time, like the rules' docs).
  */
@@ -35,6 +35,10 @@ export const DIFF_CHECKS: readonly DiffCheck[] = [
   C('request-property-removed', 'warn', false, 'A request body property is gone.'),
   C('new-field-without-default', 'warn', false, 'A new optional request parameter or property has no default.'),
   C('default-changed', 'warn', false, 'The default of a parameter or property changed.'),
+  C('request-body-removed', 'warn', false, 'An operation no longer takes the request body it took (clients sending one are ignored or refused).'),
+  C('response-header-removed', 'error', true, 'A response header is gone (warn when it was optional).'),
+  C('response-header-became-optional', 'error', true, 'A response header that was required is not any more.'),
+  C('response-header-type-changed', 'error', true, 'The type/format of a response header changed, or it became nullable.'),
   C('media-type-removed', 'error', true, 'A request or response content type is gone.'),
   C('request-body-became-required', 'error', true, 'A request body that was optional is now required.'),
   C('security-added', 'error', true, 'An operation that needed no security now needs it, or needs an added scope or an added scheme.'),

@@ -11,8 +11,10 @@ import { compareProblems } from '../finish/order';
 import { applySuppressions } from '../suppress';
 import type { LoadedDoc } from './load';
 import { DIFF_CHECK_IDS, SEVERITY_LEVEL, diffCheck } from './checks';
-import { buildModel, isObj, isVersionParam, majorOf, parseDate, pathMatchKey, statusClass, type ApiModel, type Operation, type PathEntry, type SecurityReq } from './model';
-import { SchemaDiffer, schemaEqual, type Change } from './schema';
+import { buildModel, isObj, majorOf, parseDate, pathMatchKey, type ApiModel, type Operation, type PathEntry } from './model';
+import { SchemaDiffer, type Change } from './schema';
+import { compareOperation, opName } from './operation';
+import { componentNames } from './union';
 
 export interface DiffLocation {
   source: string;
@@ -52,16 +54,12 @@ export interface DiffResult {
 
 const q = (s: string) => `'${s}'`;
 
-function opName(op: Operation): string {
-  return `${op.method.toUpperCase()} ${op.pathKey}`;
-}
-
 export function diffDocuments(base: LoadedDoc, head: LoadedDoc, options: DiffOptions = {}): DiffResult {
   const bm = modelOf(base);
   const hm = modelOf(head);
   const changes: Change[] = [];
   const emit = (c: Change) => changes.push(c);
-  const schemas = new SchemaDiffer(emit);
+  const schemas = new SchemaDiffer(emit, { base: namesOf(base), head: namesOf(head) });
 
   const bi = majorOf(bm.infoVersion);
   const hi = majorOf(hm.infoVersion);
@@ -80,12 +78,30 @@ export function diffDocuments(base: LoadedDoc, head: LoadedDoc, options: DiffOpt
   return finish(changes, base, head, hm, bumped, options);
 }
 
+/** The component names of a resolved document's schemas, read once per document. */
+const names = new WeakMap<object, Map<object, string>>();
+function namesOf(doc: LoadedDoc): Map<object, string> {
+  let n = names.get(doc.resolved);
+  if (!n) names.set(doc.resolved, (n = componentNames(doc.resolved)));
+  return n;
+}
+
 /** A document's model, built once per resolved document (the editor diffs every head against one base). */
 const models = new WeakMap<object, ApiModel>();
 function modelOf(doc: LoadedDoc): ApiModel {
   let m = models.get(doc.resolved);
   if (!m) models.set(doc.resolved, (m = buildModel(doc.resolved, doc.version)));
   return m;
+}
+
+/**
+ * A path removed with all its operations is an allowed break only when each of them is:
+ * every operation deprecated, with a Sunset; the latest of them decides.
+ */
+function wholeRemoval(ops: Operation[]): Change['removed'] {
+  const dates = ops.map(o => ({ value: o.sunset?.value, at: parseDate(o.sunset?.value) }));
+  if (ops.length === 0 || !ops.every(o => o.deprecated) || dates.some(d => d.at === undefined)) return { deprecated: false };
+  return { deprecated: true, sunset: dates.reduce((a, b) => (b.at! > a.at! ? b : a)).value };
 }
 
 function comparePaths(bm: ApiModel, hm: ApiModel, ignoreVersion: boolean, schemas: SchemaDiffer, emit: (c: Change) => void): void {
@@ -102,13 +118,12 @@ function comparePaths(bm: ApiModel, hm: ApiModel, ignoreVersion: boolean, schema
     const h = exact.has(b.effective) ? hm.paths.get(b.effective) : headByKey.get(pathMatchKey(b.effective, ignoreVersion))?.shift();
     if (!h) {
       const ops = [...b.ops.values()];
-      const sunsets = ops.map(o => o.sunset?.value).filter((v): v is string => v !== undefined);
       emit({
         check: 'path-removed',
-        message: `The path ${q(b.key)} was removed${ops.length ? ` (${ops.map(o => o.method.toUpperCase()).join(', ')})` : ''}.`,
-        headPath: ['paths'],
+        message: `The ${b.webhook ? 'webhook' : 'path'} ${q(b.key)} was removed${ops.length ? ` (${ops.map(o => o.method.toUpperCase()).join(', ')})` : ''}.`,
+        headPath: [b.webhook ? 'webhooks' : 'paths'],
         basePath: b.path,
-        removed: { deprecated: ops.length > 0 && ops.every(o => o.deprecated), sunset: sunsets.sort()[0] },
+        removed: wholeRemoval(ops),
       });
       continue;
     }
@@ -123,103 +138,6 @@ function comparePaths(bm: ApiModel, hm: ApiModel, ignoreVersion: boolean, schema
   }
 }
 
-function compareOperation(bo: Operation, ho: Operation, schemas: SchemaDiffer, emit: (c: Change) => void): void {
-  const sunset = bo.sunset?.value;
-  const has400 = [...ho.responses.keys()].some(s => s === '400' || s === '4XX');
-  // Parameters.
-  const removed = [...bo.params.values()].filter(p => !ho.params.has(p.key));
-  const added = [...ho.params.values()].filter(p => !bo.params.has(p.key));
-  const renamedTo = new Set<string>();
-  for (const p of removed) {
-    const removal = { deprecated: p.deprecated, sunset: typeof p.raw['x-sunset'] === 'string' ? p.raw['x-sunset'] : sunset };
-    const cands = added.filter(a => a.in === p.in && !renamedTo.has(a.key) && schemaEqual(stripParam(p.schema), stripParam(a.schema)));
-    if (cands.length === 1) {
-      renamedTo.add(cands[0].key);
-      emit({ check: 'property-renamed', message: `The ${p.in} parameter ${q(p.name)} of ${opName(ho)} was renamed ${q(p.name)} → ${q(cands[0].name)}.`, headPath: cands[0].path, basePath: p.path, removed: removal });
-      continue;
-    }
-    emit({ check: 'request-parameter-removed', message: `The ${p.in} parameter ${q(p.name)} of ${opName(ho)} was removed: clients sending it are ignored or refused.`, headPath: [...ho.path, ...(isObj(ho.raw) && Array.isArray(ho.raw.parameters) ? ['parameters'] : [])], basePath: p.path, removed: removal });
-  }
-  for (const a of added) {
-    if (renamedTo.has(a.key)) continue;
-    if (a.required) emit({ check: 'request-parameter-added-required', message: `The new ${a.in} parameter ${q(a.name)} of ${opName(ho)} is required: clients of the base do not send it.`, headPath: a.path });
-    else if (a.schema?.default === undefined) emit({ check: 'new-field-without-default', message: `The new ${a.in} parameter ${q(a.name)} of ${opName(ho)} has no default ("New fields have default values").`, headPath: a.path, ...(a.schema ? { fix: { kind: 'add-default' as const, schemaPath: a.schemaPath, schema: a.schema } } : {}) });
-  }
-  for (const [key, bp] of bo.params) {
-    const hp = ho.params.get(key);
-    if (!hp) continue;
-    if (!bp.required && hp.required) emit({ check: 'request-parameter-became-required', message: `The ${hp.in} parameter ${q(hp.name)} of ${opName(ho)} became required: clients of the base may not send it.`, headPath: hp.path, basePath: bp.path });
-    if (bp.schema && hp.schema) schemas.compare(bp.schema, hp.schema, bp.schemaPath, hp.schemaPath, { dir: 'request', error: false, sunset }, hp.name, { versionParam: isVersionParam(hp), has400 });
-  }
-  // Request body.
-  const bb = bo.body;
-  const hb = ho.body;
-  if (hb?.required && !bb?.required) emit({ check: 'request-body-became-required', message: `The request body of ${opName(ho)} became required: clients of the base may send none.`, headPath: hb.path, basePath: bb?.path });
-  if (bb && hb) {
-    for (const [mt, b] of bb.content) {
-      const h = hb.content.get(mt);
-      if (!h) {
-        emit({ check: 'media-type-removed', message: `${opName(ho)} no longer accepts a ${mt} request body.`, headPath: hb.path, basePath: b.path });
-        continue;
-      }
-      if (b.schema && h.schema) schemas.compare(b.schema, h.schema, b.schemaPath, h.schemaPath, { dir: 'request', error: false, sunset });
-    }
-  }
-  // Responses.
-  for (const [status, b] of bo.responses) {
-    const h = ho.responses.get(status);
-    const cls = statusClass(status);
-    if (!h) {
-      if (cls === 'other') continue;
-      emit({ check: cls === 'success' ? 'success-status-removed' : 'error-status-removed', message: `The ${status} response of ${opName(ho)} was removed.`, headPath: [...ho.path, 'responses'], basePath: b.path, removed: { deprecated: bo.deprecated, sunset } });
-      continue;
-    }
-    for (const [mt, bc] of b.content) {
-      const hc = h.content.get(mt);
-      if (!hc) {
-        emit({ check: 'media-type-removed', message: `The ${status} response of ${opName(ho)} no longer has a ${mt} body.`, headPath: h.path, basePath: bc.path });
-        continue;
-      }
-      if (bc.schema && hc.schema) schemas.compare(bc.schema, hc.schema, bc.schemaPath, hc.schemaPath, { dir: 'response', error: cls === 'error', sunset });
-    }
-  }
-  compareSecurity(bo, ho, emit);
-  const bs = parseDate(bo.sunset?.value);
-  const hs = parseDate(ho.sunset?.value);
-  if (bs !== undefined && hs !== undefined && hs < bs) {
-    emit({ check: 'sunset-earlier', message: `The Sunset of ${opName(ho)} moved earlier, from ${bo.sunset!.value} to ${ho.sunset!.value}.`, headPath: ho.sunset!.path, basePath: bo.sunset!.path });
-  }
-}
-
-/** A parameter's schema without what names it (OpenAPI 2 keeps both in one object). */
-function stripParam(s: Record<string, unknown> | undefined): unknown {
-  if (!s) return s;
-  const { name: _n, in: _i, description: _d, ...rest } = s;
-  return rest;
-}
-
-/** Every base alternative a client may satisfy must still satisfy a head alternative. */
-function compareSecurity(bo: Operation, ho: Operation, emit: (c: Change) => void): void {
-  const open = (r: SecurityReq) => r.length === 0 || r.some(alt => Object.keys(alt).length === 0);
-  if (open(ho.security)) return;
-  if (open(bo.security)) {
-    emit({ check: 'security-added', message: `${opName(ho)} needed no security and now needs ${describe(ho.security)}.`, headPath: ho.securityPath });
-    return;
-  }
-  for (const balt of bo.security) {
-    const ok = ho.security.some(halt => Object.entries(halt).every(([scheme, scopes]) => scheme in balt && scopes.every(s => balt[scheme].includes(s))));
-    if (ok) continue;
-    // Name what the closest head alternative adds.
-    const extra = ho.security.map(halt => Object.entries(halt).flatMap(([scheme, scopes]) => (scheme in balt ? scopes.filter(s => !balt[scheme].includes(s)).map(s => `scope ${q(s)} of ${q(scheme)}`) : [`scheme ${q(scheme)}`]))).sort((a, b) => a.length - b.length)[0];
-    emit({ check: 'security-added', message: `${opName(ho)} now needs ${extra?.join(', ') ?? 'more'} beyond what clients with ${describe([balt])} have.`, headPath: ho.securityPath });
-    return;
-  }
-}
-
-function describe(r: SecurityReq): string {
-  return r.map(alt => Object.entries(alt).map(([k, s]) => (s.length ? `${k} [${s.join(', ')}]` : k)).join(' + ')).join(' or ');
-}
-
 function finish(changes: Change[], base: LoadedDoc, head: LoadedDoc, hm: ApiModel, bumped: string | undefined, options: DiffOptions): DiffResult {
   const now = options.now ?? Date.now();
   const severities = options.severities ?? {};
@@ -230,7 +148,7 @@ function finish(changes: Change[], base: LoadedDoc, head: LoadedDoc, hm: ApiMode
     const check = diffCheck(c.check)!;
     const configured = severities[c.check];
     if (configured === 'off') continue;
-    let severity: Severity = configured ?? SEVERITY_LEVEL[check.severity];
+    let severity: Severity = configured ?? Math.max(SEVERITY_LEVEL[check.severity], c.severity ?? 0) as Severity;
     let message = c.message;
     let counts = false;
     if (check.breaking === true) {

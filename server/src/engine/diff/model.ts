@@ -36,10 +36,17 @@ export interface Body {
   path: JsonPath;
 }
 
+export interface Header {
+  /** As written (the map's key is the name in lower case: header names are case-insensitive). */
+  name: string;
+  raw: Obj;
+  path: JsonPath;
+}
+
 export interface Response {
   status: string;
   content: Map<string, { schema: Obj | undefined; path: JsonPath; schemaPath: JsonPath }>;
-  headers: Map<string, { raw: Obj; path: JsonPath }>;
+  headers: Map<string, Header>;
   path: JsonPath;
 }
 
@@ -47,6 +54,8 @@ export type SecurityReq = Record<string, string[]>[];
 
 export interface Operation {
   method: string;
+  /** An operation the API calls (OpenAPI 3.1 `webhooks`): its pathKey is the webhook's name. */
+  webhook: boolean;
   pathKey: string;
   path: JsonPath;
   raw: Obj;
@@ -61,7 +70,9 @@ export interface Operation {
 }
 
 export interface PathEntry {
+  /** The path as written, or the name of a webhook. */
   key: string;
+  webhook: boolean;
   /** Effective path as written (base path + key). */
   effective: string;
   path: JsonPath;
@@ -177,8 +188,8 @@ function collectResponses(doc: Obj, version: OasVersion, op: Obj, opPath: JsonPa
     } else if (isObj(r.content)) {
       for (const [mt, m] of Object.entries(r.content)) content.set(mt, { schema: isObj(m) && isObj(m.schema) ? m.schema : undefined, path: [...rPath, 'content', mt], schemaPath: [...rPath, 'content', mt, 'schema'] });
     }
-    const headers = new Map<string, { raw: Obj; path: JsonPath }>();
-    if (isObj(r.headers)) for (const [h, v] of Object.entries(r.headers)) if (isObj(v)) headers.set(h.toLowerCase(), { raw: v, path: [...rPath, 'headers', h] });
+    const headers = new Map<string, Header>();
+    if (isObj(r.headers)) for (const [h, v] of Object.entries(r.headers)) if (isObj(v)) headers.set(h.toLowerCase(), { name: h, raw: v, path: [...rPath, 'headers', h] });
     out.set(status, { status, content, headers, path: rPath });
   }
   return out;
@@ -211,19 +222,22 @@ export function buildModel(doc: Obj, version: OasVersion): ApiModel {
   const base = basePathOf(doc, version);
   const globalSecurity = securityOf(doc.security);
   const pathObj = isObj(doc.paths) ? doc.paths : {};
-  for (const [key, item] of Object.entries(pathObj)) {
-    if (!isObj(item) || !key.startsWith('/')) continue;
-    const itemPath: JsonPath = ['paths', key];
+  const webhooks = isObj(doc.webhooks) ? doc.webhooks : {};
+  const entries: [string, unknown, boolean][] = [...Object.entries(pathObj).map(([k, v]): [string, unknown, boolean] => [k, v, false]), ...Object.entries(webhooks).map(([k, v]): [string, unknown, boolean] => [k, v, true])];
+  for (const [key, item, webhook] of entries) {
+    if (!isObj(item) || (!webhook && !key.startsWith('/'))) continue;
+    const itemPath: JsonPath = [webhook ? 'webhooks' : 'paths', key];
     const ops = new Map<string, Operation>();
     for (const method of METHODS) {
       const op = item[method];
       if (!isObj(op)) continue;
       const opPath = [...itemPath, method];
-      const { params, body } = collectParams(doc, version, key, item, op, itemPath, opPath);
+      const { params, body } = collectParams(doc, version, webhook ? '' : key, item, op, itemPath, opPath);
       const responses = collectResponses(doc, version, op, opPath);
       const hasOwnSecurity = Array.isArray(op.security);
       ops.set(method, {
         method,
+        webhook,
         pathKey: key,
         path: opPath,
         raw: op,
@@ -236,8 +250,9 @@ export function buildModel(doc: Obj, version: OasVersion): ApiModel {
         sunset: sunsetOf(op, opPath, responses),
       });
     }
-    const effective = base + key;
-    paths.set(effective, { key, effective, path: itemPath, ops });
+    // A webhook's key cannot collide with a path (paths start with '/').
+    const effective = webhook ? key : base + key;
+    paths.set(effective, { key, webhook, effective, path: itemPath, ops });
   }
   const apiKeys = new Map<string, { in: string; name: string; path: JsonPath }>();
   const schemes = version === '2.0' ? doc.securityDefinitions : isObj(doc.components) ? doc.components.securitySchemes : undefined;

@@ -8,6 +8,8 @@
  */
 import type { JsonPath } from '../problem';
 import { isObj, type Obj } from './model';
+import { formatChange, tightened } from './constraints';
+import { labelOf, pairAlternatives, unionOf, type Side, type Union } from './union';
 
 export type Direction = 'request' | 'response';
 
@@ -20,6 +22,8 @@ export interface Change {
   basePath?: JsonPath;
   /** A removed element: whether it was deprecated, and its Sunset (its own x-sunset or its operation's). */
   removed?: { deprecated: boolean; sunset?: string };
+  /** A severity below the check's default: warn for an optional header removed, info for a format apiconv does not know (not a proven break). */
+  severity?: 1 | 2;
   /** What a quick fix needs: the removed property to restore, or the new field to give a default. */
   fix?: { kind: 'restore-property'; name: string; schemaPath: JsonPath } | { kind: 'add-default'; schemaPath: JsonPath; schema: Obj };
 }
@@ -30,6 +34,10 @@ export interface SchemaContext {
   error: boolean;
   /** The Sunset of the operation the schema belongs to. */
   sunset?: string;
+  /** The schema's place, for messages about the schema itself: "the request body of POST /pets". */
+  where: string;
+  /** The response header the schema is of: its changes are response-header-* findings. */
+  header?: string;
 }
 
 const q = (s: string) => `'${s}'`;
@@ -58,8 +66,25 @@ function typesOf(s: Obj): string[] | undefined {
   return undefined;
 }
 
+/** The schema says it admits null: `nullable: true` (3.0), `null` among its types (3.1). */
 function nullable(s: Obj): boolean {
   return s.nullable === true || (typeof s.type === 'string' ? s.type === 'null' : Array.isArray(s.type) && s.type.includes('null'));
+}
+
+/** What a client never sends (readOnly, in a request) or never receives (writeOnly, in a response). */
+function ignoredIn(dir: Direction, s: Obj): boolean {
+  return dir === 'request' ? s.readOnly === true : s.writeOnly === true;
+}
+
+/**
+ * The values a schema is limited to: its `enum`, or `const` as a single value; in a request also
+ * `x-extensible-enum` (the values a server promises to take; in a response, clients expect more).
+ */
+function valuesOf(s: Obj, dir: Direction): unknown[] | undefined {
+  if (Array.isArray(s.enum)) return s.enum;
+  if (s.const !== undefined) return [s.const];
+  if (dir === 'request' && Array.isArray(s['x-extensible-enum'])) return s['x-extensible-enum'];
+  return undefined;
 }
 
 /** `a` ⊆ `b` for JSON types, integer ⊆ number. */
@@ -115,13 +140,19 @@ export function schemaEqual(a: unknown, b: unknown, depth = 0): boolean {
 export class SchemaDiffer {
   private readonly seen = new WeakMap<object, WeakMap<object, Set<string>>>();
 
-  constructor(private readonly emit: (c: Change) => void) {}
+  constructor(
+    private readonly emit: (c: Change) => void,
+    /** The component names of each side's schemas (union.ts componentNames), to pair alternatives by `$ref` target. */
+    private readonly names: { base: Map<object, string>; head: Map<object, string> } = { base: new Map(), head: new Map() },
+  ) {}
 
   /** Compare one schema (a body, a parameter's schema, a property). `name`: the property or parameter it is, for messages. */
   compare(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, name?: string, opts: { versionParam?: boolean; has400?: boolean } = {}): void {
     // The same object on both sides (a part of the document neither version changed: loadPair): nothing differs.
     if (base === head || typeof base.$ref === 'string' || typeof head.$ref === 'string') return; // or a cycle left as a $ref
-    const memoKey = `${ctx.dir}${ctx.error ? 'e' : ''}${name === undefined ? '' : 'p'}`;
+    // What a client never sends (readOnly in a request) or never receives (writeOnly in a response).
+    if (ignoredIn(ctx.dir, base) && ignoredIn(ctx.dir, head)) return;
+    const memoKey = `${ctx.dir}${ctx.error ? 'e' : ''}${name === undefined ? '' : 'p'}${ctx.header ?? ''}`;
     let inner = this.seen.get(base);
     if (!inner) this.seen.set(base, (inner = new WeakMap()));
     let keys = inner.get(head);
@@ -129,26 +160,36 @@ export class SchemaDiffer {
     if (keys.has(memoKey)) return;
     keys.add(memoKey);
 
-    const what = name === undefined ? 'the body' : q(name);
-    this.compareTypes(base, head, bp, hp, ctx, what, name !== undefined);
+    const what = name === undefined ? ctx.where : q(name);
+    const bu = unionOf(base);
+    const hu = unionOf(head);
+    // A union on one side only (a schema wrapped into a oneOf, or `anyOf: [X, null]`): its type and
+    // properties are those of the alternative paired with the other side, compared there.
+    const oneSided = (bu === undefined) !== (hu === undefined);
+    if (!oneSided) this.compareTypes(base, head, bp, hp, ctx, what);
     this.compareEnum(base, head, bp, hp, ctx, what, opts);
-    if (ctx.dir === 'request') this.compareConstraints(base, head, bp, hp, what);
-    if (name !== undefined && base.default !== undefined && !deepEqual(base.default, head.default)) {
-      this.emit({ check: 'default-changed', message: head.default === undefined ? `The default of ${what} (${JSON.stringify(base.default)}) was removed.` : `The default of ${what} changed from ${JSON.stringify(base.default)} to ${JSON.stringify(head.default)}.`, headPath: head.default === undefined ? hp : [...hp, 'default'], basePath: [...bp, 'default'] });
+    if (ctx.dir === 'request') {
+      const t = tightened(base, head);
+      if (t) this.emit({ check: 'request-constraint-tightened', message: `${cap(what)} accepts less: ${t.changes.join(', ')}.`, headPath: [...hp, t.first], basePath: base[t.first] !== undefined ? [...bp, t.first] : bp });
     }
-    this.compareComposition(base, head, bp, hp, ctx, what);
-    this.compareProperties(base, head, bp, hp, ctx);
-    for (const k of ['items', 'additionalProperties'] as const) {
+    if (name !== undefined && !deepEqual(base.default, head.default) && (base.default !== undefined || ctx.dir === 'request')) {
+      const message = base.default === undefined ? `${cap(what)} now has a default (${JSON.stringify(head.default)}): clients that leave it out get it.` : head.default === undefined ? `The default of ${what} (${JSON.stringify(base.default)}) was removed.` : `The default of ${what} changed from ${JSON.stringify(base.default)} to ${JSON.stringify(head.default)}.`;
+      this.emit({ check: 'default-changed', message, headPath: head.default === undefined ? hp : [...hp, 'default'], basePath: base.default === undefined ? bp : [...bp, 'default'] });
+    }
+    this.compareUnions(base, head, bu, hu, bp, hp, ctx, what, name);
+    this.compareConditionals(base, head, bp, hp, ctx, what, name);
+    if (!oneSided) this.compareProperties(base, head, bp, hp, ctx);
+    for (const k of ['items', 'additionalProperties', 'contains'] as const) {
       const b = base[k];
       const h = head[k];
-      if (isObj(b) && isObj(h)) this.compare(b, h, [...bp, k], [...hp, k], ctx, name === undefined ? undefined : `${name}${k === 'items' ? '[]' : '.*'}`);
+      if (isObj(b) && isObj(h)) this.compare(b, h, [...bp, k], [...hp, k], ctx, name === undefined ? undefined : `${name}${k === 'additionalProperties' ? '.*' : '[]'}`);
     }
   }
 
-  private compareTypes(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string, isProperty: boolean): void {
+  private compareTypes(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string): void {
     const bt = typesOf(base);
     const ht = typesOf(head);
-    const retyped = ctx.dir === 'response' && ctx.error ? 'error-schema-changed' : `${ctx.dir}-type-changed`;
+    const retyped = ctx.header !== undefined ? 'response-header-type-changed' : ctx.dir === 'response' && ctx.error ? 'error-schema-changed' : `${ctx.dir}-type-changed`;
     const at = head.type !== undefined ? [...hp, 'type'] : hp;
     if (bt && ht) {
       const changed = ctx.dir === 'response' ? typeMissing(ht, bt) : typeMissing(bt, ht);
@@ -157,22 +198,35 @@ export class SchemaDiffer {
         return;
       }
     }
-    const bf = typeof base.format === 'string' ? base.format : undefined;
-    const hf = typeof head.format === 'string' ? head.format : undefined;
-    if (bf !== hf && (ctx.dir === 'response' ? bf !== undefined : hf !== undefined)) {
-      this.emit({ check: retyped, message: `The format of ${what} changed from ${bf ?? 'none'} to ${hf ?? 'none'}.`, headPath: hf !== undefined ? [...hp, 'format'] : hp, basePath: bf !== undefined ? [...bp, 'format'] : bp });
+    const format = formatChange(base, head, ctx.dir);
+    if (format) {
+      const relabel = format === 'relabel';
+      this.emit({
+        check: retyped,
+        message: `The format of ${what} changed from ${base.format ?? 'none'} to ${head.format ?? 'none'}${relabel ? ': the JSON type is the same and apiconv does not know what the new format allows, check the values' : ''}.`,
+        headPath: head.format !== undefined ? [...hp, 'format'] : hp,
+        basePath: base.format !== undefined ? [...bp, 'format'] : bp,
+        ...(relabel ? { severity: 2 as const } : {}),
+      });
       return;
     }
-    if (ctx.dir === 'response' && isProperty && !nullable(base) && nullable(head)) {
-      this.emit({ check: 'response-property-became-optional', message: `The response property ${what} became nullable: clients may receive null.`, headPath: at, basePath: bp });
-    } else if (ctx.dir === 'request' && nullable(base) && !nullable(head) && bt && ht) {
-      this.emit({ check: 'request-type-changed', message: `${what === 'the body' ? 'The body' : what} no longer accepts null.`, headPath: at, basePath: bp });
+    // A request schema that lost its type takes anything, null included.
+    this.compareNull(nullable(base), nullable(head) || (ctx.dir === 'request' && ht === undefined), bp, hp, ctx, what, at);
+  }
+
+  /** null accepted or sent on one side only: a response that may now be null, a request that no longer takes it. */
+  private compareNull(baseNull: boolean, headNull: boolean, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string, at: JsonPath = hp): void {
+    if (ctx.dir === 'response' && !baseNull && headNull) {
+      if (ctx.header !== undefined) this.emit({ check: 'response-header-type-changed', message: `The response header ${q(ctx.header)} became nullable: clients may receive null.`, headPath: at, basePath: bp });
+      else this.emit({ check: 'response-property-became-optional', message: `${cap(what === ctx.where ? what : `the response property ${what}`)} became nullable: clients may receive null.`, headPath: at, basePath: bp });
+    } else if (ctx.dir === 'request' && baseNull && !headNull) {
+      this.emit({ check: 'request-type-changed', message: `${cap(what)} no longer accepts null.`, headPath: at, basePath: bp });
     }
   }
 
   private compareEnum(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string, opts: { versionParam?: boolean; has400?: boolean }): void {
-    const be = Array.isArray(base.enum) ? base.enum : undefined;
-    const he = Array.isArray(head.enum) ? head.enum : undefined;
+    const be = valuesOf(base, ctx.dir);
+    const he = valuesOf(head, ctx.dir);
     if (!be && !he) return;
     const has = (list: unknown[], v: unknown) => list.some(x => deepEqual(x, v));
     if (ctx.dir === 'response') {
@@ -196,35 +250,38 @@ export class SchemaDiffer {
     this.emit({ check: 'request-enum-value-removed', message: removed ? `${cap(what)} no longer accepts ${removed.map(v => JSON.stringify(v)).join(', ')}.` : `${cap(what)} now accepts only ${he.map(v => JSON.stringify(v)).join(', ')} (an enum was added).`, headPath: [...hp, 'enum'], basePath: be ? [...bp, 'enum'] : bp });
   }
 
-  private compareConstraints(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, what: string): void {
-    const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
-    const tight: string[] = [];
-    let first: string | undefined;
-    for (const k of ['maxLength', 'maximum', 'maxItems']) {
-      const h = num(head[k]);
-      const b = num(base[k]);
-      if (h !== undefined && (b === undefined || h < b)) (tight.push(`${k} ${b ?? 'none'} → ${h}`), (first ??= k));
+  /** The alternatives of a union paired across the versions (union.ts), each pair compared as schemas; an unpaired one reported where it can break a client. */
+  private compareUnions(base: Obj, head: Obj, bu: Union | undefined, hu: Union | undefined, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string, name: string | undefined): void {
+    if (!bu && !hu) return;
+    // A schema without a union is its own single alternative.
+    const alone = (s: Obj): Union => ({ keyword: 'oneOf', alternatives: [{ schema: s, index: -1 }], nullable: nullable(s) });
+    const b: Side = { union: bu ?? alone(base), discriminator: isObj(base.discriminator) ? base.discriminator : undefined, names: this.names.base };
+    const h: Side = { union: hu ?? alone(head), discriminator: isObj(head.discriminator) ? head.discriminator : undefined, names: this.names.head };
+    const at = (s: Side, sp: JsonPath, i: number): JsonPath => (s.union.alternatives[i].index < 0 ? sp : [...sp, s.union.keyword, s.union.alternatives[i].index]);
+    const { pairs, removed, added } = pairAlternatives(b, h);
+    for (const [i, j] of pairs) this.compare(b.union.alternatives[i].schema, h.union.alternatives[j].schema, at(b, bp, i), at(h, hp, j), ctx, name);
+    if (!bu || !hu) this.compareNull(b.union.nullable, h.union.nullable, bp, hp, ctx, what);
+    // A request loses what clients could send when an alternative goes; a response gains what they may not handle when one comes.
+    const lost = ctx.dir === 'request' ? removed : added;
+    const side = ctx.dir === 'request' ? b : h;
+    for (const i of lost) {
+      const label = side.union.alternatives[i].index < 0 ? 'its former shape' : `the alternative ${labelOf(side, i)}`;
+      const message =
+        ctx.dir === 'request'
+          ? `The request schema of ${what} no longer has ${label} (no alternative of the head is like it): clients sending it are refused.`
+          : `The response schema of ${what} has a new alternative ${labelOf(side, i)}: clients may receive a shape they do not handle.`;
+      this.emit({ check: 'composition-changed', message, headPath: ctx.dir === 'request' ? (hu ? [...hp, hu.keyword] : hp) : at(h, hp, i), basePath: ctx.dir === 'request' ? at(b, bp, i) : bu ? [...bp, bu.keyword] : bp });
     }
-    for (const k of ['minLength', 'minimum', 'minItems']) {
-      const h = num(head[k]);
-      const b = num(base[k]);
-      if (h !== undefined && (b === undefined ? k === 'minimum' || h > 0 : h > b)) (tight.push(`${k} ${b ?? 'none'} → ${h}`), (first ??= k));
-    }
-    if (typeof head.pattern === 'string' && head.pattern !== base.pattern) (tight.push(base.pattern === undefined ? `pattern ${head.pattern} added` : `pattern changed to ${head.pattern}`), (first ??= 'pattern'));
-    if (first) this.emit({ check: 'request-constraint-tightened', message: `${cap(what)} accepts less: ${tight.join(', ')}.`, headPath: [...hp, first], basePath: base[first] !== undefined ? [...bp, first] : bp });
   }
 
-  private compareComposition(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string): void {
-    for (const k of ['oneOf', 'anyOf'] as const) {
-      const b = Array.isArray(base[k]) ? (base[k] as unknown[]) : undefined;
-      const h = Array.isArray(head[k]) ? (head[k] as unknown[]) : undefined;
-      if (!b && !h) continue;
-      if (b && h && b.length === h.length) {
-        b.forEach((x, i) => isObj(x) && isObj(h[i]) && this.compare(x, h[i] as Obj, [...bp, k, i], [...hp, k, i], ctx));
-        continue;
-      }
-      const how = !b ? `${k} added (${h!.length} alternatives)` : !h ? `${k} removed` : `${k} went from ${b.length} to ${h.length} alternatives`;
-      this.emit({ check: 'composition-changed', message: `The ${ctx.dir} schema of ${what}: ${how}; apiconv cannot prove this safe for clients.`, headPath: h ? [...hp, k] : hp, basePath: b ? [...bp, k] : bp });
+  /** Sub-schemas that apply under conditions (`if`/`then`/`else`) or exclude (`not`). */
+  private compareConditionals(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string, name: string | undefined): void {
+    for (const k of ['then', 'else'] as const) if (isObj(base[k]) && isObj(head[k]) && schemaEqual(base.if, head.if)) this.compare(base[k], head[k], [...bp, k], [...hp, k], ctx, name);
+    if (ctx.dir !== 'request') return;
+    for (const k of ['not', 'if'] as const) {
+      if (head[k] === undefined || schemaEqual(base[k], head[k])) continue;
+      const how = base[k] === undefined ? `a \`${k}\` was added` : `its \`${k}\` changed`;
+      this.emit({ check: 'composition-changed', message: `The request schema of ${what}: ${how}, which may refuse what clients send; apiconv cannot prove it safe.`, headPath: [...hp, k], basePath: base[k] !== undefined ? [...bp, k] : bp });
     }
   }
 
@@ -232,7 +289,7 @@ export class SchemaDiffer {
     const fb = flatten(base, bp);
     const fh = flatten(head, hp);
     if (fb.props.size === 0 && fh.props.size === 0) return;
-    const ignored = (s: Obj) => (ctx.dir === 'request' ? s.readOnly === true : s.writeOnly === true);
+    const ignored = (s: Obj) => ignoredIn(ctx.dir, s);
     const removed = [...fb.props.keys()].filter(k => !fh.props.has(k) && !ignored(fb.props.get(k)!.schema));
     const added = [...fh.props.keys()].filter(k => !fb.props.has(k) && !ignored(fh.props.get(k)!.schema));
     const parent = fh.propsPath ?? hp;

@@ -1,0 +1,90 @@
+/**
+ * What a schema lets through, compared between versions: the bounds and patterns a
+ * request must meet (tightened: clients sending what was valid are refused), and the
+ * format a value is written in (a change of the wire form, or a new label on the same one).
+ */
+import type { Obj } from './model';
+
+const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+
+/** Patterns that match every string: a pattern changed to one of them lets more through. */
+const ANY_STRING = new Set(['', '.*', '^.*$', '^.*', '.*$', '[\\s\\S]*', '^[\\s\\S]*$', '(.*)', '^(.*)$']);
+
+/**
+ * The bounds of a number: `minimum`/`maximum` with the 3.0 boolean `exclusiveMinimum`/
+ * `exclusiveMaximum`, or the 3.1 numeric ones.
+ */
+function bound(s: Obj, side: 'min' | 'max'): { at: number; exclusive: boolean; key: string } | undefined {
+  const inclusiveKey = side === 'min' ? 'minimum' : 'maximum';
+  const exclusiveKey = side === 'min' ? 'exclusiveMinimum' : 'exclusiveMaximum';
+  const inclusive = num(s[inclusiveKey]);
+  const exclusive = num(s[exclusiveKey]);
+  if (exclusive !== undefined && (inclusive === undefined || (side === 'min' ? exclusive >= inclusive : exclusive <= inclusive))) return { at: exclusive, exclusive: true, key: exclusiveKey };
+  if (inclusive !== undefined) return { at: inclusive, exclusive: s[exclusiveKey] === true, key: s[exclusiveKey] === true ? exclusiveKey : inclusiveKey };
+  return undefined;
+}
+
+/** The head's bound lets fewer values through than the base's. */
+function narrower(b: ReturnType<typeof bound>, h: ReturnType<typeof bound>, side: 'min' | 'max'): boolean {
+  if (!h) return false;
+  if (!b) return true;
+  if (h.at !== b.at) return side === 'min' ? h.at > b.at : h.at < b.at;
+  return h.exclusive && !b.exclusive;
+}
+
+
+/** How a request schema accepts less in the head: the changes, and the key of the first (where it is reported). */
+export function tightened(base: Obj, head: Obj): { changes: string[]; first: string } | undefined {
+  const changes: string[] = [];
+  let first: string | undefined;
+  const add = (text: string, key: string) => {
+    changes.push(text);
+    first ??= key;
+  };
+  for (const k of ['maxLength', 'maxItems', 'maxProperties', 'maxContains']) {
+    const h = num(head[k]);
+    const b = num(base[k]);
+    if (h !== undefined && (b === undefined || h < b)) add(`${k} ${b ?? 'none'} → ${h}`, k);
+  }
+  for (const k of ['minLength', 'minItems', 'minProperties', 'minContains']) {
+    const h = num(head[k]);
+    // An absent minContains is 1 (when `contains` is there), the others 0.
+    const b = num(base[k]) ?? (k === 'minContains' ? 1 : 0);
+    if (h !== undefined && h > b) add(`${k} ${base[k] ?? 'none'} → ${h}`, k);
+  }
+  for (const side of ['min', 'max'] as const) {
+    const b = bound(base, side);
+    const h = bound(head, side);
+    if (narrower(b, h, side)) add(`${b ? `${b.key} ${b.at}` : `${h!.key} none`} → ${b && b.key !== h!.key ? `${h!.key} ` : ''}${h!.at}`, h!.key);
+  }
+  const hm = num(head.multipleOf);
+  const bm = num(base.multipleOf);
+  // Every multiple of the base's step must still be one of the head's.
+  if (hm !== undefined && (bm === undefined || !Number.isInteger(bm / hm))) add(`multipleOf ${bm ?? 'none'} → ${hm}`, 'multipleOf');
+  if (typeof head.pattern === 'string' && head.pattern !== base.pattern && !ANY_STRING.has(head.pattern)) add(base.pattern === undefined ? `pattern ${head.pattern} added` : `pattern changed to ${head.pattern}`, 'pattern');
+  if (head.uniqueItems === true && base.uniqueItems !== true) add('uniqueItems added', 'uniqueItems');
+  return first === undefined ? undefined : { changes, first };
+}
+
+/** Formats with a defined wire form; others (`unixtime`, `snowflake`…) are labels apiconv cannot reason about. */
+const KNOWN_FORMATS = new Set(['int32', 'int64', 'float', 'double', 'byte', 'binary', 'base64', 'date', 'date-time', 'time', 'duration', 'password', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template', 'uuid', 'json-pointer', 'relative-json-pointer', 'regex']);
+/** Formats whose values are a subset of another's: an int32 is an int64, a float a double. */
+const WIDER: Record<string, string> = { int32: 'int64', float: 'double' };
+/** Formats that only describe a string (no rule on its characters): adding or dropping them changes nothing on the wire. */
+const ANNOTATION = new Set(['password']);
+
+/**
+ * How the `format` changed where it matters to a client: 'break' (values one side writes the
+ * other may refuse or misread), 'relabel' (a label apiconv does not know, on the same JSON
+ * type: to check, not a proven break), or undefined (no change a client can notice).
+ */
+export function formatChange(base: Obj, head: Obj, dir: 'request' | 'response'): 'break' | 'relabel' | undefined {
+  const bf = typeof base.format === 'string' ? base.format : undefined;
+  const hf = typeof head.format === 'string' ? head.format : undefined;
+  if (bf === hf) return undefined;
+  // The side whose values must fit the other's: what the server now sends (response), what a client still sends (request).
+  const [from, to] = dir === 'response' ? [hf, bf] : [bf, hf];
+  if (to === undefined || (from !== undefined && WIDER[from] === to) || ANNOTATION.has(to)) return undefined;
+  if ((bf !== undefined && !KNOWN_FORMATS.has(bf)) || (hf !== undefined && !KNOWN_FORMATS.has(hf))) return 'relabel';
+  return 'break';
+}
