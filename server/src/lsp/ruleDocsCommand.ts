@@ -24,10 +24,11 @@ export function ruleDocsMode(extensionClient: boolean, caps: ClientCapabilities)
   return caps.window?.showDocument?.support ? 'server' : 'none';
 }
 
-/** The page of a rule: its markdown file next to the server (bundle: server/out → rules/; sources: server/src/lsp → rules/), else its URL. */
+/** The page of a rule or diff check: its markdown file next to the server (bundle: server/out → rules/; sources: server/src/lsp → rules/; checks in rules/diff/), else its URL. */
 export function ruleDocsTarget(id: string): { uri: string; external: boolean } | undefined {
   if (!/^[A-Za-z0-9$._-]+$/.test(id)) return undefined;
-  for (const dir of [path.join(__dirname, '..', '..', 'rules'), path.join(__dirname, '..', '..', '..', 'rules')]) {
+  const roots = [path.join(__dirname, '..', '..', 'rules'), path.join(__dirname, '..', '..', '..', 'rules')];
+  for (const dir of [...roots, ...roots.map(r => path.join(r, 'diff'))]) {
     const file = path.join(dir, `${id}.md`);
     if (fs.existsSync(file)) return { uri: URI.file(file).toString(), external: false };
   }

@@ -183,7 +183,7 @@ export class Session {
     settings: async uri => {
       const s = await this.settingsFor(uri);
       // git runs only in a trusted workspace (a repository's config can make git run commands).
-      return { base: this.trusted(s) ? s.diff.base : '', allowRemoteRefs: s.allowRemoteRefs };
+      return { base: s.diff.base, allowRemoteRefs: s.allowRemoteRefs, restricted: !this.trusted(s) };
     },
     openDocument: file => this.openDoc(file),
     refPolicy: () => this.refPolicy,
@@ -246,7 +246,7 @@ export class Session {
       ruleDocsMode: () => ruleDocsMode(this.extensionClient, this.capabilities),
     };
     registerCompletion(ctx);
-    registerCodeActions({ ...ctx, connection: withDiffCodeActions(c, p => diffCodeActions(p, this.documents, f => this.readText(f))) }, {
+    registerCodeActions({ ...ctx, connection: withDiffCodeActions(c, p => diffCodeActions(p, this.documents, f => this.readText(f), ruleDocsMode(this.extensionClient, this.capabilities))) }, {
       // The light bulb from what is known (no parse, no lint); the edits on resolve, in the action worker.
       canResolve: () => !!this.capabilities.textDocument?.codeAction?.resolveSupport?.properties?.includes('edit'),
       data: file => {

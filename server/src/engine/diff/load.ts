@@ -33,6 +33,8 @@ export interface LoadedDoc {
   locate(p: JsonPath): { source: string; path: JsonPath; range: Range };
   /** The value at `p` of a file read (the root or a $ref'd one) as written: its $refs unresolved. */
   unresolvedAt(source: string, p: JsonPath): unknown;
+  /** The root text's first syntax error, when it has one: its data is what the parser made of it, not the document meant. */
+  parseError?: { message: string; line: number };
 }
 
 export class NotOpenApiError extends Error {}
@@ -77,7 +79,10 @@ export class DocLoader {
     this.reader = readFile;
     this.resolver ??= new IncrementalResolver({ readFile: f => (this.reader ? this.reader(f) : undefined), allowRemoteRefs: this.allowRemoteRefs, refPolicy: this.refPolicy });
     const res = await this.resolver.resolve(doc, parsed.changedUnits);
-    return makeLoaded(file, text, doc, data, res.resolved as Record<string, unknown>, res.referencedDocuments as unknown as Record<string, DocLike & { text?: string }>, res.graph as RefGraph | null, res.files);
+    const loaded = makeLoaded(file, text, doc, data, res.resolved as Record<string, unknown>, res.referencedDocuments as unknown as Record<string, DocLike & { text?: string }>, res.graph as RefGraph | null, res.files);
+    const error = doc.diagnostics.find(d => d.severity === 0);
+    if (error) loaded.parseError = { message: error.message, line: error.range.start.line };
+    return loaded;
   }
 }
 
