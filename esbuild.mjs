@@ -31,7 +31,7 @@ const diffDocs = {
     build.onResolve({ filter: /^apiconv:diff-docs$/ }, () => ({ path: 'diff-docs', namespace: 'apiconv-diff-docs' }));
     build.onLoad({ filter: /.*/, namespace: 'apiconv-diff-docs' }, async () => {
       const fs = await import('node:fs');
-      const files = fs.readdirSync('rules/diff').filter(f => f.endsWith('.md')).sort();
+      const files = fs.readdirSync('rules/diff').filter(f => /^[a-z0-9-]+\.md$/.test(f)).sort(); // README.md is the catalog
       const docs = Object.fromEntries(files.map(f => [f.slice(0, -3), fs.readFileSync(`rules/diff/${f}`, 'utf8')]));
       return { contents: `export default ${JSON.stringify(docs)};`, loader: 'js', watchFiles: files.map(f => `rules/diff/${f}`), watchDirs: ['rules/diff'] };
     });

@@ -36,7 +36,12 @@ describe('diff: the catalog', () => {
       assert.ok(md.includes('\n> '), `${c.id} quotes the conventions`);
       if (!c.id.startsWith('document-')) assert.ok(base && head, `${c.id} has a base and a head example`);
     }
-    assert.deepEqual(fs.readdirSync(docsDir).filter(f => f.endsWith('.md')).map(f => f.slice(0, -3)).sort(), DIFF_CHECKS.map(c => c.id).sort(), 'one docs page per check');
+    assert.deepEqual(fs.readdirSync(docsDir).filter(f => f.endsWith('.md') && f !== 'README.md').map(f => f.slice(0, -3)).sort(), DIFF_CHECKS.map(c => c.id).sort(), 'one docs page per check');
+  });
+
+  it('the catalog (rules/diff/README.md) lists every check with its severity and whether it breaks', () => {
+    const rows = [...fs.readFileSync(path.join(docsDir, 'README.md'), 'utf8').matchAll(/^\| \[`([a-z0-9-]+)`\]\(\1\.md\) \| (\w+) \| ([^|]+) \|/gm)].map(m => [m[1], m[2], m[3].trim()]);
+    assert.deepEqual(rows, DIFF_CHECKS.map(c => [c.id, c.severity, c.breaking === true ? 'yes' : c.breaking === false ? (c.id === 'version-not-bumped' ? '–' : 'no') : c.breaking]));
   });
 
   for (const c of DIFF_CHECKS) {

@@ -1,4 +1,4 @@
-/** The docs of the diff checks: rules/diff/<id>.md, embedded at build time (esbuild.mjs), read from the source tree under tsx. */
+/** The docs of the diff checks: rules/diff/<id>.md (README.md is the catalog), embedded at build time (esbuild.mjs), read from the source tree under tsx. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -12,7 +12,8 @@ export function diffDocs(): Record<string, string> {
   } catch {
     const dir = path.join(__dirname, '..', '..', '..', '..', 'rules', 'diff');
     docs = {};
-    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) if (f.endsWith('.md')) docs[f.slice(0, -3)] = fs.readFileSync(path.join(dir, f), 'utf8');
+    // <id>.md pages only: README.md is the catalog.
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) if (/^[a-z0-9-]+\.md$/.test(f)) docs[f.slice(0, -3)] = fs.readFileSync(path.join(dir, f), 'utf8');
   }
   return docs;
 }
