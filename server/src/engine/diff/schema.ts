@@ -9,7 +9,7 @@
 import type { JsonPath } from '../problem';
 import { isObj, type Obj } from './model';
 import { formatChange, tightened } from './constraints';
-import { labelOf, pairAlternatives, unionOf, type Side, type Union } from './union';
+import { covers, labelOf, pairAlternatives, unionOf, type Side, type Union } from './union';
 
 export type Direction = 'request' | 'response';
 
@@ -139,6 +139,8 @@ export function schemaEqual(a: unknown, b: unknown, depth = 0): boolean {
  */
 export class SchemaDiffer {
   private readonly seen = new WeakMap<object, WeakMap<object, Set<string>>>();
+  /** The unpaired alternatives of each union already reported (direction + index): a shared union is reported once. */
+  private readonly alternativesReported = new WeakMap<object, Set<string>>();
 
   constructor(
     private readonly emit: (c: Change) => void,
@@ -264,12 +266,23 @@ export class SchemaDiffer {
     // A request loses what clients could send when an alternative goes; a response gains what they may not handle when one comes.
     const lost = ctx.dir === 'request' ? removed : added;
     const side = ctx.dir === 'request' ? b : h;
+    // The other side's schema, when it is no union: a type alone (`{type: object}`) still takes what the alternative is.
+    const whole = ctx.dir === 'request' ? (hu ? undefined : head) : bu ? undefined : base;
+    // A union shared through `$ref` is reported once, named by its component when it has one.
+    const union = ctx.dir === 'request' ? base : head;
+    const named = side.names.get(union);
+    let reported = this.alternativesReported.get(union);
+    if (!reported) this.alternativesReported.set(union, (reported = new Set()));
     for (const i of lost) {
-      const label = side.union.alternatives[i].index < 0 ? 'its former shape' : `the alternative ${labelOf(side, i)}`;
+      if (whole && covers(whole, side.union.alternatives[i].schema)) continue;
+      if (reported.has(`${ctx.dir}${i}`)) continue;
+      reported.add(`${ctx.dir}${i}`);
+      const label = side.union.alternatives[i].index < 0 ? `its former shape${typesOf(base) ? ` (${typeText(base)})` : ''}` : `the alternative ${labelOf(side, i)}`;
+      const of = named !== undefined ? q(named) : `of ${what}`;
       const message =
         ctx.dir === 'request'
-          ? `The request schema of ${what} no longer has ${label} (no alternative of the head is like it): clients sending it are refused.`
-          : `The response schema of ${what} has a new alternative ${labelOf(side, i)}: clients may receive a shape they do not handle.`;
+          ? `The request schema ${of} no longer has ${label} (no alternative of the head is like it): clients sending it are refused.`
+          : `The response schema ${of} has a new alternative ${labelOf(side, i)}: clients may receive a shape they do not handle.`;
       this.emit({ check: 'composition-changed', message, headPath: ctx.dir === 'request' ? (hu ? [...hp, hu.keyword] : hp) : at(h, hp, i), basePath: ctx.dir === 'request' ? at(b, bp, i) : bu ? [...bp, bu.keyword] : bp });
     }
   }

@@ -53,11 +53,31 @@ export interface Pairing {
   added: number[];
 }
 
-/** A label for an alternative in messages: its component name, title, or position. */
+/** A label for an alternative in messages: its component name, title, or position and type. */
 export function labelOf(side: Side, i: number): string {
   const a = side.union.alternatives[i];
   const name = side.names.get(a.schema) ?? (typeof a.schema.title === 'string' ? a.schema.title : undefined);
-  return name !== undefined ? `'${name}'` : `#${a.index + 1}`;
+  const t = [...types(a.schema)].join('|');
+  return name !== undefined ? `'${name}'` : `#${a.index + 1}${t ? ` (${t})` : ''}`;
+}
+
+/** Keywords that only describe a schema: one with nothing else but a type lets through any value of that type. */
+const ANNOTATIONS = new Set(['type', 'description', 'title', 'example', 'examples', 'deprecated', 'externalDocs', 'nullable', 'readOnly', 'writeOnly', 'default', '$comment']);
+
+/**
+ * Whether `general` surely lets through every value of `specific`: it constrains nothing but its
+ * JSON type, and that includes the specific one's (`{type: object}` covers any object schema).
+ */
+export function covers(general: Obj, specific: Obj): boolean {
+  if (Object.keys(general).some(k => !ANNOTATIONS.has(k) && !k.startsWith('x-'))) return false;
+  const g = types(general);
+  if (g.size === 0) return true;
+  const s = unionOf(specific);
+  const alternatives = s ? s.alternatives.map(a => a.schema) : [specific];
+  return alternatives.every(a => {
+    const t = types(a);
+    return t.size > 0 && [...t].every(x => g.has(x));
+  });
 }
 
 function discriminatorValue(side: Side, s: Obj): string | undefined {
