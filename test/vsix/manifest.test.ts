@@ -49,6 +49,13 @@ describe('extension manifest and .vsix contents', () => {
     for (const [k, v] of Object.entries(flat)) assert.deepEqual(props[k].default, v, k);
   });
 
+  it("setting descriptions speak to users: nothing of the project's test corpus", () => {
+    for (const [key, prop] of Object.entries(pkg.contributes.configuration.properties as Record<string, Record<string, unknown>>)) {
+      const text = [prop.description, prop.markdownDescription, ...((prop.enumDescriptions as string[] | undefined) ?? [])].filter(Boolean).join(' ');
+      assert.doesNotMatch(text, /corpus/i, key);
+    }
+  });
+
   it('contributes the commands the client registers', () => {
     const ids = (pkg.contributes.commands as { command: string }[]).map(c => c.command).sort();
     assert.deepEqual(ids, ['apiconv.compareWithRevision', 'apiconv.lintWorkspace', 'apiconv.restart', 'apiconv.showOutputChannel', 'apiconv.showRuleDocs']);
