@@ -9,6 +9,17 @@ function requiresKey(security: unknown): boolean {
   return Array.isArray(security) && security.length > 0 && security.every(r => isObject(r) && Object.keys(r).length > 0);
 }
 
+/** Some operation of the document has its own `security` that asks for no key. */
+function hasOptOut(data: unknown): boolean {
+  const paths = getAt(data, ['paths']);
+  if (!isObject(paths)) return false;
+  for (const item of Object.values(paths)) {
+    if (!isObject(item)) continue;
+    for (const op of Object.values(item)) if (isObject(op) && Array.isArray(op.security) && !requiresKey(op.security)) return true;
+  }
+  return false;
+}
+
 export default defineRule({
   id: 'security-required',
   meta: {
@@ -45,7 +56,8 @@ export default defineRule({
     if (ctx.isRoot && !requiresKey(getAt(ctx.data, ['security']))) {
       const scheme = ensureApiKeyScheme(ctx);
       ops.push(...scheme.ops, { kind: 'set', path: ['security'], value: [{ [scheme.name]: [] }] });
-      return { title: `Require the "${scheme.name}" security scheme on every operation`, ops };
+      // The root requirement secures every operation but those that opt out (each its own finding and fix).
+      return { title: `Require the "${scheme.name}" security scheme on every operation`, ops, settlesRule: !hasOptOut(ctx.data) };
     }
     return ops.length > 0 ? { title: 'Remove the security opt-out', ops } : undefined;
   },

@@ -43,6 +43,11 @@ export interface FixResult {
   /** What the editor shows, e.g. "Add a 404 response". */
   title: string;
   ops: FixOp[];
+  /**
+   * The fix settles every finding of its rule in the file at once (a root `security` for every operation): the
+   * editor then offers no "Fix all" of the rule beside it.
+   */
+  settlesRule?: boolean;
 }
 
 export interface RuleMeta {

@@ -11,6 +11,7 @@ import { createLanguageClient, documentSelector } from './languageClient';
 import { RuleDocs } from './ruleDocs';
 import { compareWithRevision } from './compareWithRevision';
 import { StatusItem, StatusSnapshot } from './statusItem';
+import { registerMoreActions } from './moreActions';
 
 /** What `activate` returns: used by the extension tests (and by other extensions, if they like). */
 export interface ApiconvApi {
@@ -57,6 +58,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Apicon
     vscode.commands.registerCommand('apiconv.showRuleDocs', (arg?: unknown) => docs.show(arg)),
     vscode.commands.registerCommand('apiconv.lintWorkspace', () => lintWorkspace(lc, () => started)),
     vscode.commands.registerCommand('apiconv.compareWithRevision', () => compareWithRevision()),
+    registerMoreActions(lc),
   );
 
   // Activation must not fail when the server cannot start: the commands (restart, output) stay usable.

@@ -10,6 +10,13 @@ import {
   ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
+import type { InitializationOptions } from '../../server/src/lsp/protocol';
+
+/**
+ * VS Code shows at most this many diagnostics of a file (its extension host drops the others): the server sends no
+ * more than that, in the order of `apiconv.diagnosticsFirst`, and the status item says how many there are.
+ */
+export const VSCODE_MAX_DIAGNOSTICS_PER_FILE = 1000;
 
 /** YAML and JSON, saved (`file`) or not (`untitled`). */
 export const documentSelector = [
@@ -33,7 +40,14 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     documentSelector,
     outputChannel,
     // Read at every (re)start; a grant while running goes through the apiconv/workspaceTrust notification.
-    initializationOptions: () => ({ workspaceTrusted: vscode.workspace.isTrusted, client: 'apiconv-vscode' }),
+    initializationOptions: (): InitializationOptions => ({
+      workspaceTrusted: vscode.workspace.isTrusted,
+      client: 'apiconv-vscode',
+      maxDiagnosticsPerFile: VSCODE_MAX_DIAGNOSTICS_PER_FILE,
+    }),
+    // The pulled diagnostics' collection has the server's identifier, `apiconv`: the pushed ones (closed `$ref`'d
+    // files, configs) need another name, or VS Code logs that a collection named apiconv already exists.
+    diagnosticCollectionName: 'apiconv-pushed',
     synchronize: {
       configurationSection: 'apiconv',
       fileEvents: vscode.workspace.createFileSystemWatcher(RULESET_GLOB),

@@ -12,6 +12,8 @@ export interface StatusSnapshot {
   detail: string | undefined;
   severity: 'information' | 'warning' | 'error';
   busy: boolean;
+  /** The title of the item's link (its command). */
+  command: string | undefined;
   /** The last status the server sent for the active document (undefined: none yet). */
   status: StatusParams | undefined;
 }
@@ -25,7 +27,7 @@ export class StatusItem implements vscode.Disposable {
   constructor(selector: vscode.DocumentSelector) {
     this.item = vscode.languages.createLanguageStatusItem('apiconv.status', selector);
     this.item.name = 'apiconv';
-    this.item.command = { title: 'Show Output', command: 'apiconv.showOutputChannel' };
+    this.item.command = SHOW_OUTPUT;
     this.disposables.push(
       this.item,
       vscode.window.onDidChangeActiveTextEditor(() => this.render()),
@@ -54,6 +56,7 @@ export class StatusItem implements vscode.Disposable {
       detail: this.item.detail,
       severity: sev === vscode.LanguageStatusSeverity.Error ? 'error' : sev === vscode.LanguageStatusSeverity.Warning ? 'warning' : 'information',
       busy: this.item.busy,
+      command: this.item.command?.title,
       status: this.current(),
     };
   }
@@ -66,6 +69,7 @@ export class StatusItem implements vscode.Disposable {
   private render(): void {
     const s = this.current();
     this.item.busy = this.starting;
+    this.item.command = SHOW_OUTPUT;
     if (!s) {
       this.item.text = this.starting ? 'apiconv: starting' : 'apiconv';
       this.item.detail = this.starting ? undefined : 'not linted yet';
@@ -86,10 +90,26 @@ export class StatusItem implements vscode.Disposable {
       this.item.detail = `ruleset error: ${s.message ?? 'unknown error'}`;
       this.item.severity = vscode.LanguageStatusSeverity.Error;
     } else {
-      this.item.text = `apiconv: ${basename(ruleset)}`;
+      // What ran: a refused or broken ruleset's stand-in, not the file that was asked for.
+      const ran = basename(s.loaded ?? ruleset);
       const at = s.lintedAt ? new Date(s.lintedAt).toLocaleTimeString() : undefined;
       const parts = [at ? `linted at ${at}` : 'linted', s.validationTime !== undefined ? `in ${s.validationTime} ms` : undefined];
-      if (s.message) parts.push(`(${s.message})`);
+      this.item.text = `apiconv: ${ran}`;
+      if (s.restricted) {
+        // The reason in full is the command's tooltip: the item's detail is one short line in the status hover.
+        parts.push(`restricted mode: ${basename(ruleset)} not loaded`);
+        this.item.command = { title: 'Manage Workspace Trust', command: 'workbench.trust.manage', tooltip: s.message };
+      } else if (s.message) {
+        parts.push(`(${s.message})`);
+      }
+      if (s.problems !== undefined && s.shown !== undefined && s.shown < s.problems) {
+        // VS Code shows 1,000 diagnostics of a file: the server sent those (diagnosticCap.ts), say how many exist.
+        this.item.text = `apiconv: ${count(s.problems)} problems; VS Code shows ${count(s.shown)}`;
+        parts.unshift(ran);
+        const first = vscode.workspace.getConfiguration('apiconv', vscode.window.activeTextEditor?.document).get<string>('diagnosticsFirst', 'severity');
+        parts.push(first === 'position' ? 'from the top of the file' : 'errors first');
+        this.item.command ??= { title: 'Choose which come first', command: 'workbench.action.openSettings', arguments: ['apiconv.diagnosticsFirst'] };
+      }
       this.item.detail = parts.filter(Boolean).join(' ');
       this.item.severity = s.state === 'warn' ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
     }
@@ -98,6 +118,13 @@ export class StatusItem implements vscode.Disposable {
   dispose(): void {
     for (const d of this.disposables) d.dispose();
   }
+}
+
+const SHOW_OUTPUT: vscode.Command = { title: 'Show Output', command: 'apiconv.showOutputChannel' };
+
+/** 3976 → "3,976". */
+function count(n: number): string {
+  return n.toLocaleString('en-US');
 }
 
 function basename(ruleset: string): string {

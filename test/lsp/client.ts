@@ -30,6 +30,10 @@ export interface StatusParams {
   state: string;
   version?: number;
   ruleset?: string;
+  loaded?: string;
+  restricted?: boolean;
+  problems?: number;
+  shown?: number;
   message?: string;
   rulesetError?: string;
   validationTime?: number;

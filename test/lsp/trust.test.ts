@@ -46,6 +46,10 @@ describe('language server: workspace trust', () => {
       assert.match(text(rs[0].message), /untrusted workspace: \.spectral\.yaml was not loaded: it reaches JavaScript \(nested\.yaml: functions \["evil"\]/);
       const st = await c.until('warn status', () => c.statuses.find(s => s.uri === uri && s.state === 'warn'), 60_000);
       assert.match(st.message!, /untrusted workspace/);
+      // The status names the rules that ran (restricted mode), not only the ruleset that was refused.
+      assert.equal(st.ruleset, path.join(ws, '.spectral.yaml'));
+      assert.equal(st.loaded, 'apiconv:recommended');
+      assert.equal(st.restricted, true);
       // The main thread's features under that ruleset.
       await c.request('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 5, character: 0 }, end: { line: 5, character: 10 } }, context: { diagnostics: d } });
       await c.request('textDocument/completion', { textDocument: { uri }, position: { line: 6, character: 0 } });

@@ -16,16 +16,16 @@ const ROOT = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
 describe('extension manifest and .vsix contents', () => {
-  it('vsce packages only the bundles, README, LICENSE, CHANGELOG, icon, config schema, rules/*.md and rules/diff/*.md', () => {
+  it('vsce packages only the bundles, LICENSE, CHANGELOG, icon, config schema, rules/*.md and rules/diff/*.md, and the extension README (client/README.md)', () => {
     const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
-    const out = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies', '--readme-path', 'client/README.md'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const files = out.split('\n').map(s => s.trim()).filter(Boolean).sort();
     const docs = fs.readdirSync(path.join(ROOT, 'rules')).filter(f => f.endsWith('.md')).map(f => `rules/${f}`);
     assert.ok(docs.length > 0, 'no rule docs');
     const diffDocs = fs.readdirSync(path.join(ROOT, 'rules', 'diff')).filter(f => f.endsWith('.md')).map(f => `rules/diff/${f}`);
     assert.ok(diffDocs.length >= 31, 'the docs of the diff checks');
     docs.push(...diffDocs);
-    const expected = ['CHANGELOG.md', 'LICENSE', 'README.md', 'client/out/extension.js', 'media/icon.png', 'package.json', 'schema/apiconv-config.schema.json', ...docs];
+    const expected = ['CHANGELOG.md', 'LICENSE', 'client/README.md', 'client/out/extension.js', 'media/icon.png', 'package.json', 'schema/apiconv-config.schema.json', ...docs];
     // the server (its launcher and its bundle) is there once built (npm test builds first; `npm run package` always does)
     for (const f of ['server/out/server.js', 'server/out/server.bundle.js']) if (fs.existsSync(path.join(ROOT, f))) expected.push(f);
     assert.deepEqual(files, expected.sort());
@@ -47,6 +47,13 @@ describe('extension manifest and .vsix contents', () => {
     }
     assert.deepEqual(Object.keys(props).sort(), Object.keys(flat).sort());
     for (const [k, v] of Object.entries(flat)) assert.deepEqual(props[k].default, v, k);
+  });
+
+  it("setting descriptions speak to users: nothing of the project's test corpus", () => {
+    for (const [key, prop] of Object.entries(pkg.contributes.configuration.properties as Record<string, Record<string, unknown>>)) {
+      const text = [prop.description, prop.markdownDescription, ...((prop.enumDescriptions as string[] | undefined) ?? [])].filter(Boolean).join(' ');
+      assert.doesNotMatch(text, /corpus/i, key);
+    }
   });
 
   it('contributes the commands the client registers', () => {
@@ -77,13 +84,26 @@ describe('extension manifest and .vsix contents', () => {
     assert.equal(pkg.files, undefined);
     const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-vsix-')), 'apiconv.vsix');
-    execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--baseContentUrl', 'https://github.com/apiconv/apiconv/blob/main', '-o', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // The arguments of `npm run package`.
+    const args = (pkg.scripts.package as string).replace(/^.*vsce package /, '').split(' ').map(a => (a === 'apiconv.vsix' ? out : a));
+    execFileSync(process.execPath, [vsce, 'package', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const listing = execFileSync('unzip', ['-l', out], { encoding: 'utf8' });
     for (const f of ['extension/media/icon.png', 'extension/schema/apiconv-config.schema.json', 'extension/changelog.md', 'extension/package.json']) assert.ok(listing.includes(f), f);
     const manifest = execFileSync('unzip', ['-p', out, 'extension.vsixmanifest'], { encoding: 'utf8' });
     assert.match(manifest, /Microsoft\.VisualStudio\.Services\.Icons\.Default" Path="extension\/media\/icon\.png"/);
     assert.match(manifest, /Microsoft\.VisualStudio\.Services\.Branding\.Color" Value="#0f5c7a"/);
     assert.match(manifest, /Microsoft\.VisualStudio\.Services\.Links\.Source" Value="https:\/\/github\.com\/apiconv\/apiconv\.git"/);
+    // The Marketplace page is the extension's README, not the repository's (which starts with npm ci and npm test).
+    const readme = execFileSync('unzip', ['-p', out, 'extension/readme.md'], { encoding: 'utf8' });
+    assert.equal(readme, fs.readFileSync(path.join(ROOT, 'client/README.md'), 'utf8'));
+    assert.doesNotMatch(readme, /npm (ci|test)/);
+    for (const section of ['## Install', '## Settings', '## Commands', '## Restricted mode', '## Limits']) assert.ok(readme.includes(section), section);
+  });
+
+  it("the extension README names every setting and command the manifest contributes", () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'client/README.md'), 'utf8');
+    for (const key of Object.keys(pkg.contributes.configuration.properties)) assert.ok(readme.includes(`\`${key}\``), key);
+    for (const c of pkg.contributes.commands as { title: string }[]) assert.ok(readme.includes(c.title.replace(/…$/, '')), c.title);
   });
 
   it('validates .apiconv.yaml/.yml/.json with the config schema (yamlValidation, jsonValidation)', () => {

@@ -67,7 +67,8 @@ export async function runActionTask(task: ActionTask): Promise<JobResult | undef
   // is stopped by the pool).
   const { value } = await withFunctionBudget({ ms: task.functionBudgetMs, skip: task.stoppedRules }, () =>
     runActionJob(task.job, {
-      rootText: text,
+      file: task.file,
+      text,
       readText,
       options: { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: f => overlays[f], limits: serverLimits(task.maxBytes), refPolicy },
     }),

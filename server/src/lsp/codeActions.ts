@@ -36,7 +36,6 @@ import { URI } from 'vscode-uri';
 import {
   computeFix,
   editsBetween,
-  fixAllOfRule,
   fixFile,
   formatOf,
   getRule,
@@ -64,13 +63,24 @@ interface DiagData {
   path: JsonPath;
   /** Optional: the file the finding is in, when it differs from the document the diagnostic is shown on. */
   source?: string;
+  /** Optional: the root document whose lint found it, when it is not the file the finding is in (DiagnosticData.root). */
+  root?: string;
 }
 
 function dataOf(d: Diagnostic): DiagData | undefined {
   const data = d.data as Partial<DiagData> | undefined;
   if (!data || typeof data !== 'object' || typeof data.ruleId !== 'string' || !Array.isArray(data.path)) return undefined;
-  return { ruleId: data.ruleId, version: typeof data.version === 'number' ? data.version : -1, path: data.path, source: typeof data.source === 'string' ? data.source : undefined };
+  return {
+    ruleId: data.ruleId,
+    version: typeof data.version === 'number' ? data.version : -1,
+    path: data.path,
+    source: typeof data.source === 'string' ? data.source : undefined,
+    root: typeof data.root === 'string' ? data.root : undefined,
+  };
 }
+
+/** The finding of the engine that says the text does not parse: no fix can apply to such a text. */
+const PARSER_CODE = 'parser';
 
 export function fileOfUri(uri: string): string {
   try {
@@ -100,6 +110,11 @@ export interface CodeActionHost {
   runJob?(job: ActionJob, uri: string, token?: CancellationToken): Promise<JobResult | undefined>;
   /** How "Show documentation" runs with this client (ruleDocsCommand.ts); default 'client' (the VS Code extension's command). */
   ruleDocsMode?(): RuleDocsMode;
+  /**
+   * The client's command that lists actions in a menu of their own (the VS Code extension's), and how many entries
+   * the light bulb shows at most: the rest go under "More apiconv actions…". Without it, every action is listed.
+   */
+  moreActions?(): { command: string; max: number } | undefined;
 }
 
 /** The code actions for `params`. Never throws. */
@@ -121,10 +136,17 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
   const doc = host.document(uri);
   if (!doc) return [];
   const only = params.context.only;
-  const rootFile = path.resolve(fileOfUri(uri));
-  const rootText = doc.getText();
+  const docFile = path.resolve(fileOfUri(uri));
+  const docText = doc.getText();
+  const textOf = (file: string) => (file === docFile ? docText : host.readText(file));
   const out: CodeAction[] = [];
   const ours = params.context.diagnostics.filter(d => d.source === 'apiconv' && dataOf(d));
+  // The document's own lint, or the one of the root that `$ref`s it (a fragment is linted from its root).
+  const docRoot = ours.map(d => dataOf(d)!.root).find(r => r !== undefined);
+  const rootOfDoc = docRoot ? path.resolve(docRoot) : docFile;
+  // A text that does not parse takes no fix (each would be refused): only ignoring a finding is offered there.
+  const broken = (file: string) => (host.findings ? host.findings(file) : params.context.diagnostics).some(d => d.source === 'apiconv' && d.code === PARSER_CODE);
+  const fixesApply = !broken(docFile) && (rootOfDoc === docFile || !broken(rootOfDoc));
 
   const version = doc.version;
   /** An action whose edit is computed later (resolveAction). */
@@ -132,16 +154,25 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
 
   if (wanted(only, CodeActionKind.QuickFix)) {
     const fixAllDone = new Set<string>();
-    let rootSpec: Spec | undefined;
+    const specs = new Map<string, Spec>();
     const dataCache = new Map<string, unknown>();
     const dataOfFile = (file: string, text: string) => {
       if (!dataCache.has(file)) dataCache.set(file, host.data ? host.data(file) : parseData(text, formatOf(text, file)));
       return dataCache.get(file);
     };
+    const specOfRoot = (rootFile: string): Spec | undefined => {
+      if (!specs.has(rootFile)) {
+        const text = textOf(rootFile);
+        if (text === undefined) return undefined;
+        specs.set(rootFile, specOfData(dataOfFile(rootFile, text), text));
+      }
+      return specs.get(rootFile);
+    };
     for (const d of ours) {
       const data = dataOf(d)!;
       const fresh = data.version === doc.version;
-      const file = data.source ? path.resolve(fileOfUri(data.source)) : rootFile;
+      const file = data.source ? path.resolve(fileOfUri(data.source)) : docFile;
+      const rootFile = data.root ? path.resolve(data.root) : file;
       const problem: LintProblem = {
         code: data.ruleId,
         message: typeof d.message === "string" ? d.message : d.message.value,
@@ -151,12 +182,13 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
         source: file,
       };
       const rule = getRule(data.ruleId);
-      if (fresh && rule?.fix && rule.meta.fixable) {
+      if (fresh && fixesApply && rule?.fix && rule.meta.fixable) {
         problem.fixable = rule.meta.fixable;
-        const text = file === rootFile ? rootText : host.readText(file);
-        // The title from the rule's fix on the last parsed data; the edit itself when the action is resolved.
-        rootSpec ??= specOfData(dataOfFile(rootFile, rootText), rootText);
-        const fix = text !== undefined ? fixTitle(dataOfFile(file, text), problem, rootSpec, file === rootFile) : undefined;
+        const text = textOf(file);
+        // The title from the rule's fix on the last parsed data; the edit itself when the action is resolved. In a
+        // `$ref`'d fragment the fix knows it is not in the root (shared components go inline there, as with --fix).
+        const spec = specOfRoot(rootFile);
+        const fix = text !== undefined && spec ? fixTitle(dataOfFile(file, text), problem, spec, file === rootFile) : undefined;
         if (fix) {
           out.push(
             lazy(
@@ -165,12 +197,13 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
             ),
           );
         }
-        // Fix all of this rule: only when the last lint has more than this one fixable finding of it.
+        // Fix all of this rule: only when the last lint has more than this one fixable finding of it, and this fix
+        // does not settle them all already (one root `security` for every operation).
         const sameRule = params.context.diagnostics.filter(x => dataOf(x)?.ruleId === data.ruleId);
-        const known = host.findings ? host.findings(rootFile).filter(x => dataOf(x)?.ruleId === data.ruleId).length : sameRule.length;
-        if (!fixAllDone.has(data.ruleId) && known > 1 && fix) {
+        const known = host.findings ? host.findings(docFile).filter(x => dataOf(x)?.ruleId === data.ruleId).length : sameRule.length;
+        if (!fixAllDone.has(data.ruleId) && known > 1 && fix && !fix.settlesRule) {
           fixAllDone.add(data.ruleId);
-          out.push(lazy({ title: `Fix all ${data.ruleId} problems in this file`, kind: CodeActionKind.QuickFix, diagnostics: sameRule }, { kind: 'fixRule', rootFile, ruleId: data.ruleId }));
+          out.push(lazy({ title: `Fix all ${data.ruleId} problems in this file`, kind: CodeActionKind.QuickFix, diagnostics: sameRule }, { kind: 'fixRule', rootFile, file: docFile, ruleId: data.ruleId }));
         }
       }
       if (fresh) {
@@ -193,10 +226,11 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
   // Fix all safe problems: asked for explicitly (on save, "Source Action…"), or offered next to fixable findings.
   const explicit = !!only && only.length > 0 && (wanted(only, FIX_ALL_KIND) || only.includes(CodeActionKind.SourceFixAll));
   const safeHere = ours.some(d => getRule(dataOf(d)!.ruleId)?.meta.fixable === 'safe' && dataOf(d)!.version === doc.version);
-  if ((explicit || (!only && safeHere)) && (!only || wanted(only, FIX_ALL_KIND) || only.includes(CodeActionKind.SourceFixAll))) {
-    out.push(lazy({ title: 'Fix all safe apiconv problems', kind: FIX_ALL_KIND, diagnostics: ours }, { kind: 'fixAll', rootFile }));
+  if (fixesApply && (explicit || (!only && safeHere)) && (!only || wanted(only, FIX_ALL_KIND) || only.includes(CodeActionKind.SourceFixAll))) {
+    out.push(lazy({ title: 'Fix all safe apiconv problems', kind: FIX_ALL_KIND, diagnostics: ours }, { kind: 'fixAll', rootFile: rootOfDoc, file: docFile }));
   }
-  if (host.canResolve?.()) return tidyActions(out);
+  const more = !only || wanted(only, CodeActionKind.QuickFix) ? host.moreActions?.() : undefined;
+  if (host.canResolve?.()) return underMenu(tidyActions(out), more);
   // A client that cannot resolve gets the edits now (computed by runJob: off the main thread in the server).
   const resolved: CodeAction[] = [];
   for (const a of out) {
@@ -208,7 +242,29 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
     const r = await resolveCodeAction(a, host, token);
     if (r.edit) resolved.push(r);
   }
-  return tidyActions(resolved);
+  return underMenu(tidyActions(resolved), more);
+}
+
+/** The title of the entry that lists the light bulb's other actions. */
+export const MORE_ACTIONS_TITLE = 'More apiconv actions…';
+
+/**
+ * At most `more.max` entries: the first ones as they are, the others under one entry whose command (the client's)
+ * lists them; the light bulb of a responses line held 11–16 entries, its fixes lost among ignores and docs.
+ */
+function underMenu(actions: CodeAction[], more: { command: string; max: number } | undefined): CodeAction[] {
+  if (!more || actions.length <= more.max) return actions;
+  const shown = actions.slice(0, more.max - 1);
+  const rest = actions.slice(more.max - 1);
+  return [
+    ...shown,
+    {
+      title: MORE_ACTIONS_TITLE,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [...new Set(rest.flatMap(a => a.diagnostics ?? []))],
+      command: { title: MORE_ACTIONS_TITLE, command: more.command, arguments: [rest] },
+    },
+  ];
 }
 
 /**
@@ -252,8 +308,9 @@ function tidyActions(actions: CodeAction[]): CodeAction[] {
 export type ActionJob =
   | { kind: 'fix'; rootFile: string; problem: LintProblem }
   | { kind: 'ignore'; rootFile: string; file: string; ruleId: string; path: JsonPath }
-  | { kind: 'fixRule'; rootFile: string; ruleId: string }
-  | { kind: 'fixAll'; rootFile: string };
+  /** `file`: the document the fix-all is for; the root's lint finds the problems, those in `file` are fixed (all of them when it is the root). */
+  | { kind: 'fixRule'; rootFile: string; file: string; ruleId: string }
+  | { kind: 'fixAll'; rootFile: string; file: string };
 
 /** `CodeAction.data` of a lazy action: its job, and the document version it is for. */
 export interface ActionData {
@@ -267,9 +324,10 @@ export interface JobResult {
   files: [string, { text: string; edits: { offset: number; length: number; newText: string }[] }][];
 }
 
-/** What a job runs on: the root document's text, the other files' texts (open buffers, else disk), lint options. */
+/** What a job runs on: the text of the document it is for, the other files' texts (open buffers, else disk), lint options. */
 export interface JobEnv {
-  rootText: string;
+  file: string;
+  text: string;
   readText(file: string): string | undefined;
   options: LintOptions;
 }
@@ -285,12 +343,12 @@ function specOfData(data: unknown, text: string): Spec {
 }
 
 /** The title of a problem's fix from the rule on `data` (no edit computed); undefined when the rule has none there. */
-function fixTitle(data: unknown, problem: LintProblem, spec: Spec, isRoot: boolean): { title: string; safe: boolean } | undefined {
+function fixTitle(data: unknown, problem: LintProblem, spec: Spec, isRoot: boolean): { title: string; safe: boolean; settlesRule: boolean } | undefined {
   const rule = getRule(problem.code);
   if (data === undefined || data === null || !rule?.fix || !rule.meta.fixable) return undefined;
   try {
     const r = rule.fix({ data, isRoot, spec, path: problem.path, message: problem.message });
-    return r && r.ops.length > 0 ? { title: r.title, safe: rule.meta.fixable === 'safe' } : undefined;
+    return r && r.ops.length > 0 ? { title: r.title, safe: rule.meta.fixable === 'safe', settlesRule: r.settlesRule === true } : undefined;
   } catch {
     return undefined;
   }
@@ -299,11 +357,16 @@ function fixTitle(data: unknown, problem: LintProblem, spec: Spec, isRoot: boole
 /** Computes a job (anywhere: the server's action worker, or here). */
 export async function runActionJob(job: ActionJob, env: JobEnv): Promise<JobResult | undefined> {
   const rootFile = job.rootFile;
-  const textOf = (f: string) => (f === rootFile ? env.rootText : env.readText(f));
+  const textOf = (f: string) => (f === env.file ? env.text : env.readText(f));
+  const rootText = textOf(rootFile);
+  if (rootText === undefined) return undefined;
   const reader = async (f: string) => {
+    if (f === env.file) return env.text;
     const own = env.options.readFile ? await env.options.readFile(f) : undefined;
     return own ?? env.readText(f);
   };
+  // A fix-all asked for in a `$ref`'d fragment fixes that fragment only, from its root's lint.
+  const inFile = (job: { rootFile: string; file: string }) => (p: LintProblem) => job.file === job.rootFile || p.source === job.file;
   const changed = (files: Map<string, string>): JobResult => {
     const out: JobResult['files'] = [];
     for (const [f, after] of files) {
@@ -316,7 +379,7 @@ export async function runActionJob(job: ActionJob, env: JobEnv): Promise<JobResu
     case 'fix': {
       const text = textOf(job.problem.source);
       if (text === undefined) return undefined;
-      const fix = computeFix(text, job.problem, specOf(env.rootText, rootFile), job.problem.source === rootFile);
+      const fix = computeFix(text, job.problem, specOf(rootText, rootFile), job.problem.source === rootFile);
       if (!fix) return undefined;
       const files: JobResult['files'] = [];
       for (const [f, g] of groupEdits(fix.edits)) {
@@ -330,10 +393,12 @@ export async function runActionJob(job: ActionJob, env: JobEnv): Promise<JobResu
       const edits = text !== undefined ? ignoreEdits(text, job.file, job.ruleId, job.path) : undefined;
       return text !== undefined && edits?.length ? { files: [[job.file, { text, edits }]] } : undefined;
     }
-    case 'fixRule':
-      return changed((await fixAllOfRule(env.rootText, rootFile, job.ruleId, { ruleset: env.options.ruleset, readFile: reader, refPolicy: env.options.refPolicy })).files);
+    case 'fixRule': {
+      const only = inFile(job);
+      return changed((await fixFile(rootText, rootFile, { ruleset: env.options.ruleset, readFile: reader, refPolicy: env.options.refPolicy, safeOnly: false, filter: p => p.code === job.ruleId && only(p) })).files);
+    }
     case 'fixAll':
-      return changed((await fixFile(env.rootText, rootFile, { ruleset: env.options.ruleset, readFile: reader, refPolicy: env.options.refPolicy, safeOnly: true })).files);
+      return changed((await fixFile(rootText, rootFile, { ruleset: env.options.ruleset, readFile: reader, refPolicy: env.options.refPolicy, safeOnly: true, filter: inFile(job) })).files);
   }
 }
 
@@ -342,7 +407,7 @@ async function runJobHere(job: ActionJob, uri: string, host: CodeActionHost): Pr
   const doc = host.document(uri);
   if (!doc) return undefined;
   const options = await host.lintOptions(uri).catch(() => ({}) as LintOptions);
-  return runActionJob(job, { rootText: doc.getText(), readText: f => host.readText(f), options });
+  return runActionJob(job, { file: path.resolve(fileOfUri(uri)), text: doc.getText(), readText: f => host.readText(f), options });
 }
 
 /** The action with its edit (codeAction/resolve). Without one when the document changed since, or the job found nothing to do. */

@@ -12,10 +12,12 @@ const SEVERITY: Record<number, DiagnosticSeverity> = {
 
 /**
  * The diagnostic of a finding, for the file it is in (the one it is published for: its `data` does not repeat that
- * file, see codeActions.ts dataOf).
+ * file, see codeActions.ts dataOf). `root`: the document whose lint found it, when that is another file (a `$ref`'d
+ * fragment's finding): its fixes are computed from there.
  */
-export function toDiagnostic(p: LintProblem, version: number, href: string | undefined): Diagnostic {
+export function toDiagnostic(p: LintProblem, version: number, href: string | undefined, root?: string): Diagnostic {
   const data: DiagnosticData = { ruleId: p.code, version, path: [...p.path], fixable: p.fixable !== undefined };
+  if (root !== undefined && root !== p.source) data.root = root;
   const d: Diagnostic = {
     range: p.range,
     severity: SEVERITY[p.severity] ?? DiagnosticSeverity.Warning,

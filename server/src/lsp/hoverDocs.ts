@@ -95,12 +95,17 @@ function escapeMarkdown(s: string): string {
   return s.replace(/([\\`*_[\]<>|])/g, '\\$1');
 }
 
-/** The hover text of one finding: rule and message, one line of why, the docs link. */
-export function findingHoverMarkdown(d: Diagnostic): string {
+/**
+ * The hover text of one finding: rule and message, one line of why, the docs link. `withMessage` false: for an
+ * editor that shows the finding's message and docs link in the same hover already (VS Code's marker hover, above
+ * ours), the rule and its why alone, so that the hover says each thing once.
+ */
+export function findingHoverMarkdown(d: Diagnostic, withMessage = true): string {
   const code = String(d.code);
+  const why = whyLine(code);
+  if (!withMessage) return `**${code}**${why ? `: ${escapeMarkdown(why)}` : ''}`;
   const message = typeof d.message === 'string' ? d.message : String(d.message);
   const link = d.codeDescription?.href ?? ruleInfo(code)?.helpUri;
-  const why = whyLine(code);
   const tail = [why ? `Why: ${escapeMarkdown(why)}` : undefined, link ? `[Documentation of ${code}](${link})` : undefined].filter(Boolean).join(' — ');
   return `**${code}**: ${escapeMarkdown(message)}${tail ? `\n\n${tail}` : ''}`;
 }

@@ -77,6 +77,8 @@ export interface LintReply {
   rulesetRefused?: boolean;
   /** A caveat for the status (e.g. an untrusted workspace). */
   note?: string;
+  /** The rules that ran when they are not `ruleset`'s: the built-in ones, or the last good version of the file. */
+  loaded?: string;
   /** Documentation URL per rule code met in the results. */
   docs: Record<string, string>;
   ms: number;
@@ -99,7 +101,7 @@ const lastGood = new Map<string, Ruleset>();
 /** Ruleset discovery, cached per LintTask.configEpoch. */
 const discovery = new ConfigDiscovery();
 
-export async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'rulesetRefused' | 'note'> & { value: Ruleset }> {
+export async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'rulesetRefused' | 'note' | 'loaded'> & { value: Ruleset }> {
   const discovered = (): string | undefined => (task.configEpoch === undefined ? findConfig(task.file) : discovery.find(task.file, task.configEpoch));
   const file = task.rulesetFile ?? discovered() ?? 'apiconv:recommended';
   if (file in BUILTIN_RULESETS) {
@@ -109,7 +111,7 @@ export async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'r
   }
   if (task.rulesetTimedOut) {
     const message = loadingOverrunMessage(file, task.functionBudgetMs ?? 0);
-    return { ruleset: file, value: getDefaultRuleset(), rulesetError: { file, message }, note: 'the built-in rules (apiconv:recommended) are used' };
+    return { ruleset: file, value: getDefaultRuleset(), rulesetError: { file, message }, note: 'the built-in rules (apiconv:recommended) are used', loaded: 'apiconv:recommended' };
   }
   // Untrusted: the ruleset is loaded as data only (engine/rulesetData.ts): one that reaches JavaScript is refused.
   const key = `${task.trusted ? 'trusted' : 'data'}:${task.allowRemoteRefs}`;
@@ -126,6 +128,7 @@ export async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'r
         value: getDefaultRuleset(),
         rulesetError: { file, message: `untrusted workspace: ${e.message}; the built-in rules (apiconv:recommended) are used until the workspace is trusted` },
         rulesetRefused: true,
+        loaded: 'apiconv:recommended',
         note: `untrusted workspace: ${path.basename(file)} reaches JavaScript and is not loaded; the built-in rules (apiconv:recommended) are used`,
       };
     }
@@ -135,6 +138,7 @@ export async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'r
       value: good ?? getDefaultRuleset(),
       rulesetError: { file, message: oneLine(e) },
       note: good ? 'the ruleset is broken: its last good version is used' : 'the ruleset is broken: the built-in rules (apiconv:recommended) are used',
+      loaded: good ? `${path.basename(file)} (its last good version)` : 'apiconv:recommended',
     };
   }
 }
@@ -192,7 +196,7 @@ export async function runLintTask(task: LintTask): Promise<LintReply> {
     const url = rules[p.code]?.documentationUrl ?? ruleInfo(p.code)?.helpUri;
     if (url) docs[p.code] = url;
   }
-  return { result, ruleset: rs.ruleset, rulesetError: rs.rulesetError, rulesetRefused: rs.rulesetRefused, note: rs.note, docs, ms: Math.round(performance.now() - t0), incremental };
+  return { result, ruleset: rs.ruleset, rulesetError: rs.rulesetError, rulesetRefused: rs.rulesetRefused, note: rs.note, loaded: rs.loaded, docs, ms: Math.round(performance.now() - t0), incremental };
 }
 
 /**

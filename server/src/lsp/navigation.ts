@@ -103,15 +103,19 @@ export function ruleHoverMarkdown(code: string, href: string | undefined): strin
   return link ? `${body}\n\n[Documentation of ${code}](${link})` : body;
 }
 
-export function hover(host: NavHost, file: string, position: Position, diagnostics: readonly Diagnostic[]): Hover | undefined {
+/**
+ * The hover at `position`: a `$ref`'s target, and each finding there. `showsMessages`: the editor's own hover lists
+ * the findings' messages (VS Code): each finding is then its rule's why, once per rule.
+ */
+export function hover(host: NavHost, file: string, position: Position, diagnostics: readonly Diagnostic[], showsMessages = false): Hover | undefined {
   const parts: string[] = [];
   const seen = new Set<string>();
   for (const d of diagnostics) {
     // Each finding here: its message, one line of why, the docs link (hoverDocs.ts).
-    const key = `${String(d.code)}\u0000${typeof d.message === 'string' ? d.message : ''}`;
+    const key = showsMessages ? String(d.code) : `${String(d.code)}\u0000${typeof d.message === 'string' ? d.message : ''}`;
     if ((d.source !== 'apiconv' && d.source !== 'apiconv-diff') || typeof d.code !== 'string' || seen.has(key) || !contains(d.range, position)) continue;
     seen.add(key);
-    parts.push(findingHoverMarkdown(d));
+    parts.push(findingHoverMarkdown(d, !showsMessages));
   }
   const src = host.parsed(file);
   if (src?.tree) {
@@ -128,7 +132,8 @@ function refPreview(host: NavHost, file: string, ref: string): string {
   const { target, node } = hit;
   const startOffset = node.keyStart ?? node.start;
   const startPos = target.doc.positionAt(startOffset);
-  const endPos = target.doc.positionAt(node.end);
+  // A block node's end is the start of the line after it (where its next sibling's key is): its last line is the one before.
+  const endPos = target.doc.positionAt(lastCharEnd(target.text, startOffset, node.end));
   const lines = target.text.split(/\r?\n/).slice(startPos.line, Math.min(endPos.line + 1, startPos.line + PREVIEW_LINES));
   const more = endPos.line + 1 - startPos.line > PREVIEW_LINES;
   const indent = Math.min(...lines.filter(l => l.trim()).map(l => l.length - l.trimStart().length), startPos.character);
@@ -136,6 +141,13 @@ function refPreview(host: NavHost, file: string, ref: string): string {
   const where = target.file === file ? `line ${startPos.line + 1}` : `${path.basename(target.file)}, line ${startPos.line + 1}`;
   const lang = /\.json$/i.test(target.file) || target.text.trimStart().startsWith('{') ? 'json' : 'yaml';
   return `**$ref** \`${ref}\` (${where})\n\n\`\`\`${lang}\n${body}${more ? '\n…' : ''}\n\`\`\``;
+}
+
+/** The offset just past the last character of `text[start, end)` that is not a blank or a line break. */
+function lastCharEnd(text: string, start: number, end: number): number {
+  let e = end;
+  while (e > start + 1 && /\s/.test(text[e - 1]!)) e--;
+  return e;
 }
 
 function sym(doc: TextDocument, n: TNode, name: string, kind: SymbolKind, detail?: string, children?: DocumentSymbol[]): DocumentSymbol {

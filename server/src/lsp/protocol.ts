@@ -12,6 +12,7 @@
  * VS Code extension (which does) registers that command itself.
  */
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+import type { DiagnosticsFirst } from './diagnosticCap';
 
 /** The `apiconv` settings section (`workspace/configuration`, `workspace/didChangeConfiguration`). */
 export interface Settings {
@@ -42,6 +43,11 @@ export interface Settings {
   /** Milliseconds a custom function may run per document (and a JS ruleset take to load) before it is stopped. */
   functionBudgetMs: number;
   /**
+   * For a client that shows at most so many diagnostics per file (initializationOptions.maxDiagnosticsPerFile):
+   * which ones it is sent first, errors first ('severity') or from the top of the file ('position').
+   */
+  diagnosticsFirst: DiagnosticsFirst;
+  /**
    * The largest document linted and `$ref`'d file read, in MB (the CLI's --max-file-size; the same default,
    * DEFAULT_LIMITS in engine/limits.ts). A bigger document gets one message and is not linted.
    */
@@ -58,6 +64,7 @@ export const DEFAULT_SETTINGS: Settings = {
   validateFiles: ['**/*.{yaml,yml,json}'],
   trace: { server: 'off' },
   functionBudgetMs: 5000,
+  diagnosticsFirst: 'severity',
   maxFileSize: 16,
   diff: { base: '' },
 };
@@ -71,6 +78,8 @@ export interface InitializationOptions {
   settings?: Partial<Settings>;
   /** 'apiconv-vscode' from the VS Code extension, whose own commands (apiconv.showRuleDocs) the server may name. */
   client?: string;
+  /** The client shows at most this many diagnostics per file (VS Code: 1,000): it is sent no more (diagnosticCap.ts). */
+  maxDiagnosticsPerFile?: number;
 }
 
 export type StatusState = 'ok' | 'warn' | 'error' | 'disabled' | 'skipped';
@@ -82,8 +91,19 @@ export interface StatusParams {
   state: StatusState;
   /** The document version the status is about. */
   version?: number;
-  /** The ruleset in use: a file path or `apiconv:recommended`. */
+  /** The ruleset asked for (the setting, or the one found above the document): a file path or `apiconv:recommended`. */
   ruleset?: string;
+  /** The rules that ran, when they are not `ruleset`'s (it was refused or is broken): `apiconv:recommended`, or the file's last good version. */
+  loaded?: string;
+  /** `ruleset` was not loaded because the workspace is not trusted (restricted mode) and it reaches JavaScript. */
+  restricted?: boolean;
+  /**
+   * The findings in the document, and how many of them the client is sent when that is fewer: a client that shows at
+   * most so many per file (VS Code: 1,000; initializationOptions.maxDiagnosticsPerFile) gets the first ones in the
+   * order of `diagnosticsFirst`.
+   */
+  problems?: number;
+  shown?: number;
   /** Why the state is warn/error/skipped (also the ruleset's error, first line). */
   message?: string;
   /** The full ruleset error, when the ruleset file could not be loaded. */
@@ -135,6 +155,12 @@ export const LintWorkspaceRequest = new RequestType<LintWorkspaceParams, LintWor
 /** The same, as a `workspace/executeCommand` command. */
 export const LINT_WORKSPACE_COMMAND = 'apiconv.lintWorkspace';
 
+/**
+ * The VS Code extension's command behind "More apiconv actions…": its argument is the light bulb's other code
+ * actions (as the server sent them, unresolved), which it lists in a quick pick and applies the one picked.
+ */
+export const MORE_ACTIONS_COMMAND = 'apiconv.moreActions';
+
 /** The `data` of every apiconv diagnostic (for code actions). */
 export interface DiagnosticData {
   ruleId: string;
@@ -144,4 +170,9 @@ export interface DiagnosticData {
   path: (string | number)[];
   /** Whether the rule has an automatic fix for this finding. */
   fixable: boolean;
+  /**
+   * The document whose lint found it (an absolute path), when the diagnostic is in another file: a `$ref`'d
+   * fragment. Its fixes and fix-alls are computed from that root, as `apiconv lint --fix` does.
+   */
+  root?: string;
 }

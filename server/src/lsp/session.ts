@@ -56,6 +56,8 @@ import { DiffDiagnostics, diffCodeActions, withDiffCodeActions } from './diffDia
 import { SERVER_SHOW_RULE_DOCS_COMMAND, ruleDocsMode, showRuleDocs } from './ruleDocsCommand';
 import { version as SERVER_VERSION } from '../../../package.json';
 import { mergeDiagnostics, rulesetErrorPosition, toDiagnostic } from './diagnostics';
+import { DIAGNOSTICS_FIRST, firstDiagnostics, maxPerFileOf, type DiagnosticsFirst } from './diagnosticCap';
+import { relintDelay } from './relintDelay';
 import { CancelledError, LintPool, type LintHandle } from './lintPool';
 import { consoleToStderr, BatchingMessageWriter } from './transport';
 import { IdleCollector } from './memory';
@@ -66,6 +68,7 @@ import {
   DEFAULT_SETTINGS,
   LINT_WORKSPACE_COMMAND,
   LintWorkspaceRequest,
+  MORE_ACTIONS_COMMAND,
   StatusNotification,
   WorkspaceTrustNotification,
   type InitializationOptions,
@@ -89,6 +92,12 @@ const INLINE_MAX_CHARS = 64 * 1024;
 const INLINE_START_MS = 8;
 /** and stay inline while their lints take at most this long. */
 const INLINE_KEEP_MS = 25;
+/** A document this long (characters) is parsed for the outline and hovers at once after its lint… */
+const PREPARE_AT_ONCE_CHARS = 256 * 1024;
+/** …a longer one once it has had no edit for this long (ms; Session.apply). */
+const PREPARE_AFTER_MS = 1500;
+/** Entries the VS Code light bulb shows at one place; the others are under "More apiconv actions…" (codeActions.ts). */
+const LIGHT_BULB_MAX = 6;
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
 const CONFIG_NAMES = new Set<string>(CONFIG_FILES);
 
@@ -117,6 +126,11 @@ interface Root {
   maxBytes?: number;
   /** The main thread has linted this document (it has its incremental state): relints may run there. */
   primed?: boolean;
+  /** How long its first lint and its last relint (one that reused units of an earlier lint) took, in ms: the debounce follows them (relintDelay.ts). */
+  firstLintMs?: number;
+  relintMs?: number;
+  /** Its settings' apiconv.diagnosticsFirst, for what is pushed to a client with a cap per file (diagnosticCap.ts). */
+  diagnosticsFirst?: DiagnosticsFirst;
   waiters: { version: number; resolve(): void; reject(e: unknown): void }[];
 }
 
@@ -161,6 +175,8 @@ export class Session {
   private initTrusted = false;
   /** The VS Code extension (it says so: initializationOptions.client): it has its own commands, e.g. apiconv.showRuleDocs. */
   private extensionClient = false;
+  /** The most diagnostics per file the client shows (initializationOptions.maxDiagnosticsPerFile): it is sent no more. */
+  private maxPerFile: number | undefined;
   private trustOverride: boolean | undefined;
   private globalSettings: Settings = { ...DEFAULT_SETTINGS };
   private settingsCache = new Map<string, Promise<Settings>>();
@@ -221,7 +237,7 @@ export class Session {
 
     c.languages.diagnostics.on((p, token) => this.pullDiagnostics(p.textDocument.uri, token));
     // What parses a document in this thread (a second for a 4 MB one) first lets an opened document's lint start (afterPosting).
-    c.onHover(p => this.afterPosting(this.fileOf(p.textDocument.uri)).then(() => this.safe(() => hover(this.nav, this.fileOf(p.textDocument.uri), p.position, this.diagnosticsOf(this.fileOf(p.textDocument.uri))))));
+    c.onHover(p => this.afterPosting(this.fileOf(p.textDocument.uri)).then(() => this.safe(() => hover(this.nav, this.fileOf(p.textDocument.uri), p.position, this.diagnosticsOf(this.fileOf(p.textDocument.uri)), this.extensionClient))));
     c.onDefinition(p => this.afterPosting(this.fileOf(p.textDocument.uri)).then(() => this.safe(() => definition(this.nav, this.fileOf(p.textDocument.uri), p.position))));
     c.onDocumentSymbol(p =>
       this.afterPosting(this.fileOf(p.textDocument.uri)).then(() =>
@@ -256,6 +272,7 @@ export class Session {
       findings: file => this.diagnosticsOf(file),
       readText: file => this.readText(file),
       runJob: (job, uri, token) => this.runActionJob(job, uri, token),
+      moreActions: () => (this.extensionClient ? { command: MORE_ACTIONS_COMMAND, max: LIGHT_BULB_MAX } : undefined),
     });
 
     this.documents.listen(c);
@@ -302,6 +319,7 @@ export class Session {
     // The VS Code extension (it sends `workspaceTrusted`) has its own `apiconv.lintWorkspace` command:
     // advertising the same id would make vscode-languageclient register it twice.
     this.extensionClient = opts.client === 'apiconv-vscode';
+    this.maxPerFile = maxPerFileOf(opts.maxDiagnosticsPerFile);
     if (opts.workspaceTrusted === undefined) {
       const docs = ruleDocsMode(false, this.capabilities) === 'server' ? [SERVER_SHOW_RULE_DOCS_COMMAND] : [];
       result.capabilities.executeCommandProvider = { commands: [LINT_WORKSPACE_COMMAND, ...docs] };
@@ -564,7 +582,7 @@ export class Session {
     for (const w of root.waiters.splice(0)) if (w.version < doc.version) w.reject(new ResponseError(LSPErrorCodes.ServerCancelled, 'a newer version', { retriggerRequest: true }));
     void this.settingsFor(doc.uri).then(s => {
       if (s.run === 'onSave') return;
-      this.schedule(root, s.debounceMs);
+      this.schedule(root, relintDelay(s.debounceMs, root.relintMs, root.firstLintMs));
       this.relintDependents(file, s.debounceMs);
     });
   }
@@ -677,6 +695,7 @@ export class Session {
     const settings = await this.settingsFor(uri);
     if (gen !== root.gen) return;
     root.maxBytes = maxBytesOf(settings);
+    root.diagnosticsFirst = settings.diagnosticsFirst;
     const text = doc ? doc.getText() : this.readText(root.file);
     if (!settings.enable || text === undefined || !looksLikeOpenApi(text)) {
       if (doc && isSchemaConfig(root.file)) {
@@ -774,13 +793,15 @@ export class Session {
     // changed): a pull client must be told to pull again, no edit will make it.
     const sameVersion = root.result !== undefined && root.result.version === version;
     root.result = { version, reply };
+    if (reply.incremental && reply.incremental.unitsReused > 0) root.relintMs = reply.ms;
+    else root.firstLintMs ??= reply.ms;
     root.files = reply.result.files;
     const byFile = new Map<string, Diagnostic[]>();
     for (const p of reply.result.problems) {
       const v = p.source === root.file ? version : (versions.get(p.source) ?? -1);
       let list = byFile.get(p.source);
       if (!list) byFile.set(p.source, (list = []));
-      list.push(toDiagnostic(p, v, reply.docs[p.code]));
+      list.push(toDiagnostic(p, v, reply.docs[p.code], root.file));
     }
     // The document itself first: its diagnostics are the first the client reads (a multi-file document has hundreds of files).
     const changed = new Set<string>([root.file, ...root.contributed, ...byFile.keys()]);
@@ -824,6 +845,9 @@ export class Session {
         version,
         state: reply.rulesetError && !reply.rulesetRefused ? 'error' : reply.note ? 'warn' : 'ok',
         ruleset: reply.ruleset,
+        ...(reply.loaded ? { loaded: reply.loaded } : {}),
+        ...(reply.rulesetRefused ? { restricted: true } : {}),
+        ...this.counts(root.file),
         message: reply.rulesetError?.message ?? reply.note,
         rulesetError: reply.rulesetError?.message,
         validationTime: reply.ms,
@@ -840,10 +864,19 @@ export class Session {
     // lint needed: a second for a 4 MB document; parsed before they are written out, it held them up, megabytes for
     // thousands of findings): the first outline request or hover then finds it (later ones patch it). A request
     // that comes first parses it then (afterPosting).
+    // A big document's parse holds this thread for as long (a second for stripe): not while the user types, or the
+    // first keystroke after opening waited for it. It is parsed once the document has had no edit for a moment
+    // (and not at all when a request that needs it comes first, as VS Code's outline does at once).
     if (doc && !this.parsedCache.has(root.file)) {
-      const prepare = () => this.guard(() => this.openUris.has(root.file) && !this.parsedCache.has(root.file) && this.nav.parsed(root.file));
+      const prepare = () =>
+        this.guard(() => {
+          const current = this.openDoc(root.file);
+          if (!current || current.version !== version || root.timer !== undefined || root.handle !== undefined || this.parsedCache.has(root.file)) return;
+          this.nav.parsed(root.file);
+        });
+      const wait = doc.getText().length > PREPARE_AT_ONCE_CHARS ? PREPARE_AFTER_MS : 0;
       // After this task: the diagnostics (pushed, or the answer to a pull) are written by then, and waited for.
-      setImmediate(() => void (stdioWriter?.drained() ?? Promise.resolve()).then(() => setImmediate(prepare)));
+      setImmediate(() => void (stdioWriter?.drained() ?? Promise.resolve()).then(() => setTimeout(prepare, wait).unref()));
     }
     // Each edit leaves the old text and the JSON-RPC message behind (megabytes for a big document): keep
     // this thread's heap flat too, as the worker does, in the pause after the edits.
@@ -898,17 +931,24 @@ export class Session {
     if (this.pull && this.openUris.has(file)) return; // served by pull
     const diags = this.diagnosticsOf(file);
     if (diags.length === 0 && !this.pushed.has(file) && !this.openUris.has(file)) return;
-    this.push(file, diags, version ?? this.openDoc(file)?.version);
+    const first = this.roots.get(file)?.diagnosticsFirst ?? this.globalSettings.diagnosticsFirst;
+    this.push(file, firstDiagnostics(diags, this.maxPerFile, first), version ?? this.openDoc(file)?.version);
+  }
+
+  /** The status's count of a file's findings, and how many the client is sent when that is fewer. */
+  private counts(file: string): Pick<StatusParams, 'problems' | 'shown'> {
+    const problems = this.diagnosticsOf(file).length;
+    return this.maxPerFile !== undefined && problems > this.maxPerFile ? { problems, shown: this.maxPerFile } : { problems };
   }
 
   private refreshPull(): void {
     void this.connection.languages.diagnostics.refresh().catch(() => undefined);
   }
 
-  private push(file: string, diagnostics: Diagnostic[], version?: number): void {
+  private push(file: string, diagnostics: readonly Diagnostic[], version?: number): void {
     if (diagnostics.length > 0) this.pushed.add(file);
     else this.pushed.delete(file);
-    void this.connection.sendDiagnostics({ uri: this.uriOf(file), version, diagnostics }).catch(() => undefined);
+    void this.connection.sendDiagnostics({ uri: this.uriOf(file), version, diagnostics: diagnostics as Diagnostic[] }).catch(() => undefined);
   }
 
   private status(s: StatusParams): void {
@@ -939,7 +979,9 @@ export class Session {
         if (pending || s.run === 'onType' || !root.result) await this.waitFor(root, doc.version, token);
       }
     }
-    return { kind: 'full' as const, items: this.diagnosticsOf(file) };
+    const items = this.diagnosticsOf(file);
+    if (this.maxPerFile === undefined || items.length <= this.maxPerFile) return { kind: 'full' as const, items };
+    return { kind: 'full' as const, items: firstDiagnostics(items, this.maxPerFile, (await this.settingsFor(uri)).diagnosticsFirst) as Diagnostic[] };
   }
 
   private async lintFor(uri: string): Promise<{ version: number; result: LintResult } | undefined> {
@@ -1034,6 +1076,7 @@ export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: S
   if (typeof v.allowRefsOutsideWorkspace === 'boolean') out.allowRefsOutsideWorkspace = v.allowRefsOutsideWorkspace;
   if (Array.isArray(v.validateFiles)) out.validateFiles = v.validateFiles.filter((g): g is string => typeof g === 'string');
   if (typeof v.functionBudgetMs === 'number' && Number.isFinite(v.functionBudgetMs)) out.functionBudgetMs = Math.max(100, Math.min(600_000, v.functionBudgetMs));
+  if (typeof v.diagnosticsFirst === 'string' && (DIAGNOSTICS_FIRST as readonly string[]).includes(v.diagnosticsFirst)) out.diagnosticsFirst = v.diagnosticsFirst;
   if (typeof v.maxFileSize === 'number' && Number.isFinite(v.maxFileSize) && v.maxFileSize > 0) out.maxFileSize = Math.min(4096, v.maxFileSize);
   if (typeof v.workspaceTrusted === 'boolean') out.workspaceTrusted = v.workspaceTrusted;
   else if (typeof (v as { trusted?: unknown }).trusted === 'boolean') out.workspaceTrusted = (v as { trusted: boolean }).trusted;

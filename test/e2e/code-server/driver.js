@@ -4,10 +4,9 @@
 //                             exit code = the suite's.
 //   node driver.js ui         the installed .vsix: open a document from the Explorer, wait for the squiggles
 //                             and for the Problems panel to list apiconv findings; screenshots.
-//   node driver.js keystroke  the installed .vsix: open KS_FILE (asana.yaml), then KS_KEYS times delete and type back
-//                             the `s` of its first server's `https` (each keystroke adds or removes a servers-https
-//                             finding) and time keystroke → the Problems panel's count for the file changing;
-//                             printed and written to SHOT_DIR/keystroke-result.json.
+//   node driver.js latency    the installed .vsix: per file of LAT_FILES, Quick Open → the Problems panel lists it, and
+//                             keystrokes → the status bar's count changes (and, for LAT_BROKEN, breaking and mending
+//                             its YAML); SHOT_DIR/latency-result.json.
 // Env: CS_URL, WS, SHOT_DIR, CHROMIUM; exttests: EXT_DEV, EXT_TESTS, TEST_TIMEOUT_MS; ui: UI_FILE, UI_EXPECT (codes, comma-separated).
 const { chromium } = require('playwright-core');
 const fs = require('fs');
@@ -181,84 +180,111 @@ async function ui() {
   return ok;
 }
 
-/** The Problems panel's count for `file` (its header row), or NaN. */
-async function problemsCount(page, file) {
-  return page.evaluate(name => {
-    for (const r of document.querySelectorAll('.markers-panel .monaco-list-row')) {
-      const t = r.textContent.replace(/\s+/g, ' ').trim();
-      if (t.startsWith(name)) return Number((t.match(/(\d+)\s*$/) || [])[1]);
-    }
-    return NaN;
-  }, file);
+/** The status bar's problems item (errors and warnings of the workspace), as text. */
+function statusProblems(page) {
+  return page.evaluate(() => (document.getElementById('status.problems')?.textContent ?? '').replace(/\s+/g, ' ').trim());
 }
 
-async function keystroke() {
-  const file = process.env.KS_FILE || 'asana.yaml';
-  const keys = Number(process.env.KS_KEYS || 10);
-  const text = fs.readFileSync(path.join(WS, file), 'utf8');
-  const lines = text.split('\n');
-  const line = lines.findIndex(l => /^\s*(- )?url: https:/.test(l));
-  const col = lines[line].indexOf('https') + 5; // 1-based column of the `s`
+/** ms from `press` until the status bar's problems count differs from what it was. */
+async function untilStatusChanges(page, press) {
+  const before = await statusProblems(page);
+  const t = Date.now();
+  await press();
+  await page.waitForFunction(b => (document.getElementById('status.problems')?.textContent ?? '').replace(/\s+/g, ' ').trim() !== b, before, { timeout: 120000, polling: 'raf' });
+  return Date.now() - t;
+}
+
+const p50 = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// What a user waits for, measured the way they meet it: for each of LAT_FILES (in the workspace), Quick Open's Enter →
+// the Problems panel lists the file; then KS_KEYS keystroke pairs on its first server's URL (the `s` of https deleted
+// and typed back, or typed and deleted for http: each adds or removes a servers-https finding) → the status bar's
+// problems count changes; for LAT_BROKEN (stripe), a `:` typed after that URL (the YAML breaks) and deleted again (it
+// mends) → the count changes. Printed, and written to SHOT_DIR/latency-result.json.
+async function latency() {
+  const files = (process.env.LAT_FILES || 'petstore.yaml').split(',').filter(Boolean);
+  const broken = (process.env.LAT_BROKEN || '').split(',').filter(Boolean);
+  const keys = Number(process.env.KS_KEYS || 6);
   const { page, close } = await launch();
-  const times = [];
+  const results = [];
   let ok = false;
   try {
     await page.goto(`${CS_URL}/?folder=${encodeURIComponent(WS)}`, { waitUntil: 'domcontentloaded' });
-    await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
-    const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: file });
-    await row.first().waitFor({ timeout: 90000 });
-    const tOpen = Date.now();
-    await row.first().click();
-    await page.waitForSelector('.monaco-editor .view-lines', { timeout: 30000 });
+    await page.waitForSelector('.monaco-workbench', { timeout: 120000 });
+    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 120000 });
     await page.keyboard.press('F1');
     await page.waitForSelector('.quick-input-widget input', { timeout: 10000 });
     await page.keyboard.type('Focus on Problems View');
     await page.waitForTimeout(500);
     await page.keyboard.press('Enter');
-    await page.waitForFunction(name => [...document.querySelectorAll('.markers-panel .monaco-list-row')].some(r => r.textContent.trim().startsWith(name)), file, { timeout: 120000, polling: 50 });
-    lap(`${file}: open → Problems panel lists it: ${Date.now() - tOpen} ms (includes the click and focusing the panel)`);
-    // Back to the editor, the cursor after the `s` of https on the server's line (Go to Line: line:column).
-    await page.locator('.monaco-editor .view-lines').first().click();
-    await page.keyboard.press('Control+G');
-    await page.waitForSelector('.quick-input-widget input', { timeout: 10000 });
-    await page.keyboard.type(`${line + 1}:${col + 1}`);
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(1500);
-    for (let i = 0; i < 2 * keys; i++) {
-      const before = await problemsCount(page, file);
+    await page.locator('.markers-panel').first().waitFor({ timeout: 30000 });
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(WS, file), 'utf8');
+      const lines = text.split('\n');
+      const line = lines.findIndex(l => /^\s*(- )?url: ['"]?https?:/.test(l));
+      const https = /url: ['"]?https:/.test(lines[line]);
+      const col = lines[line].indexOf('http') + 4 + (https ? 1 : 0); // 0-based: after `https` (or `http`)
+      await page.keyboard.press('Control+P');
+      await page.waitForSelector('.quick-input-widget input', { timeout: 10000 });
+      await page.keyboard.type(file);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: file }).first().waitFor({ timeout: 30000 });
       const t = Date.now();
-      if (i % 2 === 0) await page.keyboard.press('Backspace');
-      else await page.keyboard.type('s');
-      await page.waitForFunction(([name, n]) => {
-        for (const r of document.querySelectorAll('.markers-panel .monaco-list-row')) {
-          const s = r.textContent.replace(/\s+/g, ' ').trim();
-          if (s.startsWith(name)) return Number((s.match(/(\d+)\s*$/) || [])[1]) !== n;
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(name => [...document.querySelectorAll('.markers-panel .monaco-list-row')].some(r => r.textContent.trim().startsWith(name)), file, { timeout: 300000, polling: 'raf' });
+      const openMs = Date.now() - t;
+      lap(`${file}: Quick Open Enter → the Problems panel lists it: ${openMs} ms`);
+      await page.waitForTimeout(3000); // the user reads
+      const goTo = async (l, c) => {
+        await page.keyboard.press('Control+G');
+        await page.waitForSelector('.quick-input-widget input', { timeout: 10000 });
+        await page.keyboard.type(`${l + 1}:${c + 1}`);
+        await page.keyboard.press('Enter');
+        await page.waitForTimeout(1000);
+      };
+      await goTo(line, col);
+      const keystrokes = [];
+      for (let i = 0; i < 2 * keys; i++) {
+        const removing = https ? i % 2 === 0 : i % 2 === 1;
+        keystrokes.push(await untilStatusChanges(page, () => (removing ? page.keyboard.press('Backspace') : page.keyboard.type('s'))));
+        await page.waitForTimeout(700); // a user's pause between keystrokes
+      }
+      const row = { file, bytes: text.length, openMs, keystrokes, keystrokeP50: p50(keystrokes) };
+      if (broken.includes(file)) {
+        await goTo(line, lines[line].length);
+        const breaks = [];
+        const mends = [];
+        for (let i = 0; i < keys; i++) {
+          breaks.push(await untilStatusChanges(page, () => page.keyboard.type(':')));
+          await page.waitForTimeout(700);
+          mends.push(await untilStatusChanges(page, () => page.keyboard.press('Backspace')));
+          await page.waitForTimeout(700);
         }
-        return false;
-      }, [file, before], { timeout: 60000, polling: 'raf' });
-      times.push(Date.now() - t);
-      await page.waitForTimeout(700); // a user's pause between keystrokes
+        Object.assign(row, { breaks, breakP50: p50(breaks), mends, mendP50: p50(mends) });
+      }
+      results.push(row);
+      lap(`${file}: keystroke → status bar count p50 ${row.keystrokeP50} ms (${keystrokes.join(' ')})${row.breaks ? `; breaking the YAML p50 ${row.breakP50} ms (${row.breaks.join(' ')}), mending it p50 ${row.mendP50} ms (${row.mends.join(' ')})` : ''}`);
+      await page.screenshot({ path: path.join(SHOT_DIR, `latency-${file}.png`) }).catch(() => {});
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('W'); // close the editors (Don't Save is not asked: each edit was undone)
+      await page.waitForTimeout(1000);
     }
-    await page.screenshot({ path: path.join(SHOT_DIR, 'keystroke.png') }).catch(() => {});
     ok = true;
   } catch (e) {
     console.log('FAIL:', e.message.split('\n')[0]);
-    await page.screenshot({ path: path.join(SHOT_DIR, 'keystroke-error.png') }).catch(() => {});
+    await page.screenshot({ path: path.join(SHOT_DIR, 'latency-error.png') }).catch(() => {});
   }
   await close();
-  const sorted = [...times].sort((a, b) => a - b);
-  const q = p => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-  const result = { file, keystrokes: times.length, ms: times, p50: q(0.5), p95: q(0.95), min: sorted[0], max: sorted.at(-1), debounceMs: 300 };
-  fs.writeFileSync(path.join(SHOT_DIR, 'keystroke-result.json'), JSON.stringify(result, null, 1));
-  console.log(`keystroke → Problems panel update, ${file} (${times.length} keystrokes, apiconv.debounceMs 300): p50 ${result.p50} ms, p95 ${result.p95} ms, range ${result.min}–${result.max} ms`);
-  console.log(`  every keystroke (ms): ${times.join(' ')}`);
-  console.log(ok ? 'PASS: keystroke latency measured' : 'FAIL');
+  fs.writeFileSync(path.join(SHOT_DIR, 'latency-result.json'), JSON.stringify(results, null, 1));
+  console.log('\n| file | size | Quick Open Enter → Problems lists it ms | keystroke → status bar count p50 ms | breaking the YAML p50 ms | mending it p50 ms |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of results) console.log(`| ${r.file} | ${(r.bytes / 1024).toFixed(0)} KB | ${r.openMs} | ${r.keystrokeP50} | ${r.breakP50 ?? '–'} | ${r.mendP50 ?? '–'} |`);
+  console.log(ok ? 'PASS: latencies measured' : 'FAIL');
   return ok;
 }
 
 (async () => {
   fs.mkdirSync(SHOT_DIR, { recursive: true });
-  const ok = mode === 'exttests' ? await exttests() : mode === 'ui' ? await ui() : mode === 'keystroke' ? await keystroke() : (console.log('usage: driver.js exttests|ui|keystroke'), false);
+  const ok = mode === 'exttests' ? await exttests() : mode === 'ui' ? await ui() : mode === 'latency' ? await latency() : (console.log('usage: driver.js exttests|ui|latency'), false);
   process.exit(ok ? 0 : 1);
 })().catch(e => {
   console.log('FAIL:', e && e.stack);

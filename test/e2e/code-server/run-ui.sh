@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Smoke test of the packaged extension through the UI: installs the .vsix into a throwaway code-server profile,
 # opens an unconventional document from the Explorer, waits for squiggles and for the Problems panel to list
-# apiconv findings; screenshots in test-results/vscode/. Then, with ../shared/corpus present, the keystroke latency on
-# asana (driver.js keystroke; test-results/vscode/keystroke-result.json). Needs: install.sh done, `npm run package`.
+# apiconv findings; screenshots in test-results/vscode/. Then, with ../shared/corpus present, the latencies on pets,
+# asana and stripe (driver.js latency; test-results/vscode/latency-result.json). Needs: install.sh done, `npm run package`.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../../.." && pwd)
 eval "$("$HERE/install.sh" --env)"
@@ -24,13 +24,15 @@ UI_EXPECT_COUNT=$(cd "$WS" && node "$ROOT/server/out/cli.js" lint -f json unconv
 export UI_EXPECT_COUNT
 NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM UI_FILE=unconventional.yaml UI_EXPECT=${UI_EXPECT:-path-no-verbs,servers-https,get-no-request-body} \
   node "$HERE/driver.js" ui; RC=$?
-# Keystroke → Problems panel update on asana (a real API description), when ../shared/corpus is there.
-ASANA="$ROOT/../shared/corpus/asana/asana.yaml"
-if [ -f "$ASANA" ] && [ -z "${SKIP_KEYSTROKE:-}" ]; then
-  cp "$ASANA" "$WS/"
-  NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM KS_FILE=asana.yaml node "$HERE/driver.js" keystroke || RC=1
+# What a user waits for on real API descriptions, when ../shared/corpus is there: Quick Open → Problems lists it,
+# keystroke → the status bar's count, on pets (3 KB), asana (400 KB) and stripe (4 MB), and breaking and mending
+# stripe's YAML.
+CORPUS="${APICONV_CORPUS:-$ROOT/../shared/corpus}"
+if [ -f "$CORPUS/stripe/spec3.yaml" ] && [ -z "${SKIP_KEYSTROKE:-}" ]; then
+  cp "$CORPUS/oai-petstore-v3/petstore.yaml" "$CORPUS/asana/asana.yaml" "$CORPUS/stripe/spec3.yaml" "$WS/"
+  NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM LAT_FILES=petstore.yaml,asana.yaml,spec3.yaml LAT_BROKEN=spec3.yaml node "$HERE/driver.js" latency || RC=1
 else
-  echo "keystroke latency: skipped (no ../shared/corpus/asana)"
+  echo "latency on real documents: skipped (no corpus at $CORPUS: pets, asana and stripe come from it)"
 fi
 set -e
 cs_stop
