@@ -82,8 +82,8 @@ Lint options:
   -h, --help                   print this help
 
 Init: writes a commented .apiconv.yaml that extends apiconv:recommended (in <dir>, default
-the current folder); --ci github also writes .github/workflows/apiconv.yml. Existing files
-are never overwritten.
+the current folder), and an existing .spectral.yaml/.yml/.json; --ci github also writes
+.github/workflows/apiconv.yml for the repository's default branch. What exists is kept.
 
 Directories are searched for OpenAPI documents (*.yaml, *.yml, *.json; node_modules
 and .git are skipped); files that are not OpenAPI documents are skipped silently.

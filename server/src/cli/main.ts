@@ -281,7 +281,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       case 'init': {
         const r = initCommand(path.resolve(cmd.dir ?? '.'), { ci: cmd.ci, version });
         log(initMessage(r, process.cwd()));
-        return r.refused ? EXIT_ERROR : EXIT_OK;
+        return EXIT_OK;
       }
       case 'lint': {
         const { code, diff, findings } = await lintCommand(cmd, log);
