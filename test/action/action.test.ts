@@ -11,57 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { BAD_DOC, ROOT, WARN_DOC, ensureBuilt } from '../cli/helpers';
-
-const CLI = path.join(ROOT, 'server', 'out', 'cli.js');
-// Two rules only (as in the CLI tests), so that the expectations do not move when rules are added.
-const TWO_RULES = 'extends: [[apiconv:recommended, off]]\nrules:\n  path-api-prefix: warn\n  path-no-verbs: error\n';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  summary: string;
-  outputs: Record<string, string>;
-  ws: string;
-  temp: string;
-}
-
-function runAction(inputs: Record<string, string>, opts: { files?: Record<string, string>; script?: string; env?: Record<string, string> } = {}): Run {
-  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-action-ws-'));
-  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-action-tmp-'));
-  for (const [rel, text] of Object.entries(opts.files ?? { '.apiconv.yaml': TWO_RULES, 'specs/bad.yaml': BAD_DOC, 'specs/warn.yaml': WARN_DOC, 'README.md': '# not an API\n' })) {
-    fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
-    fs.writeFileSync(path.join(ws, rel), text);
-  }
-  const summaryFile = path.join(temp, 'step_summary.md');
-  const outputFile = path.join(temp, 'output.txt');
-  fs.writeFileSync(summaryFile, '');
-  fs.writeFileSync(outputFile, '');
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: os.tmpdir(),
-    GITHUB_ACTIONS: 'true',
-    GITHUB_WORKSPACE: ws,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    GITHUB_OUTPUT: outputFile,
-    RUNNER_TEMP: temp,
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_REPOSITORY: 'octo/shop',
-    GITHUB_SHA: '0123456789abcdef',
-    APICONV_CLI: CLI,
-    ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase().replace(/-/g, '_')}`, v])),
-    ...opts.env,
-  };
-  const r = spawnSync(process.execPath, [opts.script ?? path.join(ROOT, 'action', 'run.mjs')], { cwd: ws, env, encoding: 'utf8', timeout: 180_000 });
-  const outputs = Object.fromEntries(
-    fs
-      .readFileSync(outputFile, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map(l => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
-  );
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, summary: fs.readFileSync(summaryFile, 'utf8'), outputs, ws, temp };
-}
+import { TWO_RULES, runAction } from './helpers';
 
 describe('GitHub Action', () => {
   before(() => ensureBuilt());
@@ -80,8 +30,8 @@ describe('GitHub Action', () => {
     for (const name of Object.keys(action.inputs)) assert.ok(script.includes(`'${name}'`), `run.mjs reads ${name}`);
     assert.match(upload.uses!, /^github\/codeql-action\/upload-sarif@v\d+$/);
     assert.equal(upload.with!.sarif_file, '${{ steps.lint.outputs.sarif-file }}');
-    assert.match(upload.if!, /inputs\.sarif == 'true'/);
-    assert.deepEqual(Object.keys(action.outputs).sort(), ['exit-code', 'sarif-file']);
+    assert.match(upload.if!, /steps\.lint\.outputs\.upload-sarif == 'true'/);
+    assert.deepEqual(Object.keys(action.outputs).sort(), ['exit-code', 'sarif-file', 'upload-sarif']);
     assert.equal(action.inputs['fail-severity'].default, 'error');
   });
 
@@ -105,7 +55,8 @@ describe('GitHub Action', () => {
     assert.match(r.stdout, /^::error file=specs\/bad\.yaml,line=8,col=3,endLine=8,endColumn=12,title=path-no-verbs::/m);
     assert.match(r.stdout, /^::warning file=specs\/warn\.yaml,.*title=path-api-prefix::/m);
     assert.equal(r.outputs['exit-code'], '1');
-    assert.equal(r.outputs['sarif-file'], path.join(r.temp, 'apiconv.sarif'));
+    assert.equal(path.basename(r.outputs['sarif-file']), 'apiconv.sarif');
+    assert.ok(r.outputs['sarif-file'].startsWith(r.temp + path.sep));
     const sarif = JSON.parse(fs.readFileSync(r.outputs['sarif-file'], 'utf8'));
     assert.equal(sarif.version, '2.1.0');
     const locations = sarif.runs[0].results.map((x: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => x.locations[0].physicalLocation.artifactLocation.uri);
@@ -162,7 +113,7 @@ describe('GitHub Action', () => {
     // The action as GitHub checks it out from a tag without a build: action.yml, action/run.mjs, package.json.
     const checkout = path.join(pack, 'action-checkout');
     fs.mkdirSync(path.join(checkout, 'action'), { recursive: true });
-    fs.copyFileSync(path.join(ROOT, 'action', 'run.mjs'), path.join(checkout, 'action', 'run.mjs'));
+    for (const f of fs.readdirSync(path.join(ROOT, 'action'))) fs.copyFileSync(path.join(ROOT, 'action', f), path.join(checkout, 'action', f));
     fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(checkout, 'package.json'));
     const r = runAction({ paths: 'specs', package: tgz }, { script: path.join(checkout, 'action', 'run.mjs'), env: { APICONV_CLI: '', npm_config_offline: 'true' } });
     assert.equal(r.code, 1, r.stdout + r.stderr);

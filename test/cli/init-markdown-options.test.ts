@@ -1,13 +1,15 @@
 /**
- * The built CLI: `apiconv init` (config and workflow, never overwriting), `--help`/`--version`, the `markdown`
+ * The built CLI: `apiconv init` (config and workflow; what exists is kept), `--help`/`--version`, the `markdown`
  * format (job summaries), and rule options set from a YAML config (`then.functionOptions`).
  */
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { BAD_DOC, ROOT, ensureBuilt, runCli, tempDir, type JsonFinding } from './helpers';
+import { schemaRef } from '../../server/src/cli/initCommand';
 
 const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -65,24 +67,57 @@ describe('apiconv init', () => {
     assert.ok(fs.existsSync(path.join(d, '.apiconv.yaml')));
   });
 
-  it('refuses to overwrite: an existing config (any name apiconv finds) or workflow; nothing is written', () => {
-    const d = tempDir({ '.spectral.yaml': 'extends: spectral:oas\n' });
+  it('writes what is missing and keeps what exists, saying so: init --ci github after init adds the workflow', () => {
+    const d = tempDir();
+    assert.equal(runCli(['init'], { cwd: d }).code, 0);
+    const config = fs.readFileSync(path.join(d, '.apiconv.yaml'), 'utf8');
     const r = runCli(['init', '--ci', 'github'], { cwd: d });
-    assert.equal(r.code, 2);
-    assert.match(r.stderr, /\.spectral\.yaml exists; nothing written/);
-    assert.ok(!fs.existsSync(path.join(d, '.apiconv.yaml')));
-    assert.ok(!fs.existsSync(path.join(d, '.github')));
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /\.apiconv\.yaml exists: kept as it is/);
+    assert.match(r.stderr, /wrote \.github\/workflows\/apiconv\.yml/);
+    assert.equal(fs.readFileSync(path.join(d, '.apiconv.yaml'), 'utf8'), config);
 
     const w = tempDir({ '.github/workflows/apiconv.yml': 'name: mine\n' });
-    assert.equal(runCli(['init', '--ci', 'github'], { cwd: w }).code, 2);
+    const kept = runCli(['init', '--ci', 'github'], { cwd: w });
+    assert.equal(kept.code, 0);
+    assert.match(kept.stderr, /apiconv\.yml exists: kept as it is/);
     assert.equal(fs.readFileSync(path.join(w, '.github/workflows/apiconv.yml'), 'utf8'), 'name: mine\n');
-    assert.ok(!fs.existsSync(path.join(w, '.apiconv.yaml')));
+    assert.ok(fs.existsSync(path.join(w, '.apiconv.yaml')));
 
-    const again = tempDir();
-    assert.equal(runCli(['init', 'sub'], { cwd: again }).code, 0);
-    const before = fs.readFileSync(path.join(again, 'sub', '.apiconv.yaml'), 'utf8');
-    assert.equal(runCli(['init', 'sub'], { cwd: again }).code, 2);
-    assert.equal(fs.readFileSync(path.join(again, 'sub', '.apiconv.yaml'), 'utf8'), before);
+    // A JavaScript Spectral config is kept as the config (apiconv reads it), not extended from YAML.
+    const js = tempDir({ '.spectral.js': 'module.exports = { extends: [] };\n' });
+    assert.match(runCli(['init'], { cwd: js }).stderr, /\.spectral\.js exists: kept as it is/);
+    assert.ok(!fs.existsSync(path.join(js, '.apiconv.yaml')));
+  });
+
+  it('extends an existing .spectral.yaml: its rules keep applying, with the conventions', () => {
+    const spectral = "extends: [[spectral:oas, recommended]]\nrules:\n  info-contact: error\n  owner-named:\n    given: $.info\n    then: { field: x-owner, function: truthy }\n    severity: warn\n";
+    const d = tempDir({ '.spectral.yaml': spectral, 'api.yaml': BAD_DOC });
+    const r = runCli(['init', '--ci', 'github'], { cwd: d });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /wrote \.apiconv\.yaml \(it extends \.spectral\.yaml\)/);
+    assert.ok(fs.existsSync(path.join(d, '.github/workflows/apiconv.yml')));
+    assert.deepEqual(parseYaml(fs.readFileSync(path.join(d, '.apiconv.yaml'), 'utf8')), { extends: ['apiconv:recommended', './.spectral.yaml'] });
+    const codes = (JSON.parse(runCli(['lint', '-f', 'json', 'api.yaml'], { cwd: d }).stdout) as JsonFinding[]).map(f => `${f.code}:${f.severity}`);
+    assert.ok(codes.includes('info-contact:0'), `the Spectral config's severity: ${codes}`);
+    assert.ok(codes.includes('owner-named:1'), `its own rule: ${codes}`);
+    assert.ok(codes.includes('path-no-verbs:0'), `the conventions run: ${codes}`);
+  });
+
+  it("the workflow runs on the repository's default branch; the modeline names this version's schema", () => {
+    const d = tempDir();
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: d, encoding: 'utf8' });
+    git('init', '-q', '-b', 'trunk');
+    assert.equal(runCli(['init', '--ci', 'github'], { cwd: d }).code, 0);
+    const wf = parseYaml(fs.readFileSync(path.join(d, '.github', 'workflows', 'apiconv.yml'), 'utf8')) as { on: { push: { branches: string[] } } };
+    assert.deepEqual(wf.on.push.branches, ['trunk']);
+    const modeline = /# yaml-language-server: \$schema=(\S+)/.exec(fs.readFileSync(path.join(d, '.apiconv.yaml'), 'utf8'))![1];
+    assert.equal(modeline, `https://raw.githubusercontent.com/apiconv/apiconv/v${version}/schema/apiconv-config.schema.json`);
+    // Installed in the project (node_modules/apiconv), it names the schema it ships, relative to the config.
+    const shipped = path.join(d, 'node_modules', 'apiconv', 'schema', 'apiconv-config.schema.json');
+    fs.mkdirSync(path.dirname(shipped), { recursive: true });
+    fs.writeFileSync(shipped, '{}');
+    assert.equal(schemaRef(d, version, shipped), 'node_modules/apiconv/schema/apiconv-config.schema.json');
   });
 
   it('usage errors: an unknown --ci, --ci outside init, two folders', () => {

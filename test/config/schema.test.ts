@@ -12,7 +12,7 @@ import { oas } from '@stoplight/spectral-rulesets';
 import { rules } from '../../rules/index';
 import { recommended, all } from '../../rules/ruleset';
 import { CONFIG_SCHEMA_FILE, configSchema, optionsSchemaOf } from '../../server/src/engine/configSchema';
-import { CONFIG_TEMPLATE } from '../../server/src/cli/initCommand';
+import { configTemplate, schemaUrl } from '../../server/src/cli/initCommand';
 import { configDiagnostics } from '../../server/src/lsp/configDiagnostics';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -49,8 +49,10 @@ describe('config schema', () => {
   });
 
   it('accepts the config apiconv init writes, uncommented too, and the README\'s', () => {
-    assert.ok(valid(parseYaml(CONFIG_TEMPLATE)));
-    const uncommented = CONFIG_TEMPLATE.split('\n').map(l => (/^#\s+([\w-]+:( |$)|- )/.test(l) && !/yaml-language-server/.test(l) ? l.replace(/^# /, '') : l)).join('\n');
+    const template = configTemplate(schemaUrl('1.0.0'));
+    assert.ok(valid(parseYaml(template)));
+    assert.ok(valid(parseYaml(configTemplate(schemaUrl('1.0.0'), '.spectral.yaml'))), 'extending a Spectral config');
+    const uncommented = template.split('\n').map(l => (/^#\s+([\w-]+:( |$)|- )/.test(l) && !/yaml-language-server/.test(l) ? l.replace(/^# /, '') : l)).join('\n');
     assert.ok(valid(parseYaml(uncommented)), JSON.stringify(validate.errors));
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const block = /```yaml\n# \.apiconv\.yaml\n([\s\S]*?)```/.exec(readme);
@@ -93,7 +95,7 @@ describe('config diagnostics (the language server)', () => {
   };
 
   it('a valid config: none', () => {
-    assert.deepEqual(configDiagnostics(CONFIG_TEMPLATE, '/p/.apiconv.yaml'), []);
+    assert.deepEqual(configDiagnostics(configTemplate(schemaUrl('1.0.0')), '/p/.apiconv.yaml'), []);
     assert.deepEqual(configDiagnostics('{ "extends": "apiconv:all", "rules": { "path-no-verbs": "warn" } }', '/p/.apiconv.json'), []);
   });
 

@@ -1,15 +1,17 @@
 /** Command-line parsing for `apiconv`. No dependency: the option set is small and fixed. */
 import { DEFAULT_FUNCTION_BUDGET_MS, SEVERITY_NAMES, type SeverityName } from '../engine';
+import { UsageError } from './usage';
+import { reportTargets, type ReportOption, type ReportTarget } from './reportTargets';
 
-export const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'summary', 'markdown'] as const;
-export type FormatName = (typeof FORMATS)[number];
+export { UsageError } from './usage';
+export { FORMATS, type FormatName } from './reportTargets';
 
 export interface LintCliOptions {
   command: 'lint';
   targets: string[];
   ruleset?: string;
-  format: FormatName;
-  output?: string;
+  /** The reports to write, each from the same findings (reports.ts). */
+  reports: ReportTarget[];
   failSeverity: SeverityName;
   quiet: boolean;
   stdin: boolean;
@@ -42,14 +44,6 @@ export type CliCommand =
   | { command: 'help'; topic?: string; verbose: boolean }
   | { command: 'version'; verbose: boolean };
 
-/** A usage error: exit code 2 with a one-line message. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
-
 export const HELP = `apiconv — lint OpenAPI 2.0/3.0/3.1 documents against HTTP API conventions
 
 Usage:
@@ -62,8 +56,9 @@ Usage:
 
 Lint options:
   -r, --ruleset <file>         ruleset file (default: nearest .apiconv.* / .spectral.* config, else apiconv:recommended)
-  -f, --format <name>          stylish (default), json, sarif, junit, github, summary, markdown
-  -o, --output <file>          write the report to a file instead of stdout
+  -f, --format <name>[:<file>] stylish (default), json, sarif, junit, github, summary, markdown, gitlab, html;
+                               repeat for several reports of one lint (-f sarif:out.sarif -f json:out.json)
+  -o, --output <file>          write the report of the -f before it to a file instead of stdout
   -F, --fail-severity <sev>    exit 1 when a finding has this severity or higher: error (default), warn, info, hint
   -q, --quiet                  report errors only
       --stdin                  read one document from stdin
@@ -87,8 +82,8 @@ Lint options:
   -h, --help                   print this help
 
 Init: writes a commented .apiconv.yaml that extends apiconv:recommended (in <dir>, default
-the current folder); --ci github also writes .github/workflows/apiconv.yml. Existing files
-are never overwritten.
+the current folder), and an existing .spectral.yaml/.yml/.json; --ci github also writes
+.github/workflows/apiconv.yml for the repository's default branch. What exists is kept.
 
 Directories are searched for OpenAPI documents (*.yaml, *.yml, *.json; node_modules
 and .git are skipped); files that are not OpenAPI documents are skipped silently.
@@ -139,6 +134,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   const values: Record<string, string> = {};
   const flags = new Set<string>();
   const positional: string[] = [];
+  const reportOptions: ReportOption[] = [];
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i];
     if (arg === '--') {
@@ -158,7 +154,9 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     if (arg in VALUE_OPTIONS) {
       const value = inline ?? argv[++i];
       if (value === undefined || (inline === undefined && value.startsWith('-') && value !== '-')) throw new UsageError(`option ${arg} needs a value`);
-      values[VALUE_OPTIONS[arg]] = value;
+      const name = VALUE_OPTIONS[arg];
+      values[name] = value;
+      if (name === 'format' || name === 'output') reportOptions.push({ option: name, value });
     } else if (arg in FLAG_OPTIONS) {
       if (inline !== undefined) throw new UsageError(`option ${arg} takes no value`);
       flags.add(FLAG_OPTIONS[arg]);
@@ -188,8 +186,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   }
   if (command !== 'lint') throw new UsageError(`unknown command "${command}" (commands: lint, rules, init; see apiconv --help)`);
 
-  const format = (values.format ?? 'stylish') as FormatName;
-  if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}" (formats: ${FORMATS.join(', ')})`);
+  const reports = reportTargets(reportOptions);
   const failSeverity = (values.failSeverity ?? 'error') as SeverityName;
   if (!SEVERITY_NAMES.includes(failSeverity)) throw new UsageError(`unknown fail severity "${failSeverity}" (one of ${SEVERITY_NAMES.join(', ')})`);
   let jobs: number | undefined;
@@ -220,8 +217,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     command: 'lint',
     targets: rest,
     ruleset: values.ruleset,
-    format,
-    output: values.output,
+    reports,
     failSeverity,
     quiet: flags.has('quiet'),
     stdin,

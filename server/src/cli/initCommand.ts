@@ -1,22 +1,42 @@
 /**
  * `apiconv init [<dir>] [--ci github]`: a commented `.apiconv.yaml` that extends `apiconv:recommended` and,
- * with `--ci github`, a GitHub Actions workflow running the apiconv action. Never overwrites a file: when
- * one of them exists, nothing is written.
+ * with `--ci github`, a GitHub Actions workflow running the apiconv action. It writes what is missing and keeps
+ * what exists, saying so: a second `init --ci github` after `init` adds the workflow. A Spectral config that is
+ * there already is extended by the new `.apiconv.yaml`, so its rules keep applying (apiconv reads `.apiconv.*`
+ * first and would otherwise ignore it).
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CONFIG_FILES } from '../engine';
 import { displayPath } from './formatters/util';
 
-export const SCHEMA_URL = 'https://raw.githubusercontent.com/apiconv/apiconv/main/schema/apiconv-config.schema.json';
+/** The config schema of a released version, for a modeline that stays right when the repository's main moves on. */
+export function schemaUrl(version: string): string {
+  return `https://raw.githubusercontent.com/apiconv/apiconv/v${version}/schema/apiconv-config.schema.json`;
+}
 
-export const CONFIG_TEMPLATE = `# apiconv configuration: a Spectral ruleset (.spectral.yaml syntax works here too).
+/**
+ * Where the config's modeline points: the schema this apiconv ships, relative to the config, when it is inside
+ * the project (a local install: node_modules/apiconv/schema/…); else the schema of this version online.
+ */
+export function schemaRef(dir: string, version: string, shipped = path.join(__dirname, '..', '..', 'schema', 'apiconv-config.schema.json')): string {
+  const rel = path.relative(dir, shipped);
+  if (fs.existsSync(shipped) && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel.split(path.sep).join('/');
+  return schemaUrl(version);
+}
+
+export function configTemplate(schema: string, spectralConfig?: string): string {
+  const extendsLine = spectralConfig
+    ? `# ${spectralConfig}'s rules keep applying: they come after (and so over) apiconv:recommended.\nextends: [apiconv:recommended, ./${spectralConfig}]`
+    : 'extends: apiconv:recommended';
+  return `# apiconv configuration: a Spectral ruleset (.spectral.yaml syntax works here too).
 # Rules and their docs: \`apiconv rules\`, \`apiconv rules <rule-id>\`.
-# yaml-language-server: $schema=${SCHEMA_URL}
+# yaml-language-server: $schema=${schema}
 
 # apiconv:recommended: the conventions plus Spectral's structural OpenAPI rules;
 # apiconv:all adds every spectral:oas rule.
-extends: apiconv:recommended
+${extendsLine}
 
 # Uncomment to change rules (\`apiconv rules <rule-id>\` tells what a rule checks and its options):
 # rules:
@@ -34,15 +54,16 @@ extends: apiconv:recommended
 #     rules:
 #       security-required: off
 `;
+}
 
-export function workflowTemplate(version: string): string {
+export function workflowTemplate(version: string, branch = 'main'): string {
   return `# Lints the OpenAPI documents with apiconv: findings as code-scanning alerts (SARIF) and
 # pull-request annotations, a summary on the run's page; the job fails on errors.
 name: apiconv
 
 on:
   push:
-    branches: [main]
+    branches: [${JSON.stringify(branch)}]
   pull_request:
 
 permissions:
@@ -54,6 +75,8 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v4
+        with:
+          fetch-depth: 2   # a pull request's changed files, for its annotations
       - uses: apiconv/apiconv@v${version}
         with:
           paths: .
@@ -63,25 +86,51 @@ jobs:
 
 export interface InitResult {
   written: string[];
-  /** Set when nothing was written because a file is in the way. */
-  refused?: string;
+  /** Files that exist and were kept. */
+  kept: string[];
+  /** The Spectral config the new `.apiconv.yaml` extends. */
+  extended?: string;
+}
+
+function git(args: string[], cwd: string): string | undefined {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
+  return r.status === 0 && r.stdout.trim() !== '' ? r.stdout.trim() : undefined;
+}
+
+/** The repository's default branch: origin's HEAD, else the branch checked out, else git's default for new ones. */
+export function defaultBranch(dir: string): string {
+  const remote = git(['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], dir);
+  if (remote) return remote.replace(/^origin\//, '');
+  return git(['branch', '--show-current'], dir) ?? git(['config', 'init.defaultBranch'], dir) ?? 'main';
 }
 
 export function initCommand(dir: string, opts: { ci?: 'github'; version: string }): InitResult {
-  const config = path.join(dir, '.apiconv.yaml');
-  const files: [string, string][] = [[config, CONFIG_TEMPLATE]];
-  if (opts.ci === 'github') files.push([path.join(dir, '.github', 'workflows', 'apiconv.yml'), workflowTemplate(opts.version)]);
-  // Any config apiconv would find in this folder counts: a second one would be ignored (`.apiconv.*` first).
-  const existing = [...CONFIG_FILES.map(n => path.join(dir, n)), ...files.slice(1).map(f => f[0])].find(f => fs.existsSync(f));
-  if (existing) return { written: [], refused: existing };
-  for (const [file, text] of files) {
+  const result: InitResult = { written: [], kept: [] };
+  const write = (file: string, text: () => string) => {
+    if (fs.existsSync(file)) {
+      result.kept.push(file);
+      return;
+    }
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, text, { flag: 'wx' });
+    fs.writeFileSync(file, text(), { flag: 'wx' });
+    result.written.push(file);
+  };
+  // Any config apiconv finds in this folder counts: an `.apiconv.*` is kept; a Spectral one in data is extended.
+  const present = CONFIG_FILES.filter(n => fs.existsSync(path.join(dir, n)));
+  const own = present.find(n => n.startsWith('.apiconv.'));
+  const spectral = present.find(n => /^\.spectral\.(ya?ml|json)$/.test(n));
+  if (own) result.kept.push(path.join(dir, own));
+  else if (present.length > 0 && !spectral) result.kept.push(path.join(dir, present[0]!));
+  else {
+    result.extended = spectral;
+    write(path.join(dir, '.apiconv.yaml'), () => configTemplate(schemaRef(dir, opts.version), spectral));
   }
-  return { written: files.map(f => f[0]) };
+  if (opts.ci === 'github') write(path.join(dir, '.github', 'workflows', 'apiconv.yml'), () => workflowTemplate(opts.version, defaultBranch(dir)));
+  return result;
 }
 
 export function initMessage(r: InitResult, cwd: string): string {
-  if (r.refused) return `apiconv: ${displayPath(r.refused, cwd)} exists; nothing written (apiconv init never overwrites a file)`;
-  return r.written.map(f => `apiconv: wrote ${displayPath(f, cwd)}`).join('\n');
+  const lines = r.kept.map(f => `apiconv: ${displayPath(f, cwd)} exists: kept as it is`);
+  for (const f of r.written) lines.push(`apiconv: wrote ${displayPath(f, cwd)}${r.extended && f.endsWith('.apiconv.yaml') ? ` (it extends ${r.extended})` : ''}`);
+  return lines.join('\n');
 }

@@ -45,6 +45,8 @@ export interface LintTaskResult {
   skipReason?: string;
   /** Files read while resolving `$ref`s. */
   files: string[];
+  /** The document's operations, when it was linted (the size a score is scaled by). */
+  operations?: number;
   /** A one-line I/O or engine error (exit code 2). */
   error?: string;
   /** The stack, for --verbose. */
@@ -87,7 +89,7 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
       refPolicy: cliRefPolicy(task),
       functionBudget: { ms: task.functionBudgetMs, skip: task.stoppedRules },
     });
-    return done({ problems: result.problems, suppressed: result.suppressed ?? [], skipped: result.skipped, skipReason: result.skipReason, files: result.files });
+    return done({ problems: result.problems, suppressed: result.suppressed ?? [], skipped: result.skipped, skipReason: result.skipReason, files: result.files, operations: result.operations });
   } catch (e) {
     return done({ problems: [], files: [task.file], error: `${task.file}: ${oneLine(e)}`, stack: (e as Error)?.stack });
   }

@@ -23,6 +23,7 @@ import {
   RulesetCache,
   RulesetLoadError,
   RulesetRefusedError,
+  scoreFindings,
   SEVERITY_NAMES,
   sortProblems,
   stageCollection,
@@ -30,7 +31,7 @@ import {
 import { HELP, UsageError, parseArgs, type LintCliOptions } from './args';
 import { collectFiles, TargetError } from './files';
 import { projectRoot, targetFolder } from './project';
-import { formatters } from './formatters/index';
+import { writeReports, type LintFindings } from './reports';
 import { displayPath } from './formatters/util';
 import { runTasks, plannedJobs, totalSize } from './pool';
 import type { LintTask, LintTaskResult } from './lintOne';
@@ -39,6 +40,7 @@ import { initCommand, initMessage } from './initCommand';
 import { computeFixes, finishFixes } from './fixCommand';
 import { computeFixesIsolated } from './fixIsolated';
 import { diffMain } from './diffCommand';
+import { scoreMain } from './scoreCommand';
 import { IoError, checkInput, checkOutput, readStdinText, writeOutput } from './io';
 import { version } from '../../../package.json';
 import { isCliWorker, runCliWorker } from './worker';
@@ -79,12 +81,15 @@ function sameProblem(a: LintProblem, b: LintProblem): boolean {
   return true;
 }
 
-interface LintOutcome {
+export interface LintOutcome {
   code: number;
-  report: string;
+  /** What `--fix-dry-run` prints instead of reports: the fixes as a diff. */
+  diff?: string;
+  /** What the lint found, when it ran to the end. */
+  findings?: LintFindings;
 }
 
-async function lintCommand(opts: LintCliOptions, log: (line: string) => void): Promise<LintOutcome> {
+export async function lintCommand(opts: LintCliOptions, log: (line: string) => void): Promise<LintOutcome> {
   // One lint and out: the heap's garbage is collected between stages when it is big (engine/pipeline/collect.ts).
   stageCollection.enabled = true;
   const cwd = process.cwd();
@@ -96,7 +101,7 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
   if (explicitRuleset && !(explicitRuleset in BUILTIN_RULESETS)) checkInput(opts.ruleset!, 'ruleset');
   if (opts.baseline !== undefined) checkInput(opts.baseline, 'baseline');
   if (opts.baselineWrite !== undefined) checkOutput(opts.baselineWrite, 'baseline');
-  if (opts.output !== undefined) checkOutput(opts.output, 'report');
+  for (const r of opts.reports) if (r.output !== undefined) checkOutput(r.output, 'report');
 
   let tasks: LintTask[];
   // Issue 16: $refs stay inside the project (project.ts) unless --allow-refs-outside; size limit.
@@ -161,10 +166,10 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
     const files = fixed.changedFiles.map(f => displayPath(f, cwd)).join(', ');
     if (opts.fixDryRun) {
       log(`apiconv: ${fixed.applied} fix${fixed.applied === 1 ? '' : 'es'} would change ${fixed.changedFiles.length} file${fixed.changedFiles.length === 1 ? '' : 's'}${files ? `: ${files}` : ''} (dry run: nothing written)`);
-      return { code: fixed.errors.length ? EXIT_ERROR : fixed.changedFiles.length ? EXIT_FINDINGS : EXIT_OK, report: fixed.diff };
+      return { code: fixed.errors.length ? EXIT_ERROR : fixed.changedFiles.length ? EXIT_FINDINGS : EXIT_OK, diff: fixed.diff };
     }
     log(`apiconv: applied ${fixed.applied} fix${fixed.applied === 1 ? '' : 'es'} to ${fixed.changedFiles.length} file${fixed.changedFiles.length === 1 ? '' : 's'}${files ? `: ${files}` : ''}`);
-    if (fixed.errors.length) return { code: EXIT_ERROR, report: '' };
+    if (fixed.errors.length) return { code: EXIT_ERROR };
     finals = fixed.finals;
   }
 
@@ -189,7 +194,7 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
   const results: LintTaskResult[] = tasks.map((t, i) => {
     const f = finals.get(i);
     if (!f) return linted_[next++]!;
-    return { file: t.file, problems: f.problems, suppressed: f.suppressed ?? [], skipped: f.skipped, skipReason: f.skipReason, files: f.files, ms: 0 };
+    return { file: t.file, problems: f.problems, suppressed: f.suppressed ?? [], skipped: f.skipped, skipReason: f.skipReason, files: f.files, operations: f.operations, ms: 0 };
   });
 
   let ioError = false;
@@ -240,27 +245,17 @@ async function lintCommand(opts: LintCliOptions, log: (line: string) => void): P
       for (const e of applied.stale) log(`  stale: ${e.file} ${e.rule} ${e.path}${e.count > 1 ? ` (x${e.count})` : ''}`);
     }
   }
+  // The score is of the APIs as they are: baselined findings count, suppressed ones (a decision taken) do not.
+  const operations = results.reduce((n, r) => n + (r.operations ?? 0), 0);
+  const score = scoreFindings([...problems, ...baselined], operations);
   if (opts.quiet) problems = problems.filter(p => p.severity === 0);
-  const report = formatters[opts.format](problems, {
-    cwd,
-    files: linted,
-    version,
-    color: opts.output === undefined && process.stdout.isTTY === true && !process.env.NO_COLOR,
-    suppressed,
-    baselined,
-    failSeverity: opts.failSeverity,
-  });
   const failAt = SEVERITY_NAMES.indexOf(opts.failSeverity);
   const failing = problems.some(p => p.severity <= failAt);
-  return { code: ioError ? EXIT_ERROR : failing ? EXIT_FINDINGS : EXIT_OK, report };
-}
-
-function writeOut(text: string, output: string | undefined): void {
-  if (output === undefined) {
-    process.stdout.write(text);
-    return;
-  }
-  writeOutput(output, text, 'report');
+  const texts = opts.stdin ? new Map(tasks.filter(t => t.text !== undefined).map(t => [t.file, t.text!])) : undefined;
+  return {
+    code: ioError ? EXIT_ERROR : failing ? EXIT_FINDINGS : EXIT_OK,
+    findings: { problems, ctx: { cwd, files: linted, version, suppressed, baselined, failSeverity: opts.failSeverity, score, texts } },
+  };
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -268,6 +263,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   let verbose = argv.includes('--verbose') || argv.includes('-v');
   if (argv[0] === 'diff') return diffMain(argv.slice(1), log);
   try {
+    if (argv[0] === 'score') return await scoreMain(argv.slice(1), log);
     const cmd = parseArgs(argv);
     verbose = cmd.verbose;
     switch (cmd.command) {
@@ -285,11 +281,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       case 'init': {
         const r = initCommand(path.resolve(cmd.dir ?? '.'), { ci: cmd.ci, version });
         log(initMessage(r, process.cwd()));
-        return r.refused ? EXIT_ERROR : EXIT_OK;
+        return EXIT_OK;
       }
       case 'lint': {
-        const { code, report } = await lintCommand(cmd, log);
-        writeOut(report, cmd.output);
+        const { code, diff, findings } = await lintCommand(cmd, log);
+        if (diff !== undefined) process.stdout.write(diff);
+        if (findings) writeReports(cmd.reports, findings);
         return code;
       }
     }

@@ -16,6 +16,10 @@ export { DEFAULT_LIMITS, type InputLimits } from './limits';
 export { hasBom, withoutBom, problemsWithBom } from './bom';
 export { collectGarbage, gcFunction, stageCollection } from './pipeline/collect';
 
+// The score of an API.
+export { GRADES, SCORE_CATEGORIES, gradeOf, meetsGrade, scoreFindings, type ApiScore, type Grade } from './score';
+export { operationCount } from './apiSize';
+
 // Rulesets: choosing and loading them, their rules' docs, the config file's schema.
 export { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, getRule, oneLine } from './ruleset';
 export { RulesetRefusedError, inspectRuleset } from './rulesetData';

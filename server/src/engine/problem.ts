@@ -45,6 +45,8 @@ export interface LintResult {
   skipReason?: string;
   /** Every file read while resolving `$ref`s (absolute paths), the root included. */
   files: string[];
+  /** The document's operations (apiSize.ts), when it was linted: the size a score is scaled by. */
+  operations?: number;
 }
 
 export class RulesetLoadError extends Error {

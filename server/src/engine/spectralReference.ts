@@ -4,6 +4,7 @@
  * (Spectral's resolver caches documents across runs, which makes a reused instance report wrong `invalid-ref` errors
  * and grow in memory); the ruleset is shared.
  */
+import { operationCount } from './apiSize';
 import { Document, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import * as path from 'node:path';
@@ -57,7 +58,7 @@ export async function lintWithSpectral(text: string, file: string, options: Lint
   const results = await spectral.run(document, { ignoreUnknownFormat: true });
   const capped = results.map(r => ({ ...r, cap: severityCapOf(document, String(r.code), r.message, [...r.path]) }));
   clearSeverityCaps(document);
-  return finishLint(capped, absFile, ruleset, texts, [...files]);
+  return { ...finishLint(capped, absFile, ruleset, texts, [...files]), operations: operationCount(document.data) };
 }
 
 /**

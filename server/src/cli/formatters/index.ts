@@ -1,4 +1,4 @@
-import type { FormatName } from '../args';
+import type { FormatName } from '../reportTargets';
 import type { Formatter } from './types';
 import { stylish } from './stylish';
 import { json } from './json';
@@ -7,7 +7,9 @@ import { junit } from './junit';
 import { github } from './github';
 import { summary } from './summary';
 import { markdown } from './markdown';
+import { gitlab } from './gitlab';
+import { html } from './html';
 
 export type { Formatter, ReportContext } from './types';
 
-export const formatters: Record<FormatName, Formatter> = { stylish, json, sarif, junit, github, summary, markdown };
+export const formatters: Record<FormatName, Formatter> = { stylish, json, sarif, junit, github, summary, markdown, gitlab, html };

@@ -1,4 +1,4 @@
-import type { LintProblem, SeverityName } from '../../engine';
+import type { ApiScore, LintProblem, SeverityName } from '../../engine';
 
 export interface ReportContext {
   /** Paths in the report are relative to this folder. */
@@ -13,6 +13,10 @@ export interface ReportContext {
   baselined: LintProblem[];
   /** Findings at this severity or above fail the run (`--fail-severity`; default error). */
   failSeverity?: SeverityName;
+  /** The score of the linted APIs (engine/score.ts), for the reports that show it. */
+  score?: ApiScore;
+  /** Texts that are not files on the disk (stdin), by absolute path: for the reports that quote the document. */
+  texts?: ReadonlyMap<string, string>;
 }
 
 export type Formatter = (problems: readonly LintProblem[], ctx: ReportContext) => string;

@@ -11,6 +11,7 @@
  * `lint()` (../lint.ts) is a fresh linter in one-shot mode (cold.ts), and
  * `lintWithSpectral()` the reference the tests compare both with.
  */
+import { operationCount } from '../apiSize';
 import * as path from 'node:path';
 import { getDiagnosticSeverity, type Ruleset } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
@@ -167,6 +168,7 @@ export class IncrementalLinter {
     }
     const lineIndexes = new Map([[absFile, this.inputs.lineIndex(text)]]);
     const out = finishLint(results as unknown as EngineResult[], absFile, ruleset, texts, res.files.length > 0 ? res.files : [absFile], lineIndexes, (t, s) => this.inputs.lacks(t, s));
+    out.operations = operationCount(res.resolved);
     this.stats = {
       runner: this.runner.stats.ms,
       parseFull: parsed.full,
