@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { IncrementalParser } from '../../server/src/engine/parse/parser';
-import { runLintTask, warmUpTasks, type LintTask } from '../../server/src/lsp/lintWorker';
+import { runLintTask, warmUpTasks, type ServerLintTask as LintTask } from '../../server/src/lsp/lintWorker';
 
 describe('warm-up', () => {
   it('edits YAML and JSON, then types into them: in JSON one string at a time (the string-edit way)', async () => {

@@ -1,7 +1,7 @@
 /** `--fix` (apply safe fixes in place) and `--fix-dry-run` (print them as a unified diff). */
-import { fixFile, type LintResult, loadingOverrunMessage, oneLine, type RefPolicy, type RulesetCache, unifiedDiff } from '../engine';
+import { fixFile, loadingOverrunMessage, oneLine, taskLintOptions, unifiedDiff, type LintResult, type RefPolicy, type RulesetCache } from '../engine';
 import { displayPath } from './formatters/util';
-import { cliRefPolicy, type LintTask } from './lintOne';
+import { CLI_LIMIT_SETTINGS, type CliLintTask } from './lintOne';
 import { readForFix, writeAll, type FileForm, type WritePolicy } from './safeWrite';
 
 export interface FixOutcome {
@@ -55,7 +55,7 @@ export interface ComputeHooks {
 }
 
 /** Fixes every task, each seeing the fixes of the tasks before it (two roots may share a `$ref`'d file); writes nothing. */
-export async function computeFixes(tasks: readonly LintTask[], cache: RulesetCache, hooks: ComputeHooks = {}): Promise<FixComputation> {
+export async function computeFixes(tasks: readonly CliLintTask[], cache: RulesetCache, hooks: ComputeHooks = {}): Promise<FixComputation> {
   const out: FixComputation = { pending: new Map(), originals: new Map(), fixesIn: new Map(), lastWriter: new Map(), finals: new Map(), errors: [], stopped: new Map() };
   const { pending, originals, fixesIn } = out;
   const named = new Set(tasks.map(t => t.file));
@@ -76,7 +76,8 @@ export async function computeFixes(tasks: readonly LintTask[], cache: RulesetCac
   };
   for (const [index, task] of tasks.entries()) {
     hooks.onTask?.(index);
-    refPolicy = cliRefPolicy(task);
+    const options = taskLintOptions({ ...task, functionBudgetMs: hooks.functionBudgetMs }, CLI_LIMIT_SETTINGS);
+    refPolicy = options.refPolicy;
     let text = task.text ?? pending.get(task.file);
     try {
       if (text === undefined) text = read(task.file);
@@ -98,7 +99,7 @@ export async function computeFixes(tasks: readonly LintTask[], cache: RulesetCac
         safeOnly: true,
         readFile: reader,
         refPolicy,
-        functionBudget: { ms: hooks.functionBudgetMs, skip: stopped },
+        functionBudget: options.functionBudget,
         lintFixableOnly: hooks.lintFixableOnly,
         finalLint: hooks.finalLint,
       });
@@ -146,6 +147,6 @@ export function finishFixes(c: FixComputation, opts: { write: boolean; cwd: stri
  * Fixes every task in this thread, then writes every changed file at once. For rulesets without the
  * repository's JavaScript; those go through fixIsolated.ts.
  */
-export async function runFixes(tasks: readonly LintTask[], cache: RulesetCache, opts: { write: boolean; cwd: string; policy?: WritePolicy }): Promise<FixOutcome> {
+export async function runFixes(tasks: readonly CliLintTask[], cache: RulesetCache, opts: { write: boolean; cwd: string; policy?: WritePolicy }): Promise<FixOutcome> {
   return finishFixes(await computeFixes(tasks, cache), opts);
 }

@@ -8,12 +8,12 @@
 import { Worker } from 'node:worker_threads';
 import { BudgetWatch, createMeter, DEFAULT_FUNCTION_BUDGET_MS, LOADING_NAME, pollBudget, type RulesetCache } from '../engine';
 import { computeFixes, type FixComputation } from './fixCommand';
-import type { LintTask } from './lintOne';
+import type { CliLintTask } from './lintOne';
 import { workerScript } from './pool';
 
 type Attempt = { result: FixComputation } | { over: { index: number; rules: string[] } } | { failed: string };
 
-export async function computeFixesIsolated(tasks: readonly LintTask[], cache: RulesetCache, budgetMs = DEFAULT_FUNCTION_BUDGET_MS): Promise<FixComputation> {
+export async function computeFixesIsolated(tasks: readonly CliLintTask[], cache: RulesetCache, budgetMs = DEFAULT_FUNCTION_BUDGET_MS): Promise<FixComputation> {
   const script = workerScript();
   // Not running from the bundle (tests through tsx, the single executable): in this thread, as the lint pool does.
   if (!script) return computeFixes(tasks, cache, { functionBudgetMs: budgetMs });
@@ -37,7 +37,7 @@ export async function computeFixesIsolated(tasks: readonly LintTask[], cache: Ru
   }
 }
 
-function runAttempt(script: string, tasks: LintTask[], budgetMs: number): Promise<Attempt> {
+function runAttempt(script: string, tasks: CliLintTask[], budgetMs: number): Promise<Attempt> {
   return new Promise(resolve => {
     const meter = createMeter();
     let names: string[] = [];

@@ -6,35 +6,28 @@ import * as fs from 'node:fs';
 import {
   decodeBytes,
   DEFAULT_LIMITS,
-  type InputLimits,
   lintDocument,
-  type LintProblem,
-  type LintResult,
   loadingOverrunMessage,
   oneLine,
-  type RefPolicy,
-  refPolicyOf,
   refusal,
+  taskLintOptions,
+  type LimitSettings,
+  type LintProblem,
+  type LintResult,
+  type LintTask,
   type RulesetCache,
 } from '../engine';
 
-export interface LintTask {
-  /** Absolute path. */
-  file: string;
+/** A CLI lint: a file (its `refRoots` are the linted folders' common root, unless --allow-refs-outside). */
+export interface CliLintTask extends LintTask {
   /** The text, when it does not come from the disk (stdin). */
   text?: string;
   /** A ruleset file or a built-in name (`apiconv:recommended`). */
   ruleset: string;
-  allowRemoteRefs: boolean;
-  /** Rules whose custom functions ran past the time budget in an earlier try: skipped, one finding each. */
-  stoppedRules?: string[];
-  /** The ruleset's loading ran past the time budget in an earlier try. */
-  rulesetTimedOut?: boolean;
-  functionBudgetMs?: number;
-  /** Folders `$ref`'d files must be in (the linted folders' common root); undefined: anywhere (--allow-refs-outside). */
-  refRoots?: string[];
-  limits?: Partial<InputLimits>;
 }
+
+/** The CLI's options that widen the limits, named in their findings. */
+export const CLI_LIMIT_SETTINGS: LimitSettings = { refsOutside: 'allow it with --allow-refs-outside' };
 
 export interface LintTaskResult {
   file: string;
@@ -54,7 +47,7 @@ export interface LintTaskResult {
   ms: number;
 }
 
-export async function lintOne(task: LintTask, cache: RulesetCache): Promise<LintTaskResult> {
+export async function lintOne(task: CliLintTask, cache: RulesetCache): Promise<LintTaskResult> {
   const started = performance.now();
   const done = (r: Omit<LintTaskResult, 'ms' | 'file' | 'suppressed'> & { suppressed?: LintProblem[] }): LintTaskResult => ({
     file: task.file,
@@ -67,7 +60,7 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
     try {
       // Read and decoded in a function of its own: the bytes (as large as the text) are not kept alive in this
       // function's frame while the document is linted.
-      const decoded = readDecoded(task.file, task.limits?.maxBytes);
+      const decoded = readDecoded(task.file, task.maxBytes);
       if (typeof decoded === 'string') return done({ problems: [], files: [task.file], error: `${task.file}: not linted: ${decoded}` });
       if ('skip' in decoded) {
         const reason = decoded.skip === 'binary' ? 'a binary file (it holds NUL bytes)' : 'UTF-16 text: apiconv reads UTF-8 (save the file as UTF-8)';
@@ -82,22 +75,11 @@ export async function lintOne(task: LintTask, cache: RulesetCache): Promise<Lint
   if (task.rulesetTimedOut) return done({ problems: [], files: [task.file], error: loadingOverrunMessage(task.ruleset, task.functionBudgetMs ?? 0) });
   try {
     const ruleset = await cache.get(task.ruleset);
-    const result = await lintDocument(text, task.file, {
-      ruleset,
-      allowRemoteRefs: task.allowRemoteRefs,
-      limits: task.limits,
-      refPolicy: cliRefPolicy(task),
-      functionBudget: { ms: task.functionBudgetMs, skip: task.stoppedRules },
-    });
+    const result = await lintDocument(text, task.file, { ...taskLintOptions(task, CLI_LIMIT_SETTINGS), ruleset });
     return done({ problems: result.problems, suppressed: result.suppressed ?? [], skipped: result.skipped, skipReason: result.skipReason, files: result.files, operations: result.operations });
   } catch (e) {
     return done({ problems: [], files: [task.file], error: `${task.file}: ${oneLine(e)}`, stack: (e as Error)?.stack });
   }
-}
-
-/** How a CLI task reads `$ref`'d files: inside the linted folders' common root, unless --allow-refs-outside. */
-export function cliRefPolicy(task: Pick<LintTask, 'refRoots' | 'limits'>): RefPolicy {
-  return refPolicyOf({ roots: task.refRoots, maxBytes: task.limits?.maxBytes, widenHint: 'allow it with --allow-refs-outside' });
 }
 
 function readDecoded(file: string, maxBytes?: number): ReturnType<typeof decodeBytes> | string {

@@ -13,7 +13,7 @@ import {
   commonRoot,
   compileFunctionSchemasWhenDefined,
   createBaseline,
-  findConfig,
+  rulesetFileFor,
   inspectRuleset,
   type LintProblem,
   type LintResult,
@@ -34,7 +34,7 @@ import { projectRoot, targetFolder } from './project';
 import { writeReports, type LintFindings } from './reports';
 import { displayPath } from './formatters/util';
 import { runTasks, plannedJobs, totalSize } from './pool';
-import type { LintTask, LintTaskResult } from './lintOne';
+import type { CliLintTask, LintTaskResult } from './lintOne';
 import { rulesCommand } from './rulesCommand';
 import { initCommand, initMessage } from './initCommand';
 import { computeFixes, finishFixes } from './fixCommand';
@@ -103,16 +103,15 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
   if (opts.baselineWrite !== undefined) checkOutput(opts.baselineWrite, 'baseline');
   for (const r of opts.reports) if (r.output !== undefined) checkOutput(r.output, 'report');
 
-  let tasks: LintTask[];
+  let tasks: CliLintTask[];
   // Issue 16: $refs stay inside the project (project.ts) unless --allow-refs-outside; size limit.
-  const limits = opts.maxFileSize !== undefined ? { maxBytes: opts.maxFileSize } : undefined;
   const folders = opts.stdin ? [opts.stdinFilepath ? path.dirname(path.resolve(cwd, opts.stdinFilepath)) : cwd] : opts.targets.map(t => targetFolder(t, cwd));
   const root = opts.allowRefsOutside ? undefined : projectRoot(folders);
-  const common = { allowRemoteRefs: opts.allowRemoteRefs, limits, refRoots: root === undefined ? undefined : [root] };
+  const common = { allowRemoteRefs: opts.allowRemoteRefs, maxBytes: opts.maxFileSize, refRoots: root === undefined ? undefined : [root] };
   if (opts.verbose && root !== undefined) log(`apiconv: $refs are read inside ${displayPath(root, cwd) || '.'}`);
   if (opts.stdin) {
     const file = path.resolve(cwd, opts.stdinFilepath ?? '<stdin>');
-    tasks = [{ file, text: readStdinText(), ruleset: explicitRuleset ?? findConfig(file) ?? 'apiconv:recommended', ...common }];
+    tasks = [{ file, text: readStdinText(), ruleset: rulesetFileFor(file, explicitRuleset), ...common }];
   } else {
     let files: string[];
     try {
@@ -121,7 +120,7 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
       if (e instanceof TargetError) throw new FatalError(e.message);
       throw e;
     }
-    tasks = files.map(file => ({ file, ruleset: explicitRuleset ?? findConfig(file) ?? 'apiconv:recommended', ...common }));
+    tasks = files.map(file => ({ file, ruleset: rulesetFileFor(file, explicitRuleset), ...common }));
   }
 
   // Load every ruleset once up front: a broken config stops the run before any lint.

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { restoreYoungGeneration } from '../bundle/youngGeneration';
 import { BudgetWatch, createMeter, DEFAULT_FUNCTION_BUDGET_MS, pollBudget, type RulesetCache, skipAfterOverrun } from '../engine';
-import { lintOne, type LintTask, type LintTaskResult } from './lintOne';
+import { lintOne, type CliLintTask, type LintTaskResult } from './lintOne';
 
 /** Below this many files, or this many bytes in all, starting workers (about 0.3 s each) costs more than it saves. */
 export const PARALLEL_MIN_FILES = 4;
@@ -45,7 +45,7 @@ export function plannedJobs(taskCount: number, requested?: number, totalBytes = 
   return Math.max(1, Math.min(cores, taskCount, 8));
 }
 
-export async function runTasks(tasks: readonly LintTask[], opts: RunOptions): Promise<LintTaskResult[]> {
+export async function runTasks(tasks: readonly CliLintTask[], opts: RunOptions): Promise<LintTaskResult[]> {
   const jobs = plannedJobs(tasks.length, opts.jobs, totalSize(tasks));
   const script = workerScript();
   if ((jobs <= 1 && !opts.isolate) || !script) {
@@ -59,11 +59,11 @@ export async function runTasks(tasks: readonly LintTask[], opts: RunOptions): Pr
   return runParallel(tasks, jobs, script, opts);
 }
 
-export function totalSize(tasks: readonly LintTask[]): number {
+export function totalSize(tasks: readonly CliLintTask[]): number {
   return tasks.reduce((n, t) => n + sizeOf(t), 0);
 }
 
-function sizeOf(task: LintTask): number {
+function sizeOf(task: CliLintTask): number {
   if (task.text !== undefined) return task.text.length;
   try {
     return fs.statSync(task.file).size;
@@ -72,7 +72,7 @@ function sizeOf(task: LintTask): number {
   }
 }
 
-async function runParallel(tasks: readonly LintTask[], jobs: number, script: string, opts: RunOptions): Promise<LintTaskResult[]> {
+async function runParallel(tasks: readonly CliLintTask[], jobs: number, script: string, opts: RunOptions): Promise<LintTaskResult[]> {
   const results = new Array<LintTaskResult | undefined>(tasks.length);
   // Largest first: the long poles start early and the pool ends together.
   const queue = tasks.map((t, i) => ({ i, size: sizeOf(t) })).sort((a, b) => b.size - a.size || a.i - b.i).map(x => x.i);
@@ -80,7 +80,7 @@ async function runParallel(tasks: readonly LintTask[], jobs: number, script: str
   const budget = opts.functionBudgetMs ?? DEFAULT_FUNCTION_BUDGET_MS;
   // The workers lint with V8's own young generation (bundle/youngGeneration.ts), as before: the flag is the process's.
   restoreYoungGeneration();
-  const retried = new Map<number, LintTask>();
+  const retried = new Map<number, CliLintTask>();
   const runWorker = () =>
     new Promise<void>((resolve, reject) => {
       const meter = createMeter();

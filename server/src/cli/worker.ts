@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { attachMeter, RulesetCache } from '../engine';
-import { lintOne, type LintTask } from './lintOne';
+import { lintOne, type CliLintTask } from './lintOne';
 import { computeFixes } from './fixCommand';
 
 /** True in a worker thread started by pool.ts. */
@@ -26,7 +26,7 @@ export function runCliWorker(): void {
     if (!cache) caches.set(remote, (cache = new RulesetCache({ allowRemote: remote })));
     return cache;
   };
-  port.on('message', async (msg: { id: number; task: LintTask } | { id: number; fix: { tasks: LintTask[]; budgetMs: number } }) => {
+  port.on('message', async (msg: { id: number; task: CliLintTask } | { id: number; fix: { tasks: CliLintTask[]; budgetMs: number } }) => {
     if ('fix' in msg) {
       // --fix with the repository's JavaScript (fixIsolated.ts): the fixes of every task, nothing written here.
       const { tasks, budgetMs } = msg.fix;

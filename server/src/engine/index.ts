@@ -6,7 +6,7 @@
  */
 
 // Linting a document.
-export { lintDocument, type DocumentLintOptions } from './lintDocument';
+export { lintDocument, taskLintOptions, type DocumentLintOptions, type LimitSettings, type LintTask } from './lintDocument';
 export type { LintOptions } from './lint';
 export { compareProblems, sortProblems } from './finish/order';
 export { looksLikeOpenApi } from './sniff';
@@ -21,7 +21,7 @@ export { GRADES, SCORE_CATEGORIES, gradeOf, meetsGrade, scoreFindings, type ApiS
 export { operationCount } from './apiSize';
 
 // Rulesets: choosing and loading them, their rules' docs, the config file's schema.
-export { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, getRule, oneLine } from './ruleset';
+export { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, getRule, oneLine, rulesetFileFor } from './ruleset';
 export { RulesetRefusedError, inspectRuleset } from './rulesetData';
 export { compileFunctionSchemasWhenDefined } from './functionSchemas';
 export { listRules, ruleDocs, ruleInfo, ruleInfoOrCustom, type RuleInfo } from './ruleInfo';

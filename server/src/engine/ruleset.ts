@@ -95,6 +95,14 @@ export function findConfig(file: string, stopAt?: string): string | undefined {
 }
 
 /**
+ * The ruleset a document is linted with: `explicit` (a file or a built-in name) if given, else the nearest config
+ * file above the document (`find`: findConfig, or a ConfigDiscovery's cached search), else apiconv:recommended.
+ */
+export function rulesetFileFor(docFile: string, explicit?: string, find: (file: string) => string | undefined = findConfig): string {
+  return explicit ?? find(docFile) ?? 'apiconv:recommended';
+}
+
+/**
  * findConfig, remembered per directory while the caller's `epoch` stays the same (the language server bumps it
  * whenever ruleset files may have changed) and for `ttlMs` at most (for clients that do not report file
  * changes): otherwise a dozen file-system probes per lint while the user types.
@@ -360,12 +368,6 @@ export class RulesetCache {
     this.cache.set(abs, { mtimeMs, ruleset });
     ruleset.catch(() => this.cache.delete(abs));
     return ruleset;
-  }
-
-  /** The ruleset for a linted document: `explicit` if given, else discovery, else recommended. */
-  async forDocument(docFile: string, explicit?: string): Promise<{ ruleset: Ruleset; file: string }> {
-    const file = explicit ?? findConfig(docFile) ?? 'apiconv:recommended';
-    return { ruleset: await this.get(file), file };
   }
 
   clear(): void {

@@ -20,7 +20,7 @@ import { startWorker } from './workerBoot';
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { runActionJob, type ActionJob, type JobResult } from './codeActions';
 import { editsWithBom } from './bom';
-import { resolveRuleset, serverLimits, serverRefPolicy, type LintTask } from './lintWorker';
+import { SERVER_LIMIT_SETTINGS, resolveRuleset, type ServerLintTask } from './lintWorker';
 import {
   attachMeter,
   BudgetWatch,
@@ -32,12 +32,13 @@ import {
   pollBudget,
   readRefFile,
   skipAfterOverrun,
+  taskLintOptions,
   withFunctionBudget,
   withoutBom,
 } from '../engine';
 
 /** A job and what it runs on: the document's text, the open buffers, and how the document is linted. */
-export interface ActionTask extends Pick<LintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'refRoots' | 'maxBytes' | 'stoppedRules' | 'rulesetTimedOut' | 'functionBudgetMs'> {
+export interface ActionTask extends Pick<ServerLintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'refRoots' | 'maxBytes' | 'stoppedRules' | 'rulesetTimedOut' | 'functionBudgetMs'> {
   job: ActionJob;
 }
 
@@ -52,26 +53,21 @@ const IDLE_MS = 30_000;
 export async function runActionTask(task: ActionTask): Promise<JobResult | undefined> {
   const rs = await resolveRuleset({ ...task, incremental: false });
   // $ref'd files are read as in the lint worker: regular, bounded, inside the workspace folders (refFiles.ts).
-  const refPolicy = serverRefPolicy(task);
+  const { functionBudget, ...options } = taskLintOptions(task, SERVER_LIMIT_SETTINGS);
   // A BOM the client sent (engine/bom.ts): the fix engine gets the texts after it, the edits come back in the editor's texts.
   const { text, overlays, bomFiles } = withoutBom(task.file, task.text, task.overlays);
   const readText = (f: string): string | undefined => {
     if (f in overlays) return overlays[f];
     try {
-      return readRefFile(f, refPolicy);
+      return readRefFile(f, options.refPolicy);
     } catch {
       return undefined;
     }
   };
   // The time budget counts for the job's relints together (a promise that never settles is given up here; a loop
   // is stopped by the pool).
-  const { value } = await withFunctionBudget({ ms: task.functionBudgetMs, skip: task.stoppedRules }, () =>
-    runActionJob(task.job, {
-      file: task.file,
-      text,
-      readText,
-      options: { ruleset: rs.value, allowRemoteRefs: task.allowRemoteRefs, readFile: f => overlays[f], limits: serverLimits(task.maxBytes), refPolicy },
-    }),
+  const { value } = await withFunctionBudget(functionBudget, () =>
+    runActionJob(task.job, { file: task.file, text, readText, options: { ...options, ruleset: rs.value, readFile: f => overlays[f] } }),
   );
   return editsWithBom(value, bomFiles);
 }

@@ -13,7 +13,7 @@
  * the main thread.
  */
 import { Worker } from 'node:worker_threads';
-import type { LintReply, LintTask, WorkerRequest, WorkerResponse } from './lintWorker';
+import type { LintReply, ServerLintTask, WorkerRequest, WorkerResponse } from './lintWorker';
 import { forgetDocument, runLintTask, runWarmUpStep, warmUpTasks } from './lintWorker';
 import { BudgetWatch, createMeter, DEFAULT_FUNCTION_BUDGET_MS, MAX_STOPPED_RULES, pollBudget, skipAfterOverrun } from '../engine';
 import { startWorker } from './workerBoot';
@@ -27,7 +27,7 @@ export class CancelledError extends Error {
 
 interface Job {
   id: number;
-  task: LintTask;
+  task: ServerLintTask;
   resolve(r: LintReply): void;
   reject(e: unknown): void;
   worker?: PoolWorker;
@@ -103,7 +103,7 @@ export class LintPool {
    * Lint `task`: in the worker, or — `inline` — right here in the calling thread (for a small document whose
    * relints take a millisecond or two: the hop to the worker and back would cost a good part of that).
    */
-  run(task: LintTask, inline = false): LintHandle {
+  run(task: ServerLintTask, inline = false): LintHandle {
     let job!: Job;
     const promise = new Promise<LintReply>((resolve, reject) => {
       job = { id: this.nextId++, task, resolve, reject, done: false };
@@ -284,7 +284,7 @@ export class LintPool {
   /** Workers stopped because a custom function ran past the budget (for tests). */
   overruns = 0;
   /** Per document: the last task that ran over, while the server's config epoch stays the same. */
-  private readonly overrunBefore = new Map<string, { epoch: number | undefined; task: LintTask }>();
+  private readonly overrunBefore = new Map<string, { epoch: number | undefined; task: ServerLintTask }>();
 
   /** While `job` runs in `w`: stop the worker when a custom function of the repository runs past the budget. */
   private watchBudget(w: PoolWorker, job: Job): void {
@@ -303,7 +303,7 @@ export class LintPool {
       }
       // Lint again in a fresh worker without the rules that ran over (or without the ruleset that did not load).
       const skip = skipAfterOverrun(job.task, over);
-      const retry: LintTask = { ...job.task, ...skip, functionBudgetMs: this.functionBudgetMs, incremental: false };
+      const retry: ServerLintTask = { ...job.task, ...skip, functionBudgetMs: this.functionBudgetMs, incremental: false };
       this.overrunBefore.set(retry.file, { epoch: retry.configEpoch, task: retry });
       if (job.done) {
         this.pump();

@@ -15,16 +15,16 @@ import {
   attachMeter,
   BUILTIN_RULESETS,
   ConfigDiscovery,
-  findConfig,
+  rulesetFileFor,
   getDefaultRuleset,
   IncrementalLinter,
-  type InputLimits,
   lintDocument,
   type LintResult,
   loadingOverrunMessage,
   oneLine,
-  type RefPolicy,
-  refPolicyOf,
+  type LimitSettings,
+  type LintTask,
+  taskLintOptions,
   ruleInfo,
   RulesetCache,
   RulesetRefusedError,
@@ -33,23 +33,19 @@ import { IdleCollector } from './memory';
 import type { StatusParams } from './protocol';
 import { saveCodeCache } from './workerBoot';
 
-export interface LintTask {
-  /** Absolute path of the document (for untitled documents: a made-up path in the workspace folder). */
+/** A server lint: an editor's text, with the open buffers, the trust and how the ruleset is found. */
+export interface ServerLintTask extends LintTask {
+  /** For untitled documents: a made-up path in the workspace folder. */
   file: string;
   text: string;
   /** An explicit ruleset file (absolute) or built-in name; undefined: discovery from `file`. */
   rulesetFile?: string;
   /** May a ruleset run JavaScript? */
   trusted: boolean;
-  allowRemoteRefs: boolean;
-  /** Folders `$ref`'d files must be in (the workspace folders); undefined: anywhere. */
-  refRoots?: string[];
-  /** The size limit of the document and of `$ref`'d files, in bytes (apiconv.maxFileSize); default DEFAULT_LIMITS. */
-  maxBytes?: number;
   /** Texts of open editor buffers by absolute path: used for `$ref`s instead of the disk. */
   overlays: Record<string, string>;
   /**
-   * Lint with this document's incremental linter (kept in the worker between edits; same results as `lint()`,
+   * Lint with this document's incremental linter (kept in the worker between edits; same results as a cold lint,
    * see engine/pipeline). Off: a one-shot full lint (e.g. files linted once for "lint workspace").
    */
   incremental?: boolean;
@@ -59,13 +55,13 @@ export interface LintTask {
    * changes; engine/ruleset.ts ConfigDiscovery). Undefined: no cache.
    */
   configEpoch?: number;
-  /** Rules whose custom functions ran past the time budget in an earlier try of this task: skipped, one finding each. */
-  stoppedRules?: string[];
-  /** The ruleset's loading ran past the time budget in an earlier try: the built-in rules are used. */
-  rulesetTimedOut?: boolean;
-  /** The time budget for custom functions (ms), for the findings' messages. */
-  functionBudgetMs?: number;
 }
+
+/** The settings that widen the limits of a server lint, named in its findings. */
+export const SERVER_LIMIT_SETTINGS: LimitSettings = {
+  refsOutside: 'allow it with the apiconv.allowRefsOutsideWorkspace setting',
+  size: 'raise the limit with the apiconv.maxFileSize setting',
+};
 
 export interface LintReply {
   result: LintResult;
@@ -86,7 +82,7 @@ export interface LintReply {
   incremental?: StatusParams['incremental'];
 }
 
-export type WorkerRequest = { id: number; task: LintTask } | { id: number; warmup: true } | { id: number; forget: string };
+export type WorkerRequest = { id: number; task: ServerLintTask } | { id: number; warmup: true } | { id: number; forget: string };
 export type WorkerResponse =
   | { id: number; reply: LintReply }
   | { id: number; error: string }
@@ -101,9 +97,8 @@ const lastGood = new Map<string, Ruleset>();
 /** Ruleset discovery, cached per LintTask.configEpoch. */
 const discovery = new ConfigDiscovery();
 
-export async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'rulesetRefused' | 'note' | 'loaded'> & { value: Ruleset }> {
-  const discovered = (): string | undefined => (task.configEpoch === undefined ? findConfig(task.file) : discovery.find(task.file, task.configEpoch));
-  const file = task.rulesetFile ?? discovered() ?? 'apiconv:recommended';
+export async function resolveRuleset(task: ServerLintTask): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'rulesetRefused' | 'note' | 'loaded'> & { value: Ruleset }> {
+  const file = rulesetFileFor(task.file, task.rulesetFile, task.configEpoch === undefined ? undefined : f => discovery.find(f, task.configEpoch!));
   if (file in BUILTIN_RULESETS) {
     let cache = caches.get('builtin');
     if (!cache) caches.set('builtin', (cache = new RulesetCache()));
@@ -143,16 +138,6 @@ export async function resolveRuleset(task: LintTask): Promise<Pick<LintReply, 'r
   }
 }
 
-/** The input limits of a server lint: the size from apiconv.maxFileSize, whose message names the setting. */
-export function serverLimits(maxBytes: number | undefined): Partial<InputLimits> {
-  return { ...(maxBytes ? { maxBytes } : {}), sizeHint: 'raise the limit with the apiconv.maxFileSize setting' };
-}
-
-/** How a server lint reads `$ref`'d files: inside the workspace folders, unless a setting allows more. */
-export function serverRefPolicy(task: Pick<LintTask, 'refRoots' | 'maxBytes'>): RefPolicy {
-  return refPolicyOf({ roots: task.refRoots, maxBytes: task.maxBytes, widenHint: 'allow it with the apiconv.allowRefsOutsideWorkspace setting' });
-}
-
 /** Incremental linters of the documents being edited, most recently used last (bounded: each holds a parsed document). */
 const linters = new Map<string, IncrementalLinter>();
 const MAX_LINTERS = 8;
@@ -174,19 +159,11 @@ export function forgetDocument(file: string): void {
   linters.delete(file);
 }
 
-export async function runLintTask(task: LintTask): Promise<LintReply> {
+export async function runLintTask(task: ServerLintTask): Promise<LintReply> {
   const t0 = performance.now();
   const rs = await resolveRuleset(task);
   const linter = task.incremental ? linterFor(task.file) : undefined;
-  const result: LintResult = await lintDocument(task.text, task.file, {
-    ruleset: rs.value,
-    allowRemoteRefs: task.allowRemoteRefs,
-    overlays: task.overlays,
-    limits: serverLimits(task.maxBytes),
-    refPolicy: serverRefPolicy(task),
-    functionBudget: { ms: task.functionBudgetMs, skip: task.stoppedRules },
-    linter,
-  });
+  const result: LintResult = await lintDocument(task.text, task.file, { ...taskLintOptions(task, SERVER_LIMIT_SETTINGS), ruleset: rs.value, overlays: task.overlays, linter });
   const st = linter?.stats;
   const incremental: LintReply['incremental'] = st && { unitsRun: st.unitsRun, unitsReused: st.unitsReused, fullParse: st.parseFull, conventionsReused: st.conventionsReused };
   const docs: Record<string, string> = {};
@@ -285,7 +262,7 @@ const WARMUP_DOC = [
  * the engine's code is compiled before the first real edits. The worker runs them all before it says it is ready; the main thread
  * runs them one at a time in idle moments (session.ts, inline linting).
  */
-export function* warmUpTasks(): Generator<LintTask | { forget: string }> {
+export function* warmUpTasks(): Generator<ServerLintTask | { forget: string }> {
   const base = { trusted: false, allowRemoteRefs: false, overlays: {}, rulesetFile: 'apiconv:recommended' };
   yield { ...base, file: path.resolve('warm-up.yaml'), text: WARMUP_DOC };
   const json = JSON.stringify(YAML.parse(WARMUP_DOC), null, 2);
@@ -312,7 +289,7 @@ export function* warmUpTasks(): Generator<LintTask | { forget: string }> {
 const TYPED = 15;
 
 /** One warm-up step (see warmUpTasks). */
-export async function runWarmUpStep(step: LintTask | { forget: string }): Promise<void> {
+export async function runWarmUpStep(step: ServerLintTask | { forget: string }): Promise<void> {
   if ('forget' in step) forgetDocument(step.forget);
   else await runLintTask(step).catch(() => undefined);
 }

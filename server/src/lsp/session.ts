@@ -39,7 +39,7 @@ import {
   BUILTIN_RULESETS,
   CONFIG_FILES,
   ConfigDiscovery,
-  findConfig,
+  rulesetFileFor,
   getDefaultRuleset,
   type LintOptions,
   type LintResult,
@@ -62,7 +62,7 @@ import { CancelledError, LintPool, type LintHandle } from './lintPool';
 import { consoleToStderr, BatchingMessageWriter } from './transport';
 import { IdleCollector } from './memory';
 import { configDiagnostics, isSchemaConfig } from './configDiagnostics';
-import { serverLimits, type LintReply, type LintTask } from './lintWorker';
+import { SERVER_LIMIT_SETTINGS, type LintReply, type ServerLintTask } from './lintWorker';
 import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, updateParsed, type NavHost, type Parsed } from './navigation';
 import {
   DEFAULT_SETTINGS,
@@ -79,7 +79,6 @@ import {
   type WorkspaceTrustParams,
 } from './protocol';
 
-const REF_HINT = 'allow it with the apiconv.allowRefsOutsideWorkspace setting';
 
 const RULESET_PRODUCER = '\0ruleset';
 /** The config schema's diagnostics of an open config file (configDiagnostics.ts). */
@@ -389,7 +388,7 @@ export class Session {
   private refPolicy = refPolicyOf({});
 
   private setMainRefPolicy(): void {
-    this.refPolicy = refPolicyOf({ roots: this.refRoots(this.globalSettings), maxBytes: maxBytesOf(this.globalSettings), widenHint: REF_HINT });
+    this.refPolicy = refPolicyOf({ roots: this.refRoots(this.globalSettings), maxBytes: maxBytesOf(this.globalSettings), widenHint: SERVER_LIMIT_SETTINGS.refsOutside });
   }
 
   private readText(file: string): string | undefined {
@@ -486,12 +485,12 @@ export class Session {
   private async lintOptions(uri: string): Promise<LintOptions> {
     const file = this.fileOf(uri);
     const s = await this.settingsFor(uri);
-    const rsFile = this.explicitRuleset(file, s) ?? findConfig(file) ?? 'apiconv:recommended';
+    const rsFile = rulesetFileFor(file, this.explicitRuleset(file, s));
     // The main thread never runs custom functions: a ruleset that reaches JavaScript is linted in the worker
     // only; here (quick fixes, completion) the built-in rules stand in for it.
     const ruleset = await this.mainRulesets.get(rsFile).catch(() => getDefaultRuleset());
     const { texts } = this.overlays('');
-    return { ruleset, allowRemoteRefs: s.allowRemoteRefs, readFile: f => texts[f], limits: serverLimits(maxBytesOf(s)), refPolicy: this.refPolicy };
+    return { ruleset, allowRemoteRefs: s.allowRemoteRefs, readFile: f => texts[f], limits: { maxBytes: maxBytesOf(s), sizeHint: SERVER_LIMIT_SETTINGS.size }, refPolicy: this.refPolicy };
   }
 
   /** A code action's edit, computed in the action worker on the document's current text. */
@@ -713,7 +712,7 @@ export class Session {
       return;
     }
     const { texts, versions } = this.overlays(root.file);
-    const task: LintTask = {
+    const task: ServerLintTask = {
       file: root.file,
       text,
       rulesetFile: this.explicitRuleset(root.file, settings),
@@ -773,16 +772,16 @@ export class Session {
    * Not under a ruleset file: one with JavaScript functions could hang the server, and the worker keeps the
    * last good version of a ruleset file while it is broken (two threads would each have their own).
    */
-  private lintsInline(root: Root, task: LintTask): boolean {
+  private lintsInline(root: Root, task: ServerLintTask): boolean {
     return root.primed === true && this.canInline(root, task);
   }
 
-  private canInline(root: Root, task: LintTask): boolean {
+  private canInline(root: Root, task: ServerLintTask): boolean {
     const last = root.result?.reply;
     if (!root.open || task.text.length > INLINE_MAX_CHARS || !last || last.result.skipped) return false;
     if (last.ms > (root.inline ? INLINE_KEEP_MS : INLINE_START_MS)) return false;
     if (!this.pool.inlineReady || !(last.ruleset in BUILTIN_RULESETS)) return false;
-    return (task.rulesetFile ?? this.discovery.find(root.file, this.configEpoch) ?? 'apiconv:recommended') in BUILTIN_RULESETS;
+    return rulesetFileFor(root.file, task.rulesetFile, f => this.discovery.find(f, this.configEpoch)) in BUILTIN_RULESETS;
   }
 
   /** Ruleset discovery for the inline decision, cached per config epoch (as the worker does). */
