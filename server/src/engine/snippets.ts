@@ -175,9 +175,6 @@ export function responsesBase(spec: Spec): JsonPath {
 export function parametersBase(spec: Spec): JsonPath {
   return spec === 'oas2' ? ['parameters'] : ['components', 'parameters'];
 }
-export function schemesBase(spec: Spec): JsonPath {
-  return spec === 'oas2' ? ['securityDefinitions'] : ['components', 'securitySchemes'];
-}
 
 function refTo(path: JsonPath): string {
   return '#/' + path.map(s => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
@@ -384,12 +381,6 @@ export function pathPairEntries(o: PathsOptions): { entries: SnippetMap; needs: 
     mergeNeeds(needs, r.needs);
   }
   return { entries: { [`${o.prefix}/${coll}`]: collection, [`${o.prefix}/${coll}/{id}`]: itemPath }, needs };
-}
-
-/** `responses` of an operation: its success response and the expected error responses. */
-export function operationResponses(spec: Spec, names: ComponentNames, method: string, item: boolean, hasInput: boolean, hasBody: boolean, secured: boolean, present: readonly string[] = []): ResponsesResult {
-  const statuses = expectedErrors({ item, hasInput, hasBody, secured, method }).filter(s => !present.includes(s));
-  return errorResponses(spec, names, statuses);
 }
 
 // ---------------------------------------------------------------------------

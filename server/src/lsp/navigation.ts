@@ -15,7 +15,7 @@ import {
   type SymbolInformation,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { fileUriTarget, ruleInfo } from '../engine';
+import { fileUriTarget } from '../engine';
 import { findByPath, nodeAt, operationNodes, parseTree, pointerToPath, refAt, shiftTree, updateTree, type TNode } from './tree';
 import { findingHoverMarkdown } from './hoverDocs';
 
@@ -93,14 +93,6 @@ export function definition(host: NavHost, file: string, position: Position): Def
   const { target, node } = hit;
   const start = node.keyStart ?? node.start;
   return { uri: host.uriOf(target.file), range: rangeOf(target.doc, start, node.keyEnd ?? node.end) };
-}
-
-/** The markdown of a rule's docs for hovers. */
-export function ruleHoverMarkdown(code: string, href: string | undefined): string {
-  const info = ruleInfo(code);
-  const link = href ?? info?.helpUri;
-  const body = info?.markdown?.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '').trim() ?? (info ? `**${code}**: ${info.description}` : `**${code}**`);
-  return link ? `${body}\n\n[Documentation of ${code}](${link})` : body;
 }
 
 /**

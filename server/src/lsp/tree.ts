@@ -126,12 +126,6 @@ export function nodeAt(root: TNode, offset: number): TNode | undefined {
   }
 }
 
-export function pathOf(node: TNode): (string | number)[] {
-  const out: (string | number)[] = [];
-  for (let n: TNode | undefined = node; n && n.key !== undefined; n = n.parent) out.unshift(n.key);
-  return out;
-}
-
 export function child(node: TNode | undefined, key: string | number): TNode | undefined {
   if (!node?.children) return undefined;
   if (node.type === 'array') return node.children[Number(key)];
