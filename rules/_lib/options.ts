@@ -61,4 +61,10 @@ export function defineOptions<O>(rule: string, specs: OptionSpecs<O>): RuleOptio
 
 /** Schemas the rules' options share. */
 export const names = { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true } as const;
-export const statusCodes = { type: 'array', items: { type: 'string', pattern: '^[1-5](\\d\\d|XX)$' }, minItems: 1, uniqueItems: true } as const;
+/** HTTP status codes as a config writes them: `201` (YAML reads a number), `'201'`, or a range `'2XX'`. */
+export const statusCodes = {
+  type: 'array',
+  items: { anyOf: [{ type: 'integer', minimum: 100, maximum: 599 }, { type: 'string', pattern: '^[1-5](\\d\\d|XX)$' }] },
+  minItems: 1,
+  uniqueItems: true,
+} as const;
