@@ -66,6 +66,17 @@ paths:
 `,
     },
     {
+      name: 'options: prefix auto: a resource most paths start with is no prefix (oas3)',
+      options: { prefix: 'auto' },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /users: {}
+  /users/{id}: {}
+  /getUsers: {}
+`,
+    },
+    {
       name: 'options: prefix auto, no majority: no convention to hold the paths to',
       options: { prefix: 'auto' },
       document: `openapi: 3.0.3

@@ -2,6 +2,7 @@ import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import { segments } from './_lib/oas';
 import { defineOptions } from './_lib/options';
+import { versionSegmentIndexes } from './_lib/paths';
 
 export const options = defineOptions<{ prefix: string | string[] }>('path-api-prefix', {
   prefix: {
@@ -24,16 +25,25 @@ const startsWith = (effectivePath: string, prefix: string) =>
 
 /**
  * The first segment most of the document's path items start with (their first effective path's), with its
- * count; undefined when no segment is shared by more than half of them (the document has no convention).
+ * count; undefined when no segment is shared by more than half of them (the document has no convention). A
+ * segment counts as a prefix when it reads as one (`api`, a version such as `v1` or `2010-04-01`) or when
+ * several resources hang below it: `/users` before `/users/{id}` names a resource, not a prefix.
  */
 function majorityPrefix(effectivePaths: string[]): { prefix: string; count: number } | undefined {
-  const counts = new Map<string, number>();
+  const counts = new Map<string, { count: number; next: Set<string> }>();
   for (const eff of effectivePaths) {
-    const first = segments(eff)[0];
-    if (first !== undefined && !first.includes('{')) counts.set(first, (counts.get(first) ?? 0) + 1);
+    const [first, second] = segments(eff);
+    if (first === undefined || first.includes('{')) continue;
+    let c = counts.get(first);
+    if (!c) counts.set(first, (c = { count: 0, next: new Set() }));
+    c.count++;
+    if (second !== undefined && !second.includes('{')) c.next.add(second);
   }
   let best: { prefix: string; count: number } | undefined;
-  for (const [seg, count] of counts) if (!best || count > best.count) best = { prefix: `/${seg}`, count };
+  for (const [seg, c] of counts) {
+    const readsAsPrefix = /^apis?$/i.test(seg) || versionSegmentIndexes([seg]).length > 0 || c.next.size > 1;
+    if (readsAsPrefix && (!best || c.count > best.count)) best = { prefix: `/${seg}`, count: c.count };
+  }
   return best && best.count * 2 > effectivePaths.length ? best : undefined;
 }
 
