@@ -53,6 +53,23 @@ paths:
       name: 'json: oas3',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"200": {"description": "OK", "headers": {"Cache-Control": {"schema": {"type": "string"}}}}}}}}}`,
     },
+    {
+      name: 'options: operations []: no GET is asked (oas3)',
+      options: { operations: [] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+  /api/users/{id}:
+    get:
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200': { description: OK }
+`,
+    },
   ],
   invalid: [
     {
@@ -207,6 +224,42 @@ paths:
   }
 }
 `,
+    },
+    {
+      name: 'options: operations item: only the item GET is asked, and fixed (oas3.1)',
+      options: { operations: ['item'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+  /api/users/{id}:
+    get:
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200': { description: OK }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'get', 'responses', '200'] }],
+    },
+    {
+      name: 'options: operations collection: only the list GET is asked (oas3)',
+      options: { operations: ['collection'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+  /api/users/{id}:
+    get:
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200': { description: OK }
+`,
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '200'] }],
     },
   ],
 });

@@ -1,6 +1,21 @@
 import { defineRule } from './types';
-import { getAt, isObject, responseHeaderNames } from './_lib/oas';
+import { getAt, isItemPath, isObject, responseHeaderNames, type Operation } from './_lib/oas';
 import { followLocalPath, methodsRule, stringHeader } from './_lib/methods';
+import { defineOptions } from './_lib/options';
+
+type Kind = 'item' | 'collection';
+
+export const options = defineOptions<{ operations: Kind[] }>('cache-control-get', {
+  operations: {
+    schema: { type: 'array', items: { enum: ['item', 'collection'] }, uniqueItems: true },
+    default: ['item', 'collection'],
+    description: 'The GETs whose 200 response must declare Cache-Control: on item paths (/users/{id}), on collection paths (/users); [] for none.',
+    example: ['item'],
+  },
+});
+
+/** Whether a GET is on an item path (its last segment a template: /users/{id}) or a collection path. */
+const kindOf = (op: Operation): Kind => (isItemPath(op.pathKey) ? 'item' : 'collection');
 
 export const CACHE_CONTROL_DESCRIPTION = 'Caching directives for this response, e.g. max-age=60 or no-store';
 
@@ -12,13 +27,18 @@ export default defineRule({
     fixable: 'safe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: methodsRule('apiconvCacheControlGet', model =>
-    model.operations
-      .filter(op => op.method === 'get' && isObject(op.responses?.['200']) && !responseHeaderNames(op.responses['200']).includes('cache-control'))
-      .map(op => ({
-        message: 'This 200 response of a GET declares no Cache-Control header: say whether and how long clients and proxies may cache it.',
-        path: [...op.path, 'responses', '200'],
-      })),
+  options,
+  spectral: methodsRule(
+    'apiconvCacheControlGet',
+    (model, _anchor, o) =>
+      model.operations
+        .filter(op => op.method === 'get' && o.operations.includes(kindOf(op)))
+        .filter(op => isObject(op.responses?.['200']) && !responseHeaderNames(op.responses['200']).includes('cache-control'))
+        .map(op => ({
+          message: 'This 200 response of a GET declares no Cache-Control header: say whether and how long clients and proxies may cache it.',
+          path: [...op.path, 'responses', '200'],
+        })),
+    options,
   ),
   fix: ctx => {
     const target = followLocalPath(ctx.data, ctx.path);

@@ -43,6 +43,30 @@ paths:
       name: 'json: oas3',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users/{id}": {"delete": {"responses": {"204": {"description": "Deleted"}}}}}}`,
     },
+    {
+      name: 'options: statuses 202, 204: 202 will do (oas3)',
+      options: { statuses: ['202', '204'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '202': { description: x }
+`,
+    },
+    {
+      name: 'options: statuses 202, 204 as YAML numbers: 202 will do (oas2)',
+      options: { statuses: [202, 204] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '202': { description: x }
+`,
+    },
   ],
   invalid: [
     {
@@ -188,6 +212,19 @@ paths:
   }
 }
 `,
+    },
+    {
+      name: 'options: statuses 202, 204: 200 is none of them (oas3.1)',
+      options: { statuses: ['202', '204'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '200': { description: x }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'delete', 'responses'], message: 'DELETE /api/users/{id} declares none of 202, 204 (it declares 200): a successful DELETE answers one of them here.' }],
     },
   ],
 });

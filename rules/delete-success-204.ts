@@ -2,7 +2,11 @@ import { defineRule } from './types';
 import type { FixOp } from './types';
 import { opPathFromFinding } from './_lib/fixes';
 import { getAt, hasResponse, isObject, resolveLocal } from './_lib/oas';
-import { describeOp, methodsRule, responsesOrOp, successCodes } from './_lib/methods';
+import { describeOp, isSeed, methodsRule, noneOfStatuses, responsesOrOp, successStatuses, successCodes } from './_lib/methods';
+
+const SEED = ['204'];
+
+export const options = successStatuses('delete-success-204', 'DELETE', SEED, ['202', '204']);
 
 export default defineRule({
   id: 'delete-success-204',
@@ -12,21 +16,28 @@ export default defineRule({
     fixable: 'unsafe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: methodsRule('apiconvDeleteSuccess204', (model, anchor) =>
-    model.operations
-      .filter(op => op.method === 'delete' && !hasResponse(op, '204'))
-      .map(op => {
-        const success = successCodes(op);
-        const lone200 = success.length === 1 && success[0] === '200';
-        return {
-          message: lone200
-            ? `${describeOp(op)} answers 200: a successful DELETE answers 204 No Content.`
-            : `${describeOp(op)} declares no 204 response: a successful DELETE answers 204 No Content; declare it.`,
-          path: lone200 ? anchor([...op.path, 'responses', '200']) : responsesOrOp(op),
-        };
-      }),
+  options,
+  spectral: methodsRule(
+    'apiconvDeleteSuccess204',
+    (model, anchor, o) =>
+      model.operations
+        .filter(op => op.method === 'delete' && !o.statuses.some(c => hasResponse(op, String(c))))
+        .map(op => {
+          if (!isSeed(o.statuses, SEED)) return noneOfStatuses(op, 'DELETE', o.statuses);
+          const success = successCodes(op);
+          const lone200 = success.length === 1 && success[0] === '200';
+          return {
+            message: lone200
+              ? `${describeOp(op)} answers 200: a successful DELETE answers 204 No Content.`
+              : `${describeOp(op)} declares no 204 response: a successful DELETE answers 204 No Content; declare it.`,
+            path: lone200 ? anchor([...op.path, 'responses', '200']) : responsesOrOp(op),
+          };
+        }),
+    options,
   ),
   fix: ctx => {
+    // Which of the statuses a team chose to add is its call: only the seed's finding has a fix.
+    if (ctx.message.includes(' declares none of ')) return undefined;
     const opPath = opPathFromFinding(ctx);
     const responses = opPath ? getAt(ctx.data, [...opPath, 'responses']) : undefined;
     if (!opPath || !isObject(responses) || responses['204'] !== undefined) return undefined;

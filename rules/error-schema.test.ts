@@ -108,6 +108,38 @@ paths:
       document: `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"400": {"description": "E", "schema": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}}}}}}}
 `,
     },
+    {
+      name: 'options: shapes problem: RFC 9457 problem details (oas3)',
+      options: { shapes: ['problem'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          description: Not found
+          content:
+            application/problem+json:
+              schema: { type: object, properties: { type: { type: string }, title: { type: string }, status: { type: integer }, detail: { type: string } } }
+`,
+    },
+    {
+      name: 'options: required: the team\'s own error schema (oas2)',
+      options: { shapes: [], required: ['code', 'message', 'request_id'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          description: Not found
+          schema: { type: object, required: [code, message, request_id], properties: { code: { type: string }, message: { type: string }, request_id: { type: string } } }
+`,
+    },
   ],
   invalid: [
     {
@@ -658,6 +690,47 @@ paths:
       errors: [
         { path: ["NotFound", "content", "application/json", "schema"], file: "responses.yaml", line: 5 },
       ],
+    },
+    {
+      name: 'options: shapes problem: the seed\'s shape A is not the API\'s error body; no fix (oas3.1)',
+      options: { shapes: ['problem'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          description: Not found
+          content:
+            application/json:
+              schema: { type: object, required: [status, code, message], properties: { status: { type: string }, code: { type: integer }, message: { type: string } } }
+`,
+      errors: [
+          {
+            path: ['paths', '/api/users', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+            message: 'GET /api/users: the 404 response body is none of the API\'s error bodies: RFC 9457 problem details (title with type, status or detail).',
+          },
+      ],
+    },
+    {
+      name: 'options: required: a body that does not require request_id (oas3)',
+      options: { shapes: ['A'], required: ['code', 'message', 'request_id'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          description: Not found
+          content:
+            application/json:
+              schema: { type: object, required: [code, message], properties: { code: { type: string }, message: { type: string } } }
+`,
+      errors: [{ message: 'is none of the API\'s error bodies: shape A, or an object requiring code, message, request_id.' }],
     },
   ],
 });

@@ -2,7 +2,59 @@ import { defineRule, type FixOp } from './types';
 import { modelRule, type Finding } from './_lib/ruleFunction';
 import { getAt, isObject, type Obj } from './_lib/oas';
 import { documentErrorShape, ensureErrorSchema, errorSchemaOfShape, referencedErrorSchemaName, refTo, schemasPath } from './_lib/fixes';
-import { errorResponses, firstSeen, opLabel, sharedNote } from './_lib/errors';
+import { errorResponses, firstSeen, opLabel, sharedNote, type ErrorResponse } from './_lib/errors';
+import { defineOptions, names } from './_lib/options';
+
+type Shape = 'A' | 'B' | 'problem';
+
+export const options = defineOptions<{ shapes: Shape[]; required: string[] | null }>('error-schema', {
+  shapes: {
+    schema: { type: 'array', items: { enum: ['A', 'B', 'problem'] }, uniqueItems: true },
+    default: ['A', 'B'],
+    description:
+      "The error bodies accepted: 'A' and 'B' (the seed's shapes), 'problem' (RFC 9457 problem details: title with type, status or detail). An empty list with `required` accepts the team's own schema only.",
+    example: ['problem'],
+  },
+  required: {
+    schema: { anyOf: [{ ...names, minItems: 1 }, { type: 'null' }] },
+    default: null,
+    description: "The team's own error schema: the properties an error body must have and require (a body with them is accepted besides the shapes); null: none.",
+    example: ['code', 'message', 'request_id'],
+  },
+});
+
+const SHAPE_NAMES: Record<Shape, string> = { A: 'shape A', B: 'shape B', problem: 'RFC 9457 problem details (title with type, status or detail)' };
+
+/** An RFC 9457 problem details object: a title and one more of its members (type, status, detail). */
+function isProblemDetails(schema: unknown): boolean {
+  const props = isObject(schema) && isObject(schema.properties) ? schema.properties : undefined;
+  return props !== undefined && props.title !== undefined && (props.type !== undefined || props.status !== undefined || props.detail !== undefined);
+}
+
+/** Whether the schema has and requires every one of `required`. */
+function hasRequired(schema: unknown, required: string[]): boolean {
+  if (!isObject(schema) || !isObject(schema.properties)) return false;
+  const props = schema.properties;
+  const req = Array.isArray(schema.required) ? schema.required : [];
+  return required.every(k => props[k] !== undefined && req.includes(k));
+}
+
+/** Whether the error body's schema is one the options accept. */
+function accepted(r: ErrorResponse, o: { shapes: Shape[]; required: string[] | null }): boolean {
+  const schema = r.json?.schema;
+  return (
+    (r.shape !== undefined && o.shapes.includes(r.shape)) ||
+    (o.shapes.includes('problem') && isProblemDetails(schema)) ||
+    (o.required !== null && hasRequired(schema, o.required))
+  );
+}
+
+/** The accepted bodies, as a message says them. */
+function acceptedNames(o: { shapes: Shape[]; required: string[] | null }): string {
+  const list = o.shapes.map(s => SHAPE_NAMES[s]);
+  if (o.required !== null) list.push(`an object requiring ${o.required.join(', ')}`);
+  return list.join(', or ');
+}
 
 const SHAPE_A = 'shape A (status string, code integer, message string, errors object of strings; status, code, message required)';
 const SHAPE_B = 'shape B (error string, required)';
@@ -41,30 +93,42 @@ export default defineRule({
     fixable: 'unsafe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: modelRule('apiconvErrorSchema', model => {
-    const out: Finding[] = [];
-    const newResponse = firstSeen();
-    const newSchema = firstSeen();
-    const all = errorResponses(model);
-    for (const r of all) {
-      // A response to HEAD has no body (RFC 9110 §9.3.2): its error responses are not asked for one.
-      if (r.op.method === 'head') continue;
-      if (!newResponse(r.response)) continue;
-      if (r.json === undefined) {
-        out.push({
-          message: `${opLabel(r.op)}: the ${r.code} response${sharedNote(all, r, 'response')} has no JSON error body: give it application/json content that references the shared Error schema.`,
-          path: r.path,
-        });
-      } else if (r.shape === undefined && newSchema(r.json.schema)) {
-        out.push({
-          message: `${opLabel(r.op)}: the ${r.code} response body${sharedNote(all, r, 'schema')} is not a conventional error: ${shapeGaps(r.json.schema)}.`,
-          path: r.json.path,
-        });
+  options,
+  spectral: modelRule(
+    'apiconvErrorSchema',
+    (model, o) => {
+      const seed = o.required === null && o.shapes.length === 2 && o.shapes.includes('A') && o.shapes.includes('B');
+      const out: Finding[] = [];
+      const newResponse = firstSeen();
+      const newSchema = firstSeen();
+      const all = errorResponses(model);
+      for (const r of all) {
+        // A response to HEAD has no body (RFC 9110 §9.3.2): its error responses are not asked for one.
+        if (r.op.method === 'head') continue;
+        if (!newResponse(r.response)) continue;
+        if (r.json === undefined) {
+          out.push({
+            message: seed
+              ? `${opLabel(r.op)}: the ${r.code} response${sharedNote(all, r, 'response')} has no JSON error body: give it application/json content that references the shared Error schema.`
+              : `${opLabel(r.op)}: the ${r.code} response${sharedNote(all, r, 'response')} has no JSON error body: give it ${acceptedNames(o)}.`,
+            path: r.path,
+          });
+        } else if (!accepted(r, o) && newSchema(r.json.schema)) {
+          out.push({
+            message: seed
+              ? `${opLabel(r.op)}: the ${r.code} response body${sharedNote(all, r, 'schema')} is not a conventional error: ${shapeGaps(r.json.schema)}.`
+              : `${opLabel(r.op)}: the ${r.code} response body${sharedNote(all, r, 'schema')} is none of the API's error bodies: ${acceptedNames(o)}.`,
+            path: r.json.path,
+          });
+        }
       }
-    }
-    return out;
-  }),
+      return out;
+    },
+    options,
+  ),
   fix(ctx) {
+    // The fix writes the seed's shapes: a team's own error bodies are its to write.
+    if (!/the shared Error schema\.$|is not a conventional error: /.test(ctx.message)) return undefined;
     const last = ctx.path[ctx.path.length - 1];
     const shape = documentErrorShape(ctx.data, ctx.spec) ?? 'A';
     const base = schemasPath(ctx.spec);

@@ -47,6 +47,30 @@ paths:
       name: 'json: oas3',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"200": {"description": "OK"}}}}}}`,
     },
+    {
+      name: 'options: statuses 200, 206: 206 will do (oas3)',
+      options: { statuses: ['200', '206'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/reports/{id}:
+    get:
+      responses:
+        '206': { description: x }
+`,
+    },
+    {
+      name: 'options: statuses 200, 206: 206 will do (oas2)',
+      options: { statuses: ['200', '206'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/reports/{id}:
+    get:
+      responses:
+        '206': { description: x }
+`,
+    },
   ],
   invalid: [
     {
@@ -166,6 +190,19 @@ paths:
   }
 }
 `,
+    },
+    {
+      name: 'options: statuses 200, 206: 204 is none of them (oas3.1)',
+      options: { statuses: ['200', '206'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/reports/{id}:
+    get:
+      responses:
+        '204': { description: x }
+`,
+      errors: [{ path: ['paths', '/api/reports/{id}', 'get', 'responses'], message: 'GET /api/reports/{id} declares none of 200, 206 (it declares 204): a successful GET answers one of them here.' }],
     },
   ],
 });

@@ -1,7 +1,11 @@
 import { defineRule } from './types';
 import { opPathFromFinding } from './_lib/fixes';
 import { getAt, hasResponse, isObject } from './_lib/oas';
-import { describeOp, methodsRule, responsesOrOp } from './_lib/methods';
+import { describeOp, isSeed, methodsRule, noneOfStatuses, responsesOrOp, successStatuses } from './_lib/methods';
+
+const SEED = ['200'];
+
+export const options = successStatuses('get-success-200', 'GET', SEED, ['200', '206']);
 
 export default defineRule({
   id: 'get-success-200',
@@ -11,15 +15,22 @@ export default defineRule({
     fixable: 'unsafe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: methodsRule('apiconvGetSuccess200', model =>
-    model.operations
-      .filter(op => op.method === 'get' && !hasResponse(op, '200'))
-      .map(op => ({
-        message: `${describeOp(op)} declares no 200 response: a successful GET answers 200 with the resource or list.`,
-        path: responsesOrOp(op),
-      })),
+  options,
+  spectral: methodsRule(
+    'apiconvGetSuccess200',
+    (model, _anchor, o) =>
+      model.operations
+        .filter(op => op.method === 'get' && !o.statuses.some(c => hasResponse(op, String(c))))
+        .map(op =>
+          isSeed(o.statuses, SEED)
+            ? { message: `${describeOp(op)} declares no 200 response: a successful GET answers 200 with the resource or list.`, path: responsesOrOp(op) }
+            : noneOfStatuses(op, 'GET', o.statuses),
+        ),
+    options,
   ),
   fix: ctx => {
+    // Which of the statuses a team chose to add is its call: only the seed's finding has a fix.
+    if (ctx.message.includes(' declares none of ')) return undefined;
     const opPath = opPathFromFinding(ctx);
     if (!opPath || !isObject(getAt(ctx.data, opPath))) return undefined;
     const responses = getAt(ctx.data, [...opPath, 'responses']);

@@ -54,6 +54,56 @@ paths:
       name: 'json',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"parameters": [{"name": "page", "in": "query"}], "responses": {"200": {"description": "OK"}}}}}}`,
     },
+    {
+      name: 'options: names.limit per_page: the team\'s page size name (oas3)',
+      options: { names: { limit: 'per_page' } },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: page, in: query, schema: { type: integer } }
+        - { name: per_page, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'options: names.limit auto: every list operation uses the same name (oas3.1)',
+      options: { names: { limit: 'auto' } },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: pageSize, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+  /api/orders:
+    get:
+      parameters:
+        - { name: pageSize, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'options: names.sort auto: a tie is no convention (oas3)',
+      options: { names: { sort: 'auto' } },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: order_by, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+  /api/orders:
+    get:
+      parameters:
+        - { name: sortBy, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+`,
+    },
   ],
   invalid: [
     {
@@ -225,6 +275,90 @@ paths:
       responses: { '200': { description: OK } }
 `,
       errors: [{ line: 7, message: 'duplicates "page"' }],
+    },
+    {
+      name: 'options: names.limit per_page: limit and pageSize are asked to be per_page; the fix renames (oas3)',
+      options: { names: { limit: 'per_page' } },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: limit, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+  /api/orders:
+    get:
+      parameters:
+        - { name: pageSize, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+`,
+      errors: [
+        { line: 7, message: 'Query parameter "limit" is a list parameter with an unconventional name: call it "per_page".' },
+        { line: 12, message: 'call it "per_page"' },
+      ],
+    },
+    {
+      name: 'options: names.limit auto: the minority is reported with what the rest does; the fix renames to the majority (oas3)',
+      options: { names: { limit: 'auto' } },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: limit, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+  /api/orders:
+    get:
+      parameters:
+        - { name: limit, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+  /api/items:
+    get:
+      parameters:
+        - { name: per_page, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+`,
+      errors: [
+        {
+          line: 17,
+          message: 'Query parameter "per_page" is the page size under another name than in the rest of the API (2 of 3 list operations with a page size call it "limit"): call it "limit".',
+        },
+      ],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: limit, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+  /api/orders:
+    get:
+      parameters:
+        - { name: limit, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+  /api/items:
+    get:
+      parameters:
+        - { name: limit, in: query, schema: { type: integer } }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'options: names.page page_number (oas2)',
+      options: { names: { page: 'page_number' } },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: page, in: query, type: integer }
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ line: 7, message: 'call it "page_number"' }],
     },
   ],
 });

@@ -1,9 +1,68 @@
 import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
-import { getAt, isObject, resolveLocal } from './_lib/oas';
-import { conventionalName, isCollectionGet, queryParams } from './_lib/lists';
+import { getAt, isObject, resolveLocal, type Model, type Operation } from './_lib/oas';
+import { LIST_PARAMS, isCollectionGet, listParamKind, queryParams, type ListParam } from './_lib/lists';
 import { numericIndexes } from './_lib/refs';
+import { defineOptions } from './_lib/options';
+
+type Names = Record<ListParam, string>;
+
+const name = (role: string, example: string) => ({
+  anyOf: [{ type: 'string', pattern: '^[A-Za-z][\\w.-]*$' }, { const: 'auto' }],
+  description: `The name of the ${role} parameter, or 'auto': the name most list operations give it (e.g. ${example}).`,
+});
+
+export const options = defineOptions<{ names: Names }>('list-param-names', {
+  names: {
+    schema: {
+      type: 'object',
+      properties: {
+        page: name('page number', 'page_number'),
+        limit: name('page size', 'per_page'),
+        sort: name('sort order', 'order_by'),
+        filter: name('filter', 'where'),
+      },
+      additionalProperties: false,
+    },
+    default: { page: 'page', limit: 'limit', sort: 'sort', filter: 'filter' },
+    description:
+      "The name each list parameter must have (page, limit, sort, filter); a parameter under another known name of it (per_page, pageSize, orderBy, where…) is reported. 'auto' takes the name most list operations use.",
+    example: { page: 'page', limit: 'per_page', sort: 'auto', filter: 'filter' },
+  },
+});
+
+/** What the docs and messages call each list parameter. */
+const ROLE: Record<ListParam, string> = { page: 'page number', limit: 'page size', sort: 'sort order', filter: 'filter' };
+
+/** The operations a list parameter is judged in: GETs on a collection path. */
+const listGets = (model: Model): Operation[] => model.operations.filter(isCollectionGet);
+
+/**
+ * For each list parameter set to 'auto', the name most list operations give it and why (the counts); a name
+ * given, as it is. A parameter no name has a strict majority for (a tie, or none used) is not judged.
+ */
+function namesToUse(set: Partial<Names>, ops: Operation[]): Map<ListParam, { name: string; why?: string }> {
+  const out = new Map<ListParam, { name: string; why?: string }>();
+  const wanted = { page: 'page', limit: 'limit', sort: 'sort', filter: 'filter', ...set };
+  for (const kind of LIST_PARAMS) {
+    if (wanted[kind] !== 'auto') {
+      out.set(kind, { name: wanted[kind] });
+      continue;
+    }
+    const counts = new Map<string, number>();
+    for (const op of ops) {
+      const names = new Set(queryParams(op).filter(p => listParamKind(p.name) === kind).map(p => p.name));
+      for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+    }
+    const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+    if (ranked.length === 0 || (ranked.length > 1 && ranked[0][1] === ranked[1][1])) continue;
+    const [top, topCount] = ranked[0];
+    const total = ranked.reduce((n, [, c]) => n + c, 0);
+    out.set(kind, { name: top, why: `${topCount} of ${total} list operations with a ${ROLE[kind]} call it "${top}"` });
+  }
+  return out;
+}
 
 export default defineRule({
   id: 'list-param-names',
@@ -13,33 +72,43 @@ export default defineRule({
     fixable: 'unsafe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: modelRule('apiconvListParamNames', model => {
-    const out: Finding[] = [];
-    const seen = new Set<string>();
-    for (const op of model.operations) {
-      if (!isCollectionGet(op)) continue;
-      const params = queryParams(op);
-      for (const p of params) {
-        const to = conventionalName(p.name);
-        if (to === undefined) continue;
-        const key = JSON.stringify(p.path);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const clash = params.some(q => q.name === to);
-        out.push({
-          message: clash
-            ? `Query parameter "${p.name}" duplicates "${to}": keep only "${to}".`
-            : `Query parameter "${p.name}" is a list parameter with an unconventional name: call it "${to}".`,
-          path: p.namePath,
-        });
+  options,
+  spectral: modelRule(
+    'apiconvListParamNames',
+    (model, o) => {
+      const out: Finding[] = [];
+      const seen = new Set<string>();
+      const ops = listGets(model);
+      const use = namesToUse(o.names, ops);
+      for (const op of ops) {
+        const params = queryParams(op);
+        for (const p of params) {
+          const kind = listParamKind(p.name);
+          const to = kind === undefined ? undefined : use.get(kind);
+          if (to === undefined || p.name === to.name) continue;
+          const key = JSON.stringify(p.path);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const clash = params.some(q => q.name === to.name);
+          out.push({
+            message: clash
+              ? `Query parameter "${p.name}" duplicates "${to.name}": keep only "${to.name}".`
+              : to.why
+                ? `Query parameter "${p.name}" is the ${ROLE[kind!]} under another name than in the rest of the API (${to.why}): call it "${to.name}".`
+                : `Query parameter "${p.name}" is a list parameter with an unconventional name: call it "${to.name}".`,
+            path: p.namePath,
+          });
+        }
       }
-    }
-    return out;
-  }),
+      return out;
+    },
+    options,
+  ),
   fix(ctx) {
     const from = getAt(ctx.data, ctx.path);
     if (typeof from !== 'string' || ctx.path[ctx.path.length - 1] !== 'name') return undefined;
-    const to = conventionalName(from);
+    // The name the finding asks for (the options and the document's majority decided it).
+    const to = /: call it "([^"]+)"\.$/.exec(ctx.message)?.[1];
     if (to === undefined) return undefined;
     // Renaming into a name the same list already has would declare it twice.
     const list = getAt(ctx.data, ctx.path.slice(0, -2));
@@ -50,7 +119,6 @@ export default defineRule({
       });
       if (clash) return undefined;
     }
-    if (/duplicates/.test(ctx.message)) return undefined;
     return { title: `Rename the parameter "${from}" to "${to}"`, ops: [{ kind: 'set', path: numericIndexes(ctx.data, ctx.path), value: to }] };
   },
 });

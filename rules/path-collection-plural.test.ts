@@ -70,6 +70,38 @@ paths:
       name: 'json',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/orders/{id}": {}}}`,
     },
+    {
+      name: 'options: form singular (oas3)',
+      options: { form: 'singular' },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/user/{id}: {}
+  /api/person/{id}/address/{addressId}: {}
+  /api/news/{id}: {}
+`,
+    },
+    {
+      name: 'options: form either: the number is not judged (oas2)',
+      options: { form: 'either' },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/user/{id}: {}
+  /api/orders/{id}: {}
+`,
+    },
+    {
+      name: 'options: case snake_case (oas3.1)',
+      options: { case: 'snake_case' },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/payment_intents/{id}: {}
+  /api/users/{id}: {}
+  /api/calls.json/{id}: {}
+`,
+    },
   ],
   invalid: [
     {
@@ -116,6 +148,42 @@ paths:
       name: 'json',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/order-item/{id}": {}}}`,
       errors: [{ path: ['paths', '/api/order-item/{id}'], message: '"items"' }],
+    },
+    {
+      name: 'options: form singular: a plural collection is flagged, with its singular (oas3)',
+      options: { form: 'singular' },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/user/{id}: {}
+  /api/categories/{id}: {}
+  /api/people/{id}: {}
+`,
+      errors: [
+        { path: ['paths', '/api/categories/{id}'], message: 'is a plural noun: name collections in the singular ("categories" → "category")' },
+        { path: ['paths', '/api/people/{id}'], message: '"people" → "person"' },
+      ],
+    },
+    {
+      name: 'options: case kebab-case: snake_case and camelCase segments (oas2)',
+      options: { case: 'kebab-case' },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/payment_intents/{id}: {}
+  /api/lineItems/{id}: {}
+  /api/order-items/{id}: {}
+`,
+      errors: [
+        { path: ['paths', '/api/payment_intents/{id}'], message: 'Collection segment "payment_intents" of "/api/payment_intents/{id}" is not kebab-case: write it "payment-intents".' },
+        { path: ['paths', '/api/lineItems/{id}'], message: 'write it "line-items"' },
+      ],
+    },
+    {
+      name: 'options: case camelCase (json)',
+      options: { case: 'camelCase' },
+      document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/line-items/{id}": {}, "/api/lineItems/{id}": {}}}`,
+      errors: [{ path: ['paths', '/api/line-items/{id}'], message: 'write it "lineItems"' }],
     },
   ],
 });

@@ -3,10 +3,58 @@ import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { hasTemplate, literalParts, resourceSegments } from './_lib/paths';
 import { isListOperation } from './_lib/lists';
-import { isAdjective, isJudgeableWord, isPluralOrUncountable, pluralize, splitWords } from './_lib/words';
+import { isAdjective, isJudgeableWord, isPlural, isPluralOrUncountable, pluralize, singularize, splitWords } from './_lib/words';
+import { defineOptions } from './_lib/options';
 import { ALL_DEFAULT_VERBS, verbOf } from './path-no-verbs';
 
 const VERBS = new Set(ALL_DEFAULT_VERBS);
+
+type Form = 'plural' | 'singular' | 'either';
+type Case = 'any' | 'kebab-case' | 'snake_case' | 'camelCase';
+
+export const options = defineOptions<{ form: Form; case: Case }>('path-collection-plural', {
+  form: {
+    schema: { enum: ['plural', 'singular', 'either'] },
+    default: 'plural',
+    description: "The number of a collection's noun: 'plural' (/users/{id}), 'singular' (/user/{id}) or 'either' (not judged).",
+    example: 'singular',
+  },
+  case: {
+    schema: { enum: ['any', 'kebab-case', 'snake_case', 'camelCase'] },
+    default: 'any',
+    description: "How a collection segment of several words is written: 'kebab-case' (payment-intents), 'snake_case' (payment_intents), 'camelCase' (paymentIntents), or 'any'.",
+    example: 'snake_case',
+  },
+});
+
+/** A segment's words (a file extension such as `.json` left out) written in `style`. */
+function inCase(segment: string, style: Exclude<Case, 'any'>): string {
+  const words = splitWords(segment.replace(/\.[A-Za-z0-9]+$/, ''));
+  if (style === 'kebab-case') return words.join('-');
+  if (style === 'snake_case') return words.join('_');
+  return words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
+}
+
+/** What is wrong with the name of collection segment `segment` of effective path `eff`, or undefined. */
+function namingProblem(segment: string, eff: string, next: string | undefined, o: { form: Form; case: Case }): string | undefined {
+  // An action (`findByStatus`, `cancel`) is no collection name: path-no-verbs reports it.
+  if (verbOf(segment, next, VERBS) !== undefined) return undefined;
+  const literal = segment.replace(/\.[A-Za-z0-9]+$/, '');
+  if (o.case !== 'any' && literalParts(segment).length === 1 && /^[A-Za-z0-9_-]+$/.test(literal) && inCase(segment, o.case) !== literal) {
+    return `Collection segment "${segment}" of "${eff}" is not ${o.case}: write it "${inCase(segment, o.case)}".`;
+  }
+  if (o.form === 'either') return undefined;
+  const noun = headNoun(segment);
+  // An adjective (`Sick`, `Local`) names a kind, not a collection of things: not asked for a number.
+  if (noun === undefined || !isJudgeableWord(noun) || isAdjective(noun)) return undefined;
+  if (o.form === 'plural' && !isPluralOrUncountable(noun)) {
+    return `Collection segment "${segment}" of "${eff}" is not a plural noun: name collections in the plural ("${noun}" → "${pluralize(noun)}").`;
+  }
+  if (o.form === 'singular' && isPlural(noun)) {
+    return `Collection segment "${segment}" of "${eff}" is a plural noun: name collections in the singular ("${noun}" → "${singularize(noun)}").`;
+  }
+  return undefined;
+}
 
 /** The noun a segment ends with: `payment_intents` → `intents`, `Calls.json` → `calls`. */
 export function headNoun(segment: string): string | undefined {
@@ -26,31 +74,27 @@ export default defineRule({
     fixable: false,
     formats: ['oas2', 'oas3'],
   },
-  spectral: modelRule('apiconvPathCollectionPlural', model => {
-    const out: Finding[] = [];
-    const listPaths = new Set(model.operations.filter(op => isListOperation(op, model)).map(op => op.pathKey));
-    for (const item of model.pathItems) {
-      let found: Finding | undefined;
-      for (const eff of item.effectivePaths) {
-        const segs = resourceSegments(eff, item.pathKey);
-        for (let i = 0; i < segs.length && !found; i++) {
-          if (hasTemplate(segs[i])) continue;
-          const isCollection = (i + 1 < segs.length && hasTemplate(segs[i + 1])) || (i === segs.length - 1 && listPaths.has(item.pathKey));
-          if (!isCollection) continue;
-          // An action (`findByStatus`, `cancel`) is no collection name: path-no-verbs reports it.
-          if (verbOf(segs[i], segs[i + 1], VERBS) !== undefined) continue;
-          const noun = headNoun(segs[i]);
-          // An adjective (`Sick`, `Local`) names a kind, not a collection of things: not asked for a plural.
-          if (noun === undefined || !isJudgeableWord(noun) || isAdjective(noun) || isPluralOrUncountable(noun)) continue;
-          found = {
-            message: `Collection segment "${segs[i]}" of "${eff}" is not a plural noun: name collections in the plural ("${noun}" → "${pluralize(noun)}").`,
-            path: item.path,
-          };
+  options,
+  spectral: modelRule(
+    'apiconvPathCollectionPlural',
+    (model, o) => {
+      const out: Finding[] = [];
+      const listPaths = new Set(model.operations.filter(op => isListOperation(op, model)).map(op => op.pathKey));
+      for (const item of model.pathItems) {
+        let message: string | undefined;
+        for (const eff of item.effectivePaths) {
+          const segs = resourceSegments(eff, item.pathKey);
+          for (let i = 0; i < segs.length && message === undefined; i++) {
+            if (hasTemplate(segs[i])) continue;
+            const isCollection = (i + 1 < segs.length && hasTemplate(segs[i + 1])) || (i === segs.length - 1 && listPaths.has(item.pathKey));
+            if (isCollection) message = namingProblem(segs[i], eff, segs[i + 1], o);
+          }
+          if (message !== undefined) break;
         }
-        if (found) break;
+        if (message !== undefined) out.push({ message, path: item.path });
       }
-      if (found) out.push(found);
-    }
-    return out;
-  }),
+      return out;
+    },
+    options,
+  ),
 });

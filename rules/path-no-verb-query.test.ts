@@ -43,6 +43,19 @@ paths:
       name: 'json',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/orders": {"get": {"parameters": [{"name": "sort", "in": "query"}], "responses": {"200": {"description": "OK"}}}}}}`,
     },
+    {
+      name: 'options: names replaces the list: "method" is a parameter of yours (oas3)',
+      options: { names: ['cmd'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/payments:
+    get:
+      parameters:
+        - { name: method, in: query, schema: { type: string } }
+      responses: { '200': { description: OK } }
+`,
+    },
   ],
   invalid: [
     {
@@ -121,6 +134,21 @@ paths:
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"},
  "paths": {"/api/orders": {"get": {"parameters": [{"name": "command", "in": "query"}], "responses": {"200": {"description": "OK"}}}}}}`,
       errors: [{ line: 2, message: '"command"' }],
+    },
+    {
+      name: 'options: names: a name of the team\'s own, in any case (oas2)',
+      options: { names: ['rpc'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/things:
+    get:
+      parameters:
+        - { name: RPC, in: query, type: string }
+        - { name: action, in: query, type: string }
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ line: 7, message: 'Query parameter "RPC" selects an action' }],
     },
   ],
 });

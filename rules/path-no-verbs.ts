@@ -5,28 +5,27 @@ import { isTemplate, segments } from './_lib/oas';
 import { literalParts } from './_lib/paths';
 import { DEFAULT_VERBS, splitWords } from './_lib/words';
 import { LEXICON_VERBS } from './_lib/lexicon-words';
+import { defineOptions, names } from './_lib/options';
 
 /** The default verbs: the hand-kept action verbs and the verb-only words of a part-of-speech lexicon (see _lib/gen-verbs.mjs). */
 export const ALL_DEFAULT_VERBS: readonly string[] = [...new Set([...DEFAULT_VERBS, ...LEXICON_VERBS])];
 
 export interface PathNoVerbsOptions {
-  /** Replaces the default verb list (the hand-kept list and the lexicon's verbs). */
-  verbs?: string[];
-  /** Added to the verb list. */
-  extraVerbs?: string[];
-  /** Words never flagged (e.g. `search` when `/search` is a resource of yours). */
-  allowed?: string[];
+  verbs: string[] | null;
+  extraVerbs: string[];
+  allowed: string[];
 }
 
-const words = { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true };
-export const optionsSchema = {
-  type: 'object',
-  properties: { verbs: words, extraVerbs: words, allowed: words },
-  additionalProperties: false,
-  errorMessage: {
-    type: '"path-no-verbs" options must be an object { verbs?, extraVerbs?, allowed? } of string lists',
+export const options = defineOptions<PathNoVerbsOptions>('path-no-verbs', {
+  verbs: {
+    schema: { anyOf: [names, { type: 'null' }] },
+    default: null,
+    description: 'Replaces the default verb list (the hand-kept list and the lexicon\'s verbs); null keeps it.',
+    example: ['get', 'create', 'delete'],
   },
-};
+  extraVerbs: { schema: names, default: [], description: 'Verbs added to the list.', example: ['search', 'login'] },
+  allowed: { schema: names, default: [], description: 'Words never flagged (a resource of yours that reads as a verb).', example: ['reset'] },
+});
 
 /** Verbs that are just as often nouns: a one-word segment right before a `{param}` names a collection (`/post/{id}`). */
 const ALSO_NOUNS = new Set(['post', 'set', 'list', 'call', 'run', 'copy', 'change', 'query', 'count', 'process', 'move', 'mark', 'clone', 'duplicate', 'patch', 'lookup', 'drop', 'read', 'send', 'new']);
@@ -53,12 +52,13 @@ export default defineRule({
     fixable: false,
     formats: ['oas2', 'oas3'],
   },
-  spectral: modelRule<PathNoVerbsOptions>(
+  options,
+  spectral: modelRule(
     'apiconvPathNoVerbs',
     (model, options) => {
-      const allowed = new Set((options.allowed ?? []).map(w => w.toLowerCase()));
+      const allowed = new Set(options.allowed.map(w => w.toLowerCase()));
       const verbs = new Set(
-        [...(options.verbs ?? ALL_DEFAULT_VERBS), ...(options.extraVerbs ?? [])].map(w => w.toLowerCase()).filter(w => !allowed.has(w)),
+        [...(options.verbs ?? ALL_DEFAULT_VERBS), ...options.extraVerbs].map(w => w.toLowerCase()).filter(w => !allowed.has(w)),
       );
       const out: Finding[] = [];
       for (const item of model.pathItems) {
@@ -75,7 +75,6 @@ export default defineRule({
       }
       return out;
     },
-    optionsSchema,
-    {},
+    options,
   ),
 });

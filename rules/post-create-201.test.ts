@@ -56,6 +56,30 @@ responses:
       name: 'json: oas3',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"post": {"responses": {"201": {"description": "Created"}}}}}}`,
     },
+    {
+      name: 'options: statuses 200, 201: 200 will do (oas3)',
+      options: { statuses: ['200', '201'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/jobs:
+    post:
+      responses:
+        '200': { description: x }
+`,
+    },
+    {
+      name: 'options: statuses 200, 201: 200 will do (oas2)',
+      options: { statuses: ['200', '201'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/jobs:
+    post:
+      responses:
+        '200': { description: x }
+`,
+    },
   ],
   invalid: [
     {
@@ -207,6 +231,19 @@ paths:
   }
 }
 `,
+    },
+    {
+      name: 'options: statuses 200, 201: 202 is none of them (oas3.1)',
+      options: { statuses: ['200', '201'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/jobs:
+    post:
+      responses:
+        '202': { description: x }
+`,
+      errors: [{ path: ['paths', '/api/jobs', 'post', 'responses'], message: 'POST /api/jobs declares none of 200, 201 (it declares 202): a successful POST answers one of them here.' }],
     },
   ],
 });

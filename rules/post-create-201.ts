@@ -1,7 +1,11 @@
 import { defineRule } from './types';
 import { opPathFromFinding } from './_lib/fixes';
 import { getAt, hasResponse, isCollectionPath, isObject } from './_lib/oas';
-import { describeOp, methodsRule, responsesOrOp, successCodes } from './_lib/methods';
+import { describeOp, isSeed, methodsRule, noneOfStatuses, responsesOrOp, successStatuses, successCodes } from './_lib/methods';
+
+const SEED = ['201'];
+
+export const options = successStatuses('post-create-201', 'POST', SEED, ['200', '201']);
 
 export default defineRule({
   id: 'post-create-201',
@@ -11,22 +15,29 @@ export default defineRule({
     fixable: 'unsafe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: methodsRule('apiconvPostCreate201', (model, anchor) =>
-    model.operations
-      // A POST answering 207 Multi-Status is a bulk action on many resources, not the creation of one.
-      .filter(op => op.method === 'post' && op.effectivePaths.some(isCollectionPath) && !hasResponse(op, '201') && !hasResponse(op, '207'))
-      .map(op => {
-        const success = successCodes(op);
-        const lone200 = success.length === 1 && success[0] === '200';
-        return {
-          message: lone200
-            ? `${describeOp(op)} answers 200: POST on a collection creates a resource and answers 201 Created.`
-            : `${describeOp(op)} declares no 201 response: POST on a collection creates a resource and answers 201 Created.`,
-          path: lone200 ? anchor([...op.path, 'responses', '200']) : responsesOrOp(op),
-        };
-      }),
+  options,
+  spectral: methodsRule(
+    'apiconvPostCreate201',
+    (model, anchor, o) =>
+      model.operations
+        // A POST answering 207 Multi-Status is a bulk action on many resources, not the creation of one.
+        .filter(op => op.method === 'post' && op.effectivePaths.some(isCollectionPath) && !o.statuses.some(c => hasResponse(op, String(c))) && !hasResponse(op, '207'))
+        .map(op => {
+          if (!isSeed(o.statuses, SEED)) return noneOfStatuses(op, 'POST', o.statuses);
+          const success = successCodes(op);
+          const lone200 = success.length === 1 && success[0] === '200';
+          return {
+            message: lone200
+              ? `${describeOp(op)} answers 200: POST on a collection creates a resource and answers 201 Created.`
+              : `${describeOp(op)} declares no 201 response: POST on a collection creates a resource and answers 201 Created.`,
+            path: lone200 ? anchor([...op.path, 'responses', '200']) : responsesOrOp(op),
+          };
+        }),
+    options,
   ),
   fix: ctx => {
+    // Which of the statuses a team chose to add is its call: only the seed's finding has a fix.
+    if (ctx.message.includes(' declares none of ')) return undefined;
     const opPath = opPathFromFinding(ctx);
     if (!opPath || !isObject(getAt(ctx.data, opPath))) return undefined;
     const responses = getAt(ctx.data, [...opPath, 'responses']);

@@ -43,6 +43,30 @@ paths:
       name: 'json: oas3 200',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users/{id}": {"put": {"responses": {"200": {"description": "OK"}}}}}}`,
     },
+    {
+      name: 'options: statuses 200, 202, 204: 202 will do (oas3)',
+      options: { statuses: ['200', '202', '204'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '202': { description: x }
+`,
+    },
+    {
+      name: 'options: statuses 200, 202, 204: 202 will do (oas2)',
+      options: { statuses: ['200', '202', '204'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '202': { description: x }
+`,
+    },
   ],
   invalid: [
     {
@@ -160,6 +184,19 @@ paths:
 }
 `,
       errors: [{ path: ['paths', '/api/users/{id}', 'put', 'responses'], line: 6 }],
+    },
+    {
+      name: 'options: statuses 200, 202, 204: 201 is none of them (oas3.1)',
+      options: { statuses: ['200', '202', '204'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses:
+        '201': { description: x }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'put', 'responses'], message: 'PUT /api/users/{id} declares none of 200, 202, 204 (it declares 201): a successful PUT answers one of them here.' }],
     },
   ],
 });

@@ -1,7 +1,11 @@
 import { defineRule } from './types';
 import { opPathFromFinding } from './_lib/fixes';
 import { getAt, hasResponse, isObject } from './_lib/oas';
-import { describeOp, methodsRule, responsesOrOp, successCodes } from './_lib/methods';
+import { describeOp, isSeed, methodsRule, noneOfStatuses, responsesOrOp, successStatuses, successCodes } from './_lib/methods';
+
+const SEED = ['200', '204'];
+
+export const options = successStatuses('put-success-200-204', 'PUT', SEED, ['200', '202', '204']);
 
 export default defineRule({
   id: 'put-success-200-204',
@@ -11,24 +15,31 @@ export default defineRule({
     fixable: 'unsafe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: methodsRule('apiconvPutSuccess200204', (model, anchor) =>
-    model.operations
-      .filter(op => op.method === 'put' && !hasResponse(op, '200') && !hasResponse(op, '204'))
-      .map(op => {
-        const success = successCodes(op);
-        if (success.length === 1) {
+  options,
+  spectral: methodsRule(
+    'apiconvPutSuccess200204',
+    (model, anchor, o) =>
+      model.operations
+        .filter(op => op.method === 'put' && !o.statuses.some(c => hasResponse(op, String(c))))
+        .map(op => {
+          if (!isSeed(o.statuses, SEED)) return noneOfStatuses(op, 'PUT', o.statuses);
+          const success = successCodes(op);
+          if (success.length === 1) {
+            return {
+              message: `${describeOp(op)} answers ${success[0]}: a successful PUT answers 200 (with the resource) or 204 (no body).`,
+              path: anchor([...op.path, 'responses', success[0]]),
+            };
+          }
           return {
-            message: `${describeOp(op)} answers ${success[0]}: a successful PUT answers 200 (with the resource) or 204 (no body).`,
-            path: anchor([...op.path, 'responses', success[0]]),
+            message: `${describeOp(op)} declares neither 200 nor 204: a successful PUT answers 200 (with the resource) or 204 (no body); declare one of them.`,
+            path: responsesOrOp(op),
           };
-        }
-        return {
-          message: `${describeOp(op)} declares neither 200 nor 204: a successful PUT answers 200 (with the resource) or 204 (no body); declare one of them.`,
-          path: responsesOrOp(op),
-        };
-      }),
+        }),
+    options,
   ),
   fix: ctx => {
+    // Which of the statuses a team chose to add is its call: only the seed's finding has a fix.
+    if (ctx.message.includes(' declares none of ')) return undefined;
     const opPath = opPathFromFinding(ctx);
     const responses = opPath ? getAt(ctx.data, [...opPath, 'responses']) : undefined;
     if (!opPath || !isObject(responses) || responses['200'] !== undefined || responses['204'] !== undefined) return undefined;

@@ -49,6 +49,28 @@ paths: {}
 }
 `,
     },
+    {
+      name: 'options: headers: the team\'s own header (oas3)',
+      options: { headers: ['X-Auth-Token'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths: {}
+components:
+  securitySchemes:
+    token: { type: apiKey, in: header, name: x-auth-token }
+    bearer: { type: http, scheme: bearer }
+`,
+    },
+    {
+      name: 'options: query: the team\'s query name (oas2)',
+      options: { query: ['token'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths: {}
+securityDefinitions:
+  key: { type: apiKey, in: query, name: token }
+`,
+    },
   ],
   invalid: [
     {
@@ -220,6 +242,34 @@ paths: {}
       errors: [
         { path: ["Token", "name"], file: "schemes.yaml", line: 4 },
       ],
+    },
+    {
+      name: 'options: headers X-Auth-Token, query none: X-API-Key and a query key are reported with the API\'s own places (oas3)',
+      options: { headers: ['X-Auth-Token'], query: [] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths: {}
+components:
+  securitySchemes:
+    key: { type: apiKey, in: header, name: X-API-Key }
+    q: { type: apiKey, in: query, name: api_key }
+`,
+      errors: [
+        { line: 6, message: 'Security scheme "key" sends the key in header "X-API-Key": use the "X-Auth-Token" header.' },
+        { line: 7, message: 'Security scheme "q" sends the key in a query: send it in the "X-Auth-Token" header.' },
+      ],
+    },
+    {
+      name: 'options: query token: api_key is not the API\'s name (oas3.1)',
+      options: { query: ['token'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths: {}
+components:
+  securitySchemes:
+    q: { type: apiKey, in: query, name: api_key }
+`,
+      errors: [{ line: 6, message: 'Security scheme "q" sends the key in query parameter "api_key": the API\'s names are "token".' }],
     },
   ],
 });

@@ -4,22 +4,27 @@ import { getAt, isObject } from './_lib/oas';
 import { opLabel } from './_lib/errors';
 import { normalizePath } from './_lib/fixes';
 import { isLocalHost, schemeAndHost, serverUrls } from './_lib/security';
-
-interface Options {
-  /**
-   * Plain-text URLs of a local development server (localhost, 127.0.0.1, [::1]):
-   * 'info' (default) reports them at info, 'rule' at the rule's severity, 'off' not at all.
-   * `true` / `false` mean 'rule' / 'off'.
-   */
-  local: LocalMode | boolean;
-}
+import { defineOptions } from './_lib/options';
 
 type LocalMode = 'info' | 'rule' | 'off';
 
-function localMode(o: Options['local'] | undefined): LocalMode {
+interface Options {
+  local: LocalMode | boolean;
+}
+
+export const options = defineOptions<Options>('servers-https', {
+  local: {
+    schema: { oneOf: [{ enum: ['info', 'rule', 'off'] }, { type: 'boolean' }] },
+    default: 'info',
+    description: "Plain-text URLs of a local development server (localhost, 127.0.0.1, [::1]): 'info' reports them at info, 'rule' at the rule's severity, 'off' not at all (true / false: 'rule' / 'off').",
+    example: 'off',
+  },
+});
+
+function localMode(o: Options['local']): LocalMode {
   if (o === true) return 'rule';
   if (o === false) return 'off';
-  return o ?? 'info';
+  return o;
 }
 
 const INSECURE: Record<string, string> = { http: 'https', ws: 'wss' };
@@ -32,12 +37,13 @@ export default defineRule({
     fixable: 'unsafe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: modelRule<Options>(
+  options,
+  spectral: modelRule(
     'apiconvServersHttps',
     (model, options) => {
       const out: Finding[] = [];
       const local = (host: string) => isLocalHost(host);
-      const mode = localMode(options?.local);
+      const mode = localMode(options.local);
       // Local development servers: info by default (the engine lowers the severity; see _lib/severity.ts).
       const localSeverity = mode === 'info' ? ({ severity: 'info' } as const) : {};
       if (model.spec === 'oas2') {
@@ -86,17 +92,7 @@ export default defineRule({
       }
       return out;
     },
-    {
-      type: 'object',
-      properties: {
-        local: {
-          oneOf: [{ enum: ['info', 'rule', 'off'] }, { type: 'boolean' }],
-          description: "http URLs of localhost / 127.0.0.1: 'info' (default), 'rule' (the rule's severity) or 'off'.",
-        },
-      },
-      additionalProperties: false,
-    },
-    { local: 'info' },
+    options,
   ),
   fix(ctx) {
     const path = normalizePath(ctx.data, ctx.path);

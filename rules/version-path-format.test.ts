@@ -35,6 +35,25 @@ paths:
       name: 'json',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/v1/users": {}}}`,
     },
+    {
+      name: 'options: formats date: a dated version (oas3)',
+      options: { formats: ['date'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /2010-04-01/Accounts: {}
+`,
+    },
+    {
+      name: 'options: formats v<n>.<m> (oas2 basePath)',
+      options: { formats: ['v<n>.<m>'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+basePath: /api/v1.2
+paths:
+  /users: {}
+`,
+    },
   ],
   invalid: [
     {
@@ -109,6 +128,28 @@ paths:
       name: 'json: a dated version',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/2010-04-01/Accounts": {}}}`,
       errors: [{ path: ['paths', '/2010-04-01/Accounts'], message: '"2010-04-01"' }],
+    },
+    {
+      name: 'options: formats date: v1 is not a date (oas3.1)',
+      options: { formats: ['date'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/v1/users: {}
+`,
+      errors: [{ path: ['paths', '/api/v1/users'], message: 'Version segment "v1" in "/api/v1/users" is not a date (YYYY-MM-DD) (2010-04-01).' }],
+    },
+    {
+      name: 'options: formats v<n> and <n>.<m>: V2 is neither (oas3 server)',
+      options: { formats: ['v<n>', '<n>.<m>'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+servers: [{ url: 'https://x.io/api/V2' }]
+paths:
+  /users: {}
+  /2.0/users: {}
+`,
+      errors: [{ line: 3, message: 'is not v + a positive integer (v1), or a major version and an optional minor one (2.0).' }],
     },
   ],
 });

@@ -30,6 +30,12 @@ export function conventionalName(name: string): ListParam | undefined {
   return ALIASES_BY_LOWER.get(lower);
 }
 
+/** The list parameter a name stands for, in any case: the conventional names and their known others (`PageSize` → limit). */
+export function listParamKind(name: string): ListParam | undefined {
+  const lower = name.toLowerCase();
+  return (LIST_PARAMS as readonly string[]).includes(lower) ? (lower as ListParam) : ALIASES_BY_LOWER.get(lower);
+}
+
 export function queryParams(op: Operation): Parameter[] {
   return op.parameters.filter(p => p.in === 'query');
 }

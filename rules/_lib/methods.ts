@@ -8,11 +8,44 @@ import type { ApiconvRule, FixContext, FixOp, JsonPath, Spec } from '../types';
 import { opPathFromFinding } from './fixes';
 import { modelRule, type Finding } from './ruleFunction';
 import { getAt, isJsonMediaType, isObject, type Model, type Obj, type Operation, type Parameter } from './oas';
+import { defineOptions, statusCodes, type RuleOptions } from './options';
 
 /** A `modelRule` whose check takes `anchor` (see CheckHelpers in ruleFunction.ts) as its second argument. */
-export function methodsRule(name: string, check: (model: Model, anchor: (path: JsonPath) => JsonPath) => Finding[]): Pick<RuleDefinition, 'given' | 'then'> {
-  return modelRule(name, (model, _options, helpers) => check(model, path => helpers.anchor(path)));
+export function methodsRule<O = null>(
+  name: string,
+  check: (model: Model, anchor: (path: JsonPath) => JsonPath, options: O) => Finding[],
+  options?: RuleOptions<O>,
+): Pick<RuleDefinition, 'given' | 'then'> {
+  return modelRule<O>(name, (model, o, helpers) => check(model, path => helpers.anchor(path), o), options);
 }
+
+/** The option of a success-status rule: the statuses a successful `method` may answer with (any one will do). */
+export function successStatuses(rule: string, method: string, seed: string[], example: (string | number)[]): RuleOptions<{ statuses: (string | number)[] }> {
+  return defineOptions<{ statuses: (string | number)[] }>(rule, {
+    statuses: {
+      schema: statusCodes,
+      default: seed,
+      description: `The success statuses a ${method} may declare; any one of them will do.`,
+      example,
+    },
+  });
+}
+
+/**
+ * The finding of an operation that declares none of the statuses a team chose instead of the seed's (the
+ * statuses option set): what it declares and what it may. No fix offers such a status: which one is the
+ * team's call.
+ */
+export function noneOfStatuses(op: Operation, method: string, statuses: (string | number)[]): Finding {
+  const success = successCodes(op);
+  return {
+    message: `${describeOp(op)} declares none of ${statuses.join(', ')}${success.length > 0 ? ` (it declares ${success.join(', ')})` : ''}: a successful ${method} answers one of them here.`,
+    path: responsesOrOp(op),
+  };
+}
+
+/** Whether the statuses option is the seed's (the rule's own messages and fixes apply). */
+export const isSeed = (statuses: (string | number)[], seed: string[]) => statuses.length === seed.length && seed.every(s => statuses.map(String).includes(s));
 
 // JSON (application/json, +json) or a wildcard that admits JSON (any type, application/ anything).
 export function admitsJson(mediaType: string): boolean {

@@ -7,6 +7,7 @@ import type { RuleDefinition } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
 import { getAt, getModel, isObject, type Model } from './oas';
 import { recordSeverityCap, type SeverityCap } from './severity';
+import type { RuleOptions } from './options';
 
 export interface Finding {
   message: string;
@@ -79,17 +80,14 @@ function onePerLocation(findings: Finding[], inventory: unknown): Finding[] {
 }
 
 /**
- * A Spectral rule body that runs `check` once on the whole resolved document.
- * `optionsSchema` (JSON Schema) validates user options, as Spectral does for its own functions.
+ * A Spectral rule body that runs `check` once on the whole resolved document, with the rule's declared options
+ * (see options.ts): Spectral validates what a config sets with their schema, as it does for its own functions,
+ * and the check gets the defaults with the config's values over them.
  */
-export function modelRule<O = null>(
-  name: string,
-  check: Check<O>,
-  optionsSchema: Record<string, unknown> | null = null,
-  defaultOptions?: O,
-): Pick<RuleDefinition, 'given' | 'then'> {
-  const fn = createRulesetFunction<unknown, O>({ input: null, options: optionsSchema as never }, (input, options, context) => {
-    return onePerLocation(check(getModel(input), (options ?? defaultOptions) as O, helpersFor(context)), context?.documentInventory).map(f => {
+export function modelRule<O = null>(name: string, check: Check<O>, options?: RuleOptions<O>): Pick<RuleDefinition, 'given' | 'then'> {
+  const fn = createRulesetFunction<unknown, Partial<O> | null>({ input: null, options: (options?.schema ?? null) as never }, (input, set, context) => {
+    const resolved = (options ? options.resolve(set) : null) as O;
+    return onePerLocation(check(getModel(input), resolved, helpersFor(context)), context?.documentInventory).map(f => {
       if (f.severity) recordSeverityCap(context?.document, (context?.rule as { name?: string } | undefined)?.name, f.message, f.path, f.severity);
       return { message: f.message, path: f.path };
     });
@@ -100,8 +98,6 @@ export function modelRule<O = null>(
   // the places of the `$ref`s inside what it reads (`anchor`, `onePerLocation`); so while the parts of the document
   // it read are the same objects, its findings are the same.
   Object.defineProperty(fn, Symbol.for('apiconv.modelFunction'), { value: true });
-  return {
-    given: '$',
-    then: defaultOptions === undefined ? { function: fn } : { function: fn, functionOptions: defaultOptions as never },
-  };
+  // Spectral validates a rule's options before its first run, and an options schema accepts no `null`: none set is `{}`.
+  return { given: '$', then: options ? { function: fn, functionOptions: {} as never } : { function: fn } };
 }

@@ -70,6 +70,24 @@ export function isPluralOrUncountable(word: string): boolean {
   return w.endsWith('s');
 }
 
+/** True when `word` (lower case) looks like an English plural noun: not a singular, not an uncountable. */
+export function isPlural(word: string): boolean {
+  const w = word.toLowerCase();
+  return !UNCOUNTABLE.has(w) && isPluralOrUncountable(w);
+}
+
+const SINGULAR_OF = new Map(Object.entries(IRREGULAR).map(([one, many]) => [many, one]));
+
+/** The English singular of a plural noun (the inverse of `pluralize`). */
+export function singularize(word: string): string {
+  const w = word.toLowerCase();
+  const irregular = SINGULAR_OF.get(w);
+  if (irregular !== undefined) return irregular;
+  if (/[^aeiou]ies$/.test(w)) return w.slice(0, -3) + 'y';
+  if (/(ss|x|z|ch|sh)es$/.test(w)) return w.slice(0, -2);
+  return w.endsWith('s') ? w.slice(0, -1) : w;
+}
+
 /** True when the plural heuristic can judge the word (English letters only, long enough). */
 export function isJudgeableWord(word: string): boolean {
   // Participles and adjectives (`following`, `starred`) are not nouns: not judged.

@@ -19,8 +19,8 @@ import { CORPUS, ROOT, ensureBuilt, runCli, type JsonFinding } from '../cli/help
 const SPECTRAL = path.join(ROOT, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
 const RULESET = path.join(ROOT, 'rules', 'out', 'apiconv.js');
 
-function spectralLint(file: string): JsonFinding[] {
-  const r = spawnSync(process.execPath, [SPECTRAL, 'lint', '-r', RULESET, '-f', 'json', '--quiet', file], { encoding: 'utf8', timeout: 180_000, maxBuffer: 256 * 1024 * 1024 });
+function spectralLint(file: string, ruleset = RULESET): JsonFinding[] {
+  const r = spawnSync(process.execPath, [SPECTRAL, 'lint', '-r', ruleset, '-f', 'json', '--quiet', file], { encoding: 'utf8', timeout: 180_000, maxBuffer: 256 * 1024 * 1024 });
   assert.ok(r.status === 0 || r.status === 1, `spectral exit ${r.status}: ${r.stderr}`);
   const text = r.stdout.trim();
   return text === '' || text.startsWith('No results') ? [] : (JSON.parse(text) as JsonFinding[]);
@@ -86,4 +86,39 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
       );
     });
   }
+
+  // Rule options: set in .apiconv.yaml for apiconv, and in a JavaScript ruleset over the export for Spectral (a
+  // YAML ruleset cannot name the export's functions), as the README shows; the same options give the same findings.
+  it('with rule options: a JavaScript ruleset over rules/out/apiconv.js = apiconv lint with .apiconv.yaml', { timeout: 300_000 }, () => {
+    const options: Record<string, unknown> = {
+      'path-api-prefix': { prefix: ['/v1', '/v2'] },
+      'path-collection-plural': { form: 'singular', case: 'kebab-case' },
+      'list-param-names': { names: { limit: 'per_page', sort: 'auto' } },
+      'get-success-200': { statuses: ['200', '206'] },
+      'delete-success-204': { statuses: [202, 204] },
+      'error-schema': { shapes: ['problem'] },
+      'security-scheme-conventional': { headers: ['X-Auth-Token'], query: [] },
+      'version-path-format': { formats: ['date'] },
+      'cache-control-get': { operations: ['item'] },
+    };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-compat-options-'));
+    const doc = path.join(dir, 'api.yaml');
+    fs.copyFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), doc);
+    const yaml = ['extends: apiconv:recommended', 'rules:', ...Object.entries(options).map(([id, o]) => `  ${id}:\n    then:\n      functionOptions: ${JSON.stringify(o)}`)];
+    fs.writeFileSync(path.join(dir, '.apiconv.yaml'), yaml.join('\n') + '\n');
+    fs.writeFileSync(
+      path.join(dir, 'ruleset.mjs'),
+      [
+        `import apiconv from ${JSON.stringify(RULESET)};`,
+        'const withOptions = (id, functionOptions) => ({ ...apiconv.rules[id], then: { ...apiconv.rules[id].then, functionOptions } });',
+        `const options = ${JSON.stringify(options)};`,
+        'export default { ...apiconv, rules: { ...apiconv.rules, ...Object.fromEntries(Object.entries(options).map(([id, o]) => [id, withOptions(id, o)])) } };',
+      ].join('\n'),
+    );
+    const ours = JSON.parse(runCli(['lint', '-f', 'json', doc], { cwd: dir }).stdout) as JsonFinding[];
+    const defaults = JSON.parse(runCli(['lint', '-f', 'json', '--ruleset', 'apiconv:recommended', doc]).stdout) as JsonFinding[];
+    const theirs = narrowed(spectralLint(doc, path.join(dir, 'ruleset.mjs')));
+    assert.notDeepEqual(ours.map(key).sort(), defaults.map(key).sort(), 'the options change the findings');
+    assert.deepEqual(theirs.map(key).sort(), ours.map(key).sort());
+  });
 });

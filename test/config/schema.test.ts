@@ -109,7 +109,7 @@ describe('config diagnostics (the language server)', () => {
     assert.match(by.get('apiconv:recomended')!, /did you mean "apiconv:recommended"/);
     assert.match(by.get('path-no-verbz')!, /no rule of apiconv:recommended or apiconv:all \(did you mean "path-no-verbs"\?\)/);
     assert.match(by.get('warning')!, /severity \(error, warn, info, hint or off\)/);
-    assert.match(by.get('extraVerb')!, /Unknown property "extraVerb" \(did you mean "extraVerbs"\?\); allowed: verbs, extraVerbs, allowed/);
+    assert.match(by.get('extraVerb')!, /"path-no-verbs" has no option "extraVerb" \(did you mean "extraVerbs"\?\); its options: verbs, extraVerbs, allowed/);
     assert.match(by.get('overides')!, /did you mean "overrides"/);
   });
 

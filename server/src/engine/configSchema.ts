@@ -31,19 +31,19 @@ function plain(schema: unknown): unknown {
   );
 }
 
-/** The options schema of an apiconv rule's function (modelRule's `createRulesetFunction`), if it takes options. */
+/** The options schema of an apiconv rule (rules/_lib/options.ts), if it takes options. */
 export function optionsSchemaOf(id: string): Schema | undefined {
-  const rule = rules.find(r => r.id === id);
-  const then = rule?.spectral.then;
-  const fn = (Array.isArray(then) ? then[0] : then)?.function as unknown as { schemas?: { options?: Schema | null } } | undefined;
-  const options = fn?.schemas?.options;
-  return options ? (plain(options) as Schema) : undefined;
+  const options = rules.find(r => r.id === id)?.options;
+  return options ? (plain(options.schema) as Schema) : undefined;
 }
 
 function severityName(s: unknown): string {
   if (typeof s === 'number') return ['error', 'warn', 'info', 'hint'][s] ?? 'warn';
   return typeof s === 'string' ? s : 'warn';
 }
+
+/** What an apiconv rule that takes no options accepts as options: nothing (Spectral refuses any). */
+const NO_OPTIONS: Schema = { type: 'object', properties: {}, additionalProperties: false };
 
 function ruleEntry(description: string, severity: string, url: string, options: Schema | undefined): Schema {
   const then: Schema = {
@@ -61,7 +61,7 @@ function ruleEntry(description: string, severity: string, url: string, options: 
       { $ref: '#/definitions/severity' },
       {
         type: 'object',
-        description: options ? 'The rule with other settings: `severity`, and its options in `then.functionOptions`.' : 'The rule with other settings (e.g. `severity`).',
+        description: options && options !== NO_OPTIONS ? 'The rule with other settings: `severity`, and its options in `then.functionOptions`.' : 'The rule with other settings (e.g. `severity`).',
         properties: {
           severity: { $ref: '#/definitions/severity' },
           then: { anyOf: [then, { type: 'array', items: then }] },
@@ -73,7 +73,7 @@ function ruleEntry(description: string, severity: string, url: string, options: 
 
 export function configSchema(): Schema {
   const ruleProps: Record<string, Schema> = {};
-  for (const r of [...rules].sort((a, b) => a.id.localeCompare(b.id))) ruleProps[r.id] = ruleEntry(r.meta.description, r.meta.severity, docsUrl(r.id), optionsSchemaOf(r.id));
+  for (const r of [...rules].sort((a, b) => a.id.localeCompare(b.id))) ruleProps[r.id] = ruleEntry(r.meta.description, r.meta.severity, docsUrl(r.id), optionsSchemaOf(r.id) ?? NO_OPTIONS);
   const oasRules = (spectralOas as unknown as { rules: Record<string, { description?: string; severity?: unknown; documentationUrl?: string }> }).rules;
   for (const id of Object.keys(oasRules).sort()) {
     if (ruleProps[id]) continue;

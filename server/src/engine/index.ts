@@ -26,6 +26,7 @@ export { RulesetRefusedError, inspectRuleset } from './rulesetData';
 export { compileFunctionSchemasWhenDefined } from './functionSchemas';
 export { listRules, ruleDocs, ruleInfo, ruleInfoOrCustom, type RuleInfo } from './ruleInfo';
 export { BUILTIN_EXTENDS, configSchema } from './configSchema';
+export { configProblems, type ConfigProblem } from './configCheck';
 
 // Reading files: `$ref` policies, bytes to text and back.
 export { OPEN_REF_POLICY, commonRoot, decodeBytes, encodeText, fileUriTarget, isInside, readBoundedFile, readRefFile, refPolicyOf, refusal, type RefPolicy } from './refFiles';

@@ -17,6 +17,8 @@ import { RulesetLoadError } from './problem';
 import { inspectRuleset, isDataRulesetFile, loadDataRulesetDefinition } from './rulesetData';
 import { meterCustomFunctions, meteredLoad } from './functionBudget';
 import { completeApiconvRules } from './ruleOptions';
+import { ruleOptionsProblems } from './configCheck';
+import { LineIndex } from './lines';
 import { rulesetFs } from './diff/config';
 
 export const BUILTIN_RULESETS = { 'apiconv:recommended': recommended, 'apiconv:all': all } as const;
@@ -222,6 +224,7 @@ export async function loadRulesetByBundling(file: string, opts: LoadRulesetOptio
     const plugins = [apiconvRulesets(), builtins(), commonjs(), ...node(io as never)];
     if (isDataRulesetFile(abs)) {
       assertWellFormed(abs);
+      assertRuleOptions(abs);
       // The `diff:` section (apiconv diff's settings, engine/diff/config.ts) is not Spectral's to read.
       const migrated = await migrateRuleset(abs, { format: 'esm', fs: rulesetFs() as never, fetch: io.fetch as never });
       const entry = path.join(path.dirname(abs), '.spectral.js');
@@ -246,7 +249,10 @@ export async function loadRulesetByBundling(file: string, opts: LoadRulesetOptio
  * the one the bundle would evaluate to (test/engine/trust.test.ts). Throws RulesetRefusedError when it reaches code.
  */
 async function loadAsData(abs: string, opts: LoadRulesetOptions): Promise<Ruleset> {
-  if (isDataRulesetFile(abs)) assertWellFormed(abs);
+  if (isDataRulesetFile(abs)) {
+    assertWellFormed(abs);
+    assertRuleOptions(abs);
+  }
   // Spectral's fetch alone, not the rest of the tooling (rollup) that rulesetTooling() loads with it.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const fetch = opts.allowRemote ? (require('@stoplight/spectral-runtime') as typeof import('@stoplight/spectral-runtime')).fetch : refuseFetch;
@@ -267,6 +273,23 @@ function assertWellFormed(file: string): void {
     const where = pos ? `:${pos.line}:${pos.col}` : '';
     throw new RulesetLoadError(file, `invalid ruleset ${file}${where}: syntax error: ${err.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`);
   }
+}
+
+/**
+ * Spectral refuses a ruleset whose apiconv rule options are wrong, but names neither the line nor what is
+ * allowed ("function does not accept any options"): refuse it first with each such problem on a line of its own,
+ * `file:line:col`, the allowed values and a did-you-mean (configCheck.ts).
+ */
+function assertRuleOptions(file: string): void {
+  const text = fs.readFileSync(file, 'utf8');
+  const problems = ruleOptionsProblems(text).sort((a, b) => a.start - b.start);
+  if (problems.length === 0) return;
+  const lines = new LineIndex(text);
+  const located = problems.map(p => {
+    const at = lines.positionAt(p.start);
+    return `${file}:${at.line + 1}:${at.character + 1}: ${p.message}`;
+  });
+  throw new RulesetLoadError(file, `invalid ruleset ${located.join('\ninvalid ruleset ')}`);
 }
 
 /** The definitions of the built-in rulesets (apiconv's and Spectral's). */
