@@ -82,6 +82,17 @@ describe('findAssociatedItemForPath: the shortcut for paths without a $ref = the
     assert.deepEqual(inv.findAssociatedItemForPath(['a'], true), inv.associatedItem(['a'], true));
   });
 
+  it('a path through a $ref cycle (A -> B -> A) ends where the cycle is met', async () => {
+    const data = {
+      paths: { '/a': { get: { responses: { '200': { $ref: '#/components/responses/A' } } } } },
+      components: { responses: { A: { $ref: '#/components/responses/B' }, B: { $ref: '#/components/responses/A' } } },
+    };
+    const inv = await inventoryOf(data, '/tmp/inventory-cycle.json');
+    const item = inv.findAssociatedItemForPath(['paths', '/a', 'get', 'responses', '200', 'headers'], true);
+    assert.ok(item, 'an item');
+    assert.match(JSON.stringify(item.path), /"components","responses","[AB]"/);
+  });
+
   it('a path through a $ref asked for again: the same item for the same array, a new one once the array changed', async () => {
     const data = {
       paths: { '/a': { get: { responses: { '200': { $ref: '#/components/responses/R' } } } } },

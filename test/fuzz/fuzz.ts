@@ -84,6 +84,7 @@ async function oneHostile(stats: FuzzStats, c: HostileCase, budgetMs: number): P
     else if (CRASH.test(out) || r.code === null || r.code > 2) stats.findings.push({ kind: 'crash', detail: `${c.name}: exit ${r.code}: ${out.slice(0, 300)}` });
     else if (!c.expect.output.test(out)) stats.findings.push({ kind: 'message', detail: `${c.name}: the output does not say ${c.expect.output}: ${out.slice(0, 300)}` });
     else if (c.expect.codes && !c.expect.codes.every(code => r.stdout.includes(`"code": "${code}"`))) stats.findings.push({ kind: 'finding', detail: `${c.name}: no ${c.expect.codes.join('/')} finding` });
+    else if (c.expect.exit && !c.expect.exit.includes(r.code)) stats.findings.push({ kind: 'exit', detail: `${c.name}: exit ${r.code}, not ${c.expect.exit.join(' or ')}: ${out.slice(0, 300)}` });
     if (r.peakKb > MAX_RSS_KB) stats.findings.push({ kind: 'memory', detail: `${c.name}: peak RSS ${Math.round(r.peakKb / MB)} MB` });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -67,6 +67,37 @@ export function bigDocument(mb: number): string {
 
 const refDoc = (ref: string) => `${HEAD}paths:\n  /things:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                $ref: '${ref}'\n`;
 
+/** A `$ref` cycle, A -> B -> A, reached from an operation (issue 34: it hung the CLI, the server and Spectral). */
+export const REF_CYCLE = `openapi: 3.0.3
+info: {title: T, version: '1'}
+paths:
+  /api/v1/items:
+    get:
+      operationId: listItems
+      responses:
+        '200':
+          $ref: '#/components/responses/A'
+components:
+  responses:
+    A: {$ref: '#/components/responses/B'}
+    B: {$ref: '#/components/responses/A'}
+`;
+
+/** The same across two files: api.yaml -> a.yaml#/R -> b.yaml#/R -> a.yaml#/R. */
+export const REF_CYCLE_ACROSS = `openapi: 3.0.3
+info: {title: T, version: '1'}
+paths:
+  /api/v1/items:
+    get:
+      operationId: listItems
+      responses:
+        '200':
+          $ref: 'a.yaml#/R'
+`;
+
+export const REF_CYCLE_A = "R:\n  $ref: 'b.yaml#/R'\n";
+export const REF_CYCLE_B = "R:\n  $ref: 'a.yaml#/R'\n";
+
 /** ../ enough times to reach / from any temp folder. */
 const UP = '../'.repeat(24);
 
@@ -112,6 +143,8 @@ export function hostileCases(): HostileCase[] {
     { name: 'a binary file', files: { 'a.yaml': Buffer.from([0x6f, 0x70, 0x65, 0x6e, 0x61, 0x70, 0x69, 0x3a, 0, 1, 2, 0xff]) }, root: 'a.yaml', expect: { output: /skipped.*binary/i } },
     { name: 'a UTF-16 document', files: { 'a.yaml': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${HEAD}paths: {}\n`, 'utf16le')]) }, root: 'a.yaml', expect: { output: /skipped.*UTF-16/i } },
     { name: 'openapi: 4.0.0', files: { 'a.yaml': HEAD.replace('3.0.3', '4.0.0') + 'paths: {}\n' }, root: 'a.yaml', expect: { output: /skipped.*4\.0\.0/i } },
+    { name: 'a $ref cycle (A -> B -> A)', files: { 'api.yaml': REF_CYCLE }, root: 'api.yaml', expect: { output: /error-500/, exit: [1] } },
+    { name: 'a $ref cycle across two files', files: { 'api.yaml': REF_CYCLE_ACROSS, 'a.yaml': REF_CYCLE_A, 'b.yaml': REF_CYCLE_B }, root: 'api.yaml', expect: { output: /error-500/, exit: [1] } },
     { name: 'swagger: "1.2"', files: { 'a.yaml': `swagger: "1.2"\ninfo:\n  title: x\n  version: '1'\npaths: {}\n` }, root: 'a.yaml', expect: { output: /skipped.*1\.2/i } },
   ];
   return cases;

@@ -93,7 +93,14 @@ export class Inventory implements InventoryLike {
       for (const segment of ['#', ...path.map(s => String(encodePointerUriFragment(s)))]) {
         if (key.length > 0) key += '/';
         key += segment;
+        // A `$ref` cycle (A -> B -> A, in one file or across files) has no target: the item is where it is met.
+        // Spectral's own loop follows such a chain forever.
+        let followed: Set<string> | undefined;
         while (refMap.has(key)) {
+          followed ??= new Set();
+          const site = `${source}\0${key}`;
+          if (followed.has(site)) break;
+          followed.add(site);
           const ref = refMap.get(key)!;
           if (isLocalRef(ref)) {
             key = ref;
