@@ -128,6 +128,8 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
   const rulesetFiles = [...new Set(tasks.map(t => t.ruleset))];
   let isolate = false;
   for (const r of rulesetFiles) {
+    // A config found by the search (up to the repository root) is named: which one ran is never a guess.
+    if (explicitRuleset === undefined && !(r in BUILTIN_RULESETS) && !opts.verbose) log(`apiconv: config ${displayPath(r, cwd)}`);
     try {
       if (!(r in BUILTIN_RULESETS) && !opts.noCustomFunctions && inspectRuleset(r).code.length > 0) {
         isolate = true;

@@ -79,7 +79,10 @@ export const CONFIG_FILES = [
 
 /**
  * The nearest config file for `file`, searching upward from its folder:
- * `.apiconv.*` wins over `.spectral.*` in the same folder.
+ * `.apiconv.*` wins over `.spectral.*` in the same folder. The search ends at the repository root (the first
+ * folder with a `.git`, a folder or, in a worktree or submodule, a file) and at `stopAt` (the editor's workspace
+ * folder), both searched: a config above the project is not the project's, and whoever can write to a parent
+ * folder (a shared temporary folder, a CI workspace's parent) would have their ruleset, and its JavaScript, run.
  */
 export function findConfig(file: string, stopAt?: string): string | undefined {
   let dir = path.dirname(path.resolve(file));
@@ -89,7 +92,7 @@ export function findConfig(file: string, stopAt?: string): string | undefined {
       const candidate = path.join(dir, name);
       if (fs.existsSync(candidate)) return candidate;
     }
-    if (dir === stop) return undefined;
+    if (dir === stop || fs.existsSync(path.join(dir, '.git'))) return undefined;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
@@ -116,16 +119,16 @@ export class ConfigDiscovery {
 
   constructor(private readonly ttlMs = 1000) {}
 
-  find(file: string, epoch: number): string | undefined {
+  find(file: string, epoch: number, stopAt?: string): string | undefined {
     const now = performance.now();
     if (epoch !== this.epoch || now - this.at > this.ttlMs) {
       this.epoch = epoch;
       this.at = now;
       this.byDir = new Map();
     }
-    const dir = path.dirname(path.resolve(file));
-    if (!this.byDir.has(dir)) this.byDir.set(dir, findConfig(file));
-    return this.byDir.get(dir);
+    const key = `${path.dirname(path.resolve(file))}\0${stopAt ?? ''}`;
+    if (!this.byDir.has(key)) this.byDir.set(key, findConfig(file, stopAt));
+    return this.byDir.get(key);
   }
 }
 

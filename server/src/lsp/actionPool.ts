@@ -38,7 +38,7 @@ import {
 } from '../engine';
 
 /** A job and what it runs on: the document's text, the open buffers, and how the document is linted. */
-export interface ActionTask extends Pick<ServerLintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'refRoots' | 'maxBytes' | 'stoppedRules' | 'rulesetTimedOut' | 'functionBudgetMs'> {
+export interface ActionTask extends Pick<ServerLintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'configRoot' | 'refRoots' | 'maxBytes' | 'stoppedRules' | 'rulesetTimedOut' | 'functionBudgetMs'> {
   job: ActionJob;
 }
 

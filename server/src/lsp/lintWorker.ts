@@ -55,6 +55,8 @@ export interface ServerLintTask extends LintTask {
    * changes; engine/ruleset.ts ConfigDiscovery). Undefined: no cache.
    */
   configEpoch?: number;
+  /** The workspace folder that holds `file`: the search for its config ends there (engine/ruleset.ts findConfig). */
+  configRoot?: string;
 }
 
 /** The settings that widen the limits of a server lint, named in its findings. */
@@ -98,7 +100,7 @@ const lastGood = new Map<string, Ruleset>();
 const discovery = new ConfigDiscovery();
 
 export async function resolveRuleset(task: ServerLintTask): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'rulesetRefused' | 'note' | 'loaded'> & { value: Ruleset }> {
-  const file = rulesetFileFor(task.file, task.rulesetFile, task.configEpoch === undefined ? undefined : f => discovery.find(f, task.configEpoch!));
+  const file = rulesetFileFor(task.file, task.rulesetFile, task.configEpoch === undefined ? f => findConfig(f, task.configRoot) : f => discovery.find(f, task.configEpoch!, task.configRoot));
   if (file in BUILTIN_RULESETS) {
     let cache = caches.get('builtin');
     if (!cache) caches.set('builtin', (cache = new RulesetCache()));

@@ -485,7 +485,7 @@ export class Session {
   private async lintOptions(uri: string): Promise<LintOptions> {
     const file = this.fileOf(uri);
     const s = await this.settingsFor(uri);
-    const rsFile = rulesetFileFor(file, this.explicitRuleset(file, s));
+    const rsFile = rulesetFileFor(file, this.explicitRuleset(file, s), f => findConfig(f, this.folderOf(f)));
     // The main thread never runs custom functions: a ruleset that reaches JavaScript is linted in the worker
     // only; here (quick fixes, completion) the built-in rules stand in for it.
     const ruleset = await this.mainRulesets.get(rsFile).catch(() => getDefaultRuleset());
@@ -508,6 +508,7 @@ export class Session {
       allowRemoteRefs: s.allowRemoteRefs,
       overlays: this.overlays(file).texts,
       configEpoch: this.configEpoch,
+      configRoot: this.folderOf(file),
       refRoots: this.refRoots(s),
       maxBytes: maxBytesOf(s),
     };
@@ -724,6 +725,7 @@ export class Session {
       // Open documents are linted incrementally (their linter lives in the worker between edits).
       incremental: doc !== undefined,
       configEpoch: this.configEpoch,
+      configRoot: this.folderOf(root.file),
     };
     this.pool.functionBudgetMs = settings.functionBudgetMs;
     const inline = this.lintsInline(root, task);
@@ -781,7 +783,7 @@ export class Session {
     if (!root.open || task.text.length > INLINE_MAX_CHARS || !last || last.result.skipped) return false;
     if (last.ms > (root.inline ? INLINE_KEEP_MS : INLINE_START_MS)) return false;
     if (!this.pool.inlineReady || !(last.ruleset in BUILTIN_RULESETS)) return false;
-    return rulesetFileFor(root.file, task.rulesetFile, f => this.discovery.find(f, this.configEpoch)) in BUILTIN_RULESETS;
+    return rulesetFileFor(root.file, task.rulesetFile, f => this.discovery.find(f, this.configEpoch, task.configRoot)) in BUILTIN_RULESETS;
   }
 
   /** Ruleset discovery for the inline decision, cached per config epoch (as the worker does). */
