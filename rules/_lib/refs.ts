@@ -2,6 +2,8 @@
  * Following local `$ref`s by JSON path in unresolved data (for fixes that must
  * edit the object a reference points to).
  */
+import { encodePointerUriFragment, extractSourceFromRef, isLocalRef } from '@stoplight/json';
+import * as path from 'node:path';
 import type { JsonPath } from '../types';
 import { getAt, isObject } from './oas';
 
@@ -54,4 +56,52 @@ export function numericIndexes(data: unknown, path: JsonPath): JsonPath {
     cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[s as string] : undefined;
   }
   return out;
+}
+
+/** What refCycleOnPath reads of a rule's `documentInventory` (Spectral's, or the engine's). */
+interface RefGraphInventory {
+  source?: string | null;
+  graph?: { getNodeData(source: string): { refMap: Record<string, string> } } | null;
+}
+
+/**
+ * Whether `path` of the resolved document leads, `$ref` by `$ref` as the document's ref maps say, into a cycle
+ * (A -> B -> A, in one file or across files): the resolver leaves such a `$ref` in place, and Spectral, asked where a
+ * finding on or below it is written (DocumentInventory.findAssociatedItemForPath), follows the chain for ever.
+ */
+export function refCycleOnPath(inventory: unknown, at: JsonPath): boolean {
+  const inv = inventory as RefGraphInventory | undefined;
+  let source = inv?.source;
+  const graph = inv?.graph;
+  if (!source || !graph || typeof graph.getNodeData !== 'function') return false;
+  const refMapOf = (src: string): Record<string, string> | undefined => {
+    try {
+      return graph.getNodeData(src)?.refMap;
+    } catch {
+      return undefined; // a file the resolver did not read
+    }
+  };
+  let refMap = refMapOf(source);
+  let key = '';
+  for (const segment of ['#', ...at.map(s => String(encodePointerUriFragment(s)))]) {
+    if (refMap === undefined) return false;
+    key += (key.length > 0 ? '/' : '') + segment;
+    const followed = new Set<string>();
+    while (refMap !== undefined && key in refMap) {
+      const site = `${source}\0${key}`;
+      if (followed.has(site)) return true;
+      followed.add(site);
+      const ref = refMap[key]!;
+      if (isLocalRef(ref)) {
+        key = ref;
+        continue;
+      }
+      const file = extractSourceFromRef(ref);
+      if (file === null) return false;
+      source = path.isAbsolute(file) || /^[a-z][a-z0-9+.-]*:/i.test(file) ? file : path.resolve(path.dirname(source!), file);
+      refMap = refMapOf(source);
+      key = ref.includes('#') ? ref.slice(ref.indexOf('#')) : '#';
+    }
+  }
+  return false;
 }

@@ -6,6 +6,7 @@ import { createRulesetFunction } from '@stoplight/spectral-core';
 import type { RuleDefinition } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
 import { getAt, getModel, isObject, type Model } from './oas';
+import { refCycleOnPath } from './refs';
 import { recordSeverityCap, type SeverityCap } from './severity';
 import type { RuleOptions } from './options';
 
@@ -80,21 +81,6 @@ function onePerLocation(findings: Finding[], inventory: unknown): Finding[] {
 }
 
 /**
- * Whether `path` meets, in the resolved document, an object that is still a `$ref`: one the resolver could not
- * replace (a cycle such as A -> B -> A, a missing target, a remote `$ref` not fetched). Such an object is not the
- * response or schema it names: a finding on it or below it would judge nothing real (`invalid-ref` says what is
- * wrong there), and Spectral, asked where such a finding is written, follows a cyclic chain without end.
- */
-function throughUnresolvedRef(root: unknown, path: JsonPath): boolean {
-  let cur = root;
-  for (let i = 0; ; i++) {
-    if (isObject(cur) && typeof cur.$ref === 'string') return true;
-    if (i === path.length || cur === null || typeof cur !== 'object') return false;
-    cur = (cur as Record<string, unknown>)[path[i] as string];
-  }
-}
-
-/**
  * A Spectral rule body that runs `check` once on the whole resolved document, with the rule's declared options
  * (see options.ts): Spectral validates what a config sets with their schema, as it does for its own functions,
  * and the check gets the defaults with the config's values over them.
@@ -102,7 +88,9 @@ function throughUnresolvedRef(root: unknown, path: JsonPath): boolean {
 export function modelRule<O = null>(name: string, check: Check<O>, options?: RuleOptions<O>): Pick<RuleDefinition, 'given' | 'then'> {
   const fn = createRulesetFunction<unknown, Partial<O> | null>({ input: null, options: (options?.schema ?? null) as never }, (input, set, context) => {
     const resolved = (options ? options.resolve(set) : null) as O;
-    const findings = check(getModel(input), resolved, helpersFor(context)).filter(f => !throughUnresolvedRef(input, f.path));
+    // A finding through a `$ref` cycle judges no real object (the resolver left the `$ref`), and Spectral would
+    // follow the cycle for ever to place it: none is reported.
+    const findings = check(getModel(input), resolved, helpersFor(context)).filter(f => !refCycleOnPath(context?.documentInventory, f.path));
     return onePerLocation(findings, context?.documentInventory).map(f => {
       if (f.severity) recordSeverityCap(context?.document, (context?.rule as { name?: string } | undefined)?.name, f.message, f.path, f.severity);
       return { message: f.message, path: f.path };

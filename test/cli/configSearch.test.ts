@@ -46,9 +46,10 @@ describe('config search: up to the repository root and the workspace folder', ()
     assert.doesNotMatch(r.stderr, /config/);
 
     fs.writeFileSync(path.join(u.repo, '.apiconv.yaml'), 'extends: apiconv:recommended\nrules:\n  path-api-prefix: off\n');
-    const withConfig = runCli(['lint', 'specs/'], { cwd: u.repo });
-    assert.match(withConfig.stderr, /^apiconv: config \.apiconv\.yaml$/m);
+    const withConfig = runCli(['lint', '.'], { cwd: path.join(u.repo, 'specs') });
+    assert.match(withConfig.stderr, /^apiconv: config \/.*\/repo\/\.apiconv\.yaml$/m, 'a config above the current folder is named');
     assert.doesNotMatch(withConfig.stdout, /path-api-prefix/);
+    assert.doesNotMatch(runCli(['lint', 'specs/'], { cwd: u.repo }).stderr, /config/, 'one in the current folder is in sight');
   });
 
   it('a trusted editor workspace rooted at the repository (no .git) does not load the parent\'s .spectral.js', { timeout: 120_000 }, async () => {

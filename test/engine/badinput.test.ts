@@ -46,20 +46,24 @@ describe('bad input', () => {
     assert.equal((await lint('openapi:', '/virtual/just-key.yaml')).problems.every(p => typeof p.message === 'string'), true);
   });
 
-  it('a binary file is skipped', async () => {
-    const bytes = Buffer.concat([Buffer.from('openapi: 3.0.3\n'), Buffer.from([0, 1, 2, 0xff, 0xfe, 0, 0x89, 0x50, 0x4e, 0x47])]);
+  it('a binary file is skipped; an OpenAPI document with a NUL byte is a parser finding at the byte', async () => {
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff, 0xfe]);
     const r = await lint(bytes.toString('utf8'), '/virtual/bin.yaml');
     assert.equal(r.skipped, 'binary');
     assert.deepEqual(r.problems, []);
+    const nul = await lint('openapi: 3.0.3\n\u0000\n', '/virtual/nul.yaml');
+    assert.equal(nul.skipped, undefined);
+    assert.deepEqual(nul.problems.map(p => [p.code, p.range.start.line, p.range.start.character]), [['parser', 1, 0]]);
   });
 
-  it('the CLI skips empty and binary files in a directory and exits 0', () => {
+  it('the CLI skips empty and binary files in a directory; named, and nothing else linted: exit 2', () => {
     const d = tempDir({ 'empty.yaml': '', 'bin.json': Buffer.from([0x7b, 0, 1, 2, 3, 0xff]), 'ok.yaml': `${HEAD}paths: {}\n` });
     const r = runCli(['lint', '-f', 'json', '.'], { cwd: d });
     assert.equal(r.stderr, '');
     assert.ok([0, 1].includes(r.code));
     const named = runCli(['lint', '-f', 'json', 'empty.yaml', 'bin.json'], { cwd: d });
-    assert.equal(named.code, 0, named.stderr);
+    assert.equal(named.code, 2, named.stderr);
+    assert.match(named.stderr, /no OpenAPI document was linted/);
     assert.deepEqual(JSON.parse(named.stdout), []);
   });
 

@@ -35,6 +35,8 @@ export interface LintCliOptions {
   maxFileSize?: number;
   /** Let --fix write through a symlink (off: a symlinked file is not written). */
   fixFollowSymlinks: boolean;
+  /** A named file that is not an OpenAPI document is linted through the project's documents that `$ref` it (roots.ts). */
+  roots: boolean;
 }
 
 export type CliCommand =
@@ -73,6 +75,8 @@ Lint options:
       --fix                    apply safe fixes in place, then report what remains
       --fix-dry-run            print the safe fixes as a unified diff; change nothing
       --fix-follow-symlinks    let --fix write a file reached through a symlink (off: not written)
+      --roots                  a named file that is not an OpenAPI document (a $ref'd piece of one) is
+                               linted through the project's documents that $ref it (the pre-commit hooks)
       --baseline <file>        report only findings not in the baseline; list stale entries
       --baseline-write <file>  write the current findings to a baseline file
   -j, --jobs <n>               worker threads (default: automatic; 1 = serial)
@@ -90,7 +94,8 @@ and .git are skipped); files that are not OpenAPI documents are skipped silently
 A file named on the command line that is not linted (empty, binary, UTF-16, another
 OpenAPI version) is reported on stderr with the reason.
 
-Exit codes: 0 no finding at or above the fail severity, 1 findings, 2 usage, config or I/O error.
+Exit codes: 0 no finding at or above the fail severity, 1 findings, 2 usage, config or I/O error,
+or no OpenAPI document linted (with --roots: none named or reached is not an error).
 `;
 
 const VALUE_OPTIONS: Record<string, string> = {
@@ -118,6 +123,7 @@ const FLAG_OPTIONS: Record<string, string> = {
   '--allow-remote-refs': 'allowRemoteRefs',
   '--allow-refs-outside': 'allowRefsOutside',
   '--fix-follow-symlinks': 'fixFollowSymlinks',
+  '--roots': 'roots',
   '--fix': 'fix',
   '--fix-dry-run': 'fixDryRun',
   '-v': 'verbose',
@@ -235,5 +241,6 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     allowRefsOutside: flags.has('allowRefsOutside'),
     maxFileSize,
     fixFollowSymlinks: flags.has('fixFollowSymlinks'),
+    roots: flags.has('roots'),
   };
 }

@@ -25,7 +25,8 @@ export class TargetError extends Error {
 /** Called with a file found in a folder that is not read, and why (a FIFO, a device: opening one would block or never end). */
 export type SkipListener = (file: string, reason: string) => void;
 
-function sniff(file: string, onSkip?: SkipListener): boolean {
+/** Whether a file found in a folder is an OpenAPI document (by its first 64 KB); never opens what is not a regular file. */
+export function sniff(file: string, onSkip?: SkipListener): boolean {
   let fd: number | undefined;
   try {
     const st = fs.statSync(file);
@@ -46,7 +47,8 @@ function sniff(file: string, onSkip?: SkipListener): boolean {
   }
 }
 
-function walk(dir: string, out: string[], match?: (rel: string) => boolean, base = dir): void {
+/** The YAML and JSON files below `dir` (or those `match` keeps), node_modules and .git left out, in a stable order. */
+export function walk(dir: string, out: string[], match?: (rel: string) => boolean, base = dir): void {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });

@@ -3,11 +3,13 @@
  * and in worker threads (parallel mode), so results are identical.
  */
 import * as fs from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import {
   decodeBytes,
   DEFAULT_LIMITS,
   lintDocument,
   loadingOverrunMessage,
+  looksLikeOpenApi,
   oneLine,
   refusal,
   taskLintOptions,
@@ -84,7 +86,14 @@ export async function lintOne(task: CliLintTask, cache: RulesetCache): Promise<L
 
 function readDecoded(file: string, maxBytes?: number): ReturnType<typeof decodeBytes> | string {
   const bytes = readDocument(file, maxBytes);
-  return typeof bytes === 'string' ? bytes : decodeBytes(bytes);
+  if (typeof bytes === 'string') return bytes;
+  const decoded = decodeBytes(bytes);
+  // An OpenAPI document with a stray NUL byte is linted, not skipped: the engine reports the byte (skip.ts).
+  if ('skip' in decoded && decoded.skip === 'binary' && isUtf8(bytes)) {
+    const text = bytes.toString('utf8');
+    if (looksLikeOpenApi(text)) return { text, bom: false, encoding: 'utf8' };
+  }
+  return decoded;
 }
 
 /**

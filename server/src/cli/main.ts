@@ -39,6 +39,7 @@ import { rulesCommand } from './rulesCommand';
 import { initCommand, initMessage } from './initCommand';
 import { computeFixes, finishFixes } from './fixCommand';
 import { computeFixesIsolated } from './fixIsolated';
+import { documentsFor } from './roots';
 import { diffMain } from './diffCommand';
 import { scoreMain } from './scoreCommand';
 import { IoError, checkInput, checkOutput, readStdinText, writeOutput } from './io';
@@ -120,6 +121,7 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
       if (e instanceof TargetError) throw new FatalError(e.message);
       throw e;
     }
+    if (opts.roots) files = documentsFor(files, projectRoot(folders) ?? cwd, (f, what) => log(`apiconv: ${displayPath(f, cwd)}: ${what}`));
     tasks = files.map(file => ({ file, ruleset: rulesetFileFor(file, explicitRuleset), ...common }));
   }
 
@@ -128,8 +130,10 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
   const rulesetFiles = [...new Set(tasks.map(t => t.ruleset))];
   let isolate = false;
   for (const r of rulesetFiles) {
-    // A config found by the search (up to the repository root) is named: which one ran is never a guess.
-    if (explicitRuleset === undefined && !(r in BUILTIN_RULESETS) && !opts.verbose) log(`apiconv: config ${displayPath(r, cwd)}`);
+    // A config found above the current folder (the search goes up to the repository root) is named: which one
+    // ran is never a guess. One in the current folder or below it is in sight.
+    const shown = displayPath(r, cwd);
+    if (explicitRuleset === undefined && !(r in BUILTIN_RULESETS) && !opts.verbose && (shown.startsWith('..') || path.isAbsolute(shown))) log(`apiconv: config ${shown}`);
     try {
       if (!(r in BUILTIN_RULESETS) && !opts.noCustomFunctions && inspectRuleset(r).code.length > 0) {
         isolate = true;
@@ -253,10 +257,14 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
   const failAt = SEVERITY_NAMES.indexOf(opts.failSeverity);
   const failing = problems.some(p => p.severity <= failAt);
   const texts = opts.stdin ? new Map(tasks.filter(t => t.text !== undefined).map(t => [t.file, t.text!])) : undefined;
-  return {
-    code: ioError ? EXIT_ERROR : failing ? EXIT_FINDINGS : EXIT_OK,
-    findings: { problems, ctx: { cwd, files: linted, version, suppressed, baselined, failSeverity: opts.failSeverity, score, texts } },
-  };
+  const findings: LintFindings = { problems, ctx: { cwd, files: linted, version, suppressed, baselined, failSeverity: opts.failSeverity, score, texts } };
+  // Nothing linted (a folder without an OpenAPI document, only skipped files): not a pass, or a CI gate would let
+  // through a document nobody read.
+  if (linted.length === 0 && !ioError && !(opts.roots && tasks.length === 0)) {
+    log(`apiconv: no OpenAPI document was linted${results.length > 0 ? ' (every file was skipped, see above)' : ` in ${opts.stdin ? 'stdin' : opts.targets.join(' ')}`}`);
+    return { code: EXIT_ERROR, findings };
+  }
+  return { code: ioError ? EXIT_ERROR : failing ? EXIT_FINDINGS : EXIT_OK, findings };
 }
 
 export async function main(argv: readonly string[]): Promise<number> {

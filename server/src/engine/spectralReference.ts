@@ -15,7 +15,7 @@ import { getDefaultRuleset } from './ruleset';
 import { clearSeverityCaps, severityCapOf } from '../../../rules/_lib/severity';
 import { OPEN_REF_POLICY, readRefFile, type RefPolicy } from './refFiles';
 import { parsedSkip } from './skip';
-import { checkInput } from './inputCheck';
+import { checkInput, withLineFeeds } from './inputCheck';
 import { isJsonText } from './sniff';
 import { finishLint } from './finish/finishLint';
 import type { LintOptions } from './lint';
@@ -25,6 +25,7 @@ export async function lintWithSpectral(text: string, file: string, options: Lint
   const absFile = path.resolve(file);
   // A BOM is linted as without it.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  text = withLineFeeds(text);
   const refused = checkInput(text, absFile, options);
   if (refused) return refused;
 

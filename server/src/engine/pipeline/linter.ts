@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { getDiagnosticSeverity, type Ruleset } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import type { LintOptions } from '../lint';
-import { checkInput } from '../inputCheck';
+import { checkInput, withLineFeeds } from '../inputCheck';
 import { finishLint, type EngineResult } from '../finish/finishLint';
 import { isJsonText } from '../sniff';
 import { lintWithSpectral } from '../spectralReference';
@@ -74,6 +74,7 @@ export class IncrementalLinter {
   }
 
   async lint(text: string, options: LintOptions = {}): Promise<LintResult> {
+    text = withLineFeeds(text);
     try {
       return await this.lintIncrementally(text, options);
     } catch (e) {
