@@ -70,3 +70,16 @@ describe('rulesets: a trusted data ruleset is read as data', () => {
     assert.deepEqual(marks(), ['MARK-function']);
   });
 });
+
+describe('a format that is not Spectral\'s', () => {
+  it('formats: [oas9] is "unknown format", as data and trusted, not "reaches JavaScript"', async () => {
+    const { dir } = workspace({ '.apiconv.yaml': 'extends: apiconv:recommended\nrules:\n  r:\n    given: $.info\n    formats: [oas9]\n    then: { field: title, function: truthy }\n' });
+    for (const dataOnly of [true, false]) {
+      await assert.rejects(loadRulesetFile(path.join(dir, '.apiconv.yaml'), { dataOnly }), (e: Error) => {
+        assert.match(e.message, /unknown format "oas9" \(Spectral's formats: oas2, oas3/);
+        assert.doesNotMatch(e.message, /JavaScript|not exported/);
+        return true;
+      });
+    }
+  });
+});

@@ -14,7 +14,7 @@ import { recommended, all } from '../../../rules/ruleset';
 import { rules } from '../../../rules/index';
 import type { ApiconvRule } from '../../../rules/types';
 import { RulesetLoadError } from './problem';
-import { inspectRuleset, isDataRulesetFile, loadDataRulesetDefinition } from './rulesetData';
+import { inspectRuleset, isDataRulesetFile, loadDataRulesetDefinition, UnknownNameError } from './rulesetData';
 import { meterCustomFunctions, meteredLoad } from './functionBudget';
 import { completeApiconvRules } from './ruleOptions';
 import { ruleOptionsProblems } from './configCheck';
@@ -204,8 +204,10 @@ export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {
   if (isDataRulesetFile(abs)) {
     try {
       return await loadAsData(abs, opts);
-    } catch {
-      // bundled below
+    } catch (e) {
+      // A name that is not Spectral's: said as such (bundling would say "not exported by …").
+      if (e instanceof UnknownNameError) throw e;
+      // else bundled below
     }
   }
   return loadRulesetByBundling(abs, opts);

@@ -186,6 +186,21 @@ function allowedImport(imp: ImportRecord, builtinRulesets: Record<string, unknow
   return undefined;
 }
 
+/**
+ * A ruleset names a format or a core function that does not exist (`formats: [oas9]`): the migrator makes it an import
+ * of Spectral's package, which is not JavaScript of the repository but a typo, said as one.
+ */
+export class UnknownNameError extends RulesetLoadError {}
+
+function unknownBuiltinName(imp: ImportRecord): string | undefined {
+  if (imp.isDefault) return undefined;
+  const known = imp.source === '@stoplight/spectral-formats' ? modules().formats : imp.source === '@stoplight/spectral-functions' ? modules().functions : undefined;
+  if (!known || typeof (Object.prototype.hasOwnProperty.call(known, imp.imported) ? known[imp.imported] : undefined) === 'function') return undefined;
+  const names = Object.keys(known).filter(k => typeof known[k] === 'function' && !/^[A-Z]|^(extractDraftVersion|detectDialect)$/.test(k));
+  const kind = known === modules().formats ? 'format' : 'function';
+  return `unknown ${kind} "${imp.imported}" (Spectral's ${kind}s: ${names.join(', ')})`;
+}
+
 function describeImport(imp: ImportRecord, base: string): string {
   if (isUrl(imp.source)) return `${imp.source} (remote JavaScript)`;
   const marker = `${path.sep}node_modules${path.sep}`;
@@ -263,6 +278,10 @@ export async function loadDataRulesetDefinition(file: string, opts: DataLoadOpti
   // Every import must be one a data ruleset may name, used or not (an unused import is still evaluated by a bundle).
   const values = new Map<string, unknown>();
   const refused: string[] = [];
+  for (const imp of imports.values()) {
+    const unknown = unknownBuiltinName(imp);
+    if (unknown) throw new UnknownNameError(abs, `invalid ruleset ${abs}: ${unknown}`);
+  }
   for (const [local, imp] of imports) {
     const v = allowedImport(imp, opts.builtinRulesets);
     if (v === undefined) refused.push(describeImport(imp, base));
