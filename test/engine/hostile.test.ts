@@ -183,7 +183,7 @@ describe('hostile input (issue 16)', () => {
 
   it('says why a document is skipped: empty, binary, UTF-16, openapi 4.0.0, swagger 1.2', async () => {
     assert.match((await lint('', '/v/e.yaml')).skipReason!, /empty/);
-    assert.match((await lint('openapi: 3.0.0\n\u0000\u0001', '/v/b.yaml')).skipReason!, /binary/);
+    assert.match((await lint('\u0089PNG\r\n\u001a\n\u0000\u0000\u0001', '/v/b.yaml')).skipReason!, /binary/);
     assert.match((await lint(Buffer.from(`${HEAD}paths: {}\n`, 'utf16le').toString('utf8'), '/v/u.yaml')).skipReason!, /UTF-16/);
     const v4 = await lint(`${HEAD.replace('3.0.3', '4.0.0')}paths: {}\n`, '/v/4.yaml');
     assert.equal(v4.skipped, 'unsupported-version');
@@ -225,6 +225,8 @@ describe('$ref reads (issue 16)', () => {
     const d = tempDir({ 'api/a.yaml': `${HEAD}paths: {}\ncomponents:\n  schemas:\n    S:\n      $ref: '../secret.yaml'\n`, 'secret.yaml': 'password: hunter2\n', 'api/big.yaml': 'x'.repeat(2048) });
     const refPolicy = refPolicyOf({ roots: [path.join(d, 'api')], maxBytes: 1024, widenHint: 'allow it with --allow-refs-outside' });
     assert.match(refusal(path.join(d, 'secret.yaml'), refPolicy)!, /outside the project/);
+    // Not a file-existence oracle: a missing file outside gets the same answer as an existing one.
+    assert.equal(refusal(path.join(d, 'no-such.yaml'), refPolicy), refusal(path.join(d, 'secret.yaml'), refPolicy)!.replace('secret.yaml', 'no-such.yaml'));
     assert.match(refusal(path.join(d, 'api', 'big.yaml'), refPolicy)!, /over the size limit/);
     const r = await lint(fs.readFileSync(path.join(d, 'api/a.yaml'), 'utf8'), path.join(d, 'api/a.yaml'), { refPolicy });
     const ref = r.problems.find(p => p.code === 'invalid-ref');

@@ -149,6 +149,11 @@ export function fileUriTarget(ref: string, fromFile: string): string | undefined
 
 /** Why `file` may not be read as a `$ref` target (undefined: it may). Does not open the file. */
 export function refusal(file: string, p: RefPolicy): string | undefined {
+  const inside = (f: string) => p.roots!.some(r => isInside(f, r));
+  const outside = (name: string) => `${name} is outside the project (${p.roots!.join(', ')}): not read${p.widenHint ? ` (${p.widenHint})` : ''}`;
+  // A name outside the project is refused before it is looked at: whether such a file exists is not for the
+  // findings (and the CI logs that show them) to tell.
+  if (p.roots && !inside(path.resolve(file))) return outside(file);
   let st: fs.Stats;
   let real: string | undefined;
   try {
@@ -163,12 +168,7 @@ export function refusal(file: string, p: RefPolicy): string | undefined {
   real ??= realOr(file);
   const name = real === path.resolve(file) ? file : `${file} (a link to ${real})`;
   if (!st.isFile()) return `${name} is ${kindOf(st)}, not a regular file: not read`;
-  if (p.roots) {
-    const inside = (f: string) => p.roots!.some(r => isInside(f, r));
-    if (!inside(path.resolve(file)) || !inside(real)) {
-      return `${name} is outside the project (${p.roots.join(', ')}): not read${p.widenHint ? ` (${p.widenHint})` : ''}`;
-    }
-  }
+  if (p.roots && !inside(real)) return outside(name);
   if (st.size > p.maxBytes) return `${file} is ${(st.size / 1024 / 1024).toFixed(1)} MB, over the size limit of ${Math.round(p.maxBytes / 1024 / 1024)} MB: not read`;
   return undefined;
 }
