@@ -154,6 +154,11 @@ describe('yamlLean: the lean YAML parse', () => {
       'a: |\n  l1\n  l2\n\nb: 1\n',
       'a: |-\n  l1\n\n  l2\n',
       'a: |+\n  keep\n\n\nb: 1\n',
+      // keep chomping at the end of a text that ends in a line of spaces without a break: one more empty line
+      'x: 1\na: |+\n  keep\n  ',
+      'x: 1\na: >+\n  keep\n\n ',
+      'x: 1\na: |+\n  ',
+      'x: 1\na: |+\n  keep\n   ',
       'a: >\n  f1\n  f2\n\n  f3\n    more\n  f4\nb: x',
       'a: >-\n\n  leading\n  blank\n',
       'a: |\n\n  leading blank dropped\n',

@@ -68,6 +68,8 @@ export function readBlockScalar(source: string, at: number, parent: number): { v
       continue;
     }
     if (pos >= len || lineIndent < textIndent) {
+      // The parser counts a last line of spaces without a line break as one more empty line (kept by `|+`).
+      if (pos >= len && pos > ls) empty++;
       pos = pos >= len ? len : ls;
       break;
     }
