@@ -53,11 +53,24 @@ describe('YAML syntax errors Spectral misses', () => {
       '- a: 1\n  b: 2\n- {c: 3}\n',
       "a: |\n  x: {y} z: 1\nb: 'q' # c: 1\n",
       '? a\n: 1\nb: 2\n',
+      // explicit keys without values: each entry ends past its line break
+      'x:\n  ? a\n  ? b\nc: 1\n',
+      '? a\n? b\n',
     ];
     for (const t of texts) {
       assert.equal(parseDocument(t).errors.length, 0, `valid: ${JSON.stringify(t)}`);
       assert.deepEqual(parseYamlChecked(t).diagnostics, [], JSON.stringify(t));
     }
+  });
+
+  it('explicit keys (`? a`): no such error, in a lint and in a relint after an edit', async () => {
+    const text = `${GOOD}x-keys:\n  ? a\n  ? b\n`;
+    const file = tmpFile('api.yaml', text);
+    const cold = await lint(text, file);
+    assert.ok(!cold.problems.some(p => p.code === 'parser'), JSON.stringify(cold.problems));
+    const linter = new IncrementalLinter(file);
+    await linter.lint(text.replace('? b', '? c'));
+    assert.deepEqual(await linter.lint(text), cold);
   });
 
   it('the incremental engine reports it too: good → bad → good, equal to lint() at each step', async () => {

@@ -44,8 +44,9 @@ export function sameLineEntries(text: string, ast: unknown): number[] {
         stack.push(m);
         const prev = ms[i - 1];
         if (!block || !prev || prev.endPosition < 0 || m.startPosition <= prev.endPosition) continue;
-        // no line break between the previous entry's end and this key (indexOf: no copy of the text between them)
-        const br = text.indexOf('\n', prev.endPosition);
+        // no line break between the previous entry's last character and this key (indexOf: no copy of the text
+        // between them); an entry without a value (`? a`) ends past its line break
+        const br = text.indexOf('\n', prev.endPosition - 1);
         if (br === -1 || br >= m.startPosition) out.push(m.startPosition);
       }
     } else if (n.kind === MAPPING) {

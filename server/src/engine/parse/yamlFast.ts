@@ -190,7 +190,8 @@ function toData(node: YNode | null | undefined, ctx: Ctx): unknown {
         if (block && i > 0) {
           const prev = mappings[i - 1];
           if (prev && prev.endPosition >= 0 && m.startPosition > prev.endPosition) {
-            const br = ctx.text.indexOf('\n', prev.endPosition);
+            // From the previous entry's last character: an entry without a value (`? a`) ends past its line break.
+            const br = ctx.text.indexOf('\n', prev.endPosition - 1);
             if (br === -1 || br >= m.startPosition) ctx.sameLine.push(m.startPosition);
           }
         }
