@@ -28,6 +28,8 @@ import { mutate, rng, type Finding, type Rng } from './fuzz';
 
 export const CLI = path.join(__dirname, '..', '..', 'server', 'out', 'cli.js');
 export const MIDSIZE_DOC = path.join(__dirname, '..', '..', '..', 'shared', 'corpus', 'asana', 'asana.yaml');
+/** The largest corpus document (4 MB), for the long soak. */
+export const LARGEST_DOC = path.join(__dirname, '..', '..', '..', 'shared', 'corpus', 'stripe', 'spec3.yaml');
 /** The largest document of the vendored corpus (41 KB), for a clone of the repository alone. */
 export const VENDORED_CORPUS_DOC = path.join(__dirname, '..', 'corpus', 'redocly-cafe-v32', 'cafe.yaml');
 
@@ -772,7 +774,11 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
     { goal: '0 crashes', ok: rep.crashes === 0, value: String(rep.crashes) },
     { goal: '0 request errors', ok: rep.errors === 0, value: `${rep.errors} (and ${rep.cancelled} cancelled for a newer version)` },
     { goal: 'every request answered', ok: rep.unanswered === 0, value: `${rep.requests - rep.unanswered} of ${rep.requests} within ${o.requestBudgetMs} ms` },
-    { goal: `request latency p99 ≤ ${g.p99Ms} ms`, ok: rep.latency.count > 0 && rep.latency.p99 <= g.p99Ms, value: `${rep.latency.p99} ms` },
+    {
+      goal: `request latency p99 ≤ ${g.p99Ms} ms, every kind`,
+      ok: rep.latency.count > 0 && Object.values(rep.latencyByKind).every(x => x.p99 <= g.p99Ms),
+      value: Object.entries(rep.latencyByKind).map(([k, x]) => `${k.replace('textDocument/', '')} ${x.p99} ms`).join(', '),
+    },
     { goal: `diagnostics of the current version ≤ ${g.checkpointMs} ms after the last edit, every checkpoint`, ok: rep.checkpointLatency.count === rep.checkpoints && rep.checkpointLatency.max <= g.checkpointMs, value: `max ${rep.checkpointLatency.max} ms over ${rep.checkpoints}` },
     { goal: "the server's diagnostics = the CLI's at every checkpoint", ok: rep.mismatches === 0 && !rep.findings.some(f => f.kind === 'cli' || f.kind === 'no-diagnostics'), value: `${rep.checkpoints - rep.mismatches} of ${rep.checkpoints} (${rep.brokenCheckpoints} broken)` },
     { goal: 'final diagnostics = CLI = a fresh server', ok: rep.final.equal, value: `${rep.final.server} / ${rep.final.cli} / ${rep.final.fresh}` },
