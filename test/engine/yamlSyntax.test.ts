@@ -73,6 +73,19 @@ describe('YAML syntax errors Spectral misses', () => {
     assert.deepEqual(await linter.lint(text), cold);
   });
 
+  it('a tab in an indentation: a parser error at the tab, in a lint, in Spectral\'s reference run and after an edit', async () => {
+    const text = `${GOOD.replace('paths: {}\n', '')}paths:\n\t/users:\n    get: {}\n`;
+    assert.ok(parseDocument(text).errors.length > 0, 'YAML rejects it');
+    const file = tmpFile('api.yaml', text);
+    const cold = await lint(text, file);
+    const tab = cold.problems.filter(p => p.code === 'parser');
+    assert.deepEqual(tab.map(p => [p.severity, p.range.start.line, p.range.start.character]), [[0, 3, 0]]);
+    assert.match(tab[0]!.message, /a tab in the indentation/);
+    const linter = new IncrementalLinter(file);
+    await linter.lint(text.replace('\t', '  '));
+    assert.deepEqual(await linter.lint(text), cold);
+  });
+
   it('the incremental engine reports it too: good → bad → good, equal to lint() at each step', async () => {
     const file = tmpFile('api.yaml', GOOD);
     const linter = new IncrementalLinter(file);

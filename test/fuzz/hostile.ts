@@ -144,6 +144,7 @@ export function hostileCases(): HostileCase[] {
     { name: 'a document with one NUL byte', files: { 'a.yaml': `${HEAD}paths: {}\nx-note: a\u0000b\n` }, root: 'a.yaml', expect: { output: /NUL/, codes: ['parser'], exit: [1] } },
     { name: 'a folder with no OpenAPI document', files: { 'specs/x.yaml': 'a: 1\n', 'specs/y.json': '{"b": 2}\n' }, root: 'specs', expect: { output: /no OpenAPI document was linted/, exit: [2] } },
     { name: 'an AsyncAPI document', files: { 'a.yaml': "asyncapi: 2.6.0\ninfo:\n  title: T\n  version: '1'\nchannels: {}\n" }, root: 'a.yaml', expect: { output: /AsyncAPI/, exit: [2] } },
+    { name: 'tab indentation', files: { 'a.yaml': `${HEAD}paths:\n\t/users:\n    get: {}\n` }, root: 'a.yaml', expect: { output: /a tab in the indentation/, codes: ['parser'], exit: [1] } },
     { name: 'CR-only line ends', files: { 'a.yaml': `${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n`.replace(/\n/g, '\r') }, root: 'a.yaml', expect: { output: /path-no-verbs/, exit: [1] } },
     { name: 'a UTF-16 document', files: { 'a.yaml': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${HEAD}paths: {}\n`, 'utf16le')]) }, root: 'a.yaml', expect: { output: /skipped.*UTF-16/i } },
     { name: 'openapi: 4.0.0', files: { 'a.yaml': HEAD.replace('3.0.3', '4.0.0') + 'paths: {}\n' }, root: 'a.yaml', expect: { output: /skipped.*4\.0\.0/i } },

@@ -66,8 +66,18 @@ export function parseYamlChecked(text: string): YamlResult {
   return withSyntaxChecks(text, Parsers.Yaml.parse(text) as YamlResult);
 }
 
+/** The parser's warning for a tab in an indentation, which YAML (and the `yaml` package the fixes edit with) rejects. */
+const TAB_WARNING = 'Using tabs can lead to unpredictable results';
+export const TAB_INDENT_MESSAGE =
+  'YAML syntax error: a tab in the indentation (YAML indents with spaces only): what follows is not read as it is laid out, so findings about it are not to be trusted until it is fixed';
+
 /** A YAML parse result (Spectral's parser, or the engine's yamlFast on the same syntax tree) with the syntax errors it misses added. */
 export function withSyntaxChecks(text: string, result: YamlResult): YamlResult {
+  // A tab in an indentation is the parser's warning: an error, at the tab, said as one (the parser reads such a
+  // document as a different one, whose findings — "paths must be object" — point elsewhere).
+  if (result.diagnostics.some(d => d.message === TAB_WARNING)) {
+    result = { ...result, diagnostics: result.diagnostics.map(d => (d.message === TAB_WARNING ? { ...d, message: TAB_INDENT_MESSAGE, severity: DiagnosticSeverity.Error } : d)) };
+  }
   const offsets = fastSameLineEntries(result) ?? sameLineEntries(text, result.ast); // [i12] the fast parse found them on its way
   if (offsets.length === 0) return result;
   const lines = new LineIndex(text);
