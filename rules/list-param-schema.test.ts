@@ -58,6 +58,19 @@ paths:
       name: 'json',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"parameters": [{"name": "filter", "in": "query", "schema": {"type": "string"}}], "responses": {"200": {"description": "OK"}}}}}}`,
     },
+    {
+      name: 'options: maxLimit 100: a maximum of 50 is within it (oas3)',
+      options: { maxLimit: 100 },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 50 } }
+      responses: { '200': { description: OK } }
+`,
+    },
   ],
   invalid: [
     {
@@ -268,6 +281,29 @@ paths:
     }
   }
 }
+`,
+    },
+    {
+      name: 'options: maxLimit 100: a maximum of 1000 is above it; the fix lowers it (oas3.1)',
+      options: { maxLimit: 100 },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 1000 } }
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ line: 7, message: 'Query parameter "limit" allows pages of up to 1000 items: the API\'s page size is at most 100; set its maximum to 100.' }],
+      output: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 100 } }
+      responses: { '200': { description: OK } }
 `,
     },
   ],

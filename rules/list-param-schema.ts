@@ -5,6 +5,16 @@ import type { Finding } from './_lib/ruleFunction';
 import { getAt, isObject, type Obj } from './_lib/oas';
 import { derefPath, numericIndexes } from './_lib/refs';
 import type { ListParam } from './_lib/lists';
+import { defineOptions } from './_lib/options';
+
+export const options = defineOptions<{ maxLimit: number | null }>('list-param-schema', {
+  maxLimit: {
+    schema: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] },
+    default: null,
+    description: "The largest page size the API serves: a limit whose maximum is above it is reported (null: any maximum will do).",
+    example: 100,
+  },
+});
 
 function typeIs(schema: Obj, t: string): boolean {
   return schema.type === t || (Array.isArray(schema.type) && schema.type.includes(t));
@@ -33,50 +43,61 @@ export default defineRule({
     fixable: 'unsafe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: modelRule('apiconvListParamSchema', model => {
-    const out: Finding[] = [];
-    const seen = new Set<string>();
-    for (const op of model.operations) {
-      for (const p of op.parameters) {
-        if (p.in !== 'query' || !KINDS.includes(p.name)) continue;
-        const key = JSON.stringify(p.path);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const kind = p.name as ListParam;
-        let schema: Obj;
-        let at: JsonPath;
-        let typePath: JsonPath;
-        if (p.querystring !== undefined) {
-          // A property of an OpenAPI 3.2 querystring parameter's schema.
-          schema = isObject(p.value.schema) ? p.value.schema : {};
-          at = p.path;
-          typePath = [...at, 'type'];
-        } else if (model.spec === 'oas2') {
-          schema = p.value;
-          at = [...p.path, 'name'];
-          typePath = [...p.path, 'type'];
-        } else if (isObject(p.value.schema)) {
-          schema = p.value.schema;
-          at = [...p.path, 'schema'];
-          typePath = [...at, 'type'];
-        } else if (p.value.content !== undefined) {
-          continue; // serialized as a media type: not a plain query value
-        } else {
-          schema = {};
-          at = [...p.path, 'name'];
-          typePath = at;
+  options,
+  spectral: modelRule(
+    'apiconvListParamSchema',
+    (model, o) => {
+      const out: Finding[] = [];
+      const seen = new Set<string>();
+      for (const op of model.operations) {
+        for (const p of op.parameters) {
+          if (p.in !== 'query' || !KINDS.includes(p.name)) continue;
+          const key = JSON.stringify(p.path);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const kind = p.name as ListParam;
+          let schema: Obj;
+          let at: JsonPath;
+          let typePath: JsonPath;
+          if (p.querystring !== undefined) {
+            // A property of an OpenAPI 3.2 querystring parameter's schema.
+            schema = isObject(p.value.schema) ? p.value.schema : {};
+            at = p.path;
+            typePath = [...at, 'type'];
+          } else if (model.spec === 'oas2') {
+            schema = p.value;
+            at = [...p.path, 'name'];
+            typePath = [...p.path, 'type'];
+          } else if (isObject(p.value.schema)) {
+            schema = p.value.schema;
+            at = [...p.path, 'schema'];
+            typePath = [...at, 'type'];
+          } else if (p.value.content !== undefined) {
+            continue; // serialized as a media type: not a plain query value
+          } else {
+            schema = {};
+            at = [...p.path, 'name'];
+            typePath = at;
+          }
+          const missing = schemaProblems(kind, schema);
+          if (missing.length === 0 && kind === 'limit' && o.maxLimit !== null && typeof schema.maximum === 'number' && schema.maximum > o.maxLimit) {
+            out.push({
+              message: `Query parameter "limit" allows pages of up to ${schema.maximum} items: the API's page size is at most ${o.maxLimit}; set its maximum to ${o.maxLimit}.`,
+              path: at,
+            });
+          }
+          if (missing.length === 0) continue;
+          const wrongType = missing[0].startsWith('type') && schema.type !== undefined;
+          out.push({
+            message: `Query parameter "${p.name}" lacks ${missing.join(', ')}${kind === 'limit' && missing.includes('a maximum') ? ' (a bounded page size)' : ''}: ${advice(kind, missing, schema)}.`,
+            path: wrongType ? typePath : at,
+          });
         }
-        const missing = schemaProblems(kind, schema);
-        if (missing.length === 0) continue;
-        const wrongType = missing[0].startsWith('type') && schema.type !== undefined;
-        out.push({
-          message: `Query parameter "${p.name}" lacks ${missing.join(', ')}${kind === 'limit' && missing.includes('a maximum') ? ' (a bounded page size)' : ''}: ${advice(kind, missing, schema)}.`,
-          path: wrongType ? typePath : at,
-        });
       }
-    }
-    return out;
-  }),
+      return out;
+    },
+    options,
+  ),
   fix(ctx) {
     const m = /^Query parameter "(page|limit|sort|filter)"/.exec(ctx.message);
     if (!m) return undefined;
@@ -92,6 +113,11 @@ export default defineRule({
     const target = found && numericIndexes(ctx.data, found);
     if (target === undefined) return undefined;
     const current = getAt(ctx.data, target);
+    const bound = /the API's page size is at most (\d+)/.exec(ctx.message);
+    if (bound) {
+      if (!isObject(current) || typeof current.maximum !== 'number') return undefined;
+      return { title: `Set the maximum of "limit" to ${bound[1]}`, ops: [{ kind: 'set', path: [...target, 'maximum'], value: Number(bound[1]) }] };
+    }
     const ops: FixOp[] = [];
     const want = fullSchema(kind);
     /** What the fix sets, for its title: `type integer, minimum 1`. */

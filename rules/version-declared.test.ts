@@ -85,6 +85,32 @@ paths:
       name: 'json: no operations',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}}`,
     },
+    {
+      name: 'options: headers Stripe-Version: the API\'s own version header (oas3)',
+      options: { headers: ['Stripe-Version'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /users:
+    get:
+      parameters:
+        - { name: stripe-version, in: header, schema: { type: string } }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'options: query api_version (oas3.1)',
+      options: { query: ['api_version'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /users:
+    get:
+      parameters:
+        - { name: api_version, in: query, schema: { type: string } }
+      responses: { '200': { description: OK } }
+`,
+    },
   ],
   invalid: [
     {
@@ -151,6 +177,34 @@ paths:
       name: 'json',
       document: `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"200": {"description": "OK"}}}}}}`,
       errors: [{ path: ['swagger'] }],
+    },
+    {
+      name: 'options: headers Stripe-Version: another *-version header is reported with the API\'s names (oas3)',
+      options: { headers: ['Stripe-Version'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /users:
+    get:
+      parameters:
+        - { name: Box-Version, in: header, schema: { type: string } }
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ line: 7, message: 'The header "Box-Version" selects the API version under another name than the API\'s: call it "API-Version" or "Stripe-Version".' }],
+    },
+    {
+      name: 'options: query api_version: a query parameter of another name selects nothing (oas3.1)',
+      options: { query: ['api_version'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /users:
+    get:
+      parameters:
+        - { name: apiVersion, in: query, schema: { type: string } }
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ message: 'The API does not select a version' }],
     },
   ],
 });
