@@ -15,6 +15,7 @@ import {
   attachMeter,
   BUILTIN_RULESETS,
   ConfigDiscovery,
+  findConfig,
   rulesetFileFor,
   getDefaultRuleset,
   IncrementalLinter,

@@ -39,6 +39,7 @@ import {
   BUILTIN_RULESETS,
   CONFIG_FILES,
   ConfigDiscovery,
+  findConfig,
   rulesetFileFor,
   getDefaultRuleset,
   type LintOptions,
