@@ -12,6 +12,7 @@ import { RuleDocs } from './ruleDocs';
 import { compareWithRevision } from './compareWithRevision';
 import { StatusItem, StatusSnapshot } from './statusItem';
 import { registerMoreActions } from './moreActions';
+import { registerMcpServer } from './mcpProvider';
 
 /** What `activate` returns: used by the extension tests (and by other extensions, if they like). */
 export interface ApiconvApi {
@@ -60,6 +61,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Apicon
     vscode.commands.registerCommand('apiconv.compareWithRevision', () => compareWithRevision()),
     registerMoreActions(lc),
   );
+
+  const mcp = registerMcpServer(vscode as never, context.asAbsolutePath('server/out/cli.js'), String(context.extension.packageJSON.version));
+  if (mcp) context.subscriptions.push(mcp);
 
   // Activation must not fail when the server cannot start: the commands (restart, output) stay usable.
   await started.catch(() => undefined);

@@ -16,7 +16,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
 describe('extension manifest and .vsix contents', () => {
-  it('vsce packages only the bundles, LICENSE, CHANGELOG, icon, config schema, rules/*.md and rules/diff/*.md, and the extension README (client/README.md)', () => {
+  it('vsce packages only the bundles (server and CLI), LICENSE, CHANGELOG, icon, config schema, rules/*.md and rules/diff/*.md, and the extension README (client/README.md)', () => {
     const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
     const out = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies', '--readme-path', 'client/README.md'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const files = out.split('\n').map(s => s.trim()).filter(Boolean).sort();
@@ -26,8 +26,9 @@ describe('extension manifest and .vsix contents', () => {
     assert.ok(diffDocs.length >= 31, 'the docs of the diff checks');
     docs.push(...diffDocs);
     const expected = ['CHANGELOG.md', 'LICENSE', 'client/README.md', 'client/out/extension.js', 'media/icon.png', 'package.json', 'schema/apiconv-config.schema.json', ...docs];
-    // the server (its launcher and its bundle) is there once built (npm test builds first; `npm run package` always does)
-    for (const f of ['server/out/server.js', 'server/out/server.bundle.js']) if (fs.existsSync(path.join(ROOT, f))) expected.push(f);
+    // the server and the CLI (its MCP server is offered to VS Code's agents), launchers and bundles, once built
+    // (npm test builds first; `npm run package` always does)
+    for (const f of ['server/out/server.js', 'server/out/server.bundle.js', 'server/out/cli.js', 'server/out/cli.bundle.js']) if (fs.existsSync(path.join(ROOT, f))) expected.push(f);
     assert.deepEqual(files, expected.sort());
   });
 

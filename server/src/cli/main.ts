@@ -267,12 +267,15 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
   return { code: ioError ? EXIT_ERROR : failing ? EXIT_FINDINGS : EXIT_OK, findings };
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
+/** The exit code; undefined while a server runs on (`apiconv mcp`: until its client closes stdin). */
+export async function main(argv: readonly string[]): Promise<number | undefined> {
   const log = (line: string) => process.stderr.write(line + '\n');
   let verbose = argv.includes('--verbose') || argv.includes('-v');
   if (argv[0] === 'diff') return diffMain(argv.slice(1), log);
   try {
     if (argv[0] === 'score') return await scoreMain(argv.slice(1), log);
+    // Loaded only here: the MCP SDK is a megabyte of code every other command would compile at start.
+    if (argv[0] === 'mcp') return await (await import('./mcpCommand')).mcpMain(argv.slice(1));
     const cmd = parseArgs(argv);
     verbose = cmd.verbose;
     switch (cmd.command) {
@@ -324,6 +327,7 @@ if (isCliWorker()) {
     if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0);
   });
   void main(process.argv.slice(2)).then(code => {
+    if (code === undefined) return;
     process.exitCode = code;
     // Flush stdout before leaving: Spectral can leave handles open.
     process.stdout.write('', () => process.exit(code));
