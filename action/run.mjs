@@ -71,6 +71,7 @@ if (failSeverity !== 'never' && !SEVERITIES.includes(failSeverity)) fail(`fail-s
 const sarif = choice('sarif', 'auto', ['auto']);
 const annotate = choice('annotations', 'true');
 const summarize = choice('summary', 'true');
+const onlyNew = choice('only-new', 'false');
 const cwd = process.env.GITHUB_WORKSPACE || process.cwd();
 const temp = fs.mkdtempSync(path.join(process.env.RUNNER_TEMP || os.tmpdir(), 'apiconv-'));
 const event = readEvent();
@@ -92,7 +93,10 @@ if (upload && pr?.fork) {
 const files = { json: path.join(temp, 'apiconv.json'), markdown: path.join(temp, 'summary.md'), sarif: path.join(temp, 'apiconv.sarif') };
 const formats = [`json:${files.json}`, ...(summarize ? [`markdown:${files.markdown}`] : []), ...(sarif !== false ? [`sarif:${files.sarif}`] : []), ...(annotate ? [] : ['stylish'])];
 const [exe, ...lead] = apiconvCommand();
-const args = [...lead, 'lint', '--no-progress', ...(ruleset ? ['--ruleset', ruleset] : []), '--fail-severity', failSeverity === 'never' ? 'error' : failSeverity, ...formats.flatMap(f => ['-f', f]), ...paths];
+// On a pull request, only-new reports the findings on what it adds or changes (apiconv lint --since its base).
+const since = onlyNew && pr?.baseSha ? ['--since', pr.baseSha] : [];
+if (onlyNew && pr && !pr.baseSha) notes.push('only-new: the base of this pull request is unknown: every finding is reported.');
+const args = [...lead, 'lint', '--no-progress', ...since, ...(ruleset ? ['--ruleset', ruleset] : []), '--fail-severity', failSeverity === 'never' ? 'error' : failSeverity, ...formats.flatMap(f => ['-f', f]), ...paths];
 const run = spawnSync(exe, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'], shell: process.platform === 'win32' && /\.cmd$/i.test(exe) });
 if (run.error) fail(`could not run apiconv: ${run.error.message}`);
 const code = run.status ?? 2;

@@ -101,6 +101,14 @@ describe('GitHub Action under GitHub events', () => {
     assert.equal(r.outputs['upload-sarif'], 'true');
   });
 
+  it('pull request with only-new: only the findings on what it adds or changes are reported, as lint --since its base', () => {
+    const ws = prWorkspace();
+    const r = runAction({ paths: 'specs', 'only-new': 'true' }, { files: ws.files, beforeRun: dir => eventFiles({ name: 'pull_request', baseSha: ws.setup(dir) }).env });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.summary, /^## apiconv: 1 error, 1 warning$/m, 'warn.yaml, unchanged, is not reported');
+    assert.match(r.stderr, /1 finding on what did not change since [0-9a-f]{40} not reported/);
+  });
+
   it('pull request from a fork: no SARIF upload (a read-only token), and the summary says so', () => {
     const ws = prWorkspace();
     const r = runAction({ paths: 'specs', sarif: 'true' }, { files: ws.files, beforeRun: dir => eventFiles({ name: 'pull_request', fork: true, baseSha: ws.setup(dir) }).env });

@@ -22,6 +22,8 @@ export interface LintCliOptions {
   fixDryRun: boolean;
   baseline?: string;
   baselineWrite?: string;
+  /** Report only findings on what changed since this git revision (since.ts). */
+  since?: string;
   /** Worker threads; 1 = serial. Default: automatic. */
   jobs?: number;
   /** Load rulesets as data only: a ruleset that reaches JavaScript is an error (CI on untrusted pull requests). */
@@ -79,6 +81,7 @@ Lint options:
                                linted through the project's documents that $ref it (the pre-commit hooks)
       --baseline <file>        report only findings not in the baseline; list stale entries
       --baseline-write <file>  write the current findings to a baseline file
+      --since <rev>            report only findings on what changed since a git revision (added or changed nodes)
   -j, --jobs <n>               worker threads (default: automatic; 1 = serial)
       --no-progress            never show progress on stderr
   -v, --verbose                more output; stack traces on errors
@@ -110,6 +113,7 @@ const VALUE_OPTIONS: Record<string, string> = {
   '--stdin-filepath': 'stdinFilepath',
   '--baseline': 'baseline',
   '--baseline-write': 'baselineWrite',
+  '--since': 'since',
   '-j': 'jobs',
   '--jobs': 'jobs',
   '--function-budget': 'functionBudget',
@@ -234,6 +238,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     fixDryRun,
     baseline: values.baseline,
     baselineWrite: values.baselineWrite,
+    since: values.since,
     jobs,
     progress: flags.has('noProgress') ? false : undefined,
     noCustomFunctions: flags.has('noCustomFunctions'),

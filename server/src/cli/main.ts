@@ -14,6 +14,8 @@ import {
   compileFunctionSchemasWhenDefined,
   createBaseline,
   rulesetFileFor,
+  GitError,
+  GitRevision,
   inspectRuleset,
   type LintProblem,
   type LintResult,
@@ -42,6 +44,7 @@ import { computeFixesIsolated } from './fixIsolated';
 import { documentsFor } from './roots';
 import { diffMain } from './diffCommand';
 import { scoreMain } from './scoreCommand';
+import { findingsSince } from './since';
 import { IoError, checkInput, checkOutput, readStdinText, writeOutput } from './io';
 import { version } from '../../../package.json';
 import { isCliWorker, runCliWorker } from './worker';
@@ -253,10 +256,21 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
   // The score is of the APIs as they are: baselined findings count, suppressed ones (a decision taken) do not.
   const operations = results.reduce((n, r) => n + (r.operations ?? 0), 0);
   const score = scoreFindings([...problems, ...baselined], operations);
+  const texts = opts.stdin ? new Map(tasks.filter(t => t.text !== undefined).map(t => [t.file, t.text!])) : undefined;
+  if (opts.since !== undefined) {
+    let rev: GitRevision;
+    try {
+      rev = new GitRevision(opts.since, folders[0] ?? cwd);
+    } catch (e) {
+      throw new FatalError(`--since: ${e instanceof GitError ? e.message : oneLine(e)}`);
+    }
+    const since = findingsSince(problems, rev, texts);
+    problems = since.problems;
+    if (since.dropped > 0) log(`apiconv: ${since.dropped} finding${since.dropped === 1 ? '' : 's'} on what did not change since ${opts.since} not reported`);
+  }
   if (opts.quiet) problems = problems.filter(p => p.severity === 0);
   const failAt = SEVERITY_NAMES.indexOf(opts.failSeverity);
   const failing = problems.some(p => p.severity <= failAt);
-  const texts = opts.stdin ? new Map(tasks.filter(t => t.text !== undefined).map(t => [t.file, t.text!])) : undefined;
   const findings: LintFindings = { problems, ctx: { cwd, files: linted, version, suppressed, baselined, failSeverity: opts.failSeverity, score, texts } };
   // Nothing linted (a folder without an OpenAPI document, only skipped files): not a pass, or a CI gate would let
   // through a document nobody read.
