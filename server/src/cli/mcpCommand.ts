@@ -14,17 +14,17 @@ import {
   RulesetCache,
   SEVERITY_NAMES,
   diffDocuments,
-  findConfig,
   listRules,
   loadDocument,
   ruleInfo,
+  rulesetFileFor,
   scoreFindings,
   type LintProblem,
 } from '../engine';
 import { version } from '../../../package.json';
 import { computeFixes, finishFixes } from './fixCommand';
 import { jsonPathString } from './formatters/util';
-import { lintOne, type LintTask } from './lintOne';
+import { lintOne, type CliLintTask } from './lintOne';
 import { projectRoot } from './project';
 
 const documentInput = {
@@ -57,11 +57,11 @@ function failure(message: string) {
 
 export function createMcpServer(cwd: string): McpServer {
   const cache = new RulesetCache({ allowRemote: false, dataOnly: false });
-  const task = (input: DocumentInput): LintTask => {
+  const task = (input: DocumentInput): CliLintTask => {
     if (input.file === undefined && input.text === undefined) throw new Error('give the document as file or text');
     const file = path.resolve(cwd, input.file ?? 'openapi.yaml');
     const root = projectRoot([path.dirname(file)]) ?? path.dirname(file);
-    return { file, text: input.text, ruleset: findConfig(file) ?? 'apiconv:recommended', allowRemoteRefs: false, refRoots: [root], functionBudgetMs: DEFAULT_FUNCTION_BUDGET_MS };
+    return { file, text: input.text, ruleset: rulesetFileFor(file), allowRemoteRefs: false, refRoots: [root], functionBudgetMs: DEFAULT_FUNCTION_BUDGET_MS };
   };
   const lint = async (input: DocumentInput) => {
     const r = await lintOne(task(input), cache);
