@@ -94,7 +94,8 @@ export class StatusItem implements vscode.Disposable {
       const ran = basename(s.loaded ?? ruleset);
       const at = s.lintedAt ? new Date(s.lintedAt).toLocaleTimeString() : undefined;
       const parts = [at ? `linted at ${at}` : 'linted', s.validationTime !== undefined ? `in ${s.validationTime} ms` : undefined];
-      this.item.text = `apiconv: ${ran}`;
+      this.item.text = `apiconv: ${ran}${s.score ? ` · ${s.score.grade}` : ''}`;
+      if (s.score) parts.push(`· score ${s.score.value.toFixed(1)} / 100 (grade ${s.score.grade})`);
       if (s.restricted) {
         // The reason in full is the command's tooltip: the item's detail is one short line in the status hover.
         parts.push(`restricted mode: ${basename(ruleset)} not loaded`);

@@ -41,6 +41,9 @@ describe('language server: single documents', () => {
     const status = await c.until('status', () => c.statuses.find(s => s.uri === uri && s.state === 'ok'));
     assert.equal(status.ruleset, 'apiconv:recommended');
     assert.equal(typeof status.validationTime, 'number');
+    // The grade the status item shows: the score `apiconv score` gives the same document.
+    const scored = JSON.parse(spawnSync(process.execPath, [path.join(ROOT, 'server/out/cli.js'), 'score', '-f', 'json', '--stdin', '--stdin-filepath', file], { input: BAD, cwd: ws, encoding: 'utf8' }).stdout);
+    assert.deepEqual(status.score, { value: scored.score, grade: scored.grade });
   });
 
   it('an opened document is linted once: the open event (reported as a change too) does not start a second lint that cancels the first', async () => {

@@ -40,6 +40,7 @@ export interface StatusParams {
   incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean; conventionsReused?: boolean };
   thread?: 'main' | 'worker';
   lintRuns?: number;
+  score?: { value: number; grade: string };
 }
 
 export function uriOf(file: string): string {

@@ -123,6 +123,8 @@ export interface StatusParams {
   incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean; conventionsReused?: boolean };
   /** Where the lint ran: 'main' (a small document, linted in the server's main thread) or 'worker'. */
   thread?: 'main' | 'worker';
+  /** The document's score (0–100) and grade (A–F), as `apiconv score` gives them: the status item shows the grade. */
+  score?: { value: number; grade: string };
 }
 
 export const StatusNotification = new NotificationType<StatusParams>('apiconv/status');

@@ -11,6 +11,7 @@
  * - Clients with pull diagnostics get open documents' diagnostics by pull (no
  *   push for them); everything else is pushed.
  */
+import { statusScore } from './statusScore';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
@@ -857,6 +858,7 @@ export class Session {
         ...(reply.incremental ? { incremental: reply.incremental } : {}),
         thread: root.inline ? 'main' : 'worker',
         lintRuns: root.lintRuns,
+        ...statusScore(reply.result),
       };
       this.status(s);
     }

@@ -127,13 +127,13 @@ const tests: TestCase[] = [
     },
   },
   {
-    name: 'language status item: ruleset, last lint time',
+    name: 'language status item: ruleset, grade, last lint time',
     fn: async () => {
       const uri = uriOf('shop.yaml');
       await open(uri);
       const s = await waitFor('an ok status for shop.yaml', statusFor(uri, x => x.status?.state === 'ok'), 30000, () => JSON.stringify(api.status()));
-      assert(s.text === 'apiconv: apiconv:recommended', `status text: ${s.text}`);
-      assert(/^linted at .+ in \d+ ms/.test(s.detail ?? ''), `status detail: ${s.detail}`);
+      assert(s.text === `apiconv: apiconv:recommended · ${s.status?.score?.grade}` && /^[A-F]$/.test(s.status?.score?.grade ?? ''), `status text: ${s.text}`);
+      assert(/^linted at .+ in \d+ ms · score \d+\.\d \/ 100 \(grade [A-F]\)/.test(s.detail ?? ''), `status detail: ${s.detail}`);
       assert(s.severity === 'information' && !s.busy, `status: ${JSON.stringify(s)}`);
       assert(typeof s.status?.lintedAt === 'number' && Date.now() - s.status.lintedAt < 120000, `lintedAt: ${s.status?.lintedAt}`);
     },
@@ -175,7 +175,7 @@ const tests: TestCase[] = [
         await setting('rulesetFile', undefined);
       }
       await waitFor('path-no-verbs back with the default ruleset', () => hasCode(uri, 'path-no-verbs'), 30000, show(uri));
-      await waitFor('status back to ok', statusFor(uri, x => x.status?.state === 'ok' && x.text === 'apiconv: apiconv:recommended'), 30000, () => JSON.stringify(api.status()));
+      await waitFor('status back to ok', statusFor(uri, x => x.status?.state === 'ok' && x.text.startsWith('apiconv: apiconv:recommended · ')), 30000, () => JSON.stringify(api.status()));
     },
   },
   {
