@@ -1,84 +1,28 @@
 /**
  * The reference index (engine/refs): occurrences of components, tags, operationIds and security schemes across
  * files; renames (refused on a collision or a bad name; pointers escaped); the `$ref`s rewritten when a file
- * moves; an edit inside one section giving what a scan of the whole text gives.
+ * moves; an edit inside one section giving what a scan of the whole text gives. The three files of
+ * test/fixtures/refs: an OpenAPI 3.1 document, a path item and a file of schemas that `$ref` each other.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseTree } from '../../server/src/lsp/tree';
 import { RefIndex, type RefSymbol } from '../../server/src/engine/refs/refIndex';
 import { applyChanges, planMove, planRename, withSegment, type TextChange } from '../../server/src/engine/refs/rename';
 
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'refs');
+const read = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+const API = read('api.yaml');
+const PATH_ITEM = read('paths/pet.yaml');
+const SCHEMAS = read('schemas.yaml');
+
 const ROOT = path.resolve('/ws');
 const f = (name: string) => path.join(ROOT, name);
 
-const API = `openapi: 3.1.0
-info: { title: Pets, version: "1" }
-tags:
-  - name: pets
-security:
-  - ApiKey: []
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      tags: [pets]
-      security:
-        - ApiKey: []
-      responses:
-        '200':
-          description: ok
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/Pet'
-          links:
-            next:
-              operationId: listPets
-  /pets/{id}:
-    $ref: paths/pet.yaml
-components:
-  schemas:
-    Pet:
-      type: object
-      properties:
-        owner:
-          $ref: "#/components/schemas/Owner"
-        item:
-          $ref: ./schemas.yaml#/Item
-    Owner:
-      type: object
-      discriminator:
-        propertyName: kind
-        mapping:
-          pet: '#/components/schemas/Pet'
-          plain: Pet
-  securitySchemes:
-    ApiKey: { type: apiKey, in: header, name: X-API-Key }
-`;
 
-const PATH_ITEM = `get:
-  operationId: getPet
-  tags:
-    - pets
-  responses:
-    '200':
-      description: ok
-      content:
-        application/json:
-          schema:
-            $ref: '../api.yaml#/components/schemas/Pet/properties/owner'
-`;
 
-const SCHEMAS = `Item:
-  type: object
-  properties:
-    pet:
-      $ref: 'api.yaml#/components/schemas/Pet'
-Unused:
-  type: string
-`;
 
 const SWAGGER = `{
   "swagger": "2.0",

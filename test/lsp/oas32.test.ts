@@ -6,9 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CompletionItem, DocumentSymbol, TextEdit } from 'vscode-languageserver/node';
+import { SymbolKind, type CompletionItem, type DocumentSymbol, type TextEdit } from 'vscode-languageserver/node';
 import { computeCompletions } from '../../server/src/lsp/completion';
-import { documentSymbols, makeParsed, operationSymbols } from '../../server/src/lsp/navigation';
+import { documentSymbols, makeParsed } from '../../server/src/lsp/navigation';
+import { WorkspaceRefs } from '../../server/src/lsp/refsWorkspace';
+import { workspaceSymbols } from '../../server/src/lsp/workspaceSymbols';
 import { lint } from '../../server/src/engine/lint';
 
 const DOC = `openapi: 3.2.0
@@ -72,7 +74,17 @@ test('outline and workspace symbols: QUERY and COPY are operations of their path
     ['/orders', ['GET /orders', 'QUERY /orders']],
     ['/orders/{id}', ['COPY /orders/{id}']],
   ]);
-  const ops = operationSymbols(parsed, 'file:///v/o32.yaml').map(s => `${s.name} ${s.containerName}`);
+  const refs = new WorkspaceRefs({
+    folders: () => [],
+    openFiles: () => ['/v/o32.yaml'],
+    lintedFiles: () => [],
+    parsedOpen: () => parsed,
+    readDisk: () => undefined,
+    uriOf: f => `file://${f}`,
+  });
+  const ops = workspaceSymbols(refs, '')
+    .filter(s => s.kind === SymbolKind.Method)
+    .map(s => `${s.name} ${s.containerName}`);
   assert.deepEqual(ops, ['listOrders GET /orders', 'queryOrders QUERY /orders', 'copyOrder COPY /orders/{id}']);
 });
 
