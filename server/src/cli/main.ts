@@ -42,6 +42,8 @@ import { computeFixesIsolated } from './fixIsolated';
 import { documentsFor } from './roots';
 import { diffMain } from './diffCommand';
 import { scoreMain } from './scoreCommand';
+import { refsMain } from './refsCommand';
+import { renameMain } from './renameCommand';
 import { IoError, checkInput, checkOutput, readStdinText, writeOutput } from './io';
 import { version } from '../../../package.json';
 import { isCliWorker, runCliWorker } from './worker';
@@ -271,6 +273,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   const log = (line: string) => process.stderr.write(line + '\n');
   let verbose = argv.includes('--verbose') || argv.includes('-v');
   if (argv[0] === 'diff') return diffMain(argv.slice(1), log);
+  if (argv[0] === 'refs') return refsMain(argv.slice(1), log);
+  if (argv[0] === 'rename') return renameMain(argv.slice(1), log);
   try {
     if (argv[0] === 'score') return await scoreMain(argv.slice(1), log);
     const cmd = parseArgs(argv);

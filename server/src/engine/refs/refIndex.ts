@@ -102,6 +102,20 @@ export class RefIndex {
     return this.files.get(file);
   }
 
+  /** Indexes `file` and every file its `$ref`s reach, through the source. */
+  follow(file: string): void {
+    const queue = [file];
+    const seen = new Set(queue);
+    for (let f = queue.pop(); f !== undefined; f = queue.pop()) {
+      for (const section of this.get(f)?.sections ?? []) {
+        for (const ref of section.refs) {
+          const t = this.target(f, ref);
+          if (t && !seen.has(t.file)) seen.add(t.file), queue.push(t.file);
+        }
+      }
+    }
+  }
+
   indexedFiles(): string[] {
     return [...this.files.keys()];
   }
