@@ -66,7 +66,7 @@ function apply(text: string, item: CompletionItem): string {
   return TextDocument.applyEdits(TextDocument.create('file:///x', 'yaml', 1, text), [{ range: edit.range, newText: edit.newText }, ...(item.additionalTextEdits ?? [])]);
 }
 
-test('outline and workspace symbols: QUERY and COPY are operations of their paths', () => {
+test('outline and workspace symbols: QUERY and COPY are operations of their paths', async () => {
   const parsed = makeParsed('/v/o32.yaml', DOC.replace('QUERY_CURSOR', '').replace('COPY_CURSOR', ''));
   const paths = documentSymbols(parsed).find(s => s.name === 'paths')!;
   const names = (paths.children ?? []).map((p: DocumentSymbol) => [p.name, (p.children ?? []).map(o => o.name)]);
@@ -82,7 +82,7 @@ test('outline and workspace symbols: QUERY and COPY are operations of their path
     readDisk: () => undefined,
     uriOf: f => `file://${f}`,
   });
-  const ops = workspaceSymbols(refs, '')
+  const ops = (await workspaceSymbols(refs, ''))
     .filter(s => s.kind === SymbolKind.Method)
     .map(s => `${s.name} ${s.containerName}`);
   assert.deepEqual(ops, ['listOrders GET /orders', 'queryOrders QUERY /orders', 'copyOrder COPY /orders/{id}']);

@@ -14,8 +14,8 @@ interface LensData {
   path: string[];
 }
 
-export function codeLenses(refs: WorkspaceRefs, file: string): CodeLens[] {
-  const index = refs.fresh();
+export async function codeLenses(refs: WorkspaceRefs, file: string): Promise<CodeLens[]> {
+  const index = await refs.fresh();
   const state = index.get(file);
   if (!state || state.kind === 'fragment') return [];
   const out: CodeLens[] = [];
@@ -29,9 +29,9 @@ export function codeLenses(refs: WorkspaceRefs, file: string): CodeLens[] {
  * `showReferences`: the client's command that shows a list of locations (VS Code's needs its own types, which
  * the extension makes from the arguments); without one the title is shown alone.
  */
-export function resolveCodeLens(refs: WorkspaceRefs, lens: CodeLens, showReferences: string | undefined): CodeLens {
+export async function resolveCodeLens(refs: WorkspaceRefs, lens: CodeLens, showReferences: string | undefined): Promise<CodeLens> {
   const { file, path } = lens.data as LensData;
-  const n = refs.fresh().referenceCounts().get(countKey(file, path)) ?? 0;
+  const n = (await refs.fresh()).referenceCounts().get(countKey(file, path)) ?? 0;
   const title = n === 0 ? 'unused' : n === 1 ? '1 reference' : `${n} references`;
   const args = n > 0 && showReferences ? [refs.uriOf(file), lens.range.start] : undefined;
   return { ...lens, command: { title, command: args ? showReferences! : '', arguments: args } };

@@ -14,8 +14,8 @@ interface LinkData {
   path: string[];
 }
 
-export function documentLinks(refs: WorkspaceRefs, file: string): DocumentLink[] {
-  const index = refs.fresh();
+export async function documentLinks(refs: WorkspaceRefs, file: string): Promise<DocumentLink[]> {
+  const index = await refs.fresh();
   const state = index.get(file);
   if (!state) return [];
   const out: DocumentLink[] = [];

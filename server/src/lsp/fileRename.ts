@@ -17,8 +17,8 @@ const FILTERS: FileOperationRegistrationOptions = {
 
 export const FILE_RENAME_CAPABILITIES = { workspace: { fileOperations: { willRename: FILTERS } } } as const;
 
-export function willRenameFiles(refs: WorkspaceRefs, moves: readonly { from: string; to: string }[]): WorkspaceEdit {
-  const index = refs.fresh();
+export async function willRenameFiles(refs: WorkspaceRefs, moves: readonly { from: string; to: string }[]): Promise<WorkspaceEdit> {
+  const index = await refs.fresh();
   const changes: TextChange[] = [];
   for (const { from, to } of moves) changes.push(...planMove(index, from, to));
   return workspaceEdit(refs, changes);

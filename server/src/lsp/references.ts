@@ -21,14 +21,14 @@ import { offsetIn, rangeIn, type WorkspaceRefs } from './refsWorkspace';
 export const REFERENCE_CAPABILITIES = { referencesProvider: true, renameProvider: { prepareProvider: true } } as const;
 
 /** What the cursor is on in `file`, from the index with the current texts. */
-function symbolAt(refs: WorkspaceRefs, file: string, position: Position) {
-  const index = refs.fresh();
+async function symbolAt(refs: WorkspaceRefs, file: string, position: Position) {
+  const index = await refs.fresh();
   const state = index.get(file);
   return state ? index.symbolAt(file, offsetIn(state, position)) : undefined;
 }
 
-export function references(refs: WorkspaceRefs, file: string, position: Position, includeDeclaration: boolean): Location[] {
-  const hit = symbolAt(refs, file, position);
+export async function references(refs: WorkspaceRefs, file: string, position: Position, includeDeclaration: boolean): Promise<Location[]> {
+  const hit = await symbolAt(refs, file, position);
   if (!hit) return [];
   const out: Location[] = [];
   for (const o of refs.index.occurrences(hit.symbol)) {
@@ -42,15 +42,15 @@ export function references(refs: WorkspaceRefs, file: string, position: Position
 const NOT_RENAMABLE =
   'apiconv renames components (a key under components, definitions…, or a $ref to one), security schemes, tags and operationIds';
 
-export function prepareRename(refs: WorkspaceRefs, file: string, position: Position): PrepareRenameResult {
-  const hit = symbolAt(refs, file, position);
+export async function prepareRename(refs: WorkspaceRefs, file: string, position: Position): Promise<PrepareRenameResult> {
+  const hit = await symbolAt(refs, file, position);
   if (!hit) throw new ResponseError(ErrorCodes.InvalidRequest, NOT_RENAMABLE);
   const state = refs.index.get(file)!;
   return { range: rangeIn(state, hit.start, hit.end), placeholder: symbolName(hit.symbol) };
 }
 
-export function rename(refs: WorkspaceRefs, file: string, position: Position, newName: string): WorkspaceEdit {
-  const hit = symbolAt(refs, file, position);
+export async function rename(refs: WorkspaceRefs, file: string, position: Position, newName: string): Promise<WorkspaceEdit> {
+  const hit = await symbolAt(refs, file, position);
   if (!hit) throw new ResponseError(ErrorCodes.InvalidRequest, NOT_RENAMABLE);
   const plan = planRename(refs.index, hit.symbol, newName);
   if ('refused' in plan) throw new ResponseError(ErrorCodes.InvalidRequest, `cannot rename "${symbolName(hit.symbol)}": ${plan.refused}`);
@@ -69,7 +69,7 @@ export function workspaceEdit(refs: WorkspaceRefs, changes: readonly TextChange[
 }
 
 export function registerReferences(connection: Connection, refs: WorkspaceRefs, fileOf: (uri: string) => string, ready: (file: string) => Promise<unknown>): void {
-  const on = <P extends { textDocument: { uri: string } }, R>(p: P, fn: (file: string) => R) => {
+  const on = <P extends { textDocument: { uri: string } }, R>(p: P, fn: (file: string) => Promise<R>): Promise<R> => {
     const file = fileOf(p.textDocument.uri);
     return ready(file).then(() => fn(file));
   };

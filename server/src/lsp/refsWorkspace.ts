@@ -33,7 +33,7 @@ const MAX_FILES = 5000;
 
 export class WorkspaceRefs {
   readonly index: RefIndex;
-  private scanned = false;
+  private scan: Promise<void> | undefined;
   /** Files indexed from an open buffer: read from disk again once closed. */
   private readonly fromBuffer = new Set<string>();
 
@@ -42,14 +42,8 @@ export class WorkspaceRefs {
   }
 
   /** The index with the workspace's files read (once) and the open documents' current texts. */
-  fresh(): RefIndex {
-    if (!this.scanned) {
-      this.scanned = true;
-      for (const file of this.workspaceFiles()) {
-        const text = this.host.readDisk(file);
-        if (text !== undefined && (text.includes('$ref') || looksLikeOpenApi(text))) this.index.update(file, text, parseTree(text, file));
-      }
-    }
+  async fresh(): Promise<RefIndex> {
+    await (this.scan ??= this.scanWorkspace());
     for (const file of this.host.lintedFiles()) this.index.get(file);
     const open = new Set(this.host.openFiles());
     for (const file of this.fromBuffer) {
@@ -70,7 +64,21 @@ export class WorkspaceRefs {
   /** A file changed, was created or deleted on disk. */
   changed(file: string): void {
     if (!this.fromBuffer.has(file)) this.index.forget(file);
-    if (this.scanned && DOCUMENT.test(file) && fs.existsSync(file)) this.index.get(file);
+    if (this.scan && DOCUMENT.test(file) && fs.existsSync(file)) this.index.get(file);
+  }
+
+  /**
+   * Reads the workspace's files that hold a `$ref` or are OpenAPI documents, one at a time with the event loop
+   * let run between them: a workspace of big documents takes seconds to parse, and the diagnostics and the other
+   * requests go on meanwhile.
+   */
+  private async scanWorkspace(): Promise<void> {
+    for (const file of this.workspaceFiles()) {
+      await new Promise(resolve => setImmediate(resolve));
+      if (this.index.has(file)) continue;
+      const text = this.host.readDisk(file);
+      if (text !== undefined && (text.includes('$ref') || looksLikeOpenApi(text))) this.index.update(file, text, parseTree(text, file));
+    }
   }
 
   /** The open buffer or the file on disk. */

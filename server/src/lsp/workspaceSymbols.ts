@@ -6,8 +6,8 @@ import { SymbolKind, type Connection, type SymbolInformation } from 'vscode-lang
 import { COMPONENT_KINDS, matchesQuery } from './navigation';
 import { rangeIn, type WorkspaceRefs } from './refsWorkspace';
 
-export function workspaceSymbols(refs: WorkspaceRefs, query: string): SymbolInformation[] {
-  const index = refs.fresh();
+export async function workspaceSymbols(refs: WorkspaceRefs, query: string): Promise<SymbolInformation[]> {
+  const index = await refs.fresh();
   const out: SymbolInformation[] = [];
   for (const file of index.indexedFiles()) {
     const state = index.get(file)!;

@@ -66,7 +66,9 @@ export class RefIndex {
   private readonly targets = new WeakMap<RefSite, Target | null>();
   /** Bumped by every change: what is derived from all files (counts, the files of an API) is kept per generation. */
   private generation = 0;
-  private derived: { generation: number; counts?: Map<string, number>; apis?: Map<string, Set<string>> } = { generation: -1 };
+  private derived: { generation: number; counts?: Map<string, number>; apis?: Map<string, Set<string>>; decls?: Map<string, DeclSite> } = {
+    generation: -1,
+  };
 
   constructor(private readonly source?: FileSource) {}
 
@@ -80,8 +82,13 @@ export class RefIndex {
     if (prev && prev.text === text) return;
     this.generation++;
     const kind = fileKindOf(tree);
-    const sections = (prev && tree && prev.kind === kind && rescanEdited(prev, text, tree)) || scanAll(tree, kind);
-    this.files.set(file, { file, text, kind, sections, lines: new LineIndex(text) });
+    if (!prev) {
+      this.files.set(file, { file, text, kind, sections: scanAll(tree, kind), lines: new LineIndex(text) });
+      return;
+    }
+    const edit = editBetween(prev.text, text);
+    const sections = (tree && prev.kind === kind && rescanEdited(prev, edit, tree)) || scanAll(tree, kind);
+    this.files.set(file, { file, text, kind, sections, lines: LineIndex.afterEdit(prev.lines, text, edit) });
   }
 
   forget(file: string): void {
@@ -100,6 +107,10 @@ export class RefIndex {
     }
     this.update(file, read.text, read.tree);
     return this.files.get(file);
+  }
+
+  has(file: string): boolean {
+    return this.files.has(file);
   }
 
   /** Indexes `file` and every file its `$ref`s reach, through the source. */
@@ -194,8 +205,13 @@ export class RefIndex {
 
   /** The declaration of the component at `componentPath` of `file`. */
   declaration(file: string, componentPath: readonly string[]): DeclSite | undefined {
-    for (const s of this.get(file)?.sections ?? []) for (const d of s.decls) if (samePath(d.path, componentPath)) return d;
-    return undefined;
+    if (!this.get(file)) return undefined;
+    const d = this.fresh();
+    if (!d.decls) {
+      d.decls = new Map();
+      for (const [f, state] of this.files) for (const s of state.sections) for (const decl of s.decls) d.decls.set(countKey(f, decl.path), decl);
+    }
+    return d.decls.get(countKey(file, componentPath));
   }
 
   /** The `$ref`s and security requirements naming each component, by `countKey`, over every indexed file. */
@@ -281,52 +297,58 @@ export function startsWith(p: readonly string[], prefix: readonly string[]): boo
   return true;
 }
 
-function samePath(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && startsWith(a, b);
-}
-
 function scanAll(tree: PosNode | undefined, kind: FileKind): Section[] {
   return tree ? sectionNodes(tree, kind).map(s => scanSection(s.node, s.path, kind)) : [];
 }
 
+/** The edit that turns `before` into `after`: old [a, bOld) became [a, bNew). */
+interface Edit {
+  a: number;
+  bOld: number;
+  bNew: number;
+}
+
+function editBetween(before: string, after: string): Edit {
+  const a = commonPrefix(before, after);
+  const tail = commonSuffix(before, after, Math.min(before.length, after.length) - a);
+  return { a, bOld: before.length - tail, bNew: after.length - tail };
+}
+
 /**
- * `prev`'s sections for `text` when the edit between the two is inside one section whose entry is still where it
- * was: that one scanned again, those after it moved by the edit's length. undefined otherwise.
+ * The sections after `edit` when it is inside one section whose entry is still where it was: that one scanned
+ * again, those after it moved by the edit's length (in place: they are `prev`'s, which is replaced, and the
+ * `$ref` sites keep their resolved targets). undefined otherwise.
  */
-function rescanEdited(prev: FileState, text: string, tree: PosNode): Section[] | undefined {
-  const a = commonPrefix(prev.text, text);
-  const tail = commonSuffix(prev.text, text, Math.min(prev.text.length, text.length) - a);
-  const b = prev.text.length - tail;
-  const delta = text.length - prev.text.length;
-  const i = prev.sections.findIndex(s => s.start < a && b < s.end);
+function rescanEdited(prev: FileState, edit: Edit, tree: PosNode): Section[] | undefined {
+  const { a, bOld, bNew } = edit;
+  const delta = bNew - bOld;
+  const i = prev.sections.findIndex(s => s.start < a && bOld < s.end);
   const nodes = sectionNodes(tree, prev.kind);
   const old = prev.sections[i];
   const now = nodes[i];
   if (!old || !now || nodes.length !== prev.sections.length) return undefined;
   const fresh = scanSection(now.node, now.path, prev.kind);
   if (fresh.start !== old.start || fresh.end !== old.end + delta) return undefined;
-  const sections = prev.sections.slice();
+  const sections = prev.sections;
   sections[i] = fresh;
-  for (let j = i + 1; j < sections.length; j++) sections[j] = shifted(sections[j]!, delta);
+  if (delta !== 0) for (let j = i + 1; j < sections.length; j++) shift(sections[j]!, delta);
   return sections;
 }
 
-function shifted(s: Section, delta: number): Section {
-  if (delta === 0) return s;
-  const move = <T extends { start: number; end: number }>(x: T): T => ({ ...x, start: x.start + delta, end: x.end + delta });
-  return {
-    path: s.path,
-    start: s.start + delta,
-    end: s.end + delta,
-    refs: s.refs.map(move),
-    decls: s.decls.map(d => ({ ...move(d), keyStart: d.keyStart + delta, keyEnd: d.keyEnd + delta })),
-    operations: s.operations.map(o => ({ ...move(o), operationId: o.operationId && move(o.operationId) })),
-    tagDecls: s.tagDecls.map(move),
-    tagUses: s.tagUses.map(move),
-    securityUses: s.securityUses.map(move),
-    operationIds: s.operationIds.map(move),
-    linkOperationIds: s.linkOperationIds.map(move),
+function shift(s: Section, delta: number): void {
+  const move = (x: { start: number; end: number }) => {
+    x.start += delta;
+    x.end += delta;
   };
+  move(s);
+  for (const d of s.decls) {
+    move(d);
+    d.keyStart += delta;
+    d.keyEnd += delta;
+  }
+  for (const o of s.operations) move(o);
+  // An operation's operationId is one of `operationIds` too: moved there.
+  for (const list of [s.refs, s.tagDecls, s.tagUses, s.securityUses, s.operationIds, s.linkOperationIds]) for (const x of list) move(x);
 }
 
 /** The file part and pointer of a `$ref` value, as written. */
