@@ -4,8 +4,7 @@
  * `$ref`s reach, read under the project's bound; and the element a `<file>#<pointer>` argument names.
  */
 import * as path from 'node:path';
-import { RefIndex, type RefSymbol } from '../engine/refs/refIndex';
-import { readRefFile, refPolicyOf } from '../engine/refFiles';
+import { RefIndex, readRefFile, refPolicyOf, type RefPolicy, type RefSymbol } from '../engine/index';
 import { findByPath, parseTree } from '../lsp/tree';
 import { collectFiles } from './files';
 import { projectRoot } from './project';
@@ -15,6 +14,8 @@ export class RefArgError extends Error {}
 export interface ProjectRefs {
   index: RefIndex;
   root: string;
+  /** How the project's files are read: inside its root, of bounded size. */
+  policy: RefPolicy;
 }
 
 export function projectRefs(file: string): ProjectRefs {
@@ -30,7 +31,7 @@ export function projectRefs(file: string): ProjectRefs {
   });
   const documents = collectFiles([root], root);
   for (const f of [file, ...documents]) index.follow(f);
-  return { index, root };
+  return { index, root, policy };
 }
 
 /** `<file>#<pointer>` → the absolute file and the pointer's path. */

@@ -4,7 +4,7 @@
  * requirements, tags, links' operationIds), written safely (safeWrite.ts) or, with `--dry-run`, listed.
  * Exit codes: 0 renamed, 2 refused (a name taken or not allowed), usage or I/O error.
  */
-import { applyChanges, planRename, symbolName, type TextChange } from '../engine/refs/rename';
+import { applyChanges, planRename, symbolName, type TextChange } from '../engine/index';
 import { displayPath } from './formatters/util';
 import { RefArgError, parseTarget, projectRefs, symbolOf } from './projectRefs';
 import { readForFix, writeAll, type PlannedWrite } from './safeWrite';
@@ -56,7 +56,7 @@ export function renameMain(argv: readonly string[], log: (line: string) => void)
     }
     const writes: PlannedWrite[] = [];
     for (const [f, changes] of byFile) {
-      const { text, form } = readForFix(f, true);
+      const { text, form } = readForFix(f, refs.policy);
       if (text !== refs.index.get(f)!.text) throw new RefArgError(`${displayPath(f, cwd)} changed while it was read: nothing written`);
       writes.push({ file: f, text: applyChanges(text, changes), form });
     }

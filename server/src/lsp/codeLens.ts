@@ -4,7 +4,7 @@
  * workspace, kept until a file changes) when the editor shows the lens.
  */
 import type { CodeLens, Connection } from 'vscode-languageserver/node';
-import { countKey } from '../engine/refs/refIndex';
+import { countKey } from '../engine/index';
 import { rangeIn, type WorkspaceRefs } from './refsWorkspace';
 
 export const CODE_LENS_CAPABILITIES = { codeLensProvider: { resolveProvider: true } } as const;

@@ -4,7 +4,7 @@
  * applied before the files move, so it is made in the files where they are.
  */
 import type { Connection, FileOperationRegistrationOptions, RenameFilesParams, WorkspaceEdit } from 'vscode-languageserver/node';
-import { planMove, type TextChange } from '../engine/refs/rename';
+import { planMove, type TextChange } from '../engine/index';
 import { workspaceEdit } from './references';
 import type { WorkspaceRefs } from './refsWorkspace';
 

@@ -15,7 +15,7 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
-import { planRename, symbolName, type TextChange } from '../engine/refs/rename';
+import { planRename, symbolName, type TextChange } from '../engine/index';
 import { offsetIn, rangeIn, type WorkspaceRefs } from './refsWorkspace';
 
 export const REFERENCE_CAPABILITIES = { referencesProvider: true, renameProvider: { prepareProvider: true } } as const;

@@ -8,8 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Position, Range } from 'vscode-languageserver/node';
-import { RefIndex, type FileState } from '../engine/refs/refIndex';
-import { looksLikeOpenApi } from '../engine/lint';
+import { RefIndex, looksLikeOpenApi, type FileState } from '../engine/index';
 import { parseTree } from './tree';
 import type { Parsed } from './navigation';
 
