@@ -16,22 +16,12 @@ import { looksLikeOpenApi } from '../../server/src/engine/index';
 import { getDefaultRuleset } from '../../server/src/engine/ruleset';
 import { RefIndex } from '../../server/src/engine/refs/refIndex';
 import { applyChanges, encodeSegment, planMove, planRename, type TextChange } from '../../server/src/engine/refs/rename';
+import { mulberry32 } from '../helpers/seeded';
 import { FULL_CORPUS, VENDORED_CORPUS, needs, CORPUS } from '../helpers/corpus';
 
 // Each document is linted three times: the bigger ones (a minute on a shared machine) only when asked.
 const MAX_BYTES = process.env.APICONV_FULL_CORPUS === '1' ? Infinity : 250_000;
 const RENAMES_PER_DOCUMENT = 2;
-
-/** A small seeded generator (mulberry32): the same choices on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The OpenAPI documents of a corpus: per entry folder, the files that start an OpenAPI document. */
 function documents(corpus: string): string[] {
@@ -108,7 +98,7 @@ function apply(texts: Texts, changes: readonly TextChange[]): void {
 
 describe('renames and moves on the corpus', () => {
   const corpora = [VENDORED_CORPUS, ...(FULL_CORPUS ? [FULL_CORPUS] : [])];
-  const rnd = random(39);
+  const rnd = mulberry32(39);
 
   for (const corpus of corpora) {
     it(`renames random components of every document of ${path.basename(path.dirname(corpus))}/${path.basename(corpus)}: parses, no dangling $ref, the same lint`, async () => {

@@ -5,12 +5,13 @@
  * component, a top-level key — so that an edit inside one section scans that section alone (index.ts).
  */
 
-/** A node of a parse with offsets: what the scan reads. */
+/** A node of a parse with offsets (the language server's tree is one): what the scan reads. */
 export interface PosNode {
   type: 'object' | 'array' | 'scalar';
   /** Offsets of the value. */
   start: number;
   end: number;
+  /** The key (object member) or index (array item) under which the node sits. */
   key?: string | number;
   /** Offsets of the key's text (object members). */
   keyStart?: number;
