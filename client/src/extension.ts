@@ -60,6 +60,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Apicon
     vscode.commands.registerCommand('apiconv.lintWorkspace', () => lintWorkspace(lc, () => started)),
     vscode.commands.registerCommand('apiconv.compareWithRevision', () => compareWithRevision()),
     registerMoreActions(lc),
+    // A code lens's reference count (server/src/lsp/codeLens.ts) sends plain JSON: VS Code's peek needs its types.
+    vscode.commands.registerCommand('apiconv.showReferences', (uri: string, at: { line: number; character: number }) =>
+      vscode.commands.executeCommand('editor.action.findReferences', vscode.Uri.parse(uri), new vscode.Position(at.line, at.character)),
+    ),
   );
 
   const mcp = registerMcpServer(vscode as never, context.asAbsolutePath('server/out/cli.js'), String(context.extension.packageJSON.version));

@@ -4,7 +4,7 @@
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 rc=0
-for t in nvim/run.sh emacs/run.sh nvim/run-configs.sh emacs/run-config.sh; do
+for t in nvim/run.sh nvim/run-refs.sh emacs/run.sh nvim/run-configs.sh emacs/run-config.sh; do
   echo "=== $t"
   if bash "$HERE/$t"; then echo "=== $t: PASS"; else echo "=== $t: FAIL"; rc=1; fi
 done

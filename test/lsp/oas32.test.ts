@@ -6,9 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CompletionItem, DocumentSymbol, TextEdit } from 'vscode-languageserver/node';
+import { SymbolKind, type CompletionItem, type DocumentSymbol, type TextEdit } from 'vscode-languageserver/node';
 import { computeCompletions } from '../../server/src/lsp/completion';
-import { documentSymbols, makeParsed, operationSymbols } from '../../server/src/lsp/navigation';
+import { documentSymbols, makeParsed } from '../../server/src/lsp/navigation';
+import { WorkspaceRefs } from '../../server/src/lsp/refsWorkspace';
+import { workspaceSymbols } from '../../server/src/lsp/workspaceSymbols';
 import { lint } from '../../server/src/engine/lint';
 
 const DOC = `openapi: 3.2.0
@@ -64,7 +66,7 @@ function apply(text: string, item: CompletionItem): string {
   return TextDocument.applyEdits(TextDocument.create('file:///x', 'yaml', 1, text), [{ range: edit.range, newText: edit.newText }, ...(item.additionalTextEdits ?? [])]);
 }
 
-test('outline and workspace symbols: QUERY and COPY are operations of their paths', () => {
+test('outline and workspace symbols: QUERY and COPY are operations of their paths', async () => {
   const parsed = makeParsed('/v/o32.yaml', DOC.replace('QUERY_CURSOR', '').replace('COPY_CURSOR', ''));
   const paths = documentSymbols(parsed).find(s => s.name === 'paths')!;
   const names = (paths.children ?? []).map((p: DocumentSymbol) => [p.name, (p.children ?? []).map(o => o.name)]);
@@ -72,7 +74,17 @@ test('outline and workspace symbols: QUERY and COPY are operations of their path
     ['/orders', ['GET /orders', 'QUERY /orders']],
     ['/orders/{id}', ['COPY /orders/{id}']],
   ]);
-  const ops = operationSymbols(parsed, 'file:///v/o32.yaml').map(s => `${s.name} ${s.containerName}`);
+  const refs = new WorkspaceRefs({
+    folders: () => [],
+    openFiles: () => ['/v/o32.yaml'],
+    lintedFiles: () => [],
+    parsedOpen: () => parsed,
+    readDisk: () => undefined,
+    uriOf: f => `file://${f}`,
+  });
+  const ops = (await workspaceSymbols(refs, ''))
+    .filter(s => s.kind === SymbolKind.Method)
+    .map(s => `${s.name} ${s.containerName}`);
   assert.deepEqual(ops, ['listOrders GET /orders', 'queryOrders QUERY /orders', 'copyOrder COPY /orders/{id}']);
 });
 

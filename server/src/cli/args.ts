@@ -56,6 +56,8 @@ Usage:
   apiconv rules [<rule-id>] [--format json]
   apiconv init [<dir>] [--ci github]
   apiconv diff <base> <head> | --base <rev> [files|dirs]   (breaking changes; apiconv diff --help)
+  apiconv refs <file>#<pointer>                            (where a component is used; apiconv refs --help)
+  apiconv rename <file>#<pointer> <newName>                (rename it everywhere; apiconv rename --help)
   apiconv --version | --help
 
 Lint options:

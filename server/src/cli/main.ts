@@ -45,6 +45,8 @@ import { documentsFor } from './roots';
 import { diffMain } from './diffCommand';
 import { scoreMain } from './scoreCommand';
 import { findingsSince } from './since';
+import { refsMain } from './refsCommand';
+import { renameMain } from './renameCommand';
 import { IoError, checkInput, checkOutput, readStdinText, writeOutput } from './io';
 import { version } from '../../../package.json';
 import { isCliWorker, runCliWorker } from './worker';
@@ -286,6 +288,8 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   const log = (line: string) => process.stderr.write(line + '\n');
   let verbose = argv.includes('--verbose') || argv.includes('-v');
   if (argv[0] === 'diff') return diffMain(argv.slice(1), log);
+  if (argv[0] === 'refs') return refsMain(argv.slice(1), log);
+  if (argv[0] === 'rename') return renameMain(argv.slice(1), log);
   try {
     if (argv[0] === 'score') return await scoreMain(argv.slice(1), log);
     // Loaded only here: the MCP SDK is a megabyte of code every other command would compile at start.

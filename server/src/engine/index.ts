@@ -61,6 +61,11 @@ export { DiffConfigError, readDiffConfig } from './diff/config';
 export { DIFF_CHECKS, SEVERITY_LEVEL, diffCheck } from './diff/checks';
 export { GitError, GitRevision } from './diff/git';
 
+// References across files: the index of `$ref`s, components, tags and operationIds; renames and file moves.
+export { RefIndex, countKey, type FileState, type RefSymbol } from './refs/refIndex';
+export type { PosNode } from './refs/scan';
+export { applyChanges, planMove, planRename, symbolName, type TextChange } from './refs/rename';
+
 // Text positions, and what the editor's completion writes.
 export { LineIndex } from './lines';
 export { commonPrefix, commonSuffix } from './parse/window';

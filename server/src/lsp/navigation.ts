@@ -12,7 +12,6 @@ import {
   type Hover,
   type Position,
   type Range,
-  type SymbolInformation,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileUriTarget } from '../engine';
@@ -149,7 +148,7 @@ function sym(doc: TextDocument, n: TNode, name: string, kind: SymbolKind, detail
   return { name: name || '""', kind, detail, range, selectionRange, children };
 }
 
-const COMPONENT_KINDS: Record<string, SymbolKind> = {
+export const COMPONENT_KINDS: Record<string, SymbolKind> = {
   schemas: SymbolKind.Class,
   definitions: SymbolKind.Class,
   responses: SymbolKind.Interface,
@@ -191,28 +190,6 @@ export function documentSymbols(parsed: Parsed): DocumentSymbol[] {
       out.push(sym(doc, top, top.key, SymbolKind.Namespace, undefined, (top.children ?? []).map(c => sym(doc, c, String(c.key), COMPONENT_KINDS[String(top.key)]))));
     } else if (top.key === 'info' || top.key === 'servers' || top.key === 'tags' || top.key === 'security' || top.key === 'openapi' || top.key === 'swagger') {
       out.push(sym(doc, top, String(top.key), top.type === 'scalar' ? SymbolKind.String : SymbolKind.Object));
-    }
-  }
-  return out;
-}
-
-/** Operations with an operationId, as workspace symbols. */
-export function operationSymbols(parsed: Parsed, uri: string): SymbolInformation[] {
-  const root = parsed.tree;
-  if (!root) return [];
-  const out: SymbolInformation[] = [];
-  for (const container of ['paths', 'webhooks']) {
-    for (const p of findByPath(root, [container])?.children ?? []) {
-      for (const { method, node: o } of operationNodes(p)) {
-        const idNode = findByPath(o, ['operationId']);
-        if (!idNode || typeof idNode.value !== 'string') continue;
-        out.push({
-          name: idNode.value,
-          kind: SymbolKind.Method,
-          containerName: `${method} ${String(p.key)}`,
-          location: { uri, range: rangeOf(parsed.doc, o.keyStart ?? o.start, o.end) },
-        });
-      }
     }
   }
   return out;

@@ -65,7 +65,9 @@ import { consoleToStderr, BatchingMessageWriter } from './transport';
 import { IdleCollector } from './memory';
 import { configDiagnostics, isSchemaConfig } from './configDiagnostics';
 import { SERVER_LIMIT_SETTINGS, type LintReply, type ServerLintTask } from './lintWorker';
-import { definition, documentSymbols, hover, makeParsed, matchesQuery, operationSymbols, updateParsed, type NavHost, type Parsed } from './navigation';
+import { definition, documentSymbols, hover, makeParsed, updateParsed, type NavHost, type Parsed } from './navigation';
+import { REF_CAPABILITIES, registerRefFeatures } from './refFeatures';
+import type { WorkspaceRefs } from './refsWorkspace';
 import {
   DEFAULT_SETTINGS,
   LINT_WORKSPACE_COMMAND,
@@ -189,6 +191,8 @@ export class Session {
   private readonly openUris = new Map<string, string>();
   private readonly parsedCache = new Map<string, Parsed>();
   private pool!: LintPool;
+  /** The workspace's reference index (refsWorkspace.ts), for references, rename, lenses, links and symbols. */
+  private refs!: WorkspaceRefs;
   /** Computes code actions' edits off this thread (actionPool.ts). */
   private actions!: ActionPool;
   /** Bumped when ruleset files may have changed (LintTask.configEpoch). */
@@ -248,7 +252,20 @@ export class Session {
         }),
       ),
     );
-    c.onWorkspaceSymbol(p => this.afterPosting().then(() => this.safe(() => this.workspaceSymbols(p.query))));
+    this.refs = registerRefFeatures(c, {
+      host: {
+        folders: () => this.folders,
+        openFiles: () => this.openUris.keys(),
+        lintedFiles: () => [...this.roots.values()].filter(r => r.workspace).map(r => r.file),
+        parsedOpen: file => this.nav.parsed(file),
+        readDisk: file => this.readText(file),
+        uriOf: file => this.uriOf(file),
+      },
+      nav: this.nav,
+      fileOf: uri => this.fileOf(uri),
+      ready: file => this.afterPosting(file),
+      showReferencesCommand: () => (this.extensionClient ? 'apiconv.showReferences' : undefined),
+    });
     c.onRequest(LintWorkspaceRequest.method, (p: LintWorkspaceParams | undefined, token: CancellationToken) => this.lintWorkspace(p ?? {}, token));
     c.onExecuteCommand((p, token) =>
       p.command === LINT_WORKSPACE_COMMAND ? this.lintWorkspace({}, token) : p.command === SERVER_SHOW_RULE_DOCS_COMMAND ? showRuleDocs(c, p.arguments?.[0]) : undefined,
@@ -310,7 +327,7 @@ export class Session {
         hoverProvider: true,
         definitionProvider: true,
         documentSymbolProvider: true,
-        workspaceSymbolProvider: true,
+        ...REF_CAPABILITIES,
         completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS },
         codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS.length ? CODE_ACTION_KINDS : [CodeActionKind.QuickFix], resolveProvider: true },
       },
@@ -631,6 +648,7 @@ export class Session {
   private watchedFilesChanged(changes: { file: string; type: FileChangeType }[]): void {
     let all = false;
     for (const ch of changes) {
+      this.refs.changed(ch.file);
       if (CONFIG_NAMES.has(path.basename(ch.file))) all = true;
       if (this.openUris.has(ch.file)) continue; // the buffer wins
       const root = this.roots.get(ch.file);
@@ -1002,19 +1020,6 @@ export class Session {
 
   // -------------------------------------------------------------------------
   // workspace
-
-  private workspaceSymbols(query: string) {
-    const files = new Set<string>();
-    for (const doc of this.documents.all()) files.add(this.fileOf(doc.uri));
-    for (const r of this.roots.values()) if (r.workspace) files.add(r.file);
-    const out = [];
-    for (const f of files) {
-      const parsed = this.nav.parsed(f);
-      if (!parsed || !looksLikeOpenApi(parsed.text)) continue;
-      for (const s of operationSymbols(parsed, this.uriOf(f))) if (matchesQuery(s.name, query)) out.push(s);
-    }
-    return out;
-  }
 
   private async lintWorkspace(params: LintWorkspaceParams, token?: CancellationToken): Promise<LintWorkspaceResult> {
     const t0 = Date.now();

@@ -5,19 +5,10 @@
  */
 import { parseTree as parseJson, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
-import { commonPrefix, commonSuffix } from '../engine';
+import { commonPrefix, commonSuffix, type PosNode } from '../engine';
 
-export interface TNode {
-  type: 'object' | 'array' | 'scalar';
-  /** Offsets of the value. */
-  start: number;
-  end: number;
-  /** The key (object member) or index (array item) under which the node sits. */
-  key?: string | number;
-  /** Offsets of the key text (object members). */
-  keyStart?: number;
-  keyEnd?: number;
-  value?: unknown;
+/** A node with its offsets (the engine's PosNode, which the reference index reads), its parent and children. */
+export interface TNode extends PosNode {
   children?: TNode[];
   parent?: TNode;
   /** The root of a text that parsed without errors (updateTree may then patch it). */

@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { ApiconvApi } from '../../../../client/src/extension';
 import type { LintWorkspaceResult } from '../../../../server/src/lsp/protocol';
 import { assert, runTests, sleep, TestCase, waitFor } from './harness';
+import { refsTests } from './refs';
 
 const EXT_ID = 'apiconv.apiconv';
 let api: ApiconvApi;
@@ -295,6 +296,7 @@ const tests: TestCase[] = [
       await vscode.commands.executeCommand('apiconv.showOutputChannel');
     },
   },
+  ...refsTests,
 ];
 
 /**

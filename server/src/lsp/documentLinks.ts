@@ -1,0 +1,48 @@
+/**
+ * A document link on every `$ref`: it opens the file it names at the line of the pointer. The links are listed
+ * from the index; the target's line is found when the editor resolves one (a click), in the target's tree.
+ */
+import type { Connection, DocumentLink } from 'vscode-languageserver/node';
+import { findByPath } from './tree';
+import type { NavHost } from './navigation';
+import { rangeIn, type WorkspaceRefs } from './refsWorkspace';
+
+export const DOCUMENT_LINK_CAPABILITIES = { documentLinkProvider: { resolveProvider: true } } as const;
+
+interface LinkData {
+  file: string;
+  path: string[];
+}
+
+export async function documentLinks(refs: WorkspaceRefs, file: string): Promise<DocumentLink[]> {
+  const index = await refs.fresh();
+  const state = index.get(file);
+  if (!state) return [];
+  const out: DocumentLink[] = [];
+  for (const s of state.sections) {
+    for (const ref of s.refs) {
+      const t = ref.kind === 'ref' ? index.target(file, ref) : undefined;
+      if (!t) continue;
+      // The quotes of a quoted value are not part of the link.
+      const quoted = /^["']/.test(state.text[ref.start] ?? '') ? 1 : 0;
+      out.push({ range: rangeIn(state, ref.start + quoted, ref.end - quoted), tooltip: `Open ${ref.name}`, data: { file: t.file, path: t.path } satisfies LinkData });
+    }
+  }
+  return out;
+}
+
+/** The link's target: the file's URI, with `#L<line>,<column>` (1-based) where a pointer into it is found. */
+export function resolveDocumentLink(nav: NavHost, link: DocumentLink): DocumentLink {
+  const { file, path } = link.data as LinkData;
+  const parsed = path.length > 0 ? nav.parsed(file) : undefined;
+  const node = parsed?.tree && findByPath(parsed.tree, path);
+  const uri = nav.uriOf(file);
+  if (!parsed || !node) return { ...link, target: uri };
+  const p = parsed.doc.positionAt(node.keyStart ?? node.start);
+  return { ...link, target: `${uri}#L${p.line + 1},${p.character + 1}` };
+}
+
+export function registerDocumentLinks(connection: Connection, refs: WorkspaceRefs, nav: NavHost, fileOf: (uri: string) => string): void {
+  connection.onDocumentLinks(p => documentLinks(refs, fileOf(p.textDocument.uri)));
+  connection.onDocumentLinkResolve(link => resolveDocumentLink(nav, link));
+}

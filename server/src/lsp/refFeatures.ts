@@ -1,0 +1,40 @@
+/**
+ * The features on the workspace's reference index, registered together: references and rename, file moves,
+ * code lenses, document links, workspace symbols. Each is a module of its own; this wires them to a connection.
+ */
+import type { Connection, ServerCapabilities } from 'vscode-languageserver/node';
+import { REFERENCE_CAPABILITIES, registerReferences } from './references';
+import { FILE_RENAME_CAPABILITIES, registerFileRename } from './fileRename';
+import { CODE_LENS_CAPABILITIES, registerCodeLens } from './codeLens';
+import { DOCUMENT_LINK_CAPABILITIES, registerDocumentLinks } from './documentLinks';
+import { registerWorkspaceSymbols } from './workspaceSymbols';
+import { WorkspaceRefs, type RefsHost } from './refsWorkspace';
+import type { NavHost } from './navigation';
+
+export const REF_CAPABILITIES: ServerCapabilities = {
+  ...REFERENCE_CAPABILITIES,
+  ...CODE_LENS_CAPABILITIES,
+  ...DOCUMENT_LINK_CAPABILITIES,
+  ...FILE_RENAME_CAPABILITIES,
+  workspaceSymbolProvider: true,
+};
+
+export interface RefFeaturesContext {
+  host: RefsHost;
+  nav: NavHost;
+  fileOf(uri: string): string;
+  /** Resolves when the requests on `file` (or on any file) may run: an opened document's lint has started. */
+  ready(file?: string): Promise<unknown>;
+  /** The client's command that lists locations, if it has one (code lenses). */
+  showReferencesCommand(): string | undefined;
+}
+
+export function registerRefFeatures(connection: Connection, ctx: RefFeaturesContext): WorkspaceRefs {
+  const refs = new WorkspaceRefs(ctx.host);
+  registerReferences(connection, refs, ctx.fileOf, ctx.ready);
+  registerFileRename(connection, refs, ctx.fileOf);
+  registerCodeLens(connection, refs, ctx.fileOf, ctx.showReferencesCommand);
+  registerDocumentLinks(connection, refs, ctx.nav, ctx.fileOf);
+  registerWorkspaceSymbols(connection, refs, () => ctx.ready());
+  return refs;
+}
