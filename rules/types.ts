@@ -18,8 +18,11 @@ export type Spec = 'oas2' | 'oas3';
  * YAML or JSON syntax tree, keeping comments, key order and layout.
  */
 export type FixOp =
-  /** Set `value` at `path`; missing parent mappings are created. Replaces an existing value. */
-  | { kind: 'set'; path: JsonPath; value: unknown }
+  /**
+   * Set `value` at `path`; missing parent mappings are created. Replaces an existing value. A key new to its mapping
+   * goes after the mapping's last key, or before the key `before` when the mapping has it (responses in status order).
+   */
+  | { kind: 'set'; path: JsonPath; value: unknown; before?: string }
   /** Remove the key (or sequence item) at `path`. */
   | { kind: 'remove'; path: JsonPath }
   /** Rename the mapping key at `path` to `to`, keeping its value. */

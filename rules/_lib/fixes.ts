@@ -245,21 +245,32 @@ export function errorResponseObject(spec: Spec, status: string, schemaRef?: stri
 export function addErrorResponse(ctx: FixContext, opPath: JsonPath, status: string): FixOp[] {
   const target: JsonPath = [...opPath, 'responses', status];
   if (getAt(ctx.data, target) !== undefined) return [];
+  const before = responseAfter(getAt(ctx.data, [...opPath, 'responses']), status);
   if (!ctx.isRoot) {
-    return [{ kind: 'set', path: target, value: errorResponseObject(ctx.spec, status) }];
+    return [{ kind: 'set', path: target, value: errorResponseObject(ctx.spec, status), before }];
   }
   const rPath = responsesPath(ctx.spec);
   const shared = getAt(ctx.data, rPath);
   const existing = findSharedResponseRef(ctx.data, status, rPath) ??
     (isObject(shared) && STATUS_NAMES[status] && shared[STATUS_NAMES[status]] !== undefined ? refTo([...rPath, STATUS_NAMES[status]]) : undefined);
-  if (existing) return [{ kind: 'set', path: target, value: { $ref: existing } }];
+  if (existing) return [{ kind: 'set', path: target, value: { $ref: existing }, before }];
   const name = STATUS_NAMES[status] ?? `Error${status}`;
   const schema = ensureErrorSchema(ctx);
   return [
     ...schema.ops,
     { kind: 'set', path: [...rPath, name], value: errorResponseObject(ctx.spec, status, schema.ref) },
-    { kind: 'set', path: target, value: { $ref: refTo([...rPath, name]) } },
+    { kind: 'set', path: target, value: { $ref: refTo([...rPath, name]) }, before },
   ];
+}
+
+/**
+ * The response a new `status` goes before, so that responses in status order stay so: the first status code above
+ * it, else `default` (which comes last); undefined: after the last response.
+ */
+function responseAfter(responses: unknown, status: string): string | undefined {
+  if (!isObject(responses)) return undefined;
+  const codes = Object.keys(responses);
+  return codes.find(k => /^\d{3}$/.test(k) && Number(k) > Number(status)) ?? (codes.includes('default') ? 'default' : undefined);
 }
 
 /** A `$ref` to a shared response that some operation of the document already uses for `status`. */

@@ -317,7 +317,7 @@ paths:
     get:
       responses:
         '200': { description: OK }
-        '403': { description: Other }
+        '404': { description: Other }
 `,
       errors: [
         { path: ["paths", "/api/users", "get", "responses"] },
@@ -333,9 +333,9 @@ paths:
     get:
       responses:
         '200': { description: OK }
-        '403': { description: Other }
         '401':
           $ref: '#/responses/Unauthorized'
+        '404': { description: Other }
 definitions:
 ${ERROR_SCHEMA_OAS2}responses:
   Unauthorized:

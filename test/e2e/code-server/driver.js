@@ -221,7 +221,9 @@ async function latency() {
     for (const file of files) {
       const text = fs.readFileSync(path.join(WS, file), 'utf8');
       const lines = text.split('\n');
-      const line = lines.findIndex(l => /^\s*(- )?url: ['"]?https?:/.test(l));
+      // The first server's URL (after the top-level `servers:` key; a contact's URL adds no finding).
+      const servers = lines.findIndex(l => /^servers:/.test(l));
+      const line = lines.findIndex((l, i) => i > servers && /^\s*(- )?url: ['"]?https?:/.test(l));
       const https = /url: ['"]?https:/.test(lines[line]);
       const col = lines[line].indexOf('http') + 4 + (https ? 1 : 0); // 0-based: after `https` (or `http`)
       await page.keyboard.press('Control+P');

@@ -226,8 +226,16 @@ function insertMember(text: string, container: JsonNode, member: (indent: string
   return { offset: lastEnd, length: 0, newText: ',' + style.eol + indent + member(indent, false) };
 }
 
-function insertProperty(text: string, obj: JsonNode, key: string, value: unknown, style: JsonStyle): OffsetEdit | undefined {
-  return insertMember(text, obj, (indent, inline) => JSON.stringify(key) + style.colon + renderJson(value, style, indent, inline), style);
+function insertProperty(text: string, obj: JsonNode, key: string, value: unknown, style: JsonStyle, before?: string): OffsetEdit | undefined {
+  const member = (indent: string, inline: boolean) => JSON.stringify(key) + style.colon + renderJson(value, style, indent, inline);
+  // Before a sibling (a response in status order): the new member, then the separator that stood before that one.
+  const next = before === undefined ? undefined : obj.children?.find(p => p.children?.[0]?.value === before);
+  if (next) {
+    if (inlineIn(text, obj)) return { offset: next.offset, length: 0, newText: member('', true) + ',' + style.comma.slice(1) };
+    const indent = memberIndent(text, obj, style);
+    return { offset: next.offset, length: 0, newText: member(indent, false) + ',' + style.eol + indent };
+  }
+  return insertMember(text, obj, member, style);
 }
 
 function appendItem(text: string, arr: JsonNode, value: unknown, style: JsonStyle): OffsetEdit | undefined {
@@ -255,7 +263,7 @@ function removeMember(node: JsonNode): OffsetEdit | undefined {
   return { offset: member.offset, length: kids[1].offset - member.offset, newText: '' };
 }
 
-function opSet(text: string, tree: JsonNode, style: JsonStyle, path: JsonPath, value: unknown): OffsetEdit | undefined {
+function opSet(text: string, tree: JsonNode, style: JsonStyle, path: JsonPath, value: unknown, before?: string): OffsetEdit | undefined {
   if (path.length === 0) return undefined;
   const nodes = walk(tree, path);
   const last = nodes[nodes.length - 1];
@@ -264,7 +272,7 @@ function opSet(text: string, tree: JsonNode, style: JsonStyle, path: JsonPath, v
     return replaceNode(text, last, value, style);
   }
   const rest = path.slice(nodes.length - 1);
-  if (last.type === 'object') return insertProperty(text, last, String(rest[0]), nest(rest.slice(1), value), style);
+  if (last.type === 'object') return insertProperty(text, last, String(rest[0]), nest(rest.slice(1), value), style, rest.length === 1 ? before : undefined);
   if (last.type === 'array') {
     const idx = typeof rest[0] === 'number' ? rest[0] : /^\d+$/.test(rest[0]) ? Number(rest[0]) : NaN;
     if (idx !== (last.children?.length ?? 0)) return undefined;
@@ -314,7 +322,7 @@ export function jsonOpEdits(text: string, op: FixOp): OffsetEdit[] {
   try {
     switch (op.kind) {
       case 'set':
-        edit = opSet(text, tree, style, op.path, op.value);
+        edit = opSet(text, tree, style, op.path, op.value, op.before);
         break;
       case 'remove':
         edit = opRemove(tree, op.path);

@@ -104,9 +104,11 @@ function replaceValue(text: string, step: Step, value: unknown, style: Style): O
   return { offset: n.range[0], length: contentEnd(text, n, n.range[0]) - n.range[0], newText: itemText };
 }
 
-function insertPair(text: string, map: YAMLMap<unknown, unknown>, inFlow: boolean, key: string, value: unknown, style: Style): OffsetEdit | undefined {
+function insertPair(text: string, map: YAMLMap<unknown, unknown>, inFlow: boolean, key: string, value: unknown, style: Style, before?: string): OffsetEdit | undefined {
   if (!map.range) return undefined;
   const keyText = renderKey(key, map.items, style);
+  const next = before === undefined ? undefined : map.items.find(p => isScalar(p.key) && keyOf(p.key) === before);
+  const nextKey = next && isScalar(next.key) ? next.key.range?.[0] : undefined;
   if (map.flow || inFlow) {
     const entry = `${keyText}: ${stringifyValue(value, style, true)}`;
     const close = map.range[1] - 1;
@@ -114,6 +116,7 @@ function insertPair(text: string, map: YAMLMap<unknown, unknown>, inFlow: boolea
     if (map.items.length === 0) {
       return { offset: map.range[0], length: map.range[1] - map.range[0], newText: `{ ${entry} }` };
     }
+    if (nextKey !== undefined) return { offset: nextKey, length: 0, newText: `${entry}, ` };
     const last = map.items[map.items.length - 1];
     const lastEnd = Math.max(contentEnd(text, last.value as Node, 0), contentEnd(text, last.key as Node, 0));
     return { offset: lastEnd, length: 0, newText: `, ${entry}` };
@@ -121,6 +124,7 @@ function insertPair(text: string, map: YAMLMap<unknown, unknown>, inFlow: boolea
   const first = map.items[0];
   if (!first || !isScalar(first.key) || !first.key.range) return undefined;
   const col = column(text, first.key.range[0]);
+  if (nextKey !== undefined && /^ *$/.test(text.slice(lineStart(text, nextKey), nextKey))) return blockPairBefore(text, col, nextKey, keyText, value, style);
   const last = map.items[map.items.length - 1];
   const lastEnd = Math.max(contentEnd(text, last.value as Node, 0), contentEnd(text, last.key as Node, 0));
   return blockPairAfter(text, col, lastEnd, keyText, value, style);
@@ -132,6 +136,21 @@ export function blockPairAfter(text: string, col: number, lastEnd: number, keyTe
   let newText = ' '.repeat(col) + keyText + ':' + renderAfterColon(value, style, col) + '\n';
   newText = newText.replace(/\n/g, style.eol);
   if (at === text.length && !text.endsWith('\n')) newText = style.eol + newText.slice(0, -style.eol.length);
+  return { offset: at, length: 0, newText };
+}
+
+/**
+ * A new pair of a block mapping whose keys sit at column `col`, on the lines before the key that starts at `keyStart`
+ * and the comment lines right above it (they stay with their key).
+ */
+export function blockPairBefore(text: string, col: number, keyStart: number, keyText: string, value: unknown, style: Style): OffsetEdit {
+  let at = lineStart(text, keyStart);
+  while (at > 0) {
+    const prev = lineStart(text, at - 1);
+    if (!/^[ \t]*#/.test(text.slice(prev, at))) break;
+    at = prev;
+  }
+  const newText = (' '.repeat(col) + keyText + ':' + renderAfterColon(value, style, col) + '\n').replace(/\n/g, style.eol);
   return { offset: at, length: 0, newText };
 }
 
@@ -160,7 +179,7 @@ function appendItem(text: string, seq: YAMLSeq<unknown>, inFlow: boolean, value:
   return { offset: at, length: 0, newText };
 }
 
-function opSet(text: string, doc: Document.Parsed, style: Style, path: JsonPath, value: unknown): OffsetEdit | undefined {
+function opSet(text: string, doc: Document.Parsed, style: Style, path: JsonPath, value: unknown, before?: string): OffsetEdit | undefined {
   const steps = walk(doc, path);
   const last = steps[steps.length - 1];
   if (steps.length === path.length + 1) {
@@ -172,7 +191,7 @@ function opSet(text: string, doc: Document.Parsed, style: Style, path: JsonPath,
   const node = last.node;
   if (isMap(node)) {
     const inFlow = last.inFlow || node.flow === true;
-    return insertPair(text, node, inFlow, String(rest[0]), nest(rest.slice(1), value), style);
+    return insertPair(text, node, inFlow, String(rest[0]), nest(rest.slice(1), value), style, rest.length === 1 ? before : undefined);
   }
   if (isSeq(node)) {
     const idx = typeof rest[0] === 'number' ? rest[0] : Number(rest[0]);
@@ -279,7 +298,7 @@ function opAppend(text: string, doc: Document.Parsed, style: Style, path: JsonPa
 export function opEdit(text: string, doc: Document.Parsed, style: Style, op: FixOp): OffsetEdit | undefined {
   switch (op.kind) {
     case 'set':
-      return opSet(text, doc, style, op.path, op.value);
+      return opSet(text, doc, style, op.path, op.value, op.before);
     case 'remove':
       return opRemove(text, doc, style, op.path);
     case 'rename':

@@ -12,7 +12,7 @@ import { deepFreeze, memoByText } from './memo';
 import { cutYaml } from './pieces';
 import { type Style, column, contentEnd, detectStyle, type StyleCounts, styleOf, styleCounts } from './yamlStyle';
 import { renderKey } from './yamlRender';
-import { keyOf, blockPairAfter, opEdit } from './yamlEdit';
+import { keyOf, blockPairAfter, blockPairBefore, opEdit } from './yamlEdit';
 import { NOT_PLAIN, plainToJS } from './yamlWalk';
 
 /** The parse of a text (memoized: every fix of a pass parses the same text; the result is only read). */
@@ -262,7 +262,15 @@ function pieceViewOnce(text: string): PieceView | undefined {
         if (end === undefined) return undefined;
         const value = nest(path.slice(n + 1), op.kind === 'append' ? [op.value] : op.value);
         const siblings = list.map(i => (leaves[i]!.doc.contents as YAMLMap<unknown, unknown>).items[0]!);
-        return { edit: blockPairAfter(text, leaves[list[0]!]!.keyCol, end, renderKey(String(path[n]), siblings, style), value, style) };
+        const keyText = renderKey(String(path[n]), siblings, style);
+        // Before a sibling (a response in status order): on the line of that piece's key.
+        const next = op.kind === 'set' && op.before !== undefined && n === path.length - 1 ? byId.get(where === '' ? op.before : `${where}\0${op.before}`) : undefined;
+        const nextKey = next !== undefined && wheres[next] === where ? (leaves[next]!.doc.contents as YAMLMap<unknown, unknown>).items[0]!.key as Node : undefined;
+        if (next !== undefined && nextKey?.range) {
+          const keyStart = pieces[next]!.start + nextKey.range[0];
+          if (/^ *$/.test(text.slice(text.lastIndexOf('\n', keyStart - 1) + 1, keyStart))) return { edit: blockPairBefore(text, leaves[list[0]!]!.keyCol, keyStart, keyText, value, style) };
+        }
+        return { edit: blockPairAfter(text, leaves[list[0]!]!.keyCol, end, keyText, value, style) };
       }
       return undefined;
     },
