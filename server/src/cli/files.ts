@@ -7,12 +7,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { looksLikeOpenApi } from '../engine';
+import { DEFAULT_LIMITS, looksLikeOpenApi } from '../engine';
 
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 const DOC_EXT = /\.(ya?ml|json)$/i;
-/** Larger files are not sniffed by reading them whole: only their head. */
+/** Larger files are not sniffed by reading them whole: only their head, unless it opens like an OpenAPI document. */
 const SNIFF_BYTES = 64 * 1024;
+/**
+ * The fields of an OpenAPI / Swagger root object. A document whose keys are sorted puts `openapi` after
+ * `components` (megabytes in: Stripe's), so a head that starts with one of these is read to the end.
+ */
+const ROOT_FIELD = /^\s*\{?\s*["']?(openapi|swagger|info|servers|paths|components|definitions|parameters|responses|security|securityDefinitions|tags|externalDocs|webhooks|jsonSchemaDialect|host|basePath|schemes|consumes|produces)["']?\s*:/;
 
 /** An I/O problem with a target: exit code 2. */
 export class TargetError extends Error {
@@ -25,7 +30,10 @@ export class TargetError extends Error {
 /** Called with a file found in a folder that is not read, and why (a FIFO, a device: opening one would block or never end). */
 export type SkipListener = (file: string, reason: string) => void;
 
-/** Whether a file found in a folder is an OpenAPI document (by its first 64 KB); never opens what is not a regular file. */
+/**
+ * Whether a file found in a folder is an OpenAPI document: by its first 64 KB, or the whole file (up to the size
+ * limit) when that head opens with a root field of OpenAPI's; never opens what is not a regular file.
+ */
 export function sniff(file: string, onSkip?: SkipListener): boolean {
   let fd: number | undefined;
   try {
@@ -39,12 +47,23 @@ export function sniff(file: string, onSkip?: SkipListener): boolean {
     const n = fs.readSync(fd, buf, 0, SNIFF_BYTES, 0);
     const head = buf.subarray(0, n);
     if (head.includes(0)) return false;
-    return looksLikeOpenApi(head.toString('utf8'));
+    const text = head.toString('utf8');
+    if (looksLikeOpenApi(text)) return true;
+    if (n < SNIFF_BYTES || st.size > DEFAULT_LIMITS.maxBytes || !ROOT_FIELD.test(firstKeyLine(text))) return false;
+    const whole = Buffer.alloc(st.size);
+    const m = fs.readSync(fd, whole, 0, st.size, 0);
+    return looksLikeOpenApi(whole.subarray(0, m).toString('utf8'));
   } catch {
     return false;
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }
+}
+
+/** The first line of a text that is neither blank nor a YAML comment (a JSON text's first key is on it or the next). */
+function firstKeyLine(text: string): string {
+  const lines = text.split('\n', 50).filter(l => l.trim() !== '' && !l.trimStart().startsWith('#'));
+  return lines[0]?.trim() === '{' ? `{${lines[1] ?? ''}` : (lines[0] ?? '');
 }
 
 /** The YAML and JSON files below `dir` (or those `match` keeps), node_modules and .git left out, in a stable order. */
