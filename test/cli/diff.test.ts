@@ -79,7 +79,7 @@ describe('apiconv diff', () => {
     assert.ok(found.some(f => f.code === 'property-renamed'));
   });
 
-  it('one-line errors with exit 2: not a git repository, unknown revision, file absent at the base, not OpenAPI, bad config', () => {
+  it('one-line errors with exit 2: not a git repository, unknown revision, file absent at the base, not OpenAPI, a head that does not parse, bad config', () => {
     const plain = tempDir({ 'b.yaml': ROOT_V2 });
     const notRepo = runCli(['diff', 'HEAD:b.yaml', 'b.yaml'], { cwd: plain, env: { GIT_CEILING_DIRECTORIES: path.dirname(plain) } });
     assert.equal(notRepo.code, 2);
@@ -93,6 +93,12 @@ describe('apiconv diff', () => {
     const notApi = runCli(['diff', 'notes.yaml', 'api/openapi.yaml'], { cwd: repo });
     assert.equal(notApi.stderr, 'apiconv: not an OpenAPI document: notes.yaml\n');
     assert.equal(runCli(['diff', 'api/openapi.yaml'], { cwd: repo }).code, 2);
+    // A head with a syntax error (an over-indented key) is not compared: its gaps would read as removals.
+    const broken = tempDir({ 'a.yaml': ROOT_V1, 'b.yaml': ROOT_V1.replace('  /api/orders:\n', '  /api/orders:\n       oops: 1\n    x: 2\n') });
+    const unparsed = runCli(['diff', 'a.yaml', 'b.yaml', '-f', 'json'], { cwd: broken });
+    assert.equal(unparsed.code, 2);
+    assert.match(unparsed.stderr, /^apiconv: b\.yaml does not parse \(line \d+: .*\): not compared\n$/);
+    assert.equal(unparsed.stdout, '');
     const badCfg = tempDir({ 'a.yaml': ROOT_V2, '.apiconv.yaml': 'diff:\n  rules:\n    no-such-check: off\n' });
     const bad = runCli(['diff', 'a.yaml', 'a.yaml'], { cwd: badCfg });
     assert.equal(bad.code, 2);

@@ -179,9 +179,16 @@ function renamedBase([b, h]: [LoadedDoc, LoadedDoc], file: string): [LoadedDoc, 
   return [base, h];
 }
 
+/** A side whose text does not parse is not diffed: what the parser made of it lacks what the author wrote, and every gap would read as a removal. */
+export function parsedOrThrow(doc: LoadedDoc, label: string): LoadedDoc {
+  if (doc.parseError) throw new DiffUsageError(`${label} does not parse (line ${doc.parseError.line + 1}: ${doc.parseError.message}): not compared`);
+  return doc;
+}
+
 async function loadSides(base: Side, head: Side, allowRemoteRefs: boolean): Promise<[LoadedDoc, LoadedDoc]> {
   try {
-    return await loadPair(base.text, head.text, head.file, { base: base.rev?.reader(), head: head.rev?.reader() }, allowRemoteRefs);
+    const [b, h] = await loadPair(base.text, head.text, head.file, { base: base.rev?.reader(), head: head.rev?.reader() }, allowRemoteRefs);
+    return [parsedOrThrow(b, base.label), parsedOrThrow(h, head.label)];
   } catch (e) {
     if (e instanceof NotOpenApiError) {
       await load(base, allowRemoteRefs);
@@ -279,6 +286,8 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
           if (e instanceof NotOpenApiError) continue;
           throw e;
         }
+        parsedOrThrow(h, displayPath(file, cwd));
+        if (b) parsedOrThrow(b, `${displayPath(file, cwd)} at ${args.base}`);
         compared.push(file);
         for (const f of h.files) readFiles.add(f);
         if (!b) {
