@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mergeProblems } from '../../server/src/cli/main';
+import { mergeProblems } from '../../server/src/cli/lintCommand';
 import type { LintTaskResult } from '../../server/src/cli/lintOne';
 import type { LintProblem } from '../../server/src/engine/problem';
 

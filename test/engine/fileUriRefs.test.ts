@@ -2,7 +2,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { lint, type LintOptions } from '../../server/src/engine/lint';
+import { lint } from '../../server/src/engine/lint';
+import type { LintOptions } from '../../server/src/engine/lintOptions';
 import { lintWithSpectral } from '../../server/src/engine/spectralReference';
 import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
 import { fileUriTarget, refPolicyOf } from '../../server/src/engine/refFiles';

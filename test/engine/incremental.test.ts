@@ -21,7 +21,7 @@ import { lintWithSpectral } from '../../server/src/engine/spectralReference';
 import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
 import { coldStats } from '../../server/src/engine/pipeline/cold';
 import { getBuiltinRuleset, loadRulesetFile } from '../../server/src/engine/ruleset';
-import type { LintOptions } from '../../server/src/engine/lint';
+import type { LintOptions } from '../../server/src/engine/lintOptions';
 import type { LintResult } from '../../server/src/engine/problem';
 import { CORPUS, needs } from '../helpers/corpus';
 

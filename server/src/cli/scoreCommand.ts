@@ -7,7 +7,8 @@
  */
 import { GRADES, meetsGrade, type ApiScore, type Grade } from '../engine';
 import { parseArgs, UsageError } from './args';
-import { lintCommand, EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from './main';
+import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from './exitCodes';
+import { lintCommand } from './lintCommand';
 
 export const SCORE_HELP = `apiconv score — a 0–100 score and an A–F grade of OpenAPI documents
 

@@ -3,7 +3,7 @@ import type { LintResult } from './problem';
 import { checkLimits, limitsOf, type LimitChecks } from './limits';
 import { binarySkip, notOpenApi } from './skip';
 import { isJsonText, looksLikeOpenApi } from './sniff';
-import type { LintOptions } from './lint';
+import type { LintOptions } from './lintOptions';
 
 /** What the incremental engine knows from the last text it checked (pipeline/input.ts): the same answers, sooner. */
 export interface InputMemo extends LimitChecks {

@@ -6,7 +6,8 @@
  */
 import { hasBom, problemsWithBom, withoutBom } from './bom';
 import { withFunctionBudget, withOverrunProblems, type FunctionBudget } from './functionBudget';
-import { lint, type LintOptions } from './lint';
+import { lint } from './lint';
+import type { LintOptions } from './lintOptions';
 import type { IncrementalLinter } from './pipeline/linter';
 import type { LintResult } from './problem';
 import { refPolicyOf } from './refFiles';

@@ -18,7 +18,7 @@ import { parsedSkip } from './skip';
 import { checkInput, withLineFeeds } from './inputCheck';
 import { isJsonText } from './sniff';
 import { finishLint } from './finish/finishLint';
-import type { LintOptions } from './lint';
+import type { LintOptions } from './lintOptions';
 
 /** Lint one document with Spectral's own runner (`Spectral.run`): the reference the engine is tested against. */
 export async function lintWithSpectral(text: string, file: string, options: LintOptions = {}): Promise<LintResult> {

@@ -5,7 +5,7 @@
  * that relint a document as it is edited; in one-shot mode they skip what only
  * a later edit would use (see IncrementalLinter's `oneShot`).
  */
-import type { LintOptions } from '../lint';
+import type { LintOptions } from '../lintOptions';
 import type { LintResult } from '../problem';
 import { IncrementalLinter } from './linter';
 import { noteInputRead } from './collect';

@@ -15,7 +15,7 @@ import { operationCount } from '../apiSize';
 import * as path from 'node:path';
 import { getDiagnosticSeverity, type Ruleset } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
-import type { LintOptions } from '../lint';
+import type { LintOptions } from '../lintOptions';
 import { checkInput, withLineFeeds } from '../inputCheck';
 import { finishLint, type EngineResult } from '../finish/finishLint';
 import { isJsonText } from '../sniff';
