@@ -1,6 +1,6 @@
 import { defineRule, type FixOp } from './types';
 import { modelRule, type Finding } from './_lib/ruleFunction';
-import { getAt, isObject, type Obj } from './_lib/oas';
+import { getAt, isObject } from './_lib/oas';
 import { documentErrorShape, ensureErrorSchema, errorSchemaOfShape, objectFields, referencedErrorSchemaName, refTo, schemasPath } from './_lib/fixes';
 import { errorResponses, firstSeen, opLabel, sharedNote, type ErrorResponse } from './_lib/errors';
 import { defineOptions, names } from './_lib/options';

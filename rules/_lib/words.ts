@@ -17,18 +17,18 @@ export function splitWords(segment: string): string[] {
 
 /**
  * Action verbs that make a path segment an RPC call. Words that are just as
- * often nouns in API paths (`search`, `import`, `export`, `login`, `check`,
- * `lock`, `status`…) are left out; add them through the rule options.
+ * often nouns in API paths (`search`, `query`, `count`, `import`, `export`,
+ * `login`, `check`, `lock`, `status`…) are left out; add them through the rule options.
  */
 export const DEFAULT_VERBS: readonly string[] = [
-  'get', 'list', 'fetch', 'retrieve', 'read', 'find', 'query', 'lookup',
+  'get', 'list', 'fetch', 'retrieve', 'read', 'find', 'lookup',
   'create', 'add', 'insert', 'make', 'new',
   'update', 'modify', 'edit', 'change', 'set', 'put', 'patch', 'post', 'save', 'replace', 'rename',
   'delete', 'remove', 'destroy', 'erase', 'purge', 'drop', 'clear',
   'activate', 'deactivate', 'enable', 'disable', 'approve', 'reject', 'confirm', 'cancel', 'submit', 'send',
   'execute', 'exec', 'run', 'invoke', 'call', 'perform', 'process', 'calculate', 'compute', 'do',
   'start', 'stop', 'restart', 'reset', 'validate', 'verify', 'generate', 'assign', 'unassign', 'attach', 'detach',
-  'mark', 'toggle', 'increment', 'decrement', 'count', 'copy', 'move', 'duplicate', 'clone', 'upsert',
+  'mark', 'toggle', 'increment', 'decrement', 'copy', 'move', 'duplicate', 'clone', 'upsert',
 ];
 
 const ADJECTIVES = new Set(LEXICON_ADJECTIVES);
