@@ -8,6 +8,7 @@ import { DIFF_CHECK_IDS } from '../diff/checks';
 import { CAP_LEVEL } from '../../../../rules/_lib/severity';
 import { isJsonText } from '../sniff';
 import { sortProblems } from './order';
+import { isExampleRefFinding } from './exampleRefs';
 
 /** A Spectral result with the severity cap its rule recorded (rules/_lib/severity.ts). */
 export type EngineResult = ISpectralDiagnostic & { cap?: 'info' | 'hint' };
@@ -27,6 +28,7 @@ export function finishLint(
   /** Whether the root's text surely holds no `s` (the incremental engine's input checks: only around an edit is read) */
   rootLacks?: (text: string, s: string) => boolean,
 ): LintResult {
+  results = results.filter(r => !isExampleRefFinding({ code: r.code, path: [...r.path] }));
   const problems = results.map(r => toProblem(r, absFile, ruleset));
   // Findings a rule reports below its own severity (rules/_lib/severity.ts): never above the user's level.
   for (let i = 0; i < problems.length; i++) {
