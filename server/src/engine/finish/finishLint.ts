@@ -9,6 +9,7 @@ import { CAP_LEVEL } from '../../../../rules/_lib/severity';
 import { isJsonText } from '../sniff';
 import { sortProblems } from './order';
 import { isExampleRefFinding } from './exampleRefs';
+import { isNumberKeyProblem, numberKeyMessage } from '../fix/quoteKeys';
 
 /** A Spectral result with the severity cap its rule recorded (rules/_lib/severity.ts). */
 export type EngineResult = ISpectralDiagnostic & { cap?: 'info' | 'hint' };
@@ -73,5 +74,9 @@ function toProblem(r: ISpectralDiagnostic, root: string, ruleset: Ruleset): Lint
   };
   const fixable = fixableOf(problem.code, ruleset);
   if (fixable) problem.fixable = fixable;
+  if (isNumberKeyProblem(problem)) {
+    problem.message = numberKeyMessage(problem.path);
+    problem.fixable = 'safe';
+  }
   return problem;
 }
