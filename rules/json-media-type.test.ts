@@ -101,6 +101,11 @@ paths:
     get:
       responses:
         '200': { description: The export, content: { application/octet-stream: {} } }
+  /api/audio/speech:
+    post:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses:
+        '200': { description: The audio, or its chunks as events, content: { audio/mpeg: {}, text/event-stream: {} } }
 `,
     },
     {

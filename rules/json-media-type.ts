@@ -13,10 +13,11 @@ function isJsonMediaType(mt: string): boolean {
 const ADVICE = 'use application/json (or a +json type such as application/vnd.acme.v2+json)';
 
 /**
- * A file's media type: an image, a sound, a video, a font, a PDF, an archive or plain bytes. Such a body is
- * the file itself (`GET /avatars/{id}` answering image/png): there is no JSON representation to ask for.
+ * A file's media type: an image, a sound, a video, a font, a PDF, an archive or plain bytes; or a stream of
+ * server-sent events. Such a body is the file itself (`GET /avatars/{id}` answering image/png), or a stream
+ * whose events may each be JSON: there is no JSON representation of the whole to ask for.
  */
-const FILE_TYPE = /^(?:image|audio|video|font|model)\/|^application\/(?:octet-stream|pdf|zip|gzip|x-gzip|x-tar|x-7z-compressed|vnd\.rar)$/;
+const FILE_TYPE = /^(?:image|audio|video|font|model)\/|^application\/(?:octet-stream|pdf|zip|gzip|x-gzip|x-tar|x-7z-compressed|vnd\.rar)$|^text\/event-stream$/;
 
 /** A media type whose body is a file: a file type, or a schema that says the content is bytes (format binary; OpenAPI 3.1 contentMediaType / contentEncoding). */
 function isFileBody(mt: string, media: unknown): boolean {
