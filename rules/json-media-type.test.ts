@@ -135,6 +135,46 @@ paths:
         '200': { description: The tile, schema: { type: file } }
 `,
     },
+    {
+      name: 'oas3: the form body of a GET is left to get-no-request-body (the body should go, not become JSON)',
+      document: `openapi: 3.0.0
+info: { title: t, version: '1' }
+paths:
+  /v1/reviews/{review}:
+    get:
+      requestBody:
+        content: { application/x-www-form-urlencoded: { schema: { type: object } } }
+      responses:
+        '200': { description: OK, content: { application/json: { schema: { type: object } } } }
+    delete:
+      requestBody:
+        content: { text/plain: {} }
+      responses: { '204': { description: Deleted } }
+`,
+    },
+    {
+      name: 'oas3.1: a HEAD with a body',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/files/{id}:
+    head:
+      requestBody: { content: { text/plain: {} } }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'oas2: a GET taking form data',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/search:
+    get:
+      consumes: [application/x-www-form-urlencoded]
+      parameters: [{ name: q, in: formData, type: string }]
+      responses: { '200': { description: OK, schema: { type: object } } }
+`,
+    },
   ],
   invalid: [
     {

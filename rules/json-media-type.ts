@@ -66,8 +66,9 @@ export default defineRule({
     };
     const hasBody = (op: (typeof model.operations)[number]) => op.parameters.some(p => p.in === 'body' || p.in === 'formData');
     // The request body of a POST is left to post-request-body (the more specific rule, "POST takes a JSON
-    // request body"): one finding for the one gap.
-    const judgesRequest = (op: (typeof model.operations)[number]) => op.method !== 'post';
+    // request body"): one finding for the one gap. A GET, HEAD or DELETE should have no body at all
+    // (get-no-request-body, delete-no-request-body): asking for a JSON one would be the wrong advice.
+    const judgesRequest = (op: (typeof model.operations)[number]) => !['post', 'get', 'head', 'delete'].includes(op.method);
     if (model.spec === 'oas2') {
       // consumes only matters where a request has a body (and is judged here).
       if (model.operations.some(op => judgesRequest(op) && hasBody(op) && !Array.isArray(op.value.consumes))) checkList(model.root.consumes, ['consumes'], 'consumes');

@@ -46,6 +46,17 @@ paths:
   ],
   invalid: [
     {
+      name: 'oas3: a POST on a Twilio item path ({Sid}.json) is a POST on an item',
+      document: `openapi: 3.0.1
+info: { title: t, version: '1' }
+paths:
+  /2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json:
+    post:
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ path: ['paths', '/2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json', 'post'], message: 'POST on the item path' }],
+    },
+    {
       name: 'oas3.2: a DELETE on a collection beside QUERY and additionalOperations',
       document: `openapi: 3.2.0
 info: { title: t, version: '1' }

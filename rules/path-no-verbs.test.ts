@@ -88,6 +88,17 @@ paths:
   /api/projects/{id}/issues/count: {}
 `,
     },
+    {
+      name: 'oas3: change_events and change-requests are nouns (PagerDuty)',
+      document: `openapi: 3.0.2
+info: { title: t, version: '1' }
+paths:
+  /change_events: {}
+  /change_events/{id}: {}
+  /services/{id}/change_events: {}
+  /api/change-requests/{id}: {}
+`,
+    },
   ],
   invalid: [
     {

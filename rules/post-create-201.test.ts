@@ -134,6 +134,27 @@ paths:
       responses: { '202': { description: Accepted } }
 `,
     },
+    {
+      name: 'oas3: a POST on a Twilio item path ({Sid}.json) is an update, not a create',
+      document: `openapi: 3.0.1
+info: { title: t, version: '1' }
+paths:
+  /2010-04-01/Accounts/{AccountSid}/Usage/Triggers/{Sid}.json:
+    post:
+      requestBody: { content: { application/x-www-form-urlencoded: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'oas2: {id}.xml',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/orders/{id}.xml:
+    post:
+      responses: { '200': { description: OK } }
+`,
+    },
   ],
   invalid: [
     {
