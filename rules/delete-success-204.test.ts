@@ -67,10 +67,42 @@ paths:
         '202': { description: x }
 `,
     },
+    {
+      name: 'oas3: a DELETE that queues the deletion answers 202 (RFC 9110 §9.3.5)',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/clusters/{id}:
+    delete:
+      responses:
+        '202': { description: Deletion started; the cluster is removed in the background }
+        '404': { description: Not found }
+`,
+    },
+    {
+      name: 'oas3.1: 202 only',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/volumes/{id}:
+    delete:
+      responses: { '202': { description: Accepted } }
+`,
+    },
+    {
+      name: 'oas2: 202 only',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/volumes/{id}:
+    delete:
+      responses: { '202': { description: Accepted } }
+`,
+    },
   ],
   invalid: [
     {
-      name: 'oas3.2: a DELETE answering 202 beside QUERY and additionalOperations',
+      name: 'oas3.2: a DELETE answering 2XX beside QUERY and additionalOperations',
       document: `openapi: 3.2.0
 info: { title: t, version: '1' }
 paths:
@@ -83,7 +115,7 @@ paths:
         responses: { '204': { description: Copied } }
   /api/items/{id}:
     delete:
-      responses: { '202': { description: Accepted }, '404': { description: Not found } }
+      responses: { 2XX: { description: Deleted }, '404': { description: Not found } }
 `,
       errors: [{ path: ['paths', '/api/items/{id}', 'delete', 'responses'] }],
     },
@@ -115,14 +147,15 @@ paths:
 `,
     },
     {
-      name: 'oas3.1: 202 only: flagged, no fix',
+      name: 'oas3.1: 200 beside 2XX: flagged, no fix',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
   /api/users/{id}:
     delete:
       responses:
-        '202': { description: Accepted }
+        '200': { description: Deleted }
+        2XX: { description: Done }
 `,
       errors: [{ path: ['paths', '/api/users/{id}', 'delete', 'responses'], line: 6, message: 'declares no 204 response' }],
     },

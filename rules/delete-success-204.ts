@@ -21,7 +21,8 @@ export default defineRule({
     'apiconvDeleteSuccess204',
     (model, anchor, o) =>
       model.operations
-        .filter(op => op.method === 'delete' && !o.statuses.some(c => hasResponse(op, String(c))))
+        // 202 Accepted: the deletion is queued, not done; RFC 9110 §9.3.5 names 202 for that case. A team's own statuses decide alone.
+        .filter(op => op.method === 'delete' && !o.statuses.some(c => hasResponse(op, String(c))) && !(isSeed(o.statuses, SEED) && hasResponse(op, '202')))
         .map(op => {
           if (!isSeed(o.statuses, SEED)) return noneOfStatuses(op, 'DELETE', o.statuses);
           const success = successCodes(op);

@@ -66,6 +66,24 @@ paths:
       name: 'json: not deprecated',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"deprecated": false, "responses": {"200": {"description": "OK"}}}}}}`,
     },
+    {
+      name: 'oas3: a 304 Not Modified is not asked for the headers',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/v1/users:
+    get:
+      deprecated: true
+      responses:
+        '200':
+          description: OK
+          headers:
+            Deprecation: { schema: { type: string } }
+            Sunset: { schema: { type: string } }
+            Link: { schema: { type: string }, example: '</api/v2/users>; rel="successor-version"' }
+        '304': { description: Not modified }
+`,
+    },
   ],
   invalid: [
     {
@@ -236,6 +254,50 @@ components:
         { path: ['paths', '/api/v1/users', 'get', 'responses', '201', 'headers', 'Link'], line: 14, message: 'successor-version' },
         { path: ['components', 'responses', 'Ok'], line: 17 },
       ],
+    },
+    {
+      name: 'oas3: a deprecated operation that answers 301 to its successor',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/v1/teams/{id}/members:
+    get:
+      deprecated: true
+      description: Moved to /api/v2/teams/{id}/memberships.
+      responses:
+        '301':
+          description: Moved permanently
+          headers:
+            Location: { schema: { type: string } }
+        '404': { description: Not found }
+`,
+      errors: [{ path: ['paths', '/api/v1/teams/{id}/members', 'get', 'responses', '301'], line: 9, message: 'its 301 response does not declare Deprecation, Sunset, Link' }],
+    },
+    {
+      name: 'oas3.1: a 308 redirect',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/v1/files:
+    post:
+      deprecated: true
+      responses:
+        '308': { description: Permanent redirect }
+`,
+      errors: [{ path: ['paths', '/api/v1/files', 'post', 'responses', '308'] }],
+    },
+    {
+      name: 'oas2: a 302 redirect',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/v1/reports/{id}:
+    get:
+      deprecated: true
+      responses:
+        '302': { description: Found }
+`,
+      errors: [{ path: ['paths', '/api/v1/reports/{id}', 'get', 'responses', '302'] }],
     },
   ],
 });

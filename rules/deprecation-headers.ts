@@ -9,7 +9,11 @@ import { numericIndexes } from './_lib/refs';
 export const DEPRECATION_HEADERS = ['Deprecation', 'Sunset', 'Link'] as const;
 type HeaderName = (typeof DEPRECATION_HEADERS)[number];
 
-const SUCCESS = /^2(\d\d|XX)$/i;
+/**
+ * The responses a client of the deprecated operation gets when it is served: 2xx, and the redirects (a deprecated
+ * operation often answers 301 to its successor). 304 Not Modified only confirms the copy the client holds.
+ */
+const SERVED = /^(2(\d\d|XX)|30[12378]|3XX)$/i;
 
 const EXAMPLES: Record<HeaderName, string> = {
   Deprecation: 'true',
@@ -36,7 +40,7 @@ function mentionsSuccessor(header: unknown): boolean {
 export default defineRule({
   id: 'deprecation-headers',
   meta: {
-    description: 'A deprecated operation declares the Deprecation, Sunset and Link (rel="successor-version") headers on its success responses.',
+    description: 'A deprecated operation declares the Deprecation, Sunset and Link (rel="successor-version") headers on its success and redirect responses.',
     severity: 'warn',
     fixable: 'unsafe',
     formats: ['oas2', 'oas3'],
@@ -49,7 +53,7 @@ export default defineRule({
       if (!op.deprecated || !op.responses) continue;
       for (const [code, response] of Object.entries(op.responses)) {
         // A shared response (one object after $ref resolution) is reported once, where it is defined.
-        if (!SUCCESS.test(code) || !isObject(response) || seenResponses.has(response)) continue;
+        if (!SERVED.test(code) || !isObject(response) || seenResponses.has(response)) continue;
         seenResponses.add(response);
         const at: JsonPath = [...op.path, 'responses', code];
         const headers = isObject(response.headers) ? response.headers : {};

@@ -140,8 +140,136 @@ paths:
           schema: { type: object, required: [code, message, request_id], properties: { code: { type: string }, message: { type: string }, request_id: { type: string } } }
 `,
     },
+    {
+      name: 'oas3: shape A composed with allOf (a shared Error plus a field of its own)',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/orders/{id}:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          description: Not found
+          content:
+            application/json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Error'
+                  - type: object
+                    properties:
+                      order_id: { type: string }
+components:
+  schemas:
+    Error:
+      type: object
+      required: [status, code, message]
+      properties:
+        status: { type: string }
+        code: { type: integer }
+        message: { type: string }
+`,
+    },
+    {
+      name: 'oas3.1: shape B split over allOf members (required in one, the property in another)',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    get:
+      responses:
+        '200': { description: OK }
+        default:
+          description: Error
+          content:
+            application/problem+json:
+              schema:
+                required: [error]
+                allOf:
+                  - $ref: '#/components/schemas/Base'
+components:
+  schemas:
+    Base:
+      properties:
+        error: { type: [string, 'null'] }
+`,
+    },
+    {
+      name: 'oas2: shape A through allOf',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    get:
+      responses:
+        '200': { description: OK }
+        '400':
+          description: Bad request
+          schema:
+            allOf:
+              - $ref: '#/definitions/Error'
+definitions:
+  Error:
+    type: object
+    required: [status, code, message]
+    properties:
+      status: { type: string }
+      code: { type: integer }
+      message: { type: string }
+`,
+    },
   ],
   invalid: [
+    {
+      name: 'oas3: an allOf body that lacks code: the message names only what is missing',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    get:
+      responses:
+        '200': { description: OK }
+        '409':
+          description: Conflict
+          content:
+            application/json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - required: [status, message]
+components:
+  schemas:
+    Problem:
+      type: object
+      properties:
+        status: { type: string }
+        message: { type: string }
+`,
+      errors: [{ path: ['paths', '/api/orders', 'get', 'responses', '409', 'content', 'application/json', 'schema'], message: 'is not a conventional error: "code" is missing (shape A' }],
+    },
+    {
+      name: 'issue 15, oas3: HEAD and GET share a 404 without a body: GET asks for one, HEAD does not',
+      document: `openapi: 3.0.2
+info: { title: Box Platform API, version: 2.0.0 }
+paths:
+  /api/files/{file_id}:
+    head:
+      operationId: head_files_id
+      responses:
+        '200': { description: The file exists. }
+        '404': { $ref: '#/components/responses/NotFound' }
+    get:
+      operationId: get_files_id
+      responses:
+        '200': { description: Returns a file object. }
+        '404': { $ref: '#/components/responses/NotFound' }
+components:
+  responses:
+    NotFound: { description: The file was not found. }
+`,
+      errors: [{ message: 'GET /api/files/{file_id}: the 404 response' }],
+    },
+
     {
       name: 'issue 15, oas3: HEAD and GET share a 404 without a body: GET asks for one, HEAD does not',
       document: `openapi: 3.0.2

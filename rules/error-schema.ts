@@ -1,7 +1,7 @@
 import { defineRule, type FixOp } from './types';
 import { modelRule, type Finding } from './_lib/ruleFunction';
-import { getAt, isObject, type Obj } from './_lib/oas';
-import { documentErrorShape, ensureErrorSchema, errorSchemaOfShape, referencedErrorSchemaName, refTo, schemasPath } from './_lib/fixes';
+import { getAt, isObject } from './_lib/oas';
+import { documentErrorShape, ensureErrorSchema, errorSchemaOfShape, objectFields, referencedErrorSchemaName, refTo, schemasPath } from './_lib/fixes';
 import { errorResponses, firstSeen, opLabel, sharedNote, type ErrorResponse } from './_lib/errors';
 import { defineOptions, names } from './_lib/options';
 
@@ -27,15 +27,15 @@ const SHAPE_NAMES: Record<Shape, string> = { A: 'shape A', B: 'shape B', problem
 
 /** An RFC 9457 problem details object: a title and one more of its members (type, status, detail). */
 function isProblemDetails(schema: unknown): boolean {
-  const props = isObject(schema) && isObject(schema.properties) ? schema.properties : undefined;
+  const props = objectFields(schema)?.properties;
   return props !== undefined && props.title !== undefined && (props.type !== undefined || props.status !== undefined || props.detail !== undefined);
 }
 
 /** Whether the schema has and requires every one of `required`. */
 function hasRequired(schema: unknown, required: string[]): boolean {
-  if (!isObject(schema) || !isObject(schema.properties)) return false;
-  const props = schema.properties;
-  const req = Array.isArray(schema.required) ? schema.required : [];
+  const fields = objectFields(schema);
+  if (fields === undefined) return false;
+  const { properties: props, required: req } = fields;
   return required.every(k => props[k] !== undefined && req.includes(k));
 }
 
@@ -61,9 +61,9 @@ const SHAPE_B = 'shape B (error string, required)';
 
 /** What keeps a schema from the error shape it is closest to. */
 function shapeGaps(schema: unknown): string {
-  if (!isObject(schema)) return 'it is not an object schema';
-  const props: Obj = isObject(schema.properties) ? schema.properties : {};
-  const required = Array.isArray(schema.required) ? schema.required : [];
+  const fields = objectFields(schema);
+  if (fields === undefined) return 'it is not an object schema';
+  const { properties: props, required } = fields;
   const typeIs = (k: string, t: string) => {
     const p = props[k];
     return isObject(p) && (p.type === t || (Array.isArray(p.type) && p.type.includes(t)));

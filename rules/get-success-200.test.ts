@@ -71,8 +71,62 @@ paths:
         '206': { description: x }
 `,
     },
+    {
+      name: 'oas3: a GET that only redirects (a login redirect: 302 and default)',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /login/oauth/authorize:
+    get:
+      summary: Redirects the user to the provider's consent page
+      parameters:
+        - { name: client_id, in: query, required: true, schema: { type: string } }
+      responses:
+        '302':
+          description: Redirect to the consent page
+          headers:
+            Location: { schema: { type: string, format: uri } }
+        default: { description: Unexpected error }
+`,
+    },
+    {
+      name: 'oas3.1: a download that answers 307 to a signed URL',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/files/{id}/content:
+    get:
+      responses:
+        '307': { description: Temporary redirect to the file's download URL }
+        '404': { description: Not found }
+`,
+    },
+    {
+      name: 'oas2: a GET answering 301 only',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/legacy:
+    get:
+      responses:
+        '301': { description: Moved permanently }
+`,
+    },
   ],
   invalid: [
+    {
+      name: 'oas3: a redirect beside a 2xx other than 200 is no redirect-only GET',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/reports/{id}:
+    get:
+      responses:
+        '202': { description: Still being made }
+        '303': { description: See the finished report }
+`,
+      errors: [{ path: ['paths', '/api/reports/{id}', 'get', 'responses'] }],
+    },
     {
       name: 'oas3.2: a GET without 200 beside QUERY and additionalOperations',
       document: `openapi: 3.2.0

@@ -1,7 +1,15 @@
 import { defineRule } from './types';
 import { opPathFromFinding } from './_lib/fixes';
-import { getAt, hasResponse, isObject } from './_lib/oas';
-import { describeOp, isSeed, methodsRule, noneOfStatuses, responsesOrOp, successStatuses } from './_lib/methods';
+import { getAt, hasResponse, isObject, type Operation } from './_lib/oas';
+import { describeOp, isSeed, methodsRule, noneOfStatuses, responsesOrOp, successCodes, successStatuses } from './_lib/methods';
+
+/** Redirect statuses (RFC 9110 §15.4): a GET that answers only with one of them sends the client elsewhere, it reads nothing. */
+const REDIRECT = /^(30[123578]|3XX)$/i;
+
+/** A GET with no 2xx response and a redirect: a login or download redirect, not a read that lacks its 200. */
+function onlyRedirects(op: Operation): boolean {
+  return successCodes(op).length === 0 && Object.keys(op.responses ?? {}).some(c => REDIRECT.test(c));
+}
 
 const SEED = ['200'];
 
@@ -20,7 +28,7 @@ export default defineRule({
     'apiconvGetSuccess200',
     (model, _anchor, o) =>
       model.operations
-        .filter(op => op.method === 'get' && !o.statuses.some(c => hasResponse(op, String(c))))
+        .filter(op => op.method === 'get' && !o.statuses.some(c => hasResponse(op, String(c))) && !onlyRedirects(op))
         .map(op =>
           isSeed(o.statuses, SEED)
             ? { message: `${describeOp(op)} declares no 200 response: a successful GET answers 200 with the resource or list.`, path: responsesOrOp(op) }

@@ -78,8 +78,119 @@ paths:
       name: 'json',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/orders": {"get": {"responses": {"200": {"description": "OK", "content": {"application/json": {}}}}}}}}`,
     },
+    {
+      name: 'oas3: an image, a PDF and an octet-stream download are files, not representations',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}/avatar:
+    get:
+      responses:
+        '200':
+          description: The avatar
+          content: { image/png: { schema: { type: string, format: binary } } }
+    put:
+      requestBody:
+        content: { image/jpeg: {}, image/png: {} }
+      responses: { '204': { description: Replaced } }
+  /api/invoices/{id}/document:
+    get:
+      responses:
+        '200': { description: The invoice, content: { application/pdf: {} } }
+  /api/exports/{id}:
+    get:
+      responses:
+        '200': { description: The export, content: { application/octet-stream: {} } }
+  /api/audio/speech:
+    post:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses:
+        '200': { description: The audio, or its chunks as events, content: { audio/mpeg: {}, text/event-stream: {} } }
+`,
+    },
+    {
+      name: 'oas3.1: a text type whose schema says the content is bytes',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/files/{id}/content:
+    get:
+      responses:
+        '200':
+          description: The file
+          content:
+            text/plain:
+              schema: { type: string, contentMediaType: application/x-font-ttf, contentEncoding: base64 }
+`,
+    },
+    {
+      name: 'oas2: produces an image',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/maps/{id}/tile:
+    get:
+      produces: [image/png, image/webp]
+      responses:
+        '200': { description: The tile, schema: { type: file } }
+`,
+    },
+    {
+      name: 'oas3: the form body of a GET is left to get-no-request-body (the body should go, not become JSON)',
+      document: `openapi: 3.0.0
+info: { title: t, version: '1' }
+paths:
+  /v1/reviews/{review}:
+    get:
+      requestBody:
+        content: { application/x-www-form-urlencoded: { schema: { type: object } } }
+      responses:
+        '200': { description: OK, content: { application/json: { schema: { type: object } } } }
+    delete:
+      requestBody:
+        content: { text/plain: {} }
+      responses: { '204': { description: Deleted } }
+`,
+    },
+    {
+      name: 'oas3.1: a HEAD with a body',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/files/{id}:
+    head:
+      requestBody: { content: { text/plain: {} } }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'oas2: a GET taking form data',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/search:
+    get:
+      consumes: [application/x-www-form-urlencoded]
+      parameters: [{ name: q, in: formData, type: string }]
+      responses: { '200': { description: OK, schema: { type: object } } }
+`,
+    },
   ],
   invalid: [
+    {
+      name: 'oas3: a file type beside XML: the XML is flagged',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/reports/{id}:
+    get:
+      responses:
+        '200':
+          description: The report
+          content: { application/pdf: {}, application/xml: {} }
+`,
+      errors: [{ path: ['paths', '/api/reports/{id}', 'get', 'responses', '200', 'content', 'application/xml'], message: 'uses "application/xml", not JSON' }],
+    },
     {
       name: 'oas3: a PUT form body and an XML-only response',
       document: `openapi: 3.0.3

@@ -12,6 +12,20 @@ function isJsonMediaType(mt: string): boolean {
 
 const ADVICE = 'use application/json (or a +json type such as application/vnd.acme.v2+json)';
 
+/**
+ * A file's media type: an image, a sound, a video, a font, a PDF, an archive or plain bytes; or a stream of
+ * server-sent events. Such a body is the file itself (`GET /avatars/{id}` answering image/png), or a stream
+ * whose events may each be JSON: there is no JSON representation of the whole to ask for.
+ */
+const FILE_TYPE = /^(?:image|audio|video|font|model)\/|^application\/(?:octet-stream|pdf|zip|gzip|x-gzip|x-tar|x-7z-compressed|vnd\.rar)$|^text\/event-stream$/;
+
+/** A media type whose body is a file: a file type, or a schema that says the content is bytes (format binary; OpenAPI 3.1 contentMediaType / contentEncoding). */
+function isFileBody(mt: string, media: unknown): boolean {
+  if (FILE_TYPE.test(mt.split(';')[0].trim().toLowerCase())) return true;
+  const schema = isObject(media) ? media.schema : undefined;
+  return isObject(schema) && schema.type === 'string' && (schema.format === 'binary' || schema.contentMediaType !== undefined || schema.contentEncoding !== undefined);
+}
+
 export default defineRule({
   id: 'json-media-type',
   meta: {
@@ -35,21 +49,26 @@ export default defineRule({
       // A shared body (one object after $ref resolution) is reported once, where it is defined.
       if (!isObject(content) || seenContent.has(content)) return;
       seenContent.add(content);
-      const types = Object.keys(content);
-      if (types.length === 0 || types.some(isJsonMediaType)) return;
+      const all = Object.keys(content);
+      if (all.some(isJsonMediaType)) return;
+      const types = all.filter(t => !isFileBody(t, content[t]));
+      if (types.length === 0) return;
       push(`${what} uses ${types.map(t => `"${t}"`).join(', ')}, not JSON: ${ADVICE}.`, [...at, types[0]]);
     };
     const checkList = (list: unknown, at: JsonPath, what: string) => {
       if (!Array.isArray(list) || list.length === 0) return;
-      const types = list.filter((t): t is string => typeof t === 'string');
-      if (types.some(isJsonMediaType)) return;
-      const i = list.findIndex(t => typeof t === 'string');
+      const all = list.filter((t): t is string => typeof t === 'string');
+      if (all.some(isJsonMediaType)) return;
+      const types = all.filter(t => !isFileBody(t, undefined));
+      if (types.length === 0) return;
+      const i = list.indexOf(types[0]);
       if (i >= 0) push(`${what} lists ${types.map(t => `"${t}"`).join(', ')}, not JSON: ${ADVICE}.`, [...at, i]);
     };
     const hasBody = (op: (typeof model.operations)[number]) => op.parameters.some(p => p.in === 'body' || p.in === 'formData');
     // The request body of a POST is left to post-request-body (the more specific rule, "POST takes a JSON
-    // request body"): one finding for the one gap.
-    const judgesRequest = (op: (typeof model.operations)[number]) => op.method !== 'post';
+    // request body"): one finding for the one gap. A GET, HEAD or DELETE should have no body at all
+    // (get-no-request-body, delete-no-request-body): asking for a JSON one would be the wrong advice.
+    const judgesRequest = (op: (typeof model.operations)[number]) => !['post', 'get', 'head', 'delete'].includes(op.method);
     if (model.spec === 'oas2') {
       // consumes only matters where a request has a body (and is judged here).
       if (model.operations.some(op => judgesRequest(op) && hasBody(op) && !Array.isArray(op.value.consumes))) checkList(model.root.consumes, ['consumes'], 'consumes');

@@ -43,8 +43,68 @@ paths:
       name: 'json: oas3',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"post": {"responses": {"201": {"description": "Created"}}}}}}`,
     },
+    {
+      name: 'oas3: PATCH, PUT and DELETE on singleton sub-resources (Kubernetes status, an avatar, /me)',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/v1/namespaces/{namespace}/pods/{name}/ephemeralcontainers:
+    get:
+      responses:
+        '200': { description: The pod, content: { application/json: { schema: { type: object } } } }
+    patch:
+      responses: { '200': { description: OK } }
+  /api/users/{id}/avatar:
+    put: { responses: { '204': { description: Replaced } } }
+    delete: { responses: { '204': { description: Removed } } }
+  /api/me:
+    patch: { responses: { '200': { description: OK } } }
+`,
+    },
+    {
+      name: 'oas3.1: /status below an item',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/deployments/{name}/status:
+    put: { responses: { '200': { description: OK } } }
+`,
+    },
+    {
+      name: 'oas2: /scale below an item',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/deployments/{name}/scale:
+    patch: { responses: { '200': { description: OK } } }
+`,
+    },
   ],
   invalid: [
+    {
+      name: 'oas3: a sub-collection that lists is no singleton: DELETE on it is flagged',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}/roles:
+    get:
+      responses:
+        '200': { description: OK, content: { application/json: { schema: { type: array, items: { type: object } } } } }
+    delete: { responses: { '204': { description: Deleted } } }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}/roles', 'delete'], message: 'DELETE on the collection path' }],
+    },
+    {
+      name: 'oas3: a POST on a Twilio item path ({Sid}.json) is a POST on an item',
+      document: `openapi: 3.0.1
+info: { title: t, version: '1' }
+paths:
+  /2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json:
+    post:
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ path: ['paths', '/2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json', 'post'], message: 'POST on the item path' }],
+    },
     {
       name: 'oas3.2: a DELETE on a collection beside QUERY and additionalOperations',
       document: `openapi: 3.2.0

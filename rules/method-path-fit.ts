@@ -1,6 +1,20 @@
 import { defineRule } from './types';
-import { isCollectionPath, isItemPath } from './_lib/oas';
+import { isCollectionPath, isItemPath, isTemplate, segments, type Model, type Operation } from './_lib/oas';
+import { isListOperation, SINGLETON } from './_lib/lists';
 import { methodsRule } from './_lib/methods';
+
+/**
+ * A singleton sub-resource: a literal segment right after a template (`/pods/{name}/status`,
+ * `/users/{id}/avatar`) or the caller's own (`/me`), on a path with no POST and no GET that lists.
+ * It names one resource, so PUT, PATCH and DELETE act on an item there.
+ */
+function isSingleton(op: Operation, model: Model): boolean {
+  const segs = segments(op.pathKey);
+  const last = segs[segs.length - 1];
+  if (last === undefined || !(SINGLETON.test(last) || (segs.length > 1 && isTemplate(segs[segs.length - 2])))) return false;
+  const onPath = model.operations.filter(o => o.pathKey === op.pathKey);
+  return !onPath.some(o => o.method === 'post' || isListOperation(o, model));
+}
 
 export default defineRule({
   id: 'method-path-fit',
@@ -20,6 +34,7 @@ export default defineRule({
           : [];
       }
       if (op.method === 'put' || op.method === 'patch' || op.method === 'delete') {
+        if (isSingleton(op, model)) return [];
         const collection = op.effectivePaths.find(isCollectionPath);
         return collection
           ? [{ message: `${M} on the collection path "${collection}": ${M} acts on one resource; target its item path (e.g. "${collection}/{id}").`, path: op.path }]

@@ -102,6 +102,40 @@ paths:
   /api/calls.json/{id}: {}
 `,
     },
+    {
+      name: 'oas3: a superlative, a plural in -is and a mass noun are not asked for a plural',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/v1/incidents/oldest: ${list}
+  /api/v1/sites/{site_id}/well-known-uris: ${list}
+  /api/v1/governance/{policy_id}: {}
+`,
+    },
+    {
+      name: 'oas3.1: comparatives and abstract mass nouns (compliance, maintenance)',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/reports/newest: ${list}
+  /api/devices/{id}/compliance: ${list}
+  /api/maintenance/{window_id}: {}
+  /api/kpis/{kpi_id}: {}
+`,
+    },
+    {
+      name: 'oas2: oldest and governance',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+basePath: /api
+paths:
+  /messages/oldest:
+    get:
+      responses:
+        '200': { description: OK, schema: { type: array, items: { type: object } } }
+  /governance/{id}: {}
+`,
+    },
   ],
   invalid: [
     {
@@ -133,6 +167,19 @@ components:
       content: { application/json: { schema: { type: object, properties: { data: { type: array } } } } }
 `,
       errors: [{ path: ['paths', '/api/category'], message: '"categories"' }],
+    },
+    {
+      name: 'oas3: Greek singulars in -sis / -xis and countable -ance nouns are still singular',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/analysis/{id}: {}
+  /api/instance/{id}: {}
+`,
+      errors: [
+        { path: ['paths', '/api/analysis/{id}'], message: '"analysis" → "analyses"' },
+        { path: ['paths', '/api/instance/{id}'], message: '"instance" → "instances"' },
+      ],
     },
     {
       name: 'oas2',
@@ -190,8 +237,8 @@ paths:
 
 describe('plural heuristic', () => {
   it('knows plurals, singulars and uncountables', () => {
-    for (const w of ['users', 'categories', 'people', 'children', 'data', 'news', 'indices', 'statuses']) assert.ok(isPluralOrUncountable(w), w);
-    for (const w of ['user', 'address', 'status', 'analysis', 'person', 'child', 'box']) assert.ok(!isPluralOrUncountable(w), w);
+    for (const w of ['users', 'categories', 'people', 'children', 'data', 'news', 'indices', 'statuses', 'uris', 'apis', 'governance', 'compliance']) assert.ok(isPluralOrUncountable(w), w);
+    for (const w of ['user', 'address', 'status', 'analysis', 'axis', 'arthritis', 'chassis', 'person', 'child', 'box', 'instance', 'reference']) assert.ok(!isPluralOrUncountable(w), w);
   });
   it('pluralizes', () => {
     assert.deepEqual(['user', 'category', 'box', 'match', 'person', 'day'].map(pluralize), ['users', 'categories', 'boxes', 'matches', 'people', 'days']);

@@ -60,6 +60,45 @@ paths:
       name: 'json',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {}, "/api/add-ons": {}}}`,
     },
+    {
+      name: 'oas3: count and query are nouns, as search and login are',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/count: {}
+  /api/query: {}
+  /api/search/emails: {}
+  /api/login: {}
+`,
+    },
+    {
+      name: 'oas3.1: /query and /count',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/logs/query: {}
+  /api/orders/count: {}
+`,
+    },
+    {
+      name: 'oas2: /count',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/projects/{id}/issues/count: {}
+`,
+    },
+    {
+      name: 'oas3: change_events and change-requests are nouns (PagerDuty)',
+      document: `openapi: 3.0.2
+info: { title: t, version: '1' }
+paths:
+  /change_events: {}
+  /change_events/{id}: {}
+  /services/{id}/change_events: {}
+  /api/change-requests/{id}: {}
+`,
+    },
   ],
   invalid: [
     {

@@ -28,9 +28,12 @@ export const options = defineOptions<PathNoVerbsOptions>('path-no-verbs', {
 });
 
 /** Verbs that are just as often nouns: a one-word segment right before a `{param}` names a collection (`/post/{id}`). */
-const ALSO_NOUNS = new Set(['post', 'set', 'list', 'call', 'run', 'copy', 'change', 'query', 'count', 'process', 'move', 'mark', 'clone', 'duplicate', 'patch', 'lookup', 'drop', 'read', 'send', 'new']);
+const ALSO_NOUNS = new Set(['post', 'set', 'list', 'call', 'run', 'copy', 'change', 'process', 'move', 'mark', 'clone', 'duplicate', 'patch', 'lookup', 'drop', 'read', 'send', 'new']);
 
-const NOUN_COMPOUNDS = new Set(['add on', 'add ons', 'set up', 'run time', 'make up', 'clear text', 'read only', 'copy right', 'drop down', 'check out', 'post code', 'post office']);
+const NOUN_COMPOUNDS = new Set([
+  'add on', 'add ons', 'set up', 'run time', 'make up', 'clear text', 'read only', 'copy right', 'drop down', 'check out', 'post code', 'post office',
+  'change event', 'change events', 'change log', 'change logs', 'change set', 'change sets', 'change request', 'change requests',
+]);
 
 export function verbOf(segment: string, next: string | undefined, verbs: Set<string>): string | undefined {
   for (const part of literalParts(segment)) {

@@ -80,6 +80,81 @@ paths:
         '200': { description: x }
 `,
     },
+    {
+      name: 'oas3: actions answer 200: cancel and revoke (path-no-verbs names them), search, batch',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/orders/{id}/cancel:
+    post:
+      responses: { '200': { description: The cancelled order } }
+  /api/tokens/revoke:
+    post:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: Revoked } }
+  /api/search/emails:
+    post:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: The matching emails } }
+  /api/batch:
+    post:
+      requestBody: { content: { application/json: { schema: { type: array } } } }
+      responses: { '200': { description: One result per request } }
+`,
+    },
+    {
+      name: 'oas3.1: a POST that queues a job answers 202; login and count are actions',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/exports:
+    post:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '202': { description: Export started } }
+  /api/auth/login:
+    post:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: A session } }
+  /api/users/count:
+    post:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '200': { description: The number of matching users } }
+`,
+    },
+    {
+      name: 'oas2: oauth token and a 202',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /oauth/token:
+    post:
+      responses: { '200': { description: An access token } }
+  /api/reports:
+    post:
+      responses: { '202': { description: Accepted } }
+`,
+    },
+    {
+      name: 'oas3: a POST on a Twilio item path ({Sid}.json) is an update, not a create',
+      document: `openapi: 3.0.1
+info: { title: t, version: '1' }
+paths:
+  /2010-04-01/Accounts/{AccountSid}/Usage/Triggers/{Sid}.json:
+    post:
+      requestBody: { content: { application/x-www-form-urlencoded: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'oas2: {id}.xml',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/orders/{id}.xml:
+    post:
+      responses: { '200': { description: OK } }
+`,
+    },
   ],
   invalid: [
     {
@@ -97,7 +172,7 @@ paths:
   /api/items:
     post:
       requestBody: { content: { application/json: { schema: { type: object } } } }
-      responses: { '202': { description: Accepted } }
+      responses: { '204': { description: Stored } }
 `,
       errors: [{ path: ['paths', '/api/items', 'post', 'responses'] }],
     },
@@ -126,7 +201,7 @@ paths:
 `,
     },
     {
-      name: 'oas3.1: 200 and 202: 201 is added',
+      name: 'oas3.1: 200 and 204: 201 is added',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -134,7 +209,7 @@ paths:
     post:
       responses:
         '200': { description: OK }
-        '202': { description: Accepted }
+        '204': { description: Nothing new }
 `,
       errors: [{ path: ['paths', '/api/users', 'post', 'responses'], line: 6, message: 'declares no 201 response' }],
       output: `openapi: 3.1.0
@@ -144,7 +219,7 @@ paths:
     post:
       responses:
         '200': { description: OK }
-        '202': { description: Accepted }
+        '204': { description: Nothing new }
         '201':
           description: Created
 `,

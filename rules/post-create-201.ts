@@ -1,7 +1,7 @@
 import { defineRule } from './types';
 import { opPathFromFinding } from './_lib/fixes';
 import { getAt, hasResponse, isCollectionPath, isObject } from './_lib/oas';
-import { describeOp, isSeed, methodsRule, noneOfStatuses, responsesOrOp, successStatuses, successCodes } from './_lib/methods';
+import { describeOp, isActionPost, isSeed, methodsRule, noneOfStatuses, responsesOrOp, successStatuses, successCodes } from './_lib/methods';
 
 const SEED = ['201'];
 
@@ -20,8 +20,10 @@ export default defineRule({
     'apiconvPostCreate201',
     (model, anchor, o) =>
       model.operations
-        // A POST answering 207 Multi-Status is a bulk action on many resources, not the creation of one.
+        // A POST answering 207 Multi-Status is a bulk action on many resources, not the creation of one; an action
+        // (`/cancel`, `/search`) creates nothing; with the seed's status, one answering 202 Accepted queues work not done yet.
         .filter(op => op.method === 'post' && op.effectivePaths.some(isCollectionPath) && !o.statuses.some(c => hasResponse(op, String(c))) && !hasResponse(op, '207'))
+        .filter(op => !isActionPost(op) && !(isSeed(o.statuses, SEED) && hasResponse(op, '202')))
         .map(op => {
           if (!isSeed(o.statuses, SEED)) return noneOfStatuses(op, 'POST', o.statuses);
           const success = successCodes(op);

@@ -49,6 +49,39 @@ paths:
       name: 'json: oas2 body parameter without consumes (JSON by default)',
       document: `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"post": {"parameters": [{"name": "u", "in": "body", "schema": {"type": "object"}}], "responses": {"201": {"description": "Created"}}}}}}`,
     },
+    {
+      name: 'oas3: an action needs no body: cancel (path-no-verbs names it), logout',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/orders/{id}/cancel:
+    post:
+      responses: { '200': { description: The cancelled order } }
+  /api/auth/logout:
+    post:
+      responses: { '204': { description: Logged out } }
+`,
+    },
+    {
+      name: 'oas3.1: revoke',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/keys/{id}/revoke:
+    post:
+      responses: { '204': { description: Revoked } }
+`,
+    },
+    {
+      name: 'oas2: an action without a body',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/jobs/{id}/cancel:
+    post:
+      responses: { '200': { description: Cancelled } }
+`,
+    },
   ],
   invalid: [
     {

@@ -1,6 +1,6 @@
 import { defineRule } from './types';
 import { opPathFromFinding } from './_lib/fixes';
-import { addJsonBodyOps, describeOp, methodsRule, requestBodyInfo } from './_lib/methods';
+import { addJsonBodyOps, describeOp, isActionPost, methodsRule, requestBodyInfo } from './_lib/methods';
 
 export default defineRule({
   id: 'post-request-body',
@@ -16,6 +16,8 @@ export default defineRule({
       .flatMap(op => {
         const body = requestBodyInfo(op, model.spec, model.root);
         if (!body.present) {
+          // An action (`POST /orders/{id}/cancel`) may need no input at all: it sends no new resource.
+          if (isActionPost(op)) return [];
           return [{ message: `${describeOp(op)} has no request body: POST sends the new resource as JSON.`, path: op.path }];
         }
         if (body.json || !body.path) return [];

@@ -20,7 +20,8 @@ export default defineRule({
     'apiconvPutSuccess200204',
     (model, anchor, o) =>
       model.operations
-        .filter(op => op.method === 'put' && !o.statuses.some(c => hasResponse(op, String(c))))
+        // 202 Accepted: the replacement runs as a background job and is not done yet (RFC 9110 §15.3.3). A team's own statuses decide alone.
+        .filter(op => op.method === 'put' && !o.statuses.some(c => hasResponse(op, String(c))) && !(isSeed(o.statuses, SEED) && hasResponse(op, '202')))
         .map(op => {
           if (!isSeed(o.statuses, SEED)) return noneOfStatuses(op, 'PUT', o.statuses);
           const success = successCodes(op);

@@ -83,10 +83,9 @@ export function refTo(path: JsonPath): string {
 
 /** Which error shape a schema has ('A', 'B' or undefined). Local `$ref`s are followed. */
 export function errorShapeOf(schema: unknown, data?: unknown): 'A' | 'B' | undefined {
-  const s = data !== undefined ? follow(data, schema) : schema;
-  if (!isObject(s)) return undefined;
-  const props = isObject(s.properties) ? s.properties : {};
-  const required = Array.isArray(s.required) ? s.required : [];
+  const fields = objectFields(schema, data);
+  if (fields === undefined) return undefined;
+  const { properties: props, required } = fields;
   /** The property's type; OpenAPI 3.1 type lists such as ["string", "null"] count as their non-null type. */
   const typeOf = (k: string) => {
     const p = data !== undefined ? follow(data, props[k]) : props[k];
@@ -102,6 +101,31 @@ export function errorShapeOf(schema: unknown, data?: unknown): 'A' | 'B' | undef
       (props.errors === undefined || typeOf('errors') === 'object')) return 'A';
   if (typeOf('error') === 'string' && required.includes('error')) return 'B';
   return undefined;
+}
+
+/**
+ * The properties and required names of an object schema together with those of its `allOf` members: an error
+ * body composed as `allOf: [{ $ref: Error }, { properties: … }]` has the fields of every member. A property
+ * named twice keeps its first definition. Local `$ref`s are followed in `data` when it is given (unresolved
+ * data); undefined when the schema is not an object.
+ */
+export function objectFields(schema: unknown, data?: unknown): { properties: Obj; required: unknown[] } | undefined {
+  const root = data !== undefined ? follow(data, schema) : schema;
+  if (!isObject(root)) return undefined;
+  const properties: Obj = {};
+  const required: unknown[] = [];
+  const seen = new Set<unknown>();
+  const visit = (v: unknown, depth: number) => {
+    const s = data !== undefined ? follow(data, v) : v;
+    // A cycle through allOf, or a deep chain: what was gathered so far stands.
+    if (!isObject(s) || seen.has(s) || depth > 8) return;
+    seen.add(s);
+    if (isObject(s.properties)) for (const [k, p] of Object.entries(s.properties)) if (!(k in properties)) properties[k] = p;
+    if (Array.isArray(s.required)) required.push(...s.required);
+    if (Array.isArray(s.allOf)) for (const member of s.allOf) visit(member, depth + 1);
+  };
+  visit(root, 0);
+  return { properties, required };
 }
 
 function follow(data: unknown, v: unknown, depth = 0): unknown {

@@ -297,69 +297,72 @@ wreathe wrest wrestle wrick wriggle wring write wrung wuh wynne xerox yack yak y
 zigzag zoom
 `);
 
-/** 6709 words whose most likely tag is adjective (JJ), not ending in "s". */
+/** 7116 words whose most likely tag is adjective (JJ, JJR, JJS), not ending in "s". */
 export const LEXICON_ADJECTIVES: readonly string[] = words(`
-abashed abbreviated abdominal aberrant abhorrent abiding abject ablaze able abnormal abominable aboriginal
-aborted abortive aboveboard aboveground abrasive abrupt absent absentee absolute absorbent absorptive abstract
-abstracted abstractive abstruse absurd absurdist abundant abusable abusive abuzz abysmal academic accentual
-acceptable accessible accessory accidental acclaimed accommodative accountable accurate accusatory acerbic
-achievable acoustic acoustical acquisitive acrid acrobatic actionable active actual actuarial acute adamant
-adaptable addictive additional addled adept adequate adherent adipic adjacent adjectival adjoining adjustable
-administrative adminstrative admirable admissible adolescent adoptable adoptive adorable adrenal adroit
-adventuresome adventurist adverbial adversarial adverse advertorial advisable advisory aerial aerobic
-aerodynamic aeromedical aeronautical aesthetic aesthetical aethereal affable affectionate afferent affirmative
-affluent affordable afghan aflame aforementioned aforesaid aforethought afraid african aft aftermarket
-aftertax aggravating aggregate aggressive aghast agile agleam agonizing agrarian agreeable agressive
-agricultural airborne airy akin alarming alarmist albanian alcoholic algebraic algerian alien alight alive
-alkaline allegoric allegorical allegro allergic alliterative allnight allocable allout allowable alluring
-alluvial alma aloof alphabetic alphabetical alright alrighty alternate altruistic amateur amateurish amatory
-amazing amber ambient ambivalent ambrosial ambulatory amenable amendatory american amethystine amiable
-amicable amino ammoniac amniotic amoral amortising amortizing ample amusing anachronistic anaemic anaerobic
-anaesthetised analeptic analgesic analysable analytic analytical analyzable anarchic anarchical anastomotic
-anatomic anatomical ancestral ancient ancillary andorran anecdotal anemic anesthetized angelic angolan angry
-anguished angular ani animalcare animate anionic aniseikonic annoying annual anomic anorthic answerable
-antagonistic antebellum anterior anthropic anthropological anthropomorphic antianemia antibacterial antibiotic
-antic anticipatory anticommunist anticompetitive antifundamentalist antihistorical antilock antimissile
-antiphonal antiquarian antiquated antique antirealistic antiretroviral antiseptic antislavery antismoking
-antisocial antisony antisubmarine antithetical antithyroid antitrust antiviral antiwar antsy anye apathetic
-aplenty apocalyptic apocryphal apologetic apoplectic apostolic appalling apparent appellate appetising
-appetizing applelike applicable appreciable appreciative apprehensive approachable appropriate approximate apt
-aquatic arabic arable arbitrary arboreal arcaded arcane archaeological archaic arched archeological
-archetypical architectonic architectural archival archrival arclike arctic ardent argentine argentinian arid
-aristocratic aristotelian arithmetical armed armenian armored aromatic aromatick arousal arrogant arrowed
-arsehole arterial arteriolar artful arthritic arthurian artifical artificial artistic artsy arty ascertainable
-aseptic asham ashamed ashen asian asinine asocial aspirational aspiring assertive asshole assimilable
-associate assorted ast asteroid astir astonishing astounded astounding astral astringent astrological
-astronomical astute asymmetric asymptomatic asymptotic atavistic atheist atheistic athletic atmospheric atomic
-atonal atrophic atrun attactive attainable attendant attentive attired attractive attributable attuned
-atypical auburn audible audio audiovisual august aural aussie austere australian austrian authentic
-authoritarian authoritative autistic autobiographic autobiographical autocratic autoimmune automatic
-automotive autonomic autumnal auxiliary available avaliable avenging average averse avian avid avoidable
-avowed avuncular awake aware awash awed awesome awful awkward awsome axial axiological axiomatic azerbaijani
-azure backbench backdoor backhanded backlit bacterial bad baddebt baffling baggy bahamian bake baked balanced
-bald balding baldish baleful balkanised balkanized balletic ballistic balmy banal baneful bangish bangladeshi
-bankrupt bankster baptismal barbadian barbaric barbed barbequed bare barefooted bargelike barometric baronial
-baroque barren bashful basic basophilic bateau bated bawdy beached beachfront beady bearable bearded beardown
-bearish beastly beatific beautiful becalmed bedfast bedraggled bedridden beefy beetling befitting befogged
-beguiling behavioral behavioural beholden beige belated beleaguered belgian believable belittled belled
-bellied belligerent belorussian beloved bemused beneficent beneficial beneficient benevolent benighted benign
-benignant beninese bereft beribboned berserk bespectacled bestial bestselling bestubbled bete betrothal
-bewhiskered bhutanese biannual bible biblical bibliographical bicameral bicentennial biconcave biennial
-bifocal bifurcated big bigoted bilateral bilevel bilinear bilingual billable bimolecular bimonthly binary
-binational binding binuclear biochemical biodegradable bioequivalent biographical biologic biological
-biomedical biopharmaceutical biophysical biotech bipartisan bipolar biracial birdlike bisexual bitchy bitter
-bittersweet biweekly bizarre black blanche bland blank blatant bleached bleak bleary blended blighted blind
-blinding blissful blithe bloated blobby blocky blond blonde bloodshot bloodstained bloodthirsty bloody blue
-bluechip bluesy bluish blunt blurry blustery boastful bodied bodily bohemian bold bolivian bombastic bona
-bonnie bony booby bookish booming boorish bootleg borderline boring bosnian botanical bothersome bottled
-bouffant bouncy bovine boxy boyish brackish braided brainy branchline brash brassy brave brawny braying
-brazilian breakeven breakneck breakoff breathtaking breathy breezy bridal brief bright brilliant brimful briny
-brisk british briton brittle broad brocaded brokered bronchial bronchiolar bronzed broody brotherly brown
-brownish browny bruinish bruising bruneian brunet brunette brushlike brushy brutal brute brutish bubblelike
-bubbly buccolic buckled bucolic budgetary buffy bugeyed buglike builtin bulgarian bulky bulldog bulletproof
-bullish bummer bumpy buoyant burdensome bureacratic bureaucratic bureaucraticized burglarproof burlesque burly
-burmese burnt burundian bushwhackin bushy businesslike busted bustling busy buttery buxom bygone byzantine
-cagey cajun calculable calico californian callable calloused calm calming caloric calorimetric cambodian
+abashed abbreviated abdominal aberrant abhorrent abiding abject ablaze able abler abnormal abominable
+aboriginal aborted abortive aboveboard aboveground abrasive abrupt absent absentee absolute absorbent
+absorptive abstract abstracted abstractive abstruse absurd absurdist abundant abusable abusive abuzz abysmal
+academic accentual acceptable accessible accessory accidental acclaimed accommodative accountable accurate
+accusatory acerbic achievable acoustic acoustical acquisitive acrid acrobatic actionable active actual
+actuarial acute adamant adaptable addictive additional addled adept adequate adherent adipic adjacent
+adjectival adjoining adjustable administrative adminstrative admirable admissible adolescent adoptable
+adoptive adorable adrenal adroit adventuresome adventurist adverbial adversarial adverse advertorial advisable
+advisory aerial aerobic aerodynamic aeromedical aeronautical aesthetic aesthetical aethereal affable
+affectionate afferent affirmative affluent affordable afghan aflame aforementioned aforesaid aforethought
+afraid african aft aftermarket aftertax aggravating aggregate aggressive aghast agile agleam agonizing
+agrarian agreeable agressive agricultural airborne airconditioner airy akin alarming alarmist albanian
+alcoholic algebraic algerian alien alight alive alkaline allegoric allegorical allegro allergic alliterative
+allnight allocable allout allowable alluring alluvial alma aloof alphabetic alphabetical alright alrighty
+alternate altruistic amateur amateurish amatory amazing amber ambient ambivalent ambrosial ambulatory amenable
+amendatory american amethystine amiable amicable amino ammoniac amniotic amoral amortising amortizing ample
+amusing anachronistic anaemic anaerobic anaesthetised analeptic analgesic analysable analytic analytical
+analyzable anarchic anarchical anastomotic anatomic anatomical ancestral ancient ancillary andorran anecdotal
+anemic anesthetized angelic angolan angriest angry anguished angular ani animalcare animate anionic
+aniseikonic annoying annual anomic anorthic answerable antagonistic antebellum anterior anthropic
+anthropological anthropomorphic antianemia antibacterial antibiotic antic anticipatory anticommunist
+anticompetitive antifundamentalist antihistorical antilock antimissile antiphonal antiquarian antiquated
+antique antirealistic antiretroviral antiseptic antislavery antismoking antisocial antisony antisubmarine
+antitakeover antithetical antithyroid antitrust antiviral antiwar antsy anye apathetic aplenty apocalyptic
+apocryphal apologetic apoplectic apostolic appalling apparent appellate appetising appetizing applelike
+applicable appreciable appreciative apprehensive approachable appropriate approximate apt aquatic arabic
+arable arbitrary arboreal arcaded arcane archaeological archaic arched archeological archetypical
+architectonic architectural archival archrival arclike arctic ardent argentine argentinian arid aristocratic
+aristotelian arithmetical armed armenian armored aromatic aromatick arousal arrogant arrowed arsehole arterial
+arteriolar artful arthritic arthurian artifical artificial artistic artsy arty ascertainable aseptic asham
+ashamed ashen asian asinine asocial aspirational aspiring assertive asshole assimilable associate assorted ast
+asteroid astir astonishing astounded astounding astral astringent astrological astronomical astute asymmetric
+asymptomatic asymptotic atavistic atheist atheistic athletic atmospheric atomic atonal atrophic atrun
+attactive attainable attendant attentive attired attractive attributable attuned atypical auburn audible audio
+audiovisual august aural aussie austere australian austrian authentic authoritarian authoritative autistic
+autobiographic autobiographical autocratic autoimmune automatic automotive autonomic autumnal auxiliary
+available avaliable avenging average averse avian avid avoidable avowed avuncular awake aware awash awed
+awesome awful awkward awsome axial axiological axiomatic azerbaijani azure backbench backdoor backhanded
+backlit bacterial bad baddebt baffling baggy bahamian bake baked balanced bald balding baldish baleful
+balkanised balkanized balletic ballistic balmy banal baneful bangish bangladeshi bankrupt bankster baptismal
+barbadian barbaric barbed barbequed bare barefooted barest bargelike barometric baronial baroque barren baser
+bashful basic basophilic bateau bated bawdy beached beachfront beady bearable bearded beardown bearish beastly
+beatific beautiful becalmed bedfast bedraggled bedridden beefy beetling befitting befogged beguiling
+behavioral behavioural beholden beige belated beleaguered belgian believable belittled belled bellied
+belligerent belorussian beloved bemused beneficent beneficial beneficient benevolent benighted benign
+benignant beninese bereft beribboned berserk bespectacled best bestial bestselling bestubbled bete betrothal
+better bewhiskered bhutanese biannual bible biblical bibliographical bicameral bicentennial biconcave biennial
+bifocal bifurcated big bigger biggest bigoted bilateral bilevel bilinear bilingual billable bimolecular
+bimonthly binary binational binding binuclear biochemical biodegradable bioequivalent biographical biologic
+biological biomedical biopharmaceutical biophysical biotech bipartisan bipolar biracial birdlike bisexual
+bitchy bitter bitterest bittersweet biweekly bizarre black blacker blackest blanche bland blander blank
+blatant bleached bleak bleaker bleary blended blighted blind blinding blissful blithe bloated blobby blocky
+blond blonde bloodiest bloodshot bloodstained bloodthirsty bloody blue bluechip bluest bluesy bluish blunt
+blurry blustery boastful bodied bodily bohemian bold bolder boldest bolivian bombastic bona bonnie bony booby
+bookish booming boorish bootleg borderline boring bosnian botanical bothersome bottled bouffant bouncy bovine
+boxy boyish brackish braided brainy branchline brash brashest brassy brave braver bravest brawny braying
+brazilian breakeven breakneck breakoff breathtaking breathy breezier breezy bridal brief briefer briefest
+bright brighter brightest brilliant brimful briny brisk brisker british briton brittle broad broader broadest
+brocaded brokered bronchial bronchiolar bronzed broody brotherly brown brownish browny bruinish bruising
+bruneian brunet brunette brushlike brushy brutal brute brutish bubblelike bubbly buccolic buckled bucolic
+budgetary buffy bugeyed buglike builtin bulgarian bulky bulldog bulletproof bullish bummer bumpy buoyant
+burdensome bureacratic bureaucratic bureaucraticized burglarproof burlesque burly burmese burnt burundian
+bushwhackin bushy busier busiest businesslike busted bustling busy buttery buxom bygone byzantine cagey cajun
+calculable calico californian callable calloused calm calmer calmest calming caloric calorimetric cambodian
 cameroonian canadian candid canine cannibalistic canny canonical canted canting cantonal capable capitalist
 capitalistic captivating caraway carborundum carcinogenic cardiac cardinal cardiovascular carefree careful
 careworn carnal carrion cartoonish cartoonlike cassocked castlelike castoff casual cataclysmic catalytic
@@ -367,90 +370,94 @@ catastrophic catbird catchup catchy categorical cathartic cathodoluminescent cat
 causal causative caustic cautionary cavalier celebrated celestial celiac cellular censorial centenary
 centigrade central centric centrifugal centrist ceramic cerebral ceremonial certain certified cervical
 cesarean chadian chained chainlike chalky challengeable chancy changeable chaotic chaperoned characteristic
-chargeable charismatic charitable charming chartered chary chaste chatty chauvinistic cheap cheeky cheerful
-cheery cheesy cheetal chemcial cherry chic chief childish childlike chilean chilling chilly chinese chipotle
-chipper chirpy chockfull choosy choppy choral choreographic chromatic chromatographic chromed chromic chronic
-chronological chubby chunky churchgoing churchly cinematic circular circulatory circumpolar circumscribed
-circumspect circumstantial citric citron citybred citywide civic civil civilian civilised civilizational
-civilized clad clairvoyant clammy clandestine clannish classic classical classificatory classy clattery
-claustrophobic clear clearheaded clenched clerical clever cliched clientslose climactic climatic climbable
-clingy clinical cloistered clonic closeted closeup clothbound clotted clouded cloudy cloying clubby clumsy
-clunky coarse coastal coated coaxial cochannel cockeyed cocky coeliac coercive coexistent cognate cognisant
-cognitive cognizant coherent cohesive coiffed coincident coincidental cold coldhearted colicky collaborative
-collapsible collateralized collectible collective collegial collegiate colloidal colloquial collosal colombian
-colonic colonnaded colorblind colorful colossal coloured colourful coltish combatant combative combinable
-comedic comely cometary comfortable comforting comfy comic comical commanding commemorative commendable
-commensurate commercial commerical commie commmercial commmon common communal communicable communicational
-communicative communist communistic compact compacted companionable companywide comparable comparative
-compassionate compatible compelling compensatory competent competitive competitve complacent complaisant
-complementary complete complex compliant complimentary composite compositional comprehensive compressive
-compulsive compulsory computational computerised computerized computerrelated concave conceivable concentric
-conceptual concerted conciliatory concise conclusive concordant concrete concretistic concurrent condemnatory
-condensed condescending conditional conducive confectionary confederate confident confidential confiscatory
-conflicting conflictive confluent conformational conformist confrontational confusing congenial congenital
-congested congestive congolese congratulatory congregational congressional congressonal congresssional
-congruent conic conjugal connective conscionable conscript consecutive consensual consentual consequent
-consequential conservative considerable considerate consistent consolable consolidated consonant consonantal
-conspiratorial constant constitutional constricted constructional constructive consular consultative
-consummate consumptive containable contaminant contemplative contemporary contemptible contented contestable
-continental contingent continual contorted contraband contraceptive contractual contradictory contrarian
-contrary contributory contrite contrived controllable controversial convenient conventional conversational
-convertible convex convivial convoluted convulsive cool coolheaded cooped cooperative coppery coral cordial
-corinthian corked corneal corny coronary corporate corporatewide corporeal corpuscular correctional corrective
-correlated corresponding corrosive corrugated corrupt corruptible cortical cosmetic cosmic cosmical
-cosmological cosmopolitan costive costly costume cosy countercultural counterculture counterfeit
-counterproductive counterrevolutionary counterterror countrywide courtly covert coveted cowardly coy cozy
-crabbed crabby crafty craggy cram cramped cranelike cranky crappy craven crazed crazee crazy creamy
-creationist creative credentialized credible creditable creedal creepy crepe crested crestfallen criminal
-criminalized crimped crimson crippling crisp crispy critical croat croatian crocked crocketed crooked
-crossborder crotchety crouchin crowning crucial crude cruel crumbly crummy crusty cryptic crypto cryptographic
-crystalline crystallographic cuban cubic cubist cuddly culinary culpable cultural cultured cumbersome
-cumulative cunning cupful curative curly current curricular cursory curt curtained curved curvy custodial
-customary cute cutsie cutthroat cyclical cylindrical cynic cynical cypriot cystic czech daft daily dainty
-damaging dampening dancelike dandy dane dang dank dapper dappled darin daring dark darkhaired darkling darn
-dastardly daunting daylong daytime dazed dazzling dead deadly deadpan deaf deathly debatable debateable
+chargeable charismatic charitable charming chartered chary chaste chatty chauvinistic cheap cheaper cheapest
+cheeky cheerful cheery cheesy cheetal chemcial cherry chic chief childish childlike chilean chilling chilly
+chinese chipotle chipper chirpy chockfull choicest choosier choosy choppy choral choreographic chromatic
+chromatographic chromed chromic chronic chronological chubby chunky churchgoing churchly cinematic circular
+circulatory circumpolar circumscribed circumspect circumstantial citric citron citybred citywide civic civil
+civilian civilised civilizational civilized clad clairvoyant clammy clandestine clannish classic classical
+classiest classificatory classy clattery claustrophobic cleaner cleanest clear clearer clearest clearheaded
+clenched clerical clever cliched clientslose climactic climatic climbable clingy clinical cloistered clonic
+closer closest closeted closeup clothbound clotted clouded cloudy cloying clubby clumsy clunky coarse coastal
+coated coaxial cochannel cockeyed cockier cocky coeliac coercive coexistent cognate cognisant cognitive
+cognizant coherent cohesive coiffed coincident coincidental cold colder coldest coldhearted colicky
+collaborative collapsible collateralized collectible collective collegial collegiate colloidal colloquial
+collosal colombian colonic colonnaded colorblind colorful colossal coloured colourful coltish combatant
+combative combinable comedic comely cometary comfortable comforting comfy comic comical commanding
+commemorative commendable commensurate commercial commerical commie commmercial commmon common commoner
+commonest communal communicable communicational communicative communist communistic compact compacted
+companionable companywide comparable comparative compassionate compatible compelling compensatory competent
+competitive competitve complacent complaisant complementary complete complex compliant complimentary composite
+compositional comprehensive compressive compulsive compulsory computational computerised computerized
+computerrelated concave conceivable concentric conceptual concerted conciliatory concise conclusive concordant
+concrete concretistic concurrent condemnatory condensed condescending conditional conducive confectionary
+confederate confident confidential confiscatory conflicting conflictive confluent conformational conformist
+confrontational confusing congenial congenital congested congestive congolese congratulatory congregational
+congressional congressonal congresssional congruent conic conjugal connective conscionable conscript
+consecutive consensual consentual consequent consequential conservative considerable considerate consistent
+consolable consolidated consonant consonantal conspiratorial constant constitutional constricted
+constructional constructive consular consultative consummate consumptive containable contaminant contemplative
+contemporary contemptible contented contestable continental contingent continual contorted contraband
+contraceptive contractual contradictory contrarian contrary contributory contrite contrived controllable
+controversial convenient conventional conversational convertible convex convivial convoluted convulsive cool
+coolest coolheaded cooped cooperative coppery coral cordial corinthian corked corneal corniest corny coronary
+corporate corporatewide corporeal corpuscular correctional corrective correlated corresponding corrosive
+corrugated corrupt corruptible cortical cosier cosmetic cosmic cosmical cosmological cosmopolitan costive
+costlier costliest costly costume cosy countercultural counterculture counterfeit counterproductive
+counterrevolutionary counterterror countrywide courtly covert coveted cowardly coy cozier cozy crabbed crabby
+crafty craggy cram cramped cranelike cranky crappy crassest craven crazed crazee crazier craziest crazy
+creamier creamy creationist creative credentialized credible creditable creedal creepiest creepy crepe crested
+crestfallen criminal criminalized crimped crimson crippling crisp crispy critical croat croatian crocked
+crocketed crooked crossborder crotchety crouchin crowning crucial crude crudest cruel cruelest cruellest
+crumbly crummy crunchier crusty cryptic crypto cryptographic crystalline crystallographic cuban cubic cubist
+cuddly culinary culpable cultural cultured cumbersome cumulative cunning cupful curative curly current
+curricular cursory curt curtained curved curvy custodial customary cute cuter cutest cutsie cutthroat cyclical
+cylindrical cynic cynical cypriot cystic czech daft daily dainty damaging dampening dancelike dandy dane dang
+dank dapper dappled darin daring dark darker darkest darkhaired darkling darn dastardly daunting daylong
+daytime dazed dazzling dead deader deadliest deadly deadpan deaf dearer dearest deathly debatable debateable
 debilitating debonair decadelong decadent decapitalized decayed deceased deceitful decent decentralised
 decentralized deceptive decimal decisional decisive declamatory declarative declaratory declasse decommissoned
-decomposed deconstructed decorative decrepit dedifferentiated deductable deductible deductive deep def
-defamatory defective defensible defensive defiant deficient definable definite definitional definitive
-deflationary deformational deft defunct degenerative degraded degrading dehumidified dehydrated delectable
-deliberate deliberative delicate delighted delightful delinquent deliverable delphic deluded deluxe demagogic
-demeaning demented democratic demographic demoniac demonic demonstrable demure denominational dense dental
-deoxyribonucleic departmental dependable dependent deplorable deployable depraved deprecatory depreciable
-depressed depressing deranged derivative dermal dermatological derogatory descriptive deserving designate
-desirable desolate despairing desperate despicable despondent destabilizing destitute destructive desultory
-detachable detailed detectable determinable determinate determinative deterministic deterrant detestable
-detrimental devastating developmental deviant devilish devoid devotional devout diabetic diabolical diachronic
-diagnosable diagnostic diagonal diagonalisable diagonalizable dialectical diaphragmic diatomic dictatorial
-didactic diehard dietary different differentiable difficult diffuse digestible digestive digital digitalised
-digitalized dignified diktat dilapidated diligent dilutive dim dimensional dimensioning dimesize diminutive
-dimwitted dingy diocesan diphosphopyridine diplomatic dipole dippy dire direct directional directorial dirty
-disabled disadvantaged disaffected disaffiliated disagreeable disappointing disapproving disarmed discernable
-discernible discerning disciplinary discoid discomfited disconcerting discontented discordant discorporate
-discreet discrete discretionary discriminate discriminatory discursive disdainful diseased disembodied
-disenchanted disfavored disgraceful disgruntled disgusted disgusting disheartening disheveled dishonest
-dishonorable dishonourable disillusioning disinflationary disintegrative disinterested dislocated disloyal
-dismal dismayed dismaying disobedient disordered disorderly disorganized disparate dispassionate dispensable
-displeased disposable disppointed disproportionate disputable disquieting disreputable disruptive dissatisfied
-dissenting dissident dissimilar dissimiliar distal distant distasteful distinct distinctive distinguishable
-distortable distraught distressed distressing distributable distributive distrustful disturbing disused
-diurnal divergent diverse diversified diversionary divertimento divested divine diving divisible divisional
-divisive dizzy dizzying doable docile doctoral doctrinaire doctrinal doddering dodgy doggie doggone dogmatic
-doleful dollarette dolledup doltish domed domestic dominant domineering dominican doped dormant double
-doubtful douche douchebag doughty dour dovish dowdy downbeat downcast downstream downtalking downtrodden
-downward drab draconian drafty dramatic dramatical drastic draughty dreadful dreamlike dreamy dreary dressy
-drinkable drizzly dromozootic droopy droppable drowsy drunk drunken dry dual due dulcet dull dullish dumb
-dumbfounded dummy dumpy duodenal dupe duplicable duplicative durable durn dusky dusty dutch dutchman dutiful
-dynamic dynamical dynastic dysgenic dyspeptic dystopian eager eared early earnest earsplitting earthbound
-earthly earthmoving earthshaking earthy east eastern easy easygoing eatable ebullient eccentric ecclesiastical
+decomposed deconstructed decorative decrepit dedifferentiated deductable deductible deductive deep deeper
+deepest def defamatory defective defensible defensive defiant deficient definable definite definitional
+definitive deflationary deformational deft defunct degenerative degraded degrading dehumidified dehydrated
+delectable deliberate deliberative delicate delighted delightful delinquent deliverable delphic deluded deluxe
+demagogic demeaning demented democratic demographic demoniac demonic demonstrable demure denominational dense
+densest dental deoxyribonucleic departmental dependable dependent deplorable deployable depraved deprecatory
+depreciable depressed depressing deranged derivative dermal dermatological derogatory descriptive deserving
+designate desirable desolate despairing desperate despicable despondent destabilizing destitute destructive
+desultory detachable detailed detectable determinable determinate determinative deterministic deterrant
+detestable detrimental devastating developmental deviant devilish devoid devotional devout diabetic diabolical
+diachronic diagnosable diagnostic diagonal diagonalisable diagonalizable dialectical diaphragmic diatomic
+dictatorial didactic diehard dietary different differentiable difficult diffuse digestible digestive digital
+digitalised digitalized dignified diktat dilapidated diligent dilutive dim dimensional dimensioning dimesize
+diminutive dimwitted dingy dinkiest diocesan diphosphopyridine diplomatic dipole dippy dire direct directional
+directorial dirtier dirtiest dirty disabled disadvantaged disaffected disaffiliated disagreeable disappointing
+disapproving disarmed discernable discernible discerning disciplinary discoid discomfited disconcerting
+discontented discordant discorporate discreet discrete discretionary discriminate discriminatory discursive
+disdainful diseased disembodied disenchanted disfavored disgraceful disgruntled disgusted disgusting
+disheartening disheveled dishonest dishonorable dishonourable disillusioning disinflationary disintegrative
+disinterested dislocated disloyal dismal dismayed dismaying disobedient disordered disorderly disorganized
+disparate dispassionate dispensable displeased disposable disppointed disproportionate disputable disquieting
+disreputable disruptive dissatisfied dissenting dissident dissimilar dissimiliar distal distant distasteful
+distinct distinctive distinguishable distortable distraught distressed distressing distributable distributive
+distrustful disturbing disused diurnal divergent diverse diversified diversionary divertimento divested divine
+diving divisible divisional divisive dizzy dizzying doable docile doctoral doctrinaire doctrinal doddering
+dodgy doggie doggone dogmatic doleful dollarette dolledup doltish domed domestic dominant domineering
+dominican doped dormant double doubtful douche douchebag doughty dour dovish dowdy downbeat downcast
+downstream downtalking downtrodden downward drab draconian drafty dramatic dramatical drastic draughty
+dreadful dreamlike dreamy dreary dressy drinkable drizzly dromozootic droopy droppable drowsy drunk drunken
+drunker dry dual due dulcet dull dullest dullish dumb dumber dumbest dumbfounded dummy dumpy duodenal dupe
+duplicable duplicative durable durn dusky dusty dutch dutchman dutiful dynamic dynamical dynastic dysgenic
+dyspeptic dystopian eager eared earliest early earnest earsplitting earthbound earthly earthmoving
+earthshaking earthy easier easiest east eastern easy easygoing eatable ebullient eccentric ecclesiastical
 eclectic ecological econometric economic economical ecstatic ectoplasmic ecuadorean ecumenical edematose edgy
 edible edifying educational eerie eery effective effectual effeminate effete efficient effluent effortful
 effusive egalitarian eggshell egocentric egotistic egotistical egyptian eidetic eighteenth eighth elastic
-elated elderly elective electoral electric electrical electrifying electrogalvanized electrolytic
+elated elder elderly eldest elective electoral electric electrical electrifying electrogalvanized electrolytic
 electromechanical electronic electrostatic electrosurgical elegant elegiac elemental elementary elephantine
 eleventh elfin eligible elitist elliptical eloquent elucidative elusive elven embarrassed embarrassing
 embattled embittered emblematic embryonic emerald emergent eminent emotional empathetic emphatic empirical
-employerpaid empty enameled enamelled enamored encephalographic enchanting encyclopaedic encyclopedic
+employerpaid emptier empty enameled enamelled enamored encephalographic enchanting encyclopaedic encyclopedic
 endearing endemic endocrine endothelial endothermic endrocrine endurable energetic enforceable englishman
 engrossed engrossing enigmatic enjoyable enlarged enny entangled enterprising entertaining enthralled
 enthralling enthusiastic entire entrepreneurial enviable environmental enzymatic eosinophilic ephemeral
@@ -467,70 +474,76 @@ expectable expectant expedient expendable expensive experiential experimental ex
 exploitative exploratory explosive exponential expository expressible expressionistic expressive expropriated
 exquisite extant extendible extensive exterior external extinct extortionate extra extracurricular extralegal
 extramarital extramural extraordinary extraterrestrial extraterritorial extravagant extreme exuberant exultant
-eyewear fabled facial facile facsimile factored factual faddish fading faecal fag faint fair fake fallible
-fallow false famed familar familial familiar familistical fanatic fanatical fanciful fancy fantastic faraway
-farfetched fascinating fascist fashionable fat fatal fateful fatherly fatiegued fatty faulty faux favorable
-favorite favourable fearful fearsome feasible feathered feathery febrile fecal fecund federal federalised
-federalized feeble feigned feisty feline fellow female feminine feminist fenced fermentation ferroelectric
-ferromagnetic fertile fervent festive fetal fetid feudal feudalistic fevered feverish few fiberoptic
-fibreoptic fibrocalcific fickle fictional fictive fide fiduciary fiendish fierce fiery fifteenth fifth
+eyewear fabled facial facile facsimile factored factual faddish fading faecal fag faint fainter faintest fair
+fairer fairest fake fallible fallow false famed familar familial familiar familistical fanatic fanatical
+fancier fanciest fanciful fancy fantastic faraway farfetched farthest fascinating fascist fashionable fastest
+fat fatal fateful fatherly fatiegued fatter fatty faulty faux favorable favorite favourable fearful fearsome
+feasible feathered feathery febrile fecal fecund federal federalised federalized feeble feeblest feigned
+feistier feisty feline fellow female feminine feminist fenced fermentation ferroelectric ferromagnetic fertile
+fervent fest festive fetal fetid feudal feudalistic fevered feverish few fewer fewest fiberoptic fibreoptic
+fibrocalcific fickle fictional fictive fide fiduciary fiendish fierce fiercer fiercest fiery fifteenth fifth
 fiftieth figural figurative fijian filbert filial filigree filipino filmy filthy final financial finanicial
-finicky finite finn finnish first firstround fiscal fishy fissionable fitful fitting fiveyear fixable
-fixedrate flaccid flagging flagrant flaky flamboyant flaming flammable flashy flat flathead flatish flattering
-flattish flatulent flavored flavorful flavourful flaxen fleeting fleshy flexible flexural flighty flimsy
-flinty flip flippant floodlit floppy floral florid flourishing flowered fluent fluffy fluid fluorescent flush
-flyaway foamed foamy focal foetal foetid fogged foggy foiled foldable folding folic folkish folklike folksy
-follicular followthrough followup fond foolhardy foolish foolproof footloose footy foppish forceful foregone
-forehand foreign forensic foreseeable forfeitable forgetful forgettable forgitful forgone forlorn formal
-formalized formative former formidable formulaic forseeable forthcoming forthright fortunate fossil fossilised
-fossilized foster foul fourteenth fourth foward fractional fractured fragile fragmentary fragmented fragrant
-frail frank franked frantic fraudulent fraught freakish freckled free freehand freelance freemarket
-freewheeling french frenchman frenetic frenzied frequent frescoed fresh friable frictional fried friendly
-frightening frightful frigid frikin frilly frisky frizzled frontal frosty frothy frowzy frugal fruitful fruity
-frumpy frustrating fucken fuckface fuckhead fuckin fucktard fugitive fugual full fulllength fullscale fullyear
-functional fundamantal fundamental fundamentalist funeral fungal fungible funky funny furnished furrowed furry
-further furtive fusiform fussy fusty futile future futuristic fuzzy gabonese gainful gaited galactic gallant
+finer finest finicky finite finn finnish firmer first firstround fiscal fishy fissionable fitful fittest
+fitting fiveyear fixable fixedrate flaccid flagging flagrant flaky flamboyant flaming flammable flashier
+flashy flat flathead flatish flattering flattest flattish flatulent flavored flavorful flavourful flaxen
+fleetest fleeting fleshy flexible flexural flighty flimsy flinty flip flippant floodlit floppy floral florid
+flourishing flowered fluent fluffy fluid fluorescent flush flyaway foamed foamy focal foetal foetid fogged
+foggy foiled foldable folding folic folkish folklike folksy follicular followthrough followup fond fonder
+fondest foolhardy foolish foolproof footloose footy foppish forceful foregone forehand foreign forensic
+foreseeable forfeitable forgetful forgettable forgitful forgone forlorn formal formalized formative former
+formidable formulaic forseeable forthcoming forthright fortunate fossil fossilised fossilized foster foul
+foulest fourteenth fourth foward fractional fractured fragile fragmentary fragmented fragrant frail frailest
+frank franked franker frankest frantic fraudulent fraught freakish freckled free freehand freelance freemarket
+freer freest freewheeling french frenchman frenetic frenzied frequent frescoed fresh fresher freshwater
+friable frictional fried friendlier friendly frightening frightful frigid frikin frilly frisky frizzled
+frontal frosty frothy frowzy frugal fruitful fruity frumpy frustrating fucken fuckface fuckhead fuckin
+fucktard fugitive fugual full fuller fullest fulllength fullscale fullyear functional fundamantal fundamental
+fundamentalist funeral fungal fungible funky funnier funniest funny furnished furrowed furry further furthest
+furtive fusiform fussy fusty futile future futuristic fuzzier fuzzy gabonese gainful gaited galactic gallant
 gallantly galling galvanic galvanized gambian gangling gangsterish gaping gargantuan garish gassy gastric
 gastrointestinal gauche gaudy gaunt gawky gay gemlike general generalized generalpurpose generational generic
-genetic genial genital genteel gentle gentlemanly genuine geocentric geographic geographical geologic
+genetic genial genital genteel gentle gentlemanly gentler genuine geocentric geographic geographical geologic
 geological geometric geometrical geopolitical georgian geothermal geriatric german germane germinal germinated
 gerundial gestational ghanaian ghastly ghostlike ghostly ghoulish giddy gifted gigantic gilded gilt gimbaled
 gimmicky girlish giveaway glacial glad glandular glaring glassy gleeful glib glitzy global globalised
-globalized glomerular gloomy glossy glottal glottochronological glowing gluey glum glutamic glutaric glutted
-gnarled gnomelike goddam goddamned godlike golden good gooey goofy goosey gooshey gory gossipy gothic gouty
-governmental gowned graceful gradual grained grainy grammatical grand grande grandiloquent grandiose
-grandmotherly granular granulocytic graphic graphical grassy grateful gratifying grave graven gravid
-gravitational gray grayed greasy great greatcoated greedy greek green greenish grenadian gret grey gridded
-gridlocked grilled grim grimy gripping grisly gritty grizzled groggy grotesque groundup grovelike growthy
-grubby grudging gruelling gruesome gruff guar guatemalan gubernatorial guilty guinean gullible gummy gungho
-gushy gusty gutsy guttural guyanese gymnastic gynaecologic gynaecological gynecologic gynecological habitable
-habitual hable hacking hackneyed haemolytic haggard hairsplitting hairy hairyknuckled haitian halcyon
-halfhearted hallowed hallucinatory handheld handmade handsome handwritten handy hansom haphazard happy hard
-hardboiled hardbound hardline hardscrabble hardworking hardy harlot harmful harmonic harpy harrowing harsh
-hasty hateful hater haughty hawkish hazel hazy headquarter headstrong heady healthful healthy heartbreaking
-heartbroken heartening heartfelt heartstopping heartwarming hearty heated heathen heathenish heavenly
-heavenward heavy heavyhearted heavyweight hebephrenic hectic hedonistic hefty hegemonic heliocentric hellish
-helluva helmeted helpful hemispheric hemispherical hemolytic henpecked heraldic herbal herculean hereabout
-hereditary heretical hermetic heroic herpetological hesitant hexagonal hidebound hierarchical hifalutin high
-highbrow highfalutin highflying highpriced highyield hilar hilly hind hindi hindmost hissy histochemical
-historic historical hoarse hokey holistic hollow holy homebound homely homemade homesick homespun homey
-homicidal homing homoerotic homophobic homosexual honduran honest honeycombed honorable honorary hooded hooked
-hooting hopeful horizontal hormonal horned horrible horrid horrific horrifying horselike horticultural
-hospitable hostile hot hothouse hourlong hourly housebound housebroken househld housewarming hoydenish huge
-hugh human humane humanist humanistic humanitarian humble humbling humid humiliating hummable hundredth
-hungarian hungry hush hushed husky hyaline hyaluronic hybrid hydrated hydraulic hydroelectric hydrophilic
-hydrophobic hydrostatic hygienic hyper hyperactive hyperaemic hyperbolic hyperemic hyperfine hypersonic
-hyphenated hypnotic hypo hypoactive hypocritical hypodermic hypoglycaemic hypoglycemic hypophyseal
-hypothalamic hypothetical hysterical iambic icebound iced icelander icky iconoclastic icy ideal idealistic
-idealized ideational identical identifiable ideological idiomatic idiosyncratic idiot idiotic idle idolized
-idosyncratic idyllic iffy ignoble ignorant iguana iliac ill illegal illegitimate illicit illiquid illiterate
-illogical illuminating illusionary illusive illusory illustrative imaginable imaginary imaginative
-imcomparable imcomplete imitative immaculate immanent immaterial immature immeasurable immediate immemorial
-immense immersive immigrant imminent immiserated immoderate immodest immoral immortal immovable immune
-immunological immunosuppressive immutable imp impartial impassable impassible impassioned impassive impeccable
-impelling impending impenetrable imperative imperceptible imperfect imperial imperishable impermissible
-impersonal impersonalised impersonalized impertinent imperturbable implacable implantable implausible implicit
-impolite impolitic imponderable important impossible impotent impracticable impractical imprecise impregnable
+globalized glomerular gloomier gloomy glossy glottal glottochronological glowing gluey glum glutamic glutaric
+glutted gnarled gnomelike goddam goddamned godlike golden good gooey goofy goosey gooshey gory gossipy gothic
+gouty governmental gowned graceful gradual grained grainy grammatical grand grande grander grandest
+grandiloquent grandiose grandmotherly granular granulocytic graphic graphical grassy grateful gratifying grave
+graven graver gravest gravid gravitational gray grayed grayer greasy great greatcoated greater greatest
+greedier greedy greek green greener greenest greenish grenadian gret grey greyer gridded gridlocked grilled
+grim grimmest grimy gripping grisly gritty grizzled groggy grotesque groundup grovelike growthy grubby
+grudging gruelling gruesome gruff guar guatemalan gubernatorial guilty guinean gullible gummy gungho gushy
+gusty gutsy guttural guyanese gymnastic gynaecologic gynaecological gynecologic gynecological habitable
+habitual hable hacking hackneyed haemolytic haggard hairier hairsplitting hairy hairyknuckled haitian halcyon
+halfhearted hallowed hallucinatory handheld handier handiest handmade handsome handsomer handwritten handy
+hansom haphazard happier happiest happy hard hardboiled hardbound harder hardest hardier hardline hardscrabble
+hardworking hardy harlot harmful harmonic harpy harrowing harsh harsher harshest hasty hateful hater haughty
+hawkish hazel hazy headquarter headstrong heady healthful healthiest healthy heartbreaking heartbroken
+heartening heartfelt heartiest heartstopping heartwarming hearty heated heathen heathenish heavenly heavenward
+heavier heaviest heavy heavyhearted heavyweight hebephrenic hectic hedonistic heftier heftiest hefty hegemonic
+heliocentric hellish helluva helmeted helpful hemispheric hemispherical hemolytic henpecked heraldic herbal
+herculean hereabout hereditary heretical hermetic heroic herpetological hesitant hexagonal hidebound
+hierarchical hifalutin high highbrow higher highest highfalutin highflying highpriced highyield hilar hilly
+hind hindi hindmost hipper hissy histochemical historic historical hoarse hokey holiest holistic hollow holy
+homebound homely homemade homesick homespun homey homicidal homier homing homoerotic homophobic homosexual
+honduran honest honeycombed honorable honorary hooded hooked hooting hopeful horizontal hormonal horned
+horrible horrid horrific horrifying horselike horticultural hospitable hostile hot hothouse hotter hottest
+hourlong hourly housebound housebroken househld housewarming hoydenish huge hugh human humane humanist
+humanistic humanitarian humble humblest humbling humid humiliating hummable hundredth hungarian hungrier
+hungry hush hushed husky hyaline hyaluronic hybrid hydrated hydraulic hydroelectric hydrophilic hydrophobic
+hydrostatic hygienic hyper hyperactive hyperaemic hyperbolic hyperemic hyperfine hypersonic hyphenated
+hypnotic hypo hypoactive hypocritical hypodermic hypoglycaemic hypoglycemic hypophyseal hypothalamic
+hypothetical hysterical iambic icebound iced icelander icky iconoclastic icy ideal idealistic idealized
+ideational identical identifiable ideological idiomatic idiosyncratic idiot idiotic idle idolized idosyncratic
+idyllic iffy ignoble ignorant iguana iliac ill illegal illegitimate illicit illiquid illiterate illogical
+illuminating illusionary illusive illusory illustrative imaginable imaginary imaginative imcomparable
+imcomplete imitative immaculate immanent immaterial immature immeasurable immediate immemorial immense
+immersive immigrant imminent immiserated immoderate immodest immoral immortal immovable immune immunological
+immunosuppressive immutable imp impartial impassable impassible impassioned impassive impeccable impelling
+impending impenetrable imperative imperceptible imperfect imperial imperishable impermissible impersonal
+impersonalised impersonalized impertinent imperturbable implacable implantable implausible implicit impolite
+impolitic imponderable important impossible impotent impracticable impractical imprecise impregnable
 impressionable impressionist impressionistic impressive improbable impromptu improper improvident
 improvisational improvisatory improvizational imprudent impudent impulsive impure imputed inaccessible
 inaccurate inactive inadequate inadvertent inadvisable inalienable inane inanimate inapplicable inappropriate
@@ -575,97 +588,102 @@ irresolute irresolvable irresponsible irreverent irreversible irrevocable irrita
 isolationistic isothermal isotonic isotopic isotropic israeli issuable italian itchy itinerant jackbooted
 jacketed jaded jagged jalapeno jamaican japanese jarring jaunty jazzy jejune jerky jeweled jewelled jittery
 jocose jocular jocund joint jolly jordanian jotted journalistic jovial jowly joyful jubilant judgmental
-judicial juicy jumbo jumpy junior juridical jurisdictional justiciable justifiable juvenile kazakh keen kegful
-keno kenyan kerchiefed key keyed khaki killable kinaesthetic kindred kinesthetic kinetic kinked kitschy
-kittenish knifelike knightly knotted knotty knowledgeable kooky korean kosher kuwaiti labile lacey
-lackadaisical lackluster lacklustre lacy laddered laden ladylike laendler lame lamechian landlocked languid
-lanky laotian lapidary large largish larval last lasting late lateral latermaturing latter latvian laudable
-laudatory laughable lavish lawful lawmaking lax lazy leaded leaden leafy leaky lean leasable leathered
-leathern leathery lebanese leery leftist leftover leftward legal legalistic legato legendary legged leggy
-legible legislative legitimate leisurely lendable lengthy lenient lethal lethargic leveraged leviathan lewd
-lexical lexicostatistic liable liberal liberating liberian libertarian libyan licit liechtensteiner lieder
-lifelike lifelong lifesize lightheaded lighthearted lightweight lignite likable likeable likely lilac lilting
-limber limbic limited limp limpid lineal linear linguistic liquid liquified literal literary literate lithe
-lithographic lithuanian litle little liturgical livable liveable lively liveried livid loath loathsome lobular
-local localized lofty logical logistic logistical lone lonely lonesome long longerterm longhaired longhand
-longish longitudinal longneck longrange longrun longstanding longsuffering longterm longtime lookalike loony
-loopy loose lop lopsided lordly loud lousy loutish lovable lovelorn lovely lovin loving low lowdown lowincome
-lowly lowprofile loyal lucid lucky lucrative lukewarm lumbar lumbering luminescent lumpish lumpy lunar lunatic
-lurid lush lustful lusty luxembourger lymphocytic lyrical macabre macaque macedonian machinelike macho
-macroeconomic macromolecular macropathological mad madagascan madcap maddening magenta maggoty magic magical
-magnetic magnificent maiden maimed main majesterial majestic major majoritarian makeshift maladaptive
-maladjusted maladroit malawian malaysian maldivian male malevolent malfeasant malformed malian malign
-malignant malleable malnourished malposed maltese mamalian mammalian mammary mammoth manageable managerial
-mandatory mangled maniacal manic maniclike manifest manila manipulative manly mannered mantic manual many
-manye marginal marine marital maritime marketable marketwide maroon married martial masculine massive
-masterful masterly materialistic maternal mathematical matinee matriarchal matrimonial matronly maturational
-maudlin mauritanian mauritian mauve mawkish maximal mayoral meager meagre mealy mealynosed meaningful measly
-measurable meaty mechanical mechanistic mechanized median medical medicinal medieval mediocre meditative
-mediumistic meek mega megakaryocytic melancholy mellow melodic melodramatic memorable menacing mendicant
-menial menstrual menstruation mental mercenary merciful mercurial mere merry mesenteric messianic messy
-metabolic metallic metallurgical metamorphic metaphorical metaphysical meteoric meteoritic meteorological
-meterological methodical methodological metric metrical metropolitan metropolitian mettlesome mexican miasmal
-micro microbial microbiological microchannel microeconomic microelectronic micrometeoritic microscopic
-microscopical microsomal microtonal microwavable mid midcontinent middlebrow middling midlevel midocean
-midpriced midrange midsize midsized midterm midweek midwestern mighty migrant migratory mild mildewy militant
-military milky milled millionth mimetic mindful mineralised mineralized mineralogical miniature minimal
-minimalist minimum miniscule ministerial miniwelfare minor minuscule misbegotten misbranded miscreant
-miserable miserly misguided misleading misshapen missionary misty miswritten mitigating mitral mixed mnemonic
-mobile mock modal moderate modern modernist modernistic modernized modest modish modular moire moist moistened
-molal moldable moldovan moldy molecular molten momentary monacan monastic monaural monetary moneyed
-moneymaking mongolian monic monied monkish mono monochromatic monochrome monoclinic monoclonal monodisperse
-monogrammed monolithic mononuclear monophonic monopolistic monotone montenegrin monthlong monthly monumental
-moody moonlike moonlit moot moral moralistic morbid moribund moroccan morose morphemic morphogenetic
-morphologic morphological morphophonemic mortal mortgagebacked motherly motional motley mouldable mouldy
-mournful moustached mousy movable mozambican much mucky muddleheaded muddy muggy mulitiplier multibillion
-multibilliondollar multichannel multicolor multicolored multicolour multicoloured multidimensional
-multidisciplinary multifaceted multifamily multilateral multilayer multilayered multilevel multilingual
-multimegaton multimillion multinational multipart multipartisan multiple multipleuser multipurpose multiscreen
-multisided multistage multivalent multivalve multiyear mum mundane muni municipal murky muscat muscular mushy
-musical mustached mustachioed mutant mutational mute muted mutual muzzling myocardial myopic myriad mystic
-mystical mythic mythical mythological nagging nahce naive naked namibian narcotic narrow nasal nascent nasty
+judicial juiciest juicy jumbo jumpy junior juridical jurisdictional justiciable justifiable juvenile kazakh
+keen keener keenest kegful keno kenyan kerchiefed key keyed khaki killable kinaesthetic kinder kindest kindred
+kinesthetic kinetic kinked kitschy kittenish knifelike knightly knotted knotty knowledgeable kooky korean
+kosher kuwaiti labile lacey lackadaisical lackluster lacklustre lacy laddered laden ladylike laendler lame
+lamechian landlocked languid lanky laotian lapidary large larger largest largish larval last lastest lasting
+late lateral latermaturing latest latter latvian laudable laudatory laughable lavish lawful lawmaking lax lazy
+leaded leaden leafhopper leafiest leafy leaky lean leaner leasable least leathered leathern leathery lebanese
+leery leftist leftover leftward legal legalistic legato legendary legged leggy legible legislative legitimate
+leisurely lendable lengthiest lengthy lenient lesser lethal lethargic leveraged leviathan lewd lexical
+lexicostatistic liable liberal liberating liberian libertarian libyan licit liechtensteiner lieder lifelike
+lifelong lifesize lighter lightest lightheaded lighthearted lightweight lignite likable likeable likelier
+likeliest likely lilac lilting limber limbic limited limp limpid lineal linear linguistic liquid liquified
+literal literary literate lithe lithographic lithuanian litle little littlest liturgical livable liveable
+livelier liveliest lively liveried livid loath loathsome lobular local localized lofty logical logistic
+logistical lone loneliest lonely lonesome long longerterm longest longhaired longhand longish longitudinal
+longneck longrange longrun longstanding longsuffering longterm longtime lookalike loony loopy loose looser
+loosest lop lopsided lordly loud loudest lousy loutish lovable loveliest lovelorn lovely lovin loving low
+lowdown lower lowest lowincome lowliest lowly lowprofile loyal lucid luckier luckiest lucky lucrative lukewarm
+lumbar lumbering luminescent lumpier lumpish lumpy lunar lunatic lurid lush lustful lusty luxembourger
+lymphocytic lyrical macabre macaque macedonian machinelike macho macroeconomic macromolecular
+macropathological mad madagascan madcap maddening magenta maggoty magic magical magnetic magnificent maiden
+maimed main majesterial majestic major majoritarian makeshift maladaptive maladjusted maladroit malawian
+malaysian maldivian male malevolent malfeasant malformed malian malign malignant malleable malnourished
+malposed maltese mamalian mammalian mammary mammoth manageable managerial mandatory mangled maniacal manic
+maniclike manifest manila manipulative manly mannered mantic manual many manye marginal marine marital
+maritime marketable marketwide maroon married martial masculine massive masterful masterly materialistic
+maternal mathematical matinee matriarchal matrimonial matronly maturational maudlin mauritanian mauritian
+mauve mawkish maximal mayoral meager meagre mealy mealynosed meaner meanest meaningful measly measurable meaty
+mechanical mechanistic mechanized median medical medicinal medieval mediocre meditative mediumistic meek
+meekest mega megakaryocytic melancholy mellow melodic melodramatic memorable menacing mendicant menial
+menstrual menstruation mental mercenary merciful mercurial mere merest merriest merry mesenteric messianic
+messy metabolic metallic metallurgical metamorphic metaphorical metaphysical meteoric meteoritic
+meteorological meterological methodical methodological metric metrical metropolitan metropolitian mettlesome
+mexican miasmal micro microbial microbiological microchannel microeconomic microelectronic micrometeoritic
+microscopic microscopical microsomal microtonal microwavable mid midcontinent middlebrow middling midlevel
+midocean midpriced midrange midsize midsized midterm midweek midwest midwestern mightiest mighty migrant
+migratory mild milder mildewy militant military milky milled millionth mimetic mindful mineralised mineralized
+mineralogical miniature minimal minimalist minimum minincomputer miniscule ministerial miniwelfare minor
+minuscule misbegotten misbranded miscreant miserable miserly misguided misleading misshapen missionary misty
+miswritten mitigating mitral mixed mnemonic mobile mock modal moderate modern modernist modernistic modernized
+modest modish modular moire moist moistened molal moldable moldovan moldy molecular molten momentary monacan
+monastic monaural monetary moneyed moneymaking mongolian monic monicker monied monkish mono monochromatic
+monochrome monoclinic monoclonal monodisperse monogrammed monolithic mononuclear monophonic monopolistic
+monotone montenegrin monthlong monthly monumental moody moonlike moonlit moot mor moral moralistic morbid more
+moribund moroccan morose morphemic morphogenetic morphologic morphological morphophonemic mortal
+mortgagebacked most motherly motional motley mouldable mouldy mournful moustached mousy movable mozambican
+much mucky muddleheaded muddy muggy mulitiplier multibillion multibilliondollar multichannel multicolor
+multicolored multicolour multicoloured multidimensional multidisciplinary multifaceted multifamily multifiber
+multilateral multilayer multilayered multilevel multilingual multimegaton multimillion multinational multipart
+multipartisan multiple multipleuser multipurpose multiscreen multisided multistage multivalent multivalve
+multiyear mum mundane muni municipal murkier murky muscat muscular mushy musical mustached mustachioed mutant
+mutational mute muted mutual muzzling myocardial myopic myriad mystic mystical mythic mythical mythological
+nagging nahce naive naked namibian narcotic narrow narrower narrowest nasal nascent nastier nastiest nasty
 natal national nationalist nationalistic nationwide native natty natural naturalistic naturalized natured
-naughty nautical naval navigable navigational nearby nearsighted neat nebular necessary necromantic necrotic
-needlelike needy negative negligent negligible negotiable neighborly neighbourly neo neoclassical
-neoconservative neoliberal neolithic neonatal neophyte nepalese nerdy nervy nesting net nether nettlesome
-neural neurological neuromuscular neuronal neuropsychiatric neuroselective neurotic neurotoxic neutral
-neutralist new newborn newfangled newfound newsworthy next nicaraguan nice nifty nigerian nigerien niggardly
-nighted nightly nightmarish nighttime nihilistic nil nilpotent nimble nineteenth ninetieth ninth nise
-nitpicking noble noblesse nociceptive noconfidence nocturnal nodular noisy nomadic nomenclatural nominal
-nonacid nonaddictive nonagricultural nonbanking nonbinding noncallable noncash nonchalant nonchlorinated
-nonchurchgoing noncombat noncombatant noncommercial noncommissioned noncommittal noncompetitive noncompliant
-noncontract noncontroversial nonconvertible noncorrosive noncriminal noncumulative nondairy nondeductible
-nondefeatist nondefense nondemocratic nondescript nondestructive nondiscretionary nondiscriminatory
-nondoctrinaire nondollar nondrying nondurable noneconomic nonelectrical nonequivalent nonessential
-nonexecutive nonexistent nonfarm nonfat nonfinancial nonflammable nonflammeable nonfunctional noninflationary
-noninstitutionalized noninterest nonionic nonlethal nonlinguistic nonliterary nonmaterial nonmetallic
-nonmusical nonmythological nonobservant nonpareil nonpartisan nonpartizan nonpaying nonperforming nonphysical
-nonpolitical nonproductive nonprofit nonpublic nonracial nonrecourse nonrefundable nonregulated nonresident
-nonresidential nonsegregated nonsensical nonsingular nonsocialist nonspecific nonstandard nonstop nonstrategic
-nonsuccessful nonsurgical nonsystematic nontoxic nontraditional nontransferable nonunion nonverbal nonviolent
-nonvirulent nonvoting nonwhite nonworking normal normative northeastern northerly northern northernmost
-northwestern norwegian nosedive nostalgic nosy notable noteworthy noticeable nouveau nouvelle novelised
-novelistic novelized nowbankrupt nuanced nubile nuclear nucleic nude nudist nuisance null numb numbing
-numerical numerological numismatic nutrient nutritional nutritive nutty oaken obdurate obedient obeisant obese
-objectionable obligational obligatory obliging oblique oblong obscene obscure observable observant
-observational obsessive obsolescent obsolete obstinate obstructive obtainable obtuse occasional occidental
-occipital occlusive occupational occupied oceanfront oceanic oceanographic oceanthermal ochre octagonal octave
-octogenarian ocular odd oddball oedematose oedipal offbeat offcourse offensive offhand offical offputting
-ohmic oiled oily okay old olden ole oleophilic oleophobic olfactory olive olivefaced omani omnipresent
-omniscient oncoming onepage onetime oneyear ongoing online onrushing ontological opalescent opaque open
-operable operatic operational operative ophthalmic opinionated opportune opportunistic opposite oppressed
-oppressive optic optical optimal optimistic optimum optional opulent oral oratorical orbital orchestral
-orderly ordinary organic organisational organismic organizational orgiastic oriental original ornamental
-ornate ornery orney ornithological orphan orthodontic orthodox orthographic orthopedic orthorhombic osmotic
-ostensible ostrich othe other otherworldly ould outboard outbound outdated outdoor outer outgoing outlandish
-outlying outmoded outraged outright outsized outspoken outstanding outstate outworn oval ovarian overactive
-overage overaggressive overall overarching overbearing overblown overbroad overbuilt overburdened overcerebral
+naughtier naughty nautical naval navigable navigational nearby nearest nearsighted neat neatest nebular
+necessary necromantic necrotic needlelike needy negative negligent negligible negotiable neighborly
+neighbourly neo neoclassical neoconservative neoliberal neolithic neonatal neophyte nepalese nerdy nervy
+nesting net nether nettlesome neural neurological neuromuscular neuronal neuropsychiatric neuroselective
+neurotic neurotoxic neutral neutralist new newborn newer newest newfangled newfound newsworthy next nicaraguan
+nice nicer nicest nifty nigerian nigerien niggardly nighted nightly nightmarish nighttime nihilistic nil
+nilpotent nimble nimbler nineteenth ninetieth ninth nise nitpicking noble nobler noblesse noblest nociceptive
+noconfidence nocturnal nodular noisier noisy nomadic nomenclatural nominal nonacid nonaddictive
+nonagricultural nonbanking nonbinding noncallable noncash nonchalant nonchlorinated nonchurchgoing noncombat
+noncombatant noncommercial noncommissioned noncommittal noncompetitive noncompliant noncontract
+noncontroversial nonconvertible noncorrosive noncriminal noncumulative nondairy nondeductible nondefeatist
+nondefense nondemocratic nondescript nondestructive nondiscretionary nondiscriminatory nondoctrinaire
+nondollar nondrying nondurable noneconomic nonelectrical nonequivalent nonessential nonexecutive nonexistent
+nonfarm nonfat nonfinancial nonflammable nonflammeable nonfunctional noninflationary noninstitutionalized
+noninterest nonionic nonlethal nonlinguistic nonliterary nonmaterial nonmetallic nonmusical nonmythological
+nonobservant nonpareil nonpartisan nonpartizan nonpaying nonperforming nonphysical nonpolitical nonproductive
+nonprofit nonpublic nonracial nonrecourse nonrefundable nonregulated nonresident nonresidential nonsegregated
+nonsensical nonsingular nonsocialist nonspecific nonstandard nonstop nonstrategic nonsuccessful nonsurgical
+nonsystematic nontoxic nontraditional nontransferable nonunion nonverbal nonviolent nonvirulent nonvoting
+nonwhite nonworking normal normative northeastern northerly northern northernmost northwestern norwegian
+nosedive nostalgic nosy notable noteworthy noticeable nouveau nouvelle novelised novelistic novelized
+nowbankrupt nuanced nubile nuclear nucleic nude nudist nuisance null numb numbing numerical numerological
+numismatic nutrient nutritional nutritive nutty oaken obdurate obedient obeisant obese objectionable
+obligational obligatory obliging oblique oblong obscene obscure observable observant observational obsessive
+obsolescent obsolete obstinate obstructive obtainable obtuse occasional occidental occipital occlusive
+occupational occupied oceanfront oceanic oceanographic oceanthermal ochre octagonal octave octogenarian ocular
+odd oddball oddest oedematose oedipal offbeat offcourse offensive offhand offical offputting ohmic oiled oily
+okay old olden older oldest ole oleophilic oleophobic olfactory olive olivefaced omani omnipresent omniscient
+oncoming onepage onetime oneyear ongoing online onrushing ontological opalescent opaque open operable operatic
+operational operative ophthalmic opinionated opportune opportunistic opposite oppressed oppressive optic
+optical optimal optimistic optimum optional opulent oral oratorical orbital orchestral orderly ordinary
+organic organisational organismic organizational orgiastic oriental original ornamental ornate ornery orney
+ornithological orphan orthodontic orthodox orthographic orthopedic orthorhombic osmotic ostensible ostrich
+othe other otherworldly ould outboard outbound outdated outdoor outer outgoing outlandish outlying outmoded
+outraged outright outsized outspoken outstanding outstate outworn oval ovarian overactive overage
+overaggressive overall overarching overbearing overblown overbroad overbuilt overburdened overcerebral
 overcollected overconfident overcooled overcrowded overdeveloped overdrawn overdressed overdue overeager
 overexploited overhand overhyped overinsistent overjoyed overleveraged overlong overloud overlying overnight
 overpowering overprotective overregulated oversize oversized oversoft overstaffed overstored oversupplied
 overt overvaulting overweening overwhelmed overwhelming overwritten overwrought oviform owing own owne
 oxaloacetic oxidized pacific pacifistic padded pagan pained painful painstaking painteresque pakistani
-palatable palatial pale paleocortical palestinian palliative pallid palpable paltry pampered panamanian
+palatable palatial pale paleocortical palest palestinian palliative pallid palpable paltry pampered panamanian
 paneled panicky panoramic pantomimic papal papery papillary paradigmatic paradoxical paraguayan paralinguistic
 parallel paramagnetic parametric paramilitary paramount paranoid paranormal parasitic parasympathetic paraxial
 pardonable parental parkish parklike parliamentary parochial paroxysmal parsympathetic partial participative
@@ -681,207 +699,218 @@ pert pertinent peruvian pervasive perverse pessimistic pestilent petite petrifie
 pharmaceutical pharmacological pharmacuetical phenomenal phenomenological philanthropic philological
 philosophic philosophical phonemic phonetic phoney phonic phonologic phony phosphorescent photochemical
 photoelectronic photogenic photographic photosensitive physical physiochemical physiologic physiological
-pianistic picayune pickled picky pictorial picturesque piddling piezoelectric pillared pimpled pimplike
-pinheaded pink pinpointed pioneering piquant pique pistachio pithy pitiable pitiful pituitary pivot pivotal
-placid plain plaintive planar planetary planoconcave plateful platter plausible playable playful pleasant
-pleasurable pleated plebeian plenary plentiful pleural pliable pliant plinking plucky plugugly plumed plump
-pluralistic plush plutocratic pneumatic podiatric poetic poignant pointy pokerfaced pokey polar polemic
-polemical policymaking polished polite politic political polluted polycrystalline polymeric polytonal
-polyunsaturated pomological pontifical poor popular populist poring pornographic portable portly portmanteau
-portuguese posh positional positive possessive possible postal postdoctoral posterior postgraduate postpartum
-postponable postride postwar potable potent potential potted powdered powdery powerful practicable practical
-practised pragmatic praiseworthy prayerful preachy precautionary precise preclinical precluded precompetitive
-preconceived preconference precrash precursory precut predatory predawn predictable predictive predominant
-preemptive prefab prefectural preferable preferential preferred preflight pregnant prehistoric prejudicial
-preliminary preliterate premarital premature premediated premeditated premonitory prenatal prep prepaid
-preparative preparatory preponderating prepositional prepositioning preppy prepubescent prepupal prepurchase
-preschool prescient prescriptive present presentable presentational presente preservative preset presidential
-pressured pretax pretrial prevalent preventable preventative preventive prewar pricey prickly priestly prim
-primaeval primal primary prime primeval primitive primordial princely princesse principal principled printable
-pristine private privileged privvy privy probabilistic probable problematic problematical procedural
-procreative prodigal productive profane professional professorial proficient profitable profligate profound
-profuse programable programmable programmatic progressive prohibitive projective proletarian prolific
-prominant prominent promising promissory promotional prone pronged pronouncing propagandistic proper prophetic
-proportional proportionate proportioned proprietary proprietory propulsive prosaic proscriptive prosecutorial
-prosodic prospective prostrate prosy protectionist protective proteolytic protoplasmic prototypical protozoan
-protracted proud proverbial providential provincial provisional provocative proximal proximate prudent
-prudential prurient prying pseudo psychiatric psychic psychical psychoactive psychoanalytic psychological
-psychopathic psychopharmacological psychosocial psychosomatic psychotherapeutic psychotic pubescent public
-publicsector publishable puckish puerile puffy pugh puissant pulmonary punchy punctured pungent punishable
-punitive punky puny puppyish pure puritan puritanical purple purported purposeful purposive pursuant pushy
-putative puttable puzzling pyknotic pyramidal pyrotechnic qatari quadratic quadrennial quadripartite quaint
-qualitative quantitative quantitive quarrelsome quarterly queer questionable queued quick quicksilver
-quickwitted quiescent quiet quilted quintessential quirky quixotic quizzical rabbinical rabid racial racist
-rackety racy radial radiant radical radioactive radioed radionic radiopharmaceutical radiophonic raffish
-ragged rainy rakish rampant ramshackle rancid random rangy ranking rapid rapt rare rarified raring rasping
-rata ratable rateable ratiocinating rational rationalist rationalistic rationalized ratty raunchy raw rawboned
-reactionary reactive readable ready real realistic rear rearmed reasonable reassuring reborn recalcitrant
-recent receptive recessionary rechargeable recipient reciprocal reclusive recognisable recognizable
-recombinant reconcilable recondite recoverable recreational rectangular rectilinear recumbent recurrent
-recursive recut recyclable red reddish redeemable redemptive redheaded redistributive redrawn redundant reedy
-refillable reflective reflex reformist refractive refractory refreshed refundable regal regimented regional
-regionalism regressive regrettable reground regular regulative regulatory reimburseable relational relative
-relativistic relevant reliable reliant reluctant remarkable remedial reminiscent remorseful remote removable
-remunerative renal renegotiable renewable renowned rental repayable repellent repentant repetitive replete
-reportorial repossesed repossessed reprehensible representational repressed repressive reproducible
-reproductive reprographic reptilian republican repugnant repulsive reputable reputed requisite reschedulable
-researchable resentful resettable residential residual resilient resinlike resiny resistant resistive resolute
-resonable resonant resounding resourceful respectable respectful respective respiratory resplendent
-responsible responsive restful restive restorative restrained restrictive restuarant resultant resurgent
-retail retaliatory retarded retentive rethought reticent reticulate retinal retractable retrievable retro
-retroactive retrograde retrogressive retroviral reusable revelatory reverend reverent reverential reversible
-revisionist revitalization revocable revolting revolutionary revolving rewarding rhapsodic rhetorical
-rheumatic rheumatoid rhythmic rhythmical ribald ribbed ribonucleic ribosomal rich riche rickety rid riddled
-rife rifled rightful rightist rightward rigid rimmed ringed ripe ripple risible risky risque ritzy rival
-riveting roasted robotic robust rockbound rockin rocklike rocky rococo rogue rollercoaster rollicking romanian
-romantic romantical romantick roomy rosy rotary rotational rote rotten rotund rough roughhewn roughish
-roughshod roundabout rounded roundtable rousing routine rowdy royal rubbery rubbish rubicund ruddy rude
-rudimentary rueful rugged rummaging rumpled runaway runny runtime rural russet russian rustic rusting rusty
-rutted rwandan sacral sacred sacrificial sacrosanct sad saddened sadistic safe saggy saintly salable salaried
-saleable salicylic salient salivary sallow salty salutary salvadorean same samoan sanctified sandy sane
-sanguine sanitary sappy sarcastic sarcolemmal sardonic sassy satiric satirical satisfactory saucy saudi
-sauterne savage savory savoury savvy scalar scalloped scandalizing scant scanty scarce scarecrowish scarlet
-scary scathing scatterbrained scattershot scenic scented sceptical schematic scheming schizoid schizophrenic
-scholarly scholastic schoolgirlish scientific scintillating sclerotic scorched scornful scot scottish scraggly
-scrappy scratchy scrawny screechy scriptural scrolled sculptural scum seaborne seafaring seamy searing seaside
-seasonal seasoned second secondary secondhand secret secretarial secretive sectarian sectional sectionalised
-sectionalized sectorial secular sedate sedentary sedimentary seductive seedy seeming seesaw segmental
-segmented seismic seismographic seismological selective selfdamaging selfish semantic semiannual semiarid
-semiautomatic semicircular semidrying semiempirical semiliterate semimonthly seminal semipublic
-semiquantitative semisecret semitropical senatorial senegalese senile senior sensational sensible sensitive
-sensory sensual sentient sentimental separable separate separated separatist sepia septic sequined sequinned
-serbian serene serological serpentine serviceable servile sevenday seventeenth seventh severable several
-severe sexist sexistic sexual sexualised sexualized sexy shabby shaded shadowy shady shag shaggy shaky shallow
-shamanistic shameful shapely sharp shatterproof shaven sheepish sheer sheeted sheltered shelved shifty
-shimmering shiny shipshape shipwrecked shivery shocking shockproof shod shoddy shopworn short shorthanded
-shortlived shortsighted shortterm showy shredded shrewd shrewish shrill shrunken sibilant sick sickening
-sickish sickle sickly sidelong sienna signatory significant silent silken silky silly silvery simian similar
-similiar simple simplistic simulated sincere sinewy sinful singaporean single singular sinister sinusoidal
-siren sixteenth sixth sizable sizeable sizenine skeletal skeptical sketchy skiddy skilful skilled skillful
-skimpy skinny skittish slatted slavish sleazy sleek sleepy slender slick slight slighted slim slimy slinky
-slippery slipshod sloppy slothful slouchy slovak slovenian slovenly slow sluggish sly small smallish smalltime
-smarmy smart smelly smoggy smokable smoky smooth smudged smug snappy snazzy sneaky sniffy snippy snobbish
-snooty snotty snowy snug soapy sober sobering socal socalled sociable social socialist socialistic societal
-socioeconomic sociological sodden soft softened softwood soggy solar solarheated solder soldering sole solemn
-solid solitary soluble solvable solvent somali somatic somber sombre somersaulting somnolent songful sonic
-soothing sooty sophisticated sophomoric soporific sopping sordid sore sorrel sorrowful sorry souled soulful
-soundproof soupy sour sourdough soured southbound southeastern southerly southern southernmost southwestern
-sovereign soviet sovietised spaceborn spaniard spanish spanking spare sparkling sparse spatial spavined
-special specific speckled spectacular spectral spectrometric spectrophotometric speculative speedy spherical
-spiced spicy spidery spiffing spiffy spiked spiky spinal spinning spirited spiritual splashy splendid
-splenetic splintered splotched spongy spooky sporadic sporty spotty spousal sprightly sputtering squalid
-square squarefoot squashed squashy squat squeamish squirmy srilankan stable staggered staggering stagnant
-staid stale stalwart staminate standard standardised standardized standby standstill standup staphylococcal
-starchy stark starstruck starter startling stately statesmanlike statewide static stationary statist
-statistical statutory staunch steadfast steady steadying stealthy steely steep stellar stentorian steoreotyped
-stereophonic stereoscopic stereotyped stereotypical sterile stern sternal steroid stewed sticklike sticky
-stiff stiffnecked stilted stimulative stimulatory stinging stingy stinkin stinky stippled stirling stochastic
-stocky stodgy stolid stonelike stony storeyed storied stormbound stormy stout straight straightforward
-straitjacketed strange strapping strategic stratified stratospheric streamlined stressful stricken strict
-strident striking stringed stringent stringy striped strong structural stubble stubborn stubby stuffy
-stultifying stumpy stunning stupefying stupid sturdy stylised stylish stylistic stylized suable suave
+pianistic picayune pickier pickiest pickled picky pictorial picturesque piddling piezoelectric pillared
+pimpled pimplike pinheaded pink pinpointed pioneering piquant pique pistachio pithiest pithy pitiable pitiful
+pituitary pivot pivotal placid plain plainer plainest plaintive planar planetary planoconcave plateful platter
+plausible playable playful pleasant pleasurable pleated plebeian plenary plentiful pleural pliable pliant
+plinking plucky plugugly plumed plump pluralistic plush plutocratic pneumatic podiatric poetic poignant pointy
+pokerfaced pokey polar polemic polemical policymaking polished polite politic political polluted
+polycrystalline polymeric polytonal polyunsaturated pomological pontifical poor poorer poorest popular
+populist poring pornographic portable portly portmanteau portuguese posh poshest positional positive
+possessive possible postal postdoctoral posterior postgraduate postpartum postponable postride postwar potable
+potent potential potted powdered powdery powerful practicable practical practised pragmatic praiseworthy
+prayerful preachy precautionary precise preclinical precluded precompetitive preconceived preconference
+precrash precursory precut predatory predawn predictable predictive predominant preemptive prefab prefectural
+preferable preferential preferred preflight pregnant prehistoric prejudicial preliminary preliterate
+premarital premature premediated premeditated premonitory prenatal prep prepaid preparative preparatory
+preponderating prepositional prepositioning preppy prepubescent prepupal prepurchase preschool prescient
+prescriptive present presentable presentational presente preservative preset presidential pressured pretax
+pretrial prettier prettiest prevalent preventable preventative preventive prewar pricey pricier priciest
+prickly priestly prim primaeval primal primary prime primeval primitive primordial princely princesse
+principal principled printable pristine private privileged privvy privy probabilistic probable problematic
+problematical procedural procreative prodigal productive profane professional professorial proficient
+profitable profligate profound profoundest profuse programable programmable programmatic progressive
+prohibitive projective proletarian prolific prominant prominent promising promissory promotional prone pronged
+pronouncing propagandistic proper prophetic proportional proportionate proportioned proprietary proprietory
+propulsive prosaic proscriptive prosecutorial prosodic prospective prostrate prosy protectionist protective
+proteolytic protoplasmic prototypical protozoan protracted proud proudest proverbial providential provincial
+provisional provocative proximal proximate prudent prudential prurient prying pseudo psychiatric psychic
+psychical psychoactive psychoanalytic psychological psychopathic psychopharmacological psychosocial
+psychosomatic psychotherapeutic psychotic pubescent public publicsector publishable puckish puerile puffy pugh
+puissant pulmonary punchy punctured pungent punishable punitive punky puny puppyish pure purest puritan
+puritanical purple purported purposeful purposive pursuant purtiest pushy putative puttable puzzling pyknotic
+pyramidal pyrotechnic qatari quadratic quadrennial quadripartite quaint qualitative quantitative quantitive
+quarrelsome quarterly queer queerer queerest questionable queued quick quicker quickest quicksilver
+quickwitted quiescent quiet quieter quilted quintessential quirky quixotic quizzical rabbinical rabid racial
+racist rackety racy radial radiant radical radioactive radioed radionic radiopharmaceutical radiophonic
+raffish ragged rainier rainy rakish rampant ramshackle rancid random rangy rankest ranking rapid rapt rare
+rarer rarest rarified raring rasping rata ratable rateable ratiocinating rational rationalist rationalistic
+rationalized ratty raunchy raw rawboned reactionary reactive readable ready real realer realest realistic rear
+rearmed reasonable reassuring reborn recalcitrant recent receptive recessionary rechargeable recipient
+reciprocal reclusive recognisable recognizable recombinant reconcilable recondite recoverable recreational
+rectangular rectilinear recumbent recurrent recursive recut recyclable red redder reddish redeemable
+redemptive redheaded redistributive redrawn redundant reedy refillable reflective reflex reformist refractive
+refractory refreshed refundable regal regimented regional regionalism regressive regrettable reground regular
+regulative regulatory reimburseable reinsurer relational relative relativistic relevant reliable reliant
+reluctant remarkable remedial reminiscent remorseful remote remoter remotest removable remunerative renal
+renegotiable renewable renowned rental repayable repellent repentant repetitive replete reportorial repossesed
+repossessed reprehensible representational repressed repressive reproducible reproductive reprographic
+reptilian republican repugnant repulsive reputable reputed requisite reschedulable researchable reseller
+resentful resettable residential residual resilient resinlike resiny resistant resistive resolute resonable
+resonant resounding resourceful respectable respectful respective respiratory resplendent responsible
+responsive restful restive restorative restrained restrictive restuarant resultant resurgent retail
+retaliatory retarded retentive rethought reticent reticulate retinal retractable retrievable retro retroactive
+retrograde retrogressive retroviral reusable revelatory reverend reverent reverential reversible revisionist
+revitalization revocable revolting revolutionary revolving rewarding rhapsodic rhetorical rheumatic rheumatoid
+rhythmic rhythmical ribald ribbed ribonucleic ribosomal rich riche richer richest rickety rid riddled rife
+rifled rightful rightist rightward rigid rimmed ringed ripe ripple risible riskier riskiest risky risque ritzy
+rival riveting roaringest roasted robotic robust rockbound rockin rocklike rocky rococo rogue rollercoaster
+rollicking romanian romantic romantical romantick roomier roomy rosiest rosy rotary rotational rote rotten
+rotund rough rougher roughest roughhewn roughish roughshod roundabout rounded rounder roundtable rousing
+routine rowdy royal rubbery rubbish rubicund ruddy rude rudimentary rueful rugged rummaging rumpled runaway
+runny runtime rural russet russian rustic rusting rusty rutted rwandan sacral sacred sacrificial sacrosanct
+sad saddened sadder sadistic safe safer safest saggy saintly salable salaried saleable salicylic salient
+salivary sallow saltier salty salutary salvadorean same samoan sanctified sandy sane saner sanest sanguine
+sanitary sappy sarcastic sarcolemmal sardonic sassy satiric satirical satisfactory saucy saudi sauterne savage
+savory savoury savvier savviest savvy scalar scalloped scandalizing scant scanty scarce scarcer scarcest
+scarecrowish scarlet scary scathing scatterbrained scattershot scenic scented sceptical schematic scheming
+schizoid schizophrenic scholarly scholastic schoolgirlish scientific scintillating sclerotic scorched scornful
+scot scottish scraggly scrappy scratchy scrawny screechy scriptural scrolled sculptural scum seaborne
+seafaring seamier seamy searing seaside seasonal seasoned second secondary secondbiggest secondhand secret
+secretarial secretive sectarian sectional sectionalised sectionalized sectorial secular sedate sedentary
+sedimentary seductive seedy seeming seesaw segmental segmented seismic seismographic seismological selective
+selfdamaging selfish semantic semiannual semiarid semiautomatic semicircular semidrying semiempirical
+semiliterate semimonthly seminal semipublic semiquantitative semisecret semitropical senatorial senegalese
+senile senior sensational sensible sensitive sensory sensual sentient sentimental separable separate separated
+separatist sepia septic sequined sequinned serbian serene serological serpentine serviceable servile sevenday
+seventeenth seventh severable several severe severest sexist sexistic sexual sexualised sexualized sexy shabby
+shaded shadier shadowy shady shag shaggy shaky shallow shallower shamanistic shameful shapely sharp sharper
+sharpest shatterproof shaven sheepish sheer sheeted sheltered shelved shifty shimmering shiny shipshape
+shipwrecked shivery shocking shockproof shod shoddy shopworn short shorter shortest shorthanded shortlived
+shortsighted shortterm showy shredded shrewd shrewder shrewdest shrewish shrill shrunken sibilant sick
+sickening sicker sickish sickle sickliest sickly sidelong sienna signatory significant silent silken silky
+sillier silliest silly silvery simian similar similiar simple simpler simplest simplistic simulated sincere
+sincerest sinewy sinful singaporean single singular sinister sinusoidal siren sixteenth sixth sizable sizeable
+sizenine skeletal skeptical sketchiest sketchy skiddy skilful skilled skillful skimpy skinny skittish slatted
+slavish sleazy sleek sleepy slender slenderer slick slight slighted slighter slightest slim slimmer slimy
+slinky slippery slipshod sloppy slothful slouchy slovak slovenian slovenly slow slower slowest sluggish sly
+small smaller smallest smallish smalltime smarmy smart smartest smelly smoggiest smoggy smokable smoky smooth
+smoother smoothest smudged smug snappy snazzier snazzy sneaky sniffy snippy snobbish snooty snotty snowy snug
+soapy sober sobering socal socalled sociable social socialist socialistic societal socioeconomic sociological
+sodden soft softened softer softest softwood soggy solar solarheated solder soldering sole solemn solid
+solitary soluble solvable solvent somali somatic somber sombre somersaulting somnolent songful sonic soonest
+soothing sooty sophisticated sophomoric soporific sopping sordid sore sorest sorrel sorrier sorriest sorrowful
+sorry souled soulful sounder soundproof soupy sour sourdough soured southbound southeastern southerly southern
+southernmost southwestern sovereign soviet sovietised spaceborn spaniard spanish spanking spare sparkling
+sparse spatial spavined special specific speckled spectacular spectral spectrometric spectrophotometric
+speculative speedier speedy spherical spiced spicy spidery spiffing spiffy spiked spiky spinal spinning
+spirited spiritual splashy splendid splenetic splintered splotched spongy spookiest spooky sporadic sportiest
+sporty spotty spousal sprightly sputtering squalid square squarefoot squashed squashy squat squeamish squirmy
+srilankan stable staggered staggering stagnant staid stale stalwart staminate stanchest standard standardised
+standardized standby standstill standup staphylococcal starchy stark starker starstruck starter startling
+stately statesmanlike statewide static stationary statist statistical statutory staunch staunchest steadfast
+steadier steady steadying stealthy steamier steely steep steeper steepest stellar stentorian steoreotyped
+stereophonic stereoscopic stereotyped stereotypical sterile stern sternal steroid stewed stickier sticklike
+sticky stiff stiffer stiffest stiffnecked stilted stimulative stimulatory stingier stinging stingy stinkin
+stinky stippled stirling stochastic stocky stodgy stolid stonelike stony storeyed storied stormbound stormier
+stormy stout straight straightforward straitjacketed strange strangest strapping strategic stratified
+stratospheric streamlined stressful stricken strict stricter strictest strident striking stringed stringent
+stringy striped strong stronger strongest structural stubble stubborn stubby stuffy stultifying stumpy
+stunning stupefying stupid stupidest sturdiest sturdy stylised stylish stylistic stylized suable suave
 subatomic subject subjective subjugated sublime subliminal subliterary sublunary submachine subminimum
 submissive subnational subnormal suborbital subordinate subordinated subpar subsequent subservient subsidary
 subsidized subsistent substandard substantial substantiated substantive substitutionary subsurface subtended
-subterranean subtle suburban suburbanite subversive subzero succesful successful successive succinct succulent
-such sudanese sudden sufficent sufficient sugared sugary suggestive suhthuhn suicidal suitable suject sulfuric
-sulky sullen sulphuric sultry sunbaked sunburnt sundry sunken sunny sunshiny super superb supercharged
-superconcentrated supercritical superefficient superfast superficial superhuman superior superlative
-superlunary supernatant supernatural supernormal superregional supersensitive supersonic superstrong
-supervised supervisory supervoting supple supplemental supplementary supportable supportive supranational
-supraventricular sure surefire surgical surinamese surly surprising surreal surrealist surrealistic surrogate
-survivable susceptible suspenseful sustainable svelte swampy swank swanky swanlike swart swarthy swashbuckling
-swazi sweaty swede swedish sweeping sweet sweetish sweltering swift swingy swivel swollen sycophantic sylvan
-symbiotic symbolic symbolical symmetric symmetrical sympathetic symphonic symptomatic synchotron synergistic
-syntactic syntactical synthetic synthetical syrian syrupy systematic systemic systemwide tabby tabloid tacit
-tacky tactful tactical tactile tactual tadzhik taffy taiwanese talented talismanic talkative talky tall tame
-tan tangent tangential tangere tangible tangy tantamount tanzanian tapered tardy tarpapered tart tasteful
+subterranean subtle subtler suburban suburbanite subversive subzero succesful successful successive succinct
+succulent such sudanese sudden sufficent sufficient sugared sugary suggestive suhthuhn suicidal suitable
+suject sulfuric sulky sullen sulphuric sultry sunbaked sunburnt sundry sunken sunnier sunny sunshiny super
+superb supercharged superconcentrated supercritical superefficient superfast superficial superhuman superior
+superlative superlunary supernatant supernatural supernormal superregional supersensitive supersonic
+superstrong supervised supervisory supervoting supple supplemental supplementary supportable supportive
+supranational supraventricular sure surefire surest surgical surinamese surly surprising surreal surrealist
+surrealistic surrogate survivable susceptible suspenseful sustainable svelte swampy swank swankier swanky
+swanlike swart swarthy swashbuckling swazi sweaty swede swedish sweeping sweet sweeter sweetest sweetish
+sweltering swift swiftest swingy swivel swollen sycophantic sylvan symbiotic symbolic symbolical symmetric
+symmetrical sympathetic symphonic symptomatic synchotron synergistic syntactic syntactical synthetic
+synthetical syrian syrupy systematic systemic systemwide tabby tabloid tacit tackiest tacky tactful tactical
+tactile tactual tadzhik taffy taiwanese talented talismanic talkative talky tall taller tallest tame tamer tan
+tangent tangential tangere tangible tangy tantamount tanzanian tapered tardy tarpapered tart tasteful tastier
 tasty tattered taut tawdry tawny taxable taxfree taxpaying teasing teaspoonful technical technocratic
 technological technophiliac tectonic teen teenage teensy telegraphic teleological telepathic telescopic
 telltale telomeric temperamental temperate temporal temporary tempting tenable tense tensile tensional
 tentative tepid ternational terran terrestial terrestrial terrible terrific terrifying territorial terrorist
 terroristic terse tertian tertiary testimonial testy tethered tetragonal teutonic textual textured thai
 thankful theatergoing theatregoing theatrical theistic thematic theological theoretical therapeutic thermal
-thermodynamic thermoelectric thermoforming thermometric thermonuclear thermoplastic thespian thick thin thine
-third thirsty thirteenth thirtieth thorny thorough thoroughbred thoroughgoing thoughtful thoughtprovoking
-thousandth threadbare threehour threemonth threetranche thrifty thrilling throaty throwaway thunderstruck thy
-thyroidal thyrotoxic thyrotrophic ticklish tidal tidy tiered tight tightfisted tiled tilled tilted timbered
-timely timeworn timid tinny tintable tiny tippling tipsy tired tiresome titanic titular toadying togolese
-toilsome token tokenish tolerable tolerant tomblike tonal tony top topgrade topiary topical topmost topnotch
-topographic torpid torrid tortured total totalistic totalitarian totemic touchy tough towering toxic traceable
-tradeable tradedistorting traditional traditionalistic tragic tragicomic tranquil tranquilising tranquilizing
-transbay transborder transcendant transcendent transcendental transcontinental transcultural transferable
-transferal transferrable transferral transgenic transgressing transient transitional transitory translucent
-transluscent transmissible transmittable transnational transoceanic transparent transplantable transportable
-transverse traumatic travelled treasured treatable treble treelike trenchant trendy triable triangular tribal
-trichloroacetic tricky tricolor tricolour trifling trigonal trilateral trinidadian tripartite
-triphosphopyridine triple tristate trite triumphant trivial trodden tropho tropical troubled troublesome
-troubling truant truculent true trusting trustworthy truthful tubercular tubular tudor tumbledown tuneful
-tunisian turbulent turgid turk tuxedoed twangy tweedy twelfth twelvefold twentieth twin twirled twirly twisted
-twisty twofold twotiered typewritten typical typographic typographical tyrannic tyrannical tyred ugandan ugly
-ukrainian ulcerated ulcerative ultimate ultra ultramodern ultrasonic ultravehement umber umpteenth unabashed
-unabated unable unabridged unabsorbed unacceptable unaccommodating unaccompanied unaccountable unaccounted
-unaccustomed unachievable unacknowledged unaddressed unadited unadjusted unadorned unadulterated unaffected
-unaffiliated unaffordable unafraid unaggressive unaided unalienable unallocable unalloyed unalluring
-unalterable unaltered unamended unamortized unamusing unanalysed unanalyzed unannounced unanswerable
-unanswered unanticipated unapologetic unappealing unappeasable unappreciated unapproved unarmed unasked
-unassailable unassisted unassuming unasterisked unattached unattainable unattended unattractive unaudited
-unauthentic unauthorised unauthorized unavailable unavailing unavoidable unaware unbalanced unbearable
-unbeknownst unbelievable unbelieving unbent unbiased unbidden unbleached unblemished unblinking unblushing
-unborn unbound unbounded unbreakable unbridled unbroken unburdened unburned uncalled uncanny uncaring uncaused
-unceasing uncensored uncertain uncertified unchallenged unchangeable unchanged unchangedat unchanging
-uncharacteristic uncharged uncharted unchecked unchristian uncivil unclaimed unclassified unclean unclear
-unclothed unclouded uncluttered uncoached uncoated uncollaborated uncollectable uncolored uncoloured
-uncombable uncombed uncomfortable uncomforted uncommitted uncommon uncommunicative uncompensated uncompetitive
-uncomplaining uncomplicated uncompromising unconcerned unconditional unconditioned unconfirmed uncongenial
-unconnected unconquerable unconscionable unconsolidated unconstitutional uncontested uncontrollable
-uncontrolled unconventional unconvinced unconvincing uncooked uncooperative uncorrected uncounted uncountered
-uncousinly uncouth uncreative uncritical uncut undamaged undated undaunted undecided undeclared undecorated
-undefeated undefined undelivered undemocratic undeniable undependable undepicted underage underappreciated
-undercapitalised undercapitalized undercover undercut underdeveloped underdressed undereducated underemployed
-underground underhanded underinvestigated underpaid underprepared underpriced underprivileged undersea
-underserved undersize understandable underwater underworked undeserved undesirable undetectable undetected
-undetermined undeveloped undifferentiated undigested undiluted undiminished undiplomatic undisciplined
-undisclosed undisguised undisputed undisrupted undistinguished undisturbed undiversifiable undiversified
-undivided undrinkable undue undulating undying unearned unearthly uneasy uneconomic uneconomical unedifying
-uneducated unelected unemotional unemployed unencumbered unending unendurable unenforceable unenforcible
-unenlightened unenthusiastic unenticing unenunciated unenviable unenvied unequal unequaled unequalled
-unequivocal unerring unescorted unethical uneven uneventful unexamined unexciting unexercised unexpected
-unexpended unexplainable unexplained unexplored unfailing unfair unfaithful unfamiliar unfashionable
-unfathomable unfavorable unfavourable unfazed unfeasible unfelt unfenced unfertile unfettered unfilled
-unfinished unfit unfitting unfixed unflagging unflaky unflappable unflattering unflinching unfocused
-unforeseen unforethought unforgettable unforgivable unforgiving unformed unforseen unfortunate unfounded
-unfree unfriendly unfrozen unfulfilled unfunded unfunny ungainly ungallant ungentlemanly unglued ungodly
-ungovernable ungoverned ungrateful ungratified unguaranteed unguided unhappy unharmed unhealed unhealthy
-unheard unheated unheeded unhelpful unheralded unheroic unhesitant unhindered unhip unholy unhurried unhurt
-unhygienic unidentifiable unidentified unidirectional unified uniformed unifying unilateral unilateralist
-unimaginable unimaginative unimpaired unimpassioned unimpeachable unimpeded unimportant unimposing unimpressed
-unimpressive unimproved unincorporated unindicted uninfected uninformative uninformed uninhabitable
-uninhabited uninhibited uninitiated uninjectable uninjured uninominal uninspected uninspired uninsurable
-uninsured unintelligible unintended unintentional uninterested uninteresting uninterruptable uninterrupted
-uninterruptible uninvited uninviting uninvolved unique unissued unitary univalent universal universalistic
-unjacketed unjust unjustifiable unjustified unkempt unkind unknowable unknowing unknown unlabeled unlabelled
-unlamented unlawful unleaded unleavened unlicensed unlikely unlimited unlined unlinked unlisted unliterary
-unloaded unlovable unlovely unlucky unmagnified unmanageable unmanaged unmanned unmarked unmarketable
-unmarried unmasculine unmatched unmeasurable unmelodic unmeshed unmet unmethodical unmindful unmistakable
-unmistakeable unmodified unmolested unmotivated unmoved unmurmuring unnamable unnameable unnamed unnatural
-unnavigable unnecessary unneeded unnoticed unnourished unnumbered unobserved unobtainable unobtrusive
-unoccupied unofficial unopened unopposable unopposed unorganised unorganized unoriginal unorthodox unpacked
-unpadded unpaid unpaintable unpalatable unparalleled unparliamentary unpartisan unpatriotic unpaved unpegged
-unperformed unperturbed unphysical unpicturesque unplanned unpleasant unploughed unplowed unplumbed unpolished
-unpolitical unpopular unprecedented unpredictable unpremeditated unprepared unprincipled unproblematic
-unprocurable unproductive unprofessional unprofitable unpromising unprotected unprovable unproved unproven
-unprovocative unpublicised unpublicized unpublishable unpublished unpunctured unpunished unqualified
-unquestionable unquestioned unquiet unread unreadable unready unreal unrealised unrealistic unrealized
-unreasonable unreasoning unrecognisable unrecognised unrecognizable unrecognized unreconstructed unrecoverable
-unredeemed unreflective unrefrigerated unregisterd unregistered unregulated unrehearsed unreinforced unrelated
-unreleasable unreleased unrelenting unreleting unreliable unrelieved unremarkable unremitting unrepentant
-unreported unrequited unresolved unresponsive unrestrained unrestricted unretouched unrewarding unrifled
-unripe unrivaled unrivalled unrolled unromantic unruffled unruly unsafe unsaid unsaleable unsalted
-unsanctioned unsanitary unsatisfactory unsatisfied unsatisfying unsaturated unsavory unsavoury unscathed
-unscheduled unscientific unscripted unseasonable unseated unsecured unseemly unseen unselfish unsentimental
-unserviceable unservile unsettled unsettling unshackled unshakable unshakeable unshaved unshaven unshed
-unsheltered unshirted unsightly unsigned unskilled unsloped unsmiling unsold unsolicited unsolved
+thermodynamic thermoelectric thermoforming thermometric thermonuclear thermoplastic thespian thick thicker
+thickest thin thine thinner thinnest third thirsty thirteenth thirtieth thorny thorough thoroughbred
+thoroughgoing thoughtful thoughtprovoking thousandth threadbare threehour threemonth threetranche thrifty
+thrilling throaty throwaway thunderstruck thy thyroidal thyrotoxic thyrotrophic ticklish tidal tidy tiered
+tight tighter tightest tightfisted tiled tilled tilted timbered timelier timely timeworn timid tiniest tinny
+tintable tiny tippling tipsy tired tiresome titanic titular toadying togolese toilsome token tokenish
+tolerable tolerant tomblike tonal toniest tony top topgrade topiary topical topmost topnotch topographic
+torpid torrid tortured total totalistic totalitarian totemic touchy tough tougher toughest towering toxic
+traceable tradeable tradedistorting traditional traditionalistic tragic tragicomic tranquil tranquilising
+tranquilizing transbay transborder transcendant transcendent transcendental transcontinental transcultural
+transferable transferal transferrable transferral transgenic transgressing transient transitional transitory
+translucent transluscent transmissible transmittable transnational transoceanic transparent transplantable
+transportable transverse traumatic travelled treasured treatable treble treelike trenchant trendier trendiest
+trendy triable triangular tribal trichloroacetic trickier trickiest tricky tricolor tricolour trifling
+trigonal trilateral trimmer trinidadian tripartite triphosphopyridine triple tristate trite triumphant trivial
+trodden tropho tropical troubled troublesome troubling truant truculent true truer truest trusting trustworthy
+truthful tubercular tubular tudor tumbledown tuneful tunisian turbulent turgid turk tuxedoed twangy tweedy
+twelfth twelvefold twentieth twin twirled twirly twisted twisty twofold twotiered typewritten typical
+typographic typographical tyrannic tyrannical tyred ugandan uglier ugly ukrainian ulcerated ulcerative
+ultimate ultra ultramodern ultrasonic ultravehement umber umpteenth unabashed unabated unable unabridged
+unabsorbed unacceptable unaccommodating unaccompanied unaccountable unaccounted unaccustomed unachievable
+unacknowledged unaddressed unadited unadjusted unadorned unadulterated unaffected unaffiliated unaffordable
+unafraid unaggressive unaided unalienable unallocable unalloyed unalluring unalterable unaltered unamended
+unamortized unamusing unanalysed unanalyzed unannounced unanswerable unanswered unanticipated unapologetic
+unappealing unappeasable unappreciated unapproved unarmed unasked unassailable unassisted unassuming
+unasterisked unattached unattainable unattended unattractive unaudited unauthentic unauthorised unauthorized
+unavailable unavailing unavoidable unaware unbalanced unbearable unbeknownst unbelievable unbelieving unbent
+unbiased unbidden unbleached unblemished unblinking unblushing unborn unbound unbounded unbreakable unbridled
+unbroken unburdened unburned uncalled uncanny uncaring uncaused unceasing uncensored uncertain uncertified
+unchallenged unchangeable unchanged unchangedat unchanging uncharacteristic uncharged uncharted unchecked
+unchristian uncivil unclaimed unclassified unclean unclear unclothed unclouded uncluttered uncoached uncoated
+uncollaborated uncollectable uncolored uncoloured uncombable uncombed uncomfortable uncomforted uncommitted
+uncommon uncommunicative uncompensated uncompetitive uncomplaining uncomplicated uncompromising unconcerned
+unconditional unconditioned unconfirmed uncongenial unconnected unconquerable unconscionable unconsolidated
+unconstitutional uncontested uncontrollable uncontrolled unconventional unconvinced unconvincing uncooked
+uncooperative uncorrected uncounted uncountered uncousinly uncouth uncreative uncritical uncut undamaged
+undated undaunted undecided undeclared undecorated undefeated undefined undelivered undemocratic undeniable
+undependable undepicted underage underappreciated undercapitalised undercapitalized undercover undercut
+underdeveloped underdressed undereducated underemployed underground underhanded underinvestigated underpaid
+underprepared underpriced underprivileged undersea underserved undersize understandable underwater underworked
+undeserved undesirable undetectable undetected undetermined undeveloped undifferentiated undigested undiluted
+undiminished undiplomatic undisciplined undisclosed undisguised undisputed undisrupted undistinguished
+undisturbed undiversifiable undiversified undivided undrinkable undue undulating undying unearned unearthly
+uneasy uneconomic uneconomical unedifying uneducated unelected unemotional unemployed unencumbered unending
+unendurable unenforceable unenforcible unenlightened unenthusiastic unenticing unenunciated unenviable
+unenvied unequal unequaled unequalled unequivocal unerring unescorted unethical uneven uneventful unexamined
+unexciting unexercised unexpected unexpended unexplainable unexplained unexplored unfailing unfair unfaithful
+unfamiliar unfashionable unfathomable unfavorable unfavourable unfazed unfeasible unfelt unfenced unfertile
+unfettered unfilled unfinished unfit unfitting unfixed unflagging unflaky unflappable unflattering unflinching
+unfocused unforeseen unforethought unforgettable unforgivable unforgiving unformed unforseen unfortunate
+unfounded unfree unfriendly unfrozen unfulfilled unfunded unfunny ungainly ungallant ungentlemanly unglued
+ungodly ungovernable ungoverned ungrateful ungratified unguaranteed unguided unhappiest unhappy unharmed
+unhealed unhealthy unheard unheated unheeded unhelpful unheralded unheroic unhesitant unhindered unhip unholy
+unhurried unhurt unhygienic unidentifiable unidentified unidirectional unified uniformed unifying unilateral
+unilateralist unimaginable unimaginative unimpaired unimpassioned unimpeachable unimpeded unimportant
+unimposing unimpressed unimpressive unimproved unincorporated unindicted uninfected uninformative uninformed
+uninhabitable uninhabited uninhibited uninitiated uninjectable uninjured uninominal uninspected uninspired
+uninsurable uninsured unintelligible unintended unintentional uninterested uninteresting uninterruptable
+uninterrupted uninterruptible uninvited uninviting uninvolved unique unissued unitary univalent universal
+universalistic unjacketed unjust unjustifiable unjustified unkempt unkind unknowable unknowing unknown
+unlabeled unlabelled unlamented unlawful unleaded unleavened unlicensed unlikely unlimited unlined unlinked
+unlisted unliterary unloaded unlovable unlovely unlucky unmagnified unmanageable unmanaged unmanned unmarked
+unmarketable unmarried unmasculine unmatched unmeasurable unmelodic unmeshed unmet unmethodical unmindful
+unmistakable unmistakeable unmodified unmolested unmotivated unmoved unmurmuring unnamable unnameable unnamed
+unnatural unnavigable unnecessary unneeded unnoticed unnourished unnumbered unobserved unobtainable
+unobtrusive unoccupied unofficial unopened unopposable unopposed unorganised unorganized unoriginal unorthodox
+unpacked unpadded unpaid unpaintable unpalatable unparalleled unparliamentary unpartisan unpatriotic unpaved
+unpegged unperformed unperturbed unphysical unpicturesque unplanned unpleasant unploughed unplowed unplumbed
+unpolished unpolitical unpopular unprecedented unpredictable unpremeditated unprepared unprincipled
+unproblematic unprocurable unproductive unprofessional unprofitable unpromising unprotected unprovable
+unproved unproven unprovocative unpublicised unpublicized unpublishable unpublished unpunctured unpunished
+unqualified unquestionable unquestioned unquiet unread unreadable unready unreal unrealised unrealistic
+unrealized unreasonable unreasoning unrecognisable unrecognised unrecognizable unrecognized unreconstructed
+unrecoverable unredeemed unreflective unrefrigerated unregisterd unregistered unregulated unrehearsed
+unreinforced unrelated unreleasable unreleased unrelenting unreleting unreliable unrelieved unremarkable
+unremitting unrepentant unreported unrequited unresolved unresponsive unrestrained unrestricted unretouched
+unrewarding unrifled unripe unrivaled unrivalled unrolled unromantic unruffled unruly unsafe unsaid unsaleable
+unsalted unsanctioned unsanitary unsatisfactory unsatisfied unsatisfying unsaturated unsavory unsavoury
+unscathed unscheduled unscientific unscripted unseasonable unseated unsecured unseemly unseen unselfish
+unsentimental unserviceable unservile unsettled unsettling unshackled unshakable unshakeable unshaved unshaven
+unshed unsheltered unshirted unsightly unsigned unskilled unsloped unsmiling unsold unsolicited unsolved
 unsophisticated unsound unspeakable unspecified unspectacular unspent unspoiled unspoken unstable unstained
 unstapled unstated unsteady unstilted unstimulated unstinting unstoppable unstressed unstructured unstrung
 unstuck unstylish unsubordinated unsubsidised unsubsidized unsubstantiated unsubtle unsuccessful unsuitable
@@ -892,28 +921,126 @@ untimely untold untouchable untouched untoward untracked untradeable untradition
 untrue untrustworthy unturned unusable unused unusual unuttered unverifiable unviable unwanted unwarrantable
 unwarranted unwary unwashed unwed unwelcome unwholesome unwieldy unwilling unwise unwitting unworkable unworn
 unwounded unwrinkled unwritten unyielding upbeat upcoming upcountry upended uphill upland uplifting upmarket
-upper uppity upriver upscale upstanding upstate uptempo uptight upturned urban urbane urgent urinary uruguayan
-usable useable useful userfriendly usual ususal utilitarian utmost utopian utter uttermost uzbek vacant
-vaginal vagrant vague vain valiant valid valuable vapid varicolored varicoloured variegated varitinted
-vascular vast vaulting vaunted vegetarian vegetative vehement vehicular veined vellum velvety venal venerable
-venereal venezuelan ventricular venturesome verbal verbatim verdant veridical verifiable veritable vermeil
-vermilion vernal versatile vertebral vertebrate vertical vesicular vested veterinary vexing viable vibrant
-vibratory vibrionic vicelike vietnamese vigilant vile vindictive violent viral virgin virile virtual virtuoso
-virulent visceral viscoelastic viselike visible visionary visual vital vitriolic vivid vocal vocalic
-vocational volatile volcanic voltaic voluble volumetric voluntary votive vulgar vulnerable vulpine wacky
-wainscoted wakeful walled wan wanker wanton warlike warm warmhearted warmish warped warrent warty wary
-washable waspish wasteful watchful waterlogged watershed watery wavy waxen waxy wayward weak weakwilled
-wealthy wearisome weary weatherbeaten weatherproof wee weeklong weekly weighted weighty weird welcome
-wellknown wellplaced wellrun welsh welshman westbound westerly western wet whacky whalesized wheellike
-wherewithal whimsical whirling whirlwind whiskered whiskery white whitecollar whiteface whitehaired whitened
-whitewalled whitish whole wholehearted wholesale wholesome wholewheat whooosh whooping whopping wicked wide
-widegrip widespread wifely wild wilful willful willing willinge willowy wilted wily winded windswept windy
-winnable winsome wintry winwin wireline wiry wise wishful wispy wistful witchy withered witty wobbly woebegone
-woeful womanly wonderful wont wooded wooden woodland woodsy woolen woolly wooly woozy wordy workable
-workmanlike worldly worldwide wormy worn worrisome worshipful worsted worth worthwhile worthy wouldbe wrathful
-wrenching wretched wrinkled wrong wrongful wry xenophobic yearago yearearlier yearling yearlong yearly yeller
-yellerish yellow yellowish yemeni young youngish youthful yucky yugoslav yummy zambian zany zimbabwean
-zodiacal
+upper uppermost uppity upriver upscale upstanding upstate uptempo uptight upturned urban urbane urgent urinary
+uruguayan usable useable useful userfriendly usual ususal utilitarian utmost utopian utter uttermost uzbek
+vacant vaginal vagrant vague vaguer vaguest vain valiant valid valuable vapid varicolored varicoloured
+variegated varitinted vascular vast vaster vaulting vaunted vegetarian vegetative vehement vehicular veined
+vellum velvety venal venerable venereal venezuelan ventricular venturesome verbal verbatim verdant veridical
+verifiable veritable vermeil vermilion vernal versatile vertebral vertebrate vertical vesicular vested
+veterinary vexing viable vibrant vibratory vibrionic vicelike vietnamese vigilant vile vindictive violent
+viral virgin virile virtual virtuoso virulent visceral viscoelastic viselike visible visionary visual vital
+vitriolic vivid vocal vocalic vocational volatile volcanic voltaic voluble volumetric voluntary votive vulgar
+vulnerable vulpine wacky wainscoted wakeful walled wan wanker wanton warlike warm warmer warmhearted warmish
+warped warrent warty wary washable waspish wasteful watchful waterlogged watershed watery wavy waxen waxy
+wayward weak weaker weakest weakwilled wealthier wealthiest wealthy wearisome weary weatherbeaten weatherproof
+wee weeklong weekly weighted weighty weird weirdest welcome wellknown wellplaced wellrun welsh welshman
+westbound westerly western wet whacky whalesized wheellike wherewithal whimsical whirling whirlwind whiskered
+whiskery white whitecollar whiteface whitehaired whitened whitewalled whitish whole wholehearted wholesale
+wholesome wholewheat whooosh whooping whopping wicked wide widegrip wider widespread widest wifely wiggier
+wild wildest wilful willful willing willinge willowy wilted wily winded windswept windy winnable winningest
+winsome wintry winwin wireline wiry wise wiser wisest wishful wispy wistful witchy withered witty wobbly
+woebegone woeful womanly wonderful wont wooded wooden woodland woodsy woolen woolly wooly woozy wordy workable
+workmanlike worldly worldwide wormy worn worrisome worse worshipful worst worsted worth worthier worthiest
+worthwhile worthy wouldbe wrathful wrenching wretched wrinkled wrong wrongful wry xenophobic yearago
+yearearlier yearling yearlong yearly yeller yellerish yellow yellowish yemeni yongst young younger youngest
+youngish younguh youthful yucky yugoslav yummy zambian zany zimbabwean zodiacal
+`);
+
+/** 836 singular nouns with an abstract suffix whose plural the lexicon never saw. */
+export const LEXICON_MASS_NOUNS: readonly string[] = words(`
+abeyance abruptness absenteeism absoluteness absolutism abstinence abstractedness abstractionism abundance
+accordance acquaintance acquiescence acquiesence acquisitiveness activism adherence adolescence adroitness
+adventurism affectionateness affluence aggressiveness agreeableness agribusiness airworthiness alarmism
+alcoholism alertness allusiveness aloneness aloofness altruism amateurishness amateurism ambiance ambivalence
+ambulance anchoritism animism antimaterialism appropriateness aptness archaism archness arrogance artfulness
+asceticism assertiveness assistance astigmatism astuteness atheism athleticism attendance attractiveness
+authoritarianism autism autofluorescence avoidance awareness awfulness awkwardness backwardness badness
+bakeware baldness balkiness baroness bearishness belligerence beneficence benevolence bigness birefringence
+bitterness blackness blandness blindness bluntness boldness brashness brassiness brazenness brightness
+brilliance briskness brotherism brutalism bullishness busyness cadence callousness calmness cannibalism
+capacitance capitalism capriciousness careerism carefulness carelessness catechism catholicism cautiousness
+chauvinism cheerfulness childishness choppiness chumminess circumference clairvoyance clannishness classicism
+cleanliness clearness cleverness cloddishness closeness coalescence coarseness cockiness coexistence
+cognisance cognizance coherence cohesiveness coldness colonialism colorblindness colorlessness colourblindness
+colourlessness comeuppance commercialism commonness communism competence competitiveness competitveness
+complaisance completeness compliance comprehensiveness conciseness concurrence confluence conformance
+conformitarianism congruence connivance consciousness conservatism consistence consonance consumerism
+continence continuance convalescence conveyance cookware corporatism corporativism corpulence correctness
+correspondence cosiness cosmopolitanism counterterrorism courageousness courtliness covetousness coyness
+coziness crassness craziness creationism creativeness credence creditworthiness credulousness crispness
+critcism cronyism crumminess cubism curtness cuteness cynicism dampness darkness deadliness deadness deafness
+decadence decisiveness decorativeness defeatism defensiveness deference defiance deftness deliverance
+demonstrativeness dependance dependence despotism deterence determinism deterrence deviance diffidence
+diligence dilligence dinnerware directionlessness directness disallowance discontinuance discursiveness
+disobedience disorderliness distinctiveness divergence divisiveness dizziness dogmatism dominance dreariness
+drunkenness dryness dualism dullness dwarfism dynamism eagerness earnestness earthenware econometrics edginess
+eeriness effectiveness egalitarianism egotism electroluminescence electromagnetism eloquence elusiveness
+emergence emotionalism empiricism emptiness endurance entrepreneurism environmentalism equivalence evangelism
+exclusiveness existance existence expansionism expansiveness experimentalism explicitness expressionism
+expressiveness expressivness exquisiteness extraneousness extravagance exuberance fairness falseness
+familiarness fanaticism fascism fastness favorableness favoritism favourableness favouritism fearlessness
+federalism feistiness feminism feudalism fiance fickleness fierceness fineness firmness firstpreference
+fitness flabbiness flatulence flatware flightiness fluorescence fondness foolishness forbearance forcefulness
+forgetfulness forgiveness formalism forthrightness frankness fraudulence freshness friendliness fruitfulness
+fullness functionalism fundamentalism galvanism garishness gentleness germaneness giddiness givenness gladness
+glassware globalism godliness goodness goofiness governance governess gracefulness gradualism greatness
+greenness greenware grimness grogginess gruesomeness guardedness guidance guiltiness haplessness happenstance
+happiness hardness hardware harmlessness harshness haughtiness heaviness hedonism helpfulness helplessness
+hermeneutics heroism hesitance highness historicism hoarseness hollowness hollowware homelessness homesickness
+homoeroticism hooliganism hopelessness humaneness humanism humanness huskiness hypoadrenocorticism
+hypothyroidism idleness ignorance illusiveness imminence impassiveness impatience imperialism impetuousness
+importance impotence impressionism imprudence impudence inadvertence inappropriateness incidence incipience
+incisiveness inclusiveness incoherence incompetence incompleteness indebtedness indecisiveness indefiniteness
+independence indifference indirectness individualism indolence industrialism ineffectiveness ineptness
+inexperience inheritance innocence innovativeness inquisitiveness insistence insolence insouciance insurance
+insurgence intelligence intemperance interconnectedness interdependence intereference interference
+internationalism intolerance intransigence invalidism inventiveness inwardness irredentism irreverence
+isolationism joblessness journalism jumpiness jurisprudence justness kindliness kitchenware laggardness
+lawlessness laxness lesbianism levelheadedness lewdness liberalism licentiousness lightness likeness
+literalism literalness livableness liveableness liveliness loneliness looseness loveliness ludicrousness
+luminescence luxuriance lyricism madness magnificence maintainence maintenance maleness malevolence manliness
+materialism meaningfulness meaninglessness meanness metabolism mildness militarism millenarianism minimalism
+modernism monasticism monetarism monumentalism moralism multinationalism munificence mustiness nakedness
+narcissism narrowness naturalism naturalness nearness neatness negativism negligence neighborliness
+neighbourliness nepotism nervousness neutralism newsworthiness nihilism nonbusiness noncompliance
+nonequivalence noninterference nonism nonoccurrence nonviolence nothingness nudism numbness obeisance
+objectiveness obsequiousness obsolesence obstructionism obtrusiveness obviousness omnipotence omnipresence
+oneness openness opportunism optimism optronics opulence orderliness ordnance orientalism ostracism
+otherworldliness overdependence overindebtedness oversoftness overzealousness pacifism paediatrics paganism
+paleness parallelism parlance passiveness pastness paternalism patience patriotism patroness pediatrics
+penance perceptiveness perfectionism permanence perseverance persistence persuasiveness pertinence
+pervasiveness pessimism pestilence petulance photojournalism photoluminescence photorealism physicalness
+pianism pittance plagiarism playfulness pleasance pleasantness plumpness pluralism politeness pompousness
+ponderousness populism positivism powerfulness powerlessness pragmatism preachiness precedence preclearance
+predominance preferrance preparedness preponderance presentness prettiness prevalance prevalence primitivism
+professionalism progressivism prominence proneness protectionism protuberance provenance providence
+provincialism prudence pseudosocialism purism queasiness quickness quietness racism radiance radicalism
+raggedness randomness rationalism readiness realism realness reappearance recklessness recognisance
+recognizance recompence reconnaissance redistributionism reflectance reformism reinsurance relatedness
+relativism relentlessness relevance reliance religiousness reluctance remoteness renaissance repentance
+repugnance resilience resourcefulness responsiveness restlessness resurgence retentiveness reticence
+revivalism rheumatism richness riddance righteousness rightness riskiness robotism robustness romanticism
+roominess roughness roundness rowdiness ruddiness rudeness ruefulness ruthlessness sacredness sadism sadness
+saintliness sameness scepticism schism scratchiness secularism selectiveness selfishness selflessness
+semblance semitrance sensationalism separateness seriousness severance sexism shallowness sharpness shortness
+shortsightedness shrillness sickness significance silliness silverware sinfulness singleness sinuousness
+skepticism skilfulness skillfulness skittishness sleeplessness sloppiness slovenliness slowness sluggishness
+slyness smallness smoothness socialism softness software solecism solicitousness solipsism somnambulism
+somnolence soreness soundness spaciousness speechlessness squeamishness staginess starchiness statism
+steadfastness steadiness steepness stickiness stiffness stillness stoicism stoneware strangeness stubbornness
+studiousness subservience subsidence subsistence suddenness supernaturalism suppleness supranationalism
+surfaceness surrealism surveillance sustenance sweetness swiftness sycophantishness symbolism synchronism
+synergism tableware tactlessness tardiness televangelism temperance tenderness terrorism thankfulness thinness
+thoroughness thoughtfulness thriftiness tidiness tightness timeliness tiredness toadyism togetherness
+tolerance totalitarianism toughness tourism traditionalism transcendence transference transience translucence
+transvestitism truculence truism truthfulness tunefulness tupperware turbulence ubiquitousness ugliness
+unawareness underhandedness underperformance uneasiness unfairness unhappiness unilateralism uniqueness
+unnaturalness unpleasantness unrealism unselfconsciousness unsteadiness untidiness untrustworthiness
+unwillingness urbanism usefulness uselessness utopianism vagueness vampirism vandalism vehemence vengeance
+viciousness vigilance vigilantism violence virulence vividness vocalism vociferousness voluntarism
+volunteerism voyeurism wakefulness wariness warmheartedness warmness weariness weightlessness wellness wetness
+whiteness wholeness wickedness wilderness wildness willingness wittiness wonderfulness worthiness
+worthlessness wretchedness wrongness wryness
 `);
 
 function words(text: string): string[] {

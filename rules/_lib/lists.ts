@@ -81,7 +81,7 @@ function collectProps(schema: unknown, into: Obj, depth: number): void {
 }
 
 /** Last segments that name one resource, the caller's own: `GET /me`, `/users/me`, `/self`, `/whoami`. */
-const SINGLETON = /^(me|self|myself|whoami|current|current_?user|currentUser)$/i;
+export const SINGLETON = /^(me|self|myself|whoami|current|current_?user|currentUser)$/i;
 
 /** A GET on a collection path (any effective path or the path key), not on a singleton such as `/me`. */
 export function isCollectionGet(op: Operation): boolean {

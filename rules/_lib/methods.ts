@@ -7,8 +7,10 @@ import type { RuleDefinition } from '@stoplight/spectral-core';
 import type { ApiconvRule, FixContext, FixOp, JsonPath, Spec } from '../types';
 import { opPathFromFinding } from './fixes';
 import { modelRule, type Finding } from './ruleFunction';
-import { getAt, isJsonMediaType, isObject, type Model, type Obj, type Operation, type Parameter } from './oas';
+import { getAt, isJsonMediaType, isObject, segments, type Model, type Obj, type Operation, type Parameter } from './oas';
 import { defineOptions, statusCodes, type RuleOptions } from './options';
+import { splitWords } from './words';
+import { ALL_DEFAULT_VERBS, verbOf } from '../path-no-verbs';
 
 /** A `modelRule` whose check takes `anchor` (see CheckHelpers in ruleFunction.ts) as its second argument. */
 export function methodsRule<O = null>(
@@ -100,6 +102,27 @@ export function requestBodyInfo(op: Operation, spec: Spec, root: Obj): RequestBo
     mediaTypes,
   };
 }
+
+/**
+ * One-word segments that name an operation rather than a resource to create: `POST /search/emails`,
+ * `POST /users/count`, `POST /batch`, `POST /auth/login`, `POST /oauth/token` answer with a result,
+ * not a new resource.
+ */
+const ACTION_NOUNS = new Set(['search', 'query', 'count', 'batch', 'bulk', 'login', 'logout', 'signin', 'signout', 'token']);
+
+/**
+ * A POST that performs an action instead of creating a resource: a segment of its path is an action verb
+ * (`/orders/{id}/cancel`, `/tokens/revoke`: `path-no-verbs` names that gap) or one of ACTION_NOUNS.
+ * Asking it for 201 and for the new resource as its body would pile advice on a path that is no collection.
+ */
+export function isActionPost(op: Operation): boolean {
+  const segs = segments(op.pathKey);
+  return segs.some((seg, i) => {
+    const words = splitWords(seg);
+    return (words.length === 1 && ACTION_NOUNS.has(words[0])) || verbOf(seg, segs[i + 1], DEFAULT_PATH_VERBS) !== undefined;
+  });
+}
+const DEFAULT_PATH_VERBS = new Set(ALL_DEFAULT_VERBS);
 
 /** 2xx status keys of the operation (`200`…`299` and `2XX`). */
 export function successCodes(op: Operation): string[] {

@@ -248,16 +248,21 @@ export function isTemplate(segment: string): boolean {
   return /^\{[^}]+\}$/.test(segment);
 }
 
-/** Item path: the last segment is a template (`/api/users/{id}`). */
-export function isItemPath(path: string): boolean {
-  const s = segments(path);
-  return s.length > 0 && isTemplate(s[s.length - 1]);
+/** A template with a format extension (`{Sid}.json`, Twilio's items): an item as much as `{Sid}` is. */
+function isTemplateWithExtension(segment: string): boolean {
+  return /^\{[^}]+\}\.[A-Za-z0-9]+$/.test(segment);
 }
 
-/** Collection path: the last segment is a literal (`/api/users`). */
+/** Item path: the last segment is a template (`/api/users/{id}`, `/Calls/{Sid}.json`). */
+export function isItemPath(path: string): boolean {
+  const s = segments(path);
+  return s.length > 0 && (isTemplate(s[s.length - 1]) || isTemplateWithExtension(s[s.length - 1]));
+}
+
+/** Collection path: the last segment is a literal (`/api/users`, `/Calls.json`). */
 export function isCollectionPath(path: string): boolean {
   const s = segments(path);
-  return s.length > 0 && !isTemplate(s[s.length - 1]);
+  return s.length > 0 && !isItemPath(path);
 }
 
 // ---------------------------------------------------------------- responses and bodies

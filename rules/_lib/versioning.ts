@@ -27,7 +27,21 @@ export interface VersionLocation {
 
 /** The version query or header parameter of an operation, if any. */
 export function versionParams(op: Operation): Parameter[] {
-  return op.parameters.filter(p => isVersionParam(p));
+  return op.parameters.filter(p => isVersionParam(p) && !versionOfAResource(op, p));
+}
+
+/**
+ * A query parameter `version` or `v` that picks a version of the resource, not of the API:
+ * `GET /v1/files/{file_key}/nodes?version=…` (a file's saved version). Either the operation already
+ * selects the API version in its path (an operation does not select it twice), or the parameter's
+ * description speaks of the version of something that is not the API ("A specific version ID of the
+ * file"). `api-version` always names the API's.
+ */
+function versionOfAResource(op: Operation, p: Parameter): boolean {
+  if (p.in !== 'query' || p.name.toLowerCase() === 'api-version') return false;
+  if (op.effectivePaths.some(eff => versionSegmentIndexes(segments(eff)).length > 0)) return true;
+  const text = typeof p.value.description === 'string' ? p.value.description : '';
+  return !/\bAPIs?\b/i.test(text) && /\bversion(?:\s+(?:id|number))?\s+of\s+(?:the|a|an|this)\b|\b(?:version|revision)\s+id\b/i.test(text);
 }
 
 /**

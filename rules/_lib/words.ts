@@ -3,7 +3,7 @@
  * casing style, the default action-verb list, and a simple English plural
  * heuristic.
  */
-import { LEXICON_ADJECTIVES } from './lexicon-words';
+import { LEXICON_ADJECTIVES, LEXICON_MASS_NOUNS } from './lexicon-words';
 
 /** The words of a segment: `getUsers`, `get-users`, `get_users`, `GetUsers`, `get.users` → ['get', 'users']. */
 export function splitWords(segment: string): string[] {
@@ -17,18 +17,18 @@ export function splitWords(segment: string): string[] {
 
 /**
  * Action verbs that make a path segment an RPC call. Words that are just as
- * often nouns in API paths (`search`, `import`, `export`, `login`, `check`,
- * `lock`, `status`…) are left out; add them through the rule options.
+ * often nouns in API paths (`search`, `query`, `count`, `import`, `export`,
+ * `login`, `check`, `lock`, `status`…) are left out; add them through the rule options.
  */
 export const DEFAULT_VERBS: readonly string[] = [
-  'get', 'list', 'fetch', 'retrieve', 'read', 'find', 'query', 'lookup',
+  'get', 'list', 'fetch', 'retrieve', 'read', 'find', 'lookup',
   'create', 'add', 'insert', 'make', 'new',
   'update', 'modify', 'edit', 'change', 'set', 'put', 'patch', 'post', 'save', 'replace', 'rename',
   'delete', 'remove', 'destroy', 'erase', 'purge', 'drop', 'clear',
   'activate', 'deactivate', 'enable', 'disable', 'approve', 'reject', 'confirm', 'cancel', 'submit', 'send',
   'execute', 'exec', 'run', 'invoke', 'call', 'perform', 'process', 'calculate', 'compute', 'do',
   'start', 'stop', 'restart', 'reset', 'validate', 'verify', 'generate', 'assign', 'unassign', 'attach', 'detach',
-  'mark', 'toggle', 'increment', 'decrement', 'count', 'copy', 'move', 'duplicate', 'clone', 'upsert',
+  'mark', 'toggle', 'increment', 'decrement', 'copy', 'move', 'duplicate', 'clone', 'upsert',
 ];
 
 const ADJECTIVES = new Set(LEXICON_ADJECTIVES);
@@ -61,19 +61,28 @@ const IRREGULAR: Record<string, string> = {
 };
 const IRREGULAR_PLURALS = new Set(Object.values(IRREGULAR).concat(['indices', 'schemata', 'octopi', 'cacti', 'syllabi']));
 
+const MASS_NOUNS = new Set(LEXICON_MASS_NOUNS);
+
+/**
+ * Singulars in -is that are not a Greek -sis / -xis / -itis word: everything else in -is is the plural of a
+ * word in -i, mostly abbreviations (`uris`, `apis`, `kpis`, `guis`).
+ */
+const SINGULAR_IN_IS = new Set(['iris', 'tennis', 'chassis', 'trellis', 'metropolis', 'aegis', 'pelvis', 'mantis', 'marquis', 'debris', 'redis', 'this']);
+
 /** True when `word` (lower case) looks like an English plural noun or has no plural (uncountable, irregular). */
 export function isPluralOrUncountable(word: string): boolean {
   const w = word.toLowerCase();
-  if (UNCOUNTABLE.has(w) || IRREGULAR_PLURALS.has(w)) return true;
+  if (UNCOUNTABLE.has(w) || MASS_NOUNS.has(w) || IRREGULAR_PLURALS.has(w)) return true;
   if (IRREGULAR[w] !== undefined) return false;
-  if (/(ss|us|is)$/.test(w)) return false;
+  if (/(ss|us)$/.test(w)) return false;
+  if (w.endsWith('is')) return !(/(sis|xis|itis)$/.test(w) || SINGULAR_IN_IS.has(w));
   return w.endsWith('s');
 }
 
 /** True when `word` (lower case) looks like an English plural noun: not a singular, not an uncountable. */
 export function isPlural(word: string): boolean {
   const w = word.toLowerCase();
-  return !UNCOUNTABLE.has(w) && isPluralOrUncountable(w);
+  return !UNCOUNTABLE.has(w) && !MASS_NOUNS.has(w) && isPluralOrUncountable(w);
 }
 
 const SINGULAR_OF = new Map(Object.entries(IRREGULAR).map(([one, many]) => [many, one]));

@@ -181,3 +181,17 @@ test("a finding in a $ref'd file: the quick fix edits that file", async () => {
   const r = await lint(root, s.file);
   assert.deepEqual(codes(r.problems.filter(p => p.source === refFile)), []);
 });
+
+test('quick fix: a status code written as a number is quoted, the comment kept; relint has no parser finding', async () => {
+  const text = CLEAN_YAML.replace("        '500':\n", '        500:  # server error\n');
+  assert.notEqual(text, CLEAN_YAML);
+  const s = await setup('unquoted.yaml', text);
+  const d = s.diags.find(x => x.code === 'parser');
+  assert.ok(d, 'a parser finding');
+  const actions = await computeCodeActions({ textDocument: { uri: s.uri }, range: d.range, context: { diagnostics: [d] } }, s.host);
+  const fix = actions.find(a => a.isPreferred);
+  assert.equal(fix?.title, 'Quote the key 500');
+  const after = applyEdit(fix!, new Map([[s.file, text]])).get(s.file)!;
+  assert.ok(after.includes("        '500':  # server error\n"));
+  assert.ok(!(await lint(after, s.file)).problems.some(p => p.code === 'parser'));
+});

@@ -52,7 +52,7 @@ export { IGNORE_KEY, UNKNOWN_RULE_CODE, collectDirectives } from './suppress';
 export { BaselineError, applyBaseline, baselineText, createBaseline, readBaseline, writeBaseline } from './baseline';
 
 // Fixes.
-export { applyOps, computeFix, editsBetween, fixAllOfRule, fixFile, formatOf, parseData, specOf, unifiedDiff, type TextEdit } from './fix/index';
+export { applyOps, computeFix, editsBetween, fixAllOfRule, fixFile, formatOf, isNumberKeyProblem, parseData, quoteKeyFix, specOf, unifiedDiff, type TextEdit } from './fix/index';
 
 // The breaking-change diff.
 export { DocLoader, NotOpenApiError, loadDocument, loadPair, type LoadedDoc } from './diff/load';

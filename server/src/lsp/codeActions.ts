@@ -39,10 +39,12 @@ import {
   fixFile,
   formatOf,
   getRule,
+  isNumberKeyProblem,
   LineIndex,
   type LintOptions,
   type LintProblem,
   parseData,
+  quoteKeyFix,
   readRefFile,
   specOf,
   type TextEdit as FileEdit,
@@ -145,7 +147,11 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
   const docRoot = ours.map(d => dataOf(d)!.root).find(r => r !== undefined);
   const rootOfDoc = docRoot ? path.resolve(docRoot) : docFile;
   // A text that does not parse takes no fix (each would be refused): only ignoring a finding is offered there.
-  const broken = (file: string) => (host.findings ? host.findings(file) : params.context.diagnostics).some(d => d.source === 'apiconv' && d.code === PARSER_CODE);
+  // A key written as a number (`200:`) is a `parser` finding of a text that parses: it breaks nothing.
+  const broken = (file: string) =>
+    (host.findings ? host.findings(file) : params.context.diagnostics).some(
+      d => d.source === 'apiconv' && d.code === PARSER_CODE && !isNumberKeyProblem({ code: PARSER_CODE, message: typeof d.message === 'string' ? d.message : d.message.value }),
+    );
   const fixesApply = !broken(docFile) && (rootOfDoc === docFile || !broken(rootOfDoc));
 
   const version = doc.version;
@@ -205,6 +211,11 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
           fixAllDone.add(data.ruleId);
           out.push(lazy({ title: `Fix all ${data.ruleId} problems in this file`, kind: CodeActionKind.QuickFix, diagnostics: sameRule }, { kind: 'fixRule', rootFile, file: docFile, ruleId: data.ruleId }));
         }
+      }
+      if (fresh && isNumberKeyProblem(problem)) {
+        const text = textOf(file);
+        const fix = text !== undefined ? quoteKeyFix(text, problem) : undefined;
+        if (fix) out.push(lazy({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true }, { kind: 'fix', rootFile, problem }));
       }
       if (fresh) {
         out.push(lazy({ title: `Ignore this ${data.ruleId} finding`, kind: CodeActionKind.QuickFix, diagnostics: [d] }, { kind: 'ignore', rootFile, file, ruleId: data.ruleId, path: data.path }));

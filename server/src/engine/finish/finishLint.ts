@@ -8,6 +8,8 @@ import { DIFF_CHECK_IDS } from '../diff/checks';
 import { CAP_LEVEL } from '../../../../rules/_lib/severity';
 import { isJsonText } from '../sniff';
 import { sortProblems } from './order';
+import { isExampleRefFinding } from './exampleRefs';
+import { isNumberKeyProblem, numberKeyMessage } from '../fix/quoteKeys';
 
 /** A Spectral result with the severity cap its rule recorded (rules/_lib/severity.ts). */
 export type EngineResult = ISpectralDiagnostic & { cap?: 'info' | 'hint' };
@@ -27,6 +29,7 @@ export function finishLint(
   /** Whether the root's text surely holds no `s` (the incremental engine's input checks: only around an edit is read) */
   rootLacks?: (text: string, s: string) => boolean,
 ): LintResult {
+  results = results.filter(r => !isExampleRefFinding({ code: r.code, path: [...r.path] }));
   const problems = results.map(r => toProblem(r, absFile, ruleset));
   // Findings a rule reports below its own severity (rules/_lib/severity.ts): never above the user's level.
   for (let i = 0; i < problems.length; i++) {
@@ -71,5 +74,9 @@ function toProblem(r: ISpectralDiagnostic, root: string, ruleset: Ruleset): Lint
   };
   const fixable = fixableOf(problem.code, ruleset);
   if (fixable) problem.fixable = fixable;
+  if (isNumberKeyProblem(problem)) {
+    problem.message = numberKeyMessage(problem.path);
+    problem.fixable = 'safe';
+  }
   return problem;
 }

@@ -21,8 +21,10 @@ import { EditComposer, applyOffsetEdits, type OffsetEdit } from './edits';
 import { jsonOpEdits, parseJsonTree } from './jsonOps';
 import { yamlData as yamlDataOf, yamlOpEdit, yamlParses } from './yamlOps';
 import { deepFreeze, memoByText } from './memo';
+import { isNumberKeyProblem, quoteKeyFix } from './quoteKeys';
 
 export { unifiedDiff } from './diff';
+export { isNumberKeyProblem, quoteKeyFix } from './quoteKeys';
 export { applyOffsetEdits, type OffsetEdit } from './edits';
 
 /** An offset-based edit of one file's text. */
@@ -134,6 +136,7 @@ function onOriginal(composer: EditComposer, text: string, format: TextFormat, op
 
 /** The fix of one problem, computed on the text of the file it is in; undefined when it has none (or nothing to change). */
 export function computeFix(fileText: string, problem: LintProblem, rootSpec: Spec, isRoot: boolean, validate = true): ComputedFix | undefined {
+  if (isNumberKeyProblem(problem)) return quoteKeyFix(fileText, problem);
   const rule = getRule(problem.code);
   if (!rule?.fix || !rule.meta.fixable) return undefined;
   const format = formatOf(fileText, problem.source);
