@@ -56,10 +56,10 @@ export async function lintWithSpectral(text: string, file: string, options: Lint
   const spectral = new Spectral({ resolver });
   const ruleset = options.ruleset ?? getDefaultRuleset();
   spectral.setRuleset(ruleset);
-  const results = await spectral.run(document, { ignoreUnknownFormat: true });
+  const { results, resolved } = await spectral.runWithResolved(document, { ignoreUnknownFormat: true });
   const capped = results.map(r => ({ ...r, cap: severityCapOf(document, String(r.code), r.message, [...r.path]) }));
   clearSeverityCaps(document);
-  return { ...finishLint(capped, absFile, ruleset, texts, [...files]), operations: operationCount(document.data) };
+  return { ...finishLint(capped, absFile, ruleset, texts, [...files]), operations: operationCount(resolved) };
 }
 
 /**
