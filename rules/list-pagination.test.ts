@@ -6,8 +6,50 @@ const arrayBody = `
             application/json:
               schema: { type: array, items: { type: object } }`;
 
+
+/** A list GET with these query parameters (and a Link header on its 200 when `link`). */
+const listDoc = (version: string, params: string[], link = false) =>
+  version.startsWith('2')
+    ? `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:${params.length ? params.map(n => `\n        - { name: ${n}, in: query, type: integer }`).join('') : ' []'}
+      responses:
+        '200':
+          description: OK
+          schema: { type: array, items: { type: object } }${link ? '\n          headers: { Link: { type: string } }' : ''}
+`
+    : `openapi: ${version}
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:${params.length ? params.map(n => `\n        - { name: ${n}, in: query, schema: { type: integer } }`).join('') : ' []'}
+      responses:
+        '200':
+          description: OK${link ? '\n          headers: { Link: { schema: { type: string } } }' : ''}
+          content: { application/json: { schema: { type: array, items: { type: object } } } }
+`;
+
 testRule('list-pagination', {
   valid: [
+    { name: 'options: styles offset, offset and limit (oas3)', options: { styles: ['offset'] }, document: listDoc('3.0.3', ['offset', 'limit']) },
+    { name: 'options: styles offset, offset and limit (oas2)', options: { styles: ['offset'] }, document: listDoc('2.0', ['offset', 'limit']) },
+    {
+      name: 'options: styles cursor with names starting_after and per_page (oas3.1)',
+      options: { styles: ['cursor'], names: { cursor: 'starting_after', limit: 'per_page' } },
+      document: listDoc('3.1.0', ['starting_after', 'per_page']),
+    },
+    { name: 'options: styles link, a Link header on the 200 (oas3)', options: { styles: ['link'] }, document: listDoc('3.0.3', [], true) },
+    { name: 'options: styles link, a Link header on the 200 (oas2)', options: { styles: ['link'] }, document: listDoc('2.0', [], true) },
+    {
+      name: 'options: styles page or cursor, either will do (oas3)',
+      options: { styles: ['page', 'cursor'] },
+      document: listDoc('3.0.3', ['cursor', 'limit']),
+    },
+    { name: 'options: names.page page_number (oas3)', options: { names: { page: 'page_number' } }, document: listDoc('3.0.3', ['page_number', 'limit']) },
     {
       name: 'oas3.2: page and limit as properties of an in: querystring parameter',
       document: `openapi: 3.2.0
@@ -132,6 +174,42 @@ paths:
     },
   ],
   invalid: [
+    {
+      name: 'options: styles offset, page and limit are not offset paging; no fix (oas3)',
+      options: { styles: ['offset'] },
+      document: listDoc('3.0.3', ['page', 'limit']),
+      errors: [{ path: ['paths', '/api/users', 'get'], message: 'paged in none of the API\'s styles: offset paging (missing "offset")' }],
+    },
+    {
+      name: 'options: styles offset (oas2)',
+      options: { styles: ['offset'] },
+      document: listDoc('2.0', []),
+      errors: [{ message: 'offset paging (missing "offset" and "limit")' }],
+    },
+    {
+      name: 'options: styles cursor with its names: the default cursor name does not count (oas3.1)',
+      options: { styles: ['cursor'], names: { cursor: 'starting_after' } },
+      document: listDoc('3.1.0', ['cursor', 'limit']),
+      errors: [{ message: 'cursor paging (missing "starting_after")' }],
+    },
+    {
+      name: 'options: styles link, no Link header (oas3)',
+      options: { styles: ['link'] },
+      document: listDoc('3.0.3', ['page', 'limit']),
+      errors: [{ message: 'Link header paging (missing a Link header on the 200 response)' }],
+    },
+    {
+      name: 'options: styles page or link, neither: both named (oas2)',
+      options: { styles: ['page', 'link'] },
+      document: listDoc('2.0', ['limit']),
+      errors: [{ message: 'page paging (missing "page"); Link header paging (missing a Link header on the 200 response)' }],
+    },
+    {
+      name: 'options: names.limit per_page, limit alone is not the page size (oas3)',
+      options: { names: { limit: 'per_page' } },
+      document: listDoc('3.0.3', ['page', 'limit']),
+      errors: [{ message: 'page paging (missing "per_page")' }],
+    },
     {
       name: 'oas3.2: an in: querystring parameter without limit',
       document: `openapi: 3.2.0

@@ -2,9 +2,62 @@ import { defineRule } from './types';
 import type { FixOp, JsonPath, Spec } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
-import { getAt, isObject, resolveLocal } from './_lib/oas';
+import { getAt, isObject, resolveLocal, type Operation } from './_lib/oas';
 import { opPathFromFinding } from './_lib/fixes';
 import { conventionalName, isListOperation, queryParams } from './_lib/lists';
+import { defineOptions } from './_lib/options';
+
+/** How a list is paged: which query parameters (or response header) each style needs. */
+type Style = 'page' | 'offset' | 'cursor' | 'link';
+type Names = { page: string; limit: string; offset: string; cursor: string };
+
+const paramName = (role: string, example: string) => ({
+  type: 'string',
+  pattern: '^[A-Za-z][\\w.\\[\\]-]*$',
+  description: `The name of the ${role} query parameter (e.g. ${example}).`,
+});
+
+export const options = defineOptions<{ styles: Style[]; names: Names }>('list-pagination', {
+  styles: {
+    schema: { type: 'array', items: { enum: ['page', 'offset', 'cursor', 'link'] }, minItems: 1, uniqueItems: true },
+    default: ['page'],
+    description:
+      "The paging styles a list may use, any one of them will do: 'page' (page and limit), 'offset' (offset and limit), 'cursor' (cursor and limit), 'link' (a Link header on the 200 response).",
+    example: ['cursor', 'link'],
+  },
+  names: {
+    schema: {
+      type: 'object',
+      properties: {
+        page: paramName('page number', 'page_number'),
+        limit: paramName('page size', 'per_page'),
+        offset: paramName('offset', 'skip'),
+        cursor: paramName('cursor', 'starting_after'),
+      },
+      additionalProperties: false,
+    },
+    default: { page: 'page', limit: 'limit', offset: 'offset', cursor: 'cursor' },
+    description: 'The names of the paging query parameters the styles need; a name left out keeps its default.',
+    example: { page: 'page', limit: 'per_page', offset: 'offset', cursor: 'starting_after' },
+  },
+});
+
+const isSeedStyle = (styles: Style[], names: Names): boolean =>
+  styles.length === 1 && styles[0] === 'page' && names.page === 'page' && names.limit === 'limit';
+
+/** What the style still needs on this operation (parameter names, or the Link header); empty when it is met. */
+function missingFor(style: Style, names: Names, declared: Set<string>, op: Operation): string[] {
+  if (style === 'link') return hasLinkHeader(op) ? [] : ['a Link header on the 200 response'];
+  const needs = [style === 'page' ? names.page : style === 'offset' ? names.offset : names.cursor, names.limit];
+  return needs.filter(n => !declared.has(n)).map(n => `"${n}"`);
+}
+
+function hasLinkHeader(op: Operation): boolean {
+  const ok = isObject(op.responses) ? op.responses['200'] : undefined;
+  return isObject(ok) && isObject(ok.headers) && Object.keys(ok.headers).some(h => h.toLowerCase() === 'link');
+}
+
+const STYLE: Record<Style, string> = { page: 'page', offset: 'offset', cursor: 'cursor', link: 'Link header' };
 
 /** The parameters the fix adds. */
 export function paginationParam(spec: Spec, name: 'page' | 'limit'): Record<string, unknown> {
@@ -23,22 +76,38 @@ export default defineRule({
     fixable: 'unsafe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: modelRule('apiconvListPagination', model => {
-    const out: Finding[] = [];
-    for (const op of model.operations) {
-      if (!isListOperation(op, model)) continue;
-      // A parameter under a non-conventional name (per_page…) counts: list-param-names asks to rename it.
-      const declared = new Set(queryParams(op).map(p => conventionalName(p.name) ?? p.name));
-      const missing = (['page', 'limit'] as const).filter(n => !declared.has(n));
-      if (missing.length === 0) continue;
-      out.push({
-        message: `GET ${op.pathKey} returns a list but does not declare the query parameter${missing.length > 1 ? 's' : ''} ${missing.map(n => `"${n}"`).join(' and ')}: page the list with ?page=<n>&limit=<n> (integers, minimum 1, limit with a maximum).`,
-        path: op.path,
-      });
-    }
-    return out;
-  }),
+  options,
+  spectral: modelRule(
+    'apiconvListPagination',
+    (model, o) => {
+      const names = { ...options.defaults.names, ...o.names };
+      const seed = isSeedStyle(o.styles, names);
+      const out: Finding[] = [];
+      for (const op of model.operations) {
+        if (!isListOperation(op, model)) continue;
+        // A parameter under a non-conventional name (per_page…) counts as its conventional one: list-param-names
+        // asks to rename it. The name as written counts too, for a team that chose it.
+        const declared = new Set(queryParams(op).flatMap(p => [p.name, conventionalName(p.name) ?? p.name]));
+        const missing = o.styles.map(style => missingFor(style, names, declared, op));
+        if (missing.some(m => m.length === 0)) continue;
+        if (seed) {
+          const [m] = missing;
+          out.push({
+            message: `GET ${op.pathKey} returns a list but does not declare the query parameter${m.length > 1 ? 's' : ''} ${m.join(' and ')}: page the list with ?page=<n>&limit=<n> (integers, minimum 1, limit with a maximum).`,
+            path: op.path,
+          });
+          continue;
+        }
+        const wanted = o.styles.map((style, i) => `${STYLE[style]} paging (missing ${missing[i].join(' and ')})`);
+        out.push({ message: `GET ${op.pathKey} returns a list but is paged in none of the API's styles: ${wanted.join('; ')}.`, path: op.path });
+      }
+      return out;
+    },
+    options,
+  ),
   fix(ctx) {
+    // The parameters added are the seed's page and limit: another style's names and bounds are the team's call.
+    if (!ctx.message.includes('?page=<n>&limit=<n>')) return undefined;
     const opPath = opPathFromFinding(ctx);
     if (!opPath) return undefined;
     const op = getAt(ctx.data, opPath);
