@@ -3,8 +3,22 @@ import assert from 'node:assert/strict';
 import { testRule } from '../test/helpers/testRule';
 import { nestingProblem } from './path-resource-nesting';
 
+
+const pathsDoc = (version: string, ...keys: string[]) =>
+  `${version.startsWith('2') ? "swagger: '2.0'" : `openapi: ${version}`}
+info: { title: t, version: '1' }
+paths:
+${keys.map(k => `  ${k}: {}`).join('\n')}
+`;
+
 testRule('path-resource-nesting', {
   valid: [
+    { name: 'options: maxDepth 2, two collections (oas3)', options: { maxDepth: 2 }, document: pathsDoc('3.0.3', '/api/users/{id}/orders/{orderId}') },
+    { name: 'options: maxDepth none, four collections (oas2)', options: { maxDepth: 'none' }, document: pathsDoc('2.0', '/api/a/{a}/b/{b}/c/{c}/d') },
+    { name: 'options: idTemplate camelCase (oas3.1)', options: { idTemplate: 'camelCase' }, document: pathsDoc('3.1.0', '/api/users/{userId}/orders/{id}') },
+    { name: 'options: idTemplate snake_case (oas2)', options: { idTemplate: 'snake_case' }, document: pathsDoc('2.0', '/api/users/{user_id}/orders/{id}') },
+    { name: 'options: idTemplate PascalCase (oas3)', options: { idTemplate: 'PascalCase' }, document: pathsDoc('3.0.3', '/api/Accounts/{AccountSid}/Calls/{Sid}') },
+    { name: 'options: idTemplate any (oas3)', options: { idTemplate: 'any' }, document: pathsDoc('3.0.3', '/api/users/{User-ID}') },
     {
       // Xero payroll (v3.0): the server base path /payroll.xro/2.0 is the provider's prefix (path-api-prefix reports it).
       name: 'issue 15, oas3: a non-/api server base path is not judged as resources',
@@ -63,6 +77,36 @@ paths:
     },
   ],
   invalid: [
+    {
+      name: 'options: maxDepth 1, a sub-collection is one too deep (oas3)',
+      options: { maxDepth: 1 },
+      document: pathsDoc('3.0.3', '/api/users/{id}', '/api/users/{id}/orders'),
+      errors: [{ path: ['paths', '/api/users/{id}/orders'], message: 'nests 2 collections: the API nests at most 1' }],
+    },
+    {
+      name: 'options: maxDepth 2 (oas2)',
+      options: { maxDepth: 2 },
+      document: pathsDoc('2.0', '/api/users/{id}/orders/{orderId}/lines'),
+      errors: [{ message: 'nests 3 collections' }],
+    },
+    {
+      name: 'options: idTemplate camelCase, {user_id} (oas3.1)',
+      options: { idTemplate: 'camelCase' },
+      document: pathsDoc('3.1.0', '/api/users/{user_id}'),
+      errors: [{ path: ['paths', '/api/users/{user_id}'], message: 'the template "{user_id}": the API names item templates in camelCase' }],
+    },
+    {
+      name: 'options: idTemplate snake_case, {userId} (oas2)',
+      options: { idTemplate: 'snake_case' },
+      document: pathsDoc('2.0', '/api/users/{userId}/orders'),
+      errors: [{ message: '"{userId}": the API names item templates in snake_case' }],
+    },
+    {
+      name: 'options: idTemplate PascalCase, {id} (oas3)',
+      options: { idTemplate: 'PascalCase' },
+      document: pathsDoc('3.0.3', '/api/Accounts/{id}'),
+      errors: [{ message: 'in PascalCase ({Sid}, {AccountSid})' }],
+    },
     {
       name: 'oas3: two collections, two templates, a template first',
       document: `openapi: 3.0.3

@@ -2,6 +2,47 @@ import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { hasTemplate, resourceSegments } from './_lib/paths';
+import { defineOptions } from './_lib/options';
+
+type IdTemplate = 'any' | 'camelCase' | 'snake_case' | 'PascalCase';
+
+export const options = defineOptions<{ maxDepth: number | 'none'; idTemplate: IdTemplate }>('path-resource-nesting', {
+  maxDepth: {
+    schema: { anyOf: [{ type: 'integer', minimum: 1 }, { const: 'none' }] },
+    default: 'none',
+    description: "The most collections a path may nest, the top one counted (/api/users/{id}/orders is 2); 'none' sets no limit.",
+    example: 2,
+  },
+  idTemplate: {
+    schema: { enum: ['any', 'camelCase', 'snake_case', 'PascalCase'] },
+    default: 'any',
+    description: "How an item's template is named: camelCase ({id}, {userId}), snake_case ({id}, {user_id}), PascalCase ({Sid}, {AccountSid}), or any.",
+    example: 'camelCase',
+  },
+});
+
+const TEMPLATE_NAME: Record<Exclude<IdTemplate, 'any'>, { re: RegExp; like: string }> = {
+  camelCase: { re: /^[a-z][a-zA-Z0-9]*$/, like: '{id}, {userId}' },
+  snake_case: { re: /^[a-z][a-z0-9_]*$/, like: '{id}, {user_id}' },
+  PascalCase: { re: /^[A-Z][a-zA-Z0-9]*$/, like: '{Sid}, {AccountSid}' },
+};
+
+/** The first problem of an effective path with the team's depth and template style, as a message, or undefined. */
+function optionProblem(effectivePath: string, pathKey: string, o: typeof options.defaults): string | undefined {
+  const segs = resourceSegments(effectivePath, pathKey);
+  const depth = segs.filter(s => !hasTemplate(s)).length;
+  if (o.maxDepth !== 'none' && depth > o.maxDepth) {
+    return `Path "${effectivePath}" nests ${depth} collections: the API nests at most ${o.maxDepth}; address a deeper resource from its own collection.`;
+  }
+  if (o.idTemplate === 'any') return undefined;
+  const style = TEMPLATE_NAME[o.idTemplate];
+  for (const seg of segs) {
+    for (const [, name] of seg.matchAll(/\{([^}]*)\}/g)) {
+      if (!style.re.test(name)) return `Path "${effectivePath}" has the template "{${name}}": the API names item templates in ${o.idTemplate} (${style.like}).`;
+    }
+  }
+  return undefined;
+}
 
 /** The first nesting problem of an effective path (of path key `pathKey`), as a message, or undefined. See resourceSegments for where the resources start. */
 export function nestingProblem(effectivePath: string, pathKey: string = effectivePath): string | undefined {
@@ -30,17 +71,23 @@ export default defineRule({
     fixable: false,
     formats: ['oas2', 'oas3'],
   },
-  spectral: modelRule('apiconvPathResourceNesting', model => {
-    const out: Finding[] = [];
-    for (const item of model.pathItems) {
-      for (const eff of item.effectivePaths) {
-        const message = nestingProblem(eff, item.pathKey);
-        if (message !== undefined) {
-          out.push({ message, path: item.path });
-          break;
+  options,
+  spectral: modelRule(
+    'apiconvPathResourceNesting',
+    (model, o) => {
+      const out: Finding[] = [];
+      for (const item of model.pathItems) {
+        for (const eff of item.effectivePaths) {
+          // One finding per path item (the first problem): they all point at its key.
+          const message = nestingProblem(eff, item.pathKey) ?? optionProblem(eff, item.pathKey, o);
+          if (message !== undefined) {
+            out.push({ message, path: item.path });
+            break;
+          }
         }
       }
-    }
-    return out;
-  }),
+      return out;
+    },
+    options,
+  ),
 });
