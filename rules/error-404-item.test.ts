@@ -1,8 +1,20 @@
 import { testRule } from '../test/helpers/testRule';
+import { opsDoc } from '../test/helpers/opsDoc';
 import { ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYaml';
 
 testRule('error-404-item', {
   valid: [
+    {
+      name: 'options: methods [get], a PUT without 404 is not judged (oas3)',
+      options: { methods: ['get'] },
+      document: opsDoc('3.0.3', '/api/users/{id}', { get: { responses: ['200', '404'] }, put: { body: true, responses: ['200'] } }),
+    },
+    {
+      name: 'options: methods [] turns the requirement off (oas2)',
+      options: { methods: [] },
+      document: opsDoc('2.0', '/api/users/{id}', { get: { responses: ['200'] } }),
+    },
+    { name: 'options: methods all, every method declares it (oas3.1)', options: { methods: 'all' }, document: opsDoc('3.1.0', '/api/users/{id}', { get: { responses: ['200', '404'] } }) },
     {
       name: "oas3: a collection path needs no 404",
       document: `openapi: 3.0.3
@@ -56,6 +68,18 @@ paths:
     },
   ],
   invalid: [
+    {
+      name: 'options: methods [get, patch], the GET without 404 (oas3)',
+      options: { methods: ['get', 'patch'] },
+      document: opsDoc('3.0.3', '/api/users/{id}', { get: { responses: ['200'] }, put: { body: true, responses: ['200'] } }),
+      errors: [{ path: ['paths', '/api/users/{id}', 'get', 'responses'], message: 'GET /api/users/{id} addresses one resource' }],
+    },
+    {
+      name: 'options: methods all (oas2)',
+      options: { methods: 'all' },
+      document: opsDoc('2.0', '/api/users/{id}', { put: { body: true, responses: ['200'] } }),
+      errors: [{ message: 'PUT /api/users/{id}' }],
+    },
     {
       name: "oas3: GET and PUT on an item path; the fix adds NotFound once",
       document: `openapi: 3.0.3

@@ -1,7 +1,12 @@
 import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import { isItemPath } from './_lib/oas';
-import { addStatusFix, declares, opLabel, responsesPathOf } from './_lib/errors';
+import { addStatusFix, declares, opLabel, requiredOn, requiredOnMethods, responsesPathOf, type RequiredOn } from './_lib/errors';
+import { defineOptions } from './_lib/options';
+
+export const options = defineOptions<RequiredOn>('error-404-item', {
+  methods: requiredOnMethods('404', 'on an item path; a DELETE is judged by delete-404'),
+});
 
 export default defineRule({
   id: 'error-404-item',
@@ -11,14 +16,18 @@ export default defineRule({
     fixable: 'safe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: modelRule('apiconvError404Item', model =>
-    model.operations
-      // A DELETE is left to delete-404 (the more specific rule): one finding for the one gap.
-      .filter(op => isItemPath(op.pathKey) && op.method !== 'delete' && !declares(op, '404'))
-      .map(op => ({
-        message: `${opLabel(op)} addresses one resource but declares no 404 response for an id that does not exist: add a 404 error response.`,
-        path: responsesPathOf(op),
-      })),
+  options,
+  spectral: modelRule(
+    'apiconvError404Item',
+    (model, o) =>
+      model.operations
+        // A DELETE is left to delete-404 (the more specific rule): one finding for the one gap.
+        .filter(op => isItemPath(op.pathKey) && op.method !== 'delete' && requiredOn(o, op) && !declares(op, '404'))
+        .map(op => ({
+          message: `${opLabel(op)} addresses one resource but declares no 404 response for an id that does not exist: add a 404 error response.`,
+          path: responsesPathOf(op),
+        })),
+    options,
   ),
   fix: addStatusFix('404'),
 });

@@ -9,7 +9,7 @@
  */
 import type { FixContext, FixResult, JsonPath, Spec } from '../types';
 import { addErrorResponse, errorShapeOf, opPathFromFinding } from './fixes';
-import { isErrorStatus, isJsonMediaType, isObject, type Model, type Obj, type Operation } from './oas';
+import { HTTP_METHODS, isErrorStatus, isJsonMediaType, isObject, type Model, type Obj, type Operation } from './oas';
 
 export type ErrorShape = 'A' | 'B';
 
@@ -155,3 +155,24 @@ export function sharedNote(all: ErrorResponse[], r: ErrorResponse, by: keyof typ
   const n = counts.get(v) ?? 0;
   return n > 1 ? ` (shared by ${n} error responses)` : '';
 }
+
+/** The option of the error-status rules: the methods whose operations must declare the status. */
+export interface RequiredOn {
+  methods: 'all' | string[];
+}
+
+/** The `methods` option of an error-status rule; `beside` says which operations the rule judges at all. */
+export const requiredOnMethods = (status: string, beside: string) => ({
+  schema: {
+    anyOf: [
+      { const: 'all' },
+      { type: 'array', items: { enum: [...HTTP_METHODS, 'query'] }, uniqueItems: true },
+    ],
+  },
+  default: 'all' as RequiredOn['methods'],
+  description: `The methods whose operations must declare a ${status} response (${beside}); 'all', or a list such as [get, put, patch]; an empty list turns the requirement off.`,
+  example: ['get', 'put', 'patch'] as RequiredOn['methods'],
+});
+
+/** Whether an operation's method is one the status is required on. */
+export const requiredOn = (o: RequiredOn, op: Operation): boolean => o.methods === 'all' || o.methods.includes(op.method);
