@@ -1,8 +1,16 @@
 import { testRule } from '../test/helpers/testRule';
+import { opsDoc } from '../test/helpers/opsDoc';
 import { ERROR_SCHEMA_OAS2, ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYaml';
 
 testRule('error-400', {
   valid: [
+    {
+      name: 'options: methods [post, put, patch], a GET with a parameter is not judged (oas3)',
+      options: { methods: ['post', 'put', 'patch'] },
+      document: opsDoc('3.0.3', '/api/users', { get: { param: true, responses: ['200'] }, post: { body: true, responses: ['201', '400'] } }),
+    },
+    { name: 'options: methods [] turns the requirement off (oas2)', options: { methods: [] }, document: opsDoc('2.0', '/api/users', { post: { body: true, responses: ['201'] } }) },
+    { name: 'options: methods all (oas3.1)', options: { methods: 'all' }, document: opsDoc('3.1.0', '/api/users', { get: { param: true, responses: ['200', '400'] } }) },
     {
       name: "oas3: no input, no 400 needed",
       document: `openapi: 3.0.3
@@ -64,6 +72,18 @@ paths:
     },
   ],
   invalid: [
+    {
+      name: 'options: methods [post], the POST without 400 (oas3)',
+      options: { methods: ['post'] },
+      document: opsDoc('3.0.3', '/api/users', { get: { param: true, responses: ['200'] }, post: { body: true, responses: ['201'] } }),
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses'], message: 'POST /api/users takes a request body' }],
+    },
+    {
+      name: 'options: methods all (oas2)',
+      options: { methods: 'all' },
+      document: opsDoc('2.0', '/api/users', { get: { param: true, responses: ['200'] } }),
+      errors: [{ message: 'GET /api/users takes parameters' }],
+    },
     {
       name: "oas3.2: QUERY and an additionalOperations entry are operations; the fix adds 400 to each",
       document: `openapi: 3.2.0
