@@ -1,8 +1,16 @@
 import { testRule } from '../test/helpers/testRule';
+import { opsDoc } from '../test/helpers/opsDoc';
 import { ERROR_SCHEMA_OAS2, ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYaml';
 
 testRule('error-422', {
   valid: [
+    {
+      name: 'options: methods [post], a PATCH with a body is not judged (oas3)',
+      options: { methods: ['post'] },
+      document: opsDoc('3.0.3', '/api/users/{id}', { patch: { body: true, responses: ['200'] } }),
+    },
+    { name: 'options: methods [] turns the requirement off (oas2)', options: { methods: [] }, document: opsDoc('2.0', '/api/users', { post: { body: true, responses: ['201'] } }) },
+    { name: 'options: methods all (oas3.1)', options: { methods: 'all' }, document: opsDoc('3.1.0', '/api/users', { post: { body: true, responses: ['201', '422'] } }) },
     {
       name: "oas3: GET without a body",
       document: `openapi: 3.0.3
@@ -67,6 +75,18 @@ paths:
     },
   ],
   invalid: [
+    {
+      name: 'options: methods [post, put], the PUT without 422 (oas3)',
+      options: { methods: ['post', 'put'] },
+      document: opsDoc('3.0.3', '/api/users/{id}', { put: { body: true, responses: ['200'] }, patch: { body: true, responses: ['200'] } }),
+      errors: [{ path: ['paths', '/api/users/{id}', 'put', 'responses'], message: 'PUT /api/users/{id} takes a request body' }],
+    },
+    {
+      name: 'options: methods all (oas2)',
+      options: { methods: 'all' },
+      document: opsDoc('2.0', '/api/users', { post: { body: true, responses: ['201'] } }),
+      errors: [{ message: 'POST /api/users' }],
+    },
     {
       name: "oas3: the fix reuses components.responses.UnprocessableEntity",
       document: `openapi: 3.0.3

@@ -1,7 +1,12 @@
 import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import { requestBodyPath } from './_lib/oas';
-import { addStatusFix, declares, opLabel, responsesPathOf } from './_lib/errors';
+import { addStatusFix, declares, opLabel, requiredOn, requiredOnMethods, responsesPathOf, type RequiredOn } from './_lib/errors';
+import { defineOptions } from './_lib/options';
+
+export const options = defineOptions<RequiredOn>('error-422', {
+  methods: requiredOnMethods('422', 'when it takes a request body'),
+});
 
 export default defineRule({
   id: 'error-422',
@@ -11,13 +16,17 @@ export default defineRule({
     fixable: 'safe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: modelRule('apiconvError422', model =>
-    model.operations
-      .filter(op => requestBodyPath(op, model.spec) !== undefined && !declares(op, '422'))
-      .map(op => ({
-        message: `${opLabel(op)} takes a request body but declares no 422 response for a body that fails validation: add a 422 error response.`,
-        path: responsesPathOf(op),
-      })),
+  options,
+  spectral: modelRule(
+    'apiconvError422',
+    (model, o) =>
+      model.operations
+        .filter(op => requiredOn(o, op) && requestBodyPath(op, model.spec) !== undefined && !declares(op, '422'))
+        .map(op => ({
+          message: `${opLabel(op)} takes a request body but declares no 422 response for a body that fails validation: add a 422 error response.`,
+          path: responsesPathOf(op),
+        })),
+    options,
   ),
   fix: addStatusFix('422'),
 });
