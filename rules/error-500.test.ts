@@ -1,8 +1,17 @@
 import { testRule } from '../test/helpers/testRule';
+import { opsDoc } from '../test/helpers/opsDoc';
 import { ERROR_SCHEMA_OAS3 } from '../test/helpers/fixtureYaml';
 
 testRule('error-500', {
   valid: [
+    {
+      name: 'options: methods [post], a GET without 500 is not judged (oas3)',
+      options: { methods: ['post'] },
+      document: opsDoc('3.0.3', '/api/users', { get: { responses: ['200'] }, post: { body: true, responses: ['201', '500'] } }),
+    },
+    { name: 'options: methods [] turns the requirement off (oas2)', options: { methods: [] }, document: opsDoc('2.0', '/api/users', { get: { responses: ['200'] } }) },
+    { name: 'options: acceptDefault true, default stands in (oas3.1)', options: { acceptDefault: true }, document: opsDoc('3.1.0', '/api/users', { get: { responses: ['200', 'default'] } }) },
+    { name: 'options: acceptDefault false, an explicit 500 (oas3)', options: { acceptDefault: false }, document: opsDoc('3.0.3', '/api/users', { get: { responses: ['200', '500'] } }) },
     {
       name: "oas3: default",
       document: `openapi: 3.0.3
@@ -46,6 +55,24 @@ paths:
     },
   ],
   invalid: [
+    {
+      name: 'options: acceptDefault false, a default response is not enough (oas3)',
+      options: { acceptDefault: false },
+      document: opsDoc('3.0.3', '/api/users', { get: { responses: ['200', 'default'] } }),
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'], message: 'declares no 500 response (the API does not let a default response stand in)' }],
+    },
+    {
+      name: 'options: methods [get, post] (oas2)',
+      options: { methods: ['get', 'post'] },
+      document: opsDoc('2.0', '/api/users', { get: { responses: ['200'] } }),
+      errors: [{ message: 'GET /api/users declares neither 500 nor default' }],
+    },
+    {
+      name: 'options: methods all (oas3.1)',
+      options: { methods: 'all' },
+      document: opsDoc('3.1.0', '/api/users', { delete: { responses: ['204'] } }),
+      errors: [{ message: 'DELETE /api/users' }],
+    },
     {
       name: "oas3: the fix adds InternalServerError and the Error schema",
       document: `openapi: 3.0.3

@@ -1,6 +1,17 @@
 import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
-import { addStatusFix, declares, opLabel, responsesPathOf } from './_lib/errors';
+import { addStatusFix, declares, opLabel, requiredOn, requiredOnMethods, responsesPathOf, type RequiredOn } from './_lib/errors';
+import { defineOptions } from './_lib/options';
+
+export const options = defineOptions<RequiredOn & { acceptDefault: boolean }>('error-500', {
+  methods: requiredOnMethods('500', 'or a default response'),
+  acceptDefault: {
+    schema: { type: 'boolean' },
+    default: true,
+    description: 'Whether a default response stands in for the 500; false asks for an explicit 500.',
+    example: false,
+  },
+});
 
 export default defineRule({
   id: 'error-500',
@@ -10,13 +21,19 @@ export default defineRule({
     fixable: 'safe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: modelRule('apiconvError500', model =>
-    model.operations
-      .filter(op => !declares(op, '500', 'default'))
-      .map(op => ({
-        message: `${opLabel(op)} declares neither 500 nor default: add a 500 error response so clients know the error body of a server failure.`,
-        path: responsesPathOf(op),
-      })),
+  options,
+  spectral: modelRule(
+    'apiconvError500',
+    (model, o) =>
+      model.operations
+        .filter(op => requiredOn(o, op) && !(o.acceptDefault ? declares(op, '500', 'default') : declares(op, '500')))
+        .map(op => ({
+          message: o.acceptDefault
+            ? `${opLabel(op)} declares neither 500 nor default: add a 500 error response so clients know the error body of a server failure.`
+            : `${opLabel(op)} declares no 500 response (the API does not let a default response stand in): add a 500 error response so clients know the error body of a server failure.`,
+          path: responsesPathOf(op),
+        })),
+    options,
   ),
   fix: addStatusFix('500'),
 });
