@@ -179,6 +179,7 @@ paths:
       options: { styles: ['offset'] },
       document: listDoc('3.0.3', ['page', 'limit']),
       errors: [{ path: ['paths', '/api/users', 'get'], message: 'paged in none of the API\'s styles: offset paging (missing "offset")' }],
+      noFix: true,
     },
     {
       name: 'options: styles offset (oas2)',

@@ -4,6 +4,7 @@
  * - valid: no finding of that rule.
  * - invalid: exactly `errors.length` findings, each matching the given JSON path
  *   and/or 1-based line, in document order.
+ * - invalid with `noFix`: the rule's fix changes nothing.
  * - invalid with `output`: the rule's fix (safe or unsafe) applied through the
  *   engine gives exactly `output`; the result parses, the finding is gone, no
  *   new finding of the rule appears, and fixing again changes nothing.
@@ -49,6 +50,8 @@ export interface InvalidCase extends ValidCase {
   errors: ExpectedError[];
   /** The document after the rule's fix. */
   output?: string;
+  /** The rule offers no fix for these findings (which edit to make is the team's call). */
+  noFix?: boolean;
 }
 
 export function ruleset1(id: string, options?: unknown): Ruleset {
@@ -108,6 +111,10 @@ export function testRule(id: RuleId, cases: { valid: ValidCase[]; invalid: Inval
           assert.equal(got[i].file, e.file ?? path.basename(file), `finding ${i}: file`);
           if (e.severity) assert.equal(got[i].severity, e.severity, `finding ${i}: severity`);
         });
+        if (c.noFix) {
+          const fixed = await fixFile(c.document, file, { ruleset: ruleset1(id, c.options), safeOnly: false });
+          assert.equal(fixed.applied, 0, 'no fix is offered');
+        }
         if (c.output !== undefined) {
           const ruleset = ruleset1(id, c.options);
           const fixed = await fixFile(c.document, file, { ruleset, safeOnly: false });
