@@ -1,21 +1,16 @@
 import { defineRule } from './types';
-import { getAt, isItemPath, isObject, responseHeaderNames, type Operation } from './_lib/oas';
-import { followLocalPath, methodsRule, stringHeader } from './_lib/methods';
+import { getAt, isObject, responseHeaderNames } from './_lib/oas';
+import { followLocalPath, getKindOf, getKinds, methodsRule, stringHeader, type GetKind } from './_lib/methods';
 import { defineOptions } from './_lib/options';
 
-type Kind = 'item' | 'collection';
-
-export const options = defineOptions<{ operations: Kind[] }>('cache-control-get', {
+export const options = defineOptions<{ operations: GetKind[] }>('cache-control-get', {
   operations: {
-    schema: { type: 'array', items: { enum: ['item', 'collection'] }, uniqueItems: true },
+    schema: getKinds,
     default: ['item', 'collection'],
     description: 'The GETs whose 200 response must declare Cache-Control: on item paths (/users/{id}), on collection paths (/users); [] for none.',
     example: ['item'],
   },
 });
-
-/** Whether a GET is on an item path (its last segment a template: /users/{id}) or a collection path. */
-const kindOf = (op: Operation): Kind => (isItemPath(op.pathKey) ? 'item' : 'collection');
 
 export const CACHE_CONTROL_DESCRIPTION = 'Caching directives for this response, e.g. max-age=60 or no-store';
 
@@ -32,7 +27,7 @@ export default defineRule({
     'apiconvCacheControlGet',
     (model, _anchor, o) =>
       model.operations
-        .filter(op => op.method === 'get' && o.operations.includes(kindOf(op)))
+        .filter(op => op.method === 'get' && o.operations.includes(getKindOf(op)))
         .filter(op => isObject(op.responses?.['200']) && !responseHeaderNames(op.responses['200']).includes('cache-control'))
         .map(op => ({
           message: 'This 200 response of a GET declares no Cache-Control header: say whether and how long clients and proxies may cache it.',

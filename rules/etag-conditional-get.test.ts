@@ -1,7 +1,34 @@
 import { testRule } from '../test/helpers/testRule';
 
+
+/** A GET on `pathKey` whose 200 sends an ETag (or not), without If-None-Match or 304. */
+const getDoc = (version: string, pathKey: string, etag: boolean) =>
+  version.startsWith('2')
+    ? `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  ${pathKey}:
+    get:
+      responses:
+        '200':
+          description: OK${etag ? '\n          headers: { ETag: { type: string } }' : ''}
+`
+    : `openapi: ${version}
+info: { title: t, version: '1' }
+paths:
+  ${pathKey}:
+    get:
+      responses:
+        '200':
+          description: OK${etag ? '\n          headers: { ETag: { schema: { type: string } } }' : ''}
+`;
+
 testRule('etag-conditional-get', {
   valid: [
+    { name: 'options: operations [item], a collection GET is not judged (oas3)', options: { operations: ['item'] }, document: getDoc('3.0.3', '/api/users', true) },
+    { name: 'options: operations [collection], an item GET is not judged (oas2)', options: { operations: ['collection'] }, document: getDoc('2.0', '/api/users/{id}', true) },
+    { name: 'options: requireEtag false, no ETag is nothing to check (oas3.1)', options: { requireEtag: false }, document: getDoc('3.1.0', '/api/users/{id}', false) },
+    { name: 'options: requireEtag true, a GET not judged by operations (oas3)', options: { requireEtag: true, operations: ['item'] }, document: getDoc('3.0.3', '/api/users', false) },
     {
       name: 'oas3: ETag, If-None-Match and 304',
       document: `openapi: 3.0.3
@@ -53,6 +80,25 @@ responses:
     },
   ],
   invalid: [
+    {
+      name: 'options: operations [item, collection] (oas3.1)',
+      options: { operations: ['item', 'collection'] },
+      document: getDoc('3.1.0', '/api/users', true),
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'], message: 'sends an ETag but lacks an If-None-Match header parameter and a 304 response' }],
+    },
+    {
+      name: 'options: requireEtag true, a GET without ETag; no fix (oas3)',
+      options: { requireEtag: true },
+      document: getDoc('3.0.3', '/api/users/{id}', false),
+      errors: [{ path: ['paths', '/api/users/{id}', 'get', 'responses', '200'], message: 'GET /api/users/{id} sends no ETag on its 200 response' }],
+      noFix: true,
+    },
+    {
+      name: 'options: requireEtag true (oas2)',
+      options: { requireEtag: true, operations: ['collection'] },
+      document: getDoc('2.0', '/api/users', false),
+      errors: [{ message: 'sends no ETag' }],
+    },
     {
       name: 'oas3.2: a GET without ETag beside QUERY and additionalOperations',
       document: `openapi: 3.2.0

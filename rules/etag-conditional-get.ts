@@ -2,7 +2,23 @@ import { defineRule } from './types';
 import type { FixOp, JsonPath } from './types';
 import { opPathFromFinding } from './_lib/fixes';
 import { getAt, hasResponse, isObject, responseHeaderNames, type Operation } from './_lib/oas';
-import { describeOp, followLocalPath, methodsRule } from './_lib/methods';
+import { describeOp, followLocalPath, getKindOf, getKinds, methodsRule, type GetKind } from './_lib/methods';
+import { defineOptions } from './_lib/options';
+
+export const options = defineOptions<{ operations: GetKind[]; requireEtag: boolean }>('etag-conditional-get', {
+  operations: {
+    schema: getKinds,
+    default: ['item', 'collection'],
+    description: 'The GETs judged: on item paths (/users/{id}), on collection paths (/users); [] for none.',
+    example: ['item'],
+  },
+  requireEtag: {
+    schema: { type: 'boolean' },
+    default: false,
+    description: "Whether the judged GETs must send an ETag on their 200 response; false judges only the GETs that do.",
+    example: true,
+  },
+});
 
 const PARAM_DESCRIPTION = 'The ETag of the cached representation; when it is still current the answer is 304 with no body';
 
@@ -18,19 +34,30 @@ export default defineRule({
     fixable: 'safe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: methodsRule('apiconvEtagConditionalGet', model =>
-    model.operations
-      .filter(op => op.method === 'get' && responseHeaderNames(op.responses?.['200']).includes('etag'))
-      .flatMap(op => {
-        const noParam = !acceptsIfNoneMatch(op);
-        const no304 = !hasResponse(op, '304');
-        if (!noParam && !no304) return [];
-        const missing = [noParam ? 'an If-None-Match header parameter' : '', no304 ? 'a 304 response' : ''].filter(Boolean).join(' and ');
-        const path: JsonPath = no304 ? [...op.path, 'responses'] : Array.isArray(op.value.parameters) ? [...op.path, 'parameters'] : op.path;
-        return [{ message: `${describeOp(op)} sends an ETag but lacks ${missing}: a conditional GET with a current If-None-Match answers 304 with no body.`, path }];
-      }),
+  options,
+  spectral: methodsRule(
+    'apiconvEtagConditionalGet',
+    (model, _anchor, o) =>
+      model.operations
+        .filter(op => op.method === 'get' && o.operations.includes(getKindOf(op)))
+        .flatMap(op => {
+          if (!responseHeaderNames(op.responses?.['200']).includes('etag')) {
+            return o.requireEtag && isObject(op.responses?.['200'])
+              ? [{ message: `${describeOp(op)} sends no ETag on its 200 response: the API's GETs let clients revalidate with If-None-Match.`, path: [...op.path, 'responses', '200'] }]
+              : [];
+          }
+          const noParam = !acceptsIfNoneMatch(op);
+          const no304 = !hasResponse(op, '304');
+          if (!noParam && !no304) return [];
+          const missing = [noParam ? 'an If-None-Match header parameter' : '', no304 ? 'a 304 response' : ''].filter(Boolean).join(' and ');
+          const path: JsonPath = no304 ? [...op.path, 'responses'] : Array.isArray(op.value.parameters) ? [...op.path, 'parameters'] : op.path;
+          return [{ message: `${describeOp(op)} sends an ETag but lacks ${missing}: a conditional GET with a current If-None-Match answers 304 with no body.`, path }];
+        }),
+    options,
   ),
   fix: ctx => {
+    // What the ETag would be computed from is the server's: only the conditional request has a fix.
+    if (!ctx.message.includes(' sends an ETag but lacks ')) return undefined;
     const opPath = opPathFromFinding(ctx);
     const op = opPath ? getAt(ctx.data, opPath) : undefined;
     if (!opPath || !isObject(op)) return undefined;

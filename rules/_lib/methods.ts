@@ -7,7 +7,7 @@ import type { RuleDefinition } from '@stoplight/spectral-core';
 import type { ApiconvRule, FixContext, FixOp, JsonPath, Spec } from '../types';
 import { opPathFromFinding } from './fixes';
 import { modelRule, type Finding } from './ruleFunction';
-import { getAt, isJsonMediaType, isObject, segments, type Model, type Obj, type Operation, type Parameter } from './oas';
+import { getAt, isItemPath, isJsonMediaType, isObject, segments, type Model, type Obj, type Operation, type Parameter } from './oas';
 import { defineOptions, statusCodes, type RuleOptions } from './options';
 import { splitWords } from './words';
 import { ALL_DEFAULT_VERBS, verbOf } from '../path-no-verbs';
@@ -20,6 +20,12 @@ export function methodsRule<O = null>(
 ): Pick<RuleDefinition, 'given' | 'then'> {
   return modelRule<O>(name, (model, o, helpers) => check(model, path => helpers.anchor(path), o), options);
 }
+
+/** Which GETs a caching rule judges: those on item paths (/users/{id}) or on collection paths (/users). */
+export type GetKind = 'item' | 'collection';
+export const getKindOf = (op: Operation): GetKind => (isItemPath(op.pathKey) ? 'item' : 'collection');
+/** The schema of a caching rule's `operations` option: a list of GetKind. */
+export const getKinds = { type: 'array', items: { enum: ['item', 'collection'] }, uniqueItems: true } as const;
 
 /** The option of a success-status rule: the statuses a successful `method` may answer with (any one will do). */
 export function successStatuses(rule: string, method: string, seed: string[], example: (string | number)[]): RuleOptions<{ statuses: (string | number)[] }> {
