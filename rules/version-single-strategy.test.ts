@@ -7,6 +7,42 @@ const get = `
 testRule('version-single-strategy', {
   valid: [
     {
+      name: 'options: strategies [header, mediaType], both used (oas3)',
+      options: { strategies: ['header', 'mediaType'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters: [{ name: API-Version, in: header, schema: { type: string } }]
+      responses:
+        '200':
+          description: OK
+          content: { application/vnd.acme.v1+json: {} }
+`,
+    },
+    {
+      name: 'options: strategies [query] (oas2)',
+      options: { strategies: ['query'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters: [{ name: api-version, in: query, type: string }]
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'options: strategies auto, one way (oas3.1)',
+      options: { strategies: 'auto' },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/v1/users:${get}
+`,
+    },
+    {
       name: 'oas3: path only',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -101,6 +137,60 @@ paths:
     },
   ],
   invalid: [
+    {
+      name: 'options: strategies [header], a path version alone is flagged (oas3)',
+      options: { strategies: ['header'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/v1/users:${get}
+`,
+      errors: [{ path: ['paths', '/api/v1/users'], message: 'The path "/api/v1/users" selects the version by the URL path (/api/v<n>/), but the API selects it by a header (API-Version).' }],
+    },
+    {
+      name: 'options: strategies [header], the vendor media type is not a header here (oas3.1)',
+      options: { strategies: ['header'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters: [{ name: API-Version, in: header, schema: { type: string } }]
+      responses:
+        '200':
+          description: OK
+          content: { application/vnd.acme.v1+json: {} }
+`,
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '200', 'content', 'application/vnd.acme.v1+json'], message: 'by the media type' }],
+    },
+    {
+      name: 'options: strategies [path, mediaType], a version query parameter (oas2)',
+      options: { strategies: ['path', 'mediaType'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters: [{ name: api-version, in: query, type: string }]
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ message: 'The query parameter "api-version" selects the version by a query parameter (?version=<n>), but the API selects it by the URL path (/api/v<n>/) or the media type' }],
+    },
+    {
+      name: 'options: strategies auto, the minority is flagged (oas3)',
+      options: { strategies: 'auto' },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/v1/users:${get}
+  /api/v1/orders:${get}
+  /api/items:
+    get:
+      parameters: [{ name: version, in: query, schema: { type: string } }]
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ message: 'but most operations (2) select it by the URL path' }],
+    },
     {
       name: 'oas3: path majority, a query parameter through $ref is flagged at its definition',
       document: `openapi: 3.0.3

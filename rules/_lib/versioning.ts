@@ -23,6 +23,8 @@ export interface VersionLocation {
   path: JsonPath;
   /** What it is, for messages. */
   label: string;
+  /** A header strategy through the media type (a vendor type, or an Accept parameter that names one). */
+  mediaType: boolean;
 }
 
 /** The version query or header parameter of an operation, if any. */
@@ -121,19 +123,20 @@ function locationsIn(model: Model, op: Operation): VersionLocation[] {
     const baseLen = segs.length - keySegs.length;
     return versionSegmentIndexes(segs).some(i => i >= baseLen);
   });
-  if (inKey) out.push({ strategy: 'path', path: ['paths', op.pathKey], label: `the path "${op.pathKey}"` });
+  if (inKey) out.push({ strategy: 'path', path: ['paths', op.pathKey], label: `the path "${op.pathKey}"`, mediaType: false });
   else {
     const server = serverLocations(model, op).find(s => versionSegmentIndexes(segments(s.base)).length > 0);
-    if (server) out.push({ strategy: 'path', path: server.path, label: `the base path "${server.base}"` });
+    if (server) out.push({ strategy: 'path', path: server.path, label: `the base path "${server.base}"`, mediaType: false });
   }
   for (const p of versionParams(op)) {
     out.push({
       strategy: p.in === 'query' ? 'query' : 'header',
       path: p.namePath,
       label: `the ${p.in} parameter "${p.name}"`,
+      mediaType: p.in === 'header' && p.name.toLowerCase() === 'accept',
     });
   }
-  for (const m of vendorMediaTypes(model, op)) out.push({ strategy: 'header', path: m.path, label: `the media type "${m.type}"` });
+  for (const m of vendorMediaTypes(model, op)) out.push({ strategy: 'header', path: m.path, label: `the media type "${m.type}"`, mediaType: true });
   return out;
 }
 
