@@ -111,6 +111,14 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
       'security-scheme-conventional': { headers: ['X-Auth-Token'], query: [] },
       'version-path-format': { formats: ['date'] },
       'cache-control-get': { operations: ['item'] },
+      'list-pagination': { styles: ['cursor', 'link'], names: { cursor: 'starting_after', limit: 'per_page' } },
+      'path-resource-nesting': { maxDepth: 2, idTemplate: 'camelCase' },
+      'error-404-item': { methods: ['get'] },
+      'error-400': { methods: ['post', 'put', 'patch'] },
+      'error-422': { methods: ['post'] },
+      'error-500': { methods: ['get', 'post'], acceptDefault: false },
+      'etag-conditional-get': { operations: ['item'], requireEtag: true },
+      'version-single-strategy': { strategies: ['header'] },
     };
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-compat-options-'));
     const doc = path.join(dir, 'api.yaml');
