@@ -51,6 +51,19 @@ describe('inferConventions', () => {
     assert.equal(find(seed, 'post-create-201'), undefined);
   });
 
+  it('a practice most operations leave out turns its rule off; one most follow stays', () => {
+    const infs = inferConventions([
+      doc({
+        '/api/as': { get: { responses: { '200': { description: 'ok' }, '400': { description: 'bad' } } } },
+        '/api/bs': { get: { responses: { '200': { description: 'ok' }, '400': { description: 'bad' } } } },
+        '/api/cs': { get: ok('200') },
+      }),
+    ]);
+    assert.equal(find(infs, 'error-400'), undefined, '2 of 3 declare a 400');
+    assert.deepEqual(find(infs, 'error-500'), { rule: 'error-500', off: true, evidence: ['0 of 3 operations declare a 500'] });
+    assert.deepEqual(find(infs, 'cache-control-get')?.evidence, ['0 of 3 GETs with a 200 declare Cache-Control on their 200']);
+  });
+
   it('path-collection-plural: how segments of several words are written', () => {
     const inf = find(inferConventions([doc({ '/api/payment_intents': list(), '/api/setup_intents': list(), '/api/tax-rates': list() })]), 'path-collection-plural');
     assert.deepEqual(inf?.options, { case: 'snake_case' });

@@ -5,7 +5,7 @@
  * 3"); the minority stays what the rule reports. An option whose majority is the seed's default is left out
  * (the default already says it). The counts walk each document's model once, the one the rules use.
  */
-import { getModel, isObject, type Model, type Operation } from '../../../rules/_lib/oas';
+import { getModel, isItemPath, isObject, resolveLocal, responseHeaderNames, type Model, type Operation } from '../../../rules/_lib/oas';
 import { LIST_PARAMS, isCollectionGet, listParamKind, queryParams, type ListParam } from '../../../rules/_lib/lists';
 import { majorityPrefix } from '../../../rules/path-api-prefix';
 import { rules } from '../../../rules/index';
@@ -96,6 +96,47 @@ function inferStatuses(models: Model[]): Inference[] {
   return out;
 }
 
+/**
+ * What the seed requires of every operation of a kind and an API may simply not do: declare a 400, a 401 on
+ * secured operations, a Cache-Control header on a GET's 200… An API where most operations of the kind leave
+ * it out has the opposite convention, and the rule is turned off; where most follow it, it stays and the
+ * others are what it reports.
+ */
+const declares = (op: Operation, ...codes: string[]) => codes.some(c => op.responses?.[c] !== undefined);
+const writes = (op: Operation) => ['post', 'put', 'patch'].includes(op.method);
+const PRACTICES: { rule: string; kind: string; applies: (op: Operation) => boolean; follows: (op: Operation, m: Model) => boolean; what: string }[] = [
+  { rule: 'error-400', kind: 'operations', applies: () => true, follows: op => declares(op, '400', '4XX'), what: 'declare a 400' },
+  { rule: 'error-422', kind: 'POST, PUT and PATCH operations', applies: writes, follows: op => declares(op, '422', '4XX'), what: 'declare a 422' },
+  { rule: 'error-500', kind: 'operations', applies: () => true, follows: op => declares(op, '500', '5XX'), what: 'declare a 500' },
+  { rule: 'security-401', kind: 'secured operations', applies: op => op.secured, follows: op => declares(op, '401', '4XX'), what: 'declare a 401' },
+  { rule: 'security-403', kind: 'secured operations', applies: op => op.secured, follows: op => declares(op, '403', '4XX'), what: 'declare a 403' },
+  { rule: 'error-404-item', kind: 'operations on an item path', applies: op => isItemPath(op.pathKey), follows: op => declares(op, '404', '4XX'), what: 'declare a 404' },
+  { rule: 'security-required', kind: 'operations', applies: () => true, follows: op => op.secured, what: 'are secured' },
+  {
+    rule: 'cache-control-get',
+    kind: 'GETs with a 200',
+    applies: op => op.method === 'get' && declares(op, '200'),
+    follows: (op, m) => responseHeaderNames(resolveLocal(m.root, op.responses?.['200'])).includes('cache-control'),
+    what: 'declare Cache-Control on their 200',
+  },
+];
+
+function inferPractices(models: Model[]): Inference[] {
+  const out: Inference[] = [];
+  for (const { rule, kind, applies, follows, what } of PRACTICES) {
+    let total = 0;
+    let following = 0;
+    for (const m of models)
+      for (const op of m.operations)
+        if (applies(op)) {
+          total++;
+          if (follows(op, m)) following++;
+        }
+    if (total > 0 && following * 2 < total) out.push({ rule, off: true, evidence: [`${following} of ${total} ${kind} ${what}`] });
+  }
+  return out;
+}
+
 /** How a collection segment of several words is written. */
 function caseOf(segment: string): string | undefined {
   if (segment.includes('{') || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(segment)) return undefined;
@@ -169,7 +210,7 @@ function inferApiKeyNames(models: Model[]): Inference | undefined {
 /** The conventions of an API's documents (each a resolved or plain document object), in a stable order. */
 export function inferConventions(documents: unknown[]): Inference[] {
   const models = documents.map(d => getModel(d));
-  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), ...inferStatuses(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
+  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), ...inferStatuses(models), ...inferPractices(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
     (i): i is Inference => i !== undefined,
   );
 }
