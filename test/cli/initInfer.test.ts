@@ -8,7 +8,7 @@ import { ensureBuilt, runCli, tempDir, type JsonFinding } from './helpers';
 
 const list = (name: string) => `    get:
       parameters:
-        - { name: ${name}, in: query, schema: { type: integer } }
+        - ${name === 'per_page' ? "$ref: '#/components/parameters/PerPage'" : `{ name: ${name}, in: query, schema: { type: integer } }`}
       responses:
         '200': { description: ok }
 `;
@@ -18,7 +18,10 @@ paths:
   /v1/users:
 ${list('per_page')}  /v1/teams:
 ${list('per_page')}  /v1/repos:
-${list('limit')}`;
+${list('limit')}components:
+  parameters:
+    PerPage: { name: per_page, in: query, schema: { type: integer } }
+`;
 
 describe('apiconv init --infer', () => {
   before(() => ensureBuilt());

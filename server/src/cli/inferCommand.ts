@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CONFIG_FILES, formatOf, inferConventions, inferredConfigText, parseData } from '../engine';
+import { CONFIG_FILES, inferConventions, inferredConfigText, loadDocument } from '../engine';
 import { TargetError, collectFiles } from './files';
 import { displayPath } from './formatters/util';
 import { schemaRef } from './initCommand';
@@ -17,16 +17,15 @@ export interface InferResult {
   documents: number;
 }
 
-export function inferCommand(dir: string, target: string, opts: { force: boolean; version: string }): InferResult {
+export async function inferCommand(dir: string, target: string, opts: { force: boolean; version: string }): Promise<InferResult> {
   const documents = collectFiles([target]);
   if (documents.length === 0) throw new TargetError(`apiconv init --infer: no OpenAPI document in ${target}`);
   const existing = CONFIG_FILES.map(n => path.join(dir, n)).find(f => fs.existsSync(f));
   const file = existing ?? path.join(dir, '.apiconv.yaml');
   if (existing && !opts.force) return { file, written: false, documents: documents.length };
-  const data = documents.map(f => {
-    const text = fs.readFileSync(f, 'utf8').replace(/^\uFEFF/, '');
-    return parseData(text, formatOf(text, f));
-  });
+  // Resolved as a lint resolves them: parameters and responses are often `$ref`s, path items other files.
+  const data: unknown[] = [];
+  for (const f of documents) data.push((await loadDocument(fs.readFileSync(f, 'utf8').replace(/^\uFEFF/, ''), f)).resolved);
   const source = displayPath(path.resolve(target), dir) || '.';
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(file, inferredConfigText(inferConventions(data), { schema: schemaRef(dir, opts.version), source }));

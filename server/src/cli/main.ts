@@ -46,7 +46,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
         return EXIT_OK;
       case 'init': {
         if (cmd.infer !== undefined) {
-          const r = inferCommand(path.resolve(cmd.dir ?? '.'), cmd.infer, { force: cmd.force, version });
+          const r = await inferCommand(path.resolve(cmd.dir ?? '.'), cmd.infer, { force: cmd.force, version });
           log(inferMessage(r, process.cwd()));
           return r.written ? EXIT_OK : EXIT_ERROR;
         }
