@@ -29,7 +29,7 @@ const startsWith = (effectivePath: string, prefix: string) =>
  * segment counts as a prefix when it reads as one (`api`, a version such as `v1` or `2010-04-01`) or when
  * several resources hang below it: `/users` before `/users/{id}` names a resource, not a prefix.
  */
-function majorityPrefix(effectivePaths: string[]): { prefix: string; count: number } | undefined {
+export function majorityPrefix(effectivePaths: string[]): { prefix: string; count: number } | undefined {
   const counts = new Map<string, { count: number; next: Set<string> }>();
   for (const eff of effectivePaths) {
     const [first, second] = segments(eff);

@@ -44,7 +44,7 @@ export interface LintCliOptions {
 export type CliCommand =
   | LintCliOptions
   | { command: 'rules'; id?: string; format: 'text' | 'json'; verbose: boolean }
-  | { command: 'init'; dir?: string; ci?: 'github'; verbose: boolean }
+  | { command: 'init'; dir?: string; ci?: 'github'; infer?: string; force: boolean; verbose: boolean }
   | { command: 'help'; topic?: string; verbose: boolean }
   | { command: 'version'; verbose: boolean };
 
@@ -55,6 +55,7 @@ Usage:
   apiconv lint --stdin [--stdin-filepath <path>] [options]
   apiconv rules [<rule-id>] [--format json]
   apiconv init [<dir>] [--ci github]
+  apiconv init [<dir>] --infer <document|dir> [--force]
   apiconv diff <base> <head> | --base <rev> [files|dirs]   (breaking changes; apiconv diff --help)
   apiconv refs <file>#<pointer>                            (where a component is used; apiconv refs --help)
   apiconv rename <file>#<pointer> <newName>                (rename it everywhere; apiconv rename --help)
@@ -120,6 +121,7 @@ const VALUE_OPTIONS: Record<string, string> = {
   '--jobs': 'jobs',
   '--function-budget': 'functionBudget',
   '--ci': 'ci',
+  '--infer': 'infer',
   '--max-file-size': 'maxFileSize',
 };
 const FLAG_OPTIONS: Record<string, string> = {
@@ -131,6 +133,7 @@ const FLAG_OPTIONS: Record<string, string> = {
   '--fix-follow-symlinks': 'fixFollowSymlinks',
   '--roots': 'roots',
   '--fix': 'fix',
+  '--force': 'force',
   '--fix-dry-run': 'fixDryRun',
   '-v': 'verbose',
   '--verbose': 'verbose',
@@ -187,9 +190,12 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     if (rest.length > 1) throw new UsageError('apiconv init takes at most one folder');
     const ci = values.ci;
     if (ci !== undefined && ci !== 'github') throw new UsageError(`apiconv init: --ci must be github, not "${ci}"`);
-    return { command: 'init', dir: rest[0], ci, verbose };
+    if (values.infer !== undefined && ci !== undefined) throw new UsageError('apiconv init: --infer and --ci are separate runs');
+    if (flags.has('force') && values.infer === undefined) throw new UsageError('apiconv init: --force goes with --infer');
+    return { command: 'init', dir: rest[0], ci, infer: values.infer, force: flags.has('force'), verbose };
   }
   if (values.ci !== undefined) throw new UsageError('--ci is an option of apiconv init');
+  if (values.infer !== undefined || flags.has('force')) throw new UsageError('--infer and --force are options of apiconv init');
   if (command === 'rules') {
     const format = values.format ?? 'text';
     if (format !== 'text' && format !== 'json') throw new UsageError(`apiconv rules: --format must be text or json, not "${format}"`);

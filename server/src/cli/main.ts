@@ -8,6 +8,7 @@ import { HELP, UsageError, parseArgs } from './args';
 import { writeReports } from './reports';
 import { rulesCommand } from './rulesCommand';
 import { initCommand, initMessage } from './initCommand';
+import { inferCommand, inferMessage } from './inferCommand';
 import { diffMain } from './diffCommand';
 import { scoreMain } from './scoreCommand';
 import { refsMain } from './refsCommand';
@@ -34,7 +35,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
     switch (cmd.command) {
       case 'help':
         if (cmd.topic === 'rules') process.stdout.write('Usage: apiconv rules [<rule-id>] [--format text|json]\n');
-        else if (cmd.topic === 'init') process.stdout.write('Usage: apiconv init [<dir>] [--ci github]\n');
+        else if (cmd.topic === 'init') process.stdout.write('Usage: apiconv init [<dir>] [--ci github]\n       apiconv init [<dir>] --infer <document|dir> [--force]\n');
         else process.stdout.write(HELP);
         return EXIT_OK;
       case 'version':
@@ -44,6 +45,11 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
         process.stdout.write(rulesCommand(cmd.id, cmd.format));
         return EXIT_OK;
       case 'init': {
+        if (cmd.infer !== undefined) {
+          const r = await inferCommand(path.resolve(cmd.dir ?? '.'), cmd.infer, { force: cmd.force, version });
+          log(inferMessage(r, process.cwd()));
+          return r.written ? EXIT_OK : EXIT_ERROR;
+        }
         const r = initCommand(path.resolve(cmd.dir ?? '.'), { ci: cmd.ci, version });
         log(initMessage(r, process.cwd()));
         return EXIT_OK;

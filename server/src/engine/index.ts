@@ -54,6 +54,9 @@ export { BaselineError, applyBaseline, baselineText, createBaseline, readBaselin
 // Fixes.
 export { applyOps, computeFix, editsBetween, fixAllOfRule, fixFile, formatOf, isNumberKeyProblem, parseData, quoteKeyFix, specOf, unifiedDiff, type TextEdit } from './fix/index';
 
+// The conventions an API follows, as rule options (`apiconv init --infer`).
+export { inferConventions, inferredConfigText, type Inference } from './infer';
+
 // The breaking-change diff.
 export { DocLoader, NotOpenApiError, loadDocument, loadPair, type LoadedDoc } from './diff/load';
 export { diffDocuments, type DiffProblem } from './diff/engine';

@@ -1,0 +1,246 @@
+/**
+ * The conventions an API already follows, measured on its documents, as apiconv rule options: what
+ * `apiconv init --infer` writes and the editor's "Adopt this API's conventions" proposes. For each option the
+ * majority of the API wins and is written with its evidence ("limit in 40 of 43 list operations, per_page in
+ * 3"); the minority stays what the rule reports. An option whose majority is the seed's default is left out
+ * (the default already says it). The counts walk each document's model once, the one the rules use.
+ */
+import { getModel, isItemPath, isObject, resolveLocal, responseHeaderNames, type Model, type Operation } from '../../../rules/_lib/oas';
+import { LIST_PARAMS, isCollectionGet, listParamKind, queryParams, type ListParam } from '../../../rules/_lib/lists';
+import { majorityPrefix } from '../../../rules/path-api-prefix';
+import { rules } from '../../../rules/index';
+
+/** The default of a rule's option: the seed's convention. */
+function defaultOption(rule: string, option: string): unknown {
+  const defaults = rules.find(r => r.id === rule)?.options?.defaults as Record<string, unknown> | undefined;
+  if (defaults?.[option] === undefined) throw new Error(`rule ${rule} has no option ${option}`);
+  return defaults[option];
+}
+
+/** One rule's inferred setting: options, or `off` when the API has no convention for what the rule checks. */
+export interface Inference {
+  rule: string;
+  options?: Record<string, unknown>;
+  off?: boolean;
+  /** Why, one line each: the counts behind the choice. */
+  evidence: string[];
+}
+
+/** "a in 40 of 43 list operations, b in 3": counts, largest first (ties by name, so the text is stable). */
+function tally(counts: Map<string, number>, total: number, what: string): string {
+  const ranked = ranked_(counts);
+  return ranked.map(([name, n], i) => (i === 0 ? `${name} in ${n} of ${total} ${what}` : `${name} in ${n}`)).join(', ');
+}
+const ranked_ = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+
+function inferPrefix(models: Model[]): Inference | undefined {
+  const effective = models.flatMap(m => m.pathItems.map(p => p.effectivePaths[0]).filter((e): e is string => e !== undefined));
+  if (effective.length === 0) return undefined;
+  const majority = majorityPrefix(effective);
+  if (majority?.prefix === '/api') return undefined;
+  if (majority) return { rule: 'path-api-prefix', options: { prefix: majority.prefix }, evidence: [`${majority.prefix}/ starts ${majority.count} of ${effective.length} paths`] };
+  const firsts = new Map<string, number>();
+  for (const e of effective) bump(firsts, `/${e.split('/').filter(s => s !== '')[0] ?? ''}`);
+  const [top] = ranked_(firsts);
+  return {
+    rule: 'path-api-prefix',
+    off: true,
+    evidence: [`no prefix: no first segment is shared by more than half of the ${effective.length} paths (the most common, ${top[0]}, starts ${top[1]})`],
+  };
+}
+
+function inferListNames(models: Model[]): Inference | undefined {
+  const lists = models.flatMap(m => m.operations.filter(isCollectionGet));
+  const defaults = defaultOption('list-param-names', 'names') as Record<ListParam, string>;
+  const names: Record<string, string> = { ...defaults };
+  const evidence: string[] = [];
+  let changed = false;
+  for (const kind of LIST_PARAMS) {
+    const counts = new Map<string, number>();
+    for (const op of lists) for (const n of new Set(queryParams(op).filter(p => listParamKind(p.name) === kind).map(p => p.name))) bump(counts, n);
+    if (counts.size === 0) continue;
+    const ranked = ranked_(counts);
+    const tied = ranked.length > 1 && ranked[0][1] === ranked[1][1];
+    evidence.push(`${kind}: ${tally(counts, lists.length, 'list operations')}${tied ? ' (a tie: the default stays)' : ''}`);
+    if (tied || ranked[0][0] === defaults[kind]) continue;
+    names[kind] = ranked[0][0];
+    changed = true;
+  }
+  return changed ? { rule: 'list-param-names', options: { names }, evidence } : undefined;
+}
+
+/** The success statuses each method answers with, against the rule's default. */
+const STATUS_RULES: { rule: string; method: string }[] = [
+  { rule: 'get-success-200', method: 'get' },
+  { rule: 'post-create-201', method: 'post' },
+  { rule: 'put-success-200-204', method: 'put' },
+  { rule: 'delete-success-204', method: 'delete' },
+];
+
+const successCodes = (op: Operation) => Object.keys(op.responses ?? {}).filter(c => /^2(\d\d|XX)$/i.test(c));
+
+function inferStatuses(models: Model[]): Inference[] {
+  const out: Inference[] = [];
+  for (const { rule, method } of STATUS_RULES) {
+    const defaults = defaultOption(rule, 'statuses') as string[];
+    const ops = models.flatMap(m => m.operations.filter(o => o.method === method)).map(successCodes).filter(c => c.length > 0);
+    if (ops.length === 0) continue;
+    const complying = ops.filter(codes => codes.some(c => defaults.includes(c))).length;
+    if (complying * 2 > ops.length) continue;
+    const counts = new Map<string, number>();
+    for (const codes of ops) for (const c of codes) bump(counts, c);
+    const [top] = ranked_(counts);
+    out.push({ rule, options: { statuses: [top[0]] }, evidence: [`${method.toUpperCase()}: ${tally(counts, ops.length, 'operations with a success status')}`] });
+  }
+  return out;
+}
+
+/**
+ * What the seed requires of every operation of a kind and an API may simply not do: declare a 400, a 401 on
+ * secured operations, a Cache-Control header on a GET's 200… An API where most operations of the kind leave
+ * it out has the opposite convention, and the rule is turned off; where most follow it, it stays and the
+ * others are what it reports.
+ */
+const declares = (op: Operation, ...codes: string[]) => codes.some(c => op.responses?.[c] !== undefined);
+const writes = (op: Operation) => ['post', 'put', 'patch'].includes(op.method);
+const PRACTICES: { rule: string; kind: string; applies: (op: Operation) => boolean; follows: (op: Operation, m: Model) => boolean; what: string }[] = [
+  { rule: 'error-400', kind: 'operations', applies: () => true, follows: op => declares(op, '400', '4XX'), what: 'declare a 400' },
+  { rule: 'error-422', kind: 'POST, PUT and PATCH operations', applies: writes, follows: op => declares(op, '422', '4XX'), what: 'declare a 422' },
+  { rule: 'error-500', kind: 'operations', applies: () => true, follows: op => declares(op, '500', '5XX'), what: 'declare a 500' },
+  { rule: 'security-401', kind: 'secured operations', applies: op => op.secured, follows: op => declares(op, '401', '4XX'), what: 'declare a 401' },
+  { rule: 'security-403', kind: 'secured operations', applies: op => op.secured, follows: op => declares(op, '403', '4XX'), what: 'declare a 403' },
+  { rule: 'error-404-item', kind: 'operations on an item path', applies: op => isItemPath(op.pathKey), follows: op => declares(op, '404', '4XX'), what: 'declare a 404' },
+  { rule: 'security-required', kind: 'operations', applies: () => true, follows: op => op.secured, what: 'are secured' },
+  {
+    rule: 'cache-control-get',
+    kind: 'GETs with a 200',
+    applies: op => op.method === 'get' && declares(op, '200'),
+    follows: (op, m) => responseHeaderNames(resolveLocal(m.root, op.responses?.['200'])).includes('cache-control'),
+    what: 'declare Cache-Control on their 200',
+  },
+];
+
+function inferPractices(models: Model[]): Inference[] {
+  const out: Inference[] = [];
+  for (const { rule, kind, applies, follows, what } of PRACTICES) {
+    let total = 0;
+    let following = 0;
+    for (const m of models)
+      for (const op of m.operations)
+        if (applies(op)) {
+          total++;
+          if (follows(op, m)) following++;
+        }
+    if (total > 0 && following * 2 < total) out.push({ rule, off: true, evidence: [`${following} of ${total} ${kind} ${what}`] });
+  }
+  return out;
+}
+
+/** How a collection segment of several words is written. */
+function caseOf(segment: string): string | undefined {
+  if (segment.includes('{') || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(segment)) return undefined;
+  if (segment.includes('-')) return 'kebab-case';
+  if (segment.includes('_')) return 'snake_case';
+  if (/[a-z][A-Z]/.test(segment)) return 'camelCase';
+  return undefined;
+}
+
+function inferCollectionCase(models: Model[]): Inference | undefined {
+  const counts = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const m of models)
+    for (const p of m.pathItems)
+      for (const seg of p.pathKey.split('/')) {
+        const style = caseOf(seg);
+        if (style && !seen.has(seg)) {
+          seen.add(seg);
+          bump(counts, style);
+        }
+      }
+  if (counts.size === 0) return undefined;
+  const [top] = ranked_(counts);
+  return { rule: 'path-collection-plural', options: { case: top[0] }, evidence: [`segments of several words: ${tally(counts, seen.size, 'distinct segments')}`] };
+}
+
+/** Version headers and query parameters besides the ones version-declared knows. */
+function inferVersionNames(models: Model[]): Inference | undefined {
+  const known = { header: /^api-version$/i, query: /^(version|v|api-version)$/i };
+  const found = { header: new Map<string, number>(), query: new Map<string, number>() };
+  let ops = 0;
+  for (const m of models)
+    for (const op of m.operations) {
+      ops++;
+      for (const p of op.parameters)
+        if ((p.in === 'header' || p.in === 'query') && /version/i.test(p.name) && !known[p.in].test(p.name)) bump(found[p.in], p.name);
+    }
+  if (found.header.size === 0 && found.query.size === 0) return undefined;
+  const options: Record<string, unknown> = {};
+  const evidence: string[] = [];
+  for (const where of ['header', 'query'] as const) {
+    if (found[where].size === 0) continue;
+    options[where === 'header' ? 'headers' : 'query'] = [...found[where].keys()].sort();
+    evidence.push(`${where}: ${tally(found[where], ops, 'operations')}`);
+  }
+  return { rule: 'version-declared', options, evidence };
+}
+
+/** The header and query names the API's apiKey schemes send the key in. */
+function inferApiKeyNames(models: Model[]): Inference | undefined {
+  const headers = new Set<string>();
+  const query = new Set<string>();
+  for (const m of models) {
+    const components = isObject(m.root.components) ? m.root.components.securitySchemes : m.root.securityDefinitions;
+    if (!isObject(components)) continue;
+    for (const scheme of Object.values(components)) {
+      if (!isObject(scheme) || scheme.type !== 'apiKey' || typeof scheme.name !== 'string') continue;
+      if (scheme.in === 'header') headers.add(scheme.name);
+      if (scheme.in === 'query') query.add(scheme.name);
+    }
+  }
+  const newHeaders = [...headers].filter(h => !/^(x-api-key|authorization)$/i.test(h));
+  const newQuery = [...query].filter(q => q !== 'api_key');
+  if (newHeaders.length === 0 && newQuery.length === 0) return undefined;
+  const options: Record<string, unknown> = {};
+  if (newHeaders.length > 0) options.headers = ['Authorization', ...[...headers].filter(h => !/^authorization$/i.test(h)).sort()];
+  if (newQuery.length > 0) options.query = [...query].sort();
+  return { rule: 'security-scheme-conventional', options, evidence: [`apiKey schemes send the key in ${[...[...headers].sort().map(h => `header ${h}`), ...[...query].sort().map(q => `query ${q}`)].join(', ')}`] };
+}
+
+/** The conventions of an API's documents (each a resolved or plain document object), in a stable order. */
+export function inferConventions(documents: unknown[]): Inference[] {
+  const models = documents.map(d => getModel(d));
+  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), ...inferStatuses(models), ...inferPractices(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
+    (i): i is Inference => i !== undefined,
+  );
+}
+
+const yamlScalar = (v: unknown) => (typeof v === 'string' && /^[A-Za-z0-9/_.-]+$/.test(v) && !/^(true|false|null|yes|no|on|off|~|\d.*)$/i.test(v) ? v : JSON.stringify(v));
+const yamlFlow = (v: unknown): string =>
+  Array.isArray(v) ? `[${v.map(yamlFlow).join(', ')}]` : isObject(v) ? `{ ${Object.entries(v).map(([k, x]) => `${k}: ${yamlFlow(x)}`).join(', ')} }` : yamlScalar(v);
+
+/** The `.apiconv.yaml` text of the inferences: each rule's options under it, the evidence as comments above. */
+export function inferredConfigText(inferences: Inference[], opts: { schema: string; source: string }): string {
+  const lines = [
+    `# apiconv configuration inferred from ${opts.source} by \`apiconv init --infer\`:`,
+    '# each option is the convention most of the API follows; what deviates from it is what apiconv reports.',
+    `# yaml-language-server: $schema=${opts.schema}`,
+    '',
+    'extends: apiconv:recommended',
+  ];
+  if (inferences.length === 0) {
+    lines.push('', '# The API follows apiconv:recommended wherever an option could be inferred: nothing to change.');
+    return lines.join('\n') + '\n';
+  }
+  lines.push('', 'rules:');
+  for (const inf of inferences) {
+    for (const e of inf.evidence) lines.push(`  # ${e}`);
+    if (inf.off) {
+      lines.push(`  ${inf.rule}: off`);
+      continue;
+    }
+    lines.push(`  ${inf.rule}:`, '    then:', '      functionOptions:');
+    for (const [k, v] of Object.entries(inf.options ?? {})) lines.push(`        ${k}: ${yamlFlow(v)}`);
+  }
+  return lines.join('\n') + '\n';
+}
