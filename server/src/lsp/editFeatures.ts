@@ -3,7 +3,7 @@
  * lint of it uses, the parse and findings known here), and the action worker that computes code actions' edits.
  */
 import type { CancellationToken, ClientCapabilities, Connection } from 'vscode-languageserver/node';
-import { findConfig, getDefaultRuleset, rulesetFileFor, type LintOptions, type RulesetCache } from '../engine';
+import { getDefaultRuleset, type LintOptions, type RulesetCache } from '../engine';
 import { ActionCancelledError, type ActionPool, type ActionTask } from './actionPool';
 import { registerCodeActions, type ActionJob, type JobResult } from './codeActions';
 import { registerCompletion, type FeatureContext } from './completion';
@@ -62,10 +62,10 @@ export function registerEditFeatures(d: EditFeaturesDeps): void {
 }
 
 /** For completion/code actions: the options a lint of `uri` uses, in the main thread. */
-async function lintOptions({ docs, settings, mainRulesets }: EditFeaturesDeps, uri: string): Promise<LintOptions> {
+async function lintOptions({ docs, settings, scheduler, mainRulesets }: EditFeaturesDeps, uri: string): Promise<LintOptions> {
   const file = docs.fileOf(uri);
   const s = await settings.forUri(uri);
-  const rsFile = rulesetFileFor(file, settings.explicitRuleset(file, s), f => findConfig(f, settings.folderOf(f)));
+  const rsFile = scheduler.rulesetFileOf(file, settings.explicitRuleset(file, s));
   // The main thread never runs custom functions: a ruleset that reaches JavaScript is linted in the worker
   // only; here (quick fixes, completion) the built-in rules stand in for it.
   const ruleset = await mainRulesets.get(rsFile).catch(() => getDefaultRuleset());

@@ -84,7 +84,7 @@ export class LintScheduler {
   private pool!: LintPool;
   /** Bumped when ruleset files may have changed (LintTask.configEpoch). */
   configEpoch = 0;
-  /** Ruleset discovery for the inline decision, cached per config epoch (as the worker does). */
+  /** Ruleset discovery in this thread, cached per config epoch (as the worker does). */
   private readonly discovery = new ConfigDiscovery();
   /** This thread's heap, collected in the pauses between edits (memory.ts): busy while a lint is scheduled or running. */
   private readonly memory = new IdleCollector({ busy: () => [...this.roots.values()].some(r => r.timer !== undefined || r.handle !== undefined) });
@@ -360,7 +360,15 @@ export class LintScheduler {
     if (!root.open || task.text.length > INLINE_MAX_CHARS || !last || last.result.skipped) return false;
     if (last.ms > (root.inline ? INLINE_KEEP_MS : INLINE_START_MS)) return false;
     if (!this.pool.inlineReady || !(last.ruleset in BUILTIN_RULESETS)) return false;
-    return rulesetFileFor(root.file, task.rulesetFile, f => this.discovery.find(f, this.configEpoch, task.configRoot)) in BUILTIN_RULESETS;
+    return this.rulesetFileOf(root.file, task.rulesetFile) in BUILTIN_RULESETS;
+  }
+
+  /**
+   * The ruleset `file` is linted with (`explicit`: the one its settings name), as the worker finds it: the config
+   * file above it, looked for once per config epoch.
+   */
+  rulesetFileOf(file: string, explicit: string | undefined): string {
+    return rulesetFileFor(file, explicit, f => this.discovery.find(f, this.configEpoch, this.d.settings.folderOf(f)));
   }
 
   private apply(root: Root, version: number, reply: LintReply, versions: Map<string, number>): void {
