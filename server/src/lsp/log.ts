@@ -9,7 +9,8 @@ export function logSafe(connection: Connection, msg: string): void {
   }
 }
 
-function messageOf(e: unknown): string {
+/** What is logged of something thrown: its stack where it has one. */
+export function messageOf(e: unknown): string {
   return e instanceof Error ? (e.stack ?? e.message) : String(e);
 }
 

@@ -21,7 +21,7 @@ import { DiagnosticStore } from './diagnosticStore';
 import { DiffDiagnostics } from './diffDiagnostics';
 import { registerDocumentEvents } from './documentEvents';
 import { registerEditFeatures } from './editFeatures';
-import { logSafe } from './log';
+import { logSafe, messageOf } from './log';
 import { registerNavigation } from './navigationRequests';
 import { OpenDocuments } from './openDocuments';
 import { LINT_WORKSPACE_COMMAND, LintWorkspaceRequest, type InitializationOptions, type LintWorkspaceParams } from './protocol';
@@ -35,8 +35,8 @@ import { lintWorkspace } from './workspaceLint';
 
 export function startServer(): void {
   const connection = process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all);
-  process.on('uncaughtException', e => logSafe(connection, `uncaught exception: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
-  process.on('unhandledRejection', e => logSafe(connection, `unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+  process.on('uncaughtException', e => logSafe(connection, `uncaught exception: ${messageOf(e)}`));
+  process.on('unhandledRejection', e => logSafe(connection, `unhandled rejection: ${messageOf(e)}`));
   new Session(connection).listen();
 }
 
