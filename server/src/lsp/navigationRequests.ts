@@ -1,0 +1,40 @@
+/**
+ * Hover, go to definition and the outline (workspace symbols: workspaceSymbols.ts). What parses a document in this thread (a second for a
+ * 4 MB one) first lets an opened document's lint start (LintScheduler.afterPosting).
+ */
+import type { Connection } from 'vscode-languageserver/node';
+import { looksLikeOpenApi } from '../engine';
+import type { DiagnosticStore } from './diagnosticStore';
+import { safe } from './log';
+import { definition, documentSymbols, hover } from './navigation';
+import type { OpenDocuments } from './openDocuments';
+import type { LintScheduler } from './scheduler';
+
+export interface NavigationDeps {
+  connection: Connection;
+  docs: OpenDocuments;
+  store: DiagnosticStore;
+  scheduler: LintScheduler;
+  /** The client is the VS Code extension (hover's `showsMessages`). */
+  extensionClient(): boolean;
+}
+
+export function registerNavigation(d: NavigationDeps): void {
+  const { connection: c, docs, scheduler } = d;
+  const answer = <T>(file: string, fn: () => T) => scheduler.afterPosting(file).then(() => safe(c, fn));
+  c.onHover(p => {
+    const file = docs.fileOf(p.textDocument.uri);
+    return answer(file, () => hover(docs.nav, file, p.position, d.store.diagnosticsOf(file), d.extensionClient()));
+  });
+  c.onDefinition(p => {
+    const file = docs.fileOf(p.textDocument.uri);
+    return answer(file, () => definition(docs.nav, file, p.position));
+  });
+  c.onDocumentSymbol(p => {
+    const file = docs.fileOf(p.textDocument.uri);
+    return answer(file, () => {
+      const parsed = docs.nav.parsed(file);
+      return parsed && looksLikeOpenApi(parsed.text) ? documentSymbols(parsed) : [];
+    });
+  });
+}

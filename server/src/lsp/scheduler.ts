@@ -1,0 +1,441 @@
+/**
+ * The lint scheduler. Every open document is a lint "root" when its content is OpenAPI (the workspace lint adds
+ * the workspace's files). Edits are debounced; the in-flight lint of a stale version is cancelled (its worker
+ * terminated) and results are applied only for the latest version. A small document whose lints are quick is
+ * linted in this thread (lintsInline); everything else in the lint worker (lintPool.ts).
+ */
+import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver/node';
+import { BUILTIN_RULESETS, ConfigDiscovery, looksLikeOpenApi, rulesetFileFor, type LintResult, type RulesetCache } from '../engine';
+import { configDiagnostics, isSchemaConfig } from './configDiagnostics';
+import type { DiagnosticsFirst } from './diagnosticCap';
+import { CONFIG_PRODUCER, type DiagnosticStore } from './diagnosticStore';
+import type { DiffDiagnostics } from './diffDiagnostics';
+import { CancelledError, LintPool, type LintHandle } from './lintPool';
+import { storeReply } from './lintResults';
+import type { LintReply, ServerLintTask } from './lintWorker';
+import { guard, logSafe } from './log';
+import { IdleCollector } from './memory';
+import type { OpenDocuments } from './openDocuments';
+import type { StatusParams } from './protocol';
+import { maxBytesOf, type ServerSettings } from './settings';
+import { sendStatus } from './status';
+import { statusScore } from './statusScore';
+
+/** How long requests wait at most for an opened document's lint to start (afterPosting). */
+const POSTING_WAIT_MS = 2000;
+/** Inline linting (lintsInline): documents up to this size… */
+const INLINE_MAX_CHARS = 64 * 1024;
+/** …whose last lint took at most this long (ms) start to be linted inline, */
+const INLINE_START_MS = 8;
+/** and stay inline while their lints take at most this long. */
+const INLINE_KEEP_MS = 25;
+/** A document this long (characters) is parsed for the outline and hovers at once after its lint… */
+const PREPARE_AT_ONCE_CHARS = 256 * 1024;
+/** …a longer one once it has had no edit for this long (ms; apply). */
+const PREPARE_AFTER_MS = 1500;
+
+export interface Root {
+  file: string;
+  /** Open in the editor (else: linted by the workspace lint, read from disk). */
+  open: boolean;
+  workspace: boolean;
+  /** The pending lint: a timer (debounce) or, without debounce, an immediate. */
+  timer?: NodeJS.Timeout | NodeJS.Immediate;
+  handle?: LintHandle;
+  gen: number;
+  /** The last applied lint. */
+  result?: { version: number; reply: LintReply };
+  /** The version the editor opened the document at (didOpen lints it). */
+  openedVersion?: number;
+  /** Lints started for this document (runLint), for the status. */
+  lintRuns: number;
+  /** Files this root's last lint read (its dependencies), absolute. */
+  files: string[];
+  /** Files this root contributed diagnostics to. */
+  contributed: Set<string>;
+  /** The last lint ran in the main thread (see lintsInline). */
+  inline?: boolean;
+  /** The size limit of its last lint (apiconv.maxFileSize), in bytes: the outline and hovers keep to it too. */
+  maxBytes?: number;
+  /** The main thread has linted this document (it has its incremental state): relints may run there. */
+  primed?: boolean;
+  /** How long its first lint and its last relint (one that reused units of an earlier lint) took, in ms: the debounce follows them (relintDelay.ts). */
+  firstLintMs?: number;
+  relintMs?: number;
+  /** Its settings' apiconv.diagnosticsFirst, for what is pushed to a client with a cap per file (diagnosticCap.ts). */
+  diagnosticsFirst?: DiagnosticsFirst;
+  waiters: { version: number; resolve(): void; reject(e: unknown): void }[];
+}
+
+export interface SchedulerDeps {
+  connection: Connection;
+  docs: OpenDocuments;
+  settings: ServerSettings;
+  store: DiagnosticStore;
+  diffs: DiffDiagnostics;
+  /** The rulesets of completion and code actions in this thread: stale when ruleset files may have changed. */
+  mainRulesets: RulesetCache;
+  /** Resolves when what the connection has written is out (the diagnostics just sent). */
+  drained(): Promise<void>;
+}
+
+export class LintScheduler {
+  private readonly roots = new Map<string, Root>();
+  private pool!: LintPool;
+  /** Bumped when ruleset files may have changed (LintTask.configEpoch). */
+  configEpoch = 0;
+  /** Ruleset discovery in this thread, cached per config epoch (as the worker does). */
+  private readonly discovery = new ConfigDiscovery();
+  /** This thread's heap, collected in the pauses between edits (memory.ts): busy while a lint is scheduled or running. */
+  private readonly memory = new IdleCollector({ busy: () => [...this.roots.values()].some(r => r.timer !== undefined || r.handle !== undefined) });
+  /**
+   * Opened documents whose first lint is not in the pool's hands yet (it waits for the client's settings): what would
+   * hold this thread for long (parsing a big document for the outline, hover…) waits until it is, so that the
+   * settings' answer is read and the lint starts at once (the outline's parse of a 4 MB document, a second, came
+   * first and the diagnostics a second later).
+   */
+  private readonly posting = new Map<string, { promise: Promise<void>; resolve(): void }>();
+
+  constructor(private readonly d: SchedulerDeps) {}
+
+  /** `script`: what the lint workers run (none: the work is done in this thread). */
+  start(script: string | undefined): void {
+    this.pool = new LintPool(script, m => logSafe(this.d.connection, m));
+  }
+
+  dispose(): void {
+    this.pool?.dispose();
+    this.memory.dispose();
+  }
+
+  get(file: string): Root | undefined {
+    return this.roots.get(file);
+  }
+
+  all(): IterableIterator<Root> {
+    return this.roots.values();
+  }
+
+  rootFor(file: string): Root {
+    let r = this.roots.get(file);
+    if (!r) this.roots.set(file, (r = { file, open: false, workspace: false, gen: 0, lintRuns: 0, files: [], contributed: new Set(), waiters: [] }));
+    return r;
+  }
+
+  /** An edit came: the heap is not collected now. */
+  activity(): void {
+    this.memory.activity();
+  }
+
+  /** The document was closed: its lint state in the worker is dropped. */
+  forget(file: string): void {
+    this.pool.forget(file);
+  }
+
+  /** Ruleset files may have changed: every open document is linted again. */
+  relintOpen(): void {
+    this.configEpoch++;
+    this.d.mainRulesets.clear();
+    for (const r of this.roots.values()) if (r.open) this.schedule(r, 0);
+  }
+
+  /** `file` changed: the roots that read it are linted again. */
+  relintDependents(file: string, delay: number): void {
+    for (const r of this.roots.values()) if (r.file !== file && r.files.includes(file)) this.schedule(r, delay);
+  }
+
+  cancel(root: Root): void {
+    if (root.handle) {
+      root.handle.cancel();
+      root.handle = undefined;
+    }
+  }
+
+  schedule(root: Root, delay: number): void {
+    clearTimer(root);
+    const run = (): void => {
+      root.timer = undefined;
+      guard(this.d.connection, () => this.runLint(root));
+    };
+    // No debounce: run as soon as the event loop is free (a 0 ms timer waits at least 1 ms).
+    root.timer = delay <= 0 ? setImmediate(run) : setTimeout(run, delay);
+  }
+
+  /** Lints `root` now (its pending lint, if any, is dropped). */
+  lintNow(root: Root): Promise<void> {
+    clearTimer(root);
+    return this.runLint(root);
+  }
+
+  dropContributions(root: Root): void {
+    const files = new Set([...root.contributed, root.file]);
+    for (const f of files) this.d.store.delete(f, root.file);
+    root.contributed = new Set();
+    for (const f of files) this.d.store.publish(f);
+  }
+
+  dropRoot(root: Root): void {
+    this.cancel(root);
+    this.dropContributions(root);
+    this.roots.delete(root.file);
+  }
+
+  // -------------------------------------------------------------------------
+  // opened documents' first lints
+
+  startPosting(file: string): void {
+    if (this.posting.has(file)) return;
+    let resolve!: () => void;
+    const promise = new Promise<void>(r => (resolve = r));
+    this.posting.set(file, { promise, resolve });
+  }
+
+  donePosting(file: string): void {
+    const p = this.posting.get(file);
+    if (!p) return;
+    this.posting.delete(file);
+    p.resolve();
+  }
+
+  /** Resolves once the opened `file`'s (any, without `file`) first lint has started, or after POSTING_WAIT_MS at most. */
+  afterPosting(file?: string): Promise<void> {
+    const waits = file === undefined ? [...this.posting.values()] : this.posting.has(file) ? [this.posting.get(file)!] : [];
+    if (waits.length === 0) return Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    const cap = new Promise<void>(r => (timer = setTimeout(r, POSTING_WAIT_MS)));
+    return Promise.race([Promise.all(waits.map(w => w.promise)).then(() => undefined), cap]).finally(() => clearTimeout(timer));
+  }
+
+  // -------------------------------------------------------------------------
+  // waiting for a version's lint
+
+  /** Resolves when the lint of `version` (or a later one) has been applied. */
+  waitFor(root: Root, version: number, token?: CancellationToken): Promise<void> {
+    if (root.result && root.result.version >= version) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const w = { version, resolve, reject };
+      root.waiters.push(w);
+      token?.onCancellationRequested(() => {
+        root.waiters = root.waiters.filter(x => x !== w);
+        reject(new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled'));
+      });
+    });
+  }
+
+  /** The requests waiting for a version before `version` are answered "cancelled, try again". */
+  rejectOlder(root: Root, version: number): void {
+    for (const w of root.waiters.splice(0)) if (w.version < version) w.reject(new ResponseError(LSPErrorCodes.ServerCancelled, 'a newer version', { retriggerRequest: true }));
+  }
+
+  /** The document was closed: no lint will answer the requests waiting for it. */
+  rejectAll(root: Root): void {
+    for (const w of root.waiters.splice(0)) w.reject(new ResponseError(LSPErrorCodes.RequestCancelled, 'document closed'));
+  }
+
+  private resolveWaiters(root: Root, version: number): void {
+    const keep: Root['waiters'] = [];
+    for (const w of root.waiters) (w.version <= version ? w.resolve() : keep.push(w));
+    root.waiters = keep;
+  }
+
+  /** The latest lint of an open document, once a pending one is applied (for completion and code actions). */
+  async lintFor(file: string, version: number | undefined): Promise<{ version: number; result: LintResult } | undefined> {
+    const root = this.roots.get(file);
+    if (!root) return undefined;
+    if (version !== undefined && (root.timer || root.handle)) {
+      await Promise.race([this.waitFor(root, version).catch(() => undefined), new Promise(r => setTimeout(r, 30000))]);
+    }
+    const r = root.result;
+    if (!r || r.reply.result.skipped) return undefined;
+    return { version: r.version, result: r.reply.result };
+  }
+
+  // -------------------------------------------------------------------------
+  // linting
+
+  private async runLint(root: Root): Promise<void> {
+    try {
+      await this.lintRoot(root);
+    } finally {
+      this.donePosting(root.file);
+    }
+  }
+
+  private async lintRoot(root: Root): Promise<void> {
+    const { connection, docs, settings: settingsSource, store } = this.d;
+    root.lintRuns++;
+    this.cancel(root);
+    const gen = ++root.gen;
+    const doc = docs.openDoc(root.file);
+    const uri = doc?.uri ?? docs.uriOf(root.file);
+    const version = doc?.version ?? 0;
+    const settings = await settingsSource.forUri(uri);
+    if (gen !== root.gen) return;
+    root.maxBytes = maxBytesOf(settings);
+    root.diagnosticsFirst = settings.diagnosticsFirst;
+    const text = doc ? doc.getText() : docs.readText(root.file);
+    if (!settings.enable || text === undefined || !looksLikeOpenApi(text)) {
+      if (doc && isSchemaConfig(root.file)) {
+        if (settings.enable && text !== undefined) store.set(root.file, CONFIG_PRODUCER, configDiagnostics(text, root.file));
+        else store.delete(root.file, CONFIG_PRODUCER);
+      }
+      this.dropContributions(root);
+      root.files = [root.file];
+      const hadFindings = root.result !== undefined && root.result.reply.result.problems.length > 0;
+      root.result = { version, reply: { result: { problems: [], files: [root.file], skipped: 'not-openapi' }, ruleset: '', docs: {}, ms: 0 } };
+      if (hadFindings && store.refreshes) store.refreshPull();
+      if (doc) sendStatus(connection, { uri, version, state: settings.enable ? 'skipped' : 'disabled', message: settings.enable ? 'not an OpenAPI document (no top-level openapi/swagger key)' : undefined });
+      this.resolveWaiters(root, version);
+      if (!root.open && !root.workspace) this.roots.delete(root.file);
+      return;
+    }
+    const { texts, versions } = docs.overlays(root.file);
+    const task: ServerLintTask = {
+      file: root.file,
+      text,
+      rulesetFile: settingsSource.explicitRuleset(root.file, settings),
+      trusted: settingsSource.trusted(settings),
+      allowRemoteRefs: settings.allowRemoteRefs,
+      refRoots: settingsSource.refRoots(settings),
+      maxBytes: maxBytesOf(settings),
+      overlays: texts,
+      // Open documents are linted incrementally (their linter lives in the worker between edits).
+      incremental: doc !== undefined,
+      configEpoch: this.configEpoch,
+      configRoot: settingsSource.folderOf(root.file),
+    };
+    this.pool.functionBudgetMs = settings.functionBudgetMs;
+    const inline = this.lintsInline(root, task);
+    root.inline = inline;
+    // A small document is open: warm the main thread up for inline linting while the worker lints it.
+    if (!inline && doc && text.length <= INLINE_MAX_CHARS) this.pool.warmUpInline();
+    const handle = this.pool.run(task, inline);
+    root.handle = handle;
+    this.donePosting(root.file);
+    let reply: LintReply;
+    try {
+      reply = await handle.promise;
+    } catch (e) {
+      if (e instanceof CancelledError) return;
+      if (gen !== root.gen) return;
+      root.handle = undefined;
+      logSafe(connection, `lint of ${root.file} failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (doc) sendStatus(connection, { uri, version, state: 'error', message: `the lint failed: ${e instanceof Error ? e.message : String(e)}` });
+      this.resolveWaiters(root, version);
+      return;
+    }
+    if (gen !== root.gen) return;
+    root.handle = undefined;
+    const current = docs.openDoc(root.file);
+    if (current && current.version !== version) return; // a newer version is on its way
+    this.apply(root, version, reply, versions);
+    // The next lint of this document will run in the main thread: lint this version there now, in an idle
+    // moment, so that the next edit finds its incremental state (a full lint otherwise) — the result is the one
+    // just applied.
+    if (!inline && !root.primed && this.canInline(root, task)) {
+      setImmediate(() => {
+        if (!root.open || root.gen !== gen || root.handle || root.timer) return;
+        this.pool.run(task, true).promise.then(
+          () => (root.primed = true),
+          () => undefined,
+        );
+      });
+    }
+  }
+
+  /**
+   * Lint this root in the main thread rather than in the worker? Only an open document that is small, whose
+   * lints are known to be quick, under a built-in ruleset, once the main thread has warmed up and has linted
+   * this document once in an idle moment (lintRoot primes it). Hysteresis: a root stays inline while its lints
+   * take up to INLINE_KEEP_MS.
+   * Not under a ruleset file: one with JavaScript functions could hang the server, and the worker keeps the
+   * last good version of a ruleset file while it is broken (two threads would each have their own).
+   */
+  private lintsInline(root: Root, task: ServerLintTask): boolean {
+    return root.primed === true && this.canInline(root, task);
+  }
+
+  private canInline(root: Root, task: ServerLintTask): boolean {
+    const last = root.result?.reply;
+    if (!root.open || task.text.length > INLINE_MAX_CHARS || !last || last.result.skipped) return false;
+    if (last.ms > (root.inline ? INLINE_KEEP_MS : INLINE_START_MS)) return false;
+    if (!this.pool.inlineReady || !(last.ruleset in BUILTIN_RULESETS)) return false;
+    return this.rulesetFileOf(root.file, task.rulesetFile) in BUILTIN_RULESETS;
+  }
+
+  /**
+   * The ruleset `file` is linted with (`explicit`: the one its settings name), as the worker finds it: the config
+   * file above it, looked for once per config epoch.
+   */
+  rulesetFileOf(file: string, explicit: string | undefined): string {
+    return rulesetFileFor(file, explicit, f => this.discovery.find(f, this.configEpoch, this.d.settings.folderOf(f)));
+  }
+
+  private apply(root: Root, version: number, reply: LintReply, versions: Map<string, number>): void {
+    const { connection, docs, store } = this.d;
+    // A relint of a version the client already has (settings, ruleset, trust or a referenced file
+    // changed): a pull client must be told to pull again, no edit will make it.
+    const sameVersion = root.result !== undefined && root.result.version === version;
+    root.result = { version, reply };
+    if (reply.incremental && reply.incremental.unitsReused > 0) root.relintMs = reply.ms;
+    else root.firstLintMs ??= reply.ms;
+    root.files = reply.result.files;
+    const { contributed, changed } = storeReply(store, root.file, root.contributed, version, reply, versions);
+    root.contributed = contributed;
+    for (const f of changed) store.publish(f, f === root.file ? version : undefined);
+    if (store.refreshes && (sameVersion || [...changed].some(f => f !== root.file && docs.isOpen(f)))) store.refreshPull();
+
+    const doc = docs.openDoc(root.file);
+    if (doc) {
+      const s: StatusParams = {
+        uri: doc.uri,
+        version,
+        state: reply.rulesetError && !reply.rulesetRefused ? 'error' : reply.note ? 'warn' : 'ok',
+        ruleset: reply.ruleset,
+        ...(reply.loaded ? { loaded: reply.loaded } : {}),
+        ...(reply.rulesetRefused ? { restricted: true } : {}),
+        ...store.counts(root.file),
+        message: reply.rulesetError?.message ?? reply.note,
+        rulesetError: reply.rulesetError?.message,
+        validationTime: reply.ms,
+        lintedAt: Date.now(),
+        ...(reply.incremental ? { incremental: reply.incremental } : {}),
+        thread: root.inline ? 'main' : 'worker',
+        lintRuns: root.lintRuns,
+        ...statusScore(reply.result),
+      };
+      sendStatus(connection, s);
+    }
+    this.resolveWaiters(root, version);
+    if (doc) void this.d.diffs.update(root.file, doc.uri);
+    // The outline's tree of a document just opened, once its diagnostics are out (parsed earlier, it took the CPU the
+    // lint needed: a second for a 4 MB document; parsed before they are written out, it held them up, megabytes for
+    // thousands of findings): the first outline request or hover then finds it (later ones patch it). A request
+    // that comes first parses it then (afterPosting).
+    // A big document's parse holds this thread for as long (a second for stripe): not while the user types, or the
+    // first keystroke after opening waited for it. It is parsed once the document has had no edit for a moment
+    // (and not at all when a request that needs it comes first, as VS Code's outline does at once).
+    if (doc && !docs.hasParsed(root.file)) {
+      const prepare = () =>
+        guard(connection, () => {
+          const current = docs.openDoc(root.file);
+          if (!current || current.version !== version || root.timer !== undefined || root.handle !== undefined || docs.hasParsed(root.file)) return;
+          docs.nav.parsed(root.file);
+        });
+      const wait = doc.getText().length > PREPARE_AT_ONCE_CHARS ? PREPARE_AFTER_MS : 0;
+      // After this task: the diagnostics (pushed, or the answer to a pull) are written by then, and waited for.
+      setImmediate(() => void this.d.drained().then(() => setTimeout(prepare, wait).unref()));
+    }
+    // Each edit leaves the old text and the JSON-RPC message behind (megabytes for a big document): keep
+    // this thread's heap flat too, as the worker does, in the pause after the edits.
+    setImmediate(() => this.memory.done());
+  }
+}
+
+function clearTimer(root: { timer?: NodeJS.Timeout | NodeJS.Immediate }): void {
+  const t = root.timer;
+  if (t === undefined) return;
+  if ('hasRef' in t && typeof (t as NodeJS.Timeout).refresh === 'function') clearTimeout(t as NodeJS.Timeout);
+  else clearImmediate(t as NodeJS.Immediate);
+  root.timer = undefined;
+}
