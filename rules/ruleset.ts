@@ -55,9 +55,10 @@ export function toSpectral(rule: ApiconvRule): Record<string, unknown> {
   };
 }
 
-function conventionRules(): Record<string, unknown> {
+/** The convention rules of `recommended`, or of `all` (every one). */
+function conventionRules(set: 'recommended' | 'all'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const r of rules) out[r.id] = toSpectral(r);
+  for (const r of rules) if (set === 'all' || r.meta.recommended !== false) out[r.id] = toSpectral(r);
   return out;
 }
 
@@ -70,7 +71,7 @@ export const recommended = {
     // Same ids and behaviour as spectral:oas, memoized: see rules/_lib/memoExamples.ts and oasSchemaOnce.ts.
     ...memoizedExampleRules(),
     ...enumRule(),
-    ...conventionRules(),
+    ...conventionRules('recommended'),
   },
 } as unknown as RulesetDefinition;
 
@@ -78,7 +79,7 @@ export const all = {
   documentationUrl: DOCS_BASE,
   formats: [oas2, oas3],
   extends: [[spectralOas as never, 'all']],
-  rules: { ...memoizedExampleRules(), ...enumRule(), ...conventionRules() },
+  rules: { ...memoizedExampleRules(), ...enumRule(), ...conventionRules('all') },
 } as unknown as RulesetDefinition;
 
 export { EXAMPLE_RULES };

@@ -61,6 +61,8 @@ export interface RuleMeta {
   fixable: 'safe' | 'unsafe' | false;
   /** Versions the rule applies to. */
   formats: Spec[];
+  /** False: in `apiconv:all` only, not in `apiconv:recommended` (default true). */
+  recommended?: boolean;
 }
 
 export interface ApiconvRule {
