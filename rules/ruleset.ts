@@ -49,16 +49,19 @@ export function toSpectral(rule: ApiconvRule): Record<string, unknown> {
     ...rule.spectral,
     description: rule.meta.description,
     severity: rule.meta.severity,
-    recommended: true,
+    recommended: rule.meta.recommended !== false,
     documentationUrl: docsUrl(rule.id),
     formats: rule.meta.formats.map(f => (f === 'oas2' ? oas2 : oas3)),
   };
 }
 
-/** The convention rules of `recommended`, or of `all` (every one). */
+/**
+ * The convention rules. In `recommended`, a rule of `all` only is defined but off (Spectral's `recommended: false`):
+ * a config turns it on by its id (`unused-component: info`), with apiconv as with `spectral lint`.
+ */
 function conventionRules(set: 'recommended' | 'all'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const r of rules) if (set === 'all' || r.meta.recommended !== false) out[r.id] = toSpectral(r);
+  for (const r of rules) out[r.id] = set === 'all' ? { ...toSpectral(r), recommended: true } : toSpectral(r);
   return out;
 }
 

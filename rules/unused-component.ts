@@ -44,6 +44,7 @@ export default defineRule({
     recommended: false,
   },
   spectral: { given: '$', resolved: false, then: { function: unusedComponent } },
+  fixesLast: true,
   fix(ctx) {
     if (!ctx.isRoot) return undefined;
     // Components that reference this one are unused too (they would reach it otherwise): they go with it, so no
