@@ -13,7 +13,7 @@ import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
 import { lintWithSpectral } from '../../server/src/engine/spectralReference';
 import { getBuiltinRuleset } from '../../server/src/engine/ruleset';
 import { fixFile } from '../../server/src/engine/fix/index';
-import type { LintOptions } from '../../server/src/engine/lint';
+import type { LintOptions } from '../../server/src/engine/lintOptions';
 import type { LintResult } from '../../server/src/engine/problem';
 import { runCli } from '../cli/helpers';
 
