@@ -50,6 +50,7 @@ import error422 from './error-422';
 import error404Item from './error-404-item';
 import error500 from './error-500';
 import statusCodeStandard from './status-code-standard';
+import unusedComponent from './unused-component';
 
 export const rules: readonly ApiconvRule[] = [
   pathApiPrefix,
@@ -97,6 +98,7 @@ export const rules: readonly ApiconvRule[] = [
   error404Item,
   error500,
   statusCodeStandard,
+  unusedComponent,
 ];
 
 export type RuleId = (typeof rules)[number]['id'];

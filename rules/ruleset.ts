@@ -49,15 +49,19 @@ export function toSpectral(rule: ApiconvRule): Record<string, unknown> {
     ...rule.spectral,
     description: rule.meta.description,
     severity: rule.meta.severity,
-    recommended: true,
+    recommended: rule.meta.recommended !== false,
     documentationUrl: docsUrl(rule.id),
     formats: rule.meta.formats.map(f => (f === 'oas2' ? oas2 : oas3)),
   };
 }
 
-function conventionRules(): Record<string, unknown> {
+/**
+ * The convention rules. In `recommended`, a rule of `all` only is defined but off (Spectral's `recommended: false`):
+ * a config turns it on by its id (`unused-component: info`), with apiconv as with `spectral lint`.
+ */
+function conventionRules(set: 'recommended' | 'all'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const r of rules) out[r.id] = toSpectral(r);
+  for (const r of rules) out[r.id] = set === 'all' ? { ...toSpectral(r), recommended: true } : toSpectral(r);
   return out;
 }
 
@@ -70,7 +74,7 @@ export const recommended = {
     // Same ids and behaviour as spectral:oas, memoized: see rules/_lib/memoExamples.ts and oasSchemaOnce.ts.
     ...memoizedExampleRules(),
     ...enumRule(),
-    ...conventionRules(),
+    ...conventionRules('recommended'),
   },
 } as unknown as RulesetDefinition;
 
@@ -78,7 +82,7 @@ export const all = {
   documentationUrl: DOCS_BASE,
   formats: [oas2, oas3],
   extends: [[spectralOas as never, 'all']],
-  rules: { ...memoizedExampleRules(), ...enumRule(), ...conventionRules() },
+  rules: { ...memoizedExampleRules(), ...enumRule(), ...conventionRules('all') },
 } as unknown as RulesetDefinition;
 
 export { EXAMPLE_RULES };

@@ -61,6 +61,8 @@ export interface RuleMeta {
   fixable: 'safe' | 'unsafe' | false;
   /** Versions the rule applies to. */
   formats: Spec[];
+  /** False: in `apiconv:all` only, not in `apiconv:recommended` (default true). */
+  recommended?: boolean;
 }
 
 export interface ApiconvRule {
@@ -72,6 +74,11 @@ export interface ApiconvRule {
   options?: RuleOptions<any>;
   /** Pure: the finding and the file's data in, path operations out. Undefined when no fix applies. */
   fix?: (ctx: FixContext) => FixResult | undefined;
+  /**
+   * The fix judges the whole document (what nothing references), so `--fix` takes it only in a pass in which no other
+   * rule's fix changed the text: another fix may add a reference to what this one removes.
+   */
+  fixesLast?: boolean;
 }
 
 export function defineRule<const Id extends string>(rule: ApiconvRule & { id: Id }): ApiconvRule & { id: Id } {

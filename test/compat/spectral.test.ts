@@ -98,6 +98,32 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
     });
   }
 
+  // A rule of apiconv:all only is in the export but off (`recommended: false`): a ruleset that extends the export
+  // turns it on by its id, as a config turns it on over apiconv:recommended.
+  it('unused-component turned on: a ruleset extending rules/out/apiconv.js = apiconv lint with .apiconv.yaml', { timeout: 300_000 }, () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-compat-unused-'));
+    const config = path.join(dir, '.apiconv.yaml');
+    fs.writeFileSync(config, 'extends: apiconv:recommended\nrules:\n  unused-component: info\n');
+    const spectralRuleset = path.join(dir, 'spectral.yaml');
+    fs.writeFileSync(spectralRuleset, `extends: [${JSON.stringify(RULESET)}]\nrules:\n  unused-component: info\n`);
+    const doc = path.join(dir, 'api.yaml');
+    fs.writeFileSync(
+      doc,
+      fs
+        .readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8')
+        .replace(/^  schemas:\n/m, '  schemas:\n    Owned: { type: object }\n    Orphan: { type: object }\n') + "x-owner: { $ref: './owner.yaml' }\n",
+    );
+    fs.writeFileSync(path.join(dir, 'owner.yaml'), "type: object\nproperties:\n  pet: { $ref: './api.yaml#/components/schemas/Owned' }\n");
+    const docs = [doc, path.join(CORPUS, 'oai-petstore-separate-v2/spec/swagger.yaml'), path.join(CORPUS, 'oai-petstore-v3/petstore.yaml')];
+    for (const d of docs) {
+      const ours = JSON.parse(runCli(['lint', '-f', 'json', '--allow-refs-outside', '--ruleset', config, d]).stdout) as JsonFinding[];
+      const theirs = narrowed(spectralLint(d, spectralRuleset));
+      // Owned is used from the file the document $refs.
+      if (d === doc) assert.deepEqual(ours.filter(f => f.code === 'unused-component').map(f => f.path.join('.')).sort(), ['components.schemas.Orphan', 'components.securitySchemes.session']);
+      assert.deepEqual(theirs.map(key).sort(), ours.map(key).sort(), d);
+    }
+  });
+
   // Rule options: set in .apiconv.yaml for apiconv, and in a JavaScript ruleset over the export for Spectral (a
   // YAML ruleset cannot name the export's functions), as the README shows; the same options give the same findings.
   it('with rule options: a JavaScript ruleset over rules/out/apiconv.js = apiconv lint with .apiconv.yaml', { timeout: 300_000 }, () => {

@@ -57,7 +57,8 @@ export interface InvalidCase extends ValidCase {
 export function ruleset1(id: string, options?: unknown): Ruleset {
   const rule = rules.find(r => r.id === id);
   if (!rule) throw new Error(`no rule ${id} in rules/index.ts`);
-  const def = toSpectral(rule) as Record<string, unknown> & { then: Record<string, unknown> | Record<string, unknown>[] };
+  // The rule under test runs, a rule of apiconv:all only (off by default) too.
+  const def = { ...toSpectral(rule), recommended: true } as unknown as Record<string, unknown> & { then: Record<string, unknown> | Record<string, unknown>[] };
   if (options !== undefined) {
     const thens = Array.isArray(def.then) ? def.then : [def.then];
     def.then = thens.map(t => ({ ...t, functionOptions: options }));

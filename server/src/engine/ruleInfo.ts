@@ -71,7 +71,7 @@ export function ruleInfo(id: string): RuleInfo | undefined {
       description: rule.meta.description,
       helpUri: docsUrl(id),
       markdown: ruleDocs()[id],
-      recommended: true,
+      recommended: rule.meta.recommended !== false,
     };
   }
   const sr = spectralRules[id];
@@ -103,7 +103,7 @@ export function ruleInfoOrCustom(id: string, description?: string): RuleInfo {
   return ruleInfo(id) ?? { id, origin: 'custom', fixable: false, description: description ?? `Custom rule ${id}`, helpUri: `${README}#custom-rules`, recommended: false };
 }
 
-/** The rules of apiconv:recommended: apiconv's own, then the reused spectral:oas ones. */
+/** apiconv's own rules (those of apiconv:all only say so in `recommended`), then the spectral:oas ones apiconv:recommended reuses. */
 export function listRules(): RuleInfo[] {
   return [...rules.map(r => ruleInfo(r.id)!), ...REUSED_OAS_RULES.map(id => ruleInfo(id)!)];
 }

@@ -11,7 +11,11 @@ export interface ScoreCategory {
   rules: readonly string[];
 }
 
-/** Every convention rule is in exactly one category (test/engine/score.test.ts checks the registry against it). */
+/**
+ * Every convention rule of apiconv:recommended is in exactly one category (test/engine/score.test.ts checks the
+ * registry against it). The rules of apiconv:all only judge the description's housekeeping, not the API's
+ * conventions: their findings are counted apart, as those of Spectral's rules.
+ */
 export const SCORE_CATEGORIES: readonly ScoreCategory[] = [
   { id: 'naming', title: 'Naming and paths', rules: ['path-api-prefix', 'path-collection-plural', 'path-no-verb-query', 'path-no-verbs', 'path-resource-nesting'] },
   {

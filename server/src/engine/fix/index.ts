@@ -295,58 +295,67 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
     // applied, in rounds within the pass, instead of one relint each (spotify took five passes for them). Their
     // findings are the pass's: a finding the fixes before it settled gets no edit from its fix (the fix reads the
     // current text); a new one is the next pass's.
-    let pending = result.problems.filter(p => p.fixable && (!safeOnly || p.fixable === 'safe') && (!opts.filter || opts.filter(p)));
-    let changed = false;
-    for (let round = 0; round < MAX_ROUNDS && pending.length > 0; round++) {
-      // Read from the parsed data on the first fixable finding: the last pass (nothing left to fix) needs no data.
-      let rootSpec: Spec | undefined;
-      // Every fix of the round is computed on the round's texts (parsed once, memo.ts) without a parse of
-      // its own result; the combined result of each file is checked once below.
-      const accepted = new Map<string, OffsetEdit[][]>();
-      const waiting: LintProblem[] = [];
-      for (const p of pending) {
-        const src = p.source;
-        if (!texts.has(src)) {
-          const t = await readText(src, opts.readFile);
-          if (t === undefined) continue;
-          texts.set(src, t);
-          originals.set(src, t);
-        }
-        rootSpec ??= specOf(texts.get(root)!, root);
-        const fix = computeFix(texts.get(src)!, p, rootSpec, src === root, false);
-        if (!fix) continue;
-        const groups = accepted.get(src) ?? [];
-        const list = groups.flat();
-        const fresh: OffsetEdit[] = [];
-        let ok = true;
-        for (const e of fix.edits) {
-          if (list.some(a => sameEdit(a, e)) || fresh.some(a => sameEdit(a, e))) continue;
-          if (list.some(a => conflicts(a, e)) || fresh.some(a => conflicts(a, e))) {
-            ok = false;
-            break;
+    const fixable = result.problems.filter(p => p.fixable && (!safeOnly || p.fixable === 'safe') && (!opts.filter || opts.filter(p)));
+    const applyRounds = async (first: LintProblem[]): Promise<boolean> => {
+      let pending = first;
+      let changed = false;
+      for (let round = 0; round < MAX_ROUNDS && pending.length > 0; round++) {
+        // Read from the parsed data on the first fixable finding: the last pass (nothing left to fix) needs no data.
+        let rootSpec: Spec | undefined;
+        // Every fix of the round is computed on the round's texts (parsed once, memo.ts) without a parse of
+        // its own result; the combined result of each file is checked once below.
+        const accepted = new Map<string, OffsetEdit[][]>();
+        const waiting: LintProblem[] = [];
+        for (const p of pending) {
+          const src = p.source;
+          if (!texts.has(src)) {
+            const t = await readText(src, opts.readFile);
+            if (t === undefined) continue;
+            texts.set(src, t);
+            originals.set(src, t);
           }
-          fresh.push({ offset: e.offset, length: e.length, newText: e.newText });
+          rootSpec ??= specOf(texts.get(root)!, root);
+          const fix = computeFix(texts.get(src)!, p, rootSpec, src === root, false);
+          if (!fix) continue;
+          const groups = accepted.get(src) ?? [];
+          const list = groups.flat();
+          const fresh: OffsetEdit[] = [];
+          let ok = true;
+          for (const e of fix.edits) {
+            if (list.some(a => sameEdit(a, e)) || fresh.some(a => sameEdit(a, e))) continue;
+            if (list.some(a => conflicts(a, e)) || fresh.some(a => conflicts(a, e))) {
+              ok = false;
+              break;
+            }
+            fresh.push({ offset: e.offset, length: e.length, newText: e.newText });
+          }
+          if (!ok) waiting.push(p);
+          if (!ok || fresh.length === 0) continue;
+          groups.push(fresh);
+          accepted.set(src, groups);
         }
-        if (!ok) waiting.push(p);
-        if (!ok || fresh.length === 0) continue;
-        groups.push(fresh);
-        accepted.set(src, groups);
-      }
-      let roundChanged = false;
-      for (const [src, groups] of accepted) {
-        const before = texts.get(src)!;
-        const { after, count } = applyGroups(before, src, groups);
-        if (count > 0 && after !== before) {
-          texts.set(src, after);
-          roundChanged = true;
-          applied += count;
-          perFile.set(src, (perFile.get(src) ?? 0) + count);
+        let roundChanged = false;
+        for (const [src, groups] of accepted) {
+          const before = texts.get(src)!;
+          const { after, count } = applyGroups(before, src, groups);
+          if (count > 0 && after !== before) {
+            texts.set(src, after);
+            roundChanged = true;
+            applied += count;
+            perFile.set(src, (perFile.get(src) ?? 0) + count);
+          }
         }
+        if (!roundChanged) break;
+        changed = true;
+        pending = waiting;
       }
-      if (!roundChanged) break;
-      changed = true;
-      pending = waiting;
-    }
+      return changed;
+    };
+    // A fix that judges the whole document (a component nothing references) waits for a pass in which no other fix
+    // changed the text: another fix may add a reference to what it would remove.
+    const last = (p: LintProblem) => getRule(p.code)?.fixesLast === true;
+    let changed = await applyRounds(fixable.filter(p => !last(p)));
+    if (!changed) changed = await applyRounds(fixable.filter(last));
     if (!changed) {
       if (onlyRules && opts.finalLint && !whole && !result.skipped) {
         try {
