@@ -13,11 +13,29 @@ interface McpApi {
   workspace: { workspaceFolders?: readonly { uri: vscode.Uri }[] };
 }
 
-/** Registers the provider; undefined where this VS Code has no MCP providers. */
+/**
+ * Registers the provider; undefined where this VS Code has no MCP providers, or refuses ours: VS Code 1.100 has the
+ * function but wants the provider declared under an earlier contribution point and throws. The linter must
+ * activate whatever the agent support around it does.
+ */
 export function registerMcpServer(api: McpApi, cliScript: string, version: string): vscode.Disposable | undefined {
   const register = api.lm?.registerMcpServerDefinitionProvider;
   const Definition = api.McpStdioServerDefinition;
   if (typeof register !== 'function' || typeof Definition !== 'function') return undefined;
+  try {
+    return registerWith(api, register, Definition, cliScript, version);
+  } catch {
+    return undefined;
+  }
+}
+
+function registerWith(
+  api: McpApi,
+  register: NonNullable<NonNullable<McpApi['lm']>['registerMcpServerDefinitionProvider']>,
+  Definition: NonNullable<McpApi['McpStdioServerDefinition']>,
+  cliScript: string,
+  version: string,
+): vscode.Disposable {
   return register.call(api.lm, MCP_PROVIDER_ID, {
     provideMcpServerDefinitions: () => {
       // The extension host's executable runs the CLI as Node (ELECTRON_RUN_AS_NODE), so no Node install is needed.

@@ -13,6 +13,16 @@ describe('MCP server provider', () => {
     assert.equal(registerMcpServer({ lm: {}, workspace: {} }, '/ext/server/out/cli.js', '1.0.0'), undefined);
   });
 
+  it('a VS Code whose MCP API refuses the provider (1.100 throws): nothing registered, activation goes on', () => {
+    class McpStdioServerDefinition {}
+    const refusing = {
+      registerMcpServerDefinitionProvider: () => {
+        throw new Error('MCP configuration providers must be registered in the contributes.modelContextServerCollections array');
+      },
+    };
+    assert.equal(registerMcpServer({ lm: refusing, McpStdioServerDefinition: McpStdioServerDefinition as never, workspace: {} }, '/ext/server/out/cli.js', '1.0.0'), undefined);
+  });
+
   it('a VS Code with MCP providers: apiconv mcp over stdio, run by the extension host as Node, in the workspace folder', () => {
     const registered: { id: string; provider: { provideMcpServerDefinitions(): unknown[] } }[] = [];
     class McpStdioServerDefinition {
