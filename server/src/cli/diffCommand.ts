@@ -318,12 +318,8 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
     }
     if (args.baseline !== undefined) {
       const file = path.resolve(cwd, args.baseline);
-      let baseline;
-      try {
-        baseline = readBaseline(file);
-      } catch (e) {
-        throw new DiffUsageError(e instanceof BaselineError ? e.message : `cannot read baseline ${args.baseline}: ${oneLine(e)}`);
-      }
+      // A baseline that cannot be read is a BaselineError, reported below as a usage error is.
+      const baseline = readBaseline(file);
       const applied = applyBaseline(baseline, shown, path.dirname(file), [...readFiles]);
       shown = applied.problems as DiffProblem[];
       baselined = applied.baselined;

@@ -3,7 +3,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   applyBaseline,
-  BaselineError,
   baselineText,
   BUILTIN_RULESETS,
   collectGarbage,
@@ -226,12 +225,8 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
   }
   if (opts.baseline !== undefined) {
     const file = path.resolve(cwd, opts.baseline);
-    let baseline;
-    try {
-      baseline = readBaseline(file);
-    } catch (e) {
-      throw new FatalError(e instanceof BaselineError ? e.message : `cannot read baseline ${opts.baseline}: ${oneLine(e)}`);
-    }
+    // A baseline that cannot be read is a BaselineError: main reports it and exits 2.
+    const baseline = readBaseline(file);
     const readFiles = [...new Set(results.filter(r => !r.skipped && !r.error).flatMap(r => r.files))];
     const applied = applyBaseline(baseline, problems, path.dirname(file), readFiles);
     problems = applied.problems;

@@ -3,7 +3,7 @@
  * rulesCommand.ts, initCommand.ts) → exit code (exitCodes.ts). In a worker thread, the CLI's worker (worker.ts).
  */
 import * as path from 'node:path';
-import { compileFunctionSchemasWhenDefined, oneLine } from '../engine';
+import { BaselineError, compileFunctionSchemasWhenDefined, oneLine } from '../engine';
 import { HELP, UsageError, parseArgs } from './args';
 import { writeReports } from './reports';
 import { rulesCommand } from './rulesCommand';
@@ -66,7 +66,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       log(`apiconv: ${e.message}`);
       return EXIT_ERROR;
     }
-    if (e instanceof FatalError || e instanceof IoError) {
+    if (e instanceof FatalError || e instanceof IoError || e instanceof BaselineError) {
       log(`apiconv: ${e.message}`);
       return EXIT_ERROR;
     }
