@@ -9,7 +9,7 @@ import { CAP_LEVEL } from '../../../../rules/_lib/severity';
 import { isJsonText } from '../sniff';
 import { sortProblems } from './order';
 import { isExampleRefFinding } from './exampleRefs';
-import { isNumberKeyProblem, numberKeyMessage } from '../fix/quoteKeys';
+import { isNumberKeyProblem, numberKeyMessage } from './numberKeys';
 
 /** A Spectral result with the severity cap its rule recorded (rules/_lib/severity.ts). */
 export type EngineResult = ISpectralDiagnostic & { cap?: 'info' | 'hint' };

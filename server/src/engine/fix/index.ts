@@ -21,10 +21,12 @@ import { EditComposer, applyOffsetEdits, type OffsetEdit } from './edits';
 import { jsonOpEdits, parseJsonTree } from './jsonOps';
 import { yamlData as yamlDataOf, yamlOpEdit, yamlParses } from './yamlOps';
 import { deepFreeze, memoByText } from './memo';
-import { isNumberKeyProblem, quoteKeyFix } from './quoteKeys';
+import { isNumberKeyProblem } from '../finish/numberKeys';
+import { quoteKeyFix } from './quoteKeys';
 
 export { unifiedDiff } from './diff';
-export { isNumberKeyProblem, quoteKeyFix } from './quoteKeys';
+export { isNumberKeyProblem } from '../finish/numberKeys';
+export { quoteKeyFix } from './quoteKeys';
 export { applyOffsetEdits, type OffsetEdit } from './edits';
 
 /** An offset-based edit of one file's text. */
