@@ -24,18 +24,23 @@ rm -f apiconv.vsix
 npm run -s package || { echo "FAIL: npm run package"; exit 1; }
 node test/e2e/vscode/build.mjs || { echo "FAIL: suite build"; exit 1; }
 mkdir -p test-results/vscode
-rm -f test-results/vscode/*.png test-results/vscode/*.json test-results/vscode/*.log
+rm -f test-results/vscode/*.png test-results/vscode/*.json test-results/vscode/*.log test-results/vscode/*.out
 
 if [ -z "${SKIP_EXTTESTS:-}" ]; then
   lap "extension-host suite in code-server"
-  "$CS/run-exttests.sh" || fail+=(exttests)
+  "$CS/run-exttests.sh" 2>&1 | tee test-results/vscode/exttests.out || fail+=(exttests)
   lap "extension-host suite in code-server, untrusted workspace"
-  UNTRUSTED=1 "$CS/run-exttests.sh" || fail+=(exttests-untrusted)
+  UNTRUSTED=1 "$CS/run-exttests.sh" 2>&1 | tee test-results/vscode/exttests-untrusted.out || fail+=(exttests-untrusted)
 fi
 if [ -z "${SKIP_UI:-}" ]; then
   lap ".vsix smoke test through the UI"
-  "$CS/run-ui.sh" || fail+=(ui)
+  "$CS/run-ui.sh" 2>&1 | tee test-results/vscode/ui.out || fail+=(ui)
 fi
 lap "done"
-if [ ${#fail[@]} -gt 0 ]; then echo "FAIL: ${fail[*]} (artifacts in test-results/vscode/)"; exit 1; fi
+if [ ${#fail[@]} -gt 0 ]; then
+  # the failing tests again, last, where a CI log's tail shows them
+  grep -ah -e 'FAIL' -e 'timed out' test-results/vscode/*.out | head -20
+  echo "FAIL: ${fail[*]} (artifacts in test-results/vscode/)"
+  exit 1
+fi
 echo "PASS: real-editor tests (artifacts in test-results/vscode/)"

@@ -74,3 +74,31 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | fals
     });
   }
 }
+
+/**
+ * Waits until `read` has returned the same value for `quietMs` (compared as JSON), so that a test takes its
+ * snapshot after the server's publications have stopped rather than after a fixed pause a slow machine outlasts.
+ */
+export async function settled<T>(what: string, read: () => T, quietMs = 1500, timeoutMs = 30000): Promise<T> {
+  const t0 = Date.now();
+  let last = JSON.stringify(read());
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what} to settle; last: ${last}`);
+    await sleep(100);
+    const now = JSON.stringify(read());
+    if (now !== last) [last, since] = [now, Date.now()];
+  }
+  return JSON.parse(last) as T;
+}
+
+/** Like waitFor, for an asynchronous probe (a command the extension host answers): retried every 200 ms. */
+export async function eventually<T>(what: string, probe: () => Thenable<T>, ok: (v: T) => boolean, timeoutMs = 30000): Promise<T> {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await probe();
+    if (ok(v)) return v;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)}`);
+    await sleep(200);
+  }
+}

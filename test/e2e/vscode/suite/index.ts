@@ -202,7 +202,7 @@ const tests: TestCase[] = [
       await waitFor('path-no-verbs on on-save.yaml', () => hasCode(uri, 'path-no-verbs'), 30000, show(uri));
       try {
         await setting('run', 'onSave');
-        await sleep(500);
+        await sleep(1500); // the server's copy of the setting arrives by notification: no signal to wait for
         await replaceAll(editor, '/getOrders:', '/orders:');
         await sleep(2000); // well past apiconv.debounceMs: a pull would have happened by now
         assert(hasCode(uri, 'path-no-verbs'), `linted while typing with run = onSave: ${show(uri)()}`);

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { assert, sleep, waitFor, type TestCase } from './harness';
+import { assert, eventually, settled, waitFor, type TestCase } from './harness';
 
 const FIXTURES = path.join(__dirname, '..', '..', '..', 'fixtures', 'refs');
 const NAMES = ['api.yaml', 'paths/pet.yaml', 'schemas.yaml'];
@@ -32,15 +32,20 @@ export const refsTests: TestCase[] = [
       // api.yaml's lint publishes to the files it reaches too: all of them in, then settled.
       const seen = () => ['api.yaml', 'paths/pet.yaml'].every(n => diagnostics().some(d => d.startsWith(`${n}:`)));
       await waitFor('diagnostics of refs/api.yaml and refs/paths/pet.yaml', seen, 30000);
-      await sleep(1500);
-      const before = diagnostics();
+      const before = await settled('the diagnostics of the three files', diagnostics);
       const at = doc.positionAt(doc.getText().indexOf('\n    Pet:') + 5);
 
-      const refs = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', api, at);
-      assert(refs.length === 6, `references of Pet: ${refs.length}, expected 6`);
-      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', api, 10);
-      const titles = lenses.map(l => `${l.range.start.line + 1} ${l.command?.title}`);
-      assert(titles.includes('28 5 references'), `code lenses: ${titles.join(', ')}`);
+      // The workspace index is built in the background: the counts are asked until it has read every file.
+      await eventually(
+        'the 6 references of Pet',
+        () => vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', api, at),
+        r => r.length === 6,
+      );
+      const lensTitles = async () =>
+        (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', api, 10)).map(
+          l => `${l.range.start.line + 1} ${l.command?.title}`,
+        );
+      await eventually('the lens "5 references" on Pet', lensTitles, t => t.includes('28 5 references'));
 
       const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', api, at, 'Animal');
       assert(edit.entries().length === 3, `the rename edits ${edit.entries().length} files, expected 3`);
