@@ -1,5 +1,5 @@
 /**
- * The nodes of yaml-ast-parser's tree (the syntax tree of @stoplight/yaml's parse, yamlFast.ts), as the engine reads
+ * The nodes of yaml-ast-parser's tree (the syntax tree of @stoplight/yaml's parse, yamlDocument.ts), as the engine reads
  * them: the syntax checks (yamlSyntax.ts), the alias pre-test (yamlAliases.ts) and the ranges of findings
  * (yamlRanges.ts).
  */

@@ -2,9 +2,9 @@
 import type { IDiagnostic } from '@stoplight/types';
 import { CONTAINERS, isRecord, orderedObject, unitKey } from './units';
 import type { Segment, YamlResult } from './parser';
-import { asNode, type AstNode, CONTENT, type Lines, MAP, SCALAR } from './yamlLines';
+import { asNode, type AstNode, CONTENT, type Lines, MAP, SCALAR } from './pieceLines';
 import { type Cont, containerSplit, formatDiagnostic, parsePiece, type Piece, type RawDiag, type Tree, type TreeNode } from './pieces';
-import { shiftRange } from './docs';
+import { shiftRange } from './parsedDocs';
 
 // ---------------------------------------------------------------------------
 // Building trees

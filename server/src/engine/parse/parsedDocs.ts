@@ -2,11 +2,11 @@
 import * as Parsers from '@stoplight/spectral-parsers';
 import type { IDiagnostic, IRange } from '@stoplight/types';
 import type { JsonResult, ParsedDoc, Segment, YamlResult } from './parser';
-import { asNode, MAP } from './yamlLines';
+import { asNode, MAP } from './pieceLines';
 import type { Cont, Piece, Tree, TreeNode } from './pieces';
-import { positionsOf, rangeOf, type JsonTreeNode } from './jsonPlain';
+import { positionsOf, rangeOf, type JsonTreeNode } from './jsonDocument';
 import { yamlRangeForPath } from './yamlRanges';
-import { leanOf } from './yamlLeanRanges';
+import { yamlOffsetsOf } from './yamlOffsetsRanges';
 
 // ---------------------------------------------------------------------------
 // Documents
@@ -21,9 +21,9 @@ export class FullDoc implements ParsedDoc {
     private readonly result: YamlResult | JsonResult,
   ) {}
 
-  /** JSON has no aliases; the lean YAML parse reads no text with an anchor or an alias (yamlLean.ts). */
+  /** JSON has no aliases; the YAML offsets parse reads no text with an anchor or an alias (yamlOffsets.ts). */
   get noAliases(): boolean {
-    return this.parser === Parsers.Json || leanOf(this.result) !== undefined;
+    return this.parser === Parsers.Json || yamlOffsetsOf(this.result) !== undefined;
   }
 
   getRangeForJsonPath(path: Segment[], closest?: boolean): IRange | undefined {
