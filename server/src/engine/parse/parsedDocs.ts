@@ -2,7 +2,7 @@
 import * as Parsers from '@stoplight/spectral-parsers';
 import type { IDiagnostic, IRange } from '@stoplight/types';
 import type { JsonResult, ParsedDoc, Segment, YamlResult } from './parser';
-import { asNode, MAP } from './pieceLines';
+import { asAstNode, MAP } from './yamlAst';
 import type { Cont, Piece, Tree, TreeNode } from './pieces';
 import { positionsOf, rangeOf, type JsonTreeNode } from './jsonDocument';
 import { yamlRangeForPath } from './yamlRanges';
@@ -165,7 +165,7 @@ export class ChunkedDoc implements ParsedDoc {
       // to the end of the first key's line
       const first = tree.tops[0];
       const piece = first.t === 0 ? first.piece : first.header;
-      const own = piece.parseLine === 0 && asNode(piece.parse.ast)?.mappings?.[0] === piece.mapping;
+      const own = piece.parseLine === 0 && asAstNode(piece.parse.ast)?.mappings?.[0] === piece.mapping;
       const loc = Parsers.Yaml.getLocationForJsonPath(own ? piece.parse : Parsers.Yaml.parse(this.text.slice(0, this.firstLineEnd)), []);
       const last = tree.tops.length - 1;
       const end = nodeEnd(tree.tops[last], tree.topLine[last]);

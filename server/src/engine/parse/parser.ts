@@ -59,7 +59,8 @@ import { commonPrefix, commonSuffix } from './window';
 import { cutFromFull, updateJson, type JsonCut } from './parseJson';
 import { withSyntaxChecks } from '../yamlSyntax';
 import { parseYamlDocument, parseYamlOneShot } from './yamlDocument';
-import { asNode, hasAnchors, type Lines, patchLines, scanLines } from './pieceLines';
+import { type Lines, patchLines, scanLines } from './pieceLines';
+import { asAstNode, hasAnchors } from './yamlAst';
 import { diffUnits, formatDiagnostic, type RawDiag, type Tree, unitMap, unitSlots } from './pieces';
 import { ChunkedDoc, FullDoc } from './parsedDocs';
 import { Builder, type ChangeWindow, collectDiags, contsOf, OldLevel, topStarts, treeFromFull } from './pieceTree';
@@ -193,7 +194,7 @@ export class IncrementalParser {
     let cut: Cut | undefined;
     if (yaml && !this.oneShot) {
       const clean = result.diagnostics.every(d => d.code === 'YAMLIncompatibleValue');
-      const ast = asNode(result.ast);
+      const ast = asAstNode(result.ast);
       if (clean && ast !== null && !hasAnchors(ast)) {
         const lines = scanLines(text);
         const tree = lines === undefined ? undefined : treeFromFull(text, lines, result as YamlResult);

@@ -4,7 +4,8 @@ import { CONTAINERS, isRecord, unitKey } from './units';
 import { withSyntaxChecks } from '../yamlSyntax';
 import { parseYamlDocument } from './yamlDocument';
 import type { Segment, YamlResult } from './parser';
-import { asNode, type AstNode, CONTENT, hasAnchors, ITEM, type Lines, MAP, SCALAR } from './pieceLines';
+import { CONTENT, ITEM, type Lines } from './pieceLines';
+import { asAstNode, type YamlAstNode, hasAnchors, MAP, SCALAR } from './yamlAst';
 
 // ---------------------------------------------------------------------------
 // Pieces and the tree
@@ -19,7 +20,7 @@ export interface Piece {
   rawKey: unknown;
   /** the parse the piece's mapping lives in (its own, or a whole-text parse) */
   parse: YamlResult;
-  mapping: AstNode;
+  mapping: YamlAstNode;
   /** line of `parse` where the piece's text starts */
   parseLine: number;
   /** parser diagnostics of the piece: full paths, ranges in `parse` lines */
@@ -121,10 +122,10 @@ export function containerSplit(text: string, lines: Lines, l0: number, l1: numbe
 /** Parses a piece on its own; undefined when it does not prove to parse as inside the whole text. */
 export function parsePiece(text: string, header: boolean, prefix: Segment[]): { piece: Piece; value: unknown } | undefined {
   const parse = withSyntaxChecks(text, parseYamlDocument(text)); // [i12] Parsers.Yaml.parse's result, built with less (yamlDocument.ts); [i15e] plus the syntax errors it misses
-  const ast = asNode(parse.ast);
+  const ast = asAstNode(parse.ast);
   if (ast === null || ast.kind !== MAP || ast.mappings?.length !== 1) return undefined;
   const mapping = ast.mappings[0];
-  const key = asNode(mapping?.key);
+  const key = asAstNode(mapping?.key);
   if (!mapping || key === null || key.kind !== SCALAR || key.value === '<<') return undefined;
   if (header && mapping.value !== null) return undefined;
   const data = parse.data;
