@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { lint } from '../../server/src/engine/lint';
 import { ParsedFileCache, parsedFiles, setLintCachesEnabled } from '../../server/src/engine/cache';
-import '../../server/src/engine/resolver';
+import '../../server/src/engine/spectralResolver';
 import { CORPUS } from '../cli/helpers';
 
 const MULTI_FILE = ['redocly-openapi-starter/openapi/openapi.yaml', 'oai-petstore-separate-v2/spec/swagger.yaml'];

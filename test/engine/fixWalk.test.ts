@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
-import { cutYaml } from '../../server/src/engine/fix/pieces';
+import { cutYaml } from '../../server/src/engine/fix/yamlCut';
 import { NOT_PLAIN, plainToJS } from '../../server/src/engine/fix/yamlWalk';
 import { column, lineStart, styleCounts, type StyleCounts } from '../../server/src/engine/fix/yamlStyle';
 import { CORPUS, FULL_CORPUS, yamlFiles } from '../helpers/corpus';

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { lint } from '../../server/src/engine/lint';
 import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
-import { parseYamlLean } from '../../server/src/engine/parse/yamlLean';
+import { parseYamlOffsets } from '../../server/src/engine/parse/yamlOffsets';
 import { checkLimits, jsonTooDeep, yamlTooDeep } from '../../server/src/engine/limits';
 import { commonRoot, decodeBytes, encodeText, readRefFile, refPolicyOf, refusal } from '../../server/src/engine/refFiles';
 import { aliasBomb, deepJson, deepYamlBlock, deepYamlFlow } from '../fuzz/hostile';
@@ -60,35 +60,35 @@ describe('hostile input (issue 16)', () => {
     assert.deepEqual(key(inc.problems), key(json.problems));
   });
 
-  it('a one-shot lint skips the depth scan only where the lean parse shows the scan would find nothing: refusals unchanged', async () => {
+  it('a one-shot lint skips the depth scan only where the offsets parse shows the scan would find nothing: refusals unchanged', async () => {
     // The scan counts a level for each continuation line of a plain scalar that sits deeper than the last: a text
     // nesting one level deep, refused by the scan all the same. scanBound holds it; lint (one-shot) refuses it as a
     // relint (the scan, every time) does.
     let deepLines = `${HEAD}paths: {}\nx-text: a\n`;
     for (let i = 1; i < 600; i++) deepLines += `${' '.repeat(i + 1)}w${i}\n`;
-    const lean = parseYamlLean(deepLines);
-    assert.ok(lean, 'read by the lean parse');
+    const lean = parseYamlOffsets(deepLines);
+    assert.ok(lean, 'read by the offsets parse');
     assert.ok(lean.scanBound >= 600, `scanBound ${lean.scanBound}`);
     const r = await lint(deepLines, '/virtual/lines.yaml');
     assert.equal(r.problems.length, 1);
     assert.match(r.problems[0]!.message, /Nesting deeper than 500/);
     const inc = await new IncrementalLinter('/virtual/lines.yaml').lint(deepLines);
     assert.deepEqual(key(r.problems), key(inc.problems));
-    assert.equal(yamlTooDeep('key: a\n  b\n    c\n      d\n', parseYamlLean('key: a\n  b\n    c\n      d\n')!.scanBound), undefined);
+    assert.equal(yamlTooDeep('key: a\n  b\n    c\n      d\n', parseYamlOffsets('key: a\n  b\n    c\n      d\n')!.scanBound), undefined);
     // Brackets in plain text: the scan counts each `[` not closed as a flow level (a one-level text it refuses).
     let brackets = `${HEAD}paths: {}\nx-list:\n`;
     for (let i = 0; i < 600; i++) brackets += `  - a [ ${i}\n`;
-    assert.ok(parseYamlLean(brackets)!.scanBound >= 600);
+    assert.ok(parseYamlOffsets(brackets)!.scanBound >= 600);
     const rb = await lint(brackets, '/virtual/brackets.yaml');
     assert.equal(rb.problems.length, 1);
     assert.match(rb.problems[0]!.message, /Nesting deeper than 500/);
     assert.deepEqual(key(rb.problems), key((await new IncrementalLinter('/virtual/brackets.yaml').lint(brackets)).problems));
     // A quote in plain text where the scan takes it for a quoted scalar's start (after an indicator and a blank):
     // its count cannot be told, it scans. Elsewhere (`a, "b`, `a-"b"`) the scan reads plain text as YAML does.
-    assert.equal(parseYamlLean(`${HEAD}paths: {}\nx-a: one - "two [\n`)!.scanBound, Infinity);
+    assert.equal(parseYamlOffsets(`${HEAD}paths: {}\nx-a: one - "two [\n`)!.scanBound, Infinity);
     for (const plain of ['one, "two [', 'the "link-{env}-" prefix [', 'a:"b" [']) {
       const text = `${HEAD}paths: {}\nx-a: ${plain}\n`;
-      const bound = parseYamlLean(text)!.scanBound;
+      const bound = parseYamlOffsets(text)!.scanBound;
       assert.ok(Number.isFinite(bound), plain);
       assert.equal(yamlTooDeep(text, bound), undefined, `${plain}: the scan counts more than ${bound}`);
       // 600 of them (an open bracket puts the scan in a flow collection, where it takes quotes after `,` too):
@@ -97,18 +97,18 @@ describe('hostile input (issue 16)', () => {
       const r = await lint(many, '/virtual/many.yaml');
       assert.deepEqual(key(r.problems), key((await new IncrementalLinter('/virtual/many.yaml').lint(many)).problems), plain);
     }
-    assert.equal(parseYamlLean(`${HEAD}paths: {}\nx-a: it's [fine]\n`)!.scanBound, parseYamlLean(`${HEAD}paths: {}\nx-a: fine\n`)!.scanBound + 1);
+    assert.equal(parseYamlOffsets(`${HEAD}paths: {}\nx-a: it's [fine]\n`)!.scanBound, parseYamlOffsets(`${HEAD}paths: {}\nx-a: fine\n`)!.scanBound + 1);
     // A quote the scan takes and closes on the line: the brackets inside it are not counted, as the scan does not.
     for (let n = 1; n <= 600; n *= 5) {
       const quoted = `${HEAD}paths: {}\nx-list:\n${'  - see ["a[b", "c{"] and [d\n'.repeat(n)}`;
-      const lean = parseYamlLean(quoted)!;
+      const lean = parseYamlOffsets(quoted)!;
       assert.ok(Number.isFinite(lean.scanBound), `${n} lines: ${lean.scanBound}`);
       assert.equal(yamlTooDeep(quoted, lean.scanBound), undefined, `${n} lines: the scan counts more than ${lean.scanBound}`);
       assert.ok(lean.scanBound < n + 10, `${n} lines: the brackets in the quotes counted (${lean.scanBound})`);
     }
-    // 300 levels: past the lean parse's 200 (it gives up), within the limit: scanned, then linted.
+    // 300 levels: past the offsets parse's 200 (it gives up), within the limit: scanned, then linted.
     const nested = deepYamlBlock(300);
-    assert.equal(parseYamlLean(nested), undefined);
+    assert.equal(parseYamlOffsets(nested), undefined);
     assert.ok(!(await lint(nested, '/virtual/nested.yaml')).problems.some(p => /Nesting deeper/.test(p.message)));
   });
 

@@ -1,7 +1,7 @@
 /**
  * The incremental `$ref` resolver (server/src/engine/resolve/resolver.ts) must
  * give exactly what Spectral's DocumentInventory gets from json-ref-resolver
- * (resolver.ts createResolver): the resolved document (same structure, same
+ * (spectralResolver.ts createResolver): the resolved document (same structure, same
  * shared objects, same cycles, frozen the same way), the errors, the parser
  * diagnostics of referenced files, the referenced documents and the ref maps;
  * after edits too, keeping the resolved values (===) of the units an edit does
@@ -19,12 +19,12 @@ import { Document } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { IncrementalResolver } from '../../server/src/engine/resolve/resolver';
 import type { ResolvedDoc, ResolveInput } from '../../server/src/engine/resolve/types';
-import { createResolver, type FileReader } from '../../server/src/engine/resolver';
+import { createResolver, type FileReader } from '../../server/src/engine/spectralResolver';
 import { unitsOf } from '../../server/src/engine/parse/units';
 import { IncrementalParser } from '../../server/src/engine/parse/parser';
 import { ResolveRunner } from '@stoplight/json-ref-resolver/runner';
 import { plainLocalPointer, targetPointerOf } from '../../server/src/engine/resolve/base';
-import { fileUriRef } from '../../server/src/engine/resolver';
+import { fileUriRef } from '../../server/src/engine/spectralResolver';
 
 import { CORPUS, needs } from '../helpers/corpus';
 

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { InputChecks } from '../../server/src/engine/pipeline/input';
 import { yamlTooDeep } from '../../server/src/engine/limits';
-import { LineIndex } from '../../server/src/engine/lines';
+import { LineIndex } from '../../server/src/engine/lineIndex';
 import { looksLikeOpenApi } from '../../server/src/engine/sniff';
 import { CORPUS } from '../helpers/corpus';
 

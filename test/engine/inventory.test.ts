@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createResolver } from '../../server/src/engine/resolver';
+import { createResolver } from '../../server/src/engine/spectralResolver';
 import { Inventory, localItemPath } from '../../server/src/engine/resolve/inventory';
 import type { DocLike } from '../../server/src/engine/run/types';
 import { CORPUS } from '../helpers/corpus';

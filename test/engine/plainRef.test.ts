@@ -11,7 +11,7 @@ import { DepGraph } from 'dependency-graph';
 import { ResolveRunner } from '@stoplight/json-ref-resolver/runner';
 import { uriIsJSONPointer, uriToJSONPointer } from '@stoplight/json-ref-resolver/utils';
 import { parse as parseYaml } from 'yaml';
-import { fileUriRef } from '../../server/src/engine/resolver';
+import { fileUriRef } from '../../server/src/engine/spectralResolver';
 import { plainRelativeRef } from '../../server/src/engine/resolve/plainRef';
 import type { Uri } from '../../server/src/engine/resolve/remoteRunner';
 import { CORPUS, needs } from '../helpers/corpus';

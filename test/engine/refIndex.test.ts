@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseTree } from '../../server/src/lsp/tree';
+import { parseTree } from '../../server/src/lsp/positionTree';
 import { RefIndex, type RefSymbol } from '../../server/src/engine/refs/refIndex';
 import { applyChanges, planMove, planRename, withSegment, type TextChange } from '../../server/src/engine/refs/rename';
 

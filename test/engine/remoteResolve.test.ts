@@ -14,14 +14,14 @@ import * as path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Document } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
-import { createResolver, type FileReader } from '../../server/src/engine/resolver';
+import { createResolver, type FileReader } from '../../server/src/engine/spectralResolver';
 import { readText, ReferencedFiles } from '../../server/src/engine/resolve/documentInventory';
 import { resolveRemoteRefs, type RemoteOutcome } from '../../server/src/engine/resolve/remoteResolve';
 import { Fallback } from '../../server/src/engine/resolve/crawl';
 import { IncrementalResolver } from '../../server/src/engine/resolve/resolver';
 import { OPEN_REF_POLICY, refPolicyOf, type RefPolicy } from '../../server/src/engine/refFiles';
 import { CORPUS, needs } from '../helpers/corpus';
-import { yamlFastStats } from '../../server/src/engine/parse/yamlFast';
+import { yamlParseStats } from '../../server/src/engine/parse/yamlDocument';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DocumentInventory } = require(path.join(path.dirname(require.resolve('@stoplight/spectral-core')), 'documentInventory.js')) as {
@@ -265,7 +265,7 @@ describe('remote $refs resolved without json-ref-resolver (remoteResolve.ts)', (
     }
   });
 
-  it('a referenced file of many keys (copied in dictionary mode), read by the lean YAML parse: as json-ref-resolver', async () => {
+  it('a referenced file of many keys (copied in dictionary mode), read by the YAML offsets parse: as json-ref-resolver', async () => {
     // More keys than units.ts MANY_KEYS at the top of the file and in one mapping, with local refs among them (each
     // replaced site copies the mappings above it), array-index keys among them, and keys that are not strings.
     const lines = ['schemas:'];
@@ -274,10 +274,10 @@ describe('remote $refs resolved without json-ref-resolver (remoteResolve.ts)', (
     for (let i = 0; i < 140; i++) lines.push(`top${i}: {$ref: '#/schemas/S${i}'}`);
     const dir = makeDir({ 'many.yaml': lines.join('\n') + '\n' });
     try {
-      const before = yamlFastStats.lean;
+      const before = yamlParseStats.offsets;
       const skeleton = (): object => ({ a: { $ref: 'many.yaml#/schemas/S0' }, b: { $ref: 'many.yaml#/top7' }, c: { $ref: 'many.yaml' }, d: { $ref: 'many.yaml#/schemas/404' } });
       const mine = await compare(skeleton, path.join(dir, 'openapi.yaml'));
-      assert.ok(yamlFastStats.lean > before, 'the referenced file is read by yamlLean.ts');
+      assert.ok(yamlParseStats.offsets > before, 'the referenced file is read by yamlOffsets.ts');
       assert.equal(at(mine.result, 'b', 'properties', 'n7', 'type'), 'string');
       assert.equal(Object.keys(at(mine.result, 'c', 'schemas') as object).length, 152);
       assert.ok(mine.inventory.diagnostics.length === 1, 'the parser warning for the unquoted key');

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkLimits, hasAliasCandidate, hasAnchorCandidate, mayHaveAlias } from '../../server/src/engine/limits';
 import { aliasCandidatesInScalars } from '../../server/src/engine/parse/yamlAliases';
-import { parseYamlFast } from '../../server/src/engine/parse/yamlFast';
+import { parseYamlDocument } from '../../server/src/engine/parse/yamlDocument';
 import { lint } from '../../server/src/engine/lint';
 import { lintWithSpectral } from '../../server/src/engine/spectralReference';
 
@@ -90,13 +90,13 @@ describe('alias pre-test from the syntax tree (yamlAliases.ts)', () => {
     const a = `${HEAD}x-d: one\n`;
     const b = `${HEAD}x-d: two\n`;
     aliasCandidatesInScalars(a);
-    const first = parseYamlFast(a);
+    const first = parseYamlDocument(a);
     aliasCandidatesInScalars(a);
-    const again = parseYamlFast(a);
+    const again = parseYamlDocument(a);
     assert.notEqual(first.ast, again.ast, 'each load is a tree of its own');
     aliasCandidatesInScalars(a);
-    assert.equal((parseYamlFast(b).data as { 'x-d': string })['x-d'], 'two', 'another text is not given the loaded tree');
-    assert.equal((parseYamlFast(a).data as { 'x-d': string })['x-d'], 'one');
+    assert.equal((parseYamlDocument(b).data as { 'x-d': string })['x-d'], 'two', 'another text is not given the loaded tree');
+    assert.equal((parseYamlDocument(a).data as { 'x-d': string })['x-d'], 'one');
   });
 
   it('the corpus documents whose Markdown made the lexer run are alias-free by their tree', { skip: !fs.existsSync(CORPUS) && 'the corpus (../shared/corpus) is absent' }, () => {

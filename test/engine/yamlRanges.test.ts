@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as Parsers from '@stoplight/spectral-parsers';
-import { parseYamlFast } from '../../server/src/engine/parse/yamlFast';
+import { parseYamlDocument } from '../../server/src/engine/parse/yamlDocument';
 import { yamlRangeForPath } from '../../server/src/engine/parse/yamlRanges';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -61,7 +61,7 @@ describe('YAML ranges = @stoplight/yaml getLocationForJsonPath', () => {
       const spectral = Parsers.Yaml.parse(text);
       const paths = [...pathsOf(spectral.data, 500), ...extra];
       same(spectral, paths, `Spectral's parse of ${JSON.stringify(text.slice(0, 40))}`);
-      same(parseYamlFast(text), paths, `the fast parse of ${JSON.stringify(text.slice(0, 40))}`);
+      same(parseYamlDocument(text), paths, `the fast parse of ${JSON.stringify(text.slice(0, 40))}`);
     }
   });
 
@@ -73,7 +73,7 @@ describe('YAML ranges = @stoplight/yaml getLocationForJsonPath', () => {
     }
     assert.ok(files.length > 20);
     for (const f of files) {
-      const result = parseYamlFast(fs.readFileSync(f, 'utf8'));
+      const result = parseYamlDocument(fs.readFileSync(f, 'utf8'));
       same(result, pathsOf(result.data, 4000), path.relative(ROOT, f));
     }
   });

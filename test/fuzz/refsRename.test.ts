@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { parseTree } from '../../server/src/lsp/tree';
+import { parseTree } from '../../server/src/lsp/positionTree';
 import { lint } from '../../server/src/engine/lint';
 import { looksLikeOpenApi } from '../../server/src/engine/index';
 import { getDefaultRuleset } from '../../server/src/engine/ruleset';

@@ -82,7 +82,7 @@ export interface LintOutcome {
 }
 
 export async function lintCommand(opts: LintCliOptions, log: (line: string) => void): Promise<LintOutcome> {
-  // One lint and out: the heap's garbage is collected between stages when it is big (engine/pipeline/collect.ts).
+  // One lint and out: the heap's garbage is collected between stages when it is big (engine/pipeline/garbageCollection.ts).
   stageCollection.enabled = true;
   const cwd = process.cwd();
   // --no-custom-functions: rulesets are loaded as data only (engine/rulesetData.ts), nothing of the repository runs.

@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { RefIndex, readRefFile, refPolicyOf, type RefPolicy, type RefSymbol } from '../engine/index';
-import { findByPath, parseTree } from '../lsp/tree';
+import { findByPath, parseTree } from '../lsp/positionTree';
 import { collectFiles } from './files';
 import { projectRoot } from './project';
 

@@ -14,7 +14,7 @@ export { IncrementalLinter } from './pipeline/linter';
 export { SEVERITY_NAMES, RulesetLoadError, type JsonPath, type LintProblem, type LintResult, type SeverityName } from './problem';
 export { DEFAULT_LIMITS, type InputLimits } from './limits';
 export { hasBom, withoutBom, problemsWithBom } from './bom';
-export { collectGarbage, gcFunction, stageCollection } from './pipeline/collect';
+export { collectGarbage, gcFunction, stageCollection } from './pipeline/garbageCollection';
 
 // The score of an API.
 export { GRADES, SCORE_CATEGORIES, gradeOf, meetsGrade, scoreFindings, type ApiScore, type Grade } from './score';
@@ -70,7 +70,7 @@ export type { PosNode } from './refs/scan';
 export { applyChanges, planMove, planRename, symbolName, type TextChange } from './refs/rename';
 
 // Text positions, and what the editor's completion writes.
-export { LineIndex } from './lines';
+export { LineIndex } from './lineIndex';
 export { commonPrefix, commonSuffix } from './parse/window';
 export { detectContext, type CursorContext } from './context';
 export {

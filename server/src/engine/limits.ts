@@ -52,17 +52,17 @@ function at(text: string, offset: number): Range {
 const mb = (n: number) => (n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`);
 
 /**
- * How deep the lean parses (parse/yamlLean.ts, parse/jsonLean.ts) read mappings and sequences: deeper, they give up,
+ * How deep the offsets parses (parse/yamlOffsets.ts, parse/jsonOffsets.ts) read mappings and sequences: deeper, they give up,
  * and the text goes to the parse the depth scan guards. Below the depth limit, so that a one-shot lint can take the
- * lean parse's count for the scan's (pipeline/input.ts).
+ * offsets parse's count for the scan's (pipeline/input.ts).
  */
-export const LEAN_MAX_NESTING = 200;
+export const OFFSETS_MAX_NESTING = 200;
 
 /** What gives the same answers as the checks below, sooner (pipeline/input.ts); each absent one is the check itself. */
 export interface LimitChecks {
-  /** yamlTooDeep's answer (the scan resumed where an edit changed the text; a one-shot lint's lean parse) */
+  /** yamlTooDeep's answer (the scan resumed where an edit changed the text; a one-shot lint's offsets parse) */
   tooDeepYaml?(text: string, max: number): number | undefined;
-  /** jsonTooDeep's answer (a one-shot lint's lean parse) */
+  /** jsonTooDeep's answer (a one-shot lint's offsets parse) */
   tooDeepJson?(text: string, max: number): number | undefined;
   /** a last pre-test of the alias check before the lexer: true when the text surely holds no alias (parse/yamlAliases.ts) */
   aliasFree?(text: string): boolean;
@@ -168,7 +168,7 @@ const SPECIAL = /["'#[{]/g;
 /**
  * Whether the depth scan takes a quote after `last` (the line's last character but blanks, 0: none) for the start
  * of a quoted scalar: in a flow collection after `[ { , : - ?`; outside, first on the line or after `:`, `-` or `?`
- * and a blank (parse/yamlLeanTree.ts PlainLine reads plain text the same way).
+ * and a blank (parse/yamlOffsetsTree.ts PlainLine reads plain text the same way).
  */
 export function takesQuote(last: number, blankAfterLast: boolean, inFlow: boolean): boolean {
   if (last === 0) return true;

@@ -1,6 +1,6 @@
 /** What a lint is asked to do: every stage reads its part of these. */
 import type { Ruleset } from '@stoplight/spectral-core';
-import type { FileReader } from './resolver';
+import type { FileReader } from './spectralResolver';
 import type { InputLimits } from './limits';
 import type { RefPolicy } from './refFiles';
 

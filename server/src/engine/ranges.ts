@@ -10,7 +10,7 @@
  * never squiggled over a whole block. Parser errors keep their ranges.
  */
 import type { LintProblem, Range } from './problem';
-import { LineIndex } from './lines';
+import { LineIndex } from './lineIndex';
 
 export { LineIndex };
 

@@ -9,7 +9,7 @@ import { oas as spectralOas } from '@stoplight/spectral-rulesets';
 import { rules } from '../../../rules/index';
 import { DOCS_BASE, REUSED_OAS_RULES, docsUrl } from '../../../rules/ruleset';
 import { diffCheck } from './diff/checks';
-import { diffDocs } from './diff/docs';
+import { diffDocs } from './diff/checkDocs';
 
 export interface RuleInfo {
   id: string;

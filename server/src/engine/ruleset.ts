@@ -18,7 +18,7 @@ import { inspectRuleset, isDataRulesetFile, loadDataRulesetDefinition, UnknownNa
 import { meterCustomFunctions, meteredLoad } from './functionBudget';
 import { completeApiconvRules } from './ruleOptions';
 import { ruleOptionsProblems } from './configCheck';
-import { LineIndex } from './lines';
+import { LineIndex } from './lineIndex';
 import { rulesetFs } from './diff/config';
 
 export const BUILTIN_RULESETS = { 'apiconv:recommended': recommended, 'apiconv:all': all } as const;

@@ -36,5 +36,5 @@ const isLineBreak = (c: number): boolean => c === 0x0a || c === 0x0d || c === 0x
 
 export function isJsonText(text: string, file?: string): boolean {
   if (file && /\.json$/i.test(file)) return true;
-  return /^\s*\{/.test(text); // not trimStart(): that copies the whole text, on every relint (as tree.ts's isJsonLike)
+  return /^\s*\{/.test(text); // not trimStart(): that copies the whole text, on every relint (as lsp/positionTree.ts's isJsonLike)
 }

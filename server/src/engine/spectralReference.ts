@@ -10,7 +10,7 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import * as path from 'node:path';
 import type { LintResult } from './problem';
 import { CheckedYaml } from './yamlSyntax';
-import { createResolver, type FileReader } from './resolver';
+import { createResolver, type FileReader } from './spectralResolver';
 import { getDefaultRuleset } from './ruleset';
 import { clearSeverityCaps, severityCapOf } from '../../../rules/_lib/severity';
 import { OPEN_REF_POLICY, readRefFile, type RefPolicy } from './refFiles';

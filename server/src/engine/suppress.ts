@@ -13,7 +13,7 @@
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
 import type { JsonPath, LintProblem, Range } from './problem';
-import { LineIndex } from './lines';
+import { LineIndex } from './lineIndex';
 
 export const UNKNOWN_RULE_CODE = 'apiconv-ignore-unknown-rule';
 export const IGNORE_KEY = 'x-apiconv-ignore';

@@ -17,8 +17,8 @@
  */
 import * as Parsers from '@stoplight/spectral-parsers';
 import { DiagnosticSeverity, type IDiagnostic } from '@stoplight/types';
-import { LineIndex } from './lines';
-import { fastSameLineEntries } from './parse/yamlFast';
+import { LineIndex } from './lineIndex';
+import { treeSameLineEntries } from './parse/yamlDocument';
 
 type YamlResult = ReturnType<typeof Parsers.parseYaml>;
 
@@ -71,14 +71,14 @@ const TAB_WARNING = 'Using tabs can lead to unpredictable results';
 export const TAB_INDENT_MESSAGE =
   'YAML syntax error: a tab in the indentation (YAML indents with spaces only): what follows is not read as it is laid out, so findings about it are not to be trusted until it is fixed';
 
-/** A YAML parse result (Spectral's parser, or the engine's yamlFast on the same syntax tree) with the syntax errors it misses added. */
+/** A YAML parse result (Spectral's parser, or the engine's yamlDocument on the same syntax tree) with the syntax errors it misses added. */
 export function withSyntaxChecks(text: string, result: YamlResult): YamlResult {
   // A tab in an indentation is the parser's warning: an error, at the tab, said as one (the parser reads such a
   // document as a different one, whose findings — "paths must be object" — point elsewhere).
   if (result.diagnostics.some(d => d.message === TAB_WARNING)) {
     result = { ...result, diagnostics: result.diagnostics.map(d => (d.message === TAB_WARNING ? { ...d, message: TAB_INDENT_MESSAGE, severity: DiagnosticSeverity.Error } : d)) };
   }
-  const offsets = fastSameLineEntries(result) ?? sameLineEntries(text, result.ast); // [i12] the fast parse found them on its way
+  const offsets = treeSameLineEntries(result) ?? sameLineEntries(text, result.ast); // [i12] the fast parse found them on its way
   if (offsets.length === 0) return result;
   const lines = new LineIndex(text);
   const extra: IDiagnostic[] = offsets.map(o => {

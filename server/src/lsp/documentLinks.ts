@@ -3,7 +3,7 @@
  * from the index; the target's line is found when the editor resolves one (a click), in the target's tree.
  */
 import type { Connection, DocumentLink } from 'vscode-languageserver/node';
-import { findByPath } from './tree';
+import { findByPath } from './positionTree';
 import type { NavHost } from './navigation';
 import { rangeIn, type WorkspaceRefs } from './refsWorkspace';
 

@@ -16,7 +16,7 @@ import { MORE_ACTIONS_COMMAND } from './protocol';
 import { ruleDocsMode } from './ruleDocsCommand';
 import type { LintScheduler } from './scheduler';
 import { maxBytesOf, type ServerSettings } from './settings';
-import { treeData } from './tree';
+import { treeData } from './positionTree';
 
 /** Entries the VS Code light bulb shows at one place; the others are under "More apiconv actions…" (codeActions.ts). */
 const LIGHT_BULB_MAX = 6;

@@ -15,7 +15,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileUriTarget } from '../engine';
-import { findByPath, nodeAt, operationNodes, parseTree, pointerToPath, refAt, shiftTree, updateTree, type TNode } from './tree';
+import { findByPath, nodeAt, operationNodes, parseTree, pointerToPath, refAt, shiftTree, updateTree, type TNode } from './positionTree';
 import { findingHoverMarkdown } from './hoverDocs';
 
 export interface Parsed {
@@ -31,7 +31,7 @@ export interface Parsed {
 
 /**
  * How long the tree of a document that does not parse cleanly may go without being parsed whole again. Such a
- * tree cannot be patched entry by entry (tree.ts updateTree), and a parse of the whole text (about 0.1 s for
+ * tree cannot be patched entry by entry (positionTree.ts updateTree), and a parse of the whole text (about 0.1 s for
  * asana, longer on a loaded machine) for every version that gets a request — hover, completion, the outline and
  * the light bulb, several a second while the user types — held the server's main thread, and the diagnostics
  * queued behind the requests (the issue 16 fuzz run: checkpoints of 20–48 s on a broken asana). Between parses,

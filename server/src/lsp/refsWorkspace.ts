@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Position, Range } from 'vscode-languageserver/node';
 import { RefIndex, looksLikeOpenApi, type FileState } from '../engine/index';
-import { parseTree } from './tree';
+import { parseTree } from './positionTree';
 import type { Parsed } from './navigation';
 
 export interface RefsHost {

@@ -7,7 +7,7 @@
 import { OPEN_REF_POLICY, type RefPolicy } from '../refFiles';
 import * as path from 'node:path';
 import { isJsonText, looksLikeOpenApi } from '../sniff';
-import type { FileReader } from '../resolver';
+import type { FileReader } from '../spectralResolver';
 import type { JsonPath, Range } from '../problem';
 import { IncrementalParser, type ParsedDoc } from '../parse/parser';
 import { IncrementalResolver } from '../resolve/resolver';

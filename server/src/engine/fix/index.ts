@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import type { FixOp, Spec } from '../../../../rules/types';
 import type { LintProblem, LintResult } from '../problem';
 import { IncrementalLinter } from '../pipeline/linter';
-import type { FileReader } from '../resolver';
+import type { FileReader } from '../spectralResolver';
 import type { RefPolicy } from '../refFiles';
 import { withFunctionBudget, type FunctionBudget } from '../functionBudget';
 import { isJsonText } from '../sniff';

@@ -3,7 +3,7 @@
  * order and layout stay as they were.
  */
 import type { LintProblem } from '../problem';
-import { LineIndex } from '../lines';
+import { LineIndex } from '../lineIndex';
 import type { ComputedFix } from './index';
 
 /** The fix: the key's text at the finding's range, in single quotes. Undefined when that text is no plain number. */

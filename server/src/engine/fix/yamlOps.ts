@@ -1,7 +1,7 @@
 /**
  * FixOps on YAML text: each op becomes one edit computed on the `yaml` package's syntax tree (yamlEdit.ts), so
  * comments, key order, indentation, quote style, flow vs block style and line endings outside the edit are kept. A
- * text that cuts into pieces (pieces.ts) is read and edited through them: after a round of fixes only the pieces it
+ * text that cuts into pieces (yamlCut.ts) is read and edited through them: after a round of fixes only the pieces it
  * changed are parsed again.
  */
 import { Document, isMap, isScalar, parseDocument, Schema, type Node, type YAMLMap } from 'yaml';
@@ -9,7 +9,7 @@ import type { FixOp } from '../../../../rules/types';
 import type { OffsetEdit } from './edits';
 import { nest } from './util';
 import { deepFreeze, memoByText } from './memo';
-import { cutYaml } from './pieces';
+import { cutYaml } from './yamlCut';
 import { type Style, column, contentEnd, detectStyle, type StyleCounts, styleOf, styleCounts } from './yamlStyle';
 import { renderKey } from './yamlRender';
 import { keyOf, blockPairAfter, blockPairBefore, opEdit } from './yamlEdit';
@@ -49,7 +49,7 @@ export function yamlParses(text: string): boolean {
   return pieceView(text) !== undefined || parseYaml(text) !== undefined;
 }
 
-/** A piece (pieces.ts) parsed on its own: one pair, clean. */
+/** A piece (yamlCut.ts) parsed on its own: one pair, clean. */
 interface Leaf {
   doc: Document.Parsed;
   /** Its pair's key as findPair reads it. */
@@ -63,7 +63,7 @@ interface Leaf {
 }
 
 /**
- * A text seen through its pieces (pieces.ts), each parsed on its own and remembered by its text: after a round of
+ * A text seen through its pieces (yamlCut.ts), each parsed on its own and remembered by its text: after a round of
  * fixes, only the pieces the fixes changed are parsed again (issue 16). The pieces stand for the whole text only
  * when each is one clean pair (no error, no alias) and no top-level key or kind of `components` comes twice;
  * else (undefined) the whole text is parsed. Its data, style and edits are the whole parse's (pieces.test.ts).
@@ -120,7 +120,7 @@ function leafOf(text: string, header: boolean): Leaf | null {
 
 /**
  * The schema of every piece's parse: the one `yaml` makes for a document of YAML 1.2 (the core schema, known tags
- * resolved), made once instead of once per piece (a piece has no directive: pieces.ts). The parses only read it.
+ * resolved), made once instead of once per piece (a piece has no directive: yamlCut.ts). The parses only read it.
  */
 const PIECE_SCHEMA = new Schema({ resolveKnownTags: true, schema: 'core' });
 

@@ -29,7 +29,7 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import type { IRange } from '@stoplight/types';
 import { CONTAINERS, deepEqualOrdered, orderedObjectOf } from './units';
 import { commonPrefix, commonSuffix } from './window';
-import { LineIndex } from '../lines';
+import { LineIndex } from '../lineIndex';
 
 type Segment = string | number;
 

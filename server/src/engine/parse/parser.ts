@@ -54,15 +54,16 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import { Document } from '@stoplight/spectral-core';
 import type { IDiagnostic, IRange } from '@stoplight/types';
 import { adoptUnchanged, deepEqualOrdered, orderedObject } from './units';
-import { parseJsonPlain } from './jsonPlain';
+import { parseJsonDocument } from './jsonDocument';
 import { commonPrefix, commonSuffix } from './window';
 import { cutFromFull, updateJson, type JsonCut } from './parseJson';
 import { withSyntaxChecks } from '../yamlSyntax';
-import { parseYamlFast, parseYamlOneShot } from './yamlFast';
-import { asNode, hasAnchors, type Lines, patchLines, scanLines } from './yamlLines';
+import { parseYamlDocument, parseYamlOneShot } from './yamlDocument';
+import { type Lines, patchLines, scanLines } from './pieceLines';
+import { asAstNode, hasAnchors } from './yamlAst';
 import { diffUnits, formatDiagnostic, type RawDiag, type Tree, unitMap, unitSlots } from './pieces';
-import { ChunkedDoc, FullDoc } from './docs';
-import { Builder, type ChangeWindow, collectDiags, contsOf, OldLevel, topStarts, treeFromFull } from './tree';
+import { ChunkedDoc, FullDoc } from './parsedDocs';
+import { Builder, type ChangeWindow, collectDiags, contsOf, OldLevel, topStarts, treeFromFull } from './pieceTree';
 
 export type Segment = string | number;
 export type YamlResult = ReturnType<typeof Parsers.parseYaml>;
@@ -75,7 +76,7 @@ export interface ParsedDoc {
   diagnostics: IDiagnostic[];
   getRangeForJsonPath(path: Segment[], closest?: boolean): IRange | undefined;
   text: string;
-  /** Whether surely no object of the data is shared by a YAML alias (a JSON text; a YAML text the lean parse read). */
+  /** Whether surely no object of the data is shared by a YAML alias (a JSON text; a YAML text the offsets parse read). */
   noAliases?: boolean;
 }
 
@@ -108,7 +109,7 @@ export class IncrementalParser {
 
   /**
    * One-shot (a cold lint, pipeline/cold.ts): this parser parses one text and is dropped, so the whole-text parse is
-   * not cut into pieces for a next edit, and the JSON parse builds no syntax tree (jsonLean.ts).
+   * not cut into pieces for a next edit, and the JSON parse builds no syntax tree (jsonOffsets.ts).
    */
   private readonly oneShot: boolean;
 
@@ -177,7 +178,7 @@ export class IncrementalParser {
     const prev = this.prev;
     const yaml = this.kind === 'yaml';
     const parser = yaml ? Parsers.Yaml : Parsers.Json;
-    const result = (yaml ? withSyntaxChecks(text, this.oneShot ? parseYamlOneShot(text) : parseYamlFast(text)) : parseJsonPlain(text, this.oneShot)) as YamlResult | JsonResult; // [i12] yamlFast.ts (yamlLean.ts for a one-shot lint), [i15e] yamlSyntax.ts, jsonPlain.ts
+    const result = (yaml ? withSyntaxChecks(text, this.oneShot ? parseYamlOneShot(text) : parseYamlDocument(text)) : parseJsonDocument(text, this.oneShot)) as YamlResult | JsonResult; // [i12] yamlDocument.ts (yamlOffsets.ts for a one-shot lint), [i15e] yamlSyntax.ts, jsonDocument.ts
     const data = result.data;
     // restore the identity of units whose value did not change
     if (prev !== undefined) {
@@ -193,7 +194,7 @@ export class IncrementalParser {
     let cut: Cut | undefined;
     if (yaml && !this.oneShot) {
       const clean = result.diagnostics.every(d => d.code === 'YAMLIncompatibleValue');
-      const ast = asNode(result.ast);
+      const ast = asAstNode(result.ast);
       if (clean && ast !== null && !hasAnchors(ast)) {
         const lines = scanLines(text);
         const tree = lines === undefined ? undefined : treeFromFull(text, lines, result as YamlResult);

@@ -2,9 +2,10 @@
 import type { IDiagnostic, IRange } from '@stoplight/types';
 import { CONTAINERS, isRecord, unitKey } from './units';
 import { withSyntaxChecks } from '../yamlSyntax';
-import { parseYamlFast } from './yamlFast';
+import { parseYamlDocument } from './yamlDocument';
 import type { Segment, YamlResult } from './parser';
-import { asNode, type AstNode, CONTENT, hasAnchors, ITEM, type Lines, MAP, SCALAR } from './yamlLines';
+import { CONTENT, ITEM, type Lines } from './pieceLines';
+import { asAstNode, type YamlAstNode, hasAnchors, MAP, SCALAR } from './yamlAst';
 
 // ---------------------------------------------------------------------------
 // Pieces and the tree
@@ -19,13 +20,13 @@ export interface Piece {
   rawKey: unknown;
   /** the parse the piece's mapping lives in (its own, or a whole-text parse) */
   parse: YamlResult;
-  mapping: AstNode;
+  mapping: YamlAstNode;
   /** line of `parse` where the piece's text starts */
   parseLine: number;
   /** parser diagnostics of the piece: full paths, ranges in `parse` lines */
   diags: RawDiag[];
   wrapped?: YamlResult;
-  /** ranges of paths in the piece, in `parse` lines, by pathKey (docs.ts pieceRange): a relint asks for the same ones */
+  /** ranges of paths in the piece, in `parse` lines, by pathKey (parsedDocs.ts pieceRange): a relint asks for the same ones */
   ranges?: Map<string, IRange | undefined>;
 }
 
@@ -120,11 +121,11 @@ export function containerSplit(text: string, lines: Lines, l0: number, l1: numbe
 
 /** Parses a piece on its own; undefined when it does not prove to parse as inside the whole text. */
 export function parsePiece(text: string, header: boolean, prefix: Segment[]): { piece: Piece; value: unknown } | undefined {
-  const parse = withSyntaxChecks(text, parseYamlFast(text)); // [i12] Parsers.Yaml.parse's result, built with less (yamlFast.ts); [i15e] plus the syntax errors it misses
-  const ast = asNode(parse.ast);
+  const parse = withSyntaxChecks(text, parseYamlDocument(text)); // [i12] Parsers.Yaml.parse's result, built with less (yamlDocument.ts); [i15e] plus the syntax errors it misses
+  const ast = asAstNode(parse.ast);
   if (ast === null || ast.kind !== MAP || ast.mappings?.length !== 1) return undefined;
   const mapping = ast.mappings[0];
-  const key = asNode(mapping?.key);
+  const key = asAstNode(mapping?.key);
   if (!mapping || key === null || key.kind !== SCALAR || key.value === '<<') return undefined;
   if (header && mapping.value !== null) return undefined;
   const data = parse.data;

@@ -1,6 +1,6 @@
 /**
  * A parse of one text read ahead and kept for the parse of the same text that follows: a one-shot lint's input
- * checks read the lean parses and the YAML syntax tree first (parse/yamlAliases.ts, pipeline/input.ts), and its
+ * checks read the offsets parses and the YAML syntax tree first (parse/yamlAliases.ts, pipeline/input.ts), and its
  * parse stage takes them. When no parse follows (a refused text, a lint that failed), the lint drops them all
  * (dropReadAhead): nothing of a big document is held past its lint.
  */

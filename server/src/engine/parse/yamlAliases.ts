@@ -4,14 +4,14 @@
  * The pre-tests look for an `*alias` where one may stand and an `&anchor` where one may stand; when both are
  * there, the `yaml` lexer reads the whole text to tell real ones from scalar text. In real documents they are
  * Markdown: `**Note**` and `&mdash;` in descriptions (rebilly, github-api), and the lexer was some 150 ms of
- * rebilly's lint. Here the same question is answered from the tree the parse starts from (parse/yamlFast.ts
+ * rebilly's lint. Here the same question is answered from the tree the parse starts from (parse/yamlDocument.ts
  * loadYamlAst, then taken by the parse): when the text loads without an error and every place the pre-test
  * found an alias could stand lies inside a scalar of the tree, that `*` is scalar text, so the text has no
  * alias. Otherwise (an error, an alias, a `*` outside every scalar) the lexer decides as before.
  */
 import { isAliasCandidateAt } from '../limits';
-import { loadYamlAst } from './yamlFast';
-import { leanFor } from './yamlLeanRanges';
+import { loadYamlAst } from './yamlDocument';
+import { yamlOffsetsFor } from './yamlOffsetsRanges';
 
 import { MAP, MAPPING, SCALAR, SEQ, asAstNode as asNode, type YamlAstNode as Node } from './yamlAst';
 
@@ -64,8 +64,8 @@ function linearChildAt(children: (Node | null)[], pos: number): Node | null {
 
 /** True when the text surely holds no alias: it loads cleanly and every alias candidate of limits.ts is scalar text. */
 export function aliasCandidatesInScalars(text: string): boolean {
-  // Read by yamlLean.ts (kept for the parse that follows): it reads no alias, an anchor or a tag (it gives up on them).
-  if (leanFor(text) !== undefined) return true;
+  // Read by yamlOffsets.ts (kept for the parse that follows): it reads no alias, an anchor or a tag (it gives up on them).
+  if (yamlOffsetsFor(text) !== undefined) return true;
   const root = asNode(loadYamlAst(text));
   if (root === null || (Array.isArray(root.errors) && root.errors.length > 0)) return false;
   for (let i = text.indexOf('*'); i >= 0; i = text.indexOf('*', i + 1)) {

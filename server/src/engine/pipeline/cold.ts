@@ -8,7 +8,7 @@
 import type { LintOptions } from '../lintOptions';
 import type { LintResult } from '../problem';
 import { IncrementalLinter } from './linter';
-import { noteInputRead } from './collect';
+import { noteInputRead } from './garbageCollection';
 
 /** How many cold lints fell back to Spectral's runner after an error in the engine (tests assert none). */
 export const coldStats = { fallbacks: 0 };

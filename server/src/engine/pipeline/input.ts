@@ -1,16 +1,16 @@
 /**
  * What a relint learns from the last text it linted, for the steps that read the whole text every time: the edit
  * between the two texts (their common prefix and suffix), the input checks (lint.ts checkInput: no NUL, the depth
- * scan of limits.ts) and the line index of the finish stage (lines.ts). Each gives exactly what the whole-text
+ * scan of limits.ts) and the line index of the finish stage (lineIndex.ts). Each gives exactly what the whole-text
  * step gives: only the part of the text the edit changed is read again.
  */
 import { commonPrefix, commonSuffix } from '../parse/window';
 import { jsonTooDeep, newDepthState, scanYamlDepth, type DepthState } from '../limits';
-import { jsonLeanFor } from '../parse/jsonLean';
+import { jsonOffsetsFor } from '../parse/jsonOffsets';
 import type { InputMemo } from '../inputCheck';
-import { LineIndex } from '../lines';
+import { LineIndex } from '../lineIndex';
 import { aliasCandidatesInScalars } from '../parse/yamlAliases';
-import { leanFor } from '../parse/yamlLeanRanges';
+import { yamlOffsetsFor } from '../parse/yamlOffsetsRanges';
 
 /** Old text [a, bOld) became new text [a, bNew); the rest is the same. */
 export interface TextEdit {
@@ -104,10 +104,10 @@ export class InputChecks implements InputMemo {
    */
   readonly tooDeepYaml = (text: string, max: number): number | undefined => {
     if (this.oneShot) {
-      // A text the lean parse reads (its parse is the one the lint takes: parse/yamlLeanRanges.ts leanFor) tells how
+      // A text the offsets parse reads (its parse is the one the lint takes: parse/yamlOffsetsRanges.ts yamlOffsetsFor) tells how
       // many levels the scan could count at most (scanBound); far below the limit, there is nothing to find. The
-      // lean parse gives up past LEAN_MAX_NESTING levels: a deeper text is scanned as before, and refused.
-      const lean = leanFor(text);
+      // offsets parse gives up past OFFSETS_MAX_NESTING levels: a deeper text is scanned as before, and refused.
+      const lean = yamlOffsetsFor(text);
       if (lean !== undefined && 2 * lean.scanBound <= max) return undefined;
       return scanYamlDepth(text, max, newDepthState(), 0);
     }
@@ -155,13 +155,13 @@ export class InputChecks implements InputMemo {
   };
 
   /**
-   * limits.ts jsonTooDeep's answer. One-shot: the lean parse (the lint's own, read first: parse/jsonLean.ts
-   * jsonLeanFor) counts the same nesting the scan counts in a strict JSON text, so a text it reads within the limit
-   * is not scanned. It gives up past LEAN_MAX_NESTING levels, and on any other text: the scan then.
+   * limits.ts jsonTooDeep's answer. One-shot: the offsets parse (the lint's own, read first: parse/jsonOffsets.ts
+   * jsonOffsetsFor) counts the same nesting the scan counts in a strict JSON text, so a text it reads within the limit
+   * is not scanned. It gives up past OFFSETS_MAX_NESTING levels, and on any other text: the scan then.
    */
   readonly tooDeepJson = (text: string, max: number): number | undefined => {
     if (this.oneShot) {
-      const lean = jsonLeanFor(text);
+      const lean = jsonOffsetsFor(text);
       if (lean !== undefined && lean.depth <= max) return undefined;
     }
     return jsonTooDeep(text, max);

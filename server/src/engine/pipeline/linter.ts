@@ -22,7 +22,7 @@ import { isJsonText } from '../sniff';
 import { lintWithSpectral } from '../spectralReference';
 import type { LintResult } from '../problem';
 import { getDefaultRuleset } from '../ruleset';
-import type { FileReader } from '../resolver';
+import type { FileReader } from '../spectralResolver';
 import { OPEN_REF_POLICY, samePolicy, type RefPolicy } from '../refFiles';
 import { clearSeverityCaps } from '../../../../rules/_lib/severity';
 import { parsedSkip } from '../skip';

@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { pointerToPath } from '@stoplight/json';
 import { commonPrefix, commonSuffix } from '../parse/window';
-import { LineIndex } from '../lines';
+import { LineIndex } from '../lineIndex';
 import { fileUriTarget } from '../refFiles';
 import {
   declPath,

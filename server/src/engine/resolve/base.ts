@@ -2,7 +2,7 @@
 import { pointerToPath } from '@stoplight/json';
 import { ResolveRunner } from '@stoplight/json-ref-resolver/runner';
 import { uriIsJSONPointer, uriToJSONPointer } from '@stoplight/json-ref-resolver/utils';
-import { createResolver, fileUriRef } from '../resolver';
+import { createResolver, fileUriRef } from '../spectralResolver';
 import { OPEN_REF_POLICY, type RefPolicy } from '../refFiles';
 import { encodeSegment, unitDepth, unitKey } from '../parse/units';
 import type { IncrementalResolverOptions, ReferencedDocument, ResolveStats, Segment } from './types';

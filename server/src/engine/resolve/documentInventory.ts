@@ -3,9 +3,9 @@ import { Document } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { extname } from '@stoplight/path';
 import { OPEN_REF_POLICY, readRefFile, type RefPolicy } from '../refFiles';
-import { noteInputRead } from '../pipeline/collect';
-import type { FileReader } from '../resolver';
-import { parseYamlReferenced } from '../parse/yamlFast';
+import { noteInputRead } from '../pipeline/garbageCollection';
+import type { FileReader } from '../spectralResolver';
+import { parseYamlReferenced } from '../parse/yamlDocument';
 import { yamlRangeForPath } from '../parse/yamlRanges';
 import { parseCached } from '../cache';
 import type { JsonPath, ReferencedDocument, ResolveInput } from './types';
@@ -14,8 +14,8 @@ import type { RawError } from './decide';
 // Spectral's DocumentInventory parts (documentInventory.js, errorMessages.js)
 
 /**
- * [i12] Spectral's YAML parser with the engine's parse of a `$ref`'d file (yamlFast.ts: the same result), and the
- * engine's ranges, as the linted document's (docs.ts): from yamlLean.ts's offsets, else from the syntax tree.
+ * [i12] Spectral's YAML parser with the engine's parse of a `$ref`'d file (yamlDocument.ts: the same result), and the
+ * engine's ranges, as the linted document's (parse/parsedDocs.ts): from yamlOffsets.ts's offsets, else from the syntax tree.
  */
 const YAML_FAST = {
   ...Parsers.Yaml,
@@ -37,10 +37,10 @@ export class ReferencedFiles {
     const content = String(opts.result);
     // [i12] YAML: Parsers.Yaml's result, built with less; both through the cross-lint cache of parsed files (cache.ts).
     const base = json ? Parsers.Json : YAML_FAST;
-    const kind = json ? 'json-lean' : 'yaml-lean';
+    const kind = json ? 'json-offsets' : 'yaml-offsets';
     const parser = { ...base, parse: (text: string) => parseCached(kind, source, text, t => withoutTree(base.parse(t))) };
     const document = new Document(content, parser as never, source);
-    // [i12] What gives the ranges of findings in this file (a syntax tree, or yamlLean.ts's offsets) is parsed again
+    // [i12] What gives the ranges of findings in this file (a syntax tree, or yamlOffsets.ts's offsets) is parsed again
     // when a range is first asked for, and kept in the cache from then on: only the files with findings keep theirs
     // (digitalocean: the offsets of all its 2,850 files were 19 MB of a 58 MB heap after the resolve).
     let full: unknown;
@@ -121,7 +121,7 @@ export function formatResolverErrors(doc: ResolveInput, errors: RawError[]): unk
 }
 
 /**
- * Read a file the way resolver.ts does: the injected reader (editor buffers) first, then the disk;
+ * Read a file the way spectralResolver.ts does: the injected reader (editor buffers) first, then the disk;
  * undefined when it cannot be read. The disk read is synchronous: for thousands of small files
  * that is about ten times faster than fs/promises (digitalocean: 15 ms instead of 150 ms).
  */

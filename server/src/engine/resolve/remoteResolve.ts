@@ -5,7 +5,7 @@
  */
 import { DepGraph } from 'dependency-graph';
 import { OPEN_REF_POLICY, readRefFile, withFolderCache, type RefPolicy } from '../refFiles';
-import type { FileReader } from '../resolver';
+import type { FileReader } from '../spectralResolver';
 import { cachingParseResolveResult } from '../cache';
 import { readText, ReferencedFiles } from './documentInventory';
 import type { RawError } from './decide';

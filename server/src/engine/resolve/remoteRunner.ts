@@ -25,7 +25,7 @@ import { pathToPointer, pointerToPath, startsWith, trimStart } from '@stoplight/
 import { DepGraph } from 'dependency-graph';
 import { ResolveRunner } from '@stoplight/json-ref-resolver/runner';
 import { uriIsJSONPointer, uriToJSONPointer } from '@stoplight/json-ref-resolver/utils';
-import { fileUriRef } from '../resolver';
+import { fileUriRef } from '../spectralResolver';
 import { RefReadError } from '../refFiles';
 import { Fallback } from './crawl';
 import { Crawl } from './remoteCrawl';

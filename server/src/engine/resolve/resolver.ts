@@ -44,7 +44,7 @@
  * the result, the parsed objects of the root document it shares included.
  * Unit values are memoized by identity: they must never be mutated.
  */
-import { createResolver } from '../resolver';
+import { createResolver } from '../spectralResolver';
 import { unitsOf } from '../parse/units';
 import type { RefGraphLike, ResolvedDoc, ResolveInput } from './types';
 import { Fallback, hasOwn, type UnitInfo } from './crawl';
@@ -52,7 +52,7 @@ import { FALLBACK_VALUE, type Layout, type RemoteState } from './base';
 import { classify, statusKey, type RawError } from './decide';
 import { ResolverMaterialize } from './materialize';
 import { formatResolverErrors, readText, ReferencedFiles } from './documentInventory';
-import { collectAfter } from '../pipeline/collect';
+import { collectAfter } from '../pipeline/garbageCollection';
 import { resolveRemoteRefs, type RemoteOutcome } from './remoteResolve';
 
 export class IncrementalResolver extends ResolverMaterialize {

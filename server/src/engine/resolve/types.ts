@@ -1,5 +1,5 @@
 /** What the resolver takes and gives (the part of Spectral's DocumentInventory the engine uses). */
-import type { FileReader } from '../resolver';
+import type { FileReader } from '../spectralResolver';
 import type { RefPolicy } from '../refFiles';
 export type Segment = string | number;
 export type JsonPath = Segment[];

@@ -1,5 +1,5 @@
 /**
- * The fix engine's piece view of a YAML text (fix/pieces.ts, fix/yamlOps.ts pieceView: the text cut into pieces
+ * The fix engine's piece view of a YAML text (fix/yamlCut.ts, fix/yamlOps.ts pieceView: the text cut into pieces
  * parsed one by one and remembered, so that a round of fixes parses again only what it changed) must be the whole
  * parse: the same data (key order included), the same style, the same edit for every op, and "parses" exactly when
  * the whole text parses. Checked on every YAML document of the corpus (ops at their paths), on texts made
@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseDocument } from 'yaml';
 import type { FixOp } from '../../rules/types';
-import { cutYaml } from '../../server/src/engine/fix/pieces';
+import { cutYaml } from '../../server/src/engine/fix/yamlCut';
 import { yamlData, yamlOpEdit, yamlOpEditWhole, yamlParses, yamlStyle, yamlStyleWhole } from '../../server/src/engine/fix/yamlOps';
 import { CORPUS, VENDORED_CORPUS, yamlFiles } from '../helpers/corpus';
 

@@ -2,11 +2,11 @@
 import * as Parsers from '@stoplight/spectral-parsers';
 import type { IDiagnostic, IRange } from '@stoplight/types';
 import type { JsonResult, ParsedDoc, Segment, YamlResult } from './parser';
-import { asNode, MAP } from './yamlLines';
+import { asAstNode, MAP } from './yamlAst';
 import type { Cont, Piece, Tree, TreeNode } from './pieces';
-import { positionsOf, rangeOf, type JsonTreeNode } from './jsonPlain';
+import { positionsOf, rangeOf, type JsonTreeNode } from './jsonDocument';
 import { yamlRangeForPath } from './yamlRanges';
-import { leanOf } from './yamlLeanRanges';
+import { yamlOffsetsOf } from './yamlOffsetsRanges';
 
 // ---------------------------------------------------------------------------
 // Documents
@@ -21,9 +21,9 @@ export class FullDoc implements ParsedDoc {
     private readonly result: YamlResult | JsonResult,
   ) {}
 
-  /** JSON has no aliases; the lean YAML parse reads no text with an anchor or an alias (yamlLean.ts). */
+  /** JSON has no aliases; the YAML offsets parse reads no text with an anchor or an alias (yamlOffsets.ts). */
   get noAliases(): boolean {
-    return this.parser === Parsers.Json || leanOf(this.result) !== undefined;
+    return this.parser === Parsers.Json || yamlOffsetsOf(this.result) !== undefined;
   }
 
   getRangeForJsonPath(path: Segment[], closest?: boolean): IRange | undefined {
@@ -165,7 +165,7 @@ export class ChunkedDoc implements ParsedDoc {
       // to the end of the first key's line
       const first = tree.tops[0];
       const piece = first.t === 0 ? first.piece : first.header;
-      const own = piece.parseLine === 0 && asNode(piece.parse.ast)?.mappings?.[0] === piece.mapping;
+      const own = piece.parseLine === 0 && asAstNode(piece.parse.ast)?.mappings?.[0] === piece.mapping;
       const loc = Parsers.Yaml.getLocationForJsonPath(own ? piece.parse : Parsers.Yaml.parse(this.text.slice(0, this.firstLineEnd)), []);
       const last = tree.tops.length - 1;
       const end = nodeEnd(tree.tops[last], tree.topLine[last]);

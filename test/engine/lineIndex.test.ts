@@ -1,10 +1,10 @@
 /**
- * LineIndex (server/src/engine/lines.ts): offsets ↔ positions for both kinds of line breaks, the text scanned by
+ * LineIndex (server/src/engine/lineIndex.ts): offsets ↔ positions for both kinds of line breaks, the text scanned by
  * indexOf when it has no '\r' and character by character when it has one, against a plain count of the breaks.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { LineIndex } from '../../server/src/engine/lines';
+import { LineIndex } from '../../server/src/engine/lineIndex';
 
 /** The position of `offset`, counting lines by hand: '\n' only, or (jsonc) '\n', '\r\n' and a lone '\r'. */
 function naive(text: string, offset: number, jsonc: boolean): { line: number; character: number } {

@@ -1,37 +1,37 @@
 /**
- * The lean parse's ranges (what yamlRanges.ts finds in the parser's tree, from yamlLean.ts's offsets), and the lean
+ * The offsets parse's ranges (what yamlRanges.ts finds in the parser's tree, from yamlOffsets.ts's offsets), and the offsets
  * parse of a text read ahead by the input checks and taken by its parse.
  */
-import { parseYamlLean, type LeanYaml } from './yamlLean';
+import { parseYamlOffsets, type YamlOffsets } from './yamlOffsets';
 import { ReadAhead } from './readAhead';
-import { NONE, type LeanNode, type LeanTree } from './yamlLeanTree';
+import { NONE, type OffsetNode, type OffsetTree } from './yamlOffsetsTree';
 
 // ---------------------------------------------------------------------------------------------
 // The parse of a text read ahead (the input checks' alias pre-test) and taken by its parse.
 
-const ahead = new ReadAhead<LeanYaml | undefined>(parseYamlLean);
+const ahead = new ReadAhead<YamlOffsets | undefined>(parseYamlOffsets);
 
-/** parseYamlLean of the text, kept for the parse of the same text that follows. */
-export const leanFor = (source: string): LeanYaml | undefined => ahead.of(source);
+/** parseYamlOffsets of the text, kept for the parse of the same text that follows. */
+export const yamlOffsetsFor = (source: string): YamlOffsets | undefined => ahead.of(source);
 
-/** The lean parse of `source` read ahead, or read now; forgotten then. */
-export const takeLean = (source: string): LeanYaml | undefined => ahead.take(source);
+/** The offsets parse of `source` read ahead, or read now; forgotten then. */
+export const takeYamlOffsets = (source: string): YamlOffsets | undefined => ahead.take(source);
 
 // ---------------------------------------------------------------------------------------------
 // Ranges: what yamlRanges.ts finds in the parser's tree, from the offsets.
 
-const leanOfResult = new WeakMap<object, LeanYaml>();
+const offsetsOfResult = new WeakMap<object, YamlOffsets>();
 
-export function attachLean(result: object, lean: LeanYaml): void {
-  leanOfResult.set(result, lean);
+export function attachYamlOffsets(result: object, lean: YamlOffsets): void {
+  offsetsOfResult.set(result, lean);
 }
 
-export function leanOf(result: object): LeanYaml | undefined {
-  return leanOfResult.get(result);
+export function yamlOffsetsOf(result: object): YamlOffsets | undefined {
+  return offsetsOfResult.get(result);
 }
 
 /** Where a node's range ends: its last entry's or item's value, as the parser's getEndPosition goes down to it. */
-function endOf(tree: LeanTree, node: LeanNode): number {
+function endOf(tree: OffsetTree, node: OffsetNode): number {
   const n = tree.count(node);
   if (n === 0) return tree.end(node);
   const kid = tree.kid(node, n - 1);
@@ -43,7 +43,7 @@ function endOf(tree: LeanTree, node: LeanNode): number {
 }
 
 /** The start and end offsets of a JSON path's range (yamlRanges.ts yamlRangeForPath), or undefined when it is not there. */
-export function leanOffsets(lean: LeanYaml, lineMap: number[], path: readonly (string | number)[]): [number, number] | undefined {
+export function pathOffsets(lean: YamlOffsets, lineMap: number[], path: readonly (string | number)[]): [number, number] | undefined {
   const tree = lean.tree;
   const ints = tree.ints;
   if (path.length === 0) {
@@ -51,7 +51,7 @@ export function leanOffsets(lean: LeanYaml, lineMap: number[], path: readonly (s
     const start = (lineMap.length > 0 ? lineMap[0]! : 0) - rootStart === 0 ? 0 : rootStart;
     return [start, endOf(tree, lean.root)];
   }
-  let node: LeanNode = lean.root;
+  let node: OffsetNode = lean.root;
   for (let i = 0; i < path.length; i++) {
     if (node === NONE) return undefined;
     const seg = path[i]!;

@@ -1,6 +1,6 @@
 /**
- * The one-shot JSON parse (server/src/engine/parse/jsonLean.ts: data and value positions, no syntax tree) and the
- * strict-JSON tree builder (jsonFast.ts) give what Spectral's JSON parser gives: the same data in the same key
+ * The one-shot JSON parse (server/src/engine/parse/jsonOffsets.ts: data and value positions, no syntax tree) and the
+ * strict-JSON tree builder (jsonStrict.ts) give what Spectral's JSON parser gives: the same data in the same key
  * order, and for every path the range @stoplight/json's getLocationForJsonPath finds (missing paths and `closest`
  * included). Any text that is not strict JSON is left to the visitor parse (both give up), which keeps the parser's
  * diagnostics and fallbacks.
@@ -11,11 +11,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { getOrder } from '@stoplight/ordered-object-literal';
-import { parseJsonLean } from '../../server/src/engine/parse/jsonLean';
+import { parseJsonOffsets } from '../../server/src/engine/parse/jsonOffsets';
 import { jsonTooDeep } from '../../server/src/engine/limits';
-import { parseJsonFast } from '../../server/src/engine/parse/jsonFast';
-import { parseJsonPlain, positionsOf } from '../../server/src/engine/parse/jsonPlain';
-import { FullDoc } from '../../server/src/engine/parse/docs';
+import { parseStrictJson } from '../../server/src/engine/parse/jsonStrict';
+import { parseJsonDocument, positionsOf } from '../../server/src/engine/parse/jsonDocument';
+import { FullDoc } from '../../server/src/engine/parse/parsedDocs';
 import { CORPUS } from '../helpers/corpus';
 
 type Segment = string | number;
@@ -48,13 +48,13 @@ function doc(text: string, result: ReturnType<typeof Parsers.Json.parse>): FullD
   return new FullDoc('/x.json', text, result.data, [], Parsers.Json, result as never);
 }
 
-/** The lean parse agrees with Spectral's parser on `text`: data, and the range of each path (all, or `sample`). */
+/** The offsets parse agrees with Spectral's parser on `text`: data, and the range of each path (all, or `sample`). */
 function agrees(text: string, sample?: Segment[][]): void {
-  const lean = parseJsonLean(text);
-  assert.ok(lean !== undefined, `strict JSON is parsed lean: ${text.slice(0, 60)}`);
+  const lean = parseJsonOffsets(text);
+  assert.ok(lean !== undefined, `strict JSON is read by the offsets parse: ${text.slice(0, 60)}`);
   const theirs = Parsers.Json.parse(text);
   assert.deepEqual(shape(lean.data), shape(theirs.data));
-  const result = parseJsonPlain(text, true);
+  const result = parseJsonDocument(text, true);
   assert.ok(positionsOf(result) !== undefined);
   assert.deepEqual(shape(result.data), shape(theirs.data));
   const mine = doc(text, result);
@@ -126,7 +126,7 @@ describe('one-shot JSON parse (positions, no tree) = Spectral JSON parse', () =>
   });
 
   it('strict JSON: ordered objects where a key is an array index, plain ones elsewhere', () => {
-    const lean = parseJsonLean(STRICT[0]!)!;
+    const lean = parseJsonOffsets(STRICT[0]!)!;
     const data = lean.data as Record<string, any>;
     assert.equal(getOrder(data), undefined);
     assert.deepEqual(Object.keys(data.paths['/a'].get.responses), ['200', 'default', '404']);
@@ -136,9 +136,9 @@ describe('one-shot JSON parse (positions, no tree) = Spectral JSON parse', () =>
 
   it('anything else is left to the visitor parse, with its diagnostics, tree and line map', () => {
     for (const text of NOT_STRICT) {
-      assert.equal(parseJsonLean(text), undefined, `lean gives up on ${JSON.stringify(text)}`);
-      assert.equal(parseJsonFast(text), undefined, `the tree builder gives up on ${JSON.stringify(text)}`);
-      const result = parseJsonPlain(text, true);
+      assert.equal(parseJsonOffsets(text), undefined, `the offsets parse gives up on ${JSON.stringify(text)}`);
+      assert.equal(parseStrictJson(text), undefined, `the tree builder gives up on ${JSON.stringify(text)}`);
+      const result = parseJsonDocument(text, true);
       const theirs = Parsers.Json.parse(text);
       assert.equal(positionsOf(result), undefined);
       assert.deepEqual(shape(result.data), shape(theirs.data));
@@ -146,10 +146,10 @@ describe('one-shot JSON parse (positions, no tree) = Spectral JSON parse', () =>
     }
   });
 
-  it('a lean result still gives its tree and line map when asked (built then)', () => {
+  it("an offsets parse's result still gives its tree and line map when asked (built then)", () => {
     const text = STRICT[1]!;
-    const lean = parseJsonPlain(text, true);
-    const full = parseJsonPlain(text);
+    const lean = parseJsonDocument(text, true);
+    const full = parseJsonDocument(text);
     assert.deepEqual(lean.lineMap, Parsers.Json.parse(text).lineMap);
     assert.equal((lean.ast as { type: string }).type, 'object');
     assert.equal((lean.ast as { children: unknown[] }).children.length, (full.ast as { children: unknown[] }).children.length);
@@ -160,27 +160,27 @@ describe('one-shot JSON parse (positions, no tree) = Spectral JSON parse', () =>
     const texts = [...STRICT, deep(1), deep(200), '[[[],{"x":[{}]}],"[[[[",{"y":"}}}"}]'];
     for (const file of [path.join(CORPUS, 'kubernetes/swagger.json'), path.join(CORPUS, 'pagerduty-rest/openapiv3.json')]) if (fs.existsSync(file)) texts.push(fs.readFileSync(file, 'utf8'));
     for (const text of texts) {
-      const lean = parseJsonLean(text);
+      const lean = parseJsonOffsets(text);
       assert.ok(lean !== undefined, text.slice(0, 40));
       assert.equal(jsonTooDeep(text, lean.depth), undefined, `${text.slice(0, 40)}: the scan counts more than ${lean.depth}`);
       if (lean.depth > 0) assert.notEqual(jsonTooDeep(text, lean.depth - 1), undefined, `${text.slice(0, 40)}: the scan counts less than ${lean.depth}`);
     }
-    assert.equal(parseJsonLean(deep(201)), undefined);
+    assert.equal(parseJsonOffsets(deep(201)), undefined);
   });
 
-  it('every JSON document of the corpus is strict JSON, parsed lean and by the tree builder, with the same ranges', () => {
+  it('every JSON document of the corpus is strict JSON, read by the offsets parse and by the tree builder, with the same ranges', () => {
     const rows = fs.readFileSync(path.join(CORPUS, 'MANIFEST.md'), 'utf8').split('\n').map(l => l.split('|').map(c => c.trim()));
     const entries = rows.filter(c => /^\d+$/.test(c[1] ?? '')).map(c => path.join(CORPUS, c[3]!.replace(/`/g, '')));
     const json = entries.filter(f => f.endsWith('.json'));
     assert.ok(json.length >= 3, `JSON documents in the corpus: ${json.length}`);
     for (const file of json) {
       const text = fs.readFileSync(file, 'utf8');
-      assert.ok(parseJsonFast(text) !== undefined, `tree builder: ${file}`);
-      // Every path against the tree's lookup (itself held to Spectral's in jsonPlain.test.ts); a sample against Spectral's.
-      const lean = parseJsonLean(text);
+      assert.ok(parseStrictJson(text) !== undefined, `tree builder: ${file}`);
+      // Every path against the tree's lookup (itself held to Spectral's in jsonDocument.test.ts); a sample against Spectral's.
+      const lean = parseJsonOffsets(text);
       assert.ok(lean !== undefined, `lean: ${file}`);
-      const withTree = doc(text, parseJsonPlain(text));
-      const mine = doc(text, parseJsonPlain(text, true));
+      const withTree = doc(text, parseJsonDocument(text));
+      const mine = doc(text, parseJsonDocument(text, true));
       let n = 0;
       const sample: Segment[][] = [];
       for (const p of paths(lean.data)) {

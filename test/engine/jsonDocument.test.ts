@@ -1,5 +1,5 @@
 /**
- * The JSON document parse (server/src/engine/parse/jsonPlain.ts) gives what Spectral's JSON parser gives — the same
+ * The JSON document parse (server/src/engine/parse/jsonDocument.ts) gives what Spectral's JSON parser gives — the same
  * data with the same key order at every level, the same syntax tree and diagnostics — with plain objects where no
  * key is an array index, and ordered objects (their order as the parser leaves it) where one is.
  */
@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { getOrder } from '@stoplight/ordered-object-literal';
-import { parseJsonPlain, rangeOf, type JsonTreeNode } from '../../server/src/engine/parse/jsonPlain';
+import { parseJsonDocument, rangeOf, type JsonTreeNode } from '../../server/src/engine/parse/jsonDocument';
 import { CORPUS } from '../helpers/corpus';
 
 /** The value as nested [key, value] lists in enumeration order, with each object's prototype and order array kind. */
@@ -34,8 +34,8 @@ function tree(result: unknown, node: unknown): string {
   return node === undefined ? 'none' : JSON.stringify(out(node as JsonTreeNode));
 }
 
-function same(text: string): { plain: ReturnType<typeof parseJsonPlain>; theirs: ReturnType<typeof Parsers.Json.parse> } {
-  const plain = parseJsonPlain(text);
+function same(text: string): { plain: ReturnType<typeof parseJsonDocument>; theirs: ReturnType<typeof Parsers.Json.parse> } {
+  const plain = parseJsonDocument(text);
   const theirs = Parsers.Json.parse(text);
   assert.deepEqual(shape(plain.data), shape(theirs.data));
   assert.deepEqual(JSON.stringify(plain.diagnostics), JSON.stringify(theirs.diagnostics));

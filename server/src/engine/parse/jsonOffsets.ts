@@ -1,17 +1,17 @@
 /**
- * The JSON parse of a one-shot lint (the CLI, a workspace lint: one text, linted once): the data jsonPlain.ts gives
+ * The JSON parse of a one-shot lint (the CLI, a workspace lint: one text, linted once): the data jsonDocument.ts gives
  * and, instead of its syntax tree, the offset and length of every value, kept in one array of integers — what the
  * ranges of the findings are computed from. The tree (a node for every value, property and key: kubernetes, 4 MB,
  * 40 MB of heap against 5 MB for its data) is only needed to update the parse after an edit (parseJson.ts), which a
- * one-shot lint never does; the tree is still built when something asks for `ast` (lazily, by jsonPlain.ts).
+ * one-shot lint never does; the tree is still built when something asks for `ast` (lazily, by jsonDocument.ts).
  *
  * It reads a strict JSON text only (one JSON.parse accepts, without a duplicate or a `__proto__` key): any other
- * text gives undefined, and jsonPlain.ts parses it with its tree.
+ * text gives undefined, and jsonDocument.ts parses it with its tree.
  */
 import type { IRange } from '@stoplight/types';
-import { LineIndex } from '../lines';
-import { LEAN_MAX_NESTING } from '../limits';
-import { GiveUp, nextMember, skipSpace } from './jsonFast';
+import { LineIndex } from '../lineIndex';
+import { OFFSETS_MAX_NESTING } from '../limits';
+import { GiveUp, nextMember, skipSpace } from './jsonStrict';
 import { isArrayIndex, orderedObjectOf } from './units';
 import { ReadAhead } from './readAhead';
 
@@ -37,7 +37,7 @@ export class JsonPositions {
 
   /**
    * The range of the value at `path` (with `closest`: of the deepest value on the way when it does not exist): the
-   * node @stoplight/json's getLocationForJsonPath finds in the syntax tree, as docs.ts jsonNodeAt walks it.
+   * node @stoplight/json's getLocationForJsonPath finds in the syntax tree, as parsedDocs.ts jsonNodeAt walks it.
    */
   rangeAt(path: Segment[], closest: boolean): IRange | undefined {
     const nodes = this.nodes;
@@ -80,7 +80,7 @@ export class JsonPositions {
   }
 }
 
-export interface LeanJson {
+export interface JsonOffsets {
   data: unknown;
   positions: JsonPositions;
   /** how deep its arrays and objects nest (what limits.ts jsonTooDeep counts in it) */
@@ -96,10 +96,10 @@ export interface LeanJson {
  * objects were copied by the collections that followed). The positions come from one pass over the text JSON.parse
  * accepted (so it only looks for where each value ends). What JSON.parse reads otherwise than Spectral's parser is
  * then settled (settle): an object with an array-index key is made an ordered object (its keys in the written
- * order), and a text with a duplicate key or a `__proto__` key is given up (jsonPlain.ts leaves it to the parser,
+ * order), and a text with a duplicate key or a `__proto__` key is given up (jsonDocument.ts leaves it to the parser,
  * which reports the one and keeps the other its own way).
  */
-export function parseJsonLean(text: string): LeanJson | undefined {
+export function parseJsonOffsets(text: string): JsonOffsets | undefined {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -121,14 +121,14 @@ export function parseJsonLean(text: string): LeanJson | undefined {
 }
 
 // The parse of a text read ahead by a one-shot lint's input checks (the depth check: pipeline/input.ts), taken by
-// its parse (jsonPlain.ts).
-const ahead = new ReadAhead<LeanJson | undefined>(parseJsonLean);
+// its parse (jsonDocument.ts).
+const ahead = new ReadAhead<JsonOffsets | undefined>(parseJsonOffsets);
 
-/** parseJsonLean of the text, kept for the parse of the same text that follows. */
-export const jsonLeanFor = (text: string): LeanJson | undefined => ahead.of(text);
+/** parseJsonOffsets of the text, kept for the parse of the same text that follows. */
+export const jsonOffsetsFor = (text: string): JsonOffsets | undefined => ahead.of(text);
 
-/** The lean parse of `text` read ahead, or read now; forgotten then. */
-export const takeJsonLean = (text: string): LeanJson | undefined => ahead.take(text);
+/** The offsets parse of `text` read ahead, or read now; forgotten then. */
+export const takeJsonOffsets = (text: string): JsonOffsets | undefined => ahead.take(text);
 
 /** Reads where the values of a text JSON.parse accepted are (JsonPositions' layout). */
 class Scanner {
@@ -171,7 +171,7 @@ class Scanner {
         const keyEnd = this.key(p);
         if (this.keyNeedsReading) {
           const key = keyAt(t, p, keyEnd);
-          // JSON.parse makes `__proto__` an own key, Spectral's parser the prototype: the parser decides (jsonPlain.ts).
+          // JSON.parse makes `__proto__` an own key, Spectral's parser the prototype: the parser decides (jsonDocument.ts).
           if (key === '__proto__') throw new GiveUp();
           if (!indexed && isArrayIndex(key)) indexed = true;
         }
@@ -214,7 +214,7 @@ class Scanner {
 
   /**
    * The value of a member at `p`, kept as a child: where the next member starts, or `~` the offset of the container's
-   * closing bracket `close` (jsonFast.ts nextMember).
+   * closing bracket `close` (jsonStrict.ts nextMember).
    */
   private member(p: number, close: number): number {
     const start = p;
@@ -266,7 +266,7 @@ class Scanner {
   }
 
   private enter(): void {
-    if (++this.depth > LEAN_MAX_NESTING) throw new GiveUp();
+    if (++this.depth > OFFSETS_MAX_NESTING) throw new GiveUp();
     if (this.depth > this.deepest) this.deepest = this.depth;
   }
 }

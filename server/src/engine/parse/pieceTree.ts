@@ -2,9 +2,10 @@
 import type { IDiagnostic } from '@stoplight/types';
 import { CONTAINERS, isRecord, orderedObject, unitKey } from './units';
 import type { Segment, YamlResult } from './parser';
-import { asNode, type AstNode, CONTENT, type Lines, MAP, SCALAR } from './yamlLines';
+import { CONTENT, type Lines } from './pieceLines';
+import { asAstNode, type YamlAstNode, MAP, SCALAR } from './yamlAst';
 import { type Cont, containerSplit, formatDiagnostic, parsePiece, type Piece, type RawDiag, type Tree, type TreeNode } from './pieces';
-import { shiftRange } from './docs';
+import { shiftRange } from './parsedDocs';
 
 // ---------------------------------------------------------------------------
 // Building trees
@@ -156,7 +157,7 @@ export function topStarts(lines: Lines): number[] {
  * incremental; undefined when the parse does not match the cut exactly.
  */
 export function treeFromFull(text: string, lines: Lines, parse: YamlResult): Tree | undefined {
-  const root = asNode(parse.ast);
+  const root = asAstNode(parse.ast);
   if (root === null || root.kind !== MAP || !isRecord(parse.data)) return undefined;
   const diags = parse.diagnostics as RawDiag[];
   let di = 0;
@@ -168,7 +169,7 @@ export function treeFromFull(text: string, lines: Lines, parse: YamlResult): Tre
     }
     return out;
   };
-  const build = (starts: number[], l1: number, depth: number, map: AstNode, data: Record<string, unknown>): { nodes: TreeNode[]; starts: number[] } | undefined => {
+  const build = (starts: number[], l1: number, depth: number, map: YamlAstNode, data: Record<string, unknown>): { nodes: TreeNode[]; starts: number[] } | undefined => {
     const mappings = map.mappings ?? [];
     const keys = Object.keys(data);
     if (mappings.length !== starts.length || keys.length !== starts.length) return undefined;
@@ -180,13 +181,13 @@ export function treeFromFull(text: string, lines: Lines, parse: YamlResult): Tre
       const a = lines.start[l0];
       const b = lines.start[le];
       const m = mappings[s];
-      const key = asNode(m?.key);
+      const key = asAstNode(m?.key);
       if (!m || key === null || key.kind !== SCALAR || key.value === '<<' || key.startPosition < a || key.startPosition >= b) return undefined;
       const k = keys[s];
       const canSplit = depth === 0 ? k === 'components' || CONTAINERS.has(k) : depth === 1;
       const cs = canSplit ? containerSplit(text, lines, l0, le, depth) : undefined;
       if (cs !== undefined) {
-        const v = asNode(m.value);
+        const v = asAstNode(m.value);
         const dv = data[k];
         if (v === null || v.kind !== MAP || !isRecord(dv)) return undefined;
         const hEnd = cs.split.starts[0];

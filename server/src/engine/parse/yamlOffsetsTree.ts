@@ -1,13 +1,13 @@
 /**
- * yamlLean.ts's tree of nodes (LeanTree: a document's mappings and sequences, as offsets in one typed array), built
+ * yamlOffsets.ts's tree of nodes (OffsetTree: a document's mappings and sequences, as offsets in one typed array), built
  * as the parse reads them, and its reading of plain text as limits.ts's depth scan reads it (plainText, for
- * LeanYaml.scanBound).
+ * YamlOffsets.scanBound).
  */
-import { LEAN_MAX_NESTING, takesQuote } from '../limits';
-import { giveUp } from './yamlLeanText';
+import { OFFSETS_MAX_NESTING, takesQuote } from '../limits';
+import { giveUp } from './yamlOffsetsScalars';
 
 /**
- * A mapping or a sequence as the parser's nodes place it: an offset in its tree's `ints` (a LeanTree), where its
+ * A mapping or a sequence as the parser's nodes place it: an offset in its tree's `ints` (a OffsetTree), where its
  * header (HEAD numbers: 1 for a mapping or 0, its own start and end, how many entries or items, its keys' place in
  * `keyed`) is followed, per entry (ENTRY numbers: keyStart, keyEnd, valueStart, valueEnd, -1 for a null value, and
  * the value's node or NONE) or item (ITEM numbers: start, end, -1 for a null item, and its node or NONE), by where
@@ -15,15 +15,15 @@ import { giveUp } from './yamlLeanText';
  * copied by each collection of the young generation, as the nodes' objects and arrays were (19 MB of heap for
  * github-api's 3.4 MB).
  */
-export type LeanNode = number;
+export type OffsetNode = number;
 
 export const NONE = -1;
 export const HEAD = 5;
 export const ENTRY = 5;
 export const ITEM = 3;
 
-/** The nodes of one parse (see LeanNode). */
-export class LeanTree {
+/** The nodes of one parse (see OffsetNode). */
+export class OffsetTree {
   ints: Int32Array;
   size = 0;
   /** How deep its mappings and sequences nest (the root: 1). */
@@ -31,46 +31,46 @@ export class LeanTree {
   /** Per mapping: its data object (whose keys are its keys, in order) or, where they differ, its keys' texts. */
   readonly keyed: (object | string[])[] = [];
   /** Per mapping of more than a few keys: key → entry, made when first looked up. */
-  private indexes: Map<LeanNode, Map<string, number>> | undefined;
+  private indexes: Map<OffsetNode, Map<string, number>> | undefined;
 
   constructor(capacity: number) {
     this.ints = new Int32Array(Math.max(64, capacity));
   }
 
-  isMap(n: LeanNode): boolean {
+  isMap(n: OffsetNode): boolean {
     return this.ints[n] === 1;
   }
 
-  start(n: LeanNode): number {
+  start(n: OffsetNode): number {
     return this.ints[n + 1]!;
   }
 
-  end(n: LeanNode): number {
+  end(n: OffsetNode): number {
     return this.ints[n + 2]!;
   }
 
-  count(n: LeanNode): number {
+  count(n: OffsetNode): number {
     return this.ints[n + 3]!;
   }
 
   /** Where entry or item `i` of node `n` is in `ints`: its offsets (ENTRY or ITEM numbers, the last its value's node). */
-  slot(n: LeanNode, i: number): number {
+  slot(n: OffsetNode, i: number): number {
     return n + HEAD + i * (this.ints[n] === 1 ? ENTRY : ITEM);
   }
 
   /** The node of entry or item `i`'s value (NONE: not a mapping or a sequence). */
-  kid(n: LeanNode, i: number): LeanNode {
+  kid(n: OffsetNode, i: number): OffsetNode {
     return this.ints[this.slot(n, i) + (this.ints[n] === 1 ? ENTRY : ITEM) - 1]!;
   }
 
   /** A mapping's keys (the texts of its keys, in order). */
-  keysOf(n: LeanNode): string[] {
+  keysOf(n: OffsetNode): string[] {
     const k = this.keyed[this.ints[n + 4]!]!;
     return Array.isArray(k) ? k : Object.keys(k);
   }
 
   /** The entry of a mapping's key, or -1. */
-  entryOf(n: LeanNode, key: string): number {
+  entryOf(n: OffsetNode, key: string): number {
     if (this.count(n) <= 8) return this.keysOf(n).indexOf(key);
     this.indexes ??= new Map();
     let index = this.indexes.get(n);
@@ -89,11 +89,11 @@ export class LeanTree {
 const offsetsAt: number[][] = [];
 let open = 0;
 /** The tree between parses (nothing is read into it). */
-const IDLE = new LeanTree(0);
+const IDLE = new OffsetTree(0);
 let tree = IDLE;
 
 /**
- * What limits.ts's depth scan makes of the plain scalars and keys read (see LeanYaml.scanBound), line by line as it
+ * What limits.ts's depth scan makes of the plain scalars and keys read (see YamlOffsets.scanBound), line by line as it
  * reads them: it counts their brackets as flow collections (`open`: its running count, a close only while one is
  * open; `most`: the highest), except inside what it takes for quoted text (limits.ts takesQuote, to the closing
  * quote). `doubt`: a plain line where it would still be inside such a quote at the line's end or at a comment, from
@@ -102,8 +102,8 @@ let tree = IDLE;
  */
 export const plainText = { open: 0, most: 0, doubt: false, lines: 0 };
 
-/** LeanYaml.scanBound of a parse that read `tree`: its nesting, one more for a sequence's dash, and plainText's. */
-export function scanBound(tree: LeanTree): number {
+/** YamlOffsets.scanBound of a parse that read `tree`: its nesting, one more for a sequence's dash, and plainText's. */
+export function scanBound(tree: OffsetTree): number {
   return plainText.doubt ? Infinity : tree.depth + 1 + plainText.lines + plainText.most;
 }
 
@@ -166,8 +166,8 @@ export function readPlainText(text: string, from: number, to: number, inFlow = f
 }
 
 /** Before a parse of `length` characters: a tree for its nodes. */
-export function beginTree(length: number): LeanTree {
-  tree = new LeanTree(length >> 2);
+export function beginTree(length: number): OffsetTree {
+  tree = new OffsetTree(length >> 2);
   plainText.open = 0;
   plainText.most = 0;
   plainText.doubt = false;
@@ -186,7 +186,7 @@ export function endTree(): void {
 /** Starts a node: the array its entries' or items' numbers are gathered in (emptied). */
 export function enterNode(): number {
   const d = open++;
-  if (d >= LEAN_MAX_NESTING) giveUp();
+  if (d >= OFFSETS_MAX_NESTING) giveUp();
   if (d >= tree.depth) tree.depth = d + 1;
   if (d === offsetsAt.length) offsetsAt.push([]);
   else offsetsAt[d]!.length = 0;
@@ -197,8 +197,8 @@ export function offsetsOf(d: number): number[] {
   return offsetsAt[d]!;
 }
 
-/** The node started by `enterNode` (d), with what was gathered for it (a mapping's `keyed`: see LeanTree); ends it. */
-export function makeNode(d: number, map: boolean, start: number, end: number, keyed: object | string[] | undefined): LeanNode {
+/** The node started by `enterNode` (d), with what was gathered for it (a mapping's `keyed`: see OffsetTree); ends it. */
+export function makeNode(d: number, map: boolean, start: number, end: number, keyed: object | string[] | undefined): OffsetNode {
   const offsets = offsetsAt[d]!;
   const n = offsets.length;
   const t = tree;

@@ -22,9 +22,9 @@
 import { determineScalarType, Kind, load, parseYamlBigInteger, parseYamlBoolean, parseYamlFloat, ScalarType } from '@stoplight/yaml-ast-parser';
 import DEFAULT_FULL_SCHEMA from '@stoplight/yaml-ast-parser/dist/src/schema/default_full';
 import { isArrayIndex, orderedObject } from './units';
-import { newlineMap } from '../lines';
-import { parseYamlLean, type LeanYaml } from './yamlLean';
-import { attachLean, takeLean } from './yamlLeanRanges';
+import { newlineMap } from '../lineIndex';
+import { parseYamlOffsets, type YamlOffsets } from './yamlOffsets';
+import { attachYamlOffsets, takeYamlOffsets } from './yamlOffsetsRanges';
 import { ReadAhead } from './readAhead';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { buildJsonPath, lineForPosition } from '@stoplight/yaml';
@@ -58,51 +58,51 @@ interface YNode {
   errors?: unknown[];
 }
 
-/** How many parses took this way, how many yamlLean.ts's and how many went to Spectral's parser (tests). */
-export const yamlFastStats = { fast: 0, spectral: 0, lean: 0 };
+/** How many parses took this way, how many yamlOffsets.ts's and how many went to Spectral's parser (tests). */
+export const yamlParseStats = { tree: 0, spectral: 0, offsets: 0 };
 
-/** The syntax tree loaded ahead of its parse (loadYamlAst), taken by parseYamlFast of the same text. */
+/** The syntax tree loaded ahead of its parse (loadYamlAst), taken by parseYamlDocument of the same text. */
 const loaded = new ReadAhead<unknown>(text => load(text, { ...OPTIONS, ignoreDuplicateKeys: true, schema: NO_IMPLICIT_TYPES }));
 
 /**
- * The syntax tree parseYamlFast starts from (`load` without implicit types): a cold lint's input checks look at
+ * The syntax tree parseYamlDocument starts from (`load` without implicit types): a cold lint's input checks look at
  * it before the parse (yamlAliases.ts), and the parse of the same text that follows takes it instead of loading
  * the text again.
  */
 export const loadYamlAst = (text: string): unknown => loaded.of(text);
 
 /**
- * A one-shot lint's parse: yamlLean.ts's (the data and the offsets of its ranges, no syntax tree) when the text is
- * in the shape it reads, else parseYamlFast's. The result is the same but for its `ast`, which is not there: its
+ * A one-shot lint's parse: yamlOffsets.ts's (the data and the offsets of its ranges, no syntax tree) when the text is
+ * in the shape it reads, else parseYamlDocument's. The result is the same but for its `ast`, which is not there: its
  * ranges come from the offsets (yamlRanges.ts), and nothing else of a one-shot lint reads it.
  */
 export function parseYamlOneShot(text: string): YamlResult {
-  const lean = takeLean(text);
-  if (lean === undefined) return parseYamlFast(text);
+  const lean = takeYamlOffsets(text);
+  if (lean === undefined) return parseYamlDocument(text);
   loaded.drop();
-  return leanResult(text, lean);
+  return offsetsResult(text, lean);
 }
 
 /**
- * A `$ref`'d YAML file's parse (documentInventory.ts): yamlLean.ts's when the text is in the shape it reads, else
- * parseYamlFast's; its ranges come from the offsets as a one-shot lint's do.
+ * A `$ref`'d YAML file's parse (documentInventory.ts): yamlOffsets.ts's when the text is in the shape it reads, else
+ * parseYamlDocument's; its ranges come from the offsets as a one-shot lint's do.
  */
 export function parseYamlReferenced(text: string): YamlResult {
-  const lean = parseYamlLean(text);
-  return lean === undefined ? parseYamlFast(text) : leanResult(text, lean);
+  const lean = parseYamlOffsets(text);
+  return lean === undefined ? parseYamlDocument(text) : offsetsResult(text, lean);
 }
 
-function leanResult(text: string, lean: LeanYaml): YamlResult {
-  yamlFastStats.lean++;
+function offsetsResult(text: string, lean: YamlOffsets): YamlResult {
+  yamlParseStats.offsets++;
   const lineMap = lineStarts(text);
   const diagnostics = lean.keyWarnings.map(w => ({ code: 'YAMLIncompatibleValue', message: w.message, severity: 1, path: w.path, range: rangeOf(lineMap, w.start, w.end) }));
   const result = { ast: undefined, lineMap, data: lean.data, diagnostics, metadata: OPTIONS, comments: {} } as unknown as YamlResult;
-  attachLean(result, lean);
-  sameLineFound.set(result, []); // yamlLean.ts gives up on an entry that starts on the line where the last one ends
+  attachYamlOffsets(result, lean);
+  sameLineFound.set(result, []); // yamlOffsets.ts gives up on an entry that starts on the line where the last one ends
   return result;
 }
 
-export function parseYamlFast(text: string): YamlResult {
+export function parseYamlDocument(text: string): YamlResult {
   const ast = loaded.take(text) as YNode | undefined;
   if (!ast || (Array.isArray(ast.errors) && ast.errors.length > 0)) return spectralParse(text);
   const lineMap = lineStarts(text);
@@ -114,7 +114,7 @@ export function parseYamlFast(text: string): YamlResult {
     if (e instanceof NotClean) return spectralParse(text);
     throw e;
   }
-  yamlFastStats.fast++;
+  yamlParseStats.tree++;
   const diagnostics = ctx.diagnostics;
   if (diagnostics.length > 1) (diagnostics as { range: { start: { line: number } } }[]).sort((a, b) => a.range.start.line - b.range.start.line);
   const result = { ast, lineMap, data, diagnostics, metadata: OPTIONS, comments: {} } as unknown as YamlResult;
@@ -128,12 +128,12 @@ export function parseYamlFast(text: string): YamlResult {
  */
 const sameLineFound = new WeakMap<object, number[]>();
 
-export function fastSameLineEntries(result: YamlResult): number[] | undefined {
+export function treeSameLineEntries(result: YamlResult): number[] | undefined {
   return sameLineFound.get(result);
 }
 
 function spectralParse(text: string): YamlResult {
-  yamlFastStats.spectral++;
+  yamlParseStats.spectral++;
   return Parsers.Yaml.parse(text);
 }
 

@@ -1,5 +1,5 @@
 /**
- * yamlLean.ts's readers of scalars and flow collections, each from a text and an offset: quoted scalars (their
+ * yamlOffsets.ts's readers of scalars and flow collections, each from a text and an offset: quoted scalars (their
  * escapes and folded lines), block scalars (read as @stoplight/yaml-ast-parser reads them), the type of a plain
  * scalar, and flow sequences and mappings. Each gives up (throws GIVE_UP) on what it does not read. Also the
  * parser's test of the whole text for characters it refuses (hasNonPrintable).
@@ -33,7 +33,7 @@ export function hasNonPrintable(s: string): boolean {
 }
 
 /** Not in the shape read here. */
-export const GIVE_UP = new Error('not lean');
+export const GIVE_UP = new Error('not read by the offsets parse');
 
 export function giveUp(): never {
   throw GIVE_UP;
@@ -57,7 +57,7 @@ export function plainStart(c: number, n: number): boolean {
 }
 
 /**
- * determineScalarType of a plain scalar's text (as yamlFast's scalarType). Its number patterns all start with a
+ * determineScalarType of a plain scalar's text (as yamlDocument's scalarType). Its number patterns all start with a
  * digit, a sign or a dot: a text starting with anything else is null, a boolean or a string by its whole text (a
  * key such as `type`, `name` or `format` no longer goes through its patterns).
  */
@@ -80,7 +80,7 @@ export function plainType(v: string): ScalarType {
   return determineScalarType({ value: v, plainScalar: true, doubleQuoted: false, singleQuoted: false } as never);
 }
 
-/** A plain scalar's value, as yamlFast reads it. */
+/** A plain scalar's value, as yamlDocument reads it. */
 export function plainValue(raw: string): unknown {
   switch (plainType(raw)) {
     case ScalarType.null:
@@ -101,8 +101,8 @@ export function plainValue(raw: string): unknown {
 }
 
 /**
- * A plain key that is not a string, as yamlFast reads a key: its value (an int as the parser gives it, a bigint when
- * it is one), which the data's key is the text of. A null key gives up (yamlFast's way gives up on it too).
+ * A plain key that is not a string, as yamlDocument reads a key: its value (an int as the parser gives it, a bigint when
+ * it is one), which the data's key is the text of. A null key gives up (yamlDocument's way gives up on it too).
  */
 export function plainKeyValue(raw: string, type: ScalarType): unknown {
   if (type === ScalarType.null) giveUp();

@@ -8,7 +8,7 @@
  *   resolver's crawl and copies, every rule function's `in` and Object.keys (kubernetes: 4 MB, a Proxy for each of
  *   its objects). A plain object enumerates its keys in the order they were written unless one is an array index,
  *   so only such objects are made ordered objects here (with the keys in the written order, as the parser makes
- *   them), as the YAML parse does (yamlFast.ts).
+ *   them), as the YAML parse does (yamlDocument.ts).
  * - Its syntax tree gives every node a range (three objects each); here a node's range is computed from its offset
  *   and length when asked (`rangeOf`, for the nodes findings are on), as the incremental JSON parse computes them.
  * The same jsonc-parser (the version @stoplight/json uses) reads the text. A text with any diagnostic (a syntax
@@ -18,10 +18,10 @@
 import { visit } from '@stoplight/json/node_modules/jsonc-parser';
 import * as Parsers from '@stoplight/spectral-parsers';
 import type { IRange } from '@stoplight/types';
-import { LineIndex, newlineMap } from '../lines';
+import { LineIndex, newlineMap } from '../lineIndex';
 import { isArrayIndex, orderedObjectOf } from './units';
-import { parseJsonFast } from './jsonFast';
-import { takeJsonLean, type JsonPositions } from './jsonLean';
+import { parseStrictJson } from './jsonStrict';
+import { takeJsonOffsets, type JsonPositions } from './jsonOffsets';
 
 /** A node of the syntax tree, as @stoplight/json's parseTree makes it (ranges aside). */
 export interface JsonTreeNode {
@@ -42,7 +42,7 @@ class Fallback extends Error {}
 
 const LINES = Symbol('apiconv.jsonLines');
 
-/** The range of a node of a tree parseJsonPlain made (or the range Spectral's parser gave it). */
+/** The range of a node of a tree parseJsonDocument made (or the range Spectral's parser gave it). */
 export function rangeOf(result: unknown, node: JsonTreeNode): IRange | undefined {
   if (node.range !== undefined) return node.range;
   const lines = (result as { [LINES]?: LineIndex })[LINES];
@@ -53,19 +53,19 @@ export function rangeOf(result: unknown, node: JsonTreeNode): IRange | undefined
 
 const POSITIONS = Symbol('apiconv.jsonPositions');
 
-/** The positions of a lean parse's values (jsonLean.ts), or undefined for a parse with its tree built. */
+/** The positions of an offsets parse's values (jsonOffsets.ts), or undefined for a parse with its tree built. */
 export function positionsOf(result: unknown): JsonPositions | undefined {
   return (result as { [POSITIONS]?: JsonPositions })[POSITIONS];
 }
 
 /**
- * `lean` (a one-shot lint): the tree and the line map are built only if asked for (`ast`, `lineMap`); the ranges of
- * paths come from the positions (positionsOf) — when the text is strict JSON (jsonLean.ts).
+ * `oneShot` (a one-shot lint): the tree and the line map are built only if asked for (`ast`, `lineMap`); the ranges of
+ * paths come from the positions (positionsOf) — when the text is strict JSON (jsonOffsets.ts).
  */
-export function parseJsonPlain(text: string, lean = false): Parsed {
-  if (lean) {
-    const r = takeJsonLean(text);
-    if (r !== undefined) return leanResult(text, r.data, r.positions);
+export function parseJsonDocument(text: string, oneShot = false): Parsed {
+  if (oneShot) {
+    const r = takeJsonOffsets(text);
+    if (r !== undefined) return offsetsResult(text, r.data, r.positions);
   }
   try {
     return build(text);
@@ -81,8 +81,8 @@ function literalType(v: unknown): JsonTreeNode['type'] {
 
 /** parseTree's walk (@stoplight/json), without ranges and ordered objects; throws Fallback where it would differ. */
 function build(text: string): Parsed {
-  // A strict JSON text (the common case) without the visitor: jsonFast.ts.
-  const fast = parseJsonFast(text);
+  // A strict JSON text (the common case) without the visitor: jsonStrict.ts.
+  const fast = parseStrictJson(text);
   if (fast !== undefined) return finish(text, fast.data, fast.ast);
   let cur: JsonTreeNode = { type: 'array', offset: -1, length: -1, children: [] };
   // The values being built: containers, each with the key it sits under in its parent and its keys so far.
@@ -185,7 +185,7 @@ function build(text: string): Parsed {
   return finish(text, (holder as unknown[])[0], ast);
 }
 
-function leanResult(text: string, data: unknown, positions: JsonPositions): Parsed {
+function offsetsResult(text: string, data: unknown, positions: JsonPositions): Parsed {
   let full: Parsed | undefined;
   const built = () => (full ??= build(text));
   const result = { data, diagnostics: [] } as unknown as Parsed;

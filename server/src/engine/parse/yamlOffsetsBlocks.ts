@@ -1,10 +1,10 @@
 /**
- * yamlLean.ts's readers of block scalars (as @stoplight/yaml-ast-parser reads them) and of flow sequences and
+ * yamlOffsets.ts's readers of block scalars (as @stoplight/yaml-ast-parser reads them) and of flow sequences and
  * mappings, each from a text and an offset; each gives up (throws GIVE_UP) on what it does not read.
  */
 import { isArrayIndex, orderedObject } from './units';
-import { giveUp, isBlank, pastLine, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd } from './yamlLeanText';
-import { enterNode, makeNode, NONE, offsetsOf, readPlainText, type LeanNode } from './yamlLeanTree';
+import { giveUp, isBlank, pastLine, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd } from './yamlOffsetsScalars';
+import { enterNode, makeNode, NONE, offsetsOf, readPlainText, type OffsetNode } from './yamlOffsetsTree';
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 
 // The reader's own cursor (a call at a time).
@@ -14,7 +14,7 @@ let len = 0;
 /** set by each value read in a flow collection: its own start and end, and its node when a collection */
 let vStart = 0;
 let vEnd = 0;
-let vNode: LeanNode = NONE;
+let vNode: OffsetNode = NONE;
 
 /** After a value: blanks and a comment to the end of the line (then past the line break); anything else gives up. */
 function finishLine(): void {
@@ -108,7 +108,7 @@ export function readBlockScalar(source: string, at: number, parent: number): { v
 
 
 /** A flow sequence or mapping at `at` (maybe over lines, no comments in it): its value, its node, and where it ends. */
-export function readFlow(source: string, at: number): { value: unknown; node: LeanNode; next: number } {
+export function readFlow(source: string, at: number): { value: unknown; node: OffsetNode; next: number } {
   text = source;
   len = source.length;
   pos = at;
@@ -231,7 +231,7 @@ function flowPlain(): void {
     if (d !== 0x20) end = pos + 1;
   }
   if (text.charCodeAt(pos) === 0x0a) giveUp(); // a plain scalar over lines in a flow collection
-  readPlainText(text, start, end, true); // how the depth scan reads it (a quote it takes for a quoted scalar's: yamlLeanTree.ts plainText)
+  readPlainText(text, start, end, true); // how the depth scan reads it (a quote it takes for a quoted scalar's: yamlOffsetsTree.ts plainText)
   pos = end;
   vStart = start;
   vEnd = end;

@@ -1,11 +1,11 @@
 /**
- * engine/pipeline/collect.ts: after a lint that left a big heap, the CLI collects its garbage before it builds the report, with
+ * engine/pipeline/garbageCollection.ts: after a lint that left a big heap, the CLI collects its garbage before it builds the report, with
  * the collector it takes for that moment only (a new context made afterwards has no `gc`).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as vm from 'node:vm';
-import { collectGarbage } from '../../server/src/engine/pipeline/collect';
+import { collectGarbage } from '../../server/src/engine/pipeline/garbageCollection';
 
 const MiB = 1024 * 1024;
 

@@ -1,16 +1,16 @@
 /**
- * The common case of the JSON document parse (jsonPlain.ts) without jsonc-parser's visitor: a strict JSON text —
+ * The common case of the JSON document parse (jsonDocument.ts) without jsonc-parser's visitor: a strict JSON text —
  * no comment, no trailing comma, whitespace only of the four kinds JSON allows, no duplicate or `__proto__` key, no
  * error of any kind — read in one pass over its character codes, building the same data and the same syntax tree
- * (nodes, offsets, lengths, colon offsets) that jsonPlain.ts builds from the visitor's callbacks. jsonc-parser's
+ * (nodes, offsets, lengths, colon offsets) that jsonDocument.ts builds from the visitor's callbacks. jsonc-parser's
  * scanner makes a token object, a substring and a callback for every token (kubernetes: 4 MB, about a million
  * tokens); here a string without escapes is one slice, and a number or a string with escapes is JSON.parse of its
  * text (what the scanner's value of a valid token is).
  *
  * Whatever is not such a text (anything jsonc-parser would read differently, report, or tolerate) makes this parse
- * give up (`undefined`) and jsonPlain.ts parse it the way it did before.
+ * give up (`undefined`) and jsonDocument.ts parse it the way it did before.
  */
-import type { JsonTreeNode } from './jsonPlain';
+import type { JsonTreeNode } from './jsonDocument';
 import { isArrayIndex, orderedObjectOf } from './units';
 
 export class GiveUp extends Error {}
@@ -31,7 +31,7 @@ export function scanNumber(t: string, start: number): { value: number; end: numb
 }
 
 /** The data and the syntax tree of a strict JSON text, or undefined for any other text. */
-export function parseJsonFast(text: string): { data: unknown; ast: JsonTreeNode } | undefined {
+export function parseStrictJson(text: string): { data: unknown; ast: JsonTreeNode } | undefined {
   try {
     return new Reader(text).document();
   } catch (e) {
@@ -113,7 +113,7 @@ class Reader {
         if (t.charCodeAt(this.pos) !== 34) throw new GiveUp();
         const keyStart = this.pos;
         const key = this.string();
-        // A duplicate key or `__proto__`: jsonPlain.ts hands those to Spectral's parser.
+        // A duplicate key or `__proto__`: jsonDocument.ts hands those to Spectral's parser.
         if (key === '__proto__' || Object.prototype.hasOwnProperty.call(o, key)) throw new GiveUp();
         const prop: JsonTreeNode = { type: 'property', offset: keyStart, length: -1, parent: node, children: [] };
         prop.children!.push(leaf('string', key, keyStart, this.pos - keyStart, prop));
@@ -138,7 +138,7 @@ class Reader {
     }
     this.pos++;
     node.length = this.pos - start;
-    // An object with an array-index key: an ordered object, its keys as written (as jsonPlain.ts makes it).
+    // An object with an array-index key: an ordered object, its keys as written (as jsonDocument.ts makes it).
     out.v = index
       ? orderedObjectOf(
           children.map(p => p.children![0]!.value as string),

@@ -1,52 +1,52 @@
 /**
  * A one-shot lint's YAML parse: the data and, per mapping and sequence, the offsets that ranges of findings are
- * computed from, without a syntax tree (the YAML counterpart of jsonLean.ts).
+ * computed from, without a syntax tree (the YAML counterpart of jsonOffsets.ts).
  *
- * yamlFast.ts turns @stoplight/yaml-ast-parser's syntax tree into data: the tree (a node per key, value and entry,
+ * yamlDocument.ts turns @stoplight/yaml-ast-parser's syntax tree into data: the tree (a node per key, value and entry,
  * each with its strings, parent and error list) is most of a cold lint's parse (stripe: 250 of 350 ms, and a
  * collection every megabyte of it). Here the text is read once into the data, and each mapping and sequence keeps
  * where each key, value and entry starts and ends, as that parser's nodes would say (numbers in shared typed arrays:
- * yamlLeanTree.ts).
+ * yamlOffsetsTree.ts).
  *
  * Only the common shape of an API description is read: block mappings and sequences indented with spaces, a first
- * `---`, plain and quoted keys, plain, quoted and block scalars (yamlLeanText.ts, yamlLeanBlocks.ts), flow
- * collections, null items. A plain block key that is not a string (`200:`, `08:`, `true:`) is read as yamlFast
+ * `---`, plain and quoted keys, plain, quoted and block scalars (yamlOffsetsScalars.ts, yamlOffsetsBlocks.ts), flow
+ * collections, null items. A plain block key that is not a string (`200:`, `08:`, `true:`) is read as yamlDocument
  * reads it: the data's key is its value's text, and the parser's warning is kept (keyWarnings). Anything else — an
  * anchor, alias or tag, an explicit key, a directive or a second document, a tab in the indentation, a carriage
  * return, a duplicate or merge key, a null key, a flow collection with a comment or an empty entry, a scalar
- * document, and every syntax error — gives up (undefined), and the text takes yamlFast's way, which gives the same
+ * document, and every syntax error — gives up (undefined), and the text takes yamlDocument's way, which gives the same
  * data as before and the parser's diagnostics. Used for a one-shot lint's document and for every `$ref`'d YAML file
- * (yamlFast.ts parseYamlOneShot, parseYamlReferenced). Ranges: yamlLeanRanges.ts. test/engine/yamlLean.test.ts compares the data and the
+ * (yamlDocument.ts parseYamlOneShot, parseYamlReferenced). Ranges: yamlOffsetsRanges.ts. test/engine/yamlOffsets.test.ts compares the data and the
  * range of every path with that way on every YAML document of the tests (and of the full corpus), and on thousands
  * of edited copies.
  */
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 import { isArrayIndex, orderedObject } from './units';
-import { readBlockScalar, readFlow } from './yamlLeanBlocks';
-import { GIVE_UP, giveUp, hasNonPrintable, isBlank, pastLine, plainKeyValue, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd } from './yamlLeanText';
-import { beginTree, endTree, enterNode, makeNode, NONE, offsetsOf, PlainLine, plainText, readPlainText, scanBound, type LeanNode, type LeanTree } from './yamlLeanTree';
+import { readBlockScalar, readFlow } from './yamlOffsetsBlocks';
+import { GIVE_UP, giveUp, hasNonPrintable, isBlank, pastLine, plainKeyValue, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd } from './yamlOffsetsScalars';
+import { beginTree, endTree, enterNode, makeNode, NONE, offsetsOf, PlainLine, plainText, readPlainText, scanBound, type OffsetNode, type OffsetTree } from './yamlOffsetsTree';
 
-export interface LeanYaml {
+export interface YamlOffsets {
   data: unknown;
   /** the nodes */
-  tree: LeanTree;
+  tree: OffsetTree;
   /** the root mapping or sequence (a scalar document is not read here) */
-  root: LeanNode;
+  root: OffsetNode;
   /** the parser's warnings for keys that are not strings (`08:`, `true:`), in the document's order */
-  keyWarnings: LeanKeyWarning[];
+  keyWarnings: YamlKeyWarning[];
   /**
    * The most levels limits.ts's depth scan counts in the text: its mappings and sequences' nesting, one more for a
    * sequence's dash, the continuation lines of its longest multi-line plain scalar (each may sit deeper than the
    * last, and the scan counts a level per deeper line), and the brackets of plain text the scan counts as flow
-   * collections (yamlLeanTree.ts plainText); Infinity where the scan would take a quote in plain text for a quoted
-   * scalar's start. A one-shot lint far below the limit needs no scan (pipeline/input.ts); yamlLean.test holds the
+   * collections (yamlOffsetsTree.ts plainText); Infinity where the scan would take a quote in plain text for a quoted
+   * scalar's start. A one-shot lint far below the limit needs no scan (pipeline/input.ts); yamlOffsets.test holds the
    * bound to the scan on every YAML text it reads, and hostile.test on texts made to mislead the scan.
    */
   scanBound: number;
 }
 
-/** The parser's warning for a mapping key that is not a string, as yamlFast makes it from the key's node. */
-export interface LeanKeyWarning {
+/** The parser's warning for a mapping key that is not a string, as yamlDocument makes it from the key's node. */
+export interface YamlKeyWarning {
   start: number;
   end: number;
   message: string;
@@ -60,7 +60,7 @@ let len = 0;
 /** set by each value read: its own start and end, and its node when a mapping or a sequence */
 let vStart = 0;
 let vEnd = 0;
-let vNode: LeanNode = NONE;
+let vNode: OffsetNode = NONE;
 /** How the last value read left `pos`: 0 on its line after it, 1 at the start of the next line, 2 at the next content (or the end). */
 let left = 0;
 /** start, end and the value's type of each key that is not a string */
@@ -78,7 +78,7 @@ function nextIndent(): number {
 
 const isDash = (): boolean => text.charCodeAt(pos) === 0x2d && isBlank(text.charCodeAt(pos + 1));
 
-export function parseYamlLean(source: string): LeanYaml | undefined {
+export function parseYamlOffsets(source: string): YamlOffsets | undefined {
   if (source.length === 0 || source.indexOf('\r') >= 0 || hasNonPrintable(source)) return undefined;
   text = source;
   len = source.length;
@@ -120,7 +120,7 @@ export function parseYamlLean(source: string): LeanYaml | undefined {
 }
 
 /** The path buildJsonPath gives the node of the key starting at `at`: each mapping's key as its node says it (the text of a plain key), each sequence's index. */
-function keyPath(tree: LeanTree, root: LeanNode, at: number): (string | number)[] {
+function keyPath(tree: OffsetTree, root: OffsetNode, at: number): (string | number)[] {
   const path: (string | number)[] = [];
   const ints = tree.ints;
   let node = root;
@@ -260,7 +260,7 @@ function blockMap(col: number): unknown {
       if (type === ScalarType.string) {
         dataKey = key;
       } else {
-        // the parser's warning; the data's key is the value's text, the node's the key's text (yamlFast's keyOf)
+        // the parser's warning; the data's key is the value's text, the node's the key's text (yamlDocument's keyOf)
         const v = plainKeyValue(key, type);
         oddKeys.push({ start: keyStart, end: keyEnd, type: typeof v });
         dataKey = String(v);
@@ -273,7 +273,7 @@ function blockMap(col: number): unknown {
       ordered = true;
       data = orderedCopy(data);
     }
-    // the previous entry ended on this line: the syntax check's case (yamlSyntax.ts), left to yamlFast's way
+    // the previous entry ended on this line: the syntax check's case (yamlSyntax.ts), left to yamlDocument's way
     if (prevEnd >= 0 && keyStart > prevEnd && text.lastIndexOf('\n', keyStart - 1) < prevEnd) giveUp();
     pos = keyEnd + 1;
     while (pos < len && text.charCodeAt(pos) === 0x20) pos++;
@@ -281,7 +281,7 @@ function blockMap(col: number): unknown {
     let value: unknown;
     let valStart = -1;
     let valEnd = -1;
-    let kid: LeanNode = NONE;
+    let kid: OffsetNode = NONE;
     let ni: number;
     if (pos >= len || v === 0x0a || v === 0x23) {
       // the value on the next lines, or none
@@ -464,7 +464,7 @@ const plainLine = new PlainLine();
 function lineOfPlain(at: number): number {
   let i = at;
   let end = at;
-  // the depth scan's reading of the line (yamlLeanTree.ts plainText)
+  // the depth scan's reading of the line (yamlOffsetsTree.ts plainText)
   const scan = plainLine;
   scan.reset();
   for (; i < len; i++) {

@@ -1,5 +1,5 @@
 /**
- * yamlLean.ts, a one-shot lint's YAML parse without a syntax tree, against the way it stands in for (yamlFast.ts
+ * yamlOffsets.ts, a one-shot lint's YAML parse without a syntax tree, against the way it stands in for (yamlDocument.ts
  * over @stoplight/yaml-ast-parser): for every YAML file of the tests (and of the full corpus when it is there), and
  * for texts made from them by small random edits, it either gives up or gives the same data (values, types, key
  * order) and, for every path of it, the same range; it never reads a text the parser reports a problem in.
@@ -10,18 +10,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import { parseYamlFast, parseYamlOneShot, yamlFastStats } from '../../server/src/engine/parse/yamlFast';
-import { parseYamlLean } from '../../server/src/engine/parse/yamlLean';
-import { leanOffsets } from '../../server/src/engine/parse/yamlLeanRanges';
+import { parseYamlDocument, parseYamlOneShot, yamlParseStats } from '../../server/src/engine/parse/yamlDocument';
+import { parseYamlOffsets } from '../../server/src/engine/parse/yamlOffsets';
+import { pathOffsets } from '../../server/src/engine/parse/yamlOffsetsRanges';
 import { yamlRangeForPath } from '../../server/src/engine/parse/yamlRanges';
 import { lint } from '../../server/src/engine/lint';
 import { lintWithSpectral } from '../../server/src/engine/spectralReference';
 import { yamlTooDeep } from '../../server/src/engine/limits';
 import { canon } from '../helpers/canon';
 import * as Parsers from '@stoplight/spectral-parsers';
-import { FullDoc } from '../../server/src/engine/parse/docs';
+import { FullDoc } from '../../server/src/engine/parse/parsedDocs';
 import { determineScalarType } from '@stoplight/yaml-ast-parser';
-import { hasNonPrintable, plainType } from '../../server/src/engine/parse/yamlLeanText';
+import { hasNonPrintable, plainType } from '../../server/src/engine/parse/yamlOffsetsScalars';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
@@ -60,11 +60,11 @@ interface Tally {
 
 /** Compares the two parses of `text`; `every`: check the range of every n-th path. */
 function compare(text: string, label: string, tally: Tally, every = 1): void {
-  const lean = parseYamlLean(text);
-  const before = yamlFastStats.fast;
-  const fast = parseYamlFast(text) as unknown as { data: unknown; diagnostics: unknown[]; lineMap: number[] };
-  // clean: no problem but the parser's warnings for keys that are not strings, which the lean parse makes too
-  const clean = yamlFastStats.fast > before && fast.diagnostics.every(d => (d as { code: string }).code === 'YAMLIncompatibleValue');
+  const lean = parseYamlOffsets(text);
+  const before = yamlParseStats.tree;
+  const fast = parseYamlDocument(text) as unknown as { data: unknown; diagnostics: unknown[]; lineMap: number[] };
+  // clean: no problem but the parser's warnings for keys that are not strings, which the offsets parse makes too
+  const clean = yamlParseStats.tree > before && fast.diagnostics.every(d => (d as { code: string }).code === 'YAMLIncompatibleValue');
   if (lean === undefined) {
     tally.gaveUp++;
     return;
@@ -91,7 +91,7 @@ function compare(text: string, label: string, tally: Tally, every = 1): void {
     const p = paths[i]!;
     for (const q of [p, [...p, 'no such key'], [...p, 99999]]) {
       const want = yamlRangeForPath(fast as never, q);
-      const offsets = leanOffsets(lean, fast.lineMap, q);
+      const offsets = pathOffsets(lean, fast.lineMap, q);
       const result = { lineMap: fast.lineMap, ast: undefined };
       const got = offsets === undefined ? undefined : rangeAt(result.lineMap, offsets[0], offsets[1]);
       assert.deepEqual(got, want, `${label}: the range of ${JSON.stringify(q)}`);
@@ -134,8 +134,8 @@ function mutants(text: string, n: number, seed: number): string[] {
   return out;
 }
 
-describe('yamlLean: the lean YAML parse', () => {
-  it('gives the data and ranges yamlFast gives on every YAML file of the tests, and on edited copies of them', () => {
+describe('yamlOffsets: the YAML offsets parse', () => {
+  it('gives the data and ranges yamlDocument gives on every YAML file of the tests, and on edited copies of them', () => {
     const tally: Tally = { lean: 0, gaveUp: 0, ranges: 0 };
     const files = [...yamlFiles(path.join(ROOT, 'test')), ...yamlFiles(path.join(ROOT, 'examples'))];
     assert.ok(files.length > 50, 'the test YAML files');
@@ -236,14 +236,14 @@ describe('yamlLean: the lean YAML parse', () => {
       'a: x\t\n',
       '',
     ];
-    for (const c of cases) assert.equal(parseYamlLean(c), undefined, JSON.stringify(c));
+    for (const c of cases) assert.equal(parseYamlOffsets(c), undefined, JSON.stringify(c));
   });
 
   it('keeps nothing of a parse once its result is dropped (its nodes are the ranges\' for as long as the result lives)', async () => {
     const gc = collector();
     const text = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
-    let parsed = parseYamlLean(text);
-    assert.ok(parsed, 'the example is read by yamlLean');
+    let parsed = parseYamlOffsets(text);
+    assert.ok(parsed, 'the example is read by yamlOffsets');
     const nodes = new WeakRef(parsed.tree);
     const data = new WeakRef(parsed.data as object);
     parsed = undefined;
@@ -256,12 +256,12 @@ describe('yamlLean: the lean YAML parse', () => {
 
   it('a one-shot lint reads with it, and its findings and ranges are those Spectral gives', async () => {
     const text = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
-    const before = yamlFastStats.lean;
+    const before = yamlParseStats.offsets;
     parseYamlOneShot(text);
-    assert.equal(yamlFastStats.lean, before + 1, 'the example is read by yamlLean');
+    assert.equal(yamlParseStats.offsets, before + 1, 'the example is read by yamlOffsets');
     const key = (p: { code: string; message: string; path: unknown; range: unknown }) => JSON.stringify([p.code, p.path, p.range, p.message]);
     const ours = (await lint(text, '/virtual/example.yaml')).problems.map(key);
-    assert.ok(yamlFastStats.lean >= before + 2, 'the lint took it');
+    assert.ok(yamlParseStats.offsets >= before + 2, 'the lint took it');
     assert.deepEqual(ours, (await lintWithSpectral(text, '/virtual/example.yaml')).problems.map(key));
     assert.ok(ours.length > 5, `findings (${ours.length})`);
   });

@@ -1,5 +1,5 @@
 /**
- * updateTree (tree.ts): the outline's tree after an edit, patched from the last one, is the tree a fresh parse of the
+ * updateTree (positionTree.ts): the outline's tree after an edit, patched from the last one, is the tree a fresh parse of the
  * new text gives — on random typing, pasting and deleting in YAML and JSON (comments, block scalars, sequences,
  * flow collections, quoted keys), and on corpus documents when ../shared is there.
  */
@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseTree, updateTree, type TNode } from '../../server/src/lsp/tree';
+import { parseTree, updateTree, type TNode } from '../../server/src/lsp/positionTree';
 import { documentSymbols, makeParsed, STALE_TREE_MS, updateParsed } from '../../server/src/lsp/navigation';
 
 const CORPUS = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus');
