@@ -9,7 +9,8 @@
 import type { JsonPath } from '../problem';
 import { isObj, type Obj } from './model';
 import { formatChange, tightened } from './constraints';
-import { covers, labelOf, pairAlternatives, unionOf, type Side, type Union } from './union';
+import { diffCheck } from './checks';
+import { asApplied, covers, labelOf, pairAlternatives, unionOf, type Side, type Union } from './union';
 
 export type Direction = 'request' | 'response';
 
@@ -146,6 +147,8 @@ export class SchemaDiffer {
     private readonly emit: (c: Change) => void,
     /** The component names of each side's schemas (union.ts componentNames), to pair alternatives by `$ref` target. */
     private readonly names: { base: Map<object, string>; head: Map<object, string> } = { base: new Map(), head: new Map() },
+    /** How many trial comparisons (accepts) this one is inside: they nest only so deep. */
+    private readonly trials = 0,
   ) {}
 
   /** Compare one schema (a body, a parameter's schema, a property). `name`: the property or parameter it is, for messages. */
@@ -275,6 +278,12 @@ export class SchemaDiffer {
     if (!reported) this.alternativesReported.set(union, (reported = new Set()));
     for (const i of lost) {
       if (whole && covers(whole, side.union.alternatives[i].schema)) continue;
+      // A request alternative no head alternative pairs with may still be one that a head alternative takes whole
+      // (two alternatives merged into one, a shape split into constraint alternatives): then no client is refused.
+      if (ctx.dir === 'request' && hu) {
+        const sent = bu ? asApplied(base, b.union.alternatives[i].schema) : base;
+        if (hu.alternatives.some(a => this.accepts(sent, asApplied(head, a.schema), ctx))) continue;
+      }
       if (reported.has(`${ctx.dir}${i}`)) continue;
       reported.add(`${ctx.dir}${i}`);
       const label = side.union.alternatives[i].index < 0 ? `its former shape${typesOf(base) ? ` (${typeText(base)})` : ''}` : `the alternative ${labelOf(side, i)}`;
@@ -285,6 +294,14 @@ export class SchemaDiffer {
           : `The response schema ${of} has a new alternative ${labelOf(side, i)}: clients may receive a shape they do not handle.`;
       this.emit({ check: 'composition-changed', message, headPath: ctx.dir === 'request' ? (hu ? [...hp, hu.keyword] : hp) : at(h, hp, i), basePath: ctx.dir === 'request' ? at(b, bp, i) : bu ? [...bp, bu.keyword] : bp });
     }
+  }
+
+  /** Whether `head` takes whatever `base` did: comparing them finds nothing that can break a client (a trial, not reported). */
+  private accepts(base: Obj, head: Obj, ctx: SchemaContext): boolean {
+    if (this.trials >= 2) return false;
+    let breaks = false;
+    new SchemaDiffer(c => (breaks ||= diffCheck(c.check)?.breaking !== false), this.names, this.trials + 1).compare(base, head, [], [], ctx);
+    return !breaks;
   }
 
   /** Sub-schemas that apply under conditions (`if`/`then`/`else`) or exclude (`not`). */

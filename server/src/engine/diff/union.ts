@@ -32,6 +32,20 @@ export function unionOf(s: Obj): Union | undefined {
   return undefined;
 }
 
+/**
+ * An alternative as it applies: the keywords of the schema that holds the union with its own (properties and
+ * required lists joined). `{type: object, properties: {…}, oneOf: [{required: [id]}, …]}` says "such an object,
+ * with an id or …": its alternatives alone say nearly nothing.
+ */
+export function asApplied(holder: Obj, alternative: Obj): Obj {
+  const { oneOf: _oneOf, anyOf: _anyOf, discriminator: _discriminator, ...rest } = holder;
+  const out: Obj = { ...rest, ...alternative };
+  if (isObj(rest.properties) && isObj(alternative.properties)) out.properties = { ...rest.properties, ...alternative.properties };
+  const required = [rest.required, alternative.required].flatMap(r => (Array.isArray(r) ? r : []));
+  if (required.length) out.required = [...new Set(required)];
+  return out;
+}
+
 /** Names of the schemas under `components.schemas` (or 2.0 `definitions`) of a resolved document: a `$ref` target is that very object. */
 export function componentNames(doc: Obj): Map<object, string> {
   const names = new Map<object, string>();
