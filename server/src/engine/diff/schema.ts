@@ -72,6 +72,13 @@ function nullable(s: Obj): boolean {
   return s.nullable === true || (typeof s.type === 'string' ? s.type === 'null' : Array.isArray(s.type) && s.type.includes('null'));
 }
 
+/** The schema without what admits null (`nullable`, `null` among its types). */
+function withoutNull(s: Obj): Obj {
+  const { nullable: _nullable, ...rest } = s;
+  if (Array.isArray(s.type)) rest.type = s.type.filter(t => t !== 'null');
+  return rest;
+}
+
 /** What a client never sends (readOnly, in a request) or never receives (writeOnly, in a response). */
 function ignoredIn(dir: Direction, s: Obj): boolean {
   return dir === 'request' ? s.readOnly === true : s.writeOnly === true;
@@ -264,7 +271,10 @@ export class SchemaDiffer {
     const h: Side = { union: hu ?? alone(head), discriminator: isObj(head.discriminator) ? head.discriminator : undefined, names: this.names.head };
     const at = (s: Side, sp: JsonPath, i: number): JsonPath => (s.union.alternatives[i].index < 0 ? sp : [...sp, s.union.keyword, s.union.alternatives[i].index]);
     const { pairs, removed, added } = pairAlternatives(b, h);
-    for (const [i, j] of pairs) this.compare(b.union.alternatives[i].schema, h.union.alternatives[j].schema, at(b, bp, i), at(h, hp, j), ctx, name);
+    // Null, when one side is a union, is compared for the whole (compareNull below), not again in a pair: a schema
+    // standing alone as an alternative leaves its null out there.
+    const paired = (s: Side, i: number): Obj => (s.union.alternatives[i].index < 0 && nullable(s.union.alternatives[i].schema) ? withoutNull(s.union.alternatives[i].schema) : s.union.alternatives[i].schema);
+    for (const [i, j] of pairs) this.compare(paired(b, i), paired(h, j), at(b, bp, i), at(h, hp, j), ctx, name);
     if (!bu || !hu) this.compareNull(b.union.nullable, h.union.nullable, bp, hp, ctx, what);
     // A request loses what clients could send when an alternative goes; a response gains what they may not handle when one comes.
     const lost = ctx.dir === 'request' ? removed : added;

@@ -8,7 +8,7 @@
  */
 import { isObj, type Obj } from './model';
 
-/** The union of a schema: its alternatives, and whether `null` is one of them (`anyOf: [X, {type: 'null'}]`). */
+/** The union of a schema: its alternatives, and whether it admits `null` (`anyOf: [X, {type: 'null'}]`, or `nullable: true` beside it). */
 export interface Union {
   keyword: 'oneOf' | 'anyOf';
   /** The alternatives that are not `null`, with their index in the keyword's array. */
@@ -21,7 +21,8 @@ export function unionOf(s: Obj): Union | undefined {
     const list = s[keyword];
     if (!Array.isArray(list)) continue;
     const alternatives: Union['alternatives'] = [];
-    let nullable = false;
+    // 3.0's `nullable: true` beside the union admits null as an alternative would.
+    let nullable = s.nullable === true;
     list.forEach((a, index) => {
       if (!isObj(a)) return;
       if (a.type === 'null' || (Array.isArray(a.type) && a.type.length === 1 && a.type[0] === 'null')) nullable = true;
