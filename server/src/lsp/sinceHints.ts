@@ -20,7 +20,7 @@ export class SinceHints {
 
   /**
    * Whether a finding of a lint of `root` is on what did not change since `rev`; undefined when that cannot be told
-   * (`onError` says why: not a repository, no such revision). `headOf`: a file's text now.
+   * (`log` is told why, once: not a repository, no such revision). `headOf`: a file's text now.
    */
   unchangedTest(rev: string, root: string, headOf: (file: string) => string | undefined, log: (message: string) => void): ((p: LintProblem) => boolean) | undefined {
     const onError = (message: string): void => {
