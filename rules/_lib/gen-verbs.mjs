@@ -28,6 +28,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const OUT = new URL('./lexicon-words.ts', import.meta.url);
@@ -99,7 +100,7 @@ function lines(words) {
   return out.join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const text = derive();
   if (process.argv.includes('--check')) {
     let current = '';
@@ -110,6 +111,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
   } else {
     writeFileSync(OUT, text);
-    console.log(`wrote ${OUT.pathname}`);
+    console.log(`wrote ${fileURLToPath(OUT)}`);
   }
 }

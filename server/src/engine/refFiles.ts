@@ -125,15 +125,16 @@ export class RefReadError extends Error {}
  * `file://localhost/…` are absolute, `file:/abs/x.yaml` too, and `file:../x.yaml` (no `//`) is a path relative to
  * `fromFile`'s folder, percent-decoded. undefined: not a `file:` URI, or one naming a remote host (not read).
  * The file is then read as any `$ref`'d file (readRefFile: a regular file of bounded size inside the project).
+ * `p`: the platform's path rules (path.win32 in tests: `file:///C:/api/x.yaml` is `C:\\api\\x.yaml`).
  */
-export function fileUriTarget(ref: string, fromFile: string): string | undefined {
+export function fileUriTarget(ref: string, fromFile: string, p: path.PlatformPath = path): string | undefined {
   if (!/^file:/i.test(ref)) return undefined;
   const hash = ref.indexOf('#');
   const uri = hash >= 0 ? ref.slice(0, hash) : ref;
   const rest = uri.slice('file:'.length);
   if (rest.startsWith('//')) {
     try {
-      return path.resolve(fileURLToPath(`file:${rest}`));
+      return p.resolve(fileURLToPath(`file:${rest}`, { windows: p === path.win32 }));
     } catch {
       return undefined; // file://host/…: another machine's file
     }
@@ -144,7 +145,7 @@ export function fileUriTarget(ref: string, fromFile: string): string | undefined
   } catch {
     /* as written */
   }
-  return path.resolve(path.dirname(fromFile), decoded);
+  return p.resolve(p.dirname(fromFile), decoded);
 }
 
 /** Why `file` may not be read as a `$ref` target (undefined: it may). Does not open the file. */

@@ -19,7 +19,7 @@ import {
   DocLoader,
   findConfig,
   formatOf,
-  GitRevision,
+  type GitRevision,
   LineIndex,
   type LoadedDoc,
   NotOpenApiError,
@@ -30,6 +30,7 @@ import {
 import { URI } from 'vscode-uri';
 import { fileOfUri, SHOW_RULE_DOCS_COMMAND } from './codeActions';
 import { ignoreEdits } from './ignoreEdits';
+import { Revisions } from './revisions';
 import { SERVER_SHOW_RULE_DOCS_COMMAND, type RuleDocsMode } from './ruleDocsCommand';
 
 export const DIFF_SOURCE = 'apiconv-diff';
@@ -37,8 +38,6 @@ export const DIFF_SOURCE = 'apiconv-diff';
 export const DIFF_PRODUCER = 'diff:';
 
 const SEVERITY = [DiagnosticSeverity.Error, DiagnosticSeverity.Warning, DiagnosticSeverity.Information, DiagnosticSeverity.Hint];
-/** How long a revision's commit is trusted before `git rev-parse` is asked again (a commit or fetch moves it). */
-const REV_TTL_MS = 3000;
 
 export interface DiffHost {
   /**
@@ -81,7 +80,7 @@ class Unparsed {
 
 export class DiffDiagnostics {
   private readonly docs = new Map<string, DocState>();
-  private readonly revs = new Map<string, { rev: GitRevision; at: number }>();
+  private readonly revs = new Revisions();
   private readonly bases = new Map<string, Promise<LoadedDoc | string>>();
 
   constructor(private readonly host: DiffHost) {}
@@ -137,19 +136,6 @@ export class DiffDiagnostics {
     this.bases.clear();
   }
 
-  private revision(rev: string, file: string): GitRevision {
-    const key = `${rev}\0${path.dirname(file)}`;
-    const hit = this.revs.get(key);
-    if (hit && performance.now() - hit.at < REV_TTL_MS) return hit.rev;
-    if (hit && hit.rev.stillCurrent()) {
-      hit.at = performance.now();
-      return hit.rev;
-    }
-    const r = new GitRevision(rev, path.dirname(file));
-    this.revs.set(key, { rev: r, at: performance.now() });
-    return r;
-  }
-
   /** The base document, loaded by the document's loader (which then goes on to the head), once per commit. */
   private base(rev: GitRevision, file: string, allowRemoteRefs: boolean, state: DocState): Promise<LoadedDoc | string> {
     const key = `${rev.commit}\0${file}\0${allowRemoteRefs}`;
@@ -167,7 +153,7 @@ export class DiffDiagnostics {
   }
 
   private async diff(file: string, text: string, version: number, revName: string, allowRemoteRefs: boolean, state: DocState): Promise<Map<string, Diagnostic[]> | Unparsed> {
-    const rev = this.revision(revName, file);
+    const rev = this.revs.of(revName, file);
     const base = await this.base(rev, file, allowRemoteRefs, state);
     const out = new Map<string, Diagnostic[]>();
     if (typeof base === 'string') return out; // absent at the base, or not OpenAPI there: nothing to report

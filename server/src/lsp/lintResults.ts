@@ -3,7 +3,7 @@
  * one diagnostic of a broken ruleset on the ruleset file.
  */
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node';
-import { BUILTIN_RULESETS } from '../engine';
+import { BUILTIN_RULESETS, type LintProblem } from '../engine';
 import { rulesetErrorPosition, toDiagnostic } from './diagnostics';
 import { RULESET_PRODUCER, type DiagnosticStore } from './diagnosticStore';
 import type { LintReply } from './lintWorker';
@@ -12,7 +12,8 @@ import type { LintReply } from './lintWorker';
  * Stores the findings of `root`'s lint of `version` (`versions`: the open documents' versions it read) in place of
  * its last ones. `contributed` are the files the root's last lint contributed to; returns the files it contributes
  * to now and the files whose diagnostics changed, the root's own file first (its diagnostics are the first the
- * client reads: a multi-file document has hundreds of files).
+ * client reads: a multi-file document has hundreds of files). `unchanged`: whether a finding is on what did not
+ * change since the revision of `apiconv.since` (sinceHints.ts): it is shown as a hint.
  */
 export function storeReply(
   store: DiagnosticStore,
@@ -21,13 +22,16 @@ export function storeReply(
   version: number,
   reply: LintReply,
   versions: Map<string, number>,
+  unchanged?: (p: LintProblem) => boolean,
 ): { contributed: Set<string>; changed: Set<string> } {
   const byFile = new Map<string, Diagnostic[]>();
   for (const p of reply.result.problems) {
     const v = p.source === root ? version : (versions.get(p.source) ?? -1);
     let list = byFile.get(p.source);
     if (!list) byFile.set(p.source, (list = []));
-    list.push(toDiagnostic(p, v, reply.docs[p.code], root));
+    const d = toDiagnostic(p, v, reply.docs[p.code], root);
+    if (unchanged?.(p)) d.severity = DiagnosticSeverity.Hint;
+    list.push(d);
   }
   const changed = new Set<string>([root, ...contributed, ...byFile.keys()]);
   for (const f of contributed) if (!byFile.has(f)) store.delete(f, root);

@@ -33,6 +33,8 @@ export interface Settings {
   trace: { server: 'off' | 'messages' | 'verbose' };
   /** `apiconv.diff.base`: report breaking changes against this git revision ('' = off). */
   diff: { base: string };
+  /** `apiconv.since`: show the findings on what did not change since this git revision as hints ('' = off). */
+  since: string;
   /**
    * Whether the workspace is trusted: a ruleset that reaches JavaScript (a JS ruleset, a package, custom
    * functions) is loaded only when true; otherwise rulesets are loaded as data only. Also accepted as
@@ -67,6 +69,7 @@ export const DEFAULT_SETTINGS: Settings = {
   diagnosticsFirst: 'severity',
   maxFileSize: 16,
   diff: { base: '' },
+  since: '',
 };
 
 /** `initialize` params' `initializationOptions` the server understands (all optional). */

@@ -5,7 +5,7 @@
  * linted in this thread (lintsInline); everything else in the lint worker (lintPool.ts).
  */
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver/node';
-import { BUILTIN_RULESETS, ConfigDiscovery, looksLikeOpenApi, rulesetFileFor, type LintResult, type RulesetCache } from '../engine';
+import { BUILTIN_RULESETS, ConfigDiscovery, looksLikeOpenApi, rulesetFileFor, type LintProblem, type LintResult, type RulesetCache } from '../engine';
 import { configDiagnostics, isSchemaConfig } from './configDiagnostics';
 import type { DiagnosticsFirst } from './diagnosticCap';
 import { CONFIG_PRODUCER, type DiagnosticStore } from './diagnosticStore';
@@ -18,6 +18,7 @@ import { IdleCollector } from './memory';
 import type { OpenDocuments } from './openDocuments';
 import type { StatusParams } from './protocol';
 import { maxBytesOf, type ServerSettings } from './settings';
+import { SinceHints } from './sinceHints';
 import { sendStatus } from './status';
 import { statusScore } from './statusScore';
 
@@ -86,6 +87,8 @@ export class LintScheduler {
   configEpoch = 0;
   /** Ruleset discovery in this thread, cached per config epoch (as the worker does). */
   private readonly discovery = new ConfigDiscovery();
+  /** Findings on what did not change since `apiconv.since`, as hints. */
+  private readonly since = new SinceHints();
   /** This thread's heap, collected in the pauses between edits (memory.ts): busy while a lint is scheduled or running. */
   private readonly memory = new IdleCollector({ busy: () => [...this.roots.values()].some(r => r.timer !== undefined || r.handle !== undefined) });
   /**
@@ -328,7 +331,12 @@ export class LintScheduler {
     root.handle = undefined;
     const current = docs.openDoc(root.file);
     if (current && current.version !== version) return; // a newer version is on its way
-    this.apply(root, version, reply, versions);
+    const since = settings.since.trim();
+    const unchanged =
+      since && task.trusted
+        ? this.since.unchangedTest(since, root.file, f => (f === root.file ? text : (docs.openDoc(f)?.getText() ?? docs.readText(f))), m => logSafe(connection, m))
+        : undefined;
+    this.apply(root, version, reply, versions, unchanged);
     // The next lint of this document will run in the main thread: lint this version there now, in an idle
     // moment, so that the next edit finds its incremental state (a full lint otherwise) — the result is the one
     // just applied.
@@ -371,7 +379,7 @@ export class LintScheduler {
     return rulesetFileFor(file, explicit, f => this.discovery.find(f, this.configEpoch, this.d.settings.folderOf(f)));
   }
 
-  private apply(root: Root, version: number, reply: LintReply, versions: Map<string, number>): void {
+  private apply(root: Root, version: number, reply: LintReply, versions: Map<string, number>, unchanged?: (p: LintProblem) => boolean): void {
     const { connection, docs, store } = this.d;
     // A relint of a version the client already has (settings, ruleset, trust or a referenced file
     // changed): a pull client must be told to pull again, no edit will make it.
@@ -380,7 +388,7 @@ export class LintScheduler {
     if (reply.incremental && reply.incremental.unitsReused > 0) root.relintMs = reply.ms;
     else root.firstLintMs ??= reply.ms;
     root.files = reply.result.files;
-    const { contributed, changed } = storeReply(store, root.file, root.contributed, version, reply, versions);
+    const { contributed, changed } = storeReply(store, root.file, root.contributed, version, reply, versions, unchanged);
     root.contributed = contributed;
     for (const f of changed) store.publish(f, f === root.file ? version : undefined);
     if (store.refreshes && (sameVersion || [...changed].some(f => f !== root.file && docs.isOpen(f)))) store.refreshPull();

@@ -115,6 +115,7 @@ export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: S
   if (v.run === 'onType' || v.run === 'onSave') out.run = v.run;
   if (typeof v.debounceMs === 'number' && Number.isFinite(v.debounceMs)) out.debounceMs = Math.max(0, Math.min(10000, v.debounceMs));
   if (typeof v.rulesetFile === 'string') out.rulesetFile = v.rulesetFile;
+  if (typeof v.since === 'string') out.since = v.since;
   if (typeof v.allowRemoteRefs === 'boolean') out.allowRemoteRefs = v.allowRemoteRefs;
   if (typeof v.allowRefsOutsideWorkspace === 'boolean') out.allowRefsOutsideWorkspace = v.allowRefsOutsideWorkspace;
   if (Array.isArray(v.validateFiles)) out.validateFiles = v.validateFiles.filter((g): g is string => typeof g === 'string');

@@ -10,6 +10,16 @@ import { isInside } from './util';
 
 const LEVEL = ['error', 'warning', 'note', 'note'] as const;
 
+/** A `file:` URI of an absolute path (`file:///C:/api/a%20b.yaml` on Windows). `p`: the platform's path rules. */
+export function fileUri(file: string, p: path.PlatformPath = path): string {
+  return pathToFileURL(file, { windows: p === path.win32 }).href;
+}
+
+/** Where a finding's file is: relative to %SRCROOT% (cwd), with `/` and each name percent-encoded, when inside it; else its URI. */
+export function artifactLocation(file: string, cwd: string, p: path.PlatformPath = path): { uri: string; uriBaseId?: string } {
+  return isInside(file, cwd, p) ? { uri: p.relative(cwd, file).split(p.sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' } : { uri: fileUri(file, p) };
+}
+
 function stripFrontMatter(md: string): string {
   return md.replace(/^---\n[\s\S]*?\n---\n/, '');
 }
@@ -44,11 +54,7 @@ export const sarif: Formatter = (problems, ctx) => {
     };
   });
   const index = new Map(ids.map((id, i) => [id, i]));
-  const srcroot = pathToFileURL(ctx.cwd + path.sep).href;
-  const artifactLocation = (file: string) =>
-    isInside(file, ctx.cwd)
-      ? { uri: path.relative(ctx.cwd, file).split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' }
-      : { uri: pathToFileURL(file).href };
+  const srcroot = fileUri(ctx.cwd + path.sep);
   const results = problems.map(p => ({
     ruleId: p.code,
     ruleIndex: index.get(p.code)!,
@@ -57,7 +63,7 @@ export const sarif: Formatter = (problems, ctx) => {
     locations: [
       {
         physicalLocation: {
-          artifactLocation: artifactLocation(p.source),
+          artifactLocation: artifactLocation(p.source, ctx.cwd),
           region: {
             startLine: p.range.start.line + 1,
             startColumn: p.range.start.character + 1,
@@ -77,7 +83,7 @@ export const sarif: Formatter = (problems, ctx) => {
       {
         tool: { driver: { name: 'apiconv', version: ctx.version, semanticVersion: ctx.version, informationUri: 'https://github.com/apiconv/apiconv', rules } },
         originalUriBaseIds: { '%SRCROOT%': { uri: srcroot } },
-        artifacts: [...new Set(problems.map(p => p.source))].map(f => ({ location: artifactLocation(f) })),
+        artifacts: [...new Set(problems.map(p => p.source))].map(f => ({ location: artifactLocation(f, ctx.cwd) })),
         results,
         columnKind: 'utf16CodeUnits',
       },

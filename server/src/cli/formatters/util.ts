@@ -1,16 +1,19 @@
 import * as path from 'node:path';
 import { type JsonPath, SEVERITY_NAMES } from '../../engine';
 
-/** A display path: relative to cwd when inside it, else absolute; always with `/`. */
-export function displayPath(file: string, cwd: string): string {
-  const rel = path.relative(cwd, file);
-  const shown = rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? file : rel;
-  return shown.split(path.sep).join('/');
+/**
+ * A display path: relative to cwd when inside it, else absolute; always with `/`. `p`: the platform's path rules
+ * (given for tests with path.win32: a file on another drive stays absolute, `C:/other/x.yaml`).
+ */
+export function displayPath(file: string, cwd: string, p: path.PlatformPath = path): string {
+  const shown = isInside(file, cwd, p) ? p.relative(cwd, file) : file;
+  return shown.split(p.sep).join('/');
 }
 
-export function isInside(file: string, cwd: string): boolean {
-  const rel = path.relative(cwd, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+/** Whether `file` is below `cwd` (not cwd itself). */
+export function isInside(file: string, cwd: string, p: path.PlatformPath = path): boolean {
+  const rel = p.relative(cwd, file);
+  return rel !== '' && rel !== '..' && !rel.startsWith('..' + p.sep) && !p.isAbsolute(rel);
 }
 
 export function severityName(s: number): string {

@@ -70,6 +70,11 @@ export function tightened(base: Obj, head: Obj): { changes: string[]; first: str
 const KNOWN_FORMATS = new Set(['int32', 'int64', 'float', 'double', 'byte', 'binary', 'base64', 'date', 'date-time', 'time', 'duration', 'password', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template', 'uuid', 'json-pointer', 'relative-json-pointer', 'regex']);
 /** Formats whose values are a subset of another's: an int32 is an int64, a float a double. */
 const WIDER: Record<string, string> = { int32: 'int64', float: 'double' };
+/**
+ * The widest format of a JSON type: what a number without a format is read as already (a 64-bit integer, a double),
+ * so that adding or dropping it changes what no client can send or read (GitHub's `job_id` gained `int64`).
+ */
+const WIDEST = new Set(['int64', 'double']);
 /** Formats that only describe a string (no rule on its characters): adding or dropping them changes nothing on the wire. */
 const ANNOTATION = new Set(['password']);
 
@@ -84,7 +89,7 @@ export function formatChange(base: Obj, head: Obj, dir: 'request' | 'response'):
   if (bf === hf) return undefined;
   // The side whose values must fit the other's: what the server now sends (response), what a client still sends (request).
   const [from, to] = dir === 'response' ? [hf, bf] : [bf, hf];
-  if (to === undefined || (from !== undefined && WIDER[from] === to) || ANNOTATION.has(to)) return undefined;
+  if (to === undefined || (from !== undefined && WIDER[from] === to) || (from === undefined && WIDEST.has(to)) || ANNOTATION.has(to)) return undefined;
   if ((bf !== undefined && !KNOWN_FORMATS.has(bf)) || (hf !== undefined && !KNOWN_FORMATS.has(hf))) return 'relabel';
   return 'break';
 }

@@ -18,6 +18,16 @@ function stderrOf(e: unknown): string {
   return (typeof s === 'string' ? s : Buffer.isBuffer(s) ? s.toString('utf8') : String((e as Error).message ?? e)).trim().split('\n')[0];
 }
 
+/**
+ * The path of `file` in the repository at `root`, as git names it (with `/`); undefined outside it (another drive on
+ * Windows too). `p`: the platform's path rules (path.win32 in tests).
+ */
+export function repositoryPath(root: string, file: string, p: path.PlatformPath = path): string | undefined {
+  const rel = p.relative(root, p.resolve(file));
+  if (rel === '..' || rel.startsWith('..' + p.sep) || p.isAbsolute(rel)) return undefined;
+  return rel.split(p.sep).join('/');
+}
+
 /** A revision of the repository that holds `dir`: reads its files by their work-tree paths. */
 export class GitRevision {
   readonly root: string;
@@ -57,9 +67,7 @@ export class GitRevision {
 
   /** The path of `file` (absolute) in the repository, with `/`; undefined outside it. */
   relative(file: string): string | undefined {
-    const rel = path.relative(this.root, path.resolve(file));
-    if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
-    return rel.split(path.sep).join('/');
+    return repositoryPath(this.root, file);
   }
 
   has(file: string): boolean {

@@ -58,6 +58,9 @@ function compareParams(bo: Operation, ho: Operation, schemas: SchemaDiffer, emit
   }
   for (const a of added) {
     if (matched.has(a.key)) continue;
+    // A path parameter at a place of the template, which the base's path has too (paths match with their places):
+    // clients put it in every URL already, declared or not. Declaring it now asks nothing new of them.
+    if (a.key.startsWith('path#')) continue;
     if (a.required) emit({ check: 'request-parameter-added-required', message: `The new ${a.in} parameter ${q(a.name)} of ${opName(ho)} is required: clients of the base do not send it.`, headPath: a.path });
     else if (a.schema?.default === undefined) emit({ check: 'new-field-without-default', message: `The new ${a.in} parameter ${q(a.name)} of ${opName(ho)} has no default ("New fields have default values").`, headPath: a.path, ...(a.schema ? { fix: { kind: 'add-default' as const, schemaPath: a.schemaPath, schema: a.schema } } : {}) });
   }

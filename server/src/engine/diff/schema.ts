@@ -9,7 +9,8 @@
 import type { JsonPath } from '../problem';
 import { isObj, type Obj } from './model';
 import { formatChange, tightened } from './constraints';
-import { covers, labelOf, pairAlternatives, unionOf, type Side, type Union } from './union';
+import { diffCheck } from './checks';
+import { asApplied, covers, labelOf, pairAlternatives, unionOf, type Side, type Union } from './union';
 
 export type Direction = 'request' | 'response';
 
@@ -69,6 +70,13 @@ function typesOf(s: Obj): string[] | undefined {
 /** The schema says it admits null: `nullable: true` (3.0), `null` among its types (3.1). */
 function nullable(s: Obj): boolean {
   return s.nullable === true || (typeof s.type === 'string' ? s.type === 'null' : Array.isArray(s.type) && s.type.includes('null'));
+}
+
+/** The schema without what admits null (`nullable`, `null` among its types). */
+function withoutNull(s: Obj): Obj {
+  const { nullable: _nullable, ...rest } = s;
+  if (Array.isArray(s.type)) rest.type = s.type.filter(t => t !== 'null');
+  return rest;
 }
 
 /** What a client never sends (readOnly, in a request) or never receives (writeOnly, in a response). */
@@ -146,6 +154,8 @@ export class SchemaDiffer {
     private readonly emit: (c: Change) => void,
     /** The component names of each side's schemas (union.ts componentNames), to pair alternatives by `$ref` target. */
     private readonly names: { base: Map<object, string>; head: Map<object, string> } = { base: new Map(), head: new Map() },
+    /** How many trial comparisons (accepts) this one is inside: they nest only so deep. */
+    private readonly trials = 0,
   ) {}
 
   /** Compare one schema (a body, a parameter's schema, a property). `name`: the property or parameter it is, for messages. */
@@ -261,7 +271,10 @@ export class SchemaDiffer {
     const h: Side = { union: hu ?? alone(head), discriminator: isObj(head.discriminator) ? head.discriminator : undefined, names: this.names.head };
     const at = (s: Side, sp: JsonPath, i: number): JsonPath => (s.union.alternatives[i].index < 0 ? sp : [...sp, s.union.keyword, s.union.alternatives[i].index]);
     const { pairs, removed, added } = pairAlternatives(b, h);
-    for (const [i, j] of pairs) this.compare(b.union.alternatives[i].schema, h.union.alternatives[j].schema, at(b, bp, i), at(h, hp, j), ctx, name);
+    // Null, when one side is a union, is compared for the whole (compareNull below), not again in a pair: a schema
+    // standing alone as an alternative leaves its null out there.
+    const paired = (s: Side, i: number): Obj => (s.union.alternatives[i].index < 0 && nullable(s.union.alternatives[i].schema) ? withoutNull(s.union.alternatives[i].schema) : s.union.alternatives[i].schema);
+    for (const [i, j] of pairs) this.compare(paired(b, i), paired(h, j), at(b, bp, i), at(h, hp, j), ctx, name);
     if (!bu || !hu) this.compareNull(b.union.nullable, h.union.nullable, bp, hp, ctx, what);
     // A request loses what clients could send when an alternative goes; a response gains what they may not handle when one comes.
     const lost = ctx.dir === 'request' ? removed : added;
@@ -275,6 +288,12 @@ export class SchemaDiffer {
     if (!reported) this.alternativesReported.set(union, (reported = new Set()));
     for (const i of lost) {
       if (whole && covers(whole, side.union.alternatives[i].schema)) continue;
+      // A request alternative no head alternative pairs with may still be one that a head alternative takes whole
+      // (two alternatives merged into one, a shape split into constraint alternatives): then no client is refused.
+      if (ctx.dir === 'request' && hu) {
+        const sent = bu ? asApplied(base, b.union.alternatives[i].schema) : base;
+        if (hu.alternatives.some(a => this.accepts(sent, asApplied(head, a.schema), ctx))) continue;
+      }
       if (reported.has(`${ctx.dir}${i}`)) continue;
       reported.add(`${ctx.dir}${i}`);
       const label = side.union.alternatives[i].index < 0 ? `its former shape${typesOf(base) ? ` (${typeText(base)})` : ''}` : `the alternative ${labelOf(side, i)}`;
@@ -285,6 +304,14 @@ export class SchemaDiffer {
           : `The response schema ${of} has a new alternative ${labelOf(side, i)}: clients may receive a shape they do not handle.`;
       this.emit({ check: 'composition-changed', message, headPath: ctx.dir === 'request' ? (hu ? [...hp, hu.keyword] : hp) : at(h, hp, i), basePath: ctx.dir === 'request' ? at(b, bp, i) : bu ? [...bp, bu.keyword] : bp });
     }
+  }
+
+  /** Whether `head` takes whatever `base` did: comparing them finds nothing that can break a client (a trial, not reported). */
+  private accepts(base: Obj, head: Obj, ctx: SchemaContext): boolean {
+    if (this.trials >= 2) return false;
+    let breaks = false;
+    new SchemaDiffer(c => (breaks ||= diffCheck(c.check)?.breaking !== false), this.names, this.trials + 1).compare(base, head, [], [], ctx);
+    return !breaks;
   }
 
   /** Sub-schemas that apply under conditions (`if`/`then`/`else`) or exclude (`not`). */

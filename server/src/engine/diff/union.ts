@@ -8,7 +8,7 @@
  */
 import { isObj, type Obj } from './model';
 
-/** The union of a schema: its alternatives, and whether `null` is one of them (`anyOf: [X, {type: 'null'}]`). */
+/** The union of a schema: its alternatives, and whether it admits `null` (`anyOf: [X, {type: 'null'}]`, or `nullable: true` beside it). */
 export interface Union {
   keyword: 'oneOf' | 'anyOf';
   /** The alternatives that are not `null`, with their index in the keyword's array. */
@@ -21,7 +21,8 @@ export function unionOf(s: Obj): Union | undefined {
     const list = s[keyword];
     if (!Array.isArray(list)) continue;
     const alternatives: Union['alternatives'] = [];
-    let nullable = false;
+    // 3.0's `nullable: true` beside the union admits null as an alternative would.
+    let nullable = s.nullable === true;
     list.forEach((a, index) => {
       if (!isObj(a)) return;
       if (a.type === 'null' || (Array.isArray(a.type) && a.type.length === 1 && a.type[0] === 'null')) nullable = true;
@@ -30,6 +31,20 @@ export function unionOf(s: Obj): Union | undefined {
     return { keyword, alternatives, nullable };
   }
   return undefined;
+}
+
+/**
+ * An alternative as it applies: the keywords of the schema that holds the union with its own (properties and
+ * required lists joined). `{type: object, properties: {…}, oneOf: [{required: [id]}, …]}` says "such an object,
+ * with an id or …": its alternatives alone say nearly nothing.
+ */
+export function asApplied(holder: Obj, alternative: Obj): Obj {
+  const { oneOf: _oneOf, anyOf: _anyOf, discriminator: _discriminator, ...rest } = holder;
+  const out: Obj = { ...rest, ...alternative };
+  if (isObj(rest.properties) && isObj(alternative.properties)) out.properties = { ...rest.properties, ...alternative.properties };
+  const required = [rest.required, alternative.required].flatMap(r => (Array.isArray(r) ? r : []));
+  if (required.length) out.required = [...new Set(required)];
+  return out;
 }
 
 /** Names of the schemas under `components.schemas` (or 2.0 `definitions`) of a resolved document: a `$ref` target is that very object. */

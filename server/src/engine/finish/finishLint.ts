@@ -1,4 +1,5 @@
 /** The finish stage: from the rules' results to what a lint returns. */
+import { fileURLToPath } from 'node:url';
 import type { Ruleset, ISpectralDiagnostic } from '@stoplight/spectral-core';
 import type { LintProblem, LintResult } from '../problem';
 import { LineIndex, narrowedRange } from '../ranges';
@@ -59,6 +60,14 @@ function narrowRanges(problems: LintProblem[], texts: ReadonlyMap<string, string
   }
 }
 
+/**
+ * The file of a finding's source: a path, or a `file:` URI as Spectral may give one (a URI's path is `/C:/api/a.yaml`
+ * on Windows, not a path; percent-encoded names are decoded). `windows`: for tests.
+ */
+export function fileOfSource(source: string, windows = process.platform === 'win32'): string {
+  return /^file:\/\//i.test(source) ? fileURLToPath(source, { windows }) : source;
+}
+
 function toProblem(r: ISpectralDiagnostic, root: string, ruleset: Ruleset): LintProblem {
   const source = r.source ?? root;
   const problem: LintProblem = {
@@ -70,7 +79,7 @@ function toProblem(r: ISpectralDiagnostic, root: string, ruleset: Ruleset): Lint
       start: { line: r.range.start.line, character: r.range.start.character },
       end: { line: r.range.end.line, character: r.range.end.character },
     },
-    source: source.startsWith('file://') ? new URL(source).pathname : source,
+    source: fileOfSource(source),
   };
   const fixable = fixableOf(problem.code, ruleset);
   if (fixable) problem.fixable = fixable;

@@ -12,6 +12,7 @@ import type { ApiconvApi } from '../../../../client/src/extension';
 import type { LintWorkspaceResult } from '../../../../server/src/lsp/protocol';
 import { assert, runTests, sleep, TestCase, waitFor } from './harness';
 import { refsTests } from './refs';
+import { revisionTests } from './revisions';
 
 const EXT_ID = 'apiconv.apiconv';
 let api: ApiconvApi;
@@ -297,6 +298,7 @@ const tests: TestCase[] = [
     },
   },
   ...refsTests,
+  ...revisionTests,
 ];
 
 /**
