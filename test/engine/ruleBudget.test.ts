@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ruleset } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { lintDocument } from '../../server/src/engine';
+import { IncrementalLinter, lintDocument } from '../../server/src/engine';
 import { BUILTIN_RULESETS } from '../../server/src/engine/ruleset';
 import { checkBudget, markBudgeted, setCallDeadline } from '../../rules/_lib/budget';
 import { modelRule } from '../../rules/_lib/ruleFunction';
@@ -43,6 +43,18 @@ describe('the budget of our own rule functions', () => {
     assert.equal(stopped[0]!.source, FILE);
     assert.deepEqual(stopped[0]!.range.start, { line: 0, character: 0 });
     assert.ok(r.problems.some(p => p.code === 'path-no-verbs'), 'the other rules ran');
+  });
+
+  it("a document's linter: the relint after a stop runs the rule again (nothing of the stopped run is reused)", async () => {
+    const { rule, calls } = runaway(1500);
+    const ruleset = rulesetWith(rule);
+    const linter = new IncrementalLinter(FILE);
+    const first = await lintDocument(TEXT, FILE, { ruleset, linter, functionBudget: { ms: 300 } });
+    assert.match(first.problems.find(p => p.code === 'runaway-rule')!.message, /ran past the time budget/);
+    // An edit the model rules do not read: their last results would be reused.
+    const second = await lintDocument(TEXT.replace("title: t", "title: t2"), FILE, { ruleset, linter, functionBudget: { ms: 5000 } });
+    assert.equal(calls(), 2);
+    assert.deepEqual(second.problems.filter(p => p.code === 'runaway-rule').map(p => p.message), ['walked the whole document']);
   });
 
   it('within the budget, the rule gives its findings', async () => {

@@ -73,6 +73,11 @@ export function startLintMeter(budgetMs?: number): void {
   budgetedSpent = new Map();
 }
 
+/** How many rules the lint has stopped so far (a run that stopped one keeps no results for a next run). */
+export function stoppedRuleCount(): number {
+  return stoppedInLint.size;
+}
+
 /** How a rule stopped in `callBudgeted` is named among the stopped rules (its finding tells it from a custom one). */
 export const BUILT_IN_PREFIX = 'built-in ';
 
