@@ -1,4 +1,5 @@
 import { createRulesetFunction } from '@stoplight/spectral-core';
+import { markBudgeted } from './_lib/budget';
 import { defineRule } from './types';
 import { referrersOf, unusedComponents, type ReferencedFile } from './_lib/unusedComponents';
 
@@ -32,6 +33,7 @@ const unusedComponent = createRulesetFunction<unknown, null>({ input: null, opti
   }));
 });
 Object.defineProperty(unusedComponent, 'name', { value: 'apiconvUnusedComponent' });
+markBudgeted(unusedComponent);
 
 export default defineRule({
   id: 'unused-component',

@@ -11,6 +11,7 @@
  * them back to the source file (including `$ref`'d files) when it reports.
  */
 import type { JsonPath, Spec } from '../types';
+import { checkBudget } from './budget';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 /**
@@ -156,6 +157,7 @@ function buildModel(root: Obj): Model {
   const oas32 = spec === 'oas3' && isOas32(root);
 
   for (const [pathKey, item] of Object.entries(paths)) {
+    checkBudget();
     if (!isObject(item) || !pathKey.startsWith('/')) continue;
     const itemBases = (spec === 'oas3' && basePathsOf(item.servers)) || rootBases;
     pathItems.push({ pathKey, value: item, path: ['paths', pathKey], effectivePaths: itemBases.map(b => joinPath(b, pathKey)) });

@@ -5,6 +5,7 @@
 import { encodePointerUriFragment, extractSourceFromRef, isLocalRef } from '@stoplight/json';
 import * as path from 'node:path';
 import type { JsonPath } from '../types';
+import { checkBudget } from './budget';
 import { getAt, isObject } from './oas';
 
 /** The JSON path of a local `#/...` pointer, or undefined for other references. */
@@ -88,6 +89,7 @@ export function refCycleOnPath(inventory: unknown, at: JsonPath): boolean {
     key += (key.length > 0 ? '/' : '') + segment;
     const followed = new Set<string>();
     while (refMap !== undefined && key in refMap) {
+      checkBudget();
       const site = `${source}\0${key}`;
       if (followed.has(site)) return true;
       followed.add(site);

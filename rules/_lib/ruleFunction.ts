@@ -6,6 +6,7 @@ import { createRulesetFunction } from '@stoplight/spectral-core';
 import type { RuleDefinition } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
 import { getAt, getModel, isObject, type Model } from './oas';
+import { markBudgeted } from './budget';
 import { refCycleOnPath } from './refs';
 import { recordSeverityCap, type SeverityCap } from './severity';
 import type { RuleOptions } from './options';
@@ -97,6 +98,8 @@ export function modelRule<O = null>(name: string, check: Check<O>, options?: Rul
     });
   });
   Object.defineProperty(fn, 'name', { value: name });
+  // Its model and its check's loops read the clock (budget.ts): run under a deadline, it stops rather than run away.
+  markBudgeted(fn);
   // For the incremental engine (server/src/engine/run/functions.ts): what this function gives depends only on
   // the document it is given (read through that value: the model is built from it), its options, the formats and
   // the places of the `$ref`s inside what it reads (`anchor`, `onePerLocation`); so while the parts of the document

@@ -9,6 +9,7 @@
  */
 import * as path from 'node:path';
 import type { JsonPath } from '../types';
+import { checkBudget } from './budget';
 import { isObject } from './oas';
 import { pointerPath } from './refs';
 
@@ -61,6 +62,7 @@ function visitReferences(value: unknown, rootRef: (ref: string) => JsonPath | un
   const stack: unknown[] = [value];
   const seen = new Set<unknown>();
   while (stack.length > 0) {
+    checkBudget();
     const v = stack.pop();
     if (v === null || typeof v !== 'object' || seen.has(v)) continue;
     seen.add(v);

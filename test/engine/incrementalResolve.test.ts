@@ -263,8 +263,42 @@ components:
 `,
 };
 
+/** `n` schemas, each a $ref to the next, the last `last`; the operation's schema refers to the first. */
+function refChain(n: number, last: string): string {
+  const schemas = Array.from({ length: n - 1 }, (_, i) => `    S${i}: {$ref: '#/components/schemas/S${i + 1}'}\n`);
+  return `${HEAD}paths:\n  /a:\n    get:\n      responses:\n        '200': {description: ok, content: {a: {schema: {$ref: '#/components/schemas/S0'}}}}\ncomponents:\n  schemas:\n${schemas.join('')}    S${n - 1}: ${last}\n`;
+}
+
+// Chains, trees and cycles of refs to refs: the processing loop writes the direct dependants of most pointers only.
+const REF_GRAPHS: Record<string, string> = {
+  'a chain of 40 refs to an object': refChain(40, '{type: object}'),
+  'a chain of 40 refs to a missing pointer': refChain(40, "{$ref: '#/components/schemas/Missing'}"),
+  'a chain of 40 refs into a cycle': refChain(40, "{$ref: '#/components/schemas/S30'}"),
+  'trees entering a cycle at each of its refs, and the cycle first reached by the last': `${HEAD}paths:
+  /a:
+    get:
+      parameters: [{$ref: '#/components/parameters/T3'}, {$ref: '#/components/parameters/T1'}, {$ref: '#/components/parameters/C2'}]
+      responses:
+        '200': {description: ok, content: {a: {schema: {$ref: '#/components/schemas/Tail'}}}}
+components:
+  parameters:
+    C0: {$ref: '#/components/parameters/C1'}
+    C1: {$ref: '#/components/parameters/C2'}
+    C2: {$ref: '#/components/parameters/C3'}
+    C3: {$ref: '#/components/parameters/C0'}
+    T1: {$ref: '#/components/parameters/C1'}
+    T3: {$ref: '#/components/parameters/T3b'}
+    T3b: {$ref: '#/components/parameters/C3'}
+  schemas:
+    Tail: {$ref: '#/components/schemas/Mid'}
+    Mid: {$ref: '#/components/schemas/End'}
+    Also: {$ref: '#/components/schemas/Mid'}
+    End: {type: object, properties: {next: {$ref: '#/components/schemas/Tail'}, other: {$ref: '#/components/schemas/Also'}}}
+`,
+};
+
 describe('incremental $ref resolution: fixtures', () => {
-  for (const [name, text] of Object.entries(FIXTURES)) {
+  for (const [name, text] of Object.entries({ ...FIXTURES, ...REF_GRAPHS })) {
     it(`${name}: what Spectral gets`, async () => {
       const file = path.join(os.tmpdir(), 'apiconv-resolve', 'doc.yaml');
       const r = new IncrementalResolver({ allowRemoteRefs: false });
@@ -273,6 +307,15 @@ describe('incremental $ref resolution: fixtures', () => {
       assert.notEqual(res.changedUnits, 'all');
     });
   }
+
+  it("refs to refs: the root's refMap lists its pointers in runner.js's order", async () => {
+    const file = path.join(os.tmpdir(), 'apiconv-resolve', 'doc.yaml');
+    for (const [name, text] of Object.entries(REF_GRAPHS)) {
+      const mine = await new IncrementalResolver({ allowRemoteRefs: false }).resolve(input(text, file), 'all');
+      const real = await spectral(text, file);
+      assert.deepEqual(Object.keys(mine.graph!.getNodeData(file).refMap), Object.keys(real.graph!.getNodeData(file).refMap), name);
+    }
+  });
 
   it('a cycle keeps inner refs as $ref objects, and resolved objects are shared', async () => {
     const file = path.join(os.tmpdir(), 'apiconv-resolve', 'doc.yaml');

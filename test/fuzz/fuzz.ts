@@ -73,7 +73,8 @@ export async function fuzzHostile(stats: FuzzStats, opts: { budgetMs: number; sl
   await Promise.all(lanes);
 }
 
-async function oneHostile(stats: FuzzStats, c: HostileCase, budgetMs: number): Promise<void> {
+async function oneHostile(stats: FuzzStats, c: HostileCase, suiteBudgetMs: number): Promise<void> {
+  const budgetMs = c.budgetMs ?? suiteBudgetMs;
   const dir = tmp('hostile');
   try {
     materialize(dir, c.files);

@@ -30,6 +30,8 @@ export interface HostileCase {
   posixOnly?: boolean;
   /** Large: left out of the quick suite. */
   slow?: boolean;
+  /** Its own time budget (ms), where it is tighter than the suite's. */
+  budgetMs?: number;
 }
 
 /** "Billion laughs": each level refers to the previous one `fan` times. */
@@ -62,6 +64,21 @@ export function bigDocument(mb: number): string {
     parts.push(p);
     size += p.length;
   }
+  return parts.join('');
+}
+
+/** A chain of `n` local refs: an operation's schema -> S0 -> S1 -> ... -> S(n-1), an object. */
+export function refChain(n: number): string {
+  const parts = [HEAD, "paths:\n  /things:\n    get:\n      operationId: getThings\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                $ref: '#/components/schemas/S0'\ncomponents:\n  schemas:\n"];
+  for (let i = 0; i < n - 1; i++) parts.push(`    S${i}:\n      $ref: '#/components/schemas/S${i + 1}'\n`);
+  parts.push(`    S${n - 1}:\n      type: object\n`);
+  return parts.join('');
+}
+
+/** `n` path items of one operation each (200,000: 14 MB, under the size limit). */
+export function manyPaths(n: number): string {
+  const parts = [HEAD, 'paths:\n'];
+  for (let i = 0; i < n; i++) parts.push(`  /p${i}:\n    get:\n      responses:\n        '200': {description: ok}\n`);
   return parts.join('');
 }
 
@@ -150,6 +167,11 @@ export function hostileCases(): HostileCase[] {
     { name: 'openapi: 4.0.0', files: { 'a.yaml': HEAD.replace('3.0.3', '4.0.0') + 'paths: {}\n' }, root: 'a.yaml', expect: { output: /skipped.*4\.0\.0/i } },
     { name: 'a $ref cycle (A -> B -> A)', files: { 'api.yaml': REF_CYCLE }, root: 'api.yaml', expect: { output: /error-500/, exit: [1] } },
     { name: 'a $ref cycle across two files', files: { 'api.yaml': REF_CYCLE_ACROSS, 'a.yaml': REF_CYCLE_A, 'b.yaml': REF_CYCLE_B }, root: 'api.yaml', expect: { output: /error-500/, exit: [1] } },
+    // A chain of refs cost its length squared (issue 34: 4,000 refs took 21 s and 1 GB, 10,000 were killed at 2.4 GB).
+    { name: 'a chain of 4,000 local $refs', files: { 'api.yaml': refChain(4000) }, root: 'api.yaml', expect: { output: /security-required/, exit: [0, 1] }, budgetMs: 15_000 },
+    { name: 'a chain of 10,000 local $refs', files: { 'api.yaml': refChain(10_000) }, root: 'api.yaml', expect: { output: /security-required/, exit: [0, 1] }, slow: true, budgetMs: 2_000 },
+    { name: 'a chain of 10,000 local $refs, no rules (the resolver alone)', files: { 'api.yaml': refChain(10_000), 'none.yaml': 'rules: {}\n' }, root: 'api.yaml', args: ['-r', 'none.yaml'], expect: { output: /^\[\]/, exit: [0] }, slow: true, budgetMs: 2_000 },
+    { name: '200,000 paths', files: { 'api.yaml': manyPaths(200_000) }, root: 'api.yaml', expect: { output: /"code"/, exit: [0, 1] }, slow: true, budgetMs: 20_000 },
     { name: 'swagger: "1.2"', files: { 'a.yaml': `swagger: "1.2"\ninfo:\n  title: x\n  version: '1'\npaths: {}\n` }, root: 'a.yaml', expect: { output: /skipped.*1\.2/i } },
   ];
   return cases;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseTree, updateTree, type TNode } from '../../server/src/lsp/positionTree';
-import { documentSymbols, makeParsed, STALE_TREE_MS, updateParsed } from '../../server/src/lsp/navigation';
+import { documentSymbols, makeParsed, STALE_TREE_MS, STALE_TREE_PARSES, updateParsed } from '../../server/src/lsp/navigation';
 
 const CORPUS = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus');
 
@@ -237,6 +237,11 @@ test('a document that does not parse cleanly: between whole parses (STALE_TREE_M
   const later = updateParsed(soon, edited.replace('summary: B', 'summary: Bc'), undefined, 1000 + STALE_TREE_MS);
   assert.equal(later.stale, undefined, 'parsed whole once the last whole parse is STALE_TREE_MS old');
   assert.deepEqual(plain(later.tree), plain(parseTree(later.text, '/w/api.yaml')));
+  // a whole parse that takes long (a loaded machine) serves for STALE_TREE_PARSES of its time: parses take a fifth of
+  // the thread at most, rather than every request parsing again
+  const slow = { ...first, parseMs: 400 };
+  assert.equal(updateParsed(slow, edited, undefined, 1000 + STALE_TREE_PARSES * 400 - 1).stale, true, 'not parsed again within five parse times');
+  assert.equal(updateParsed(slow, edited, undefined, 1000 + STALE_TREE_PARSES * 400).stale, undefined, 'parsed again after');
   // a clean document is patched as before, never stale
   const clean = makeParsed('/w/ok.yaml', 'openapi: 3.0.3\npaths:\n  /a:\n    get:\n      summary: A\n', 'yaml', undefined, 0);
   const next = updateParsed(clean, clean.text.replace('A', 'AB'), undefined, 1);

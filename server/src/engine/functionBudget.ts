@@ -12,6 +12,7 @@
  * not block the thread: the worker gives it up itself (the rule's results are dropped, one finding names it).
  */
 
+import { BudgetSpent, setCallDeadline } from '../../../rules/_lib/budget';
 import type { LintResult } from './problem';
 
 export const DEFAULT_FUNCTION_BUDGET_MS = 5000;
@@ -54,7 +55,10 @@ export function attachMeter(buffer: SharedArrayBuffer, onNames: (names: string[]
 }
 
 let deadline = 0;
+let lintBudgetMs = 0;
 let stoppedInLint = new Set<string>();
+/** Per rule: the ms our own (budgeted) functions spent in this lint. */
+let budgetedSpent = new Map<string, number>();
 
 /**
  * A lint starts: the time taken by earlier lints does not count. With a budget, a promise of a custom function
@@ -64,7 +68,43 @@ let stoppedInLint = new Set<string>();
 export function startLintMeter(budgetMs?: number): void {
   total?.fill(0);
   deadline = budgetMs ? Date.now() + budgetMs : 0;
+  lintBudgetMs = budgetMs ?? 0;
   stoppedInLint = new Set();
+  budgetedSpent = new Map();
+}
+
+/** How many rules the lint has stopped so far (a run that stopped one keeps no results for a next run). */
+export function stoppedRuleCount(): number {
+  return stoppedInLint.size;
+}
+
+/** How a rule stopped in `callBudgeted` is named among the stopped rules (its finding tells it from a custom one). */
+export const BUILT_IN_PREFIX = 'built-in ';
+
+/**
+ * Runs a call of one of our own rule functions (rules/_lib/budget.ts: their traversal loops check a deadline) under
+ * the lint's budget, per rule and document as for custom functions. One that runs past it throws BudgetSpent: the
+ * rule is stopped for the rest of the lint (its findings dropped, one finding names it, takeStoppedRules) and the
+ * other rules run on, in this thread — no worker to terminate, which the serial CLI and a lint in the server's main
+ * thread do not have. Outside a budgeted lint the call just runs.
+ */
+export function callBudgeted(rule: string, call: () => unknown): unknown {
+  if (!lintBudgetMs) return call();
+  const name = BUILT_IN_PREFIX + rule;
+  if (stoppedInLint.has(name)) return undefined;
+  const spent = budgetedSpent.get(rule) ?? 0;
+  const t0 = Date.now();
+  const outer = setCallDeadline(t0 + Math.max(0, lintBudgetMs - spent));
+  try {
+    return call();
+  } catch (e) {
+    if (!(e instanceof BudgetSpent)) throw e;
+    stoppedInLint.add(name);
+    return undefined;
+  } finally {
+    setCallDeadline(outer);
+    budgetedSpent.set(rule, spent + Date.now() - t0);
+  }
 }
 
 /** Rules whose promises were given up in the lint that just ended (startLintMeter). */
@@ -330,6 +370,7 @@ export function pollBudget(check: () => Overrun | undefined, running: () => bool
 
 /** The finding for a rule stopped by the budget (on the document's first line). */
 export function overrunMessage(rule: string, budgetMs: number): string {
+  if (rule.startsWith(BUILT_IN_PREFIX)) return `rule "${rule.slice(BUILT_IN_PREFIX.length)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; the rule is skipped for this document, the other rules' findings are kept`;
   if (rule.startsWith('format ')) return `the custom format "${rule.slice(7)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; it matches no document for now, the other rules' findings are kept`;
   return `rule "${rule}": its custom function ran past the time budget (${budgetMs} ms for this document) and was stopped; the rule is skipped for this document, the other rules' findings are kept`;
 }
@@ -338,7 +379,10 @@ export function overrunMessage(rule: string, budgetMs: number): string {
 export function withOverrunProblems(result: LintResult, stopped: readonly string[], file: string, budgetMs: number): LintResult {
   if (stopped.length === 0 || result.skipped) return result;
   const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-  for (const rule of stopped) result.problems.unshift({ code: rule, message: overrunMessage(rule, budgetMs), severity: 0, path: [], range: at, source: file });
+  for (const rule of stopped) {
+    const code = rule.startsWith(BUILT_IN_PREFIX) ? rule.slice(BUILT_IN_PREFIX.length) : rule;
+    result.problems.unshift({ code, message: overrunMessage(rule, budgetMs), severity: 0, path: [], range: at, source: file });
+  }
   return result;
 }
 

@@ -25,6 +25,8 @@ export interface Parsed {
   tree: TNode | undefined;
   /** When the tree was last parsed whole (performance.now()). */
   parsedAt?: number;
+  /** How long that whole parse took, in ms. */
+  parseMs?: number;
   /** The tree is the last whole parse's with its offsets moved (a document that does not parse cleanly). */
   stale?: boolean;
 }
@@ -36,8 +38,12 @@ export interface Parsed {
  * the light bulb, several a second while the user types — held the server's main thread, and the diagnostics
  * queued behind the requests (the issue 16 fuzz run: checkpoints of 20–48 s on a broken asana). Between parses,
  * the last tree serves with its offsets moved past the edit; once the user pauses, the next request parses.
+ * Where a whole parse takes longer (a loaded machine), the tree serves for STALE_TREE_PARSES of its parse times, so
+ * that whole parses take a fifth of the thread at most: with a fixed window shorter than a parse, every request
+ * parsed again (the issue 34 soak at load 40: 2 s parses, requests unanswered for 10 s and more).
  */
 export const STALE_TREE_MS = 500;
+export const STALE_TREE_PARSES = 5;
 
 export interface NavHost {
   /** The parsed current text of a file (open buffer, else disk); undefined when unreadable. */
@@ -197,7 +203,9 @@ export function documentSymbols(parsed: Parsed): DocumentSymbol[] {
 
 /** `doc`: the open document of this text, if any (its line offsets are kept up to date as it is edited). */
 export function makeParsed(file: string, text: string, languageId = 'yaml', doc?: TextDocument, now = performance.now()): Parsed {
-  return { file, text, doc: doc ?? TextDocument.create('file://' + file, languageId, 0, text), tree: parseTree(text, file), parsedAt: now };
+  const t0 = performance.now();
+  const tree = parseTree(text, file);
+  return { file, text, doc: doc ?? TextDocument.create('file://' + file, languageId, 0, text), tree, parsedAt: now, parseMs: performance.now() - t0 };
 }
 
 /**
@@ -208,9 +216,9 @@ export function makeParsed(file: string, text: string, languageId = 'yaml', doc?
 export function updateParsed(last: Parsed, text: string, doc?: TextDocument, now = performance.now()): Parsed {
   const docOf = () => doc ?? TextDocument.create('file://' + last.file, 'yaml', 0, text);
   const tree = last.tree ? updateTree(last.tree, last.text, text, last.file) : undefined;
-  if (tree) return { file: last.file, text, doc: docOf(), tree, parsedAt: last.parsedAt };
-  if (last.tree && !last.tree.clean && last.parsedAt !== undefined && now - last.parsedAt < STALE_TREE_MS) {
-    return { file: last.file, text, doc: docOf(), tree: shiftTree(last.tree, last.text, text), parsedAt: last.parsedAt, stale: true };
+  if (tree) return { file: last.file, text, doc: docOf(), tree, parsedAt: last.parsedAt, parseMs: last.parseMs };
+  if (last.tree && !last.tree.clean && last.parsedAt !== undefined && now - last.parsedAt < Math.max(STALE_TREE_MS, STALE_TREE_PARSES * (last.parseMs ?? 0))) {
+    return { file: last.file, text, doc: docOf(), tree: shiftTree(last.tree, last.text, text), parsedAt: last.parsedAt, parseMs: last.parseMs, stale: true };
   }
   return makeParsed(last.file, text, undefined, doc, now);
 }

@@ -3,7 +3,7 @@ import { pointerToPath } from '@stoplight/json';
 import type { ResolveRunner } from '@stoplight/json-ref-resolver/runner';
 import { encodeSegment, unitDepth, unitKey } from '../parse/units';
 import type { Segment } from './types';
-import { addTo, Fallback, Graph, hasOwn, idOf, siteAtRel, type Site, type UnitInfo } from './crawl';
+import { addTo, Fallback, Graph, hasOwn, idOf, siteAtRel, type GNode, type Site, type UnitInfo } from './crawl';
 import { ResolverBase, type RemoteState } from './base';
 import { PointerEncoder } from './pointer';
 // ---------------------------------------------------------------------------
@@ -150,6 +150,63 @@ export function normSegment(s: string): string {
   return isNaN(n) ? 's' + s : 'n' + n;
 }
 
+/**
+ * Which dependants each pointer of the processing loop writes: 'all' (every dependant, as runner.js does) or only its
+ * direct ones (the sites that name it), with the same outcome.
+ *
+ * Every site names one target, so the pointer graph is made of trees, each leading to a target that is no site or into
+ * one cycle. runner.js writes each pointer's value to all its dependants: a chain of n refs made n²/2 writes. Where no
+ * write can be circular (no stem is reached from a pointer of the component), the post-order the loop takes lets the
+ * direct writes stand for the others:
+ * - a component's first pointer (its end, or the first of its cycle) writes all its dependants, as runner.js does:
+ *   each gets its value (or, the target missing, its POINTER_MISSING error) and its refMap entry, in runner.js's order;
+ * - a later pointer passes on the value its own target passed it, which every dependant further up already holds
+ *   or gets from its own target later; what it must write is the refMap entry of its direct dependants, the last
+ *   pointer written from being their target;
+ * - except for a dependant whose target is in a cycle: the last pointer written from is the cycle's last one (where the
+ *   search entered the cycle, the only one of it whose dependants include one processed before), which writes all.
+ * A component with stems keeps runner.js's writes, each tested for a cycle.
+ */
+function writeScopes(order: GNode[], stemGraph: Graph): Map<GNode, 'all' | 'direct'> {
+  const position = new Map<GNode, number>();
+  for (let i = 0; i < order.length; i++) position.set(order[i]!, i);
+  const component = componentsOf(order);
+  const stemmed = new Set<number>();
+  for (const n of order) if ((stemGraph.nodes.get(n.id)?.out.length ?? 0) > 0) stemmed.add(component.get(n)!);
+  const scopes = new Map<GNode, 'all' | 'direct'>();
+  for (let i = 0; i < order.length; i++) {
+    const n = order[i]!;
+    const target = n.out[0];
+    const first = target === undefined || position.get(target)! > i;
+    const cycleEntry = n.in.some(d => position.get(d)! < i);
+    scopes.set(n, first || cycleEntry || stemmed.has(component.get(n)!) ? 'all' : 'direct');
+  }
+  return scopes;
+}
+
+/** The weakly connected components of a graph whose nodes have one out-edge at most, numbered. */
+function componentsOf(nodes: GNode[]): Map<GNode, number> {
+  const ON_WALK = -1;
+  const component = new Map<GNode, number>();
+  const walk: GNode[] = [];
+  let next = 0;
+  for (const start of nodes) {
+    // Follow the out-edges to a node already numbered, the end of the chain, or around a cycle (a node on this walk).
+    let n: GNode | undefined = start;
+    while (n !== undefined && !component.has(n)) {
+      if (n.out.length > 1) throw new Fallback('a pointer with two targets');
+      component.set(n, ON_WALK);
+      walk.push(n);
+      n = n.out[0];
+    }
+    const reached = n === undefined ? ON_WALK : component.get(n)!;
+    const c = reached === ON_WALK ? next++ : reached;
+    for (const w of walk) component.set(w, c);
+    walk.length = 0;
+  }
+  return component;
+}
+
 export abstract class ResolverDecide extends ResolverBase {
   protected decide(units: UnitInfo[], byKey: Map<string, UnitInfo>, data: object, runner: ResolveRunner, remote: RemoteState | undefined, remoteKey: string): Decisions {
     const sites: Site[] = [];
@@ -258,10 +315,12 @@ export abstract class ResolverDecide extends ResolverBase {
     /** pathToPointer of a site's path (its refMap key). */
     const sitePointers = new Map<number, string>();
     const pointers = new PointerEncoder();
+    const order = pointerGraph.overallOrder();
+    const writes = writeScopes(order, stemGraph);
     try {
-      for (const pointerNode of pointerGraph.overallOrder()) {
+      for (const pointerNode of order) {
         if (pointerNode.in.length === 0) continue; // no dependants
-        const dependants = Graph.closure(pointerNode, false);
+        const dependants = writes.get(pointerNode) === 'all' ? Graph.closure(pointerNode, false) : pointerNode.in;
         if (dependants.length === 0) continue;
         const pointer = pointerNode.id;
         const pointerPath = targetPaths.get(pointer) ?? (pointerToPath(pointer) as Segment[]).map(String);

@@ -3,7 +3,9 @@ import { JSONPath } from 'jsonpath-plus';
 import { get, toPath } from 'lodash';
 import { Parser as ExprParser } from 'expr-eval-fork';
 import { decodeSegmentFragment, getClosestJsonPath, printPath, PrintStyle, printValue } from '@stoplight/spectral-runtime';
+import { isBudgeted } from '../../../../rules/_lib/budget';
 import { severityCapOf } from '../../../../rules/_lib/severity';
+import { callBudgeted } from '../functionBudget';
 import { callFunction, type FnMemo } from './functions';
 import type { DocLike, FnContext, InventoryLike, JsonPath, RawResult, RuleLike } from './types';
 
@@ -66,7 +68,7 @@ function lintValue(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unk
 function callThen(ctx: NodeCtx, then: RuleLike['then'][number], target: unknown, fnContext: FnContext, out: RawResult[]): boolean {
   let results: unknown;
   try {
-    results = callFunction(ctx, then, target, fnContext);
+    results = isBudgeted(then.function) ? callBudgeted(fnContext.rule.name, () => callFunction(ctx, then, target, fnContext)) : callFunction(ctx, then, target, fnContext);
   } catch (e) {
     throw new Error(`Function "${then.function.name}" threw an exception${e instanceof Error ? `: ${e.message}` : ''}`, { cause: e });
   }

@@ -33,6 +33,7 @@ import type { IRange } from '@stoplight/types';
 import type { Ruleset } from '@stoplight/spectral-core';
 import { isRecord, unitDepth, unitKey, unitsOf } from '../parse/units';
 import { prepareResults } from '../finish/results';
+import { stoppedRuleCount } from '../functionBudget';
 import { FnMemo, isLocalRule, isModelRule, isSplitRule } from './functions';
 import { lintNode, type NodeCtx } from './lintNode';
 import { Query, valueAt } from './query';
@@ -343,10 +344,12 @@ export class IncrementalRunner {
     const input = reads ? reads.view(root) : root;
     const out: RawResult[] = [];
     const pending = ctx.promises.length;
+    const stopped = stoppedRuleCount();
     for (const rule of rules) lintNode(ctx, rule, [], input, out);
     for (const r of out) fresh.push(r);
-    // Asynchronous results are not in `out` yet: no memo then (the model functions are synchronous).
-    if (!reads || !isRecord(root) || !isRecord(unresolved) || ctx.promises.length !== pending) return;
+    // Asynchronous results are not in `out` yet: no memo then (the model functions are synchronous). Nor when the
+    // budget stopped a rule: its findings are missing, and the next run names it only if it runs it.
+    if (!reads || !isRecord(root) || !isRecord(unresolved) || ctx.promises.length !== pending || stoppedRuleCount() !== stopped) return;
     const deps = new Map<string, { resolved: unknown[]; unresolved: unknown[] }>();
     for (const k of reads.top.has('*') ? ['*'] : reads.top) deps.set(k, { resolved: snapshotOf(root, k), unresolved: snapshotOf(unresolved, k) });
     this.modelMemo = { deps, names: reads.names, results: out };
