@@ -6,8 +6,7 @@
 //                             and for the Problems panel to list apiconv findings; screenshots.
 //   node driver.js latency    the installed .vsix: per file of LAT_FILES, Quick Open → the Problems panel lists it, and
 //                             keystrokes → the status bar's count changes (and, for LAT_BROKEN, breaking and mending
-//                             its YAML); SHOT_DIR/latency-result.json. With APICONV_SERVER_CPU_PROF (a folder), the server
-//                             is restarted at the end, so that it writes its CPU profile there.
+//                             its YAML); SHOT_DIR/latency-result.json.
 // Env: CS_URL, WS, SHOT_DIR, CHROMIUM; exttests: EXT_DEV, EXT_TESTS, TEST_TIMEOUT_MS; ui: UI_FILE, UI_EXPECT (codes, comma-separated).
 const { chromium } = require('playwright-core');
 const fs = require('fs');
@@ -270,16 +269,6 @@ async function latency() {
       await page.keyboard.press('Control+K');
       await page.keyboard.press('W'); // close the editors (Don't Save is not asked: each edit was undone)
       await page.waitForTimeout(1000);
-    }
-    if (process.env.APICONV_SERVER_CPU_PROF) {
-      // The server writes its CPU profile when it exits: a restart stops it the way the client does (shutdown, exit).
-      await page.keyboard.press('F1');
-      await page.waitForSelector('.quick-input-widget input', { timeout: 10000 });
-      await page.keyboard.type('apiconv: Restart Language Server');
-      await page.waitForTimeout(700);
-      await page.keyboard.press('Enter');
-      await page.waitForTimeout(10000);
-      lap(`server restarted: its CPU profile is in ${process.env.APICONV_SERVER_CPU_PROF}`);
     }
     ok = true;
   } catch (e) {
