@@ -31,8 +31,11 @@ const RULESET_GLOB = '**/{.apiconv,.spectral}.{yaml,yml,json,js,mjs,cjs}';
 
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
   const serverModule = context.asAbsolutePath('server/out/server.js');
+  // APICONV_SERVER_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it exits (where its time goes in a
+  // real editor; the extension host passes its environment on, so set it where code-server or VS Code starts).
+  const profileDir = process.env.APICONV_SERVER_CPU_PROF;
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.stdio },
+    run: { module: serverModule, transport: TransportKind.stdio, ...(profileDir ? { options: { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } } : {}) },
     debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
 

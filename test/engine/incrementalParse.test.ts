@@ -14,6 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { Document } from '@stoplight/spectral-core';
+import { DiagnosticSeverity } from '@stoplight/types';
 import { IncrementalParser, type ParseUpdate, type ParsedDoc } from '../../server/src/engine/parse/parser';
 import { CheckedYaml } from '../../server/src/engine/yamlSyntax';
 import { adoptUnchanged, unitKey, unitsOf } from '../../server/src/engine/parse/units';
@@ -343,6 +344,49 @@ describe('IncrementalParser: YAML edits give what a fresh Document gives', () =>
     step(c, lines.join('\n'), 'new schema', { full: false, touched: ['/components/schemas/zz_new'], cap: 1500 });
   });
 
+  it('stripe: a keystroke that breaks the YAML, and the one that mends it, parse the piece they are in', { skip: needs('stripe/spec3.yaml') }, () => {
+    const { file, text } = corpus('stripe/spec3.yaml');
+    const c = checker(file, 'yaml');
+    step(c, text, 'initial', { full: true, cap: 1500 });
+    const lines = text.split('\n');
+    // `: ` typed after the first operation's description (a second mapping on one line), as test/bench/serverKeystrokes.mjs types it
+    const s = lines.findIndex((l, i) => i > lines.indexOf('paths:') && /^ {6}description: [^\s'"|>]/.test(l));
+    const owner = unitKey(['paths', lines.slice(0, s).reverse().find(l => /^ {2}\S/.test(l))!.trim().replace(/:$/, '')]);
+    const description = lines[s];
+    lines[s] = `${description}: `;
+    const broken = step(c, lines.join('\n'), 'description broken', { full: false, touched: [owner], cap: 1500 });
+    assert.ok(broken.u.doc.diagnostics.some(d => d.severity === DiagnosticSeverity.Error), 'a syntax error');
+    lines[s] = description;
+    step(c, lines.join('\n'), 'description mended', { full: false, touched: [owner], cap: 1500 });
+    // `:` typed after the first server's URL (the last top-level key), as the code-server latency test types it
+    const u = lines.findIndex((l, i) => i > lines.indexOf('servers:') && /^ +- url: /.test(l));
+    const url = lines[u];
+    lines[u] = `${url}:`;
+    const servers = step(c, lines.join('\n'), 'server URL broken', { full: false, touched: ['/servers'], cap: 1500 });
+    assert.ok(servers.u.doc.diagnostics.some(d => d.severity === DiagnosticSeverity.Error), 'a syntax error');
+    lines[u] = url;
+    step(c, lines.join('\n'), 'server URL mended', { full: false, touched: ['/servers'], cap: 1500 });
+  });
+
+  it('a broken piece stands only where its neighbours show it: a quote left open, an error at the root, a container next to it', () => {
+    const base = ['openapi: 3.0.0', 'info:', '  title: T', '  version: "1"', 'paths:', '  /a:', '    get:', '      summary: A', '      responses: {}', '  /b:', '    get:', '      summary: B', 'x-first: 0', 'x-last: 1', ''];
+    const c = checker('/tmp/broken.yaml', 'yaml');
+    step(c, base.join('\n'), 'initial', { full: true });
+    const variant = (at: number, line: string, label: string, full: boolean) => {
+      const lines = base.slice();
+      lines[at] = line;
+      step(c, lines.join('\n'), label, { full });
+      step(c, base.join('\n'), `${label}, mended`, {});
+    };
+    variant(7, '      summary: A: ', 'a second mapping on the line of /a', false);
+    variant(7, '      summary: A: b', 'a second mapping with a value', false);
+    variant(7, '      summary: "A', 'a quote left open in /a: it runs on into /b', true);
+    variant(11, '      summary: B: ', 'the last path broken: no piece after it in paths', true);
+    variant(13, 'x-last: 1: ', 'the last top-level key broken', false);
+    variant(12, 'x-first: 0: ', 'a top-level key broken after a container', true);
+    variant(2, '  title: T: ', 'info broken, paths after it is a container', true);
+  });
+
   it('special layouts: leading ---, CRLF, numeric keys, flow containers, non-mapping containers', () => {
     const { file, text } = corpus('oai-petstore-v3/petstore.yaml');
     const variants: [string, string][] = [
@@ -534,6 +578,7 @@ describe('IncrementalParser: random edits', () => {
     it(rel, () => {
       const { file, text: base } = corpus(rel);
       let incremental = 0;
+      let broken = 0;
       let strings = 0;
       for (let seed = 1; seed <= seeds; seed++) {
         const rnd = seededRandom(seed * 7919);
@@ -576,10 +621,13 @@ describe('IncrementalParser: random edits', () => {
           }
           const { u } = step(c, text, `seed ${seed} step ${i}`, { cap: 2000 });
           if (!u.full) incremental++;
+          if (!u.full && u.doc.diagnostics.some(d => d.severity === DiagnosticSeverity.Error)) broken++;
           if (u.stringEdit) strings++;
         }
       }
       assert.ok(incremental > seeds * steps * 0.15, `enough incremental updates (${incremental})`);
+      // Texts with a syntax error in one piece take the incremental way too (brokenPiece.ts), and are checked above.
+      assert.ok(broken > 0, `incremental updates of broken texts (${broken})`);
     });
   }
 });

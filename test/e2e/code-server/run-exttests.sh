@@ -22,6 +22,12 @@ set +e
 NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM node "$HERE/driver.js" exttests; RC=$?
 set -e
 cs_stop
+# The extension host's own log: a client that registers a diagnostic collection under a name already taken makes it
+# warn at each server start (the suite restarts the server).
+EXTHOST_LOGS=$(ls "$UDD"/logs/*/exthost*/{remote,}exthost.log 2>/dev/null || true)
+if [ -z "$EXTHOST_LOGS" ]; then echo "FAIL: no extension host log under $UDD/logs"; RC=1
+elif grep -h "DiagnosticCollection with name" $EXTHOST_LOGS; then echo "FAIL: the extension host log says a diagnostic collection name is taken twice"; RC=1
+else echo "extension host log: no diagnostic collection registered twice"; fi
 cp "$RUN/code-server.log" "$SHOT_DIR/$SHOT_NAME-code-server.log" 2>/dev/null || true
 for f in "$UDD"/logs/*/exthost*/apiconv.apiconv/*.log; do if [ -f "$f" ]; then cp "$f" "$SHOT_DIR/$SHOT_NAME-$(basename "$f")"; fi; done
 if [ $RC = 0 ] && [ -z "${KEEP_RUN:-}" ]; then rm -rf "$RUN"; else echo "run folder kept: $RUN"; fi

@@ -29,9 +29,12 @@
  * mapping with a scalar key (and a `null` value for a header), no parser
  * diagnostic other than the "mapping key must be a string scalar" warnings,
  * no anchor or alias, no `<<` as its key, no duplicate key among the pieces of
- * one mapping. Anything else (a tab in indentation, a document marker or a
- * directive, a first key not at column 0, a byte order mark, broken YAML
- * mid-edit, a parser exception, …) makes the update parse the whole text
+ * one mapping. One piece may be broken mid-edit (a syntax error) where its
+ * neighbours show that the whole text reads it the same (brokenPiece.ts): a
+ * keystroke that breaks the YAML, and the one that mends it, parse one piece.
+ * Anything else (a tab in indentation, a document marker or a
+ * directive, a first key not at column 0, a byte order mark, other broken YAML,
+ * a parser exception, …) makes the update parse the whole text
  * (`full: true`), which also gives the right diagnostics. A whole-text parse
  * without errors and anchors is cut into pieces too, so that the next edit is
  * incremental again. Identity of unchanged units across a whole-text parse is
@@ -64,6 +67,7 @@ import { asAstNode, hasAnchors } from './yamlAst';
 import { diffUnits, formatDiagnostic, type RawDiag, type Tree, unitMap, unitSlots } from './pieces';
 import { ChunkedDoc, FullDoc } from './parsedDocs';
 import { Builder, type ChangeWindow, collectDiags, contsOf, OldLevel, topStarts, treeFromFull } from './pieceTree';
+import { brokenPieceStands } from './brokenPiece';
 
 export type Segment = string | number;
 export type YamlResult = ReturnType<typeof Parsers.parseYaml>;
@@ -168,6 +172,7 @@ export class IncrementalParser {
     const builder = new Builder(text, oldText, lines, win);
     const top = builder.nodes(starts, lines.n, 0, [], '', new OldLevel(old.tops, old.topStart, 0), contsOf(old.tops, old.topStart, 0));
     if (top === undefined || top.nodes.length === 0) return undefined;
+    if (builder.broken !== undefined && !brokenPieceStands(text, builder.broken, builder.broken.end === text.length)) return undefined;
     const tree: Tree = { tops: top.nodes, topStart: top.starts, topLine: starts };
     const data = orderedObject();
     for (const n of tree.tops) data[n.key] = n.value;

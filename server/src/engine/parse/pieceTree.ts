@@ -6,6 +6,7 @@ import { CONTENT, type Lines } from './pieceLines';
 import { asAstNode, type YamlAstNode, MAP, SCALAR } from './yamlAst';
 import { type Cont, containerSplit, formatDiagnostic, parsePiece, type Piece, type RawDiag, type Tree, type TreeNode } from './pieces';
 import { shiftRange } from './parsedDocs';
+import type { BrokenSpan, Outer } from './brokenPiece';
 
 // ---------------------------------------------------------------------------
 // Building trees
@@ -70,6 +71,9 @@ export class OldLevel {
 }
 
 export class Builder {
+  /** The one piece with syntax errors the tree may hold (brokenPiece.ts decides whether it stands). */
+  broken: BrokenSpan | undefined;
+
   constructor(
     private readonly text: string,
     private readonly oldText: string,
@@ -81,8 +85,9 @@ export class Builder {
    * Nodes for the spans starting at `starts` (lines) up to `l1`, at `depth`
    * (0 top level, 1 components kinds, 2 entries of a container), reusing
    * unchanged nodes of `old` (the old container's children, by old offset).
+   * `outer`: the header lines of the containers this level is in, and their data keys.
    */
-  nodes(starts: number[], l1: number, depth: number, prefix: Segment[], scope: string, old: OldLevel | undefined, oldConts: Map<string, { node: Cont; start: number }> | undefined): { nodes: TreeNode[]; starts: number[] } | undefined {
+  nodes(starts: number[], l1: number, depth: number, prefix: Segment[], scope: string, old: OldLevel | undefined, oldConts: Map<string, { node: Cont; start: number }> | undefined, outer: Outer = { headers: '', keys: [] }): { nodes: TreeNode[]; starts: number[] } | undefined {
     const { text, lines } = this;
     const out: TreeNode[] = [];
     const charStarts: number[] = [];
@@ -93,6 +98,8 @@ export class Builder {
       const a = lines.start[l0];
       const b = lines.start[le];
       let node = old?.find(a, b, text, this.oldText, this.win);
+      // A container kept whole would hide its broken piece from this build: it is built again.
+      if (node?.t === 1 && node.broken) node = undefined;
       if (node === undefined) {
         const canSplit = depth === 0 || (depth === 1 && scope === '/components');
         const cs = canSplit ? containerSplit(text, lines, l0, le, depth) : undefined;
@@ -106,7 +113,8 @@ export class Builder {
           const oldCont = oldConts?.get(piece.key);
           const oldChildren = oldCont ? new OldLevel(oldCont.node.children, oldCont.node.childStart, oldCont.start) : undefined;
           const oldGrand = oldCont && depth === 0 && piece.key === 'components' ? contsOf(oldCont.node.children, oldCont.node.childStart, oldCont.start) : undefined;
-          const kids = this.nodes(cs.split.starts, le, depth === 0 && piece.key === 'components' ? 1 : 2, [...prefix, piece.rawKey as Segment], childScope, oldChildren, oldGrand);
+          const inner = { headers: outer.headers + text.slice(a, lines.start[hEnd]), keys: [...outer.keys, piece.key] };
+          const kids = this.nodes(cs.split.starts, le, depth === 0 && piece.key === 'components' ? 1 : 2, [...prefix, piece.rawKey as Segment], childScope, oldChildren, oldGrand, inner);
           if (kids === undefined) return undefined;
           const value = orderedObject();
           for (const k of kids.nodes) value[k.key] = k.value;
@@ -121,9 +129,10 @@ export class Builder {
             value,
             len: b - a,
             nLines: le - l0,
+            ...(kids.nodes.some(k => (k.t === 1 ? k.broken : k.piece.broken)) ? { broken: true } : {}),
           };
         } else {
-          const parsed = parsePiece(text.slice(a, b), false, prefix);
+          const parsed = parsePiece(text.slice(a, b), false, prefix, true);
           if (parsed === undefined) return undefined;
           const { piece, value } = parsed;
           node = { t: 0, key: piece.key, rawKey: piece.rawKey, piece, value, len: b - a, nLines: le - l0 };
@@ -131,6 +140,13 @@ export class Builder {
       }
       if (keys.has(node.key)) return undefined;
       keys.add(node.key);
+      const before = this.broken;
+      if (before !== undefined && before.node === out[out.length - 1]) before.next = { node, end: b };
+      if (node.t === 0 && node.piece.broken) {
+        if (before !== undefined) return undefined; // one broken piece at most
+        const prev = out.length > 0 ? { node: out[out.length - 1], start: charStarts[charStarts.length - 1] } : undefined;
+        this.broken = { node, start: a, end: b, outer, prev };
+      }
       out.push(node);
       charStarts.push(a);
     }

@@ -1,7 +1,7 @@
 /** Pieces (a path item, a component… parsed on its own), the tree they form, and the units' identity across parses (see parser.ts). */
 import type { IDiagnostic, IRange } from '@stoplight/types';
 import { CONTAINERS, isRecord, unitKey } from './units';
-import { withSyntaxChecks } from '../yamlSyntax';
+import { SAME_LINE_ENTRY_MESSAGE, withSyntaxChecks } from '../yamlSyntax';
 import { parseYamlDocument } from './yamlDocument';
 import type { Segment, YamlResult } from './parser';
 import { CONTENT, ITEM, type Lines } from './pieceLines';
@@ -28,6 +28,8 @@ export interface Piece {
   wrapped?: YamlResult;
   /** ranges of paths in the piece, in `parse` lines, by pathKey (parsedDocs.ts pieceRange): a relint asks for the same ones */
   ranges?: Map<string, IRange | undefined>;
+  /** The piece has syntax errors (a keystroke mid-edit): its parse stands for the whole text's only once brokenPiece.ts shows it. */
+  broken?: boolean;
 }
 
 interface Leaf {
@@ -53,6 +55,8 @@ export interface Cont {
   len: number;
   nLines: number;
   index?: Map<unknown, number>;
+  /** One of its pieces is broken (Piece.broken): the container is not reused as a whole by the next edit. */
+  broken?: boolean;
 }
 
 export type TreeNode = Leaf | Cont;
@@ -119,8 +123,11 @@ export function containerSplit(text: string, lines: Lines, l0: number, l1: numbe
   return split ? { keyLine, split } : undefined;
 }
 
-/** Parses a piece on its own; undefined when it does not prove to parse as inside the whole text. */
-export function parsePiece(text: string, header: boolean, prefix: Segment[]): { piece: Piece; value: unknown } | undefined {
+/**
+ * Parses a piece on its own; undefined when it does not prove to parse as inside the whole text. `mayBreak`: a piece
+ * with syntax errors is given too (Piece.broken), for brokenPiece.ts to prove.
+ */
+export function parsePiece(text: string, header: boolean, prefix: Segment[], mayBreak = false): { piece: Piece; value: unknown } | undefined {
   const parse = withSyntaxChecks(text, parseYamlDocument(text)); // [i12] Parsers.Yaml.parse's result, built with less (yamlDocument.ts); [i15e] plus the syntax errors it misses
   const ast = asAstNode(parse.ast);
   if (ast === null || ast.kind !== MAP || ast.mappings?.length !== 1) return undefined;
@@ -132,10 +139,12 @@ export function parsePiece(text: string, header: boolean, prefix: Segment[]): { 
   if (!isRecord(data)) return undefined;
   const keys = Object.keys(data);
   if (keys.length !== 1) return undefined;
-  for (const d of parse.diagnostics) if (d.code !== 'YAMLIncompatibleValue') return undefined;
+  const broken = parse.diagnostics.some(d => d.code !== 'YAMLIncompatibleValue');
+  // The syntax checks' own errors come after the parser's sorted ones, in a piece as in the whole text: not in the same order.
+  if (broken && (header || !mayBreak || parse.diagnostics.some(d => d.message === SAME_LINE_ENTRY_MESSAGE))) return undefined;
   if (hasAnchors(ast)) return undefined;
   const diags = (parse.diagnostics as RawDiag[]).map(d => (d.path === undefined || prefix.length === 0 ? d : { ...d, path: [...prefix, ...d.path] }));
-  return { piece: { key: keys[0], rawKey: key.value, parse, mapping, parseLine: 0, diags }, value: data[keys[0]] };
+  return { piece: { key: keys[0], rawKey: key.value, parse, mapping, parseLine: 0, diags, ...(broken ? { broken } : {}) }, value: data[keys[0]] };
 }
 
 /** A fresh empty object with ordered keys, from the same ordered-object module the YAML parser uses. */

@@ -13,6 +13,7 @@ import type { LintWorkspaceResult } from '../../../../server/src/lsp/protocol';
 import { assert, runTests, sleep, TestCase, waitFor } from './harness';
 import { refsTests } from './refs';
 import { revisionTests } from './revisions';
+import { limitsTests } from './limits';
 
 const EXT_ID = 'apiconv.apiconv';
 let api: ApiconvApi;
@@ -299,6 +300,7 @@ const tests: TestCase[] = [
   },
   ...refsTests,
   ...revisionTests,
+  ...limitsTests,
 ];
 
 /**
