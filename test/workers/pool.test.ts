@@ -147,7 +147,7 @@ describe('worker pool', { timeout: 180_000 }, () => {
     }
   });
 
-  it('a warm spare takes over from a worker that was stopped, and a new spare starts once no task runs', async () => {
+  it('a warm spare takes over from a worker that was stopped, and a new spare starts once no task runs; workers that die are replaced', async () => {
     const p = pool({ warmUp: true, spareAfterMs: 0 });
     try {
       await until('the spare started', () => p.started === 2);
@@ -157,6 +157,10 @@ describe('worker pool', { timeout: 180_000 }, () => {
       await assert.rejects(stale.promise, CancelledError);
       assert.equal(await p.run({ echo: 'in the spare' }).promise, 'in the spare');
       await until('a new spare', () => p.started === 3);
+      // Both die (the worker and its spare): a new worker and a new spare start.
+      p.notify('crash');
+      await until('a new worker and a new spare', () => p.started === 5);
+      assert.equal(await p.run({ echo: 'after' }).promise, 'after');
     } finally {
       p.dispose();
     }

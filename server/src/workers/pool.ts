@@ -236,15 +236,15 @@ export class WorkerPool<T, R> {
     return true;
   }
 
-  /** A worker is gone: the spare takes its place; a pool that keeps its workers started starts the missing ones. */
+  /** A worker is gone: the spare takes its place, the missing workers start, and a new spare once no task runs. */
   private replace(): void {
     if (this.disposed || this.config.spareAfterMs === undefined) return;
-    if (this.spare) {
+    if (this.spare && this.slots.length < (this.config.size ?? 1)) {
       this.slots.push(this.spare);
       this.spare = undefined;
-      this.spareDue = true;
     }
     this.fill();
+    if (!this.spare) this.spareDue = true;
   }
 
   private spawn(): Slot<T, R> {
