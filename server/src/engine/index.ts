@@ -21,7 +21,8 @@ export { GRADES, SCORE_CATEGORIES, gradeOf, meetsGrade, scoreFindings, type ApiS
 export { operationCount } from './apiSize';
 
 // Rulesets: choosing and loading them, their rules' docs, the config file's schema.
-export { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, getRule, oneLine, rulesetFileFor } from './ruleset';
+export { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConfig, getDefaultRuleset, getRule, rulesetFileFor } from './ruleset';
+export { oneLine } from './oneLine';
 export { RulesetRefusedError, inspectRuleset } from './rulesetData';
 export { compileFunctionSchemasWhenDefined } from './functionSchemas';
 export { listRules, ruleDocs, ruleInfo, ruleInfoOrCustom, type RuleInfo } from './ruleInfo';
@@ -45,6 +46,7 @@ export {
   skipAfterOverrun,
   withFunctionBudget,
   type FunctionBudget,
+  type Overrun,
 } from './functionBudget';
 
 // Suppressions and baselines.

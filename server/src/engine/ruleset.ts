@@ -17,6 +17,7 @@ import { RulesetLoadError } from './problem';
 import { inspectRuleset, isDataRulesetFile, loadDataRulesetDefinition, UnknownNameError } from './rulesetData';
 import { meterCustomFunctions, meteredLoad } from './functionBudget';
 import { completeApiconvRules } from './ruleOptions';
+import { oneLine } from './oneLine';
 import { ruleOptionsProblems } from './configCheck';
 import { LineIndex } from './lineIndex';
 import { rulesetFs } from './diff/config';
@@ -345,34 +346,6 @@ function evaluate(source: string, file: string): unknown {
   if (typeof m.exports !== 'object' || m.exports === null) throw new Error('the ruleset exports nothing');
   const exported = m.exports as Record<string, unknown>;
   return exported.default !== undefined && Object.keys(exported).length === 1 ? exported.default : exported;
-}
-
-export function oneLine(e: unknown): string {
-  const parts: string[] = [];
-  let cur: unknown = e;
-  while (cur instanceof Error && parts.length < 4) {
-    // Spectral throws AggregateErrors (empty message) for invalid rulesets: name the inner errors and their paths.
-    const inner = (cur as Error & { errors?: unknown[] }).errors;
-    if (Array.isArray(inner) && inner.length > 0 && !cur.message) {
-      parts.push(
-        inner
-          .slice(0, 3)
-          .map(x => {
-            const p = (x as { path?: unknown }).path;
-            return `${Array.isArray(p) && p.length ? `${p.join('.')}: ` : ''}${x instanceof Error ? x.message : String(x)}`;
-          })
-          .join('; ') + (inner.length > 3 ? ` (and ${inner.length - 3} more)` : ''),
-      );
-      break;
-    }
-    parts.push(cur.message);
-    cur = (cur as Error & { cause?: unknown }).cause;
-  }
-  if (parts.length === 0) parts.push(String(e));
-  return parts
-    .join(': ')
-    .replace(/\s*\n\s*/g, ' ')
-    .slice(0, 500);
 }
 
 /** Resolve the ruleset for a document: an explicit file, else the nearest config, else recommended. */

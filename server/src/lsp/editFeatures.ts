@@ -4,7 +4,8 @@
  */
 import type { CancellationToken, ClientCapabilities, Connection } from 'vscode-languageserver/node';
 import { getDefaultRuleset, type LintOptions, type RulesetCache } from '../engine';
-import { ActionCancelledError, type ActionPool, type ActionTask } from './actionPool';
+import type { ActionPool, ActionTask } from './actionPool';
+import { CancelledError } from '../workers/pool';
 import { registerCodeActions, type ActionJob, type JobResult } from './codeActions';
 import { registerCompletion, type FeatureContext } from './completion';
 import type { DiagnosticStore } from './diagnosticStore';
@@ -96,7 +97,7 @@ async function runActionJob(d: EditFeaturesDeps, job: ActionJob, uri: string, to
   const actions = d.actions();
   actions.functionBudgetMs = s.functionBudgetMs;
   return actions.run(task, token).catch(e => {
-    if (!(e instanceof ActionCancelledError)) logSafe(d.connection, `code action failed: ${e instanceof Error ? e.message : String(e)}`);
+    if (!(e instanceof CancelledError)) logSafe(d.connection, `code action failed: ${e instanceof Error ? e.message : String(e)}`);
     return undefined;
   });
 }

@@ -7,12 +7,10 @@
  * The worker is the server bundle itself started as a worker thread (see
  * server.ts): no extra bundle entry.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import * as path from 'node:path';
 import YAML from 'yaml';
 import type { Ruleset } from '@stoplight/spectral-core';
 import {
-  attachMeter,
   BUILTIN_RULESETS,
   ConfigDiscovery,
   findConfig,
@@ -33,6 +31,7 @@ import {
 import { IdleCollector } from './memory';
 import type { StatusParams } from './protocol';
 import { saveCodeCache } from './workerBoot';
+import { serveTasks } from '../workers/serve';
 
 /** A server lint: an editor's text, with the open buffers, the trust and how the ruleset is found. */
 export interface ServerLintTask extends LintTask {
@@ -84,14 +83,6 @@ export interface LintReply {
   /** What an incremental relint re-did (see StatusParams.incremental). */
   incremental?: StatusParams['incremental'];
 }
-
-export type WorkerRequest = { id: number; task: ServerLintTask } | { id: number; warmup: true } | { id: number; forget: string };
-export type WorkerResponse =
-  | { id: number; reply: LintReply }
-  | { id: number; error: string }
-  | { id: number; ready: true }
-  /** The rules with metered custom functions, by slot (functionBudget.ts). */
-  | { id: number; names: string[] };
 
 const caches = new Map<string, RulesetCache>();
 /** The last ruleset that loaded, per ruleset file: used while the file is broken. */
@@ -299,25 +290,24 @@ export async function runWarmUpStep(step: ServerLintTask | { forget: string }): 
 
 /** The worker thread's message loop. */
 export function runLintWorker(): void {
-  const port = parentPort;
-  if (!port) return;
-  const meter = (workerData as { meter?: SharedArrayBuffer } | undefined)?.meter;
-  if (meter) attachMeter(meter, names => port.postMessage({ id: 0, names } satisfies WorkerResponse));
-  process.on('uncaughtException', e => console.error('apiconv lint worker:', e));
-  process.on('unhandledRejection', e => console.error('apiconv lint worker:', e));
   // Real lints asked of this worker so far: the warm-up gives way to the first one.
   let tasks = 0;
   // Lints in progress; the heap is collected in the pauses between them (see memory.ts).
   let running = 0;
   const memory = new IdleCollector({ busy: () => running > 0 });
-  port.on('message', async (msg: WorkerRequest) => {
-    memory.activity();
-    if ('forget' in msg) {
-      forgetDocument(msg.forget);
-      memory.done();
-      return;
-    }
-    if ('warmup' in msg) {
+  serveTasks<ServerLintTask, LintReply>({
+    async run(task) {
+      memory.activity();
+      tasks++;
+      running++;
+      try {
+        return await runLintTask(task);
+      } finally {
+        running--;
+      }
+    },
+    async warmUp() {
+      memory.activity();
       // Build the built-in ruleset and JIT the engine before the first real lint, so that the first edits of a
       // real document are fast too. A document opened meanwhile does not wait for (or share the thread with) the
       // rest of it: its lint is the better warm-up, and the user is waiting for its diagnostics.
@@ -327,24 +317,20 @@ export function runLintWorker(): void {
         if (tasks > 0) break;
         await runWarmUpStep(step);
       }
-      port.postMessage({ id: msg.id, ready: true } satisfies WorkerResponse);
-      // The engine's code compiled: the next workers start with it (workerBoot.ts). Interrupted, after the first lint.
-      if (tasks === 0) saveCodeCache();
-      if (running === 0) memory.done();
-      return;
-    }
-    tasks++;
-    running++;
-    try {
-      const reply = await runLintTask(msg.task);
-      port.postMessage({ id: msg.id, reply } satisfies WorkerResponse);
+    },
+    notice(notice) {
+      memory.activity();
+      forgetDocument((notice as { forget: string }).forget);
+      memory.done();
+    },
+    answered() {
+      // A warm-up interrupted by a lint: that lint writes the cache when it is done, with more of the engine in it.
+      if (running > 0) return;
+      // The engine's code compiled: the next workers start with it (workerBoot.ts).
       saveCodeCache();
-    } catch (e) {
-      port.postMessage({ id: msg.id, error: oneLine(e) } satisfies WorkerResponse);
-    } finally {
-      running--;
       // Keep the worker's heap flat: collected once the user pauses, not while they type (see memory.ts).
       memory.done();
-    }
+    },
+    uncaught: e => console.error('apiconv lint worker:', e),
   });
 }

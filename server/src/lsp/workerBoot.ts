@@ -59,8 +59,9 @@ compiled.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(
 `;
 
 /**
- * A worker thread running the bundle `script`, started with its code cache where there is one. It always starts
- * through BOOT: the bundle is the module wrapper function, which a worker started on the file would only define.
+ * A worker thread of the server running the bundle `script`, started with its code cache where there is one. It
+ * always starts through BOOT: the bundle is the module wrapper function, which a worker started on the file would
+ * only define. Its output goes to the server's (stderr: the client's log), and it does not keep the server alive.
  */
 export function startWorker(script: string, options: WorkerOptions): Worker {
   const label = `${path.basename(script)}-worker`;
@@ -68,7 +69,9 @@ export function startWorker(script: string, options: WorkerOptions): Worker {
   // This worker writes a new cache (a new build, another Node): the old ones go (not on every start).
   if (cacheFile && !fs.existsSync(cacheFile)) pruneCodeCaches(cacheFile, label);
   const workerData = { ...(options.workerData as object), apiconvBoot: { script, cacheFile } };
-  return new Worker(BOOT, { ...options, eval: true, workerData });
+  const worker = new Worker(BOOT, { stdout: false, stderr: false, ...options, eval: true, workerData });
+  worker.unref();
+  return worker;
 }
 
 /** In a worker: write the code cache if this worker started without one (once; the later calls do nothing). */

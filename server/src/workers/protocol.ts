@@ -1,0 +1,21 @@
+/**
+ * The messages between a worker pool (pool.ts) and its workers (serve.ts). Task ids start at 1; id 0 is the
+ * worker's own business (the warm-up, notices, the meter's rule names), not a task's.
+ */
+
+export type PoolRequest<T> =
+  /** Run a task. */
+  | { id: number; task: T }
+  /** Warm up (compile the code, build the caches); answered by `ready`. */
+  | { id: 0; warmUp: true }
+  /** Something every worker is told, with no answer (e.g. a document was closed). */
+  | { id: 0; notice: unknown };
+
+export type PoolResponse<R> =
+  | { id: number; result: R }
+  | { id: number; error: string }
+  /** The task has moved on to its step `step`: the time budget counts from here (a `--fix` moves to the next file). */
+  | { id: number; step: number }
+  | { id: 0; ready: true }
+  /** The rules with metered custom functions, by slot of the meter (engine functionBudget). */
+  | { id: 0; names: string[] };

@@ -1,0 +1,197 @@
+/**
+ * The worker pool (server/src/workers/pool.ts) on a worker of its own (fixtures/taskWorker.ts): answers in order,
+ * cancellation (queued, running within and past the grace period), a worker stuck in a loop stopped past the time
+ * budget and its task run again, a worker that dies, the warm spare, the idle timeout, and the work done in this
+ * thread where no worker can be started.
+ */
+import { strict as assert } from 'node:assert';
+import { describe, it } from 'node:test';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { LOADING_NAME } from '../../server/src/engine';
+import { CancelledError, WorkerExitError, WorkerPool, type PoolConfig } from '../../server/src/workers/pool';
+import type { TestTask } from './fixtures/taskWorker';
+
+type Answer = string | number;
+
+const WORKER = path.join(__dirname, 'fixtures', 'taskWorker.ts');
+/** The tests run the sources through tsx: the worker registers it too. */
+const start = (meter: SharedArrayBuffer) => new Worker(`require('tsx/cjs'); require(${JSON.stringify(WORKER)});`, { eval: true, workerData: { meter } });
+
+function pool(config: Partial<PoolConfig<TestTask, Answer>> = {}): WorkerPool<TestTask, Answer> {
+  return new WorkerPool<TestTask, Answer>({
+    name: 'test worker',
+    start,
+    runHere: async () => 'here',
+    budgetMs: () => 60_000,
+    afterOverrun: () => new Error('over'),
+    ...config,
+  });
+}
+
+const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+
+async function until(what: string, check: () => boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+describe('worker pool', { timeout: 180_000 }, () => {
+  it('answers each task, on as many workers as its size; an error of a task fails that task only', async () => {
+    const p = pool({ size: 2 });
+    try {
+      const answers = await Promise.all([p.run({ echo: 'a' }).promise, p.run({ echo: 'b' }).promise, p.run({ echo: 'c' }).promise]);
+      assert.deepEqual(answers, ['a', 'b', 'c']);
+      await assert.rejects(p.run({ fail: 'no such file' }).promise, /^Error: no such file$/);
+      const threads = await Promise.all([p.run({ sleep: 300 }).promise.then(() => p.run({ thread: true }).promise), p.run({ thread: true }).promise]);
+      assert.equal(p.started, 2);
+      assert.equal(new Set(threads).size, 2, 'two workers');
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('a cancelled queued task is dropped; a cancelled running task that ends within the grace period keeps its worker', async () => {
+    const p = pool({ cancelGraceMs: 10_000 });
+    try {
+      const thread = await p.run({ thread: true }).promise;
+      const running = p.run({ sleep: 300 });
+      const queued = p.run({ crash: 'never run' });
+      queued.cancel();
+      running.cancel();
+      await assert.rejects(running.promise, CancelledError);
+      await assert.rejects(queued.promise, CancelledError);
+      assert.equal(await p.run({ thread: true }).promise, thread, 'the same worker');
+      assert.equal(p.terminated, 0);
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('a cancelled running task still running past the grace period: its worker is terminated, the next task runs in another', async () => {
+    const p = pool({ cancelGraceMs: 200 });
+    try {
+      const thread = await p.run({ thread: true }).promise;
+      const stale = p.run({ sleep: 60_000 });
+      await sleep(50);
+      stale.cancel();
+      await assert.rejects(stale.promise, CancelledError);
+      assert.equal(p.terminated, 0, 'not before the grace period');
+      await until('the worker terminated', () => p.terminated === 1);
+      assert.notEqual(await p.run({ thread: true }).promise, thread);
+      assert.equal(p.started, 2);
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('without a grace period, a cancelled running task stops its worker at once', async () => {
+    const p = pool();
+    try {
+      await p.run({ echo: 'up' }).promise;
+      const stale = p.run({ loop: true });
+      await sleep(50);
+      stale.cancel();
+      assert.equal(p.terminated, 1);
+      await assert.rejects(stale.promise, CancelledError);
+      assert.equal(await p.run({ echo: 'next' }).promise, 'next');
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('a worker stuck in a metered loop past the budget is terminated; the task runs again as afterOverrun says, at the step it reached', async () => {
+    const overruns: { rules: string[]; step: number | undefined }[] = [];
+    const p = pool({
+      budgetMs: () => 300,
+      afterOverrun: (_task, over, step) => {
+        overruns.push({ rules: over.rules, step });
+        return { echo: 'without the rule' };
+      },
+    });
+    try {
+      assert.equal(await p.run({ loop: true, step: 2 }).promise, 'without the rule');
+      assert.deepEqual(overruns, [{ rules: [LOADING_NAME], step: 2 }]);
+      assert.equal(p.overruns, 1);
+      assert.equal(p.terminated, 1);
+      const fails = pool({ budgetMs: () => 300 });
+      try {
+        await assert.rejects(fails.run({ loop: true }).promise, /^Error: over$/);
+      } finally {
+        fails.dispose();
+      }
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('a worker that dies fails its task with why; the next task gets a new worker', async () => {
+    const logs: string[] = [];
+    const p = pool({ log: m => logs.push(m) });
+    try {
+      const thread = await p.run({ thread: true }).promise;
+      const died = await p.run({ crash: 'boom' }).promise.then(
+        () => assert.fail('answered'),
+        (e: unknown) => e,
+      );
+      assert.ok(died instanceof WorkerExitError);
+      assert.match(died.message, /^the test worker failed: boom$/);
+      assert.notEqual(await p.run({ thread: true }).promise, thread);
+      assert.ok(logs.some(l => /test worker exited unexpectedly/.test(l)), logs.join('\n'));
+      assert.equal(p.terminated, 0, 'it was not terminated by the pool');
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('a warm spare takes over from a worker that was stopped, and a new spare starts once no task runs; workers that die are replaced', async () => {
+    const p = pool({ warmUp: true, spareAfterMs: 0 });
+    try {
+      await until('the spare started', () => p.started === 2);
+      const stale = p.run({ loop: true });
+      await sleep(50);
+      stale.cancel();
+      await assert.rejects(stale.promise, CancelledError);
+      assert.equal(await p.run({ echo: 'in the spare' }).promise, 'in the spare');
+      await until('a new spare', () => p.started === 3);
+      // Both die (the worker and its spare): a new worker and a new spare start.
+      p.notify('crash');
+      await until('a new worker and a new spare', () => p.started === 5);
+      assert.equal(await p.run({ echo: 'after' }).promise, 'after');
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('an idle worker is terminated after idleMs, and started again for the next task', async () => {
+    const p = pool({ idleMs: 100 });
+    try {
+      await p.run({ echo: 'x' }).promise;
+      await until('the idle worker terminated', () => p.terminated === 1);
+      assert.equal(await p.run({ echo: 'y' }).promise, 'y');
+      assert.equal(p.started, 2);
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('where no worker can be started, tasks run in this thread, one at a time', async () => {
+    const order: string[] = [];
+    const p = pool({
+      start: undefined,
+      runHere: async task => {
+        order.push(`start ${JSON.stringify(task)}`);
+        await sleep(20);
+        order.push('end');
+        return 'here';
+      },
+    });
+    const a = p.run({ echo: 'a' });
+    const b = p.run({ echo: 'b' });
+    assert.deepEqual(await Promise.all([a.promise, b.promise]), ['here', 'here']);
+    assert.deepEqual(order, ['start {"echo":"a"}', 'end', 'start {"echo":"b"}', 'end']);
+  });
+});
