@@ -96,5 +96,6 @@ export default defineRule({
       return out;
     },
     options,
+    'naming',
   ),
 });

@@ -79,5 +79,6 @@ export default defineRule({
       return out;
     },
     options,
+    'naming',
   ),
 });

@@ -89,5 +89,6 @@ export default defineRule({
       return out;
     },
     options,
+    'naming',
   ),
 });

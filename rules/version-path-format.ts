@@ -123,5 +123,6 @@ export default defineRule({
       return out;
     },
     options,
+    'naming',
   ),
 });

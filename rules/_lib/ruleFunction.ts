@@ -61,14 +61,14 @@ interface Inventory {
  * to run. Keep one finding per source location ourselves, the least message, so
  * the outcome is the same every time.
  */
-function onePerLocation(findings: Finding[], inventory: unknown): Finding[] {
+function onePerLocation(findings: Finding[], inventory: unknown, resolved: boolean): Finding[] {
   if (findings.length < 2 || typeof (inventory as Inventory | undefined)?.findAssociatedItemForPath !== 'function') return findings;
   const inv = inventory as Inventory;
   const best = new Map<string, Finding>();
   for (const f of findings) {
     let key: string;
     try {
-      const item = inv.findAssociatedItemForPath(f.path, true);
+      const item = inv.findAssociatedItemForPath(f.path, resolved);
       key = item ? `${item.document.source ?? ''}\u0000${JSON.stringify(item.path)}` : JSON.stringify(f.path);
     } catch {
       key = JSON.stringify(f.path);
@@ -81,18 +81,39 @@ function onePerLocation(findings: Finding[], inventory: unknown): Finding[] {
   return findings.filter(f => kept.has(f));
 }
 
+/** Where a model rule's findings are placed. */
+export type Placement =
+  /** Where what the finding's path reaches is written: through a `$ref`, in the file and at the place it points to. */
+  | 'target'
+  /**
+   * In the document that names it, at the closest key written there (Spectral's `resolved: false`): a path item
+   * `$ref`'d from another file is judged by its key, which is written in the user's document; placed at its target,
+   * the finding would land on line 1 of the path item's file, whose data has no key to point at. The check still
+   * judges the resolved document.
+   */
+  | 'naming';
+
 /**
  * A Spectral rule body that runs `check` once on the whole resolved document, with the rule's declared options
  * (see options.ts): Spectral validates what a config sets with their schema, as it does for its own functions,
  * and the check gets the defaults with the config's values over them.
  */
-export function modelRule<O = null>(name: string, check: Check<O>, options?: RuleOptions<O>): Pick<RuleDefinition, 'given' | 'then'> {
+export function modelRule<O = null>(
+  name: string,
+  check: Check<O>,
+  options?: RuleOptions<O>,
+  placement: Placement = 'target',
+): Pick<RuleDefinition, 'given' | 'then' | 'resolved'> {
+  const resolvedRule = placement === 'target';
   const fn = createRulesetFunction<unknown, Partial<O> | null>({ input: null, options: (options?.schema ?? null) as never }, (input, set, context) => {
     const resolved = (options ? options.resolve(set) : null) as O;
+    // A rule placed where the path is named is given the document as written; it judges the resolved one (Spectral's
+    // DocumentInventory has it; its interface type leaves it out).
+    const root = resolvedRule ? input : (context?.documentInventory as { resolved?: unknown } | undefined)?.resolved;
     // A finding through a `$ref` cycle judges no real object (the resolver left the `$ref`), and Spectral would
     // follow the cycle for ever to place it: none is reported.
-    const findings = check(getModel(input), resolved, helpersFor(context)).filter(f => !refCycleOnPath(context?.documentInventory, f.path));
-    return onePerLocation(findings, context?.documentInventory).map(f => {
+    const findings = check(getModel(root), resolved, helpersFor(context)).filter(f => !refCycleOnPath(context?.documentInventory, f.path));
+    return onePerLocation(findings, context?.documentInventory, resolvedRule).map(f => {
       if (f.severity) recordSeverityCap(context?.document, (context?.rule as { name?: string } | undefined)?.name, f.message, f.path, f.severity);
       return { message: f.message, path: f.path };
     });
@@ -101,10 +122,12 @@ export function modelRule<O = null>(name: string, check: Check<O>, options?: Rul
   // Its model and its check's loops read the clock (budget.ts): run under a deadline, it stops rather than run away.
   markBudgeted(fn);
   // For the incremental engine (server/src/engine/run/functions.ts): what this function gives depends only on
-  // the document it is given (read through that value: the model is built from it), its options, the formats and
-  // the places of the `$ref`s inside what it reads (`anchor`, `onePerLocation`); so while the parts of the document
-  // it read are the same objects, its findings are the same.
+  // the resolved document (read through one value: the model is built from it; the input itself, or the
+  // inventory's `resolved` for a rule placed where the path is named), its options, the formats and the places of
+  // the `$ref`s inside what it reads (`anchor`, `onePerLocation`); so while the parts of the document it read are
+  // the same objects, its findings are the same.
   Object.defineProperty(fn, Symbol.for('apiconv.modelFunction'), { value: true });
   // Spectral validates a rule's options before its first run, and an options schema accepts no `null`: none set is `{}`.
-  return { given: '$', then: options ? { function: fn, functionOptions: {} as never } : { function: fn } };
+  const then = options ? { function: fn, functionOptions: {} as never } : { function: fn };
+  return resolvedRule ? { given: '$', then } : { given: '$', resolved: false, then };
 }

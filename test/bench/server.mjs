@@ -7,8 +7,9 @@
 // Two kinds of edit per document (KINDS, default both): `title` changes the API title (info), `operation` changes
 // the summary/description of the first operation (inside paths: what designers edit most).
 // A third kind, `type`, types one character after another into the first operation's summary (a keystroke each).
-// Like VS Code, the bench asks for the outline (`textDocument/documentSymbol`) and the light bulb (`textDocument/codeAction`
-// at the cursor, with the diagnostics shown there) right after each edit, and measures the diagnostics' latency with those
+// Like VS Code, the bench asks for the outline (`textDocument/documentSymbol`), the light bulb (`textDocument/codeAction`
+// at the cursor, with the diagnostics shown there) and the code lenses (`textDocument/codeLens`: the reference index
+// brought up to date with the edit) right after each edit, and measures the diagnostics' latency with those
 // requests in flight (REQUESTS=0: the edits alone). CLIENT=pull: the client pulls diagnostics (`textDocument/diagnostic`
 // after each edit, as VS Code does) instead of receiving pushes.
 // Also measured in the same run:
@@ -241,6 +242,7 @@ async function benchServer() {
     const times = [];
     const symbolMs = [];
     const actionMs = [];
+    const lensMs = [];
     const rss = [rssOf(proc.pid)];
     let current = text;
     const cpu0 = cpuOf(proc.pid);
@@ -269,6 +271,7 @@ async function benchServer() {
         requests.push(
           timed(() => conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: cursor, end: cursor }, context: { diagnostics, triggerKind: 2 } })).then(r => actionMs.push(r.ms)),
         );
+        requests.push(timed(() => conn.sendRequest('textDocument/codeLens', { textDocument: { uri } })).then(r => lensMs.push(r.ms)));
       }
       if (p) await p.then(() => times.push(performance.now() - t0));
       await Promise.all(requests);
@@ -285,6 +288,7 @@ async function benchServer() {
       name, kind, bytes: text.length, problems, openMs, p50: pct(times, 50), p95: pct(times, 95), min: Math.min(...times), max: Math.max(...times),
       symbol: symbolMs.length ? { p50: pct(symbolMs, 50), p95: pct(symbolMs, 95) } : undefined,
       action: actionMs.length ? { p50: pct(actionMs, 50), p95: pct(actionMs, 95) } : undefined,
+      lens: lensMs.length ? { p50: pct(lensMs, 50), p95: pct(lensMs, 95) } : undefined,
       rssFirst: rss[1] ?? rss[0], rssLast: rss.at(-1), rssMax: Math.max(...rss), rssPaused, pauseCpu: cpu2.total - cpu1.total,
     });
     console.error(`server ${name} (${kind}): open ${Math.round(openMs)} ms, p50 ${pct(times, 50).toFixed(1)} ms, RSS ${rss.join(' ')}, after a ${PAUSE_MS} ms pause ${rssPaused} (CPU in the pause ${Math.round(cpu2.total - cpu1.total)} ms)${paused ? `; ${paused} ms of pauses during the edits` : ''}`);
@@ -470,12 +474,12 @@ if (!process.env.SKIP_SPECTRAL) {
 
 const f = n => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : String(Math.round(n))) : '–');
 const median = xs => pct(xs, 50);
-const client = `${PULL ? 'pull' : 'push'} diagnostics${REQUESTS ? ', with documentSymbol + codeAction at the cursor after each edit' : ', no other requests'}`;
+const client = `${PULL ? 'pull' : 'push'} diagnostics${REQUESTS ? ', with documentSymbol + codeAction at the cursor + codeLens after each edit' : ', no other requests'}`;
 console.log(`\nLanguage server: ${EDITS} edits per document, debounce 0, ${client}; latency = didChange → diagnostics of that version (${PULL ? 'pull answered' : 'publishDiagnostics'}).`);
 console.log(`Server RSS at start: ${rss0} MB (main thread + lint workers). Edits: title, operation (a word in the first operation's summary), type (one more character typed there: a keystroke).\n`);
 console.log(`Edits back to back${PAUSE_EVERY > 0 ? `, with a ${PAUSE_MS} ms pause every ${PAUSE_EVERY}` : ''}; then a ${PAUSE_MS} ms pause (growth: RSS after the last edit / after the pause, against after the 1st edit).\n`);
-console.log('| document | edit | size | problems | open ms | server p50 ms | server p95 ms | range ms | outline p50/p95 ms | code action p50/p95 ms | CPU ms per edit (main thread) | Spectral p50 ms | Spectral p95 ms | server/Spectral | RSS after 1st edit → last (max) → after pause MB | growth last / after pause |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| document | edit | size | problems | open ms | server p50 ms | server p95 ms | range ms | outline p50/p95 ms | code action p50/p95 ms | code lens p50/p95 ms | CPU ms per edit (main thread) | Spectral p50 ms | Spectral p95 ms | server/Spectral | RSS after 1st edit → last (max) → after pause MB | growth last / after pause |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const s = spectral[`${r.name}/${r.kind}`] ?? {};
   const ratio = s.p50 ? (r.p50 / s.p50).toFixed(2) : '–';
@@ -483,7 +487,7 @@ for (const r of rows) {
   const growth = `${pctOf(r.rssLast)} / ${pctOf(r.rssPaused)}`;
   const pair = x => (x ? `${f(x.p50)} / ${f(x.p95)}` : '–');
   console.log(
-    `| ${r.name} | ${r.kind} | ${(r.bytes / 1024).toFixed(0)} KB | ${r.problems} | ${f(r.openMs)} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.min)}–${f(r.max)} | ${pair(r.symbol)} | ${pair(r.action)} | ${f(r.cpuPerEdit)} (${f(r.mainCpuPerEdit)}) | ${s.error ? 'error' : f(s.p50)} | ${s.error ? '' : f(s.p95)} | ${ratio} | ${r.rssFirst} → ${r.rssLast} (${r.rssMax}) → ${Number.isFinite(r.rssPaused) ? r.rssPaused : '–'} | ${growth} |`,
+    `| ${r.name} | ${r.kind} | ${(r.bytes / 1024).toFixed(0)} KB | ${r.problems} | ${f(r.openMs)} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.min)}–${f(r.max)} | ${pair(r.symbol)} | ${pair(r.action)} | ${pair(r.lens)} | ${f(r.cpuPerEdit)} (${f(r.mainCpuPerEdit)}) | ${s.error ? 'error' : f(s.p50)} | ${s.error ? '' : f(s.p95)} | ${ratio} | ${r.rssFirst} → ${r.rssLast} (${r.rssMax}) → ${Number.isFinite(r.rssPaused) ? r.rssPaused : '–'} | ${growth} |`,
   );
 }
 if (opens.length) {

@@ -16,6 +16,7 @@ import { LineIndex, narrowedRange } from '../../server/src/engine/ranges';
 import type { LintProblem } from '../../server/src/engine/problem';
 import { CORPUS, ROOT, ensureBuilt, runCli, type JsonFinding } from '../cli/helpers';
 import { REF_CYCLE, REF_CYCLE_ACROSS, REF_CYCLE_A, REF_CYCLE_B } from '../fuzz/hostile';
+import { VERSIONS, pathItemRefsProject } from '../helpers/pathItemRefs';
 
 const SPECTRAL = path.join(ROOT, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
 const RULESET = path.join(ROOT, 'rules', 'out', 'apiconv.js');
@@ -46,6 +47,7 @@ const DOCS = [
   'oai-petstore-v2/petstore.json',
   'burgershop/burgershop.openapi.yaml',
   'oai-petstore-separate-v2/spec/swagger.yaml', // multi-file
+  'redocly-openapi-starter/openapi/openapi.yaml', // multi-file, path items $ref'd from their own files
 ];
 
 describe('Spectral compatibility of rules/out/apiconv.js', () => {
@@ -74,6 +76,10 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
   };
   cases.push(['a $ref cycle in one file', cycle({ 'api.yaml': REF_CYCLE })]);
   cases.push(['a $ref cycle across files', cycle({ 'api.yaml': REF_CYCLE_ACROSS, 'a.yaml': REF_CYCLE_A, 'b.yaml': REF_CYCLE_B })]);
+
+  // Path items `$ref`'d from other files: their path-level findings at the path key of the root document, in
+  // Spectral too (the rules run on the document as written: rules/_lib/ruleFunction.ts `modelRule`).
+  for (const version of VERSIONS) cases.push([`OpenAPI ${version}, $ref'd path items`, () => pathItemRefsProject(version).root]);
 
   for (const [name, file] of cases) {
     it(`${name}: spectral lint -r rules/out/apiconv.js = apiconv lint -f json`, { timeout: 300_000 }, () => {

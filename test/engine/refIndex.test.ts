@@ -95,6 +95,34 @@ describe('reference index', () => {
     assert.equal(counts.get(`${f('schemas.yaml')}#Unused`), undefined);
   });
 
+  it('after edits, a file gone and a file turned into another kind, the counts are a fresh index\'s', () => {
+    const { index, texts } = workspace(files);
+    const sorted = (m: Map<string, number>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    index.referenceCounts();
+    const steps: Record<string, string | undefined>[] = [
+      { 'paths/pet.yaml': PATH_ITEM.replace('../api.yaml#/components/schemas/Pet', '../schemas.yaml#/Item') },
+      { 'api.yaml': API.replace("$ref: '#/components/schemas/Pet'", "$ref: '#/components/schemas/Owner'") },
+      // schemas.yaml no longer a file of schemas by name: its `$ref`'d names are no components.
+      { 'schemas.yaml': 'openapi: 3.1.0\ninfo: {title: t, version: "1"}\npaths: {}\n' },
+      { 'paths/pet.yaml': undefined },
+    ];
+    const now: Record<string, string> = { ...files };
+    for (const step of steps) {
+      for (const [name, text] of Object.entries(step)) {
+        if (text === undefined) {
+          delete now[name];
+          texts.delete(f(name));
+          index.forget(f(name));
+        } else {
+          now[name] = text;
+          texts.set(f(name), text);
+          index.update(f(name), text, parseTree(text, f(name)));
+        }
+      }
+      assert.deepEqual(sorted(index.referenceCounts()), sorted(workspace(now).index.referenceCounts()), JSON.stringify(Object.keys(step)));
+    }
+  });
+
   it('renames a schema in every file, the pointers below it kept, no $ref left dangling', () => {
     const { index, texts } = workspace(files);
     const plan = planRename(index, { kind: 'component', file: f('api.yaml'), path: ['components', 'schemas', 'Pet'] }, 'Animal');

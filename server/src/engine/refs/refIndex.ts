@@ -69,6 +69,17 @@ export class RefIndex {
   private derived: { generation: number; counts?: Map<string, number>; apis?: Map<string, Set<string>>; decls?: Map<string, DeclSite> } = {
     generation: -1,
   };
+  /**
+   * What each file's `$ref`s give, by the file's state (a new object per change), so that an edit makes the
+   * workspace-wide counts and APIs again from the edited file's `$ref`s and the others' kept: the components they
+   * name (counted: which target is a component depends on the target file's kind, so these are made again when a
+   * file comes, goes or changes kind) and the other files they reach.
+   */
+  private named = new WeakMap<FileState, Map<string, number>>();
+  private readonly reached = new WeakMap<FileState, Set<string>>();
+  /** Bumped when a file comes, goes or changes kind; `namedKinds`: its value when `named` was last complete. */
+  private kinds = 0;
+  private namedKinds = 0;
 
   constructor(private readonly source?: FileSource) {}
 
@@ -82,6 +93,7 @@ export class RefIndex {
     if (prev && prev.text === text) return;
     this.generation++;
     const kind = fileKindOf(tree);
+    if (prev?.kind !== kind) this.kinds++;
     if (!prev) {
       this.files.set(file, { file, text, kind, sections: scanAll(tree, kind), lines: new LineIndex(text) });
       return;
@@ -93,7 +105,7 @@ export class RefIndex {
 
   forget(file: string): void {
     this.missing.delete(file);
-    if (this.files.delete(file)) this.generation++;
+    if (this.files.delete(file)) this.generation++, this.kinds++;
   }
 
   /** The indexed state of `file`, read through the source when it is not indexed yet. */
@@ -219,21 +231,50 @@ export class RefIndex {
     const d = this.fresh();
     if (d.counts) return d.counts;
     const counts = new Map<string, number>();
-    const bump = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
+    if (this.namedKinds !== this.kinds) this.named = new WeakMap();
     for (const [file, state] of this.files) {
+      for (const [k, n] of this.namedBy(file, state)) counts.set(k, (counts.get(k) ?? 0) + n);
       for (const section of state.sections) {
-        for (const ref of section.refs) {
-          const t = this.target(file, ref);
-          const c = t && this.componentOf(t);
-          if (c?.kind === 'component') bump(countKey(c.file, c.path));
-        }
         for (const use of section.securityUses) {
           const c = this.securityScheme(file, use.name);
-          if (c?.kind === 'component') bump(countKey(c.file, c.path));
+          if (c?.kind === 'component') counts.set(countKey(c.file, c.path), (counts.get(countKey(c.file, c.path)) ?? 0) + 1);
         }
       }
     }
+    // Files read for the kinds of targets during the pass are in the counts made after they were read.
+    this.namedKinds = this.kinds;
     return (d.counts = counts);
+  }
+
+  /** The components the `$ref`s of `file` name, counted. */
+  private namedBy(file: string, state: FileState): Map<string, number> {
+    let named = this.named.get(state);
+    if (named) return named;
+    named = new Map();
+    for (const section of state.sections) {
+      for (const ref of section.refs) {
+        const t = this.target(file, ref);
+        const c = t && this.componentOf(t);
+        if (c?.kind === 'component') named.set(countKey(c.file, c.path), (named.get(countKey(c.file, c.path)) ?? 0) + 1);
+      }
+    }
+    this.named.set(state, named);
+    return named;
+  }
+
+  /** The other files the `$ref`s of `file` reach. */
+  private reachedBy(file: string, state: FileState): Set<string> {
+    let reached = this.reached.get(state);
+    if (reached) return reached;
+    reached = new Set();
+    for (const section of state.sections) {
+      for (const ref of section.refs) {
+        const t = this.target(file, ref);
+        if (t && t.file !== file) reached.add(t.file);
+      }
+    }
+    this.reached.set(state, reached);
+    return reached;
   }
 
   /**
@@ -242,29 +283,33 @@ export class RefIndex {
    */
   apiFiles(file: string): Set<string> {
     const d = this.fresh();
-    const apis = (d.apis ??= new Map());
-    const known = apis.get(file);
-    if (known) return known;
+    // Every API at once: the links are one pass over every `$ref`, and a pass per file asked (each file with a
+    // security requirement, when the reference counts are made) was a pass per API of the workspace.
+    d.apis ??= this.allApis();
+    return d.apis.get(file) ?? new Set([file]);
+  }
+
+  /** Each indexed file's API: the files linked by `$ref`s, either way (connected components). */
+  private allApis(): Map<string, Set<string>> {
     const links = new Map<string, Set<string>>();
     const link = (a: string, b: string) => (links.get(a) ?? links.set(a, new Set()).get(a)!).add(b);
     for (const [from, state] of this.files) {
-      for (const section of state.sections) {
-        for (const ref of section.refs) {
-          const t = this.target(from, ref);
-          if (t && t.file !== from) {
-            link(from, t.file);
-            link(t.file, from);
-          }
-        }
+      for (const to of this.reachedBy(from, state)) {
+        link(from, to);
+        link(to, from);
       }
     }
-    const api = new Set([file]);
-    const queue = [file];
-    for (let f = queue.pop(); f !== undefined; f = queue.pop()) {
-      for (const g of links.get(f) ?? []) if (!api.has(g)) api.add(g), queue.push(g);
+    const apis = new Map<string, Set<string>>();
+    for (const file of links.keys()) {
+      if (apis.has(file)) continue;
+      const api = new Set([file]);
+      const queue = [file];
+      for (let f = queue.pop(); f !== undefined; f = queue.pop()) {
+        for (const g of links.get(f) ?? []) if (!api.has(g)) api.add(g), queue.push(g);
+      }
+      for (const f of api) apis.set(f, api);
     }
-    for (const f of api) apis.set(f, api);
-    return api;
+    return apis;
   }
 
   /** The security scheme named `name` in the API of `file`. */

@@ -198,13 +198,13 @@ export function isLocalRule(rule: RuleLike): boolean {
 }
 
 /**
- * The apiconv conventions (rules/_lib/ruleFunction.ts `modelRule`): given the resolved root, they read the
- * document through that value only. Run as a group, through a root that records which top-level keys are read;
- * while those keys hold the same units (===), the group's results are the last run's.
+ * The apiconv conventions (rules/_lib/ruleFunction.ts `modelRule`): they read the resolved document through one
+ * value only — the root they are given, or for a rule placed as written (`resolved: false`) the inventory's
+ * `resolved`. Run as a group, through a root that records which top-level keys are read; while those keys hold the
+ * same units (===), the group's results are the last run's.
  */
 const MODEL_MARK = Symbol.for('apiconv.modelFunction');
 export function isModelRule(rule: RuleLike, formats: Set<unknown> | null): boolean {
-  if (!rule.resolved) return false;
   const given = rule.getGivenForFormats(formats);
   return (
     given.length === 1 &&

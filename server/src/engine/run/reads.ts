@@ -1,5 +1,6 @@
 /** What the model rules (rules/_lib/ruleFunction.ts `modelRule`) read of a document, to reuse their results (see runner.ts). */
 import { isRecord, unitDepth } from '../parse/units';
+import type { InventoryLike } from './types';
 
 /**
  * What a group of model rules read of the document: the top-level keys ('*': the root's keys enumerated), and the
@@ -147,4 +148,12 @@ export function snapshotOf(root: Record<string, unknown>, key: string): unknown[
     } else out.push(w);
   }
   return out;
+}
+
+/**
+ * `inventory` with its resolved document seen through `view`: for a model rule placed as written, which is given
+ * the unresolved root and reads the resolved one from its inventory.
+ */
+export function withResolved(inventory: InventoryLike, view: unknown): InventoryLike {
+  return Object.create(inventory, { resolved: { value: view } }) as InventoryLike;
 }

@@ -37,7 +37,7 @@ import { stoppedRuleCount } from '../functionBudget';
 import { FnMemo, isLocalRule, isModelRule, isSplitRule } from './functions';
 import { lintNode, type NodeCtx } from './lintNode';
 import { Query, valueAt } from './query';
-import { Reads, sameAsRead, snapshotOf } from './reads';
+import { Reads, sameAsRead, snapshotOf, withResolved } from './reads';
 import type { SharedObjects } from '../resolve/types';
 import { DEFAULT_RANGE, type DocLike, type InventoryLike, type JsonPath, type RawResult, type RuleLike, type RunnerResult } from './types';
 
@@ -322,12 +322,12 @@ export class IncrementalRunner {
 
   private runModelRules(rules: RuleLike[], ctx: NodeCtx, fresh: RawResult[], oneShot: boolean): void {
     const root = ctx.inventory.resolved;
+    const unresolved = ctx.inventory.unresolved;
     if (oneShot) {
       // Nothing is kept for a next run: the rules read the document itself, not through views that record the reads.
-      for (const rule of rules) lintNode(ctx, rule, [], root, fresh);
+      for (const rule of rules) lintNode(ctx, rule, [], rule.resolved ? root : unresolved, fresh);
       return;
     }
-    const unresolved = ctx.inventory.unresolved;
     const memo = this.modelMemo;
     if (
       memo &&
@@ -345,7 +345,10 @@ export class IncrementalRunner {
     const out: RawResult[] = [];
     const pending = ctx.promises.length;
     const stopped = stoppedRuleCount();
-    for (const rule of rules) lintNode(ctx, rule, [], input, out);
+    // A rule placed as written is given the unresolved root and reads the resolved one from its inventory: the
+    // same view, so that its reads are recorded too (and the model built once for the group).
+    const viewed: NodeCtx = input === root ? ctx : { ...ctx, inventory: withResolved(ctx.inventory, input) };
+    for (const rule of rules) lintNode(rule.resolved ? ctx : viewed, rule, [], rule.resolved ? input : unresolved, out);
     for (const r of out) fresh.push(r);
     // Asynchronous results are not in `out` yet: no memo then (the model functions are synchronous). Nor when the
     // budget stopped a rule: its findings are missing, and the next run names it only if it runs it.
