@@ -43,7 +43,7 @@ describe('inferConventions', () => {
       }),
     ]);
     assert.deepEqual(find(infs, 'post-create-201')?.options, { statuses: ['200'] });
-    assert.deepEqual(find(infs, 'post-create-201')?.evidence, ['POST: 200 in 2 of 3 operations with a success status, 201 in 1']);
+    assert.deepEqual(find(infs, 'post-create-201')?.evidence, ['POST: 200 in 2 of 3 creating POSTs with a success status, 201 in 1']);
     assert.deepEqual(find(infs, 'delete-success-204')?.options, { statuses: ['202'] });
     assert.deepEqual(find(infs, 'put-success-200-204')?.options, { statuses: ['202'] });
     assert.equal(find(infs, 'get-success-200'), undefined, 'no GET');
@@ -64,9 +64,45 @@ describe('inferConventions', () => {
     assert.deepEqual(find(infs, 'cache-control-get')?.evidence, ['0 of 3 GETs with a 200 declare Cache-Control on their 200']);
   });
 
-  it('path-collection-plural: how segments of several words are written', () => {
-    const inf = find(inferConventions([doc({ '/api/payment_intents': list(), '/api/setup_intents': list(), '/api/tax-rates': list() })]), 'path-collection-plural');
+  it('path-collection-plural: the case most collection segments that show one are written in', () => {
+    const items = (...keys: string[]) => Object.fromEntries(keys.map(k => [k, { get: ok('200') }]));
+    const inf = find(inferConventions([doc(items('/api/payment_intents/{id}', '/api/setup_intents/{id}', '/api/tax-rates/{id}', '/api/users/{id}', '/api/users/{id}/activate'))]), 'path-collection-plural');
     assert.deepEqual(inf?.options, { case: 'snake_case' });
+    assert.deepEqual(inf?.evidence, ['collection segments of several words or capitalized: snake_case in 2 of 3 distinct segments, kebab-case in 1']);
+    const pascal = find(inferConventions([doc(items('/Accounts/{Sid}', '/Accounts/{Sid}/Calls/{Sid2}', '/Accounts/{Sid}/phone_numbers/{Id}'))]), 'path-collection-plural');
+    assert.deepEqual(pascal?.options, { case: 'PascalCase' });
+    const split = inferConventions([doc(items('/api/payment_intents/{id}', '/api/tax-rates/{id}', '/api/users/{id}'))]);
+    assert.equal(find(split, 'path-collection-plural'), undefined, 'no case more than half show');
+  });
+
+  it('list-pagination: the style most paged lists use, its parameters under their majority names', () => {
+    const listOf = (...names: string[]) => ({
+      get: {
+        parameters: names.map(name => ({ name, in: 'query', schema: { type: 'string' } })),
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } } },
+      },
+    });
+    const paths: Ops = { '/v1/as': listOf('starting_after', 'limit'), '/v1/bs': listOf('starting_after', 'limit'), '/v1/cs': listOf('page', 'limit'), '/v1/ds': listOf() };
+    const inf = find(inferConventions([doc(paths)]), 'list-pagination');
+    assert.deepEqual(inf?.options, { styles: ['cursor'], names: { cursor: 'starting_after' } });
+    assert.deepEqual(inf?.evidence, ['paged lists: cursor in 2 of 3 paged list operations (of 4), page in 1', 'cursor: starting_after in 2 of 3 paged list operations']);
+    const seed = inferConventions([doc({ '/v1/as': listOf('page', 'per_page', 'page_token'), '/v1/bs': listOf('page', 'per_page', 'page_token') })]);
+    assert.equal(find(seed, 'list-pagination'), undefined, 'a tie with page (and per_page, a known other of limit) keeps the default');
+  });
+
+  it('path-no-verbs: actions as verbs ending POST-only paths, when most paths with a verb have it there', () => {
+    const post = { post: ok('200') };
+    const infs = inferConventions([doc({ '/accounts/get': post, '/item/public_token/create': post, '/getUsers': { get: ok('200') } })]);
+    assert.deepEqual(find(infs, 'path-no-verbs')?.options, { actions: 'post' });
+    assert.deepEqual(find(infs, 'path-no-verbs')?.evidence, ['a verb ends a POST-only path in 2 of 3 paths with a verb (an action on what comes before it)']);
+    const rpc = inferConventions([doc({ '/accounts/get': post, '/getUsers': { get: ok('200') }, '/fetchOrders': { get: ok('200') } })]);
+    assert.equal(find(rpc, 'path-no-verbs'), undefined);
+  });
+
+  it('version-path-format: the format most path items write their version in', () => {
+    const infs = inferConventions([doc({ '/2010-04-01/Accounts': {}, '/2010-04-01/Calls': {}, '/v1/Other': {} })]);
+    assert.deepEqual(find(infs, 'version-path-format')?.options, { formats: ['date'] });
+    assert.equal(find(inferConventions([doc({ '/api/v1/as': {}, '/api/v2/bs': {} })]), 'version-path-format'), undefined);
   });
 
   it('version-declared: the API’s own version header and query names', () => {
