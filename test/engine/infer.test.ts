@@ -99,6 +99,15 @@ describe('inferConventions', () => {
     assert.equal(find(rpc, 'path-no-verbs'), undefined);
   });
 
+  it('post-request-body: the media type most POST bodies are sent as, when it is not JSON', () => {
+    const body = (type: string) => ({ post: { requestBody: { content: { [type]: { schema: { type: 'object' } } } }, ...ok('200') } });
+    const infs = inferConventions([doc({ '/v1/as': body('application/x-www-form-urlencoded'), '/v1/bs': body('application/x-www-form-urlencoded'), '/v1/cs': body('application/json') })]);
+    assert.deepEqual(find(infs, 'post-request-body')?.options, { mediaTypes: ['application/x-www-form-urlencoded'] });
+    assert.deepEqual(find(infs, 'post-request-body')?.evidence, ['POST bodies: application/x-www-form-urlencoded in 2 of 3 POSTs with a body, JSON in 1']);
+    const json = inferConventions([doc({ '/v1/as': body('application/json'), '/v1/bs': body('multipart/form-data') })]);
+    assert.equal(find(json, 'post-request-body'), undefined);
+  });
+
   it('version-path-format: the format most path items write their version in', () => {
     const infs = inferConventions([doc({ '/2010-04-01/Accounts': {}, '/2010-04-01/Calls': {}, '/v1/Other': {} })]);
     assert.deepEqual(find(infs, 'version-path-format')?.options, { formats: ['date'] });

@@ -12,7 +12,8 @@ import { collectionSegments } from '../../../rules/path-collection-plural';
 import { majorityPrefix } from '../../../rules/path-api-prefix';
 import { formatOf } from '../../../rules/version-path-format';
 import { versionSegmentIndexes } from '../../../rules/_lib/paths';
-import { isActionPost } from '../../../rules/_lib/methods';
+import { admitsJson, isActionPost, requestBodyInfo } from '../../../rules/_lib/methods';
+import { mediaTypeName } from '../../../rules/post-request-body';
 import { rules } from '../../../rules/index';
 
 /** The default of a rule's option: the seed's convention. */
@@ -257,6 +258,26 @@ function inferActions(models: Model[]): Inference | undefined {
   };
 }
 
+/** The media type most POST bodies are sent as, when it is not JSON (a form: Stripe, Twilio, Slack). */
+function inferBodyMediaType(models: Model[]): Inference | undefined {
+  const counts = new Map<string, number>();
+  let total = 0;
+  let json = 0;
+  for (const m of models)
+    for (const op of m.operations) {
+      if (op.method !== 'post') continue;
+      const body = requestBodyInfo(op, m.spec, m.root);
+      if (!body.present) continue;
+      total++;
+      if (body.json) json++;
+      else for (const t of new Set(body.mediaTypes.map(mediaTypeName).filter(t => !admitsJson(t)))) bump(counts, t);
+    }
+  const [top] = ranked_(counts);
+  if (top === undefined || top[1] * 2 <= total) return undefined;
+  counts.set('JSON', json);
+  return { rule: 'post-request-body', options: { mediaTypes: [top[0]] }, evidence: [`POST bodies: ${tally(counts, total, 'POSTs with a body')}`] };
+}
+
 /** The format most path items write their version segment in (`v1`, `2010-04-01`, `1.0`). */
 function inferVersionFormat(models: Model[]): Inference | undefined {
   const counts = new Map<string, number>();
@@ -321,7 +342,7 @@ function inferApiKeyNames(models: Model[]): Inference | undefined {
 /** The conventions of an API's documents (each a resolved or plain document object), in a stable order. */
 export function inferConventions(documents: unknown[]): Inference[] {
   const models = documents.map(d => getModel(d));
-  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), inferPagination(models), inferActions(models), ...inferStatuses(models), ...inferPractices(models), inferVersionFormat(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
+  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), inferPagination(models), inferActions(models), inferBodyMediaType(models), ...inferStatuses(models), ...inferPractices(models), inferVersionFormat(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
     (i): i is Inference => i !== undefined,
   );
 }
