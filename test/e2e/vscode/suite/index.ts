@@ -14,6 +14,7 @@ import { assert, runTests, sleep, TestCase, waitFor } from './harness';
 import { refsTests } from './refs';
 import { revisionTests } from './revisions';
 import { limitsTests } from './limits';
+import { adoptTests } from './adopt';
 
 const EXT_ID = 'apiconv.apiconv';
 let api: ApiconvApi;
@@ -301,6 +302,7 @@ const tests: TestCase[] = [
   ...refsTests,
   ...revisionTests,
   ...limitsTests,
+  ...adoptTests,
 ];
 
 /**
