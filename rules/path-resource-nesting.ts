@@ -6,7 +6,7 @@ import { defineOptions } from './_lib/options';
 
 type IdTemplate = 'any' | 'camelCase' | 'snake_case' | 'PascalCase';
 
-export const options = defineOptions<{ maxDepth: number | 'none'; idTemplate: IdTemplate }>('path-resource-nesting', {
+export const options = defineOptions<{ maxDepth: number | 'none'; idTemplate: IdTemplate; compoundIds: string[] }>('path-resource-nesting', {
   maxDepth: {
     schema: { anyOf: [{ type: 'integer', minimum: 1 }, { const: 'none' }] },
     default: 'none',
@@ -18,6 +18,12 @@ export const options = defineOptions<{ maxDepth: number | 'none'; idTemplate: Id
     default: 'any',
     description: "How an item's template is named: camelCase ({id}, {userId}), snake_case ({id}, {user_id}), PascalCase ({Sid}, {AccountSid}), or any.",
     example: 'camelCase',
+  },
+  compoundIds: {
+    schema: { type: 'array', items: { type: 'string', pattern: '^\\{[^{}/]+\\}/\\{[^{}/]+\\}$' }, uniqueItems: true },
+    default: [],
+    description: 'Two templates in a row that name one item together, as written in the paths (a repository by its owner and name: {owner}/{repo}).',
+    example: ['{owner}/{repo}'],
   },
 });
 
@@ -45,7 +51,7 @@ function optionProblem(effectivePath: string, pathKey: string, o: typeof options
 }
 
 /** The first nesting problem of an effective path (of path key `pathKey`), as a message, or undefined. See resourceSegments for where the resources start. */
-export function nestingProblem(effectivePath: string, pathKey: string = effectivePath): string | undefined {
+export function nestingProblem(effectivePath: string, pathKey: string = effectivePath, compoundIds: readonly string[] = []): string | undefined {
   const segs = resourceSegments(effectivePath, pathKey);
   if (segs.length > 0 && hasTemplate(segs[0])) {
     return `Path "${effectivePath}" starts with the template "${segs[0]}": an {id} identifies an item of a collection, so put the collection first (/api/<collection>/{id}).`;
@@ -54,6 +60,7 @@ export function nestingProblem(effectivePath: string, pathKey: string = effectiv
     const a = hasTemplate(segs[i - 1]);
     const b = hasTemplate(segs[i]);
     if (a && b) {
+      if (compoundIds.includes(`${segs[i - 1]}/${segs[i]}`)) continue;
       return `Path "${effectivePath}" has two templates in a row ("${segs[i - 1]}/${segs[i]}"): name the sub-collection between them (/api/<collection>/{id}/<sub_collection>/{subId}).`;
     }
     if (!a && !b) {
@@ -79,7 +86,7 @@ export default defineRule({
       for (const item of model.pathItems) {
         for (const eff of item.effectivePaths) {
           // One finding per path item (the first problem): they all point at its key.
-          const message = nestingProblem(eff, item.pathKey) ?? optionProblem(eff, item.pathKey, o);
+          const message = nestingProblem(eff, item.pathKey, o.compoundIds) ?? optionProblem(eff, item.pathKey, o);
           if (message !== undefined) {
             out.push({ message, path: item.path });
             break;

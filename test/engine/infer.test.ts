@@ -108,6 +108,17 @@ describe('inferConventions', () => {
     assert.equal(find(json, 'post-request-body'), undefined);
   });
 
+  it('path-resource-nesting: the pair of templates most paths with one name an item by', () => {
+    const paths: Ops = {};
+    for (const sub of ['issues', 'pulls', 'tags']) paths[`/repos/{owner}/{repo}/${sub}`] = { get: ok('200') };
+    paths['/orgs/{org}/{team}'] = { get: ok('200') };
+    const inf = find(inferConventions([doc(paths)]), 'path-resource-nesting');
+    assert.deepEqual(inf?.options, { compoundIds: ['{owner}/{repo}'] });
+    assert.deepEqual(inf?.evidence, ['two templates in a row: {owner}/{repo} in 3 of 4 paths with a pair, {org}/{team} in 1']);
+    const few = inferConventions([doc({ '/repos/{owner}/{repo}': { get: ok('200') }, '/repos/{owner}/{repo}/tags': { get: ok('200') } })]);
+    assert.equal(find(few, 'path-resource-nesting'), undefined, 'two paths are no convention');
+  });
+
   it('version-path-format: the format most path items write their version in', () => {
     const infs = inferConventions([doc({ '/2010-04-01/Accounts': {}, '/2010-04-01/Calls': {}, '/v1/Other': {} })]);
     assert.deepEqual(find(infs, 'version-path-format')?.options, { formats: ['date'] });

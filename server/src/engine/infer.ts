@@ -11,7 +11,7 @@ import { ALL_DEFAULT_VERBS, takesOnlyPost, verbOf } from '../../../rules/path-no
 import { collectionSegments } from '../../../rules/path-collection-plural';
 import { majorityPrefix } from '../../../rules/path-api-prefix';
 import { formatOf } from '../../../rules/version-path-format';
-import { versionSegmentIndexes } from '../../../rules/_lib/paths';
+import { hasTemplate, resourceSegments, versionSegmentIndexes } from '../../../rules/_lib/paths';
 import { admitsJson, isActionPost, requestBodyInfo } from '../../../rules/_lib/methods';
 import { mediaTypeName } from '../../../rules/post-request-body';
 import { rules } from '../../../rules/index';
@@ -278,6 +278,28 @@ function inferBodyMediaType(models: Model[]): Inference | undefined {
   return { rule: 'post-request-body', options: { mediaTypes: [top[0]] }, evidence: [`POST bodies: ${tally(counts, total, 'POSTs with a body')}`] };
 }
 
+/**
+ * The compound key an API names one item by (`/repos/{owner}/{repo}`): the pair of templates in a row most of the
+ * paths with such a pair have, in at least three paths. Another pair stays what path-resource-nesting reports.
+ */
+function inferCompoundIds(models: Model[]): Inference | undefined {
+  const pairs = new Map<string, number>();
+  let total = 0;
+  for (const m of models)
+    for (const item of m.pathItems) {
+      const found = new Set<string>();
+      for (const eff of item.effectivePaths) {
+        const segs = resourceSegments(eff, item.pathKey);
+        for (let i = 1; i < segs.length; i++) if (hasTemplate(segs[i - 1]) && hasTemplate(segs[i])) found.add(`${segs[i - 1]}/${segs[i]}`);
+      }
+      if (found.size > 0) total++;
+      for (const pair of found) bump(pairs, pair);
+    }
+  const [top] = ranked_(pairs);
+  if (top === undefined || top[1] < 3 || top[1] * 2 <= total) return undefined;
+  return { rule: 'path-resource-nesting', options: { compoundIds: [top[0]] }, evidence: [`two templates in a row: ${tally(pairs, total, 'paths with a pair')}`] };
+}
+
 /** The format most path items write their version segment in (`v1`, `2010-04-01`, `1.0`). */
 function inferVersionFormat(models: Model[]): Inference | undefined {
   const counts = new Map<string, number>();
@@ -342,7 +364,7 @@ function inferApiKeyNames(models: Model[]): Inference | undefined {
 /** The conventions of an API's documents (each a resolved or plain document object), in a stable order. */
 export function inferConventions(documents: unknown[]): Inference[] {
   const models = documents.map(d => getModel(d));
-  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), inferPagination(models), inferActions(models), inferBodyMediaType(models), ...inferStatuses(models), ...inferPractices(models), inferVersionFormat(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
+  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), inferPagination(models), inferActions(models), inferCompoundIds(models), inferBodyMediaType(models), ...inferStatuses(models), ...inferPractices(models), inferVersionFormat(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
     (i): i is Inference => i !== undefined,
   );
 }
