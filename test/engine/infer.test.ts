@@ -119,6 +119,16 @@ describe('inferConventions', () => {
     assert.equal(find(few, 'path-resource-nesting'), undefined, 'two paths are no convention');
   });
 
+  it("error-schema: the properties most error bodies require, when most are none of the seed's shapes", () => {
+    const failing = (schema: object) => ({ get: { responses: { '200': { description: 'ok' }, '400': { description: 'bad', content: { 'application/json': { schema } } } } } });
+    const own = (extra: object) => ({ type: 'object', required: ['error'], properties: { error: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' } } }, ...extra } });
+    const infs = inferConventions([doc({ '/v1/as': failing(own({})), '/v1/bs': failing(own({ hint: { type: 'string' } })), '/v1/cs': failing({ type: 'object', required: ['error'], properties: { error: { type: 'string' } } }) })]);
+    assert.deepEqual(find(infs, 'error-schema')?.options, { required: ['error'] });
+    assert.deepEqual(find(infs, 'error-schema')?.evidence, ["error bodies: 2 of 3 distinct ones are none of the seed's shapes; of those, error is required by 2"]);
+    const seed = inferConventions([doc({ '/v1/as': failing({ type: 'object', required: ['error'], properties: { error: { type: 'string' } } }), '/v1/bs': failing(own({})) })]);
+    assert.equal(find(seed, 'error-schema'), undefined, 'half are the seed shape B: no majority');
+  });
+
   it('version-path-format: the format most path items write their version in', () => {
     const infs = inferConventions([doc({ '/2010-04-01/Accounts': {}, '/2010-04-01/Calls': {}, '/v1/Other': {} })]);
     assert.deepEqual(find(infs, 'version-path-format')?.options, { formats: ['date'] });

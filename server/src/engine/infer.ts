@@ -13,6 +13,8 @@ import { majorityPrefix } from '../../../rules/path-api-prefix';
 import { formatOf } from '../../../rules/version-path-format';
 import { hasTemplate, resourceSegments, versionSegmentIndexes } from '../../../rules/_lib/paths';
 import { admitsJson, isActionPost, requestBodyInfo } from '../../../rules/_lib/methods';
+import { errorResponses } from '../../../rules/_lib/errors';
+import { objectFields } from '../../../rules/_lib/fixes';
 import { mediaTypeName } from '../../../rules/post-request-body';
 import { rules } from '../../../rules/index';
 
@@ -300,6 +302,34 @@ function inferCompoundIds(models: Model[]): Inference | undefined {
   return { rule: 'path-resource-nesting', options: { compoundIds: [top[0]] }, evidence: [`two templates in a row: ${tally(pairs, total, 'paths with a pair')}`] };
 }
 
+/**
+ * The API's own error body (Slack's `{ ok, error }`): when most error bodies are none of the seed's shapes, the
+ * properties most of them require, as error-schema's `required`. The seed's shapes stay accepted beside it.
+ */
+function inferErrorBody(models: Model[]): Inference | undefined {
+  const requiredBy = new Map<string, number>();
+  const seen = new Set<unknown>();
+  let bodies = 0;
+  let own = 0;
+  for (const m of models)
+    for (const r of errorResponses(m)) {
+      if (r.json === undefined || seen.has(r.json.schema)) continue;
+      seen.add(r.json.schema);
+      bodies++;
+      if (r.shape !== undefined) continue;
+      own++;
+      for (const k of new Set((objectFields(r.json.schema)?.required ?? []).filter((k): k is string => typeof k === 'string'))) bump(requiredBy, k);
+    }
+  if (own * 2 <= bodies) return undefined;
+  const required = ranked_(requiredBy).filter(([, n]) => n * 2 > own).map(([k]) => k).sort();
+  if (required.length === 0) return undefined;
+  return {
+    rule: 'error-schema',
+    options: { required },
+    evidence: [`error bodies: ${own} of ${bodies} distinct ones are none of the seed's shapes; of those, ${required.map(k => `${k} is required by ${requiredBy.get(k)}`).join(', ')}`],
+  };
+}
+
 /** The format most path items write their version segment in (`v1`, `2010-04-01`, `1.0`). */
 function inferVersionFormat(models: Model[]): Inference | undefined {
   const counts = new Map<string, number>();
@@ -364,7 +394,7 @@ function inferApiKeyNames(models: Model[]): Inference | undefined {
 /** The conventions of an API's documents (each a resolved or plain document object), in a stable order. */
 export function inferConventions(documents: unknown[]): Inference[] {
   const models = documents.map(d => getModel(d));
-  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), inferPagination(models), inferActions(models), inferCompoundIds(models), inferBodyMediaType(models), ...inferStatuses(models), ...inferPractices(models), inferVersionFormat(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
+  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), inferPagination(models), inferActions(models), inferCompoundIds(models), inferBodyMediaType(models), inferErrorBody(models), ...inferStatuses(models), ...inferPractices(models), inferVersionFormat(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
     (i): i is Inference => i !== undefined,
   );
 }
