@@ -129,6 +129,13 @@ describe('inferConventions', () => {
     assert.equal(find(seed, 'error-schema'), undefined, 'half are the seed shape B: no majority');
   });
 
+  it('path-resource-nesting: top-level groups most of whose paths go on with a collection', () => {
+    const get = { get: ok('200') };
+    const infs = inferConventions([doc({ '/v1/radar/value_lists/{id}': get, '/v1/radar/reviews': get, '/v1/users/{id}': get, '/v1/users/me': get, '/v1/users': get, '/v1/me/albums': get })]);
+    assert.deepEqual(find(infs, 'path-resource-nesting')?.options, { namespaces: ['radar'] });
+    assert.deepEqual(find(infs, 'path-resource-nesting')?.evidence, ['top-level groups: radar (2 of 2 paths)']);
+  });
+
   it('version-path-format: the format most path items write their version in', () => {
     const infs = inferConventions([doc({ '/2010-04-01/Accounts': {}, '/2010-04-01/Calls': {}, '/v1/Other': {} })]);
     assert.deepEqual(find(infs, 'version-path-format')?.options, { formats: ['date'] });

@@ -330,6 +330,36 @@ function inferErrorBody(models: Model[]): Inference | undefined {
   };
 }
 
+/**
+ * The top-level groups an API files its collections under (Stripe's /v1/radar/…, /v1/terminal/…; a /me): a first
+ * resource segment that most of the paths it starts go on with another collection, in at least two paths.
+ */
+function inferNamespaces(models: Model[]): Inference | undefined {
+  const starts = new Map<string, number>();
+  const grouping = new Map<string, number>();
+  for (const m of models)
+    for (const item of m.pathItems) {
+      const segs = resourceSegments(item.effectivePaths[0] ?? item.pathKey, item.pathKey);
+      if (segs.length === 0 || hasTemplate(segs[0])) continue;
+      bump(starts, segs[0]);
+      if (segs.length > 1 && !hasTemplate(segs[1])) bump(grouping, segs[0]);
+    }
+  const namespaces = [...grouping].filter(([seg, n]) => n >= 2 && n * 2 > starts.get(seg)!).map(([seg]) => seg).sort();
+  if (namespaces.length === 0) return undefined;
+  return {
+    rule: 'path-resource-nesting',
+    options: { namespaces },
+    evidence: [`top-level groups: ${namespaces.map(seg => `${seg} (${grouping.get(seg)} of ${starts.get(seg)} paths)`).join(', ')}`],
+  };
+}
+
+/** path-resource-nesting's compound keys and namespaces, one entry. */
+function nestingInference(models: Model[]): Inference | undefined {
+  const parts = [inferCompoundIds(models), inferNamespaces(models)].filter((i): i is Inference => i !== undefined);
+  if (parts.length === 0) return undefined;
+  return { rule: 'path-resource-nesting', options: Object.assign({}, ...parts.map(p => p.options)), evidence: parts.flatMap(p => p.evidence) };
+}
+
 /** The format most path items write their version segment in (`v1`, `2010-04-01`, `1.0`). */
 function inferVersionFormat(models: Model[]): Inference | undefined {
   const counts = new Map<string, number>();
@@ -394,7 +424,7 @@ function inferApiKeyNames(models: Model[]): Inference | undefined {
 /** The conventions of an API's documents (each a resolved or plain document object), in a stable order. */
 export function inferConventions(documents: unknown[]): Inference[] {
   const models = documents.map(d => getModel(d));
-  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), inferPagination(models), inferActions(models), inferCompoundIds(models), inferBodyMediaType(models), inferErrorBody(models), ...inferStatuses(models), ...inferPractices(models), inferVersionFormat(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
+  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), inferPagination(models), inferActions(models), nestingInference(models), inferBodyMediaType(models), inferErrorBody(models), ...inferStatuses(models), ...inferPractices(models), inferVersionFormat(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
     (i): i is Inference => i !== undefined,
   );
 }
