@@ -232,6 +232,21 @@ paths:
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/line-items/{id}": {}, "/api/lineItems/{id}": {}}}`,
       errors: [{ path: ['paths', '/api/line-items/{id}'], message: 'write it "lineItems"' }],
     },
+    {
+      name: 'options: case PascalCase: an acronym keeps its capitals (SMSMessages), a file extension is left out (oas3)',
+      options: { case: 'PascalCase' },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/Accounts/{Sid}/SMSMessages/{Id}: {}
+  /api/Accounts/{Sid}/IncomingPhoneNumbers.json: { get: { responses: { '200': { description: ok, content: { application/json: { schema: { type: array, items: { type: object } } } } } } } }
+  /api/Accounts/{Sid}/phone_numbers/{Id}: {}
+  /api/Accounts/{Sid}/recordings/{Id}: {}`,
+      errors: [
+        { path: ['paths', '/api/Accounts/{Sid}/phone_numbers/{Id}'], message: 'Collection segment "phone_numbers" of "/api/Accounts/{Sid}/phone_numbers/{Id}" is not PascalCase: write it "PhoneNumbers".' },
+        { path: ['paths', '/api/Accounts/{Sid}/recordings/{Id}'], message: 'write it "Recordings"' },
+      ],
+    },
   ],
 });
 

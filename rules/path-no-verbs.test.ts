@@ -57,6 +57,13 @@ paths:
       options: { verbs: ['frobnicate'] },
     },
     {
+      name: 'options: actions post: a verb ending a POST-only path is an action',
+      document: oas3(`  /api/invoices/{id}/activate: { post: { responses: { '200': { description: ok } } } }
+  /api/accounts/get: { post: { responses: { '200': { description: ok } } } }
+`),
+      options: { actions: 'post' },
+    },
+    {
       name: 'json',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {}, "/api/add-ons": {}}}`,
     },
@@ -153,6 +160,23 @@ paths:
 `),
       options: { extraVerbs: ['search'] },
       errors: [{ path: ['paths', '/api/search'] }, { path: ['paths', '/api/getUsers'] }],
+    },
+    {
+      name: 'options: actions post: a verb not last, on a path that also takes GET, or with the default (oas2)',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/getUsers/{id}/pay: { post: { responses: { '200': { description: ok } } } }
+  /api/invoices/{id}/send: { get: { responses: { '200': { description: ok } } }, post: { responses: { '200': { description: ok } } } }
+`,
+      options: { actions: 'post' },
+      errors: [{ path: ['paths', '/api/getUsers/{id}/pay'], message: 'Path segment "getUsers"' }, { path: ['paths', '/api/invoices/{id}/send'], message: 'Path segment "send"' }],
+    },
+    {
+      name: 'a verb ending a POST-only path, with the default actions none',
+      document: oas3(`  /api/invoices/{id}/activate: { post: { responses: { '200': { description: ok } } } }
+`),
+      errors: [{ path: ['paths', '/api/invoices/{id}/activate'], message: 'Path segment "activate" is the action verb "activate"' }],
     },
     {
       name: 'options: a replaced verb list is used',

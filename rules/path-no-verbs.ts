@@ -14,6 +14,7 @@ export interface PathNoVerbsOptions {
   verbs: string[] | null;
   extraVerbs: string[];
   allowed: string[];
+  actions: 'none' | 'post';
 }
 
 export const options = defineOptions<PathNoVerbsOptions>('path-no-verbs', {
@@ -25,7 +26,21 @@ export const options = defineOptions<PathNoVerbsOptions>('path-no-verbs', {
   },
   extraVerbs: { schema: names, default: [], description: 'Verbs added to the list.', example: ['search', 'login'] },
   allowed: { schema: names, default: [], description: 'Words never flagged (a resource of yours that reads as a verb).', example: ['reset'] },
+  actions: {
+    schema: { enum: ['none', 'post'] },
+    default: 'none',
+    description:
+      "Where a verb may name an action: 'post', as the last segment of a path that takes only POST (POST /invoices/{id}/pay, POST /accounts/get); 'none', nowhere.",
+    example: 'post',
+  },
 });
+
+/** A path that only takes POST: an action on what comes before its last segment, when the API models actions so. */
+export const takesOnlyPost = (item: { value: Record<string, unknown> }) => {
+  const methods = Object.keys(item.value).filter(k => HTTP_METHODS.has(k));
+  return methods.length > 0 && methods.every(m => m === 'post');
+};
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
 
 /** Verbs that are just as often nouns: a one-word segment right before a `{param}` names a collection (`/post/{id}`). */
 const ALSO_NOUNS = new Set(['post', 'set', 'list', 'call', 'run', 'copy', 'change', 'process', 'move', 'mark', 'clone', 'duplicate', 'patch', 'lookup', 'drop', 'read', 'send', 'new']);
@@ -66,7 +81,9 @@ export default defineRule({
       const out: Finding[] = [];
       for (const item of model.pathItems) {
         const segs = segments(item.pathKey);
+        const action = options.actions === 'post' && takesOnlyPost(item) ? segs.length - 1 : -1;
         for (let i = 0; i < segs.length; i++) {
+          if (i === action) continue;
           const verb = verbOf(segs[i], segs[i + 1], verbs);
           if (verb === undefined) continue;
           out.push({

@@ -18,6 +18,8 @@ testRule('path-resource-nesting', {
     { name: 'options: idTemplate camelCase (oas3.1)', options: { idTemplate: 'camelCase' }, document: pathsDoc('3.1.0', '/api/users/{userId}/orders/{id}') },
     { name: 'options: idTemplate snake_case (oas2)', options: { idTemplate: 'snake_case' }, document: pathsDoc('2.0', '/api/users/{user_id}/orders/{id}') },
     { name: 'options: idTemplate PascalCase (oas3)', options: { idTemplate: 'PascalCase' }, document: pathsDoc('3.0.3', '/api/Accounts/{AccountSid}/Calls/{Sid}') },
+    { name: 'options: compoundIds, a repository by its owner and name (oas3)', options: { compoundIds: ['{owner}/{repo}'] }, document: pathsDoc('3.0.3', '/repos/{owner}/{repo}/issues/{number}') },
+    { name: 'options: namespaces, left out of the alternation and the depth (oas3.1)', options: { namespaces: ['radar', 'me'], maxDepth: 1 }, document: pathsDoc('3.1.0', '/v1/radar/early_fraud_warnings/{id}', '/v1/me/albums') },
     { name: 'options: idTemplate any (oas3)', options: { idTemplate: 'any' }, document: pathsDoc('3.0.3', '/api/users/{User-ID}') },
     {
       // Xero payroll (v3.0): the server base path /payroll.xro/2.0 is the provider's prefix (path-api-prefix reports it).
@@ -82,6 +84,18 @@ paths:
       options: { maxDepth: 1 },
       document: pathsDoc('3.0.3', '/api/users/{id}', '/api/users/{id}/orders'),
       errors: [{ path: ['paths', '/api/users/{id}/orders'], message: 'nests 2 collections: the API nests at most 1' }],
+    },
+    {
+      name: 'options: compoundIds: another pair of templates in a row (oas2)',
+      options: { compoundIds: ['{owner}/{repo}'] },
+      document: pathsDoc('2.0', '/repos/{owner}/{repo}/issues/{number}', '/orgs/{org}/{team}/members'),
+      errors: [{ path: ['paths', '/orgs/{org}/{team}/members'], message: 'has two templates in a row ("{org}/{team}")' }],
+    },
+    {
+      name: 'options: namespaces: another segment is judged as before (oas2)',
+      options: { namespaces: ['radar'] },
+      document: pathsDoc('2.0', '/v1/radar/value_lists/{id}', '/v1/terminal/readers/{id}'),
+      errors: [{ path: ['paths', '/v1/terminal/readers/{id}'], message: 'has two collections in a row ("terminal/readers")' }],
     },
     {
       name: 'options: maxDepth 2 (oas2)',

@@ -6,7 +6,7 @@ import { defineOptions } from './_lib/options';
 
 type IdTemplate = 'any' | 'camelCase' | 'snake_case' | 'PascalCase';
 
-export const options = defineOptions<{ maxDepth: number | 'none'; idTemplate: IdTemplate }>('path-resource-nesting', {
+export const options = defineOptions<{ maxDepth: number | 'none'; idTemplate: IdTemplate; compoundIds: string[]; namespaces: string[] }>('path-resource-nesting', {
   maxDepth: {
     schema: { anyOf: [{ type: 'integer', minimum: 1 }, { const: 'none' }] },
     default: 'none',
@@ -19,7 +19,25 @@ export const options = defineOptions<{ maxDepth: number | 'none'; idTemplate: Id
     description: "How an item's template is named: camelCase ({id}, {userId}), snake_case ({id}, {user_id}), PascalCase ({Sid}, {AccountSid}), or any.",
     example: 'camelCase',
   },
+  compoundIds: {
+    schema: { type: 'array', items: { type: 'string', pattern: '^\\{[^{}/]+\\}/\\{[^{}/]+\\}$' }, uniqueItems: true },
+    default: [],
+    description: 'Two templates in a row that name one item together, as written in the paths (a repository by its owner and name: {owner}/{repo}).',
+    example: ['{owner}/{repo}'],
+  },
+  namespaces: {
+    schema: { type: 'array', items: { type: 'string', pattern: '^[^{}/]+$' }, uniqueItems: true },
+    default: [],
+    description: 'Segments that group collections and are none themselves (Stripe\'s /v1/radar/early_fraud_warnings, a /me of the caller\'s own): left out of the alternation and the depth.',
+    example: ['radar', 'me'],
+  },
 });
+
+/** The resource segments of an effective path, the team's namespaces left out. */
+function resourcesOf(effectivePath: string, pathKey: string, namespaces: readonly string[]): string[] {
+  const segs = resourceSegments(effectivePath, pathKey);
+  return namespaces.length === 0 ? segs : segs.filter(s => !namespaces.includes(s));
+}
 
 const TEMPLATE_NAME: Record<Exclude<IdTemplate, 'any'>, { re: RegExp; like: string }> = {
   camelCase: { re: /^[a-z][a-zA-Z0-9]*$/, like: '{id}, {userId}' },
@@ -29,7 +47,7 @@ const TEMPLATE_NAME: Record<Exclude<IdTemplate, 'any'>, { re: RegExp; like: stri
 
 /** The first problem of an effective path with the team's depth and template style, as a message, or undefined. */
 function optionProblem(effectivePath: string, pathKey: string, o: typeof options.defaults): string | undefined {
-  const segs = resourceSegments(effectivePath, pathKey);
+  const segs = resourcesOf(effectivePath, pathKey, o.namespaces);
   const depth = segs.filter(s => !hasTemplate(s)).length;
   if (o.maxDepth !== 'none' && depth > o.maxDepth) {
     return `Path "${effectivePath}" nests ${depth} collections: the API nests at most ${o.maxDepth}; address a deeper resource from its own collection.`;
@@ -45,8 +63,8 @@ function optionProblem(effectivePath: string, pathKey: string, o: typeof options
 }
 
 /** The first nesting problem of an effective path (of path key `pathKey`), as a message, or undefined. See resourceSegments for where the resources start. */
-export function nestingProblem(effectivePath: string, pathKey: string = effectivePath): string | undefined {
-  const segs = resourceSegments(effectivePath, pathKey);
+export function nestingProblem(effectivePath: string, pathKey: string = effectivePath, compoundIds: readonly string[] = [], namespaces: readonly string[] = []): string | undefined {
+  const segs = resourcesOf(effectivePath, pathKey, namespaces);
   if (segs.length > 0 && hasTemplate(segs[0])) {
     return `Path "${effectivePath}" starts with the template "${segs[0]}": an {id} identifies an item of a collection, so put the collection first (/api/<collection>/{id}).`;
   }
@@ -54,6 +72,7 @@ export function nestingProblem(effectivePath: string, pathKey: string = effectiv
     const a = hasTemplate(segs[i - 1]);
     const b = hasTemplate(segs[i]);
     if (a && b) {
+      if (compoundIds.includes(`${segs[i - 1]}/${segs[i]}`)) continue;
       return `Path "${effectivePath}" has two templates in a row ("${segs[i - 1]}/${segs[i]}"): name the sub-collection between them (/api/<collection>/{id}/<sub_collection>/{subId}).`;
     }
     if (!a && !b) {
@@ -79,7 +98,7 @@ export default defineRule({
       for (const item of model.pathItems) {
         for (const eff of item.effectivePaths) {
           // One finding per path item (the first problem): they all point at its key.
-          const message = nestingProblem(eff, item.pathKey) ?? optionProblem(eff, item.pathKey, o);
+          const message = nestingProblem(eff, item.pathKey, o.compoundIds, o.namespaces) ?? optionProblem(eff, item.pathKey, o);
           if (message !== undefined) {
             out.push({ message, path: item.path });
             break;

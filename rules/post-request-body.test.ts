@@ -16,6 +16,34 @@ paths:
 `,
     },
     {
+      name: 'options: mediaTypes: a form body, its type written with a charset (oas3.1)',
+      options: { mediaTypes: ['application/x-www-form-urlencoded'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      requestBody:
+        content: { 'application/x-www-form-urlencoded; charset=utf-8': { schema: { type: object } } }
+      responses:
+        '201': { description: Created }
+`,
+    },
+    {
+      name: 'options: mediaTypes: formData parameters in a form (oas2)',
+      options: { mediaTypes: ['application/x-www-form-urlencoded'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      parameters:
+        - { name: name, in: formData, type: string }
+      responses:
+        '201': { description: Created }
+`,
+    },
+    {
       name: 'oas3.1: vendor +json body from a $ref',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
@@ -129,6 +157,30 @@ paths:
             schema:
               type: object
 `,
+    },
+    {
+      name: 'options: mediaTypes: a body in none of the API\'s types; a POST without a body (oas3)',
+      options: { mediaTypes: ['application/x-www-form-urlencoded'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      requestBody:
+        content: { application/json: { schema: { type: object } } }
+      responses:
+        '201': { description: Created }
+  /api/teams:
+    post:
+      responses:
+        '201': { description: Created }
+`,
+      errors: [
+        { path: ['paths', '/api/users', 'post', 'requestBody', 'content'], line: 7, message: 'POST /api/users sends its body as application/json: the API sends request bodies as application/x-www-form-urlencoded.' },
+        { path: ['paths', '/api/teams', 'post'], line: 11, message: 'POST /api/teams has no request body: POST sends the new resource as application/x-www-form-urlencoded.' },
+      ],
+      // A JSON skeleton is no form: which fields the form takes is the team's call.
+      noFix: true,
     },
     {
       name: 'oas3.1: a form body only: flagged, no fix',

@@ -1,6 +1,20 @@
 import { defineRule } from './types';
 import { opPathFromFinding } from './_lib/fixes';
 import { addJsonBodyOps, describeOp, isActionPost, methodsRule, requestBodyInfo } from './_lib/methods';
+import { defineOptions, names } from './_lib/options';
+
+export const options = defineOptions<{ mediaTypes: 'json' | string[] }>('post-request-body', {
+  mediaTypes: {
+    schema: { anyOf: [{ const: 'json' }, names] },
+    default: 'json',
+    description:
+      "The media types a POST body may be sent as (any one will do; parameters such as charset left out): 'json' (application/json, a +json type), or a list such as application/x-www-form-urlencoded.",
+    example: ['application/x-www-form-urlencoded'],
+  },
+});
+
+/** A media type as a list of them names it: lower case, without parameters. */
+export const mediaTypeName = (t: string) => t.split(';')[0].trim().toLowerCase();
 
 export default defineRule({
   id: 'post-request-body',
@@ -10,7 +24,8 @@ export default defineRule({
     fixable: 'unsafe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: methodsRule('apiconvPostRequestBody', (model, anchor) =>
+  options,
+  spectral: methodsRule('apiconvPostRequestBody', (model, anchor, o) =>
     model.operations
       .filter(op => op.method === 'post')
       .flatMap(op => {
@@ -18,18 +33,30 @@ export default defineRule({
         if (!body.present) {
           // An action (`POST /orders/{id}/cancel`) may need no input at all: it sends no new resource.
           if (isActionPost(op)) return [];
-          return [{ message: `${describeOp(op)} has no request body: POST sends the new resource as JSON.`, path: op.path }];
+          const as = o.mediaTypes === 'json' ? 'JSON' : o.mediaTypes.join(' or ');
+          return [{ message: `${describeOp(op)} has no request body: POST sends the new resource as ${as}.`, path: op.path }];
         }
-        if (body.json || !body.path) return [];
+        if (!body.path) return [];
         const where = model.spec === 'oas3' ? [...body.path, 'content'] : body.path;
+        if (o.mediaTypes === 'json') {
+          if (body.json) return [];
+          return [{
+            message: `${describeOp(op)} has no JSON request body (${body.mediaTypes.join(', ') || 'no media type'}): send the resource as application/json.`,
+            path: anchor(where),
+          }];
+        }
+        const accepted = o.mediaTypes.map(mediaTypeName);
+        if (body.mediaTypes.some(t => accepted.includes(mediaTypeName(t)))) return [];
         return [{
-          message: `${describeOp(op)} has no JSON request body (${body.mediaTypes.join(', ') || 'no media type'}): send the resource as application/json.`,
+          message: `${describeOp(op)} sends its body as ${body.mediaTypes.join(', ') || 'no media type'}: the API sends request bodies as ${o.mediaTypes.join(' or ')}.`,
           path: anchor(where),
         }];
       }),
+    options,
   ),
   fix: ctx => {
-    if (!ctx.message.includes('has no request body')) return undefined;
+    // The fix adds a JSON body: for an API whose bodies are another type (the option), which fields it takes is the team's call.
+    if (!ctx.message.endsWith('has no request body: POST sends the new resource as JSON.')) return undefined;
     const opPath = opPathFromFinding(ctx);
     const ops = opPath ? addJsonBodyOps(ctx, opPath, true) : [];
     return ops.length > 0 ? { title: 'Add a required JSON request body', ops } : undefined;

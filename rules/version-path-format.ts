@@ -17,6 +17,11 @@ const FORMATS: Record<Format, { test: RegExp; says: string; example: string }> =
   date: { test: /^\d{4}-\d{2}-\d{2}$/, says: 'a date (YYYY-MM-DD)', example: '2010-04-01' },
 };
 
+/** The first format (in the order above: the seed's first) a version segment is written in, if any. */
+export function formatOf(segment: string): Format | undefined {
+  return (Object.keys(FORMATS) as Format[]).find(f => FORMATS[f].test.test(segment));
+}
+
 export const options = defineOptions<{ formats: Format[] }>('version-path-format', {
   formats: {
     schema: { type: 'array', items: { enum: Object.keys(FORMATS) }, minItems: 1, uniqueItems: true },

@@ -13,6 +13,7 @@ import { compareWithRevision } from './compareWithRevision';
 import { StatusItem, StatusSnapshot } from './statusItem';
 import { registerMoreActions } from './moreActions';
 import { registerMcpServer } from './mcpProvider';
+import { registerAdoptConventions } from './adoptConventions';
 
 /** What `activate` returns: used by the extension tests (and by other extensions, if they like). */
 export interface ApiconvApi {
@@ -60,6 +61,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Apicon
     vscode.commands.registerCommand('apiconv.lintWorkspace', () => lintWorkspace(lc, () => started)),
     vscode.commands.registerCommand('apiconv.compareWithRevision', () => compareWithRevision()),
     registerMoreActions(lc),
+    registerAdoptConventions(lc, () => started),
     // A code lens's reference count (server/src/lsp/codeLens.ts) sends plain JSON: VS Code's peek needs its types.
     vscode.commands.registerCommand('apiconv.showReferences', (uri: string, at: { line: number; character: number }) =>
       vscode.commands.executeCommand('editor.action.findReferences', vscode.Uri.parse(uri), new vscode.Position(at.line, at.character)),

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Benchmark (not a test): lints each document of the corpus (APICONV_CORPUS or ../shared/corpus) with the apiconv CLI,
-// Spectral's CLI (same ruleset: rules/out/apiconv.js) and Redocly's CLI (recommended),
-// N whole-process runs each; reports the median wall time, the peak RSS, the number of
+// Spectral's CLI (same ruleset: rules/out/apiconv.js) and Redocly's CLI (recommended), and runs
+// `apiconv init --infer` on it (tool `infer`: its count is the rules the config sets; the goal is at most twice
+// one lint), N whole-process runs each; reports the median wall time, the peak RSS, the number of
 // findings and the ratios to apiconv. Writes JSON to test/bench/results/.
 //
-//   node test/bench/bench.mjs [--runs 3] [--only name1,name2] [--max-size 1MB] [--tools apiconv,spectral,redocly] [--before path/to/cli.js]
+//   node test/bench/bench.mjs [--runs 3] [--only name1,name2] [--max-size 1MB] [--tools apiconv,spectral,redocly,infer] [--before path/to/cli.js]
 //
 // --before adds a tool `before`: another build of the apiconv CLI (e.g. a copy of server/out from an earlier
 // commit), timed side by side with the others in the same run.
@@ -35,7 +36,7 @@ const REDOCLY = path.join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.j
 const apiconvArgs = [];
 
 function parseArgs(argv) {
-  const o = { runs: 3, only: undefined, maxSize: Infinity, tools: ['apiconv', 'spectral', 'redocly'], before: undefined, config: false };
+  const o = { runs: 3, only: undefined, maxSize: Infinity, tools: ['apiconv', 'spectral', 'redocly', 'infer'], before: undefined, config: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => argv[++i] ?? fail(`${a} needs a value`);
@@ -46,11 +47,11 @@ function parseArgs(argv) {
     else if (a === '--before') o.before = path.resolve(v());
     else if (a === '--config') o.config = true;
     else if (a === '--help' || a === '-h') {
-      console.log('node test/bench/bench.mjs [--runs N] [--only name,...] [--max-size 1MB] [--tools apiconv,spectral,redocly] [--before cli.js] [--config]');
+      console.log('node test/bench/bench.mjs [--runs N] [--only name,...] [--max-size 1MB] [--tools apiconv,spectral,redocly,infer] [--before cli.js] [--config]');
       process.exit(0);
     } else fail(`unknown option ${a}`);
   }
-  for (const t of o.tools) if (!['apiconv', 'spectral', 'redocly'].includes(t)) fail(`unknown tool ${t}`);
+  for (const t of o.tools) if (!['apiconv', 'spectral', 'redocly', 'infer'].includes(t)) fail(`unknown tool ${t}`);
   if (o.config) {
     // The config `apiconv init` writes, in a folder of its own.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-bench-config-'));
@@ -164,6 +165,13 @@ const TOOLS = {
   },
 };
 
+// init --infer writes its config into a folder of its own, replaced on each run (--force).
+const inferDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-bench-infer-'));
+TOOLS.infer = {
+  run: file => measure(process.execPath, [CLI, 'init', inferDir, '--infer', file, '--force'], { cwd: ROOT }),
+  count: () => (fs.readFileSync(path.join(inferDir, '.apiconv.yaml'), 'utf8').match(/^ {2}[a-z0-9-]+:/gm) ?? []).length,
+};
+
 const median = xs => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -249,6 +257,7 @@ async function main() {
   );
   console.error(`bench: wrote ${path.relative(ROOT, outFile)}`);
   fs.rmSync(emptyDir, { recursive: true, force: true });
+  fs.rmSync(inferDir, { recursive: true, force: true });
 }
 
 main().catch(e => fail(e.stack ?? String(e)));

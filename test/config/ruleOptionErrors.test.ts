@@ -39,7 +39,7 @@ describe('wrong rule options: located, with what is allowed', () => {
     assert.deepEqual(
       problems.map(p => [lineOf(p.start), p.message]),
       [
-        [6, '"path-no-verbs" has no option "extraVerb" (did you mean "extraVerbs"?); its options: verbs, extraVerbs, allowed.'],
+        [6, '"path-no-verbs" has no option "extraVerb" (did you mean "extraVerbs"?); its options: verbs, extraVerbs, allowed, actions.'],
         [9, '"local" of "servers-https" is "sometimes"; allowed: "info", "rule", "off", a boolean.'],
         [12, '"path-no-verb-query" has no option "local" ("local" is an option of "servers-https"); its options: names.'],
         [15, '"error-schema-consistent" takes no options ("strict").'],

@@ -12,7 +12,8 @@ import { oas } from '@stoplight/spectral-rulesets';
 import { rules } from '../../rules/index';
 import { recommended, all } from '../../rules/ruleset';
 import { CONFIG_SCHEMA_FILE, configSchema, optionsSchemaOf } from '../../server/src/engine/configSchema';
-import { configTemplate, schemaUrl } from '../../server/src/cli/initCommand';
+import { configTemplate } from '../../server/src/cli/initCommand';
+import { schemaUrl } from '../../server/src/engine/configSchema';
 import { configDiagnostics } from '../../server/src/lsp/configDiagnostics';
 
 const ROOT = path.resolve(__dirname, '../..');

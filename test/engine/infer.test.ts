@@ -43,7 +43,7 @@ describe('inferConventions', () => {
       }),
     ]);
     assert.deepEqual(find(infs, 'post-create-201')?.options, { statuses: ['200'] });
-    assert.deepEqual(find(infs, 'post-create-201')?.evidence, ['POST: 200 in 2 of 3 operations with a success status, 201 in 1']);
+    assert.deepEqual(find(infs, 'post-create-201')?.evidence, ['POST: 200 in 2 of 3 creating POSTs with a success status, 201 in 1']);
     assert.deepEqual(find(infs, 'delete-success-204')?.options, { statuses: ['202'] });
     assert.deepEqual(find(infs, 'put-success-200-204')?.options, { statuses: ['202'] });
     assert.equal(find(infs, 'get-success-200'), undefined, 'no GET');
@@ -64,9 +64,82 @@ describe('inferConventions', () => {
     assert.deepEqual(find(infs, 'cache-control-get')?.evidence, ['0 of 3 GETs with a 200 declare Cache-Control on their 200']);
   });
 
-  it('path-collection-plural: how segments of several words are written', () => {
-    const inf = find(inferConventions([doc({ '/api/payment_intents': list(), '/api/setup_intents': list(), '/api/tax-rates': list() })]), 'path-collection-plural');
+  it('path-collection-plural: the case most collection segments that show one are written in', () => {
+    const items = (...keys: string[]) => Object.fromEntries(keys.map(k => [k, { get: ok('200') }]));
+    const inf = find(inferConventions([doc(items('/api/payment_intents/{id}', '/api/setup_intents/{id}', '/api/tax-rates/{id}', '/api/users/{id}', '/api/users/{id}/activate'))]), 'path-collection-plural');
     assert.deepEqual(inf?.options, { case: 'snake_case' });
+    assert.deepEqual(inf?.evidence, ['collection segments of several words or capitalized: snake_case in 2 of 3 distinct segments, kebab-case in 1']);
+    const pascal = find(inferConventions([doc(items('/Accounts/{Sid}', '/Accounts/{Sid}/Calls/{Sid2}', '/Accounts/{Sid}/phone_numbers/{Id}'))]), 'path-collection-plural');
+    assert.deepEqual(pascal?.options, { case: 'PascalCase' });
+    const split = inferConventions([doc(items('/api/payment_intents/{id}', '/api/tax-rates/{id}', '/api/users/{id}'))]);
+    assert.equal(find(split, 'path-collection-plural'), undefined, 'no case more than half show');
+  });
+
+  it('list-pagination: the style most paged lists use, its parameters under their majority names', () => {
+    const listOf = (...names: string[]) => ({
+      get: {
+        parameters: names.map(name => ({ name, in: 'query', schema: { type: 'string' } })),
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } } },
+      },
+    });
+    const paths: Ops = { '/v1/as': listOf('starting_after', 'limit'), '/v1/bs': listOf('starting_after', 'limit'), '/v1/cs': listOf('page', 'limit'), '/v1/ds': listOf() };
+    const inf = find(inferConventions([doc(paths)]), 'list-pagination');
+    assert.deepEqual(inf?.options, { styles: ['cursor'], names: { cursor: 'starting_after' } });
+    assert.deepEqual(inf?.evidence, ['paged lists: cursor in 2 of 3 paged list operations (of 4), page in 1', 'cursor: starting_after in 2 of 3 paged list operations']);
+    const seed = inferConventions([doc({ '/v1/as': listOf('page', 'per_page', 'page_token'), '/v1/bs': listOf('page', 'per_page', 'page_token') })]);
+    assert.equal(find(seed, 'list-pagination'), undefined, 'a tie with page (and per_page, a known other of limit) keeps the default');
+  });
+
+  it('path-no-verbs: actions as verbs ending POST-only paths, when most paths with a verb have it there', () => {
+    const post = { post: ok('200') };
+    const infs = inferConventions([doc({ '/accounts/get': post, '/item/public_token/create': post, '/getUsers': { get: ok('200') } })]);
+    assert.deepEqual(find(infs, 'path-no-verbs')?.options, { actions: 'post' });
+    assert.deepEqual(find(infs, 'path-no-verbs')?.evidence, ['a verb ends a POST-only path in 2 of 3 paths with a verb (an action on what comes before it)']);
+    const rpc = inferConventions([doc({ '/accounts/get': post, '/getUsers': { get: ok('200') }, '/fetchOrders': { get: ok('200') } })]);
+    assert.equal(find(rpc, 'path-no-verbs'), undefined);
+  });
+
+  it('post-request-body: the media type most POST bodies are sent as, when it is not JSON', () => {
+    const body = (type: string) => ({ post: { requestBody: { content: { [type]: { schema: { type: 'object' } } } }, ...ok('200') } });
+    const infs = inferConventions([doc({ '/v1/as': body('application/x-www-form-urlencoded'), '/v1/bs': body('application/x-www-form-urlencoded'), '/v1/cs': body('application/json') })]);
+    assert.deepEqual(find(infs, 'post-request-body')?.options, { mediaTypes: ['application/x-www-form-urlencoded'] });
+    assert.deepEqual(find(infs, 'post-request-body')?.evidence, ['POST bodies: application/x-www-form-urlencoded in 2 of 3 POSTs with a body, JSON in 1']);
+    const json = inferConventions([doc({ '/v1/as': body('application/json'), '/v1/bs': body('multipart/form-data') })]);
+    assert.equal(find(json, 'post-request-body'), undefined);
+  });
+
+  it('path-resource-nesting: the pair of templates most paths with one name an item by', () => {
+    const paths: Ops = {};
+    for (const sub of ['issues', 'pulls', 'tags']) paths[`/repos/{owner}/{repo}/${sub}`] = { get: ok('200') };
+    paths['/orgs/{org}/{team}'] = { get: ok('200') };
+    const inf = find(inferConventions([doc(paths)]), 'path-resource-nesting');
+    assert.deepEqual(inf?.options, { compoundIds: ['{owner}/{repo}'] });
+    assert.deepEqual(inf?.evidence, ['two templates in a row: {owner}/{repo} in 3 of 4 paths with a pair, {org}/{team} in 1']);
+    const few = inferConventions([doc({ '/repos/{owner}/{repo}': { get: ok('200') }, '/repos/{owner}/{repo}/tags': { get: ok('200') } })]);
+    assert.equal(find(few, 'path-resource-nesting'), undefined, 'two paths are no convention');
+  });
+
+  it("error-schema: the properties most error bodies require, when most are none of the seed's shapes", () => {
+    const failing = (schema: object) => ({ get: { responses: { '200': { description: 'ok' }, '400': { description: 'bad', content: { 'application/json': { schema } } } } } });
+    const own = (extra: object) => ({ type: 'object', required: ['error'], properties: { error: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' } } }, ...extra } });
+    const infs = inferConventions([doc({ '/v1/as': failing(own({})), '/v1/bs': failing(own({ hint: { type: 'string' } })), '/v1/cs': failing({ type: 'object', required: ['error'], properties: { error: { type: 'string' } } }) })]);
+    assert.deepEqual(find(infs, 'error-schema')?.options, { required: ['error'] });
+    assert.deepEqual(find(infs, 'error-schema')?.evidence, ["error bodies: 2 of 3 distinct ones are none of the seed's shapes; of those, error is required by 2"]);
+    const seed = inferConventions([doc({ '/v1/as': failing({ type: 'object', required: ['error'], properties: { error: { type: 'string' } } }), '/v1/bs': failing(own({})) })]);
+    assert.equal(find(seed, 'error-schema'), undefined, 'half are the seed shape B: no majority');
+  });
+
+  it('path-resource-nesting: top-level groups most of whose paths go on with a collection', () => {
+    const get = { get: ok('200') };
+    const infs = inferConventions([doc({ '/v1/radar/value_lists/{id}': get, '/v1/radar/reviews': get, '/v1/users/{id}': get, '/v1/users/me': get, '/v1/users': get, '/v1/me/albums': get })]);
+    assert.deepEqual(find(infs, 'path-resource-nesting')?.options, { namespaces: ['radar'] });
+    assert.deepEqual(find(infs, 'path-resource-nesting')?.evidence, ['top-level groups: radar (2 of 2 paths)']);
+  });
+
+  it('version-path-format: the format most path items write their version in', () => {
+    const infs = inferConventions([doc({ '/2010-04-01/Accounts': {}, '/2010-04-01/Calls': {}, '/v1/Other': {} })]);
+    assert.deepEqual(find(infs, 'version-path-format')?.options, { formats: ['date'] });
+    assert.equal(find(inferConventions([doc({ '/api/v1/as': {}, '/api/v2/bs': {} })]), 'version-path-format'), undefined);
   });
 
   it('version-declared: the API’s own version header and query names', () => {

@@ -8,13 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CONFIG_FILES } from '../engine';
+import { CONFIG_FILES, schemaUrl } from '../engine';
 import { displayPath } from './formatters/util';
-
-/** The config schema of a released version, for a modeline that stays right when the repository's main moves on. */
-export function schemaUrl(version: string): string {
-  return `https://raw.githubusercontent.com/apiconv/apiconv/v${version}/schema/apiconv-config.schema.json`;
-}
 
 /**
  * Where the config's modeline points: the schema this apiconv ships, relative to the config, when it is inside

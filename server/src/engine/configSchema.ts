@@ -15,6 +15,11 @@ import { DIFF_CHECKS } from './diff/checks';
 export const CONFIG_SCHEMA_ID = 'https://raw.githubusercontent.com/apiconv/apiconv/main/schema/apiconv-config.schema.json';
 export const CONFIG_SCHEMA_FILE = 'schema/apiconv-config.schema.json';
 
+/** The config schema of a released version, for a modeline that stays right when the repository's main moves on. */
+export function schemaUrl(version: string): string {
+  return `https://raw.githubusercontent.com/apiconv/apiconv/v${version}/schema/apiconv-config.schema.json`;
+}
+
 /** The values `extends` names without a path: apiconv's and Spectral's built-in rulesets. */
 export const BUILTIN_EXTENDS = ['apiconv:recommended', 'apiconv:all', 'spectral:oas', 'spectral:asyncapi', 'spectral:arazzo'] as const;
 

@@ -26,7 +26,7 @@ export { oneLine } from './oneLine';
 export { RulesetRefusedError, inspectRuleset } from './rulesetData';
 export { compileFunctionSchemasWhenDefined } from './functionSchemas';
 export { listRules, ruleDocs, ruleInfo, ruleInfoOrCustom, type RuleInfo } from './ruleInfo';
-export { BUILTIN_EXTENDS, configSchema } from './configSchema';
+export { BUILTIN_EXTENDS, configSchema, schemaUrl } from './configSchema';
 export { configProblems, type ConfigProblem } from './configCheck';
 
 // Reading files: `$ref` policies, bytes to text and back.

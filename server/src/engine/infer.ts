@@ -5,9 +5,17 @@
  * 3"); the minority stays what the rule reports. An option whose majority is the seed's default is left out
  * (the default already says it). The counts walk each document's model once, the one the rules use.
  */
-import { getModel, isItemPath, isObject, resolveLocal, responseHeaderNames, type Model, type Operation } from '../../../rules/_lib/oas';
-import { LIST_PARAMS, isCollectionGet, listParamKind, queryParams, type ListParam } from '../../../rules/_lib/lists';
+import { getModel, isCollectionPath, isItemPath, isObject, resolveLocal, responseHeaderNames, segments, type Model, type Operation } from '../../../rules/_lib/oas';
+import { LIST_PARAMS, conventionalName, isCollectionGet, isListOperation, listParamKind, queryParams, type ListParam } from '../../../rules/_lib/lists';
+import { ALL_DEFAULT_VERBS, takesOnlyPost, verbOf } from '../../../rules/path-no-verbs';
+import { collectionSegments } from '../../../rules/path-collection-plural';
 import { majorityPrefix } from '../../../rules/path-api-prefix';
+import { formatOf } from '../../../rules/version-path-format';
+import { hasTemplate, resourceSegments, versionSegmentIndexes } from '../../../rules/_lib/paths';
+import { admitsJson, isActionPost, requestBodyInfo } from '../../../rules/_lib/methods';
+import { errorResponses } from '../../../rules/_lib/errors';
+import { objectFields } from '../../../rules/_lib/fixes';
+import { mediaTypeName } from '../../../rules/post-request-body';
 import { rules } from '../../../rules/index';
 
 /** The default of a rule's option: the seed's convention. */
@@ -70,10 +78,68 @@ function inferListNames(models: Model[]): Inference | undefined {
   return changed ? { rule: 'list-param-names', options: { names }, evidence } : undefined;
 }
 
-/** The success statuses each method answers with, against the rule's default. */
-const STATUS_RULES: { rule: string; method: string }[] = [
+/** What each paging parameter is called in APIs, by role (list-pagination's names): any case. */
+const PAGING_ROLES: Record<'page' | 'limit' | 'offset' | 'cursor', (name: string) => boolean> = {
+  page: n => listParamKind(n) === 'page',
+  limit: n => listParamKind(n) === 'limit',
+  offset: n => /^(offset|skip|start|start_?index)$/i.test(n),
+  cursor: n => /^(cursor|after|before|starting_?after|ending_?before|marker|page_?token|next_?token|continuation_?token|next_?cursor|next_?page_?token)$/i.test(n),
+};
+type PagingRole = keyof typeof PAGING_ROLES;
+const STYLE_ROLES: Record<'page' | 'offset' | 'cursor', PagingRole> = { page: 'page', offset: 'offset', cursor: 'cursor' };
+
+/**
+ * How most of the API's list operations are paged (list-pagination's styles and names): the style most paged
+ * lists use, when more than half of them do, each of its parameters under the name most of them give it. The
+ * lists paged otherwise, or not at all, are what the rule reports.
+ */
+function inferPagination(models: Model[]): Inference | undefined {
+  const styles = new Map<string, number>();
+  const names: Record<PagingRole, Map<string, number>> = { page: new Map(), limit: new Map(), offset: new Map(), cursor: new Map() };
+  let lists = 0;
+  let paged = 0;
+  for (const m of models)
+    for (const op of m.operations) {
+      if (!isListOperation(op, m)) continue;
+      lists++;
+      const params = [...new Set(queryParams(op).map(p => p.name))];
+      const named = (role: PagingRole) => params.filter(PAGING_ROLES[role]);
+      const met: string[] = [];
+      if (named('limit').length > 0) for (const [style, role] of Object.entries(STYLE_ROLES)) if (named(role).length > 0) met.push(style);
+      if (responseHeaderNames(resolveLocal(m.root, op.responses?.['200'])).includes('link')) met.push('link');
+      if (met.length === 0) continue;
+      paged++;
+      for (const style of met) bump(styles, style);
+      for (const role of Object.keys(names) as PagingRole[]) for (const n of named(role)) bump(names[role], n);
+    }
+  const [top] = ranked_(styles);
+  if (top === undefined || top[1] * 2 <= paged) return undefined;
+  // A tie with the seed's style (lists that take a page and a page token) keeps the seed's.
+  const style = styles.get('page') === top[1] ? 'page' : top[0];
+  const defaults = defaultOption('list-pagination', 'names') as Record<PagingRole, string>;
+  const chosen: Record<string, string> = {};
+  if (style !== 'link')
+    for (const role of [STYLE_ROLES[style as keyof typeof STYLE_ROLES], 'limit'] as PagingRole[]) {
+      const [name] = ranked_(names[role]);
+      // The seed's names accept their known others (per_page for limit): a majority of those needs no option.
+      if (name !== undefined && name[0] !== defaults[role] && conventionalName(name[0]) !== defaults[role]) chosen[role] = name[0];
+    }
+  if (style === 'page' && Object.keys(chosen).length === 0) return undefined;
+  const evidence = [`paged lists: ${tally(styles, paged, `paged list operations (of ${lists})`)}`];
+  for (const role of Object.keys(chosen)) evidence.push(`${role}: ${tally(names[role as PagingRole], paged, 'paged list operations')}`);
+  return { rule: 'list-pagination', options: { styles: [style], ...(Object.keys(chosen).length > 0 ? { names: chosen } : {}) }, evidence };
+}
+
+const declares = (op: Operation, ...codes: string[]) => codes.some(c => op.responses?.[c] !== undefined);
+
+/**
+ * The success statuses each method answers with, against the rule's default, on the operations the rule judges:
+ * post-create-201 judges the POSTs that create (on a collection, not an action such as `/cancel`), so an API's
+ * actions answering 200 say nothing of the status its creations answer with.
+ */
+const STATUS_RULES: { rule: string; method: string; judges?: (op: Operation) => boolean; kind?: string }[] = [
   { rule: 'get-success-200', method: 'get' },
-  { rule: 'post-create-201', method: 'post' },
+  { rule: 'post-create-201', method: 'post', judges: op => op.effectivePaths.some(isCollectionPath) && !isActionPost(op) && !declares(op, '207'), kind: 'creating POSTs' },
   { rule: 'put-success-200-204', method: 'put' },
   { rule: 'delete-success-204', method: 'delete' },
 ];
@@ -82,16 +148,19 @@ const successCodes = (op: Operation) => Object.keys(op.responses ?? {}).filter(c
 
 function inferStatuses(models: Model[]): Inference[] {
   const out: Inference[] = [];
-  for (const { rule, method } of STATUS_RULES) {
+  for (const { rule, method, judges, kind = 'operations' } of STATUS_RULES) {
     const defaults = defaultOption(rule, 'statuses') as string[];
-    const ops = models.flatMap(m => m.operations.filter(o => o.method === method)).map(successCodes).filter(c => c.length > 0);
+    const ops = models
+      .flatMap(m => m.operations.filter(o => o.method === method && (judges?.(o) ?? true)))
+      .map(successCodes)
+      .filter(c => c.length > 0);
     if (ops.length === 0) continue;
     const complying = ops.filter(codes => codes.some(c => defaults.includes(c))).length;
     if (complying * 2 > ops.length) continue;
     const counts = new Map<string, number>();
     for (const codes of ops) for (const c of codes) bump(counts, c);
     const [top] = ranked_(counts);
-    out.push({ rule, options: { statuses: [top[0]] }, evidence: [`${method.toUpperCase()}: ${tally(counts, ops.length, 'operations with a success status')}`] });
+    out.push({ rule, options: { statuses: [top[0]] }, evidence: [`${method.toUpperCase()}: ${tally(counts, ops.length, `${kind} with a success status`)}`] });
   }
   return out;
 }
@@ -102,7 +171,6 @@ function inferStatuses(models: Model[]): Inference[] {
  * it out has the opposite convention, and the rule is turned off; where most follow it, it stays and the
  * others are what it reports.
  */
-const declares = (op: Operation, ...codes: string[]) => codes.some(c => op.responses?.[c] !== undefined);
 const writes = (op: Operation) => ['post', 'put', 'patch'].includes(op.method);
 const PRACTICES: { rule: string; kind: string; applies: (op: Operation) => boolean; follows: (op: Operation, m: Model) => boolean; what: string }[] = [
   { rule: 'error-400', kind: 'operations', applies: () => true, follows: op => declares(op, '400', '4XX'), what: 'declare a 400' },
@@ -137,30 +205,176 @@ function inferPractices(models: Model[]): Inference[] {
   return out;
 }
 
-/** How a collection segment of several words is written. */
+/**
+ * The case a collection segment shows it is written in: one of several words has one (`payment_intents`), one
+ * capitalized word is Pascal case (`Accounts`); a lower-case single word (`users`) fits any and shows none.
+ */
 function caseOf(segment: string): string | undefined {
-  if (segment.includes('{') || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(segment)) return undefined;
-  if (segment.includes('-')) return 'kebab-case';
-  if (segment.includes('_')) return 'snake_case';
-  if (/[a-z][A-Z]/.test(segment)) return 'camelCase';
+  const literal = segment.replace(/\.[A-Za-z0-9]+$/, '');
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(literal)) return undefined;
+  if (literal.includes('-')) return 'kebab-case';
+  if (literal.includes('_')) return 'snake_case';
+  if (/^[A-Z]/.test(literal)) return 'PascalCase';
+  if (/[a-z][A-Z]/.test(literal)) return 'camelCase';
   return undefined;
 }
 
+/** The case most collection segments (those path-collection-plural judges) that show one are written in, when more than half do. */
 function inferCollectionCase(models: Model[]): Inference | undefined {
   const counts = new Map<string, number>();
   const seen = new Set<string>();
   for (const m of models)
-    for (const p of m.pathItems)
-      for (const seg of p.pathKey.split('/')) {
-        const style = caseOf(seg);
-        if (style && !seen.has(seg)) {
-          seen.add(seg);
-          bump(counts, style);
-        }
+    for (const seg of collectionSegments(m)) {
+      const style = caseOf(seg);
+      if (style && !seen.has(seg)) {
+        seen.add(seg);
+        bump(counts, style);
       }
-  if (counts.size === 0) return undefined;
+    }
   const [top] = ranked_(counts);
-  return { rule: 'path-collection-plural', options: { case: top[0] }, evidence: [`segments of several words: ${tally(counts, seen.size, 'distinct segments')}`] };
+  if (top === undefined || top[1] * 2 <= seen.size) return undefined;
+  return { rule: 'path-collection-plural', options: { case: top[0] }, evidence: [`collection segments of several words or capitalized: ${tally(counts, seen.size, 'distinct segments')}`] };
+}
+
+/**
+ * Whether the API names its actions with a verb ending a POST-only path (POST /invoices/{id}/pay): most of the
+ * path items with a verb in them have it there. A verb elsewhere stays what path-no-verbs reports.
+ */
+function inferActions(models: Model[]): Inference | undefined {
+  const verbs = new Set(ALL_DEFAULT_VERBS);
+  let actions = 0;
+  let others = 0;
+  for (const m of models)
+    for (const item of m.pathItems) {
+      const segs = segments(item.pathKey);
+      const at = segs.map((seg, i) => verbOf(seg, segs[i + 1], verbs) !== undefined).flatMap((v, i) => (v ? [i] : []));
+      if (at.length === 0) continue;
+      if (at.length === 1 && at[0] === segs.length - 1 && takesOnlyPost(item)) actions++;
+      else others++;
+    }
+  if (actions * 2 <= actions + others) return undefined;
+  return {
+    rule: 'path-no-verbs',
+    options: { actions: 'post' },
+    evidence: [`a verb ends a POST-only path in ${actions} of ${actions + others} paths with a verb (an action on what comes before it)`],
+  };
+}
+
+/** The media type most POST bodies are sent as, when it is not JSON (a form: Stripe, Twilio, Slack). */
+function inferBodyMediaType(models: Model[]): Inference | undefined {
+  const counts = new Map<string, number>();
+  let total = 0;
+  let json = 0;
+  for (const m of models)
+    for (const op of m.operations) {
+      if (op.method !== 'post') continue;
+      const body = requestBodyInfo(op, m.spec, m.root);
+      if (!body.present) continue;
+      total++;
+      if (body.json) json++;
+      else for (const t of new Set(body.mediaTypes.map(mediaTypeName).filter(t => !admitsJson(t)))) bump(counts, t);
+    }
+  const [top] = ranked_(counts);
+  if (top === undefined || top[1] * 2 <= total) return undefined;
+  counts.set('JSON', json);
+  return { rule: 'post-request-body', options: { mediaTypes: [top[0]] }, evidence: [`POST bodies: ${tally(counts, total, 'POSTs with a body')}`] };
+}
+
+/**
+ * The compound key an API names one item by (`/repos/{owner}/{repo}`): the pair of templates in a row most of the
+ * paths with such a pair have, in at least three paths. Another pair stays what path-resource-nesting reports.
+ */
+function inferCompoundIds(models: Model[]): Inference | undefined {
+  const pairs = new Map<string, number>();
+  let total = 0;
+  for (const m of models)
+    for (const item of m.pathItems) {
+      const found = new Set<string>();
+      for (const eff of item.effectivePaths) {
+        const segs = resourceSegments(eff, item.pathKey);
+        for (let i = 1; i < segs.length; i++) if (hasTemplate(segs[i - 1]) && hasTemplate(segs[i])) found.add(`${segs[i - 1]}/${segs[i]}`);
+      }
+      if (found.size > 0) total++;
+      for (const pair of found) bump(pairs, pair);
+    }
+  const [top] = ranked_(pairs);
+  if (top === undefined || top[1] < 3 || top[1] * 2 <= total) return undefined;
+  return { rule: 'path-resource-nesting', options: { compoundIds: [top[0]] }, evidence: [`two templates in a row: ${tally(pairs, total, 'paths with a pair')}`] };
+}
+
+/**
+ * The API's own error body (Slack's `{ ok, error }`): when most error bodies are none of the seed's shapes, the
+ * properties most of them require, as error-schema's `required`. The seed's shapes stay accepted beside it.
+ */
+function inferErrorBody(models: Model[]): Inference | undefined {
+  const requiredBy = new Map<string, number>();
+  const seen = new Set<unknown>();
+  let bodies = 0;
+  let own = 0;
+  for (const m of models)
+    for (const r of errorResponses(m)) {
+      if (r.json === undefined || seen.has(r.json.schema)) continue;
+      seen.add(r.json.schema);
+      bodies++;
+      if (r.shape !== undefined) continue;
+      own++;
+      for (const k of new Set((objectFields(r.json.schema)?.required ?? []).filter((k): k is string => typeof k === 'string'))) bump(requiredBy, k);
+    }
+  if (own * 2 <= bodies) return undefined;
+  const required = ranked_(requiredBy).filter(([, n]) => n * 2 > own).map(([k]) => k).sort();
+  if (required.length === 0) return undefined;
+  return {
+    rule: 'error-schema',
+    options: { required },
+    evidence: [`error bodies: ${own} of ${bodies} distinct ones are none of the seed's shapes; of those, ${required.map(k => `${k} is required by ${requiredBy.get(k)}`).join(', ')}`],
+  };
+}
+
+/**
+ * The top-level groups an API files its collections under (Stripe's /v1/radar/…, /v1/terminal/…; a /me): a first
+ * resource segment that most of the paths it starts go on with another collection, in at least two paths.
+ */
+function inferNamespaces(models: Model[]): Inference | undefined {
+  const starts = new Map<string, number>();
+  const grouping = new Map<string, number>();
+  for (const m of models)
+    for (const item of m.pathItems) {
+      const segs = resourceSegments(item.effectivePaths[0] ?? item.pathKey, item.pathKey);
+      if (segs.length === 0 || hasTemplate(segs[0])) continue;
+      bump(starts, segs[0]);
+      if (segs.length > 1 && !hasTemplate(segs[1])) bump(grouping, segs[0]);
+    }
+  const namespaces = [...grouping].filter(([seg, n]) => n >= 2 && n * 2 > starts.get(seg)!).map(([seg]) => seg).sort();
+  if (namespaces.length === 0) return undefined;
+  return {
+    rule: 'path-resource-nesting',
+    options: { namespaces },
+    evidence: [`top-level groups: ${namespaces.map(seg => `${seg} (${grouping.get(seg)} of ${starts.get(seg)} paths)`).join(', ')}`],
+  };
+}
+
+/** path-resource-nesting's compound keys and namespaces, one entry. */
+function nestingInference(models: Model[]): Inference | undefined {
+  const parts = [inferCompoundIds(models), inferNamespaces(models)].filter((i): i is Inference => i !== undefined);
+  if (parts.length === 0) return undefined;
+  return { rule: 'path-resource-nesting', options: Object.assign({}, ...parts.map(p => p.options)), evidence: parts.flatMap(p => p.evidence) };
+}
+
+/** The format most path items write their version segment in (`v1`, `2010-04-01`, `1.0`). */
+function inferVersionFormat(models: Model[]): Inference | undefined {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const m of models)
+    for (const p of m.pathItems) {
+      const versions = new Set(p.effectivePaths.flatMap(eff => versionSegmentIndexes(segments(eff)).map(i => segments(eff)[i])));
+      for (const v of versions) {
+        total++;
+        bump(counts, formatOf(v) ?? 'other');
+      }
+    }
+  const [top] = ranked_(counts);
+  if (top === undefined || top[0] === 'v<n>' || top[0] === 'other' || top[1] * 2 <= total) return undefined;
+  return { rule: 'version-path-format', options: { formats: [top[0]] }, evidence: [`version segments: ${tally(counts, total, 'path items with one')}`] };
 }
 
 /** Version headers and query parameters besides the ones version-declared knows. */
@@ -210,7 +424,7 @@ function inferApiKeyNames(models: Model[]): Inference | undefined {
 /** The conventions of an API's documents (each a resolved or plain document object), in a stable order. */
 export function inferConventions(documents: unknown[]): Inference[] {
   const models = documents.map(d => getModel(d));
-  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), ...inferStatuses(models), ...inferPractices(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
+  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), inferPagination(models), inferActions(models), nestingInference(models), inferBodyMediaType(models), inferErrorBody(models), ...inferStatuses(models), ...inferPractices(models), inferVersionFormat(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
     (i): i is Inference => i !== undefined,
   );
 }

@@ -181,3 +181,25 @@ export interface DiagnosticData {
    */
   root?: string;
 }
+
+export interface InferConventionsParams {
+  /** The OpenAPI document whose conventions to adopt (open in the editor, or on disk). */
+  uri: string;
+}
+
+export interface InferConventionsResult {
+  /** The config the proposal is for: the one that applies to the document (findConfig), else a new `.apiconv.yaml`. */
+  uri: string;
+  /** Its text today; absent when there is none. */
+  current?: string;
+  /** The `.apiconv.yaml` of the document's conventions, as `apiconv init --infer` writes it. */
+  proposed: string;
+  /** The rules it sets (an option or off): what the editor says before asking. */
+  rules: string[];
+}
+
+/**
+ * `apiconv/inferConventions`: the conventions a document follows as a proposed `.apiconv.yaml`, with the config it
+ * would replace. The server writes nothing: the client shows the difference and writes it when the user accepts.
+ */
+export const InferConventionsRequest = new RequestType<InferConventionsParams, InferConventionsResult, void>('apiconv/inferConventions');

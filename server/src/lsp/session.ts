@@ -14,6 +14,7 @@ import { CodeActionKind, DidChangeWatchedFilesNotification, ProposedFeatures, Te
 import { RulesetCache } from '../engine';
 import { version as SERVER_VERSION } from '../../../package.json';
 import { ActionPool } from './actionPool';
+import { registerAdoptConventions } from './adoptConventions';
 import { CODE_ACTION_KINDS } from './codeActions';
 import { COMPLETION_TRIGGER_CHARACTERS } from './completion';
 import { maxPerFileOf } from './diagnosticCap';
@@ -129,6 +130,7 @@ export class Session {
     registerDocumentEvents({ connection: c, docs, settings, store, scheduler, diffs, refs });
     registerPullDiagnostics({ connection: c, docs, settings, store, scheduler });
     registerNavigation({ connection: c, docs, store, scheduler, extensionClient });
+    registerAdoptConventions({ connection: c, docs, settings });
     registerEditFeatures({ connection: c, docs, settings, store, scheduler, actions: () => this.actions, mainRulesets: this.mainRulesets, clientCapabilities, extensionClient });
     const lintAll = (p: LintWorkspaceParams, token?: CancellationToken) => lintWorkspace({ docs, settings, store, scheduler }, p, token);
     c.onRequest(LintWorkspaceRequest.method, (p: LintWorkspaceParams | undefined, token: CancellationToken) => lintAll(p ?? {}, token));

@@ -15,6 +15,7 @@ import { refsTests } from './refs';
 import { revisionTests } from './revisions';
 import { limitsTests } from './limits';
 import { lensClickTests } from './lensClick';
+import { adoptTests } from './adopt';
 
 const EXT_ID = 'apiconv.apiconv';
 let api: ApiconvApi;
@@ -303,6 +304,7 @@ const tests: TestCase[] = [
   ...revisionTests,
   ...limitsTests,
   ...lensClickTests,
+  ...adoptTests,
 ];
 
 /**
