@@ -6,6 +6,7 @@ import { functionSchemasPlugin, generateFunctionSchemas as generateFunctionSchem
 import { loadEntry } from './scripts/loadEntry.mjs';
 import { generateRulesetValidators, rulesetValidatorsPlugin } from './scripts/rulesetValidators.mjs';
 import { exampleMetaPlugin, generateExampleMetaValidators } from './scripts/exampleMetaValidators.mjs';
+import { vendorPlugins } from './scripts/vendorPatches.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -38,133 +39,6 @@ const diffDocs = {
   },
 };
 
-// Our code needs only `oas` from @stoplight/spectral-rulesets; its index also loads the
-// AsyncAPI and Arazzo rulesets (their JSON schemas), which costs start-up time. Our
-// imports get the OpenAPI ruleset alone; Spectral's own bundler (used for user configs)
-// still gets the whole package.
-const oasRulesetOnly = {
-  name: 'apiconv-oas-ruleset-only',
-  setup(build) {
-    build.onResolve({ filter: /^@stoplight\/spectral-rulesets$/ }, args => {
-      if (/spectral-ruleset-bundler|spectral-ruleset-migrator/.test(args.importer)) return undefined;
-      return { path: 'oas-only', namespace: 'apiconv-oas-only' };
-    });
-    build.onLoad({ filter: /.*/, namespace: 'apiconv-oas-only' }, () => ({
-      contents: "export { default as oas } from '@stoplight/spectral-rulesets/dist/oas/index.js';",
-      resolveDir: process.cwd(),
-      loader: 'js',
-    }));
-  },
-};
-
-// node-fetch (Spectral's fetch) tries `require('encoding')`, an optional package we do not use (and that is not
-// installed): an empty module instead, so that no bundle asks for a module it does not hold (a single executable
-// prints a warning for each).
-const noOptionalEncoding = {
-  name: 'apiconv-no-optional-encoding',
-  setup(build) {
-    build.onResolve({ filter: /^encoding$/ }, () => ({ path: 'encoding', namespace: 'apiconv-empty' }));
-    build.onLoad({ filter: /.*/, namespace: 'apiconv-empty' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
-  },
-};
-
-// Spectral's core functions, minified, lose the names their messages give them (`"<unknown>" function does not support
-// "nope" option`): each gets the name it is exported under, as in Spectral.
-const spectralFunctionNames = {
-  name: 'apiconv-spectral-function-names',
-  setup(build) {
-    build.onLoad({ filter: /spectral-functions[\\/]dist[\\/]index\.js$/ }, async args => {
-      const fs = await import('node:fs');
-      const source = fs.readFileSync(args.path, 'utf8');
-      const naming = "\nfor (const name of Object.keys(exports)) {\n  const fn = exports[name];\n  if (typeof fn === 'function' && fn.name !== name) Object.defineProperty(fn, 'name', { value: name });\n}\n";
-      return { contents: source + naming, loader: 'js' };
-    });
-  },
-};
-
-// Spectral's `createRulesetFunction` compiles each function's input and options schemas with Ajv when the
-// function is defined, and sets up its Ajv instance (ajv-errors' meta-schema) when spectral-core loads: about a
-// tenth of a second at every start, for every core and OAS function whether a rule uses it or not. The functions
-// defined while the bundle loads (Spectral's and ours) compile on their first call instead; the entry points set
-// the flag below once their imports are loaded, so a user's custom function is compiled when it is defined, as
-// in Spectral (a bad schema is an error of the ruleset, not of the lint).
-const lazyFunctionSchemas = {
-  name: 'apiconv-lazy-function-schemas',
-  setup(build) {
-    build.onLoad({ filter: /spectral-core[\\/]dist[\\/]ruleset[\\/]function\.js$/ }, async args => {
-      const fs = await import('node:fs');
-      let source = fs.readFileSync(args.path, 'utf8');
-      const swaps = [
-        [
-          "const ajv = new ajv_1.default({ allErrors: true, allowUnionTypes: true, strict: true, keywords: ['x-internal'] });\n(0, ajv_errors_1.default)(ajv);\n(0, ajv_formats_1.default)(ajv);\n",
-          "let ajvInstance;\nconst ajvOf = () => {\n  if (ajvInstance === undefined) {\n    ajvInstance = new ajv_1.default({ allErrors: true, allowUnionTypes: true, strict: true, keywords: ['x-internal'] });\n    (0, ajv_errors_1.default)(ajvInstance);\n    (0, ajv_formats_1.default)(ajvInstance);\n  }\n  return ajvInstance;\n};\n" +
-            "const { precompiled: apiconvPrecompiled } = require('apiconv:function-schemas');\n" +
-            "const compileSchema = schema => {\n  const pre = apiconvPrecompiled(schema);\n  if (pre !== undefined) return pre;\n  if (globalThis[Symbol.for('apiconv.eagerFunctionSchemas')] === true) return ajvOf().compile(schema);\n  let compiled;\n  const validate = function (data) {\n    if (compiled === undefined) compiled = ajvOf().compile(schema);\n    const valid = compiled(data);\n    validate.errors = compiled.errors;\n    return valid;\n  };\n  validate.errors = null;\n  return validate;\n};\n",
-        ],
-        ['const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv.compile(options);', 'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : compileSchema(options);'],
-        ['const validateInput = input !== null ? ajv.compile(input) : input;', 'const validateInput = input !== null ? compileSchema(input) : input;'],
-      ];
-      for (const [from, to] of swaps) {
-        if (source.split(from).length !== 2) throw new Error(`apiconv-lazy-function-schemas: ${args.path} changed, cannot find: ${from.slice(0, 60)}`);
-        source = source.replace(from, to);
-      }
-      // The name in a message about a function's options ("pattern" function does not support "nope" option): the
-      // function's own name, which minifying drops (`<unknown>`), or the name the function is exported under, which
-      // spectralFunctionNames gives the wrapper.
-      const unnamed = "fn.name || '<unknown>'";
-      if (source.split(unnamed).length !== 4) throw new Error(`apiconv-lazy-function-schemas: ${args.path} changed, cannot find: ${unnamed}`);
-      source = source.split(unnamed).join("fn.name || wrappedFn.name || '<unknown>'");
-      if (/\bajv\./.test(source)) throw new Error(`apiconv-lazy-function-schemas: ${args.path} uses its Ajv instance elsewhere`);
-      return { contents: source, loader: 'js' };
-    });
-  },
-};
-
-// node-fetch (with Node's http, https, zlib and stream modules under it) was loaded at every start by the two modules
-// that fetch for Spectral: json-ref-readers' http reader (a remote `$ref`, only where a setting or an option allows
-// one) and spectral-runtime's fetch (a ruleset's remote `extends`). Neither fetches in a lint of local files, and
-// the load cost about 15 ms of each start: both take node-fetch when they first fetch.
-const lazyNodeFetch = {
-  name: 'apiconv-lazy-node-fetch',
-  setup(build) {
-    const swaps = [
-      [/[\\/]@stoplight[\\/]json-ref-readers[\\/]http\.js$/, 'const node_fetch_1 = require("node-fetch");', 'const node_fetch_1 = { get default() { return require("node-fetch").default; } };'],
-      [/[\\/]@stoplight[\\/]spectral-runtime[\\/]dist[\\/]fetch\.js$/, 'const node_fetch_1 = (0, tslib_1.__importDefault)(require("node-fetch"));', 'const node_fetch_1 = { get default() { return (0, tslib_1.__importDefault)(require("node-fetch")).default; } };'],
-    ];
-    for (const [filter, from, to] of swaps) {
-      build.onLoad({ filter }, async args => {
-        const fs = await import('node:fs');
-        const source = fs.readFileSync(args.path, 'utf8');
-        if (source.split(from).length !== 2) throw new Error(`apiconv-lazy-node-fetch: ${args.path} changed, cannot find its require of node-fetch`);
-        return { contents: source.replace(from, to), loader: 'js' };
-      });
-    }
-  },
-};
-
-// `lodash` (the whole library in one module) was set up at every start by the Spectral modules that import it, about
-// 7 ms of each start, for the dozen of its functions they call. Each function is taken from its own module
-// (`lodash/get`: the same code, lodash's per-function build) when it is first read.
-const lazyLodash = {
-  name: 'apiconv-lazy-lodash',
-  setup(build) {
-    build.onResolve({ filter: /^lodash$/ }, args => ({ path: 'lodash', namespace: 'apiconv-lazy-lodash', pluginData: { resolveDir: args.resolveDir } }));
-    build.onLoad({ filter: /.*/, namespace: 'apiconv-lazy-lodash' }, async () => {
-      const { createRequire } = await import('node:module');
-      const fs = await import('node:fs');
-      const path = await import('node:path');
-      const require = createRequire(import.meta.url);
-      const dir = path.dirname(require.resolve('lodash/package.json'));
-      const lines = ['const lazy = (name, load) => Object.defineProperty(exports, name, { enumerable: true, configurable: true, get() { const value = load(); Object.defineProperty(exports, name, { value, enumerable: true, writable: true, configurable: true }); return value; } });'];
-      for (const name of Object.keys(require('lodash'))) {
-        const own = /^[A-Za-z]\w*$/.test(name) && fs.existsSync(path.join(dir, `${name}.js`));
-        lines.push(own ? `lazy(${JSON.stringify(name)}, () => require(${JSON.stringify(`lodash/${name}.js`)}));` : `lazy(${JSON.stringify(name)}, () => require('lodash/lodash.js')[${JSON.stringify(name)}]);`);
-      }
-      return { contents: lines.join('\n'), loader: 'js', resolveDir: process.cwd() };
-    });
-  },
-};
-
 /** A generated module, made at its first request and shared by every bundle of the build run. */
 function once(generate) {
   let generated;
@@ -185,94 +59,6 @@ const generateRulesetValidatorsOnce = once(() => generateRulesetValidators('serv
 // (scripts/exampleMetaValidators.mjs): a lint with an example schema not known to be well formed no longer compiles
 // one (about 35 ms). A copy for the tests: server/out/example-meta.mjs.
 const generateExampleMetaOnce = once(() => generateExampleMetaValidators(esbuild, 'server/out/example-meta.mjs'));
-
-// Spectral's `$ref` resolver (json-ref-resolver) spends its time on two things a lint of a multi-file document
-// repeats thousands of times (digitalocean, 2,850 files: about a sixth of the lint's CPU together):
-// - `@stoplight/path` parses every path it joins or normalizes with a generated parser: its string functions are
-//   memoized (server/src/bundle/stoplightPath.ts);
-// - Immer 9 copies an object it writes into through property descriptors (`shallowCopy`), once per `$ref` set
-//   into the document: a plain object whose own keys are all enumerable is copied by spreading it, which gives
-//   the same object (data properties, writable, the prototype Object.prototype); anything else as before.
-const fasterResolver = {
-  name: 'apiconv-faster-resolver',
-  setup(build) {
-    build.onResolve({ filter: /^@stoplight\/path$/ }, async args => {
-      if (/server[\\/]src[\\/]bundle[\\/]stoplightPath\.ts$/.test(args.importer)) return undefined;
-      const path = await import('node:path');
-      return { path: path.resolve('server/src/bundle/stoplightPath.ts') };
-    });
-    build.onLoad({ filter: /[\\/]immer[\\/]dist[\\/]immer\.cjs\.development\.js$/ }, async args => {
-      const fs = await import('node:fs');
-      const source = fs.readFileSync(args.path, 'utf8');
-      const from = 'function shallowCopy(base) {\n  if (Array.isArray(base)) return Array.prototype.slice.call(base);\n';
-      if (source.split(from).length !== 2) throw new Error(`apiconv-faster-resolver: ${args.path} changed, cannot find shallowCopy`);
-      const fast = '  if (Object.getPrototypeOf(base) === Object.prototype && Reflect.ownKeys(base).length === Object.keys(base).length) return { ...base };\n';
-      return { contents: source.replace(from, from + fast), loader: 'js' };
-    });
-    // - inside `@stoplight/path` every function parses its arguments with the generated parser, which memoizing the
-    //   exported functions does not reach: its parse is remembered by string (server/src/bundle/pathParse.ts);
-    build.onLoad({ filter: /[\\/]@stoplight[\\/]path[\\/]index\.es\.js$/ }, async args => {
-      const fs = await import('node:fs');
-      const path = await import('node:path');
-      const source = fs.readFileSync(args.path, 'utf8');
-      const call = 'because it is not a string`);return r(t,{})}';
-      if (source.split(call).length !== 2) throw new Error(`apiconv-faster-resolver: ${args.path} changed, cannot find its parse`);
-      const helper = JSON.stringify(path.resolve('server/src/bundle/pathParse.ts'));
-      const contents =
-        source.replace(call, 'because it is not a string`);return apiconvParse(t)}') +
-        `\nimport { memoParse as apiconvMemoParse } from ${helper};\nconst apiconvParse = apiconvMemoParse(t => r(t, {}));\n`;
-      return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
-    });
-    // - the runner sets each remote `$ref`'s value into the document with an Immer `produce` of its own, which copies
-    //   every object from the root down to it: the values are set in one `produce` where that gives the same tree
-    //   (server/src/bundle/resolvedSets.ts).
-    build.onLoad({ filter: /[\\/]@stoplight[\\/]json-ref-resolver[\\/]runner\.js$/ }, async args => {
-      const fs = await import('node:fs');
-      const path = await import('node:path');
-      const source = fs.readFileSync(args.path, 'utf8');
-      const loop = '                for (const r of uriResults) {\n';
-      const perRef =
-        '                    this._source = (0, immer_1.default)(this._source, (draft) => {\n' +
-        '                        if (r.resolved) {\n' +
-        '                            if (!resolvedTargetPath.length) {\n' +
-        '                                return r.resolved.result;\n' +
-        '                            }\n' +
-        '                            else {\n' +
-        '                                set(draft, resolvedTargetPath, r.resolved.result);\n' +
-        '                                this._setGraphNodeData(String(r.uri), r.resolved.result);\n' +
-        '                            }\n' +
-        '                        }\n' +
-        '                    });\n' +
-        '                }\n';
-      if (source.split(loop).length !== 2 || source.split(perRef).length !== 2) throw new Error(`apiconv-faster-resolver: ${args.path} changed, cannot find the remote refs' loop`);
-      const helper = JSON.stringify(path.resolve('server/src/bundle/resolvedSets.ts'));
-      const contents = source
-        .replace(loop, '                const apiconvSets = [];\n' + loop)
-        .replace(perRef, `                    apiconvSets.push({ r, path: resolvedTargetPath });\n                }\n                require(${helper}).applyResolvedSets(this, apiconvSets, immer_1.default, set);\n`);
-      return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
-    });
-  },
-};
-
-// The built-in rulesets (rules/ruleset.ts, with Spectral's `oas` they extend) are static: Spectral's own
-// validation of a ruleset definition (an Ajv 2020 compile of its ruleset schema and meta-schema, about a third
-// of a second at every start) is skipped for them while engine/ruleset.ts builds them (the global flag below,
-// set around `new Ruleset` only there). Every user ruleset is still validated. The tests run the sources
-// without this build step, so every test that builds a built-in ruleset validates it.
-const trustedBuiltinRulesets = {
-  name: 'apiconv-trusted-builtin-rulesets',
-  setup(build) {
-    build.onLoad({ filter: /spectral-core[\\/]dist[\\/]ruleset[\\/]ruleset\.js$/ }, async args => {
-      const fs = await import('node:fs');
-      const source = fs.readFileSync(args.path, 'utf8');
-      const call = '(0, index_1.assertValidRuleset)(';
-      const count = source.split(call).length - 1;
-      if (count !== 2) throw new Error(`apiconv-trusted-builtin-rulesets: expected 2 calls of assertValidRuleset in ${args.path}, found ${count}`);
-      const guarded = "(globalThis[Symbol.for('apiconv.builtinRuleset')] === true ? () => undefined : index_1.assertValidRuleset)(";
-      return { contents: source.split(call).join(guarded), loader: 'js' };
-    });
-  },
-};
 
 const common = {
   bundle: true,
@@ -295,7 +81,8 @@ const common = {
   // tr46/whatwg-url (under node-fetch) require Node's deprecated `punycode` module: on Node 22+ every start
   // printed a DeprecationWarning (DEP0040) into the editor's output. The userland package is the same code.
   alias: { punycode: 'punycode/punycode.js', tslib: 'tslib/tslib.js' },
-  plugins: [ruleDocs, diffDocs, oasRulesetOnly, noOptionalEncoding, trustedBuiltinRulesets, lazyFunctionSchemas, spectralFunctionNames, functionSchemasPlugin('generate', () => generateFunctionSchemas()), fasterResolver, lazyNodeFetch, lazyLodash, rulesetValidatorsPlugin(generateRulesetValidatorsOnce), exampleMetaPlugin(generateExampleMetaOnce)],
+  // The changes to the dependencies' code: scripts/vendorPatches.mjs.
+  plugins: [ruleDocs, diffDocs, ...vendorPlugins, functionSchemasPlugin('generate', () => generateFunctionSchemas()), rulesetValidatorsPlugin(generateRulesetValidatorsOnce), exampleMetaPlugin(generateExampleMetaOnce)],
 };
 
 /** What the CLI's and the server's bundles are written inside (server/src/cli/launch.ts). */

@@ -1,5 +1,5 @@
 /**
- * `@stoplight/path`'s parse of a path string, remembered, for the bundles (esbuild.mjs `fasterResolver`).
+ * `@stoplight/path`'s parse of a path string, remembered, for the bundles (scripts/vendorPatches.mjs, `stoplight-path-parse`).
  *
  * Every function of `@stoplight/path` parses its arguments with a generated (PEG) parser, character by character.
  * Memoizing the exported functions (stoplightPath.ts) does not reach what they call inside: Spectral's `$ref`

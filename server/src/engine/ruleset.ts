@@ -46,7 +46,7 @@ export function getBuiltinRuleset(name: BuiltinRulesetName): Ruleset {
 
 /**
  * Builds a built-in ruleset. In the bundles, Spectral's validation of the (static) definition is skipped while
- * this runs (esbuild.mjs, trustedBuiltinRulesets: a third of a second at start-up); the tests, which run the
+ * this runs (scripts/vendorPatches.mjs, trusted-builtin-rulesets); the tests, which run the
  * sources, validate it.
  */
 function builtin(make: () => Ruleset): Ruleset {
