@@ -3,8 +3,8 @@
  *
  * When quickVerdict (exampleFast.ts) says an example is invalid, the example rules still need Ajv's errors: they are
  * the findings, worded by better-ajv-errors. Compiling the schema for them (pruned, examplePrune.ts) was most of the
- * example rules' time on pagerduty-rest: 115 invalid examples, a compile of about 1 ms each and V8's compile of each
- * generated function on its first call. `ajvErrorsOf` walks the schema the way the code Ajv generates walks it (Ajv
+ * example rules' time on a document with many invalid examples: a compile each and V8's compile of each generated
+ * function on its first call. `ajvErrorsOf` walks the schema the way the code Ajv generates walks it (Ajv
  * 8, configured as exampleValidators.ts configures it: allErrors off, strict off, union types, no unicode regular
  * expressions, ajv-formats), for the same subset of JSON Schema quickVerdict reads, and gives the same error objects
  * in the same order:

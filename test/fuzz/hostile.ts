@@ -1,5 +1,5 @@
 /**
- * Hostile and broken inputs (issue 16's table and more), as files to write into a
+ * Hostile and broken inputs (a table of them and more), as files to write into a
  * fresh folder. Shared by the fuzz suite (fuzz.test.ts, run.ts) and the table
  * script (table.ts) that measures each row through the built CLI.
  */
@@ -84,7 +84,7 @@ export function manyPaths(n: number): string {
 
 const refDoc = (ref: string) => `${HEAD}paths:\n  /things:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                $ref: '${ref}'\n`;
 
-/** A `$ref` cycle, A -> B -> A, reached from an operation (issue 34: it hung the CLI, the server and Spectral). */
+/** A `$ref` cycle, A -> B -> A, reached from an operation (it hung the CLI, the server and Spectral). */
 export const REF_CYCLE = `openapi: 3.0.3
 info: {title: T, version: '1'}
 paths:

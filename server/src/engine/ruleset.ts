@@ -199,8 +199,8 @@ export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {
     }
   }
   // A YAML/JSON ruleset that reaches no code (most configs: `extends: apiconv:recommended` and rule severities) means
-  // the same read as data as bundled and evaluated (rulesetData.ts), without loading rollup and bundling (0.2 s of
-  // every lint with a config). Anything else, and any error on the way, goes the bundling way, which gives its own
+  // the same read as data as bundled and evaluated (rulesetData.ts), without loading rollup and bundling
+  // at every lint with a config. Anything else, and any error on the way, goes the bundling way, which gives its own
   // errors as before.
   if (isDataRulesetFile(abs)) {
     try {
