@@ -20,7 +20,7 @@ import { oas2, oas3_0, oas3_1, oas3_2, extractDraftVersion } from '@stoplight/sp
 import traverse from 'json-schema-traverse';
 import type { JsonPath } from '../types';
 import { cacheable, schemaDigest, validateExample } from './exampleValidators';
-import { quickVerdict } from './exampleFast';
+import { quickVerdict } from './exampleVerdict';
 import { preparedShared } from './exampleSchemaAsIs';
 
 type Obj = Record<string, unknown>;
@@ -233,7 +233,7 @@ export const oasExampleOnce = createRulesetFunction<Obj, Options>(
     let results: IFunctionResult[] | undefined;
     for (const item of items) {
       // A schema with an `$id` goes to Spectral's own `schema` function (ids are global in an Ajv instance); an
-      // example it would surely accept needs no compile there either (exampleFast.ts; validateExample asks too).
+      // example it would surely accept needs no compile there either (exampleVerdict.ts; validateExample asks too).
       if (!useCache && quickVerdict(schema, item.value, dialect) === true) continue;
       const r = useCache
         ? validateExample(item.value, schema, digest, dialect, item.path, prepareResults as never, context.rule?.resolved === true)
