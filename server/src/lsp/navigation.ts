@@ -39,7 +39,7 @@ export interface Parsed {
  * the last tree serves with its offsets moved past the edit; once the user pauses, the next request parses.
  * Where a whole parse takes longer (a loaded machine), the tree serves for STALE_TREE_PARSES of its parse times, so
  * that whole parses take a fifth of the thread at most: with a fixed window shorter than a parse, every request
- * parsed again (the issue 34 soak at load 40: 2 s parses, requests unanswered for 10 s and more).
+ * parsed again (the soak on a loaded machine: slow parses, requests left unanswered).
  */
 export const STALE_TREE_MS = 500;
 export const STALE_TREE_PARSES = 5;
