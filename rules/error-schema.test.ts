@@ -5,7 +5,7 @@ testRule('error-schema', {
   valid: [
     {
       // kubernetes (Swagger 2.0): connectCoreV1HeadNamespacedPodProxy.
-      name: 'issue 15, oas2: a HEAD error response has no body to ask for',
+      name: 'oas2: a HEAD error response has no body to ask for',
       document: `swagger: '2.0'
 info: { title: Kubernetes, version: unversioned }
 paths:
@@ -248,7 +248,7 @@ components:
       errors: [{ path: ['paths', '/api/orders', 'get', 'responses', '409', 'content', 'application/json', 'schema'], message: 'is not a conventional error: "code" is missing (shape A' }],
     },
     {
-      name: 'issue 15, oas3: HEAD and GET share a 404 without a body: GET asks for one, HEAD does not',
+      name: 'oas3: HEAD and GET share a 404 without a body: GET asks for one, HEAD does not',
       document: `openapi: 3.0.2
 info: { title: Box Platform API, version: 2.0.0 }
 paths:
@@ -271,7 +271,7 @@ components:
     },
 
     {
-      name: 'issue 15, oas3: HEAD and GET share a 404 without a body: GET asks for one, HEAD does not',
+      name: 'oas3: HEAD and GET share a 404 without a body: GET asks for one, HEAD does not',
       document: `openapi: 3.0.2
 info: { title: Box Platform API, version: 2.0.0 }
 paths:

@@ -75,7 +75,7 @@ paths:
     },
     {
       // A HAL resource (Rebilly's GET /profile shape): links and an array field make no page.
-      name: 'issue 15, oas3: GET /me and a profile with _links are single objects, not lists',
+      name: 'oas3: GET /me and a profile with _links are single objects, not lists',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:

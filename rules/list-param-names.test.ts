@@ -132,7 +132,7 @@ paths:
     },
     {
       // Xero (v3.0): page, pageSize and order in their own case.
-      name: 'issue 15, oas3: names in another case (Page, PageSize, Order)',
+      name: 'oas3: names in another case (Page, PageSize, Order)',
       document: `openapi: 3.0.0
 info: { title: t, version: '1' }
 paths:

@@ -119,7 +119,7 @@ paths:
     },
     {
       // Box (v3.0): limit has maximum 1000 and no minimum.
-      name: 'issue 15, oas3: a limit with its own maximum is asked for the minimum only',
+      name: 'oas3: a limit with its own maximum is asked for the minimum only',
       document: `openapi: 3.0.2
 info: { title: Box Platform API, version: 2.0.0 }
 paths:
@@ -309,7 +309,7 @@ paths:
   ],
 });
 
-describe('list-param-schema message (issue 15)', () => {
+describe('list-param-schema message', () => {
   it('never asks for a maximum 100 when the schema has a maximum of its own', async () => {
     const { problems } = await runRule('list-param-schema', {
       name: 'limit maximum 1000',

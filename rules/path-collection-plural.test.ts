@@ -14,7 +14,7 @@ testRule('path-collection-plural', {
   valid: [
     {
       // Swagger petstore (v2): GET /pet/findByStatus returns an array; "find" is path-no-verbs' finding, not a collection name.
-      name: 'issue 15, oas2: an action segment and an adjective are not asked for a plural',
+      name: 'oas2: an action segment and an adjective are not asked for a plural',
       document: `swagger: '2.0'
 info: { title: Swagger Petstore, version: 1.0.7 }
 basePath: /api/v2

@@ -13,7 +13,7 @@ ${paths}`;
 testRule('path-no-verbs', {
   valid: [
     {
-      name: 'issue 15, oas3: nouns that are also verbs in the lexicon are not flagged (order, search, leave, email)',
+      name: 'oas3: nouns that are also verbs in the lexicon are not flagged (order, search, leave, email)',
       document: oas3(`  /api/orders/{id}: {}
   /api/order/{id}: {}
   /api/search: {}
@@ -109,7 +109,7 @@ paths:
   ],
   invalid: [
     {
-      name: 'issue 15, oas3: verbs of the lexicon (manage_items, RevertToDraft, reassign)',
+      name: 'oas3: verbs of the lexicon (manage_items, RevertToDraft, reassign)',
       document: oas3(`  /api/manage_items: {}
   /api/Invoices/{InvoiceID}/RevertToDraft: {}
   /api/incidents/{id}/reassign: {}

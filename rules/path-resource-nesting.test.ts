@@ -23,7 +23,7 @@ testRule('path-resource-nesting', {
     { name: 'options: idTemplate any (oas3)', options: { idTemplate: 'any' }, document: pathsDoc('3.0.3', '/api/users/{User-ID}') },
     {
       // Xero payroll (v3.0): the server base path /payroll.xro/2.0 is the provider's prefix (path-api-prefix reports it).
-      name: 'issue 15, oas3: a non-/api server base path is not judged as resources',
+      name: 'oas3: a non-/api server base path is not judged as resources',
       document: `openapi: 3.0.0
 info: { title: Xero Payroll UK, version: 2.0.0 }
 servers:
@@ -35,7 +35,7 @@ paths:
 `,
     },
     {
-      name: 'issue 15, oas3: a prefix of the path key that ends in a version is not judged either',
+      name: 'oas3: a prefix of the path key that ends in a version is not judged either',
       document: `openapi: 3.0.0
 info: { title: t, version: '1' }
 paths:

@@ -3,7 +3,7 @@ import { testRule } from '../test/helpers/testRule';
 testRule('post-create-201', {
   valid: [
     {
-      name: 'issue 15, oas3: a POST answering 207 Multi-Status is a bulk action, not a creation',
+      name: 'oas3: a POST answering 207 Multi-Status is a bulk action, not a creation',
       document: `openapi: 3.0.2
 info: { title: t, version: '1' }
 paths:

@@ -7,7 +7,7 @@ const get = `
 testRule('version-declared', {
   valid: [
     {
-      name: 'issue 15, oas3: a box-version header beside a path version used by most operations is version-single-strategy\'s finding alone',
+      name: 'oas3: a box-version header beside a path version used by most operations is version-single-strategy\'s finding alone',
       document: `openapi: 3.0.2
 info: { title: Box Platform API, version: 2024.0 }
 servers:
@@ -25,7 +25,7 @@ paths:
     },
     {
       // Xero payroll: the server URL ends in /2.0.
-      name: 'issue 15, oas3: a dotted version at the end of the server base path selects the version',
+      name: 'oas3: a dotted version at the end of the server base path selects the version',
       document: `openapi: 3.0.0
 info: { title: Xero Payroll UK, version: 2.0.0 }
 servers:
@@ -115,7 +115,7 @@ paths:
   invalid: [
     {
       // Box (v3.0): every operation takes the box-version header.
-      name: 'issue 15, oas3: a version header of its own name (box-version) is recognised and flagged once',
+      name: 'oas3: a version header of its own name (box-version) is recognised and flagged once',
       document: `openapi: 3.0.2
 info: { title: Box Platform API, version: 2024.0 }
 servers:

@@ -96,27 +96,15 @@ export function generateRulesetValidators(copyTo) {
   return module;
 }
 
-/** The plugin that supplies `apiconv:ruleset-validators` (generated once per build run, shared by the bundles). */
+/**
+ * The plugin that supplies `apiconv:ruleset-validators` (generated once per build run, shared by the bundles); the
+ * patches that call it are scripts/vendorPatches.mjs's.
+ */
 export function rulesetValidatorsPlugin(generate) {
   return {
     name: 'apiconv-ruleset-validators',
     setup(build) {
       serveGeneratedModule(build, MODULE, generate);
-      // Spectral's createValidator: the 'js' validator is the precompiled one, called as Spectral calls its own.
-      build.onLoad({ filter: /spectral-core[\\/]dist[\\/]ruleset[\\/]validation[\\/]ajv\.js$/ }, args => {
-        const source = fs.readFileSync(args.path, 'utf8');
-        const from = '    const ajv = new _2020_1.default({';
-        const to = `    if (format === 'js') {\n        const validator = new Proxy(require('${MODULE}').spectralRuleset, {\n            apply(target, thisArg, args) {\n                return Reflect.apply(target, { validateAlias: alias_1.validateAlias, validateFunction: function_1.validateFunction }, args);\n            },\n        });\n        validators[format] = validator;\n        return validator;\n    }\n${from}`;
-        return { contents: swap(source, from, to, args.path), loader: 'js' };
-      });
-      // The migrator's check: no Ajv instance made (and its schema checked) when the module loads.
-      build.onLoad({ filter: /spectral-ruleset-migrator[\\/]dist[\\/]validation[\\/]index\.js$/ }, args => {
-        let s = fs.readFileSync(args.path, 'utf8');
-        s = swap(s, 'const ajv = new ajv_1.default({\n    strict: true,\n    strictTuples: false,\n});\najv.addSchema(schema_1.default);\n', '', args.path);
-        s = swap(s, 'if (!ajv.validate(schema_1.default, maybeRuleset)) {', `if (!require('${MODULE}').migratorRuleset(maybeRuleset)) {`, args.path);
-        if (/\bajv\./.test(s)) throw new Error(`apiconv-ruleset-validators: ${args.path} uses its Ajv instance elsewhere`);
-        return { contents: s, loader: 'js' };
-      });
     },
   };
 }

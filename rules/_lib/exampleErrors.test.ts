@@ -1,6 +1,6 @@
 /**
  * Ajv's errors told without compiling (exampleErrors.ts) are Ajv's own: the same error objects, in the same order,
- * for the corners of the code Ajv generates. (exampleFast.test.ts also holds them to Ajv on generated cases and on
+ * for the corners of the code Ajv generates. (exampleVerdict.test.ts also holds them to Ajv on generated cases and on
  * every invalid example of the corpus.)
  */
 import { describe, it } from 'node:test';
@@ -12,7 +12,7 @@ import AjvDraft04 from 'ajv-draft-04';
 import { ANY, ANY_RULES, GROUPS, GROUP_RULES, ajvErrorsOf } from './exampleErrors';
 import { ajvErrors } from './exampleValidators';
 import { newAjv } from './exampleAjv';
-import { AJV_KEYWORDS } from './exampleFast';
+import { AJV_KEYWORDS } from './exampleVerdict';
 
 type Case = [note: string, schema: object, value: unknown, dialect: string];
 
@@ -97,7 +97,7 @@ describe('errors of invalid examples told without compiling', () => {
         for (const k of group.rules.map(r => r.keyword)) assert.ok(GROUP_RULES[type].includes(k), `${dialect}: ${k} is a rule of ${type}`);
       }
     }
-    // exampleFast.ts: a key none of them knows is ignored (strict off)
+    // exampleVerdict.ts: a key none of them knows is ignored (strict off)
     assert.deepEqual([...AJV_KEYWORDS].sort(), [...keywords].sort());
   });
 });

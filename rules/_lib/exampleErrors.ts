@@ -1,10 +1,10 @@
 /**
  * Ajv's errors for an example that is surely invalid, told without compiling its schema.
  *
- * When quickVerdict (exampleFast.ts) says an example is invalid, the example rules still need Ajv's errors: they are
+ * When quickVerdict (exampleVerdict.ts) says an example is invalid, the example rules still need Ajv's errors: they are
  * the findings, worded by better-ajv-errors. Compiling the schema for them (pruned, examplePrune.ts) was most of the
- * example rules' time on pagerduty-rest: 115 invalid examples, a compile of about 1 ms each and V8's compile of each
- * generated function on its first call. `ajvErrorsOf` walks the schema the way the code Ajv generates walks it (Ajv
+ * example rules' time on a document with many invalid examples: a compile each and V8's compile of each generated
+ * function on its first call. `ajvErrorsOf` walks the schema the way the code Ajv generates walks it (Ajv
  * 8, configured as exampleValidators.ts configures it: allErrors off, strict off, union types, no unicode regular
  * expressions, ajv-formats), for the same subset of JSON Schema quickVerdict reads, and gives the same error objects
  * in the same order:
@@ -18,10 +18,10 @@
  * It answers undefined where it is not sure (anything quickVerdict is not sure of, a `false` subschema,
  * `__proto__`, names a value inherits, `patternProperties` where Ajv tracks evaluated properties); the caller then
  * compiles as before. It is held to Ajv's own errors by exampleErrors.test.ts (chosen cases, the order of Ajv's rule
- * groups in each dialect) and exampleFast.test.ts (generated cases, and every invalid example of the corpus).
+ * groups in each dialect) and exampleVerdict.test.ts (generated cases, and every invalid example of the corpus).
  */
 import equal from 'fast-deep-equal';
-import { codePoints, hasType, isObject, isPlainJson, passesFormat, regexpOf, typeList, wellFormedSchema, type Dialect, type Json } from './exampleFast';
+import { codePoints, hasType, isObject, isPlainJson, passesFormat, regexpOf, typeList, wellFormedSchema, type Dialect, type Json } from './exampleVerdict';
 
 /** An error object as Ajv makes it (keys in Ajv's order; `messages` on, `verbose` off). */
 export interface AjvError {

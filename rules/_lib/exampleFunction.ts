@@ -7,8 +7,8 @@
  *
  * Why: Spectral deep-clones the schema on every call, so the Ajv validator cache
  * of `@stoplight/spectral-functions`' `schema` (keyed by schema object) never
- * hits and every example compiles a new validator: 53,819 compiles and 63 of 70 s
- * on github-api (shared/spec/PEERS.md). Here the prepared schema is cached per
+ * hits and every example compiles a new validator: tens of thousands of compiles and
+ * most of the lint's time on github-api. Here the prepared schema is cached per
  * (source schema object, preparation flags), so the `schema` function's cache
  * hits and each distinct schema is compiled once. Validation itself is still
  * Spectral's `schema` function (Ajv + better-ajv-errors), so messages are the same.
@@ -20,7 +20,7 @@ import { oas2, oas3_0, oas3_1, oas3_2, extractDraftVersion } from '@stoplight/sp
 import traverse from 'json-schema-traverse';
 import type { JsonPath } from '../types';
 import { cacheable, schemaDigest, validateExample } from './exampleValidators';
-import { quickVerdict } from './exampleFast';
+import { quickVerdict } from './exampleVerdict';
 import { preparedShared } from './exampleSchemaAsIs';
 
 type Obj = Record<string, unknown>;
@@ -233,7 +233,7 @@ export const oasExampleOnce = createRulesetFunction<Obj, Options>(
     let results: IFunctionResult[] | undefined;
     for (const item of items) {
       // A schema with an `$id` goes to Spectral's own `schema` function (ids are global in an Ajv instance); an
-      // example it would surely accept needs no compile there either (exampleFast.ts; validateExample asks too).
+      // example it would surely accept needs no compile there either (exampleVerdict.ts; validateExample asks too).
       if (!useCache && quickVerdict(schema, item.value, dialect) === true) continue;
       const r = useCache
         ? validateExample(item.value, schema, digest, dialect, item.path, prepareResults as never, context.rule?.resolved === true)

@@ -2,10 +2,10 @@
  * What Ajv compiles for an example that is surely invalid and whose errors exampleErrors.ts cannot tell
  * (exampleValidators.ts validateExample): the part of the
  * schema the value meets (prunedFor), without what Ajv generates no code for (compiledForm). Both keep Ajv's first
- * error as the whole schema gives it (exampleFast.test.ts holds them to Ajv on generated cases and on every invalid
+ * error as the whole schema gives it (exampleVerdict.test.ts holds them to Ajv on generated cases and on every invalid
  * example of the corpus).
  */
-import { isObject, isPlainJson, surelyAccepts, wellFormedSchema, withVerdictsKept, type Dialect, type Json } from './exampleFast';
+import { isObject, isPlainJson, surelyAccepts, wellFormedSchema, withVerdictsKept, type Dialect, type Json } from './exampleVerdict';
 
 /**
  * The part of a schema that a value meets, for Ajv to compile when the value is invalid (quickVerdict false):

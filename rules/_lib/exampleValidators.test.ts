@@ -1,5 +1,5 @@
 /**
- * validateExample (exampleValidators.ts) compiles a schema that exampleFast.ts knows to be well formed in an Ajv
+ * validateExample (exampleValidators.ts) compiles a schema that exampleVerdict.ts knows to be well formed in an Ajv
  * instance that does not check schemas against the meta-schema, and any other schema in the one that does: the
  * findings are the ones Ajv gives with the check, a schema the meta-schema refuses still says why.
  */
@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ajvErrors, ajvRefusal, compileOutcome, knownRefusal, surelyMissingRef, validateExample } from './exampleValidators';
 import { mulberry32 } from '../../test/helpers/seeded';
-import { wellFormedSchema } from './exampleFast';
+import { wellFormedSchema } from './exampleVerdict';
 
 const digest = (() => {
   let n = 0;

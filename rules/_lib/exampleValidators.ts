@@ -4,7 +4,7 @@
  * Spectral's `schema` function keeps its Ajv instances (and so every compiled
  * validator) per document inventory, i.e. per lint: a language server relinting
  * after each keystroke recompiles every example schema each time, and Ajv's code
- * generation is the single largest cost on big documents (1,589 compiles, ~9 s,
+ * generation is the single largest cost on big documents (thousands of compiles
  * on github-api). Here validators are cached process-wide by dialect and schema
  * text (a bounded LRU), with Ajv configured as Spectral configures it, so the
  * validation and its messages are the same; errors are turned into findings the
@@ -17,7 +17,7 @@ import betterAjvErrors from '@stoplight/better-ajv-errors';
 import { newAjv, usePrecompiledMeta } from './exampleAjv';
 import type { IFunctionResult } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
-import { contradictions, contradictionsButRefs, quickVerdict, wellFormedSchema } from './exampleFast';
+import { contradictions, contradictionsButRefs, quickVerdict, wellFormedSchema } from './exampleVerdict';
 import { compiledForm, prunedFor } from './examplePrune';
 import { ajvErrorsOf } from './exampleErrors';
 
@@ -28,7 +28,7 @@ const instances = new Map<string, Ajv>();
 /**
  * The Ajv instance of a dialect. `trusted` (a schema the meta-schema surely accepts, metaValid below): an instance
  * that does not check schemas against the dialect's meta-schema, which would accept them: compiling the
- * meta-schema's own validator is about 40 ms of a lint's first compile (a lint that compiles only such schemas never
+ * meta-schema's own validator is much of a lint's first compile (a lint that compiles only such schemas never
  * compiles it). Ajv's validators and errors are the same either way; a schema that is not known to be well formed is
  * compiled by the checking instance, whose refusal ("schema is invalid: …") is the finding.
  */
@@ -50,7 +50,7 @@ const validators = new Map<string, CachedValidator>();
 
 /** A digest of a schema's JSON text: the cache key (the texts themselves can add up to hundreds of MB). */
 export function schemaDigest(text: string): string {
-  // node:crypto is loaded when first needed: a lint without examples does without its 4-5 ms of start-up.
+  // node:crypto is loaded when first needed: a lint without examples does without its start-up.
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
   return createHash('sha256').update(text).digest('base64');
 }
@@ -175,7 +175,7 @@ function compileForTests(schema: object, dialect: Dialect): { validate: Validate
 
 /**
  * Ajv's own verdict on a value, compiled as the example rules compile it: true/false, or 'refused' when Ajv does
- * not compile the schema. For the tests that hold exampleFast.ts to Ajv.
+ * not compile the schema. For the tests that hold exampleVerdict.ts to Ajv.
  */
 export function ajvVerdict(schema: object, value: unknown, dialect: Dialect): boolean | 'refused' {
   const errors = ajvErrors(schema, value, dialect);
@@ -191,7 +191,7 @@ export function ajvErrors(schema: object, value: unknown, dialect: Dialect): Err
 }
 
 /**
- * Whether the dialect's meta-schema surely accepts a schema (ajvFor's `trusted`): a well-formed one (exampleFast.ts),
+ * Whether the dialect's meta-schema surely accepts a schema (ajvFor's `trusted`): a well-formed one (exampleVerdict.ts),
  * or one that is but for `nullable`/`type` contradictions, which Ajv meets when it generates the code, not in the
  * meta-schema (github-api, plaid: a `nullable` without `type` beside an `anyOf` took the meta-schema's compile).
  */
@@ -224,7 +224,7 @@ function unmatchedCombinators(errors: ErrorObject[]): Map<string, string> {
 
 /**
  * The error Ajv's compile of `schema` throws, when that is sure without compiling: every keyword is well formed
- * (exampleFast.ts) but for `nullable`/`type` contradictions, all of one kind, which Ajv meets as it generates the code
+ * (exampleVerdict.ts) but for `nullable`/`type` contradictions, all of one kind, which Ajv meets as it generates the code
  * of each schema object with a keyword (getSchemaTypes), whichever it meets first. undefined: not sure.
  */
 export function knownRefusal(schema: object, dialect: Dialect): string | undefined {
@@ -248,8 +248,8 @@ const missingRefVerdicts = new WeakMap<object, boolean>();
 /**
  * Whether Ajv's compile of `schema` (draft 4, no ids) surely fails with a MissingRefError and with nothing else, for
  * what the example rules then report (nothing, as Spectral's `schema` function with `resolved` refs): a `$ref` left
- * in the resolved document to a file path (digitalocean: 14 schemas of up to 290 KB, each checked against the
- * meta-schema and compiled, a tenth of a second, for no finding). Sure when: the schema is well formed (exampleFast.ts)
+ * in the resolved document to a file path (digitalocean: large schemas, each checked against the meta-schema and
+ * compiled, for no finding). Sure when: the schema is well formed (exampleVerdict.ts)
  * once every object that is only such a `$ref` is taken as `{}` (the meta-schema accepts it as it is), with no
  * `nullable`/`type` contradiction (a refusal Ajv could meet first), one `$ref` at least, and nothing under which Ajv
  * may leave a subschema uncompiled (an `anyOf` with a branch that accepts everything, `additionalItems`): Ajv's code
@@ -298,7 +298,7 @@ function alwaysValidIn(dialect: Dialect): (s: unknown) => boolean {
 export type CompileOutcome = { missingRef: true } | { refusal: string } | { compiles: true };
 
 /**
- * What Ajv's compile of `schema` ends in, when the schema is well formed (exampleFast.ts) but for `nullable`/`type`
+ * What Ajv's compile of `schema` ends in, when the schema is well formed (exampleVerdict.ts) but for `nullable`/`type`
  * contradictions and objects that are only a `$ref` to a relative path (Ajv holds no schema for one): each throws when
  * Ajv's code generation meets it, so the first one met in its order decides — a schema object's types first
  * (getSchemaTypes), then its `$ref`, then its subschemas in the order of Ajv's rule groups (`not`, `anyOf`, `oneOf`,
@@ -406,7 +406,7 @@ export function validateExample(
   ignoreMissingRefs: boolean,
 ): IFunctionResult[] {
   if (value === undefined) return [{ path, message: '#{{print("property")}}must exist' }];
-  // Most examples are valid: when that is sure without compiling the schema, Ajv is not asked (exampleFast.ts).
+  // Most examples are valid: when that is sure without compiling the schema, Ajv is not asked (exampleVerdict.ts).
   const quick = quickVerdict(schema, value, dialect);
   if (quickCheck.on) recordQuick(quick, schema, value, dialect);
   if (quick === true) return [];

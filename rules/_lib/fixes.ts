@@ -172,7 +172,7 @@ export function errorBodySchemas(data: unknown, spec: Spec): unknown[] {
  */
 export function documentErrorShape(data: unknown, spec: Spec): 'A' | 'B' | undefined {
   // A frozen document (the fix engine's parse, engine/fix/memo.ts) cannot change: its shape is counted once,
-  // not once per finding (issue 16: each error-response fix of a pass walked every operation again).
+  // not once per finding (each error-response fix of a pass walked every operation again).
   if (!isObject(data) || !Object.isFrozen(data)) return countErrorShapes(data, spec);
   let bySpec = shapeMemo.get(data);
   if (!bySpec) shapeMemo.set(data, (bySpec = new Map()));

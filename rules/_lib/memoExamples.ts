@@ -5,9 +5,9 @@
  *
  * Why: after `$ref` resolution a shared schema is one object reached through
  * every operation that references it, so Spectral calls its `oasExample`
- * function on the same object thousands of times (53,819 calls on github-api),
+ * function on the same object thousands of times (on github-api),
  * and each call deep-clones the schema and compiles a new Ajv validator. That is
- * 63 of Spectral's 70 s on github-api (shared/spec/PEERS.md). The result of the
+ * most of Spectral's time on github-api. The result of the
  * function depends only on the object, the options and whether the path is a
  * request or a response media (read-only / write-only relaxation), so we
  * compute it once per (object, options, relaxation) and re-anchor the result

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Benchmark (not a test): the cost of --fix against a lint of the same document, side by side
-// in the same run (issue 16's goal: --fix and --fix-dry-run within about 2x one lint).
+// in the same run (the goal: --fix and --fix-dry-run within about 2x one lint).
 // Each case copies the corpus document into a temp folder (never touching ../shared), then runs
 // N whole-process lints and N fixes (each fix on a fresh copy); reports the medians and the ratio, of the wall time
 // and (with /usr/bin/time) of the CPU time.

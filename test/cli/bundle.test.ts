@@ -1,5 +1,5 @@
 /**
- * The built CLI (server/out/cli.js: the bundle, with the vendor patches esbuild.mjs applies and the precompiled
+ * The built CLI (server/out/cli.js: the bundle, with the vendor patches of scripts/vendorPatches.mjs and the precompiled
  * function schemas) finds what the sources find. Every other test runs one or the other; this one runs both on
  * the same documents and compares their reports byte for byte.
  */

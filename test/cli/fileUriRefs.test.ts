@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { runCli, type JsonFinding } from './helpers';
 import { SECRET, fileUriProject } from '../helpers/fileUriRefs';
 
-describe('CLI: file: URI $refs (issue 16)', () => {
+describe('CLI: file: URI $refs', () => {
   it('a device or a file outside the project is an invalid-ref at the $ref, at once; inside, it resolves; --allow-refs-outside widens', { skip: process.platform === 'win32' && 'needs /dev/zero' }, () => {
     const p = fileUriProject();
     const r = runCli(['lint', '-f', 'json', 'api/a.yaml'], { cwd: p.dir, timeout: 30_000 });

@@ -1,5 +1,5 @@
 /**
- * `--fix` and `--fix-dry-run` with the repository's JavaScript (issue 16): the fixes are computed in a worker
+ * `--fix` and `--fix-dry-run` with the repository's JavaScript: the fixes are computed in a worker
  * under the custom functions' time budget, as a lint is (trust.test.ts). A function that loops for ever or never
  * settles is stopped: one finding names its rule, the other rules' findings and fixes are kept, the process ends.
  */

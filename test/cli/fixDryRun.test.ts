@@ -1,5 +1,5 @@
 /**
- * The built CLI's --fix-dry-run and --fix, whose passes lint only the rules with fixes (issue 16): the dry run's diff
+ * The built CLI's --fix-dry-run and --fix, whose passes lint only the rules with fixes: the dry run's diff
  * is the diff of the texts the fix loop makes with whole lints (fixFile), file by file in the same order; --fix
  * writes those texts and reports a lint of them with every rule; on documents of the vendored corpus (YAML, JSON,
  * multi-file).

@@ -1,6 +1,6 @@
 /**
- * Spectral's functions compile their input and options schemas on first use in the bundles (esbuild.mjs,
- * `lazyFunctionSchemas`; engine/functionSchemas.ts): a user's function and a user's options still meet them
+ * Spectral's functions compile their input and options schemas on first use in the bundles (scripts/vendorPatches.mjs,
+ * `lazy-function-schemas`; engine/functionSchemas.ts): a user's function and a user's options still meet them
  * when the ruleset loads, as in Spectral, and a function's input schema still decides whether it runs.
  */
 import { before, describe, it } from 'node:test';

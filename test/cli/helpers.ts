@@ -33,6 +33,7 @@ export function ensureBuilt(): void {
   const src = Math.max(
     newestMtime(path.join(ROOT, 'server', 'src'), f => f.endsWith('.ts')),
     newestMtime(path.join(ROOT, 'rules'), f => /\.(ts|md)$/.test(f) && !f.endsWith('.test.ts')),
+    newestMtime(path.join(ROOT, 'scripts'), f => f.endsWith('.mjs')),
     fs.statSync(path.join(ROOT, 'esbuild.mjs')).mtimeMs,
   );
   if (oldest < src) {

@@ -28,7 +28,7 @@ paths:
 `;
 const posix = process.platform !== 'win32';
 
-describe('CLI: hostile input (issue 16)', () => {
+describe('CLI: hostile input', () => {
   it('--fix keeps a BOM, CRLF line endings and Latin-1 bytes outside the edits, and the result parses', () => {
     const latin = Buffer.concat([Buffer.from('\uFEFF# caf'), Buffer.from([0xe9]), Buffer.from(`\n${FIXABLE}`.replace(/\n/g, '\r\n'))]);
     const d = tempDir({ 'a.yaml': latin });

@@ -1,5 +1,5 @@
 /**
- * node-fetch is loaded only when something fetches (esbuild.mjs, `lazyNodeFetch`): a lint of local files loads
+ * node-fetch is loaded only when something fetches (scripts/vendorPatches.mjs, `lazy-node-fetch-*`): a lint of local files loads
  * none of Node's http, https and zlib modules, and a remote `$ref` is still fetched when --allow-remote-refs asks
  * for it (and not without it).
  */

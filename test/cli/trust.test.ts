@@ -1,5 +1,5 @@
 /**
- * The CLI and the repository's JavaScript (issues 17 and 16): it runs a repository's JavaScript rulesets by design,
+ * The CLI and the repository's JavaScript: it runs a repository's JavaScript rulesets by design,
  * as Spectral does, in worker threads with a time budget; `--no-custom-functions` loads rulesets as data only.
  */
 import { before, describe, it } from 'node:test';
@@ -107,7 +107,7 @@ describe('apiconv CLI: custom functions', () => {
     assert.equal(fs.existsSync(path.join(dir, 'MARK')), true, 'the CLI runs the custom function');
   });
 
-  it('--no-custom-functions refuses the nine ways of issue 17 (exit 2, naming what), and nothing runs', () => {
+  it('--no-custom-functions refuses the nine ways (exit 2, naming what), and nothing runs', () => {
     for (const n of NINE) {
       const k = workspace(n.files);
       const r = runCli(['lint', '--no-custom-functions', 'api.yaml'], { cwd: k.dir, timeout: 120_000 });

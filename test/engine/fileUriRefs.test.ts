@@ -12,7 +12,7 @@ import { SECRET, fileUriProject } from '../helpers/fileUriRefs';
 
 const posix = process.platform !== 'win32';
 
-describe('file: URI $refs (issue 16)', () => {
+describe('file: URI $refs', () => {
   it('fileUriTarget: absolute, localhost, relative and percent-encoded forms; not a file: URI or another host', () => {
     assert.equal(fileUriTarget('file:///etc/passwd', '/p/api/a.yaml'), '/etc/passwd');
     assert.equal(fileUriTarget('FILE:///dev/zero#/x', '/p/api/a.yaml'), '/dev/zero');

@@ -1,5 +1,5 @@
 /**
- * `--fix-dry-run` lints only the rules with fixes (issue 16: asana's dry run within two lints): the incremental
+ * `--fix-dry-run` lints only the rules with fixes (asana's dry run within two lints): the incremental
  * engine's `onlyRules` runs the rules it keeps and no other, each with exactly the findings of a lint of all of them,
  * on a first lint and on the relint of a fixed text; fixFile's `lintFixableOnly` then makes the same fixes, in the
  * same order (the same texts, counts and files), and with `finalLint` (--fix) hands back the same lint of the fixed

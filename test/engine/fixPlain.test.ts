@@ -1,5 +1,5 @@
 /**
- * fixFile's fast path (issue 16: one incremental linter across the passes, every fix of a pass computed on one
+ * fixFile's fast path (one incremental linter across the passes, every fix of a pass computed on one
  * parse with its ops placed on the original text, lazy texts) against the plain path written out here: each pass
  * a cold lint with Spectral's own runner (lintWithSpectral), each op of each fix computed on the text the ops
  * before it made, every intermediate text built. Same pass rules (safe fixes in finding order, a fix whose edits

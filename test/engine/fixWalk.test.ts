@@ -1,5 +1,5 @@
 /**
- * The fix engine's own walks of a parsed YAML document (issue 16: --fix on spotify spent some 50 ms in `yaml`'s
+ * The fix engine's own walks of a parsed YAML document (--fix on spotify spent some 50 ms in `yaml`'s
  * generic ones for its thousand pieces) must give what `yaml`'s give: plainToJS (fix/yamlWalk.ts) what
  * `doc.toJS()` gives, or NOT_PLAIN; styleCounts (fix/yamlStyle.ts, by a stack) what a walk by `yaml`'s `visit`
  * counts, written out here as it was. On every YAML document of the corpus, on each of its pieces (what the fixes

@@ -1,6 +1,6 @@
 /**
  * Untrusted rulesets are loaded as data only (server/src/engine/rulesetData.ts): for each way a ruleset can reach
- * the repository's JavaScript — the nine of issue 17 and generated spellings of them (quoting, flow/block style,
+ * the repository's JavaScript — the nine and generated spellings of them (quoting, flow/block style,
  * anchors and aliases, escapes, explicit keys, merge keys, nesting in extends and overrides) — the data loader
  * refuses it and none of the repository's code runs (its functions and modules write a marker file when they run:
  * the test asserts it is absent). Each variant is also loaded trusted, as the CLI does: there the code runs and its

@@ -1,7 +1,7 @@
 /**
  * The range of a JSON path in a YAML parse (server/src/engine/parse/yamlRanges.ts) is what Spectral's YAML parser's
  * getLocationForJsonPath gives: for every path of the data, for paths that go on past a leaf or to a key that is not
- * there, on Spectral's own parse and on the fast parse, on small documents with duplicate keys, merge
+ * there, on Spectral's own parse and on the tree parse, on small documents with duplicate keys, merge
  * keys, null values and items, and on the YAML documents of the corpus.
  */
 import { strict as assert } from 'node:assert';
@@ -61,7 +61,7 @@ describe('YAML ranges = @stoplight/yaml getLocationForJsonPath', () => {
       const spectral = Parsers.Yaml.parse(text);
       const paths = [...pathsOf(spectral.data, 500), ...extra];
       same(spectral, paths, `Spectral's parse of ${JSON.stringify(text.slice(0, 40))}`);
-      same(parseYamlDocument(text), paths, `the fast parse of ${JSON.stringify(text.slice(0, 40))}`);
+      same(parseYamlDocument(text), paths, `the tree parse of ${JSON.stringify(text.slice(0, 40))}`);
     }
   });
 

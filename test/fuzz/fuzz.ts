@@ -1,5 +1,5 @@
 /**
- * The fuzz suite (issue 16): hostile documents and random mutations through the built CLI,
+ * The fuzz suite: hostile documents and random mutations through the built CLI,
  * random edit sequences through the built server over stdio, with requests at random
  * positions in between (server.ts). Deterministic for a seed. Used by fuzz.test.ts (a fixed seed, a small
  * budget, in `npm test`) and run.ts (`npm run fuzz -- --runs N [--seed S]`).

@@ -4,7 +4,7 @@
  *   npm run fuzz -- --long [--seed S] [--max-minutes M]
  * `--long`: the soak of sustained typing on big documents, nothing else: 10,000 edits of asana (request p99 ≤ 1 s for
  * every kind) and 1,000 of stripe (≤ 2 s), each with a checkpoint every 500 (100) edits, the diagnostics of the last
- * version ≤ 2 s after typing stops, RSS at the end within +10% of after the first edit (the goals of issue 34; a
+ * version ≤ 2 s after typing stops, RSS at the end within +10% of after the first edit (the soak's goals; a
  * quiet machine is the place to take its figures). Skipped, saying so, without ../shared/corpus.
  * N scales the CLI parts (N mutants, N/2 fixes); the server part makes E edits (default 10×N) of FILE (default a
  * mid-size corpus document, ../shared/corpus/asana/asana.yaml, else a vendored one) with requests in between and a

@@ -1,5 +1,5 @@
 /**
- * The server half of the fuzz suite (issue 16): random edits of one document through the BUILT server over stdio,
+ * The server half of the fuzz suite: random edits of one document through the BUILT server over stdio,
  * sent as VS Code sends them (incremental didChange, paced like typing with pauses), with the requests VS Code makes
  * in between (hover, completion, definition at random positions while typing; the outline and the light bulb's code
  * action at the cursor when the user pauses; now and then the resolve of a code action the user picks), and

@@ -1,5 +1,5 @@
 /**
- * A project whose document `$ref`s files by `file:` URIs (issue 16), for the engine, CLI and server tests:
+ * A project whose document `$ref`s files by `file:` URIs, for the engine, CLI and server tests:
  * api/a.yaml refs a device, a file outside the project (absolute and relative forms), files inside (relative and
  * absolute forms) and itself. The refs are on the lines REF_LINE[name].
  */

@@ -1,5 +1,5 @@
 /**
- * The ways a repository's ruleset can reach JavaScript (issue 17), shared by the engine, language-server and CLI
+ * The ways a repository's ruleset can reach JavaScript, shared by the engine, language-server and CLI
  * trust tests: a workspace whose JavaScript writes a marker file (MARK-<name>) whenever it runs.
  */
 import * as fs from 'node:fs';
@@ -47,7 +47,7 @@ export function workspace(files: Record<string, string>): { dir: string; marks: 
 /** A rule that runs the custom function `evil`, in YAML. */
 export const EVIL_RULE = ['rules:', '  evil-rule:', '    given: $.info', '    severity: error', '    then:', '      function: evil'].join('\n');
 
-/** The nine ways of issue 17: the ruleset file's name and the files to write. */
+/** The nine ways: the ruleset file's name and the files to write. */
 export const NINE: { name: string; ruleset: string; files: Record<string, string> }[] = [
   { name: '1. extends a ./evil.js ruleset', ruleset: '.spectral.yaml', files: { '.spectral.yaml': 'extends: [apiconv:recommended, ./evil.js]\n' } },
   { name: '2. extends a YAML ruleset that has functions:', ruleset: '.spectral.yaml', files: { '.spectral.yaml': 'extends: [apiconv:recommended, ./nested.yaml]\n', 'nested.yaml': `functions: [evil]\n${EVIL_RULE}\n` } },

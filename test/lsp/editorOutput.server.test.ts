@@ -1,6 +1,6 @@
 /**
  * What an editor shows around the findings, over the protocol against the BUILT server
- * (issue 15): a short hover per finding; the light bulb with one action per fix
+ *: a short hover per finding; the light bulb with one action per fix
  * (same edits merged), one preferred fix per finding; "Show documentation" that works
  * outside VS Code through window/showDocument, or is left out; a first log line saying
  * the server started and no `punycode` deprecation warning; and a YAML syntax error the

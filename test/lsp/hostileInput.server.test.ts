@@ -1,5 +1,5 @@
 /**
- * Protocol tests of hostile and broken input in the language server (issue 16), over stdio with the built server:
+ * Protocol tests of hostile and broken input in the language server, over stdio with the built server:
  * - apiconv.maxFileSize: a document over the limit gets one message and no lint; raising the setting lints it;
  *   the default is the CLI's (DEFAULT_LIMITS);
  * - a document behind a UTF-8 BOM is linted, ranged, hovered, outlined and fixed exactly as without it, in the

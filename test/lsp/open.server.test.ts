@@ -1,5 +1,5 @@
 /**
- * Opening a document (issue 12: first diagnostics after opening a big document): what the server does around the
+ * Opening a document (first diagnostics after opening a big document): what the server does around the
  * first lint must not hold it up.
  * - A request that parses the document in the server's main thread (the outline, which VS Code asks for right after
  *   didOpen) waits until the document's lint has started: the lint waits for the client's settings, whose answer

@@ -1,5 +1,5 @@
 /**
- * Protocol tests of workspace trust and of the custom-function time budget (issues 17 and 16):
+ * Protocol tests of workspace trust and of the custom-function time budget:
  * - untrusted (the default for a client that says nothing): a ruleset that reaches JavaScript is refused with one
  *   warning on the ruleset file naming what and why and a `warn` status, the built-in rules run, and no repository
  *   code runs (its functions write marker files); trust granted (apiconv/workspaceTrust, or the setting) loads it
@@ -70,7 +70,7 @@ describe('language server: workspace trust', () => {
     }
   });
 
-  it('the nine ways of issue 17, untrusted: each ruleset refused with a warning, no code runs; trusted: each runs', { timeout: 300_000 }, async () => {
+  it('the nine ways, untrusted: each ruleset refused with a warning, no code runs; trusted: each runs', { timeout: 300_000 }, async () => {
     const cases = NINE.map(n => ({ ...n, ...workspace(n.files) }));
     const c = await TestClient.start({ folder: cases[0].dir, settings: { debounceMs: 0 } });
     try {

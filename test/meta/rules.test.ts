@@ -1,6 +1,5 @@
 /**
- * Meta test: every rule of the catalog (../shared/spec/rule-ids.txt, mirrored in
- * test/meta/rule-ids.txt so the test does not depend on shared/) exists, is named
+ * Meta test: every rule of the catalog (test/meta/rule-ids.txt) exists, is named
  * after its file, has docs with the required headings and a test file, and its
  * docs' bad example yields a finding while the good one does not.
  */

@@ -1,6 +1,6 @@
 /**
  * Setting the resolved values of a document's remote `$ref`s into it, for Spectral's `$ref` resolver in the
- * bundles (json-ref-resolver's runner.js, esbuild.mjs `fasterResolver`).
+ * bundles (json-ref-resolver's runner.js, scripts/vendorPatches.mjs `resolver-remote-sets`).
  *
  * The runner sets each remote `$ref`'s resolved value with an Immer `produce` of its own: every one copies the
  * objects from the root down to the `$ref`, and an object as wide as `paths` is copied once per `$ref` below it.

@@ -1,5 +1,5 @@
 /**
- * `@stoplight/path` with its string functions memoized, for the bundles (esbuild.mjs, `memoStoplightPath`).
+ * `@stoplight/path` with its string functions memoized, for the bundles (scripts/vendorPatches.mjs, `memoizedStoplightPath`).
  *
  * Spectral's `$ref` resolver (json-ref-resolver's computeRef) joins, normalizes and takes the folder of paths for
  * every `$ref` it meets, and `@stoplight/path` parses each path with a generated (PEG) parser, character by

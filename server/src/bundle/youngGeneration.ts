@@ -3,8 +3,8 @@
  * up to 16 MB, whenever most of what a scavenge found was still alive. Loading the bundle keeps nearly everything it
  * allocates, and a lint keeps the document's tree: both make it grow to its maximum, which is memory the process
  * holds (both semi-spaces, in use or not) without saving time, since what survives is promoted to the old generation
- * anyway. Kept at its first size (a growth factor of 1), a lint's peak RSS is 5–6 MB lower on a small document and
- * 25–70 MB lower on asana or digitalocean, with the same CPU time (measured in the issue's notes).
+ * anyway. Kept at its first size (a growth factor of 1), a lint's peak RSS is lower, most on multi-file documents,
+ * for the same CPU time.
  *
  * `--max-semi-space-size` would do it, but only on Node's command line (V8 reads it when it makes the heap); the
  * growth factor is read at each growth, so it is set at run time. V8 hashes its flags into a code cache and rejects a
@@ -12,9 +12,9 @@
  * sets it back before it writes one, so every cache is made and read under the default flags. The CLI's worker
  * threads (a parallel run) get the default back too: the flag is the process's, and their lints were not measured.
  *
- * A big lint is another matter: at 1 MB a semi-space, stripe, github-api or kubernetes make 300–600 scavenges, each
- * copying what the parse and the resolver keep. Semi-spaces of 4 MB save 3–6% of the time of the documents over
- * 1 MB (alternating runs) for 1–9 MiB of peak RSS (measured in the issue's notes); 8 MB and more cost 8–30 MiB for little more. V8 sets
+ * A big lint is another matter: at 1 MB a semi-space, the biggest documents make hundreds of scavenges, each copying
+ * what the parse and the resolver keep. Semi-spaces of 4 MB save time on the documents over 1 MB for a few MiB of
+ * peak RSS; larger ones cost much more memory for little more time. V8 sets
  * the young generation's maximum (16 MB) when it makes the heap, before anyone knows the document: a lint that reads
  * a big input grows it once, on purpose, to 4 MB (growYoungGeneration), and it stays there.
  */
@@ -60,7 +60,7 @@ function newSpaceSize(): number {
  * Makes the young generation BIG_FACTOR times its first size, once, where the launcher keeps it small (else it is
  * V8's or the user's). V8 grows it after a scavenge that found more alive than its size; the growth factor is
  * BIG_FACTOR for a scavenge forced (`gc`, minor) while 1.1 MB of arrays is alive, then 1 again, so that it grows
- * exactly once. About 1 ms.
+ * exactly once.
  */
 export function growYoungGeneration(gc: ((options?: { type?: 'major' | 'minor' }) => unknown) | null): void {
   if (state[SMALL_NOW] !== true || state[GROWN] === true || gc === null) return;

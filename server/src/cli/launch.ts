@@ -56,7 +56,7 @@ export function launch(bundle: string, options: LaunchOptions = {}): void {
   }
   const M = Module as ModuleInternals;
   // The bundle is built as the function Node wraps a module in (esbuild.mjs): compiled as it is, V8 holds its
-  // text once. Wrapping it here made a second copy of it, as long as the first (5.5 MB).
+  // text once. Wrapping it here made a second copy of it, as long as the first.
   const wrapped = source.startsWith(WRAPPER_OPEN) ? source : M.wrap(source);
   const script = new vm.Script(wrapped, { filename, cachedData: cached });
   const writeCache = cacheFile !== undefined && (cached === undefined || script.cachedDataRejected === true);
@@ -91,8 +91,7 @@ export function launch(bundle: string, options: LaunchOptions = {}): void {
 
 /**
  * The bundle's text. The build writes it in ASCII (esbuild.mjs, asciiOnly): read as Latin-1, which is the same text
- * for ASCII bytes, it is a copy of the file's bytes; read as UTF-8 it is decoded, about 10 ms of every start for
- * 5.5 MB. A file that is not ASCII (a build without that step) is read as UTF-8.
+ * for ASCII bytes, it is a copy of the file's bytes; read as UTF-8 it is decoded, at every start. A file that is not ASCII (a build without that step) is read as UTF-8.
  */
 export function readSource(filename: string): string {
   const bytes = fs.readFileSync(filename);

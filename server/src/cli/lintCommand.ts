@@ -47,7 +47,7 @@ export class FatalError extends Error {}
 /**
  * Problems of all files, without the duplicates that a `$ref`'d file shared by several roots yields: the same
  * source, code, path, range and message. Grouped by code and range first, so that only problems with the same code
- * and range are compared further (a key string holding each problem's path and message was 15 ms of kubernetes'
+ * and range are compared further (a key string holding each problem's path and message was a visible part of a big document's
  * 8,580 findings).
  */
 export function mergeProblems(results: readonly LintTaskResult[], key: 'problems' | 'suppressed' = 'problems'): LintProblem[] {
@@ -145,7 +145,7 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
     // Fixes write only inside the project (or, with --allow-refs-outside, the linted folders' common root).
     const writeRoot = root ?? commonRoot(folders);
     // A ruleset with the repository's JavaScript: the fixes are computed in a worker under the time budget (fixIsolated.ts).
-    // The passes lint only the rules with fixes (issue 16: --fix and --fix-dry-run within two lints): a dry run
+    // The passes lint only the rules with fixes (--fix and --fix-dry-run within two lints): a dry run
     // prints the diff alone, --fix lints the fixed texts with every rule once at the end. Not with custom functions
     // (a rule of theirs that runs past the budget in a pass is reported and skipped after).
     const computed = isolate ? await computeFixesIsolated(tasks, cache, opts.functionBudgetMs) : await computeFixes(tasks, cache, { lintFixableOnly: true, finalLint: opts.fix === true });
@@ -200,7 +200,7 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
       log(`apiconv: ${r.error}`);
       if (opts.verbose && r.stack) log(r.stack);
     } else if (r.skipped) {
-      // Never skipped in silence (issue 16): say what and why.
+      // Never skipped in silence: say what and why.
       log(`apiconv: ${displayPath(r.file, cwd)}: skipped: ${r.skipReason ?? r.skipped}${opts.verbose ? ` (${Math.round(r.ms)} ms)` : ''}`);
     } else if (opts.verbose) {
       log(`apiconv: ${displayPath(r.file, cwd)}: ${r.problems.length} finding(s) in ${Math.round(r.ms)} ms`);

@@ -1,5 +1,5 @@
 /**
- * The CLI's project root (issue 16): `$ref`s are read only inside it unless --allow-refs-outside.
+ * The CLI's project root: `$ref`s are read only inside it unless --allow-refs-outside.
  * It is the common folder of the linted targets (a file's folder, a glob's base), widened to the
  * repository around it (the nearest folder above holding `.git`), so that a document in
  * `specs/v1/` may still `$ref` `../../common/` in the same repository.

@@ -1,5 +1,5 @@
 /**
- * Writes of `--fix` that cannot lose the user's text (issue 16):
+ * Writes of `--fix` that cannot lose the user's text:
  * - each file is written to a temp file in its own folder, flushed, then renamed over it, so a
  *   write cut off (a full disk, a file-size limit, a kill) leaves the file as it was;
  * - every file of a run is prepared before the first rename: a preparation that fails writes nothing;

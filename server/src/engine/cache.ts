@@ -6,7 +6,7 @@
  * 1. Parsed `$ref`'d files. Spectral parses every file a `$ref` reaches
  *    (DocumentInventory.parseResolveResult → `new Document(text, Parsers.Yaml|Json)`)
  *    on every lint. The resolver itself stays fresh per lint (a reused one gives
- *    wrong `invalid-ref` results, shared/spec/PEERS.md); only the parse of a
+ *    wrong `invalid-ref` results); only the parse of a
  *    file is reused, keyed by (absolute path, parser, exact text). The file is
  *    still read on every lint (disk or editor buffer), so a changed file is
  *    parsed again: there is nothing to invalidate by hand. Parsed data is never
@@ -14,10 +14,8 @@
  *    Bounded by the total size of the cached texts (least recently used first out).
  *    The root document is never cached (its text changes at every edit).
  *
- * 2. `@stoplight/path` string functions (`join`, `dirname`, `stripRoot`,
- *    `toFSPath`, `normalize`, `extname`): pure, but each call runs a PEG parser;
- *    the `$ref` resolver calls them for every file `$ref` (about a second per
- *    relint of digitalocean). Memoized by argument, bounded.
+ * (`@stoplight/path`, which the `$ref` resolver calls for every file `$ref`, is memoized in the bundles:
+ * scripts/vendorPatches.mjs.)
  */
 import * as Parsers from '@stoplight/spectral-parsers';
 
@@ -118,44 +116,10 @@ function patchParser(parser: { parse: ParseFn }, kind: string): void {
   p[PATCHED] = true;
 }
 
-type Memo = Map<string, unknown>;
-const MEMO_MAX = 20_000;
-
-function memoizePathFunctions(): void {
-  // The module's own exports object (what the resolver calls through), not an import namespace.
-  const mod = require('@stoplight/path') as Record<string, unknown> & { [PATCHED]?: true };
-  if (mod[PATCHED]) return;
-  for (const name of ['join', 'dirname', 'stripRoot', 'toFSPath', 'normalize', 'extname']) {
-    const original = mod[name] as ((...args: unknown[]) => unknown) | undefined;
-    if (typeof original !== 'function') continue;
-    const memo: Memo = new Map();
-    const memoized = (...args: unknown[]): unknown => {
-      if (!enabled || !args.every(a => typeof a === 'string')) return original(...args);
-      const key = args.length === 1 ? (args[0] as string) : args.join('\u0000');
-      if (memo.has(key)) return memo.get(key);
-      const value = original(...args); // throws for bad input: not memoized, same error
-      if (memo.size >= MEMO_MAX) memo.clear();
-      memo.set(key, value);
-      return value;
-    };
-    try {
-      mod[name] = memoized;
-    } catch {
-      // A read-only module namespace: leave it unmemoized.
-    }
-  }
-  try {
-    mod[PATCHED] = true;
-  } catch {
-    /* read-only */
-  }
-}
-
 /** Install the caches (idempotent). Called by the resolver module at load. */
 export function installLintCaches(): void {
   patchParser(Parsers.Yaml as unknown as { parse: ParseFn }, 'yaml');
   patchParser(Parsers.Json as unknown as { parse: ParseFn }, 'json');
-  memoizePathFunctions();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

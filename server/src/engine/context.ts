@@ -130,25 +130,16 @@ function yamlContext(text: string, offset: number): CursorContext {
     const li = indentOf(line);
     const dash = /^\s*- /.test(line) || /^\s*-$/.test(line);
     if (dash) {
-      const contentCol = li + 2;
-      if (contentCol === threshold && siblingZone) {
-        // The cursor's mapping is this sequence item's mapping.
+      // The cursor's mapping is this sequence item's mapping: the item's key is a sibling.
+      const ownItem = li + 2 === threshold && siblingZone;
+      if (ownItem) {
         const k = keyOf(line);
         if (k) siblings.push(k.key);
-        path.unshift('#');
-        siblingZone = false;
-        threshold = li;
-        // A sequence may sit at its parent key's indentation (`key:\n- item`).
-        const parent = findParent(lines, j - 1, li, true);
-        if (!parent) return { ...base, kind: 'none' };
-        path.unshift(parent.key);
-        threshold = parent.indent;
-        j = parent.line;
-        continue;
       }
-      if (li < threshold) {
+      if (ownItem || li < threshold) {
         path.unshift('#');
         siblingZone = false;
+        // A sequence may sit at its parent key's indentation (`key:\n- item`).
         const parent = findParent(lines, j - 1, li, true);
         if (!parent) return { ...base, kind: 'none' };
         path.unshift(parent.key);

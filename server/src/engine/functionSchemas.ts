@@ -1,6 +1,6 @@
 /**
- * When Spectral's `createRulesetFunction` compiles a function's schemas (see `lazyFunctionSchemas` in
- * esbuild.mjs). In the bundles, the functions defined while the bundle loads (Spectral's core and OAS functions,
+ * When Spectral's `createRulesetFunction` compiles a function's schemas (see `lazy-function-schemas` in
+ * scripts/vendorPatches.mjs). In the bundles, the functions defined while the bundle loads (Spectral's core and OAS functions,
  * the rules' own) compile their input and options schemas on their first call, which spares every start about a
  * tenth of a second of Ajv compiles for functions no rule of the run calls. An entry point calls this once its
  * imports are loaded: from then on a function is compiled when it is defined, as in Spectral, so that a user's

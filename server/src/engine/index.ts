@@ -25,7 +25,8 @@ export { BUILTIN_RULESETS, CONFIG_FILES, ConfigDiscovery, RulesetCache, findConf
 export { oneLine } from './oneLine';
 export { RulesetRefusedError, inspectRuleset } from './rulesetData';
 export { compileFunctionSchemasWhenDefined } from './functionSchemas';
-export { listRules, ruleDocs, ruleInfo, ruleInfoOrCustom, type RuleInfo } from './ruleInfo';
+export { listRules, ruleInfo, ruleInfoOrCustom, type RuleInfo } from './ruleInfo';
+export { ruleDocs } from './ruleDocs';
 export { BUILTIN_EXTENDS, configSchema, schemaUrl } from './configSchema';
 export { configProblems, type ConfigProblem } from './configCheck';
 

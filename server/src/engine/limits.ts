@@ -1,6 +1,6 @@
 /**
  * Limits on what a document may cost before the parsers and rules see it
- * (issue 16): its size, its nesting depth and the nodes its YAML aliases
+ * its size, its nesting depth and the nodes its YAML aliases
  * expand to. Each is checked by a linear, non-recursive scan, so a hostile
  * document is answered at once with a `parser` finding at the place where it
  * goes past the limit, instead of a hang, a stack overflow or an exhausted heap
@@ -23,8 +23,8 @@ export interface InputLimits {
 /**
  * 16 MB is four times the largest real API description in the corpus (stripe, 4.2 MB); a 50 MB
  * document costs Spectral over 1.4 GB and minutes, so past the limit it gets one message at once.
- * (Issue 16 suggested 64 MB; that would let a document through that breaks its own goal of a peak
- * of 1 GB at most. The CLI's --max-file-size and the server's apiconv.maxFileSize raise it.)
+ * (64 MB would let a document through that breaks the goal of a peak of 1 GB at most.) The CLI's
+ * --max-file-size and the server's apiconv.maxFileSize raise it.
  * Depth 500: the deepest real document in the corpus nests below 40; the recursive code
  * further on (JSON-schema rules in a worker thread's smaller stack) holds up to about 1,500.
  */
@@ -118,7 +118,7 @@ export function jsonTooDeep(text: string, max: number): number | undefined {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       // A string: to its closing quote, the one after an even run of backslashes. indexOf skips the text of the
-      // strings, most of a document's characters, several times faster than a test per character.
+      // strings, most of a document's characters, much faster than a test per character.
       let end = text.indexOf('"', i + 1);
       while (end >= 0) {
         let k = end - 1;
@@ -320,7 +320,7 @@ export function hasAnchorCandidate(text: string): boolean {
 }
 
 /**
- * Cheap tests before the alias scan (a parse of the whole text, the cost of a lint's parse again: issue 16's
+ * Cheap tests before the alias scan (a parse of the whole text, the cost of a lint's parse again:
  * --fix paid it on every pass of spotify, whose Markdown holds `&quot;` and `**Note**`): an `&anchor` where
  * a node's properties may start and an `*alias` somewhere, then the lexer's tokens (a scalar's text, quoted,
  * plain or block, is one token: never an anchor or an alias).

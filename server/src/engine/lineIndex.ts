@@ -38,7 +38,7 @@ export class LineIndex {
     if (!this.starts) {
       const s = [0];
       const t = this.text;
-      // Without a '\r', indexOf finds the breaks in about half the time of a loop over the characters (4 MB, cold).
+      // Without a '\r', indexOf finds the breaks faster than a loop over the characters.
       if (this.lineBreaks === '\n' || t.indexOf('\r') < 0) {
         for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) s.push(i + 1);
       } else {

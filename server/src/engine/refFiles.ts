@@ -1,5 +1,5 @@
 /**
- * Reading the files `$ref`s name, safely (issue 16):
+ * Reading the files `$ref`s name, safely:
  * - only regular files: a device (`/dev/zero`), a FIFO, a socket or a folder is refused
  *   before it is opened for reading (opening a FIFO blocks; reading /dev/zero never ends),
  *   however the path was reached (relative, absolute, a symlink, a `file:` URI);

@@ -3,13 +3,11 @@
  * embedded at build time), the reused `spectral:oas` rules, and the engine's own
  * codes (`parser`, `invalid-ref`).
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { oas as spectralOas } from '@stoplight/spectral-rulesets';
 import { rules } from '../../../rules/index';
 import { DOCS_BASE, REUSED_OAS_RULES, docsUrl } from '../../../rules/ruleset';
 import { diffCheck } from './diff/checks';
-import { diffDocs } from './diff/checkDocs';
+import { diffDocs, ruleDocs } from './ruleDocs';
 
 export interface RuleInfo {
   id: string;
@@ -22,24 +20,6 @@ export interface RuleInfo {
   markdown?: string;
   /** Turned on by apiconv:recommended. */
   recommended: boolean;
-}
-
-let docs: Record<string, string> | undefined;
-
-/** `{ id: markdown }` of every rules/<id>.md. */
-export function ruleDocs(): Record<string, string> {
-  if (docs) return docs;
-  try {
-    // Bundled: a virtual module made by esbuild.mjs from rules/*.md.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    docs = (require('apiconv:rule-docs') as { default: Record<string, string> }).default;
-  } catch {
-    // Unbundled (tests through tsx): read them from the source tree.
-    const dir = path.join(__dirname, '..', '..', '..', 'rules');
-    docs = {};
-    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) if (f.endsWith('.md')) docs[f.slice(0, -3)] = fs.readFileSync(path.join(dir, f), 'utf8');
-  }
-  return docs;
 }
 
 const SPECTRAL_DOCS = 'https://docs.stoplight.io/docs/spectral/4dec24461f3af-open-api-rules';

@@ -46,7 +46,7 @@ export function getBuiltinRuleset(name: BuiltinRulesetName): Ruleset {
 
 /**
  * Builds a built-in ruleset. In the bundles, Spectral's validation of the (static) definition is skipped while
- * this runs (esbuild.mjs, trustedBuiltinRulesets: a third of a second at start-up); the tests, which run the
+ * this runs (scripts/vendorPatches.mjs, trusted-builtin-rulesets); the tests, which run the
  * sources, validate it.
  */
 function builtin(make: () => Ruleset): Ruleset {
@@ -199,8 +199,8 @@ export async function loadRulesetFile(file: string, opts: LoadRulesetOptions = {
     }
   }
   // A YAML/JSON ruleset that reaches no code (most configs: `extends: apiconv:recommended` and rule severities) means
-  // the same read as data as bundled and evaluated (rulesetData.ts), without loading rollup and bundling (0.2 s of
-  // every lint with a config). Anything else, and any error on the way, goes the bundling way, which gives its own
+  // the same read as data as bundled and evaluated (rulesetData.ts), without loading rollup and bundling
+  // at every lint with a config. Anything else, and any error on the way, goes the bundling way, which gives its own
   // errors as before.
   if (isDataRulesetFile(abs)) {
     try {

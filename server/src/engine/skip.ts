@@ -1,5 +1,5 @@
 /**
- * Why a document is not linted, in words the user reads (issue 16: never skip in silence):
+ * Why a document is not linted, in words the user reads (never skip in silence):
  * binary and UTF-16 files, files that are not OpenAPI documents, and OpenAPI/Swagger
  * versions the rules are not written for (Swagger 2.0 and OpenAPI 3.x are).
  */

@@ -78,7 +78,7 @@ export function withSyntaxChecks(text: string, result: YamlResult): YamlResult {
   if (result.diagnostics.some(d => d.message === TAB_WARNING)) {
     result = { ...result, diagnostics: result.diagnostics.map(d => (d.message === TAB_WARNING ? { ...d, message: TAB_INDENT_MESSAGE, severity: DiagnosticSeverity.Error } : d)) };
   }
-  const offsets = treeSameLineEntries(result) ?? sameLineEntries(text, result.ast); // [i12] the fast parse found them on its way
+  const offsets = treeSameLineEntries(result) ?? sameLineEntries(text, result.ast); // the tree parse found them on its way
   if (offsets.length === 0) return result;
   const lines = new LineIndex(text);
   const extra: IDiagnostic[] = offsets.map(o => {

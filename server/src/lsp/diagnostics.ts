@@ -51,7 +51,7 @@ export function mergeDiagnostics(lists: Iterable<readonly Diagnostic[]>): Diagno
 
 /**
  * A finding's identity. The path is part of it, as in the CLI (mergeProblems): two findings at one place (e.g. 0:0, a
- * path with no range in a broken document) with one message are two findings (issue 16, found by the fuzz suite).
+ * path with no range in a broken document) with one message are two findings (found by the fuzz suite).
  */
 function keyOf(d: Diagnostic): string {
   return `${String(d.code)}|${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}|${d.message}|${JSON.stringify((d.data as DiagnosticData | undefined)?.path ?? null)}`;

@@ -65,7 +65,7 @@ function didChange({ docs, settings, scheduler }: DocumentEventsDeps, doc: TextD
   if (!root) return; // onDidOpen fires first
   // The open event (TextDocuments reports an opened document as changed too): didOpen has scheduled its lint. Before,
   // it was scheduled again here, and that second lint cancelled the first one running in the worker, which was
-  // stopped and replaced after KILL_AFTER_MS: opening stripe took 5.5 s instead of about 2.
+  // stopped and replaced after KILL_AFTER_MS: opening a big document took more than twice as long.
   if ((root.result && root.result.version === doc.version) || root.openedVersion === doc.version) return;
   // The lint of the previous version is stale: stop it now.
   scheduler.cancel(root);

@@ -4,17 +4,15 @@
  * Each relint leaves garbage behind (the old text — 8 MB for stripe, whose typographic quotes make V8 store it
  * two bytes a character —, the last results, the parts of the document re-parsed), in the lint worker and on the
  * main thread; V8 lets the heap grow well past what is live before it collects, so a server's memory climbs edit
- * after edit. A forced major collection of a 300 MB heap costs about 150 ms of the thread's time, and collecting
- * after every few edits (the old rule: at 10% growth) put that in the keystrokes' latency.
+ * after edit. A forced major collection of a big heap holds the thread for a while, and collecting after every
+ * few edits put that in the keystrokes' latency.
  *
  * So a thread collects in the pauses between keystrokes: each unit of work done (a lint, a publish) arms a timer
  * of IDLE_MS, any work arriving (an edit, a lint request) disarms it, and when it fires with nothing pending and
  * the heap grown since the last collection, a major collection runs. A user typing does not wait for it (a
  * keystroke a few hundred milliseconds after the last one finds no collection), and the memory is reclaimed as
  * soon as they pause. Typing on without any pause is bounded too: past CEILING growth a collection runs at once.
- *
- * Measured (stripe, 20 keystrokes, bench:server): the old rule cost ~150 ms of CPU per edit; a pause of IDLE_MS
- * then brings the RSS back to within 10% of what it was after the first edit.
+
  */
 import * as v8 from 'node:v8';
 import { gcFunction } from '../engine';
@@ -33,9 +31,9 @@ export const MIN_GROWTH = 16 * 1024 * 1024;
 
 /**
  * Without any pause, a collection runs right after a unit of work once the heap has doubled since the last one: V8
- * left alone lets it grow on (stripe, 20 keystrokes without a pause: the worker's heap 133 → 264 MB, the RSS +60%). Not
- * lower: the main thread's heap (67 MB live with stripe open) gains some 20 MB per edit (the new text, the worker's
- * reply, the diagnostics and their JSON), and at +50% it collected every other keystroke while the user typed.
+ * left alone lets it grow on. Not lower: the main thread's heap gains several MB per edit of a big document (the new
+ * text, the worker's reply, the diagnostics and their JSON), and a lower ceiling collected every other keystroke
+ * while the user typed.
  */
 export const CEILING = 1;
 

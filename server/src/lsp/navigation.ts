@@ -33,14 +33,13 @@ export interface Parsed {
 
 /**
  * How long the tree of a document that does not parse cleanly may go without being parsed whole again. Such a
- * tree cannot be patched entry by entry (positionTree.ts updateTree), and a parse of the whole text (about 0.1 s for
- * asana, longer on a loaded machine) for every version that gets a request — hover, completion, the outline and
+ * tree cannot be patched entry by entry (positionTree.ts updateTree), and a parse of the whole text for every version that gets a request — hover, completion, the outline and
  * the light bulb, several a second while the user types — held the server's main thread, and the diagnostics
- * queued behind the requests (the issue 16 fuzz run: checkpoints of 20–48 s on a broken asana). Between parses,
+ * queued behind the requests (the fuzz suite's server run on a broken document). Between parses,
  * the last tree serves with its offsets moved past the edit; once the user pauses, the next request parses.
  * Where a whole parse takes longer (a loaded machine), the tree serves for STALE_TREE_PARSES of its parse times, so
  * that whole parses take a fifth of the thread at most: with a fixed window shorter than a parse, every request
- * parsed again (the issue 34 soak at load 40: 2 s parses, requests unanswered for 10 s and more).
+ * parsed again (the soak on a loaded machine: slow parses, requests left unanswered).
  */
 export const STALE_TREE_MS = 500;
 export const STALE_TREE_PARSES = 5;

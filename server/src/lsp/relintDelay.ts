@@ -2,8 +2,8 @@
  * How long after an edit a document is relinted: the adaptive debounce.
  *
  * A wait after a keystroke saves the lints of versions typed over at once. It is worth what such a lint would cost,
- * and no more: petstore relints in a few milliseconds, and 300 ms of its 349 ms from keystroke to Problems panel
- * were the fixed wait. So the wait is half of what this document's relints take (a lint started for a version that is
+ * and no more: a small document relints in a few milliseconds, and a fixed wait was most of its time from
+ * keystroke to Problems panel. So the wait is half of what this document's relints take (a lint started for a version that is
  * typed over then delays the next one by at most twice the wait), none for a document that relints within
  * IMMEDIATE_MS, and never more than the setting (`apiconv.debounceMs`, now the longest wait).
  *

@@ -95,8 +95,8 @@ export class LintScheduler {
   /**
    * Opened documents whose first lint is not in the pool's hands yet (it waits for the client's settings): what would
    * hold this thread for long (parsing a big document for the outline, hover…) waits until it is, so that the
-   * settings' answer is read and the lint starts at once (the outline's parse of a 4 MB document, a second, came
-   * first and the diagnostics a second later).
+   * settings' answer is read and the lint starts at once (the outline's parse of a big document came first and
+   * held the diagnostics up).
    */
   private readonly posting = new Map<string, { promise: Promise<void>; resolve(): void }>();
 
@@ -418,7 +418,7 @@ export class LintScheduler {
     this.resolveWaiters(root, version);
     if (doc) void this.d.diffs.update(root.file, doc.uri);
     // The outline's tree of a document just opened, once its diagnostics are out (parsed earlier, it took the CPU the
-    // lint needed: a second for a 4 MB document; parsed before they are written out, it held them up, megabytes for
+    // lint needed; parsed before they are written out, it held them up, megabytes for
     // thousands of findings): the first outline request or hover then finds it (later ones patch it). A request
     // that comes first parses it then (afterPosting).
     // A big document's parse holds this thread for as long (a second for stripe): not while the user types, or the

@@ -3,8 +3,8 @@
  *
  * vscode-jsonrpc's stream writer sends each message in two writes: the header, then (once that write has
  * called back) the JSON body. On a pipe each write is a system call that wakes the client up. A relint of a
- * small document publishes its diagnostics and then the status item's notification: four writes, measured
- * at 0.3 ms of each edit's 1.5–2 ms. This writer frames each message itself (the same bytes) and sends the
+ * small document publishes its diagnostics and then the status item's notification: four writes, a
+ * good part of the time of each edit. This writer frames each message itself (the same bytes) and sends the
  * messages written in one run of the event loop's task together, in one write, at the end of that run (a
  * microtask: nothing waits for a timer or for I/O).
  */
@@ -85,8 +85,8 @@ export class BatchingMessageWriter extends AbstractMessageWriter implements Mess
 
 /**
  * A message's frame: its header and its JSON body, encoded once. The header's length is the body's in bytes: counting
- * them (Buffer.byteLength) and then writing the string made two passes over it, each about 5 ms for the diagnostics of
- * stripe (1.5 MB, whose messages' `…` and `→` make V8 hold it as a two-byte string).
+ * them (Buffer.byteLength) and then writing the string made two passes over it, slow for the diagnostics of a big
+ * document (whose messages' `…` and `→` make V8 hold them as a two-byte string).
  */
 function frameOf(json: string): Buffer {
   const body = Buffer.from(json, 'utf8');

@@ -1,8 +1,7 @@
 /**
  * The server's worker threads start with V8's code cache of the bundle, as the CLI does (cli/launch.ts): a lint
- * worker started without the cache compiles the 6 MB bundle (a quarter to half a second on the machines we measure
- * on), then compiles each function of the engine the first time it runs, and the first document opened waits for
- * both (issue 12). A worker that found no cache (or one V8 rejected) writes one once it has linted
+ * worker started without the cache compiles the whole bundle, then compiles each function of the engine the first time it runs, and the first document opened waits for
+ * both. A worker that found no cache (or one V8 rejected) writes one once it has linted
  * (saveCodeCache: after its warm-up or its first lint), so that it holds the engine's functions too; the next
  * workers, of this server or of the next one, read it instead of compiling. The cache file is named after the Node
  * version and the bundle's size and time (a new build or another Node makes a new one) and lives in the CLI's

@@ -31,7 +31,7 @@ export class EditComposer {
   private edits: OffsetEdit[] = [];
   /**
    * The current text; undefined until asked for after an edit added on the original text (addOnOriginal):
-   * building it copies the whole text, which --fix did after every op of every finding (issue 16).
+   * building it copies the whole text, which --fix did after every op of every finding.
    */
   private current: string | undefined;
   /** The current text's length minus the original's. */

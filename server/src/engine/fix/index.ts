@@ -91,7 +91,7 @@ export function applyOps(text: string, format: TextFormat, ops: readonly FixOp[]
   for (const op of ops) {
     // An op on a path apart from the earlier ops' is computed on the original text (parsed once for
     // the whole pass, memo.ts) and moved past their edits: a parse of the whole text per op is what
-    // made --fix slow (issue 16). Where it could interact with them, it runs on the current text.
+    // made --fix slow. Where it could interact with them, it runs on the current text.
     // A rename moves the paths below its parent, so nothing after one is computed on the original text.
     if (composer.changed && done.every(d => d.kind !== 'rename' && apart(d.path, op.path)) && onOriginal(composer, text, format, op)) {
       done.push(op);
@@ -278,13 +278,13 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const rootText = texts.get(root)!;
     // With finalLint, the lints after the first take every rule: the text of a pass that leaves nothing to fix (most
-    // often the second) is then linted once, not once with the fixable rules and again with all of them (issue 16:
-    // one lint fewer on spotify). Its fixable findings are the same, in the same order (the runner's findings of a
+    // often the second) is then linted once, not once with the fixable rules and again with all of them
+    // (one lint fewer). Its fixable findings are the same, in the same order (the runner's findings of a
     // rule do not depend on the other rules; fixFixableOnly.test.ts).
     const whole = onlyRules !== undefined && opts.finalLint === true && pass > 0;
     let result;
     try {
-      // The incremental engine: a pass re-lints only what the last pass's fixes changed (issue 16).
+      // The incremental engine: a pass re-lints only what the last pass's fixes changed.
       result = await lintPass(rootText, whole ? undefined : onlyRules);
     } catch {
       break;

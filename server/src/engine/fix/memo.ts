@@ -1,6 +1,6 @@
 /**
  * The fixes of one pass all start from the same text: its parse, its style and its data are
- * computed once rather than once per finding (issue 16: --fix on spotify parsed the 286 KB
+ * computed once rather than once per finding (--fix on spotify parsed the
  * document again for every one of its findings). A tiny cache keyed by the text itself.
  */
 export function memoByText<T>(fn: (text: string) => T, size = 3): (text: string) => T {

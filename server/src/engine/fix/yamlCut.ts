@@ -1,5 +1,5 @@
 /**
- * The cut of a YAML text into pieces of whole lines that `yaml` can parse one by one (issue 16: --fix parsed
+ * The cut of a YAML text into pieces of whole lines that `yaml` can parse one by one (--fix parsed
  * the whole text again after every round of fixes, for rounds that changed one operation).
  *
  * - Top level: a piece starts at every line with content at column 0 (not a comment, not a `- ` entry of the
@@ -30,7 +30,7 @@ const CUT_TWICE = new Set(['components', 'paths', 'webhooks']);
 /**
  * …and the operations of path items, into their fields (a fix that adds a response parses the responses again, not the
  * operation), and an operation's `responses` into its responses: a fix that adds a response parses the new one alone,
- * and the same response (`"401":` with its `$ref`) in every operation is one piece text, parsed once (issue 16).
+ * and the same response (`"401":` with its `$ref`) in every operation is one piece text, parsed once.
  */
 const OPERATIONS = new Set(['paths', 'webhooks']);
 

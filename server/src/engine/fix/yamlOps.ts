@@ -64,7 +64,7 @@ interface Leaf {
 
 /**
  * A text seen through its pieces (yamlCut.ts), each parsed on its own and remembered by its text: after a round of
- * fixes, only the pieces the fixes changed are parsed again (issue 16). The pieces stand for the whole text only
+ * fixes, only the pieces the fixes changed are parsed again. The pieces stand for the whole text only
  * when each is one clean pair (no error, no alias) and no top-level key or kind of `components` comes twice;
  * else (undefined) the whole text is parsed. Its data, style and edits are the whole parse's (pieces.test.ts).
  */
@@ -83,7 +83,7 @@ const pieceView = memoByText(pieceViewOnce);
 
 /**
  * Leaves by piece text, the headers' apart from the entries'; null: the piece is not one clean pair. Keyed by the
- * piece's text itself (a slice of the whole): a key made by prefixing it copied every piece of every view (issue 16).
+ * piece's text itself (a slice of the whole): a key made by prefixing it copied every piece of every view.
  * Each entry remembers the last view that used it: a full memo drops the entries the current view has not used, rather
  * than each hit moving its entry to the end of the map (two map operations per piece per view: 1,479 pieces, five views).
  */

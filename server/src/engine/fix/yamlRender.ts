@@ -32,7 +32,7 @@ export function stringifyValue(value: unknown, style: Style, flow: boolean): str
 /** A scalar (or empty collection) on one line. */
 function inlineValue(value: unknown, style: Style): string {
   // A scalar's text is remembered: a fix-all writes the same descriptions, media types and $refs many times,
-  // and `yaml` builds a Document for each (issue 16: a fifth of spotify's fix computations).
+  // and `yaml` builds a Document for each (a large part of the fix computations of a big document).
   const key = scalarKey(value, style);
   if (key !== undefined) {
     const hit = inlineTexts.get(key);

@@ -74,7 +74,7 @@ export function styleOf(c: StyleCounts, text: string): Style {
 /**
  * The counts, from a walk of the nodes in the order `yaml`'s `visit` takes them (a node, then a collection's items in
  * order, a pair's key then its value), by a stack: `visit` freezes a new path array at every node, which was most of
- * the cost of the counts of spotify's thousand pieces (issue 16). fixWalk.test.ts compares it with a walk by `visit`.
+ * the cost of the counts of a big document's thousand pieces. fixWalk.test.ts compares it with a walk by `visit`.
  */
 export function styleCounts(text: string, doc: Document.Parsed): StyleCounts {
   const c: StyleCounts = { units: [], gaps: [], seqIndented: 0, seqFlat: 0, single: 0, double: 0, padded: 0, tight: 0, aliases: 0 };

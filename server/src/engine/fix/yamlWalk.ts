@@ -1,7 +1,7 @@
 /**
  * What `doc.toJS()` gives for a parsed YAML document of plain data, by a direct walk, for the pieces of a text
  * (yamlOps.ts leafOnce: about a thousand small documents on spotify, each converted once): `yaml`'s toJS goes through
- * a context, anchors and `toJSON` dispatch at every node (issue 16: --fix on spotify spent some 25 ms there).
+ * a context, anchors and `toJSON` dispatch at every node, where --fix on a big document spent much of its time.
  * It gives exactly what `yaml`'s would (fixWalk.test.ts compares them on the corpus); anything it does not know to
  * be plain data answers NOT_PLAIN, and the caller takes `doc.toJS()` then.
  */

@@ -33,7 +33,7 @@ export class FullDoc implements ParsedDoc {
       const node = jsonNodeAt((this.result as { ast: JsonNode }).ast, path, closest === true);
       return node === undefined ? undefined : rangeOf(this.result, node as JsonTreeNode);
     }
-    return yamlRangeForPath(this.result as YamlResult, path); // [i12] Parsers.Yaml.getLocationForJsonPath (no `closest`), mappings looked up by key
+    return yamlRangeForPath(this.result as YamlResult, path); // Parsers.Yaml.getLocationForJsonPath (no `closest`), mappings looked up by key
   }
 }
 

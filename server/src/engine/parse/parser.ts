@@ -183,7 +183,7 @@ export class IncrementalParser {
     const prev = this.prev;
     const yaml = this.kind === 'yaml';
     const parser = yaml ? Parsers.Yaml : Parsers.Json;
-    const result = (yaml ? withSyntaxChecks(text, this.oneShot ? parseYamlOneShot(text) : parseYamlDocument(text)) : parseJsonDocument(text, this.oneShot)) as YamlResult | JsonResult; // [i12] yamlDocument.ts (yamlOffsets.ts for a one-shot lint), [i15e] yamlSyntax.ts, jsonDocument.ts
+    const result = (yaml ? withSyntaxChecks(text, this.oneShot ? parseYamlOneShot(text) : parseYamlDocument(text)) : parseJsonDocument(text, this.oneShot)) as YamlResult | JsonResult; // yamlDocument.ts (yamlOffsets.ts for a one-shot lint), yamlSyntax.ts, jsonDocument.ts
     const data = result.data;
     // restore the identity of units whose value did not change
     if (prev !== undefined) {

@@ -128,7 +128,7 @@ export function containerSplit(text: string, lines: Lines, l0: number, l1: numbe
  * with syntax errors is given too (Piece.broken), for brokenPiece.ts to prove.
  */
 export function parsePiece(text: string, header: boolean, prefix: Segment[], mayBreak = false): { piece: Piece; value: unknown } | undefined {
-  const parse = withSyntaxChecks(text, parseYamlDocument(text)); // [i12] Parsers.Yaml.parse's result, built with less (yamlDocument.ts); [i15e] plus the syntax errors it misses
+  const parse = withSyntaxChecks(text, parseYamlDocument(text)); // Parsers.Yaml.parse's result, built with less (yamlDocument.ts), plus the syntax errors it misses
   const ast = asAstNode(parse.ast);
   if (ast === null || ast.kind !== MAP || ast.mappings?.length !== 1) return undefined;
   const mapping = ast.mappings[0];

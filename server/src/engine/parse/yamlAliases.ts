@@ -3,7 +3,7 @@
  *
  * The pre-tests look for an `*alias` where one may stand and an `&anchor` where one may stand; when both are
  * there, the `yaml` lexer reads the whole text to tell real ones from scalar text. In real documents they are
- * Markdown: `**Note**` and `&mdash;` in descriptions (rebilly, github-api), and the lexer was some 150 ms of
+ * Markdown: `**Note**` and `&mdash;` in descriptions (rebilly, github-api), and the lexer was a good part of
  * rebilly's lint. Here the same question is answered from the tree the parse starts from (parse/yamlDocument.ts
  * loadYamlAst, then taken by the parse): when the text loads without an error and every place the pre-test
  * found an alias could stand lies inside a scalar of the tree, that `*` is scalar text, so the text has no

@@ -77,10 +77,10 @@ export const loadYamlAst = (text: string): unknown => loaded.of(text);
  * ranges come from the offsets (yamlRanges.ts), and nothing else of a one-shot lint reads it.
  */
 export function parseYamlOneShot(text: string): YamlResult {
-  const lean = takeYamlOffsets(text);
-  if (lean === undefined) return parseYamlDocument(text);
+  const parsed = takeYamlOffsets(text);
+  if (parsed === undefined) return parseYamlDocument(text);
   loaded.drop();
-  return offsetsResult(text, lean);
+  return offsetsResult(text, parsed);
 }
 
 /**
@@ -88,16 +88,16 @@ export function parseYamlOneShot(text: string): YamlResult {
  * parseYamlDocument's; its ranges come from the offsets as a one-shot lint's do.
  */
 export function parseYamlReferenced(text: string): YamlResult {
-  const lean = parseYamlOffsets(text);
-  return lean === undefined ? parseYamlDocument(text) : offsetsResult(text, lean);
+  const parsed = parseYamlOffsets(text);
+  return parsed === undefined ? parseYamlDocument(text) : offsetsResult(text, parsed);
 }
 
-function offsetsResult(text: string, lean: YamlOffsets): YamlResult {
+function offsetsResult(text: string, parsed: YamlOffsets): YamlResult {
   yamlParseStats.offsets++;
   const lineMap = lineStarts(text);
-  const diagnostics = lean.keyWarnings.map(w => ({ code: 'YAMLIncompatibleValue', message: w.message, severity: 1, path: w.path, range: rangeOf(lineMap, w.start, w.end) }));
-  const result = { ast: undefined, lineMap, data: lean.data, diagnostics, metadata: OPTIONS, comments: {} } as unknown as YamlResult;
-  attachYamlOffsets(result, lean);
+  const diagnostics = parsed.keyWarnings.map(w => ({ code: 'YAMLIncompatibleValue', message: w.message, severity: 1, path: w.path, range: rangeOf(lineMap, w.start, w.end) }));
+  const result = { ast: undefined, lineMap, data: parsed.data, diagnostics, metadata: OPTIONS, comments: {} } as unknown as YamlResult;
+  attachYamlOffsets(result, parsed);
   sameLineFound.set(result, []); // yamlOffsets.ts gives up on an entry that starts on the line where the last one ends
   return result;
 }
@@ -123,7 +123,7 @@ export function parseYamlDocument(text: string): YamlResult {
 }
 
 /**
- * yamlSyntax.ts sameLineEntries' answer for a result of the fast parse, found on the way (the same walk of the same
+ * yamlSyntax.ts sameLineEntries' answer for a result of the tree parse, found on the way (the same walk of the same
  * tree: every mapping reached through mappings' values and sequences' items; a clean tree has no other).
  */
 const sameLineFound = new WeakMap<object, number[]>();

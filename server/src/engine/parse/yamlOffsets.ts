@@ -3,7 +3,7 @@
  * computed from, without a syntax tree (the YAML counterpart of jsonOffsets.ts).
  *
  * yamlDocument.ts turns @stoplight/yaml-ast-parser's syntax tree into data: the tree (a node per key, value and entry,
- * each with its strings, parent and error list) is most of a cold lint's parse (stripe: 250 of 350 ms, and a
+ * each with its strings, parent and error list) is most of a cold lint's parse (most of it, and a
  * collection every megabyte of it). Here the text is read once into the data, and each mapping and sequence keeps
  * where each key, value and entry starts and ends, as that parser's nodes would say (numbers in shared typed arrays:
  * yamlOffsetsTree.ts).

@@ -22,8 +22,8 @@ export const takeYamlOffsets = (source: string): YamlOffsets | undefined => ahea
 
 const offsetsOfResult = new WeakMap<object, YamlOffsets>();
 
-export function attachYamlOffsets(result: object, lean: YamlOffsets): void {
-  offsetsOfResult.set(result, lean);
+export function attachYamlOffsets(result: object, parsed: YamlOffsets): void {
+  offsetsOfResult.set(result, parsed);
 }
 
 export function yamlOffsetsOf(result: object): YamlOffsets | undefined {
@@ -43,15 +43,15 @@ function endOf(tree: OffsetTree, node: OffsetNode): number {
 }
 
 /** The start and end offsets of a JSON path's range (yamlRanges.ts yamlRangeForPath), or undefined when it is not there. */
-export function pathOffsets(lean: YamlOffsets, lineMap: number[], path: readonly (string | number)[]): [number, number] | undefined {
-  const tree = lean.tree;
+export function pathOffsets(parsed: YamlOffsets, lineMap: number[], path: readonly (string | number)[]): [number, number] | undefined {
+  const tree = parsed.tree;
   const ints = tree.ints;
   if (path.length === 0) {
-    const rootStart = tree.start(lean.root);
+    const rootStart = tree.start(parsed.root);
     const start = (lineMap.length > 0 ? lineMap[0]! : 0) - rootStart === 0 ? 0 : rootStart;
-    return [start, endOf(tree, lean.root)];
+    return [start, endOf(tree, parsed.root)];
   }
-  let node: OffsetNode = lean.root;
+  let node: OffsetNode = parsed.root;
   for (let i = 0; i < path.length; i++) {
     if (node === NONE) return undefined;
     const seg = path[i]!;

@@ -122,10 +122,10 @@ function endPosition(node: Node): number {
 /** `Parsers.Yaml.getLocationForJsonPath(result, path)?.range` (which, as Spectral's, has no `closest`). */
 export function yamlRangeForPath(result: YamlResult, path: Segment[]): IRange | undefined {
   const { ast, lineMap, metadata } = result as unknown as { ast: unknown; lineMap: number[]; metadata?: { mergeKeys?: boolean } };
-  const lean = yamlOffsetsOf(result);
-  if (lean !== undefined) {
+  const parsed = yamlOffsetsOf(result);
+  if (parsed !== undefined) {
     // a one-shot parse without a tree (yamlOffsets.ts): the same offsets, from its own
-    const offsets = pathOffsets(lean, lineMap, path);
+    const offsets = pathOffsets(parsed, lineMap, path);
     return offsets === undefined ? undefined : toRange(lineMap, offsets[0], offsets[1]);
   }
   // without merge keys (not Spectral's parser's options) a `<<` key is a key as any other: asked of @stoplight/yaml too

@@ -1,9 +1,8 @@
 /**
  * Full garbage collections at the CLI's chosen moments, when the heap is big: after the remote `$ref`s are resolved
  * (resolve/resolver.ts) and between the lint and its report (cli/main.ts). The language server makes none. A third,
- * between the resolve and run stages, was tried and dropped: it took 5-10% of the time of the big documents
- * (github-api 1.56 → 1.40 s without it) for a few MiB of peak memory on some (stripe 196 → 202 MiB, below
- * Redocly's 217; digitalocean, rebilly, openai and kubernetes the same within 3 MiB).
+ * between the resolve and run stages, was tried and dropped: it took a noticeable share of the time of the big
+ * documents for a few MiB of peak memory on some.
  *
  * A one-shot lint of a big document fills V8's old generation with what the parse, the resolver and the runner
  * made and dropped; V8 collects it only when the heap reaches its next limit, set high after the last collection,
@@ -48,8 +47,8 @@ const heapInUse = (): number => process.memoryUsage().heapUsed;
 /**
  * Runs a stage of a CLI lint, then collects when it grew the heap by STAGE_GROWTH or more. The remote resolution of
  * digitalocean's 2,850 files leaves 45 MB of garbage; that of github-api, whose only remote `$ref`s are `https:`
- * addresses in examples (not followed), none: its collection freed nothing in 30-38 ms. (Without it, V8 makes one of
- * its own later, mostly concurrent: github-api's time is the same, its peak RSS 10 MiB lower.)
+ * addresses in examples (not followed), none: its collection freed nothing. (Without it, V8 makes one of its own later,
+ * mostly concurrent: the same time, a lower peak RSS.)
  */
 export async function collectAfter<T>(stage: () => Promise<T>): Promise<T> {
   if (!stageCollection.enabled) return stage();

@@ -107,8 +107,8 @@ export class InputChecks implements InputMemo {
       // A text the offsets parse reads (its parse is the one the lint takes: parse/yamlOffsetsRanges.ts yamlOffsetsFor) tells how
       // many levels the scan could count at most (scanBound); far below the limit, there is nothing to find. The
       // offsets parse gives up past OFFSETS_MAX_NESTING levels: a deeper text is scanned as before, and refused.
-      const lean = yamlOffsetsFor(text);
-      if (lean !== undefined && 2 * lean.scanBound <= max) return undefined;
+      const parsed = yamlOffsetsFor(text);
+      if (parsed !== undefined && 2 * parsed.scanBound <= max) return undefined;
       return scanYamlDepth(text, max, newDepthState(), 0);
     }
     const last = this.depth;
@@ -161,8 +161,8 @@ export class InputChecks implements InputMemo {
    */
   readonly tooDeepJson = (text: string, max: number): number | undefined => {
     if (this.oneShot) {
-      const lean = jsonOffsetsFor(text);
-      if (lean !== undefined && lean.depth <= max) return undefined;
+      const parsed = jsonOffsetsFor(text);
+      if (parsed !== undefined && parsed.depth <= max) return undefined;
     }
     return jsonTooDeep(text, max);
   };

@@ -101,7 +101,7 @@ export class IncrementalLinter {
 
   private async lintIncrementally(text: string, options: LintOptions): Promise<LintResult> {
     const absFile = this.file;
-    // The input checks (issue 16: skip.ts, limits.ts); a BOM and `!!binary` are handled by Spectral's runner (lintWithSpectral).
+    // The input checks (skip.ts, limits.ts); a BOM and `!!binary` are handled by Spectral's runner (lintWithSpectral).
     // The checks that read the whole text read only what the edit changed (input.ts).
     this.inputs.begin(text);
     if (text.charCodeAt(0) === 0xfeff || !this.inputs.lacks(text, '!!binary')) return lintWithSpectral(text, absFile, options);

@@ -238,7 +238,7 @@ export abstract class ResolverMaterialize extends ResolverDecide {
     this.unitMemo = memo;
     // The units rebuilt this time keep their copies, and a few others that were rebuilt before (the units typed
     // into of late: an edit elsewhere between two keystrokes keeps them). Not every unit's: a map entry per copy
-    // of a big document (4 MB of stripe: +100 MB).
+    // of a big document (many times the text's size).
     for (const [k, m] of this.copyMemo) {
       if (nextCopyMemo.size >= KEPT_COPY_MAPS) break;
       if (!nextCopyMemo.has(k) && !dirty.has(k) && byKey.has(k)) nextCopyMemo.set(k, m);

@@ -50,7 +50,7 @@ function shallowCopy(base: object): Record<string, unknown> | unknown[] {
   // Many keys: the copy below in dictionary mode (units.ts manyKeysCopy tells whether the object is one to copy so).
   const many = manyKeysCopy(base);
   if (many !== undefined) return many;
-  // The bundle's immer does the same (esbuild.mjs fasterResolver): a plain object with no hidden or symbol keys is spread.
+  // The bundle's immer does the same (scripts/vendorPatches.mjs immer-plain-copy): a plain object with no hidden or symbol keys is spread.
   if (Object.getPrototypeOf(base) === Object.prototype && Reflect.ownKeys(base).length === Object.keys(base).length) return { ...(base as Record<string, unknown>) };
   const descriptors = Object.getOwnPropertyDescriptors(base) as Record<PropertyKey, PropertyDescriptor>;
   for (const key of Reflect.ownKeys(descriptors)) {

@@ -186,7 +186,7 @@ export class RemoteRunner {
       if (hit !== undefined && hit.path !== this.path) ref = hit;
     }
     if (ref === undefined) {
-      // [i12] a plain relative path from a plain file: runner.js's URI without @stoplight/path's parser (plainRef.ts)
+      // a plain relative path from a plain file: runner.js's URI without @stoplight/path's parser (plainRef.ts)
       let uri = this.folder !== undefined ? plainRelativeRef(str, this.folder, this.path, this.baseUri.constructor as new (s: string) => Uri) : undefined;
       try {
         uri ??= this.uris.computeRef({ val, jsonPointer: pointer, pointerStack: [] } as never) as unknown as Uri | undefined;

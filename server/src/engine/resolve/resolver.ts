@@ -170,7 +170,7 @@ export class IncrementalResolver extends ResolverMaterialize {
 
     const rootId = runner.root;
     // The root's refMap, made when first asked for: the inventory's lookups read a Map of it (refIndex), an object is
-    // made for whoever reads the node data (an object of kubernetes' 9,852 pointers was 19 ms of each resolve).
+    // made for whoever reads the node data (an object of the thousands of pointers of a big document was a visible part of each resolve).
     let refIndex: Map<string, string> | undefined;
     const rootRefIndex = (): Map<string, string> => {
       if (refIndex === undefined) {
@@ -287,7 +287,7 @@ export class IncrementalResolver extends ResolverMaterialize {
         }
       }
     }
-    // [i12] Our replay of json-ref-resolver (remoteResolve.ts); the real resolver for what it does not replay.
+    // Our replay of json-ref-resolver (remoteResolve.ts); the real resolver for what it does not replay.
     let own: RemoteOutcome | undefined;
     // An http(s) ref in the root is not replayed: json-ref-resolver at once, rather than after reading the other files.
     const http = this.layout?.some(l => l.crawl.sites.some(site => /^\s*https?:/i.test(site.ref))) ?? false;

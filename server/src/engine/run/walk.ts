@@ -298,7 +298,7 @@ export class SharedWalk {
 
   /**
    * `shared`: objects known to be reached again (the values the resolver put at `$ref` sites): recorded at their first
-   * visit rather than their second, so that each is walked once (stripe, github-api: 40% of the walk's nodes were
+   * visit rather than their second, so that each is walked once (stripe, github-api: a good part of the walk's nodes were
    * second visits).
    */
   query(root: unknown, callbacks: Record<string, Callback>, shared?: SharedObjects): void {

@@ -13,7 +13,7 @@
  *     any value that is not plain JSON, a `$ref`, an id, a property name that an object inherits, … .
  * On `true` the caller is done; on `false` it takes Ajv's errors from exampleErrors.ts where that is sure, else it
  * compiles with Ajv, as it does for `undefined`, so the findings and their messages are Ajv's and better-ajv-errors'
- * as before (exampleFast.test.ts compares the verdicts with Ajv's, case by case and on every example of the corpus).
+ * as before (exampleVerdict.test.ts compares the verdicts with Ajv's, case by case and on every example of the corpus).
  */
 import { fullFormats } from 'ajv-formats/dist/formats';
 // Ajv's own equality for `enum`, `const` and `uniqueItems`.

@@ -1,5 +1,5 @@
 /**
- * The quick verdict on examples (exampleFast.ts) says "valid" only when Ajv, configured as the example rules
+ * The quick verdict on examples (exampleVerdict.ts) says "valid" only when Ajv, configured as the example rules
  * configure it, would accept the example, and "invalid" only when Ajv would reject it. Held to Ajv three ways:
  * cases chosen for Ajv's corners, a few thousand generated schema/value pairs (fixed seed), and every example
  * of the corpus as the rules meet it (the full corpus when present, else the vendored one).
@@ -7,7 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { quickVerdict } from './exampleFast';
+import { quickVerdict } from './exampleVerdict';
 import { compiledForm, prunedFor } from './examplePrune';
 import { ajvErrorsOf } from './exampleErrors';
 import { ajvErrors, ajvRefusal, ajvVerdict, knownRefusal, quickCheck } from './exampleValidators';
@@ -111,9 +111,9 @@ describe('quick verdict on examples', () => {
   });
 
   it('agrees with Ajv on 3,000 generated schema/value pairs in each dialect (fixed seed)', () => {
-    // EXAMPLE_FAST_CASES / EXAMPLE_FAST_SEED: a longer run, another seed.
-    const cases = Number(process.env.EXAMPLE_FAST_CASES ?? 3000);
-    const rand = mulberry32(Number(process.env.EXAMPLE_FAST_SEED ?? 20261123));
+    // EXAMPLE_VERDICT_CASES / EXAMPLE_VERDICT_SEED: a longer run, another seed.
+    const cases = Number(process.env.EXAMPLE_VERDICT_CASES ?? 3000);
+    const rand = mulberry32(Number(process.env.EXAMPLE_VERDICT_SEED ?? 20261123));
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
     const values = (): unknown => {
       const r = rand();
