@@ -137,7 +137,6 @@ function yamlContext(text: string, offset: number): CursorContext {
         if (k) siblings.push(k.key);
         path.unshift('#');
         siblingZone = false;
-        threshold = li;
         // A sequence may sit at its parent key's indentation (`key:\n- item`).
         const parent = findParent(lines, j - 1, li, true);
         if (!parent) return { ...base, kind: 'none' };
