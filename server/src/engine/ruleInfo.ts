@@ -31,7 +31,6 @@ export function ruleDocs(): Record<string, string> {
   if (docs) return docs;
   try {
     // Bundled: a virtual module made by esbuild.mjs from rules/*.md.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     docs = (require('apiconv:rule-docs') as { default: Record<string, string> }).default;
   } catch {
     // Unbundled (tests through tsx): read them from the source tree.

@@ -7,7 +7,6 @@ let docs: Record<string, string> | undefined;
 export function diffDocs(): Record<string, string> {
   if (docs) return docs;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     docs = (require('apiconv:diff-docs') as { default: Record<string, string> }).default;
   } catch {
     const dir = path.join(__dirname, '..', '..', '..', '..', 'rules', 'diff');
