@@ -105,7 +105,9 @@ export class RefIndex {
 
   forget(file: string): void {
     this.missing.delete(file);
-    if (this.files.delete(file)) this.generation++, this.kinds++;
+    if (!this.files.delete(file)) return;
+    this.generation++;
+    this.kinds++;
   }
 
   /** The indexed state of `file`, read through the source when it is not indexed yet. */
