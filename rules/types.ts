@@ -6,7 +6,7 @@
  * the exported Spectral ruleset all use these modules as they are.
  */
 import type { RuleDefinition } from '@stoplight/spectral-core';
-import type { RuleOptions } from './_lib/options';
+import type { DeclaredOptions } from './_lib/options';
 
 export type JsonPath = (string | number)[];
 export type SeverityName = 'error' | 'warn' | 'info' | 'hint';
@@ -71,7 +71,7 @@ export interface ApiconvRule {
   /** The Spectral part, without `severity`, `description`, `formats` (taken from meta). */
   spectral: Omit<RuleDefinition, 'severity' | 'description' | 'formats' | 'recommended'>;
   /** The options the rule takes (`then.functionOptions` in a config), when its check encodes a choice. */
-  options?: RuleOptions<any>;
+  options?: DeclaredOptions;
   /** Pure: the finding and the file's data in, path operations out. Undefined when no fix applies. */
   fix?: (ctx: FixContext) => FixResult | undefined;
   /**

@@ -57,7 +57,6 @@ export function usePrecompiledMeta(ajv: Ajv, base: Base): void {
   if (id === undefined) return;
   let validators: Partial<Record<Base, ValidateFunction>> | undefined;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     validators = (require('apiconv:example-meta') as { validators: Partial<Record<Base, ValidateFunction>> }).validators;
   } catch {
     return;

@@ -35,6 +35,14 @@ export interface RuleOptions<O> {
   resolve(set: Partial<O> | null | undefined): O;
 }
 
+/** A rule's options as the registry holds them: each rule's own options type, erased. */
+export interface DeclaredOptions {
+  rule: string;
+  specs: Record<string, OptionSpec<unknown>>;
+  schema: JsonSchema;
+  defaults: object;
+}
+
 export function defineOptions<O>(rule: string, specs: OptionSpecs<O>): RuleOptions<O> {
   const names = Object.keys(specs) as (keyof O & string)[];
   const properties: Record<string, JsonSchema> = {};

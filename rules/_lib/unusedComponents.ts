@@ -150,6 +150,9 @@ export function referrersOf(data: unknown, target: JsonPath): JsonPath[] {
   }
   const found = new Set([keyOf(target)]);
   const queue = [keyOf(target)];
-  while (queue.length > 0) for (const k of edges.get(queue.pop()!) ?? []) if (!found.has(k)) (found.add(k), queue.push(k));
+  while (queue.length > 0) for (const k of edges.get(queue.pop()!) ?? []) if (!found.has(k)) {
+      found.add(k);
+      queue.push(k);
+    }
   return [...components.entries()].filter(([k]) => found.has(k)).map(([, c]) => c.path);
 }

@@ -199,7 +199,7 @@ async function main() {
         let error;
         try {
           findings = TOOLS[tool].count(r.stdout);
-        } catch (e) {
+        } catch {
           error = `unparsable output (exit ${r.code}): ${(r.stderr || r.stdout).trim().split('\n').slice(-2).join(' ').slice(0, 200)}`;
         }
         runs.push({ seconds: r.seconds, rss: r.rss, code: r.code, findings, error });
@@ -241,7 +241,7 @@ async function main() {
   if (opts.tools.includes('apiconv')) {
     const at = results.reduce((n, r) => n + r.tools.apiconv.seconds, 0);
     for (const t of others) totals.push(`${(results.reduce((n, r) => n + r.tools[t].seconds, 0) / at).toFixed(1)}x`);
-    for (const t of others) totals.push('');
+    totals.push(...others.map(() => ''));
   }
   const table = [head, ...rows, totals];
   const md = table.map(r => `| ${r.join(' | ')} |`);

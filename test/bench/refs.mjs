@@ -48,7 +48,10 @@ const conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new 
 const waiting = new Map();
 conn.onNotification('textDocument/publishDiagnostics', p => {
   const w = waiting.get(p.version);
-  if (p.uri === uri && w) waiting.delete(p.version), w();
+  if (p.uri === uri && w) {
+    waiting.delete(p.version);
+    w();
+  }
 });
 conn.onRequest('workspace/configuration', p => p.items.map(() => ({ debounceMs: 0 })));
 conn.listen();

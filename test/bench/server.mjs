@@ -354,7 +354,11 @@ async function benchCodeActions() {
   const fixable = all.filter(d => d.data?.fixable);
   const picks = [];
   const rules = new Set();
-  for (const d of fixable) if (!rules.has(d.code)) (rules.add(d.code), picks.push(d));
+  for (const d of fixable) {
+    if (rules.has(d.code)) continue;
+    rules.add(d.code);
+    picks.push(d);
+  }
   for (const d of fixable) if (picks.length < CA_SAMPLES && !picks.includes(d)) picks.push(d);
   for (const d of all) if (picks.length < CA_SAMPLES + 3 && !d.data?.fixable) picks.push(d);
   let ruleAction;

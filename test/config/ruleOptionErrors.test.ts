@@ -54,7 +54,7 @@ describe('wrong rule options: located, with what is allowed', () => {
   });
 
   it('the editor shows the same messages on the config, at the option', () => {
-    const ds = configDiagnostics(CONFIG, '/p/.apiconv.yaml');
+    const ds = configDiagnostics(CONFIG);
     const lines = CONFIG.split('\n');
     const shown = ds.map(d => [lines[d.range.start.line].slice(d.range.start.character, d.range.end.character), String(d.message)]);
     assert.deepEqual(shown.map(s => s[0]).sort(), ['extraVerb', 'local', 'sometimes', 'strict']);

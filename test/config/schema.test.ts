@@ -96,13 +96,13 @@ describe('config diagnostics (the language server)', () => {
   };
 
   it('a valid config: none', () => {
-    assert.deepEqual(configDiagnostics(configTemplate(schemaUrl('1.0.0')), '/p/.apiconv.yaml'), []);
-    assert.deepEqual(configDiagnostics('{ "extends": "apiconv:all", "rules": { "path-no-verbs": "warn" } }', '/p/.apiconv.json'), []);
+    assert.deepEqual(configDiagnostics(configTemplate(schemaUrl('1.0.0'))), []);
+    assert.deepEqual(configDiagnostics('{ "extends": "apiconv:all", "rules": { "path-no-verbs": "warn" } }'), []);
   });
 
   it('each problem at its key or value, with a suggestion', () => {
     const text = ['extends: apiconv:recomended', 'rules:', '  path-no-verbz: error', '  path-api-prefix: warning', '  path-no-verbs:', '    then:', '      functionOptions:', '        extraVerb: [search]', 'overides: []', ''].join('\n');
-    const ds = configDiagnostics(text, '/p/.apiconv.yaml');
+    const ds = configDiagnostics(text);
     const got = ds.map(d => [at(text, d), String(d.message)]).sort((a, b) => a[0].localeCompare(b[0]));
     assert.equal(ds.length, 5, JSON.stringify(got));
     for (const d of ds) assert.equal(d.code, 'config-schema');
@@ -116,9 +116,9 @@ describe('config diagnostics (the language server)', () => {
 
   it('JSON configs, and a syntax error in one diagnostic', () => {
     const json = '{\n  "rules": {\n    "error-500": "loud"\n  }\n}\n';
-    const [d] = configDiagnostics(json, '/p/.apiconv.json');
+    const [d] = configDiagnostics(json);
     assert.equal(at(json, d), '"loud"');
-    const broken = configDiagnostics('rules:\n  a: [\n', '/p/.apiconv.yaml');
+    const broken = configDiagnostics('rules:\n  a: [\n');
     assert.equal(broken.length, 1);
     assert.equal(broken[0].code, 'config-syntax');
   });

@@ -579,7 +579,6 @@ describe('IncrementalParser: random edits', () => {
       const { file, text: base } = corpus(rel);
       let incremental = 0;
       let broken = 0;
-      let strings = 0;
       for (let seed = 1; seed <= seeds; seed++) {
         const rnd = seededRandom(seed * 7919);
         const c = checker(file, 'yaml');
@@ -622,7 +621,6 @@ describe('IncrementalParser: random edits', () => {
           const { u } = step(c, text, `seed ${seed} step ${i}`, { cap: 2000 });
           if (!u.full) incremental++;
           if (!u.full && u.doc.diagnostics.some(d => d.severity === DiagnosticSeverity.Error)) broken++;
-          if (u.stringEdit) strings++;
         }
       }
       assert.ok(incremental > seeds * steps * 0.15, `enough incremental updates (${incremental})`);

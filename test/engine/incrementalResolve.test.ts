@@ -29,7 +29,6 @@ import { fileUriRef } from '../../server/src/engine/spectralResolver';
 import { CORPUS, needs } from '../helpers/corpus';
 
 // Spectral's DocumentInventory is not exported; load it from its file.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DocumentInventory } = require(path.join(path.dirname(require.resolve('@stoplight/spectral-core')), 'documentInventory.js')) as {
   DocumentInventory: new (doc: unknown, resolver: unknown) => {
     resolve(): Promise<void>;
@@ -719,8 +718,8 @@ components:
       const petFile = path.join(dir, 'schemas/pet.yaml');
       const buffers: FileReader = f => (f === petFile ? edit(FILES['schemas/pet.yaml']!, 'name: {type: string}', 'name: {type: string, minLength: 2}') : undefined);
       const withBuffers = new IncrementalResolver({ allowRemoteRefs: false, readFile: buffers });
-      let b = await step(withBuffers, text, file, undefined, buffers);
-      b = await step(withBuffers, text, file, b, buffers);
+      const b = await step(withBuffers, text, file, undefined, buffers);
+      await step(withBuffers, text, file, b, buffers);
       assert.equal(withBuffers.stats.remoteResolved, false);
 
       // The missing file appears.
@@ -737,10 +736,10 @@ components:
     const file = path.join(os.tmpdir(), 'apiconv-resolve', 'http.yaml');
     const text = `${HEAD}paths: {}\ncomponents:\n  schemas:\n    Remote: {$ref: 'https://example.invalid/schemas.yaml#/Pet'}\n    Local: {$ref: '#/components/schemas/Remote'}\n`;
     const r = new IncrementalResolver({ allowRemoteRefs: false });
-    let s = await step(r, text, file);
+    const s = await step(r, text, file);
     assert.equal(r.stats.mode, 'local');
     assert.ok(s.res.errors.some(e => /remote \$ref not fetched/.test((e as { message: string }).message)));
-    s = await step(r, edit(text, 'version: ', 'version: 3'), file, s);
+    await step(r, edit(text, 'version: ', 'version: 3'), file, s);
     assert.equal(r.stats.remoteResolved, false);
   });
 
@@ -797,7 +796,7 @@ describe('incremental $ref resolution: corpus', () => {
     s = await step(r, t, file, s);
     assert.ok((s.res.changedUnits as Set<string>).size > 20, 'AsanaResource is reached from many units');
     t = edit(t, '        - $ref: "#/components/schemas/AsanaResource"', '        - $ref: "#/components/schemas/AsanaNamedResource"');
-    s = await step(r, t, file, s);
+    await step(r, t, file, s);
     assert.equal(r.stats.decided, true);
   });
 });

@@ -12,6 +12,9 @@ import { getOrder } from '@stoplight/ordered-object-literal';
 import { parseJsonDocument, rangeOf, type JsonTreeNode } from '../../server/src/engine/parse/jsonDocument';
 import { CORPUS } from '../helpers/corpus';
 
+/** Parsed JSON, read by key at any depth. */
+type Tree = { [key: string]: Tree };
+
 /** The value as nested [key, value] lists in enumeration order, with each object's prototype and order array kind. */
 function shape(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(shape);
@@ -48,7 +51,7 @@ describe('JSON parse with plain objects = Spectral JSON parse', () => {
   it('keeps plain what has no array-index key, and orders what has one, nested', () => {
     const text = '{"openapi":"3.0.0","paths":{"/a":{"get":{"responses":{"200":{"description":"ok"},"default":{"description":"x"},"404":{"description":"n"}}}}},"x":[{"b":1,"a":2},{"10":1,"2":2}]}';
     const { plain } = same(text);
-    const data = plain.data as Record<string, any>;
+    const data = plain.data as Tree;
     assert.equal(getOrder(data), undefined, 'the root is a plain object');
     assert.equal(getOrder(data.paths['/a'].get), undefined);
     const responses = data.paths['/a'].get.responses;

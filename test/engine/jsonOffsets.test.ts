@@ -18,6 +18,9 @@ import { parseJsonDocument, positionsOf } from '../../server/src/engine/parse/js
 import { FullDoc } from '../../server/src/engine/parse/parsedDocs';
 import { CORPUS } from '../helpers/corpus';
 
+/** Parsed JSON, read by key at any depth. */
+type Tree = { [key: string]: Tree };
+
 type Segment = string | number;
 
 function shape(v: unknown): unknown {
@@ -127,7 +130,7 @@ describe('one-shot JSON parse (positions, no tree) = Spectral JSON parse', () =>
 
   it('strict JSON: ordered objects where a key is an array index, plain ones elsewhere', () => {
     const lean = parseJsonOffsets(STRICT[0]!)!;
-    const data = lean.data as Record<string, any>;
+    const data = lean.data as Tree;
     assert.equal(getOrder(data), undefined);
     assert.deepEqual(Object.keys(data.paths['/a'].get.responses), ['200', 'default', '404']);
     assert.ok(Array.isArray(getOrder(data.paths['/a'].get.responses)));

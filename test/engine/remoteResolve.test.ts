@@ -23,7 +23,6 @@ import { OPEN_REF_POLICY, refPolicyOf, type RefPolicy } from '../../server/src/e
 import { CORPUS, needs } from '../helpers/corpus';
 import { yamlParseStats } from '../../server/src/engine/parse/yamlDocument';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DocumentInventory } = require(path.join(path.dirname(require.resolve('@stoplight/spectral-core')), 'documentInventory.js')) as {
   DocumentInventory: new (doc: unknown, resolver: unknown) => {
     resolve(): Promise<void>;

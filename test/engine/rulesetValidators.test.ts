@@ -31,7 +31,6 @@ const { validateAlias } = require(path.join(coreDir, 'ruleset', 'validation', 'v
 const { validateFunction } = require(path.join(coreDir, 'ruleset', 'validation', 'validators', 'function.js')) as { validateFunction: unknown };
 const migratorDir = path.dirname(require.resolve('@stoplight/spectral-ruleset-migrator'));
 const migratorSchema = (require(path.join(migratorDir, 'validation', 'schema.js')) as { default: object }).default;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const MigratorAjv = (require(require.resolve('ajv', { paths: [migratorDir] })) as { default: new (o: object) => { compile(s: object): Validator } }).default;
 
 /** What each call gives: the verdict and the errors as JSON (an error object: its class, message and own fields, not its stack). */

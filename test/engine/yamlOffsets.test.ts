@@ -246,6 +246,7 @@ describe('yamlOffsets: the YAML offsets parse', () => {
     assert.ok(parsed, 'the example is read by yamlOffsets');
     const nodes = new WeakRef(parsed.tree);
     const data = new WeakRef(parsed.data as object);
+    // eslint-disable-next-line no-useless-assignment -- dropping the reference lets the collector take it
     parsed = undefined;
     await new Promise(resolve => setImmediate(resolve)); // a WeakRef's target is kept until the job that made it ends
     gc();

@@ -62,6 +62,7 @@ export function launch(bundle: string, options: LaunchOptions = {}): void {
   const writeCache = cacheFile !== undefined && (cached === undefined || script.cachedDataRejected === true);
   // V8 has read the cache: the buffer (2 MB) is not kept alive while the bundle loads, which would promote it to the
   // old generation and hold it to the end of a lint.
+  // eslint-disable-next-line no-useless-assignment -- dropping the reference lets the collector take it
   cached = undefined;
   if (options.smallYoungGeneration === true) keepYoungGenerationSmall(isMainThread);
   if (cacheFile && writeCache) {

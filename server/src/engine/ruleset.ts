@@ -61,7 +61,7 @@ function builtin(make: () => Ruleset): Ruleset {
 }
 
 /** The fix kind of a rule, when it has a fix. */
-export function fixableOf(code: string, _ruleset?: Ruleset): 'safe' | 'unsafe' | undefined {
+export function fixableOf(code: string): 'safe' | 'unsafe' | undefined {
   const rule = ruleById.get(code);
   return rule?.fix && rule.meta.fixable ? rule.meta.fixable : undefined;
 }
@@ -173,7 +173,6 @@ const refuseFetch = (async (url: string) => {
  * on first use, so that linting with the built-in rulesets does not pay for it.
  */
 function rulesetTooling() {
-  /* eslint-disable @typescript-eslint/no-require-imports */
   return {
     migrateRuleset: (require('@stoplight/spectral-ruleset-migrator') as typeof import('@stoplight/spectral-ruleset-migrator')).migrateRuleset,
     bundleRuleset: (require('@stoplight/spectral-ruleset-bundler') as typeof import('@stoplight/spectral-ruleset-bundler')).bundleRuleset,
@@ -183,7 +182,6 @@ function rulesetTooling() {
     node: (require('@stoplight/spectral-ruleset-bundler/presets/node') as typeof import('@stoplight/spectral-ruleset-bundler/presets/node')).node,
     fetch: (require('@stoplight/spectral-runtime') as typeof import('@stoplight/spectral-runtime')).fetch,
   };
-  /* eslint-enable @typescript-eslint/no-require-imports */
 }
 
 /** Load a ruleset file (YAML, JSON or JS) with Spectral's tooling. Throws RulesetLoadError with a one-line message. */
@@ -260,7 +258,6 @@ async function loadAsData(abs: string, opts: LoadRulesetOptions): Promise<Rulese
     assertRuleOptions(abs);
   }
   // Spectral's fetch alone, not the rest of the tooling (rollup) that rulesetTooling() loads with it.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const fetch = opts.allowRemote ? (require('@stoplight/spectral-runtime') as typeof import('@stoplight/spectral-runtime')).fetch : refuseFetch;
   const definition = await loadDataRulesetDefinition(abs, { builtinRulesets: BUILTIN_RULESETS, fetch });
   completeApiconvRules(definition);
@@ -270,7 +267,6 @@ async function loadAsData(abs: string, opts: LoadRulesetOptions): Promise<Rulese
 /** Spectral's ruleset migrator reads broken YAML/JSON without a word: report the first syntax error with its line. */
 function assertWellFormed(file: string): void {
   const text = fs.readFileSync(file, 'utf8');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { parseDocument } = require('yaml') as typeof import('yaml');
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: false });
   const err = doc.errors[0];

@@ -47,7 +47,6 @@ const MAX_FILES = 200;
 
 type Json = unknown;
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 function isUrl(s: string): boolean {
   return /^https?:\/\//i.test(s);
 }

@@ -42,9 +42,9 @@ export function createResolver(opts: ResolverOptions): Resolver {
       // depend on disk timing (see readTextSync in lint.ts).
       return readRefFile(file, refPolicy);
     } catch (e) {
-      if (e instanceof RefReadError) throw new Error(e.message);
+      if (e instanceof RefReadError) throw new Error(e.message, { cause: e });
       const code = (e as NodeJS.ErrnoException).code;
-      throw new Error(code === 'ENOENT' ? `file not found: ${file}` : `cannot read ${file}: ${(e as Error).message}`);
+      throw new Error(code === 'ENOENT' ? `file not found: ${file}` : `cannot read ${file}: ${(e as Error).message}`, { cause: e });
     }
   };
   const refuseRemote = async (ref: Uri): Promise<string> => {

@@ -330,9 +330,12 @@ export interface ActionData {
   version: number;
 }
 
+/** An edit of one file's text by offsets. */
+type OffsetEdit = Omit<FileEdit, 'file'>;
+
 /** A job's edits: per file, its text and offset edits of it. */
 export interface JobResult {
-  files: [string, { text: string; edits: { offset: number; length: number; newText: string }[] }][];
+  files: [string, { text: string; edits: OffsetEdit[] }][];
 }
 
 /** What a job runs on: the text of the document it is for, the other files' texts (open buffers, else disk), lint options. */
@@ -386,6 +389,8 @@ export async function runActionJob(job: ActionJob, env: JobEnv): Promise<JobResu
     }
     return { files: out };
   };
+  const fixRoot = async (safeOnly: boolean, filter: (p: LintProblem) => boolean) =>
+    changed((await fixFile(rootText, rootFile, { ruleset: env.options.ruleset, readFile: reader, refPolicy: env.options.refPolicy, safeOnly, filter })).files);
   switch (job.kind) {
     case 'fix': {
       const text = textOf(job.problem.source);
@@ -406,10 +411,10 @@ export async function runActionJob(job: ActionJob, env: JobEnv): Promise<JobResu
     }
     case 'fixRule': {
       const only = inFile(job);
-      return changed((await fixFile(rootText, rootFile, { ruleset: env.options.ruleset, readFile: reader, refPolicy: env.options.refPolicy, safeOnly: false, filter: p => p.code === job.ruleId && only(p) })).files);
+      return fixRoot(false, p => p.code === job.ruleId && only(p));
     }
     case 'fixAll':
-      return changed((await fixFile(rootText, rootFile, { ruleset: env.options.ruleset, readFile: reader, refPolicy: env.options.refPolicy, safeOnly: true, filter: inFile(job) })).files);
+      return fixRoot(true, inFile(job));
   }
 }
 
@@ -439,8 +444,8 @@ export async function resolveCodeAction(action: CodeAction, host: CodeActionHost
   return files.size > 0 ? { ...rest, edit: toWorkspaceEdit(files, host) } : rest;
 }
 
-function groupEdits(edits: readonly FileEdit[]): Map<string, { text?: string; edits: { offset: number; length: number; newText: string }[] }> {
-  const m = new Map<string, { text?: string; edits: { offset: number; length: number; newText: string }[] }>();
+function groupEdits(edits: readonly FileEdit[]): Map<string, { text?: string; edits: OffsetEdit[] }> {
+  const m = new Map<string, { text?: string; edits: OffsetEdit[] }>();
   for (const e of edits) {
     const entry = m.get(e.file) ?? { edits: [] };
     entry.edits.push({ offset: e.offset, length: e.length, newText: e.newText });
@@ -449,7 +454,7 @@ function groupEdits(edits: readonly FileEdit[]): Map<string, { text?: string; ed
   return m;
 }
 
-function toWorkspaceEdit(byFile: Map<string, { text?: string; edits: { offset: number; length: number; newText: string }[] }>, host: CodeActionHost): WorkspaceEdit {
+function toWorkspaceEdit(byFile: Map<string, { text?: string; edits: OffsetEdit[] }>, host: CodeActionHost): WorkspaceEdit {
   const changes: Record<string, TextEdit[]> = {};
   for (const [file, { text, edits }] of byFile) {
     const t = text ?? host.readText(file);

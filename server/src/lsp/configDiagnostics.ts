@@ -16,7 +16,7 @@ export function isSchemaConfig(file: string): boolean {
   return NAMES.has(path.basename(file));
 }
 
-export function configDiagnostics(text: string, _file: string): Diagnostic[] {
+export function configDiagnostics(text: string): Diagnostic[] {
   const problems = configProblems(text);
   if (problems.length === 0) return [];
   const lines = new LineIndex(text);

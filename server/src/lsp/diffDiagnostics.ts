@@ -229,7 +229,10 @@ export function diffCodeActions(
       const key = JSON.stringify(fix.edit);
       const same = byEdit.get(key);
       if (same) same.diagnostics!.push(d);
-      else (byEdit.set(key, fix), fixes.push(fix));
+      else {
+        byEdit.set(key, fix);
+        fixes.push(fix);
+      }
     }
     const ignoreKey = `${check}\0${JSON.stringify(data.path)}`;
     if (!ignored.has(ignoreKey)) {
@@ -281,7 +284,7 @@ export function withDiffCodeActions(connection: Connection, extra: (params: Code
       return (handler: Parameters<Connection['onCodeAction']>[0]) =>
         target.onCodeAction(async (params, token, progress, partial) => {
           const own = await handler(params, token, progress, partial);
-          let more: CodeAction[] = [];
+          let more: CodeAction[];
           try {
             more = extra(params);
           } catch {

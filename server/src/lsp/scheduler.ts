@@ -238,7 +238,10 @@ export class LintScheduler {
 
   private resolveWaiters(root: Root, version: number): void {
     const keep: Root['waiters'] = [];
-    for (const w of root.waiters) (w.version <= version ? w.resolve() : keep.push(w));
+    for (const w of root.waiters) {
+      if (w.version <= version) w.resolve();
+      else keep.push(w);
+    }
     root.waiters = keep;
   }
 
@@ -280,7 +283,7 @@ export class LintScheduler {
     const text = doc ? doc.getText() : docs.readText(root.file);
     if (!settings.enable || text === undefined || !looksLikeOpenApi(text)) {
       if (doc && isSchemaConfig(root.file)) {
-        if (settings.enable && text !== undefined) store.set(root.file, CONFIG_PRODUCER, configDiagnostics(text, root.file));
+        if (settings.enable && text !== undefined) store.set(root.file, CONFIG_PRODUCER, configDiagnostics(text));
         else store.delete(root.file, CONFIG_PRODUCER);
       }
       this.dropContributions(root);

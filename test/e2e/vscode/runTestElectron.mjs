@@ -19,7 +19,7 @@ fs.cpSync(path.join(here, 'workspace'), workspace, { recursive: true });
 const resultFile = path.join(root, 'test-results', 'vscode', 'electron-result.json');
 fs.mkdirSync(path.dirname(resultFile), { recursive: true });
 
-let code = 1;
+let code;
 try {
   code = await runTests({
     version: process.env.VSCODE_VERSION || 'stable',

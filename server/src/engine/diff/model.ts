@@ -91,7 +91,7 @@ export interface ApiModel {
 
 /** The path part of the first server URL (OpenAPI 3) or basePath (2.0), without a trailing slash. */
 function basePathOf(doc: Obj, version: OasVersion): string {
-  let p = '';
+  let p: string;
   if (version === '2.0') p = typeof doc.basePath === 'string' ? doc.basePath : '';
   else {
     const servers = Array.isArray(doc.servers) ? doc.servers : [];

@@ -33,7 +33,8 @@ let known: boolean | undefined;
 /** -1, 0 or 1, as `new Intl.Collator(undefined, { numeric }).compare(a, b)` gives it (its sign). */
 export function collate(a: string, b: string, numeric: boolean): number {
   if (a === b) return 0;
-  const r = (known ??= rootOrder()) ? asciiOrder(a, b, numeric) : undefined;
+  known ??= rootOrder();
+  const r = known ? asciiOrder(a, b, numeric) : undefined;
   return r ?? Math.sign(collator(numeric).compare(a, b));
 }
 

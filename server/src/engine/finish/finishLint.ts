@@ -31,7 +31,7 @@ export function finishLint(
   rootLacks?: (text: string, s: string) => boolean,
 ): LintResult {
   results = results.filter(r => !isExampleRefFinding({ code: r.code, path: [...r.path] }));
-  const problems = results.map(r => toProblem(r, absFile, ruleset));
+  const problems = results.map(r => toProblem(r, absFile));
   // Findings a rule reports below its own severity (rules/_lib/severity.ts): never above the user's level.
   for (let i = 0; i < problems.length; i++) {
     const cap = results[i]!.cap;
@@ -68,7 +68,7 @@ export function fileOfSource(source: string, windows = process.platform === 'win
   return /^file:\/\//i.test(source) ? fileURLToPath(source, { windows }) : source;
 }
 
-function toProblem(r: ISpectralDiagnostic, root: string, ruleset: Ruleset): LintProblem {
+function toProblem(r: ISpectralDiagnostic, root: string): LintProblem {
   const source = r.source ?? root;
   const problem: LintProblem = {
     code: String(r.code),
@@ -81,7 +81,7 @@ function toProblem(r: ISpectralDiagnostic, root: string, ruleset: Ruleset): Lint
     },
     source: fileOfSource(source),
   };
-  const fixable = fixableOf(problem.code, ruleset);
+  const fixable = fixableOf(problem.code);
   if (fixable) problem.fixable = fixable;
   if (isNumberKeyProblem(problem)) {
     problem.message = numberKeyMessage(problem.path);

@@ -84,8 +84,11 @@ function detectJsonStyleOnce(text: string, tree: JsonNode): JsonStyle {
     }
     if ((n.type === 'object' || n.type === 'array') && kids.length > 0 && oneLine(text, n)) {
       const padded = /\s/.test(text[n.offset + 1] ?? '');
-      if (n.type === 'object') padded ? objPad++ : objTight++;
-      else padded ? arrPad++ : arrTight++;
+      if (n.type === 'object') {
+        if (padded) objPad++;
+        else objTight++;
+      } else if (padded) arrPad++;
+      else arrTight++;
       for (let i = 1; i < kids.length; i++) {
         const between = text.slice(kids[i - 1].offset + kids[i - 1].length, kids[i].offset);
         if (/,[ \t]/.test(between)) commaSpace++;

@@ -412,9 +412,8 @@ function inlineValue(parent: number): unknown {
 function plainScalar(parent: number): unknown {
   const start = pos;
   if (!plainStart(text.charCodeAt(pos), text.charCodeAt(pos + 1))) giveUp();
-  let out = '';
-  let end = lineOfPlain(pos);
-  out = text.slice(start, end);
+  const end = lineOfPlain(pos);
+  let out = text.slice(start, end);
   let last = end;
   pos = end;
   let lines = 0;
@@ -426,7 +425,7 @@ function plainScalar(parent: number): unknown {
     if (i >= len || text.charCodeAt(i) !== 0x0a) break; // a comment or the end
     let breaks = 0;
     let j = i;
-    let col = 0;
+    let col: number;
     for (;;) {
       // j at a line break
       breaks++;

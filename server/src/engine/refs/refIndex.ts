@@ -105,7 +105,9 @@ export class RefIndex {
 
   forget(file: string): void {
     this.missing.delete(file);
-    if (this.files.delete(file)) this.generation++, this.kinds++;
+    if (!this.files.delete(file)) return;
+    this.generation++;
+    this.kinds++;
   }
 
   /** The indexed state of `file`, read through the source when it is not indexed yet. */
@@ -133,7 +135,10 @@ export class RefIndex {
       for (const section of this.get(f)?.sections ?? []) {
         for (const ref of section.refs) {
           const t = this.target(f, ref);
-          if (t && !seen.has(t.file)) seen.add(t.file), queue.push(t.file);
+          if (t && !seen.has(t.file)) {
+            seen.add(t.file);
+            queue.push(t.file);
+          }
         }
       }
     }
@@ -305,7 +310,11 @@ export class RefIndex {
       const api = new Set([file]);
       const queue = [file];
       for (let f = queue.pop(); f !== undefined; f = queue.pop()) {
-        for (const g of links.get(f) ?? []) if (!api.has(g)) api.add(g), queue.push(g);
+        for (const g of links.get(f) ?? []) {
+          if (api.has(g)) continue;
+          api.add(g);
+          queue.push(g);
+        }
       }
       for (const f of api) apis.set(f, api);
     }

@@ -121,6 +121,7 @@ export class UriStack {
   }
 
   includes(uri: string): boolean {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- a walk down the stack starts at its top
     for (let s: UriStack | null = this; s !== null && s.length > 0; s = s.below) if (s.top === uri) return true;
     return false;
   }
@@ -128,6 +129,7 @@ export class UriStack {
   toArray(): string[] {
     const out: string[] = new Array<string>(this.length);
     let i = this.length;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- a walk down the stack starts at its top
     for (let s: UriStack | null = this; s !== null && s.length > 0; s = s.below) out[--i] = s.top!;
     return out;
   }
@@ -217,7 +219,7 @@ export class RemoteRunner {
       result = parsed.result;
     } catch (e) {
       if (e instanceof Fallback) throw e;
-      throw new Error(`Could not parse remote reference response for '${ref.toString()}' - ${String(e)}`);
+      throw new Error(`Could not parse remote reference response for '${ref.toString()}' - ${String(e)}`, { cause: e });
     }
     return new RemoteRunner(this.ctx, result, { depth: this.depth + 1, baseUri: ref.toString(), root: ref, uriStack: this.uriStack });
   }

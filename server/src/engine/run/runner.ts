@@ -110,13 +110,16 @@ export class IncrementalRunner {
       for (const r of rules) (isSplitRule(r, formats) ? split : isLocalRule(r) ? local : isModelRule(r, formats) ? model : global).push(r);
       this.modelMemo = undefined;
       this.fnMemo = new FnMemo();
+      // Rules that read the resolved document, and those that read it as written.
+      const onResolved = (r: RuleLike) => r.resolved;
+      const onWritten = (r: RuleLike) => !r.resolved;
       this.queries = {
         split,
         model,
-        localR: new Query(local.filter(r => r.resolved), formats),
-        localU: new Query(local.filter(r => !r.resolved), formats, false),
-        globalR: new Query(global.filter(r => r.resolved), formats),
-        globalU: new Query(global.filter(r => !r.resolved), formats, false),
+        localR: new Query(local.filter(onResolved), formats),
+        localU: new Query(local.filter(onWritten), formats, false),
+        globalR: new Query(global.filter(onResolved), formats),
+        globalU: new Query(global.filter(onWritten), formats, false),
       };
     }
     const q = this.queries!;
