@@ -5,58 +5,16 @@
  * 3"); the minority stays what the rule reports. An option whose majority is the seed's default is left out
  * (the default already says it). The counts walk each document's model once, the one the rules use.
  */
-import { getModel, isCollectionPath, isItemPath, isObject, resolveLocal, responseHeaderNames, segments, type Model, type Operation } from '../../../rules/_lib/oas';
+import { getModel, isCollectionPath, isItemPath, isObject, resolveLocal, responseHeaderNames, type Model, type Operation } from '../../../rules/_lib/oas';
 import { LIST_PARAMS, conventionalName, isCollectionGet, isListOperation, listParamKind, queryParams, type ListParam } from '../../../rules/_lib/lists';
-import { ALL_DEFAULT_VERBS, takesOnlyPost, verbOf } from '../../../rules/path-no-verbs';
-import { collectionSegments } from '../../../rules/path-collection-plural';
-import { majorityPrefix } from '../../../rules/path-api-prefix';
-import { formatOf } from '../../../rules/version-path-format';
-import { hasTemplate, resourceSegments, versionSegmentIndexes } from '../../../rules/_lib/paths';
 import { admitsJson, isActionPost, requestBodyInfo } from '../../../rules/_lib/methods';
 import { errorResponses } from '../../../rules/_lib/errors';
 import { objectFields } from '../../../rules/_lib/fixes';
 import { mediaTypeName } from '../../../rules/post-request-body';
-import { rules } from '../../../rules/index';
+import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
+import { inferActions, inferCollectionCase, inferPrefix, inferVersionFormat, nestingInference } from './inferPaths';
 
-/** The default of a rule's option: the seed's convention. */
-function defaultOption(rule: string, option: string): unknown {
-  const defaults = rules.find(r => r.id === rule)?.options?.defaults as Record<string, unknown> | undefined;
-  if (defaults?.[option] === undefined) throw new Error(`rule ${rule} has no option ${option}`);
-  return defaults[option];
-}
-
-/** One rule's inferred setting: options, or `off` when the API has no convention for what the rule checks. */
-export interface Inference {
-  rule: string;
-  options?: Record<string, unknown>;
-  off?: boolean;
-  /** Why, one line each: the counts behind the choice. */
-  evidence: string[];
-}
-
-/** "a in 40 of 43 list operations, b in 3": counts, largest first (ties by name, so the text is stable). */
-function tally(counts: Map<string, number>, total: number, what: string): string {
-  const ranked = ranked_(counts);
-  return ranked.map(([name, n], i) => (i === 0 ? `${name} in ${n} of ${total} ${what}` : `${name} in ${n}`)).join(', ');
-}
-const ranked_ = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
-
-function inferPrefix(models: Model[]): Inference | undefined {
-  const effective = models.flatMap(m => m.pathItems.map(p => p.effectivePaths[0]).filter((e): e is string => e !== undefined));
-  if (effective.length === 0) return undefined;
-  const majority = majorityPrefix(effective);
-  if (majority?.prefix === '/api') return undefined;
-  if (majority) return { rule: 'path-api-prefix', options: { prefix: majority.prefix }, evidence: [`${majority.prefix}/ starts ${majority.count} of ${effective.length} paths`] };
-  const firsts = new Map<string, number>();
-  for (const e of effective) bump(firsts, `/${e.split('/').filter(s => s !== '')[0] ?? ''}`);
-  const [top] = ranked_(firsts);
-  return {
-    rule: 'path-api-prefix',
-    off: true,
-    evidence: [`no prefix: no first segment is shared by more than half of the ${effective.length} paths (the most common, ${top[0]}, starts ${top[1]})`],
-  };
-}
+export type { Inference };
 
 function inferListNames(models: Model[]): Inference | undefined {
   const lists = models.flatMap(m => m.operations.filter(isCollectionGet));
@@ -85,7 +43,9 @@ const PAGING_ROLES: Record<'page' | 'limit' | 'offset' | 'cursor', (name: string
   offset: n => /^(offset|skip|start|start_?index)$/i.test(n),
   cursor: n => /^(cursor|after|before|starting_?after|ending_?before|marker|page_?token|next_?token|continuation_?token|next_?cursor|next_?page_?token)$/i.test(n),
 };
+
 type PagingRole = keyof typeof PAGING_ROLES;
+
 const STYLE_ROLES: Record<'page' | 'offset' | 'cursor', PagingRole> = { page: 'page', offset: 'offset', cursor: 'cursor' };
 
 /**
@@ -172,6 +132,7 @@ function inferStatuses(models: Model[]): Inference[] {
  * others are what it reports.
  */
 const writes = (op: Operation) => ['post', 'put', 'patch'].includes(op.method);
+
 const PRACTICES: { rule: string; kind: string; applies: (op: Operation) => boolean; follows: (op: Operation, m: Model) => boolean; what: string }[] = [
   { rule: 'error-400', kind: 'operations', applies: () => true, follows: op => declares(op, '400', '4XX'), what: 'declare a 400' },
   { rule: 'error-422', kind: 'POST, PUT and PATCH operations', applies: writes, follows: op => declares(op, '422', '4XX'), what: 'declare a 422' },
@@ -205,61 +166,6 @@ function inferPractices(models: Model[]): Inference[] {
   return out;
 }
 
-/**
- * The case a collection segment shows it is written in: one of several words has one (`payment_intents`), one
- * capitalized word is Pascal case (`Accounts`); a lower-case single word (`users`) fits any and shows none.
- */
-function caseOf(segment: string): string | undefined {
-  const literal = segment.replace(/\.[A-Za-z0-9]+$/, '');
-  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(literal)) return undefined;
-  if (literal.includes('-')) return 'kebab-case';
-  if (literal.includes('_')) return 'snake_case';
-  if (/^[A-Z]/.test(literal)) return 'PascalCase';
-  if (/[a-z][A-Z]/.test(literal)) return 'camelCase';
-  return undefined;
-}
-
-/** The case most collection segments (those path-collection-plural judges) that show one are written in, when more than half do. */
-function inferCollectionCase(models: Model[]): Inference | undefined {
-  const counts = new Map<string, number>();
-  const seen = new Set<string>();
-  for (const m of models)
-    for (const seg of collectionSegments(m)) {
-      const style = caseOf(seg);
-      if (style && !seen.has(seg)) {
-        seen.add(seg);
-        bump(counts, style);
-      }
-    }
-  const [top] = ranked_(counts);
-  if (top === undefined || top[1] * 2 <= seen.size) return undefined;
-  return { rule: 'path-collection-plural', options: { case: top[0] }, evidence: [`collection segments of several words or capitalized: ${tally(counts, seen.size, 'distinct segments')}`] };
-}
-
-/**
- * Whether the API names its actions with a verb ending a POST-only path (POST /invoices/{id}/pay): most of the
- * path items with a verb in them have it there. A verb elsewhere stays what path-no-verbs reports.
- */
-function inferActions(models: Model[]): Inference | undefined {
-  const verbs = new Set(ALL_DEFAULT_VERBS);
-  let actions = 0;
-  let others = 0;
-  for (const m of models)
-    for (const item of m.pathItems) {
-      const segs = segments(item.pathKey);
-      const at = segs.map((seg, i) => verbOf(seg, segs[i + 1], verbs) !== undefined).flatMap((v, i) => (v ? [i] : []));
-      if (at.length === 0) continue;
-      if (at.length === 1 && at[0] === segs.length - 1 && takesOnlyPost(item)) actions++;
-      else others++;
-    }
-  if (actions * 2 <= actions + others) return undefined;
-  return {
-    rule: 'path-no-verbs',
-    options: { actions: 'post' },
-    evidence: [`a verb ends a POST-only path in ${actions} of ${actions + others} paths with a verb (an action on what comes before it)`],
-  };
-}
-
 /** The media type most POST bodies are sent as, when it is not JSON (a form: Stripe, Twilio, Slack). */
 function inferBodyMediaType(models: Model[]): Inference | undefined {
   const counts = new Map<string, number>();
@@ -278,28 +184,6 @@ function inferBodyMediaType(models: Model[]): Inference | undefined {
   if (top === undefined || top[1] * 2 <= total) return undefined;
   counts.set('JSON', json);
   return { rule: 'post-request-body', options: { mediaTypes: [top[0]] }, evidence: [`POST bodies: ${tally(counts, total, 'POSTs with a body')}`] };
-}
-
-/**
- * The compound key an API names one item by (`/repos/{owner}/{repo}`): the pair of templates in a row most of the
- * paths with such a pair have, in at least three paths. Another pair stays what path-resource-nesting reports.
- */
-function inferCompoundIds(models: Model[]): Inference | undefined {
-  const pairs = new Map<string, number>();
-  let total = 0;
-  for (const m of models)
-    for (const item of m.pathItems) {
-      const found = new Set<string>();
-      for (const eff of item.effectivePaths) {
-        const segs = resourceSegments(eff, item.pathKey);
-        for (let i = 1; i < segs.length; i++) if (hasTemplate(segs[i - 1]) && hasTemplate(segs[i])) found.add(`${segs[i - 1]}/${segs[i]}`);
-      }
-      if (found.size > 0) total++;
-      for (const pair of found) bump(pairs, pair);
-    }
-  const [top] = ranked_(pairs);
-  if (top === undefined || top[1] < 3 || top[1] * 2 <= total) return undefined;
-  return { rule: 'path-resource-nesting', options: { compoundIds: [top[0]] }, evidence: [`two templates in a row: ${tally(pairs, total, 'paths with a pair')}`] };
 }
 
 /**
@@ -328,53 +212,6 @@ function inferErrorBody(models: Model[]): Inference | undefined {
     options: { required },
     evidence: [`error bodies: ${own} of ${bodies} distinct ones are none of the seed's shapes; of those, ${required.map(k => `${k} is required by ${requiredBy.get(k)}`).join(', ')}`],
   };
-}
-
-/**
- * The top-level groups an API files its collections under (Stripe's /v1/radar/…, /v1/terminal/…; a /me): a first
- * resource segment that most of the paths it starts go on with another collection, in at least two paths.
- */
-function inferNamespaces(models: Model[]): Inference | undefined {
-  const starts = new Map<string, number>();
-  const grouping = new Map<string, number>();
-  for (const m of models)
-    for (const item of m.pathItems) {
-      const segs = resourceSegments(item.effectivePaths[0] ?? item.pathKey, item.pathKey);
-      if (segs.length === 0 || hasTemplate(segs[0])) continue;
-      bump(starts, segs[0]);
-      if (segs.length > 1 && !hasTemplate(segs[1])) bump(grouping, segs[0]);
-    }
-  const namespaces = [...grouping].filter(([seg, n]) => n >= 2 && n * 2 > starts.get(seg)!).map(([seg]) => seg).sort();
-  if (namespaces.length === 0) return undefined;
-  return {
-    rule: 'path-resource-nesting',
-    options: { namespaces },
-    evidence: [`top-level groups: ${namespaces.map(seg => `${seg} (${grouping.get(seg)} of ${starts.get(seg)} paths)`).join(', ')}`],
-  };
-}
-
-/** path-resource-nesting's compound keys and namespaces, one entry. */
-function nestingInference(models: Model[]): Inference | undefined {
-  const parts = [inferCompoundIds(models), inferNamespaces(models)].filter((i): i is Inference => i !== undefined);
-  if (parts.length === 0) return undefined;
-  return { rule: 'path-resource-nesting', options: Object.assign({}, ...parts.map(p => p.options)), evidence: parts.flatMap(p => p.evidence) };
-}
-
-/** The format most path items write their version segment in (`v1`, `2010-04-01`, `1.0`). */
-function inferVersionFormat(models: Model[]): Inference | undefined {
-  const counts = new Map<string, number>();
-  let total = 0;
-  for (const m of models)
-    for (const p of m.pathItems) {
-      const versions = new Set(p.effectivePaths.flatMap(eff => versionSegmentIndexes(segments(eff)).map(i => segments(eff)[i])));
-      for (const v of versions) {
-        total++;
-        bump(counts, formatOf(v) ?? 'other');
-      }
-    }
-  const [top] = ranked_(counts);
-  if (top === undefined || top[0] === 'v<n>' || top[0] === 'other' || top[1] * 2 <= total) return undefined;
-  return { rule: 'version-path-format', options: { formats: [top[0]] }, evidence: [`version segments: ${tally(counts, total, 'path items with one')}`] };
 }
 
 /** Version headers and query parameters besides the ones version-declared knows. */
@@ -430,6 +267,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
 }
 
 const yamlScalar = (v: unknown) => (typeof v === 'string' && /^[A-Za-z0-9/_.-]+$/.test(v) && !/^(true|false|null|yes|no|on|off|~|\d.*)$/i.test(v) ? v : JSON.stringify(v));
+
 const yamlFlow = (v: unknown): string =>
   Array.isArray(v) ? `[${v.map(yamlFlow).join(', ')}]` : isObject(v) ? `{ ${Object.entries(v).map(([k, x]) => `${k}: ${yamlFlow(x)}`).join(', ')} }` : yamlScalar(v);
 

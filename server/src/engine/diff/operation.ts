@@ -6,7 +6,8 @@
  */
 import type { JsonPath } from '../problem';
 import { isObj, isVersionParam, parseDate, statusClass, type Header, type Obj, type Operation, type Param, type Response, type SecurityReq } from './model';
-import { schemaEqual, type Change, type SchemaContext, type SchemaDiffer } from './schema';
+import type { Change, SchemaContext, SchemaDiffer } from './schema';
+import { schemaEqual } from './schemaShape';
 
 type Emit = (c: Change) => void;
 

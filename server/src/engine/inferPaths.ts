@@ -1,0 +1,148 @@
+/** The path conventions an API follows (engine/infer.ts): its prefix, collection case, actions, nesting and version format. */
+import { segments, type Model } from '../../../rules/_lib/oas';
+import { ALL_DEFAULT_VERBS, takesOnlyPost, verbOf } from '../../../rules/path-no-verbs';
+import { collectionSegments } from '../../../rules/path-collection-plural';
+import { majorityPrefix } from '../../../rules/path-api-prefix';
+import { formatOf } from '../../../rules/version-path-format';
+import { hasTemplate, resourceSegments, versionSegmentIndexes } from '../../../rules/_lib/paths';
+import { bump, ranked_, tally, type Inference } from './inferTally';
+
+export function inferPrefix(models: Model[]): Inference | undefined {
+  const effective = models.flatMap(m => m.pathItems.map(p => p.effectivePaths[0]).filter((e): e is string => e !== undefined));
+  if (effective.length === 0) return undefined;
+  const majority = majorityPrefix(effective);
+  if (majority?.prefix === '/api') return undefined;
+  if (majority) return { rule: 'path-api-prefix', options: { prefix: majority.prefix }, evidence: [`${majority.prefix}/ starts ${majority.count} of ${effective.length} paths`] };
+  const firsts = new Map<string, number>();
+  for (const e of effective) bump(firsts, `/${e.split('/').filter(s => s !== '')[0] ?? ''}`);
+  const [top] = ranked_(firsts);
+  return {
+    rule: 'path-api-prefix',
+    off: true,
+    evidence: [`no prefix: no first segment is shared by more than half of the ${effective.length} paths (the most common, ${top[0]}, starts ${top[1]})`],
+  };
+}
+
+/**
+ * The case a collection segment shows it is written in: one of several words has one (`payment_intents`), one
+ * capitalized word is Pascal case (`Accounts`); a lower-case single word (`users`) fits any and shows none.
+ */
+function caseOf(segment: string): string | undefined {
+  const literal = segment.replace(/\.[A-Za-z0-9]+$/, '');
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(literal)) return undefined;
+  if (literal.includes('-')) return 'kebab-case';
+  if (literal.includes('_')) return 'snake_case';
+  if (/^[A-Z]/.test(literal)) return 'PascalCase';
+  if (/[a-z][A-Z]/.test(literal)) return 'camelCase';
+  return undefined;
+}
+
+/** The case most collection segments (those path-collection-plural judges) that show one are written in, when more than half do. */
+export function inferCollectionCase(models: Model[]): Inference | undefined {
+  const counts = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const m of models)
+    for (const seg of collectionSegments(m)) {
+      const style = caseOf(seg);
+      if (style && !seen.has(seg)) {
+        seen.add(seg);
+        bump(counts, style);
+      }
+    }
+  const [top] = ranked_(counts);
+  if (top === undefined || top[1] * 2 <= seen.size) return undefined;
+  return { rule: 'path-collection-plural', options: { case: top[0] }, evidence: [`collection segments of several words or capitalized: ${tally(counts, seen.size, 'distinct segments')}`] };
+}
+
+/**
+ * Whether the API names its actions with a verb ending a POST-only path (POST /invoices/{id}/pay): most of the
+ * path items with a verb in them have it there. A verb elsewhere stays what path-no-verbs reports.
+ */
+export function inferActions(models: Model[]): Inference | undefined {
+  const verbs = new Set(ALL_DEFAULT_VERBS);
+  let actions = 0;
+  let others = 0;
+  for (const m of models)
+    for (const item of m.pathItems) {
+      const segs = segments(item.pathKey);
+      const at = segs.map((seg, i) => verbOf(seg, segs[i + 1], verbs) !== undefined).flatMap((v, i) => (v ? [i] : []));
+      if (at.length === 0) continue;
+      if (at.length === 1 && at[0] === segs.length - 1 && takesOnlyPost(item)) actions++;
+      else others++;
+    }
+  if (actions * 2 <= actions + others) return undefined;
+  return {
+    rule: 'path-no-verbs',
+    options: { actions: 'post' },
+    evidence: [`a verb ends a POST-only path in ${actions} of ${actions + others} paths with a verb (an action on what comes before it)`],
+  };
+}
+
+/**
+ * The compound key an API names one item by (`/repos/{owner}/{repo}`): the pair of templates in a row most of the
+ * paths with such a pair have, in at least three paths. Another pair stays what path-resource-nesting reports.
+ */
+function inferCompoundIds(models: Model[]): Inference | undefined {
+  const pairs = new Map<string, number>();
+  let total = 0;
+  for (const m of models)
+    for (const item of m.pathItems) {
+      const found = new Set<string>();
+      for (const eff of item.effectivePaths) {
+        const segs = resourceSegments(eff, item.pathKey);
+        for (let i = 1; i < segs.length; i++) if (hasTemplate(segs[i - 1]) && hasTemplate(segs[i])) found.add(`${segs[i - 1]}/${segs[i]}`);
+      }
+      if (found.size > 0) total++;
+      for (const pair of found) bump(pairs, pair);
+    }
+  const [top] = ranked_(pairs);
+  if (top === undefined || top[1] < 3 || top[1] * 2 <= total) return undefined;
+  return { rule: 'path-resource-nesting', options: { compoundIds: [top[0]] }, evidence: [`two templates in a row: ${tally(pairs, total, 'paths with a pair')}`] };
+}
+
+/**
+ * The top-level groups an API files its collections under (Stripe's /v1/radar/…, /v1/terminal/…; a /me): a first
+ * resource segment that most of the paths it starts go on with another collection, in at least two paths.
+ */
+function inferNamespaces(models: Model[]): Inference | undefined {
+  const starts = new Map<string, number>();
+  const grouping = new Map<string, number>();
+  for (const m of models)
+    for (const item of m.pathItems) {
+      const segs = resourceSegments(item.effectivePaths[0] ?? item.pathKey, item.pathKey);
+      if (segs.length === 0 || hasTemplate(segs[0])) continue;
+      bump(starts, segs[0]);
+      if (segs.length > 1 && !hasTemplate(segs[1])) bump(grouping, segs[0]);
+    }
+  const namespaces = [...grouping].filter(([seg, n]) => n >= 2 && n * 2 > starts.get(seg)!).map(([seg]) => seg).sort();
+  if (namespaces.length === 0) return undefined;
+  return {
+    rule: 'path-resource-nesting',
+    options: { namespaces },
+    evidence: [`top-level groups: ${namespaces.map(seg => `${seg} (${grouping.get(seg)} of ${starts.get(seg)} paths)`).join(', ')}`],
+  };
+}
+
+/** path-resource-nesting's compound keys and namespaces, one entry. */
+export function nestingInference(models: Model[]): Inference | undefined {
+  const parts = [inferCompoundIds(models), inferNamespaces(models)].filter((i): i is Inference => i !== undefined);
+  if (parts.length === 0) return undefined;
+  return { rule: 'path-resource-nesting', options: Object.assign({}, ...parts.map(p => p.options)), evidence: parts.flatMap(p => p.evidence) };
+}
+
+/** The format most path items write their version segment in (`v1`, `2010-04-01`, `1.0`). */
+export function inferVersionFormat(models: Model[]): Inference | undefined {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const m of models)
+    for (const p of m.pathItems) {
+      const versions = new Set(p.effectivePaths.flatMap(eff => versionSegmentIndexes(segments(eff)).map(i => segments(eff)[i])));
+      for (const v of versions) {
+        total++;
+        bump(counts, formatOf(v) ?? 'other');
+      }
+    }
+  const [top] = ranked_(counts);
+  if (top === undefined || top[0] === 'v<n>' || top[0] === 'other' || top[1] * 2 <= total) return undefined;
+  return { rule: 'version-path-format', options: { formats: [top[0]] }, evidence: [`version segments: ${tally(counts, total, 'path items with one')}`] };
+}

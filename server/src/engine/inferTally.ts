@@ -1,0 +1,28 @@
+/** How an inference counts and says its evidence ("a in 40 of 43 list operations, b in 3"), and the seed's defaults it compares with. */
+import { rules } from '../../../rules/index';
+
+/** The default of a rule's option: the seed's convention. */
+export function defaultOption(rule: string, option: string): unknown {
+  const defaults = rules.find(r => r.id === rule)?.options?.defaults as Record<string, unknown> | undefined;
+  if (defaults?.[option] === undefined) throw new Error(`rule ${rule} has no option ${option}`);
+  return defaults[option];
+}
+
+/** One rule's inferred setting: options, or `off` when the API has no convention for what the rule checks. */
+export interface Inference {
+  rule: string;
+  options?: Record<string, unknown>;
+  off?: boolean;
+  /** Why, one line each: the counts behind the choice. */
+  evidence: string[];
+}
+
+/** "a in 40 of 43 list operations, b in 3": counts, largest first (ties by name, so the text is stable). */
+export function tally(counts: Map<string, number>, total: number, what: string): string {
+  const ranked = ranked_(counts);
+  return ranked.map(([name, n], i) => (i === 0 ? `${name} in ${n} of ${total} ${what}` : `${name} in ${n}`)).join(', ');
+}
+
+export const ranked_ = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+
+export const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
