@@ -77,7 +77,14 @@ const common = {
   // printed a DeprecationWarning (DEP0040) into the editor's output. The userland package is the same code.
   alias: { punycode: 'punycode/punycode.js', tslib: 'tslib/tslib.js' },
   // The changes to the dependencies' code: scripts/vendorPatches.mjs.
-  plugins: [ruleDocs, diffDocs, ...vendorPlugins, functionSchemasPlugin('generate', () => generateFunctionSchemas()), rulesetValidatorsPlugin(generateRulesetValidatorsOnce), exampleMetaPlugin(generateExampleMetaOnce)],
+  plugins: [
+    ruleDocs,
+    diffDocs,
+    ...vendorPlugins,
+    functionSchemasPlugin('generate', () => generateFunctionSchemas()),
+    rulesetValidatorsPlugin(generateRulesetValidatorsOnce),
+    exampleMetaPlugin(generateExampleMetaOnce),
+  ],
 };
 
 /** What the CLI's and the server's bundles are written inside (server/src/cli/launch.ts). */
@@ -86,7 +93,12 @@ const CLI_WRAPPER = { open: '(function (exports, require, module, __filename, __
 function launcher(bundle, outfile, shebang, options = {}) {
   return {
     ...common,
-    stdin: { contents: `import { launch } from './launch';\nlaunch(${JSON.stringify(bundle)}${Object.keys(options).length > 0 ? `, ${JSON.stringify(options)}` : ''});\n`, resolveDir: 'server/src/cli', sourcefile: 'launch-entry.ts', loader: 'ts' },
+    stdin: {
+      contents: `import { launch } from './launch';\nlaunch(${JSON.stringify(bundle)}${Object.keys(options).length > 0 ? `, ${JSON.stringify(options)}` : ''});\n`,
+      resolveDir: 'server/src/cli',
+      sourcefile: 'launch-entry.ts',
+      loader: 'ts',
+    },
     outfile,
     sourcemap: false,
     plugins: [],
@@ -99,14 +111,26 @@ const builds = [
   // The bundle is written as the function Node would wrap a module in (CLI_WRAPPER): the launcher compiles the file's
   // text as it is, rather than a wrapped copy of it, which V8 kept beside the original (memory
   // of every CLI process). scripts/build-sea.mjs calls it for the single executable.
-  { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'server/out/cli.bundle.js', banner: { js: CLI_WRAPPER.open }, footer: { js: CLI_WRAPPER.close } },
+  {
+    ...common,
+    entryPoints: ['server/src/cli/main.ts'],
+    outfile: 'server/out/cli.bundle.js',
+    banner: { js: CLI_WRAPPER.open },
+    footer: { js: CLI_WRAPPER.close },
+  },
   // Its young generation is kept small (server/src/bundle/youngGeneration.ts); the server's is not.
   launcher('cli.bundle.js', 'server/out/cli.js', '#!/usr/bin/env node', { smallYoungGeneration: true }),
   // The language server starts the same way: server.js is the launcher (what editors run), server.bundle.js the
   // server, written as the module wrapper function; its worker threads boot the bundle with their own code cache
   // (lsp/workerBoot.ts). Without a cache the server compiled the whole bundle at every start before it could
   // answer `initialize`.
-  { ...common, entryPoints: ['server/src/lsp/server.ts'], outfile: 'server/out/server.bundle.js', banner: { js: CLI_WRAPPER.open }, footer: { js: CLI_WRAPPER.close } },
+  {
+    ...common,
+    entryPoints: ['server/src/lsp/server.ts'],
+    outfile: 'server/out/server.bundle.js',
+    banner: { js: CLI_WRAPPER.open },
+    footer: { js: CLI_WRAPPER.close },
+  },
   launcher('server.bundle.js', 'server/out/server.js', '#!/usr/bin/env node'),
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'client/out/extension.js' },
   // The ruleset for `spectral lint --ruleset rules/out/apiconv.js`: Spectral's own
@@ -124,13 +148,20 @@ const builds = [
 
 // schema/apiconv-config.schema.json: the config schema, made from the rule registry (server/src/engine/configSchema.ts).
 async function writeConfigSchema() {
-  const { configSchema, CONFIG_SCHEMA_FILE } = await loadEntry(esbuild, common, "export { configSchema, CONFIG_SCHEMA_FILE } from './server/src/engine/configSchema';", 'config-schema-entry');
+  const { configSchema, CONFIG_SCHEMA_FILE } = await loadEntry(
+    esbuild,
+    common,
+    "export { configSchema, CONFIG_SCHEMA_FILE } from './server/src/engine/configSchema';",
+    'config-schema-entry',
+  );
   const text = JSON.stringify(configSchema(), null, 2) + '\n';
   fs.mkdirSync('schema', { recursive: true });
   if (!fs.existsSync(CONFIG_SCHEMA_FILE) || fs.readFileSync(CONFIG_SCHEMA_FILE, 'utf8') !== text) fs.writeFileSync(CONFIG_SCHEMA_FILE, text);
 }
 
-const present = builds.filter(b => fs.existsSync(b.entryPoints ? b.entryPoints[0] : b.stdin.sourcefile === 'launch-entry.ts' ? 'server/src/cli/launch.ts' : 'rules/ruleset.ts'));
+const present = builds.filter(b =>
+  fs.existsSync(b.entryPoints ? b.entryPoints[0] : b.stdin.sourcefile === 'launch-entry.ts' ? 'server/src/cli/launch.ts' : 'rules/ruleset.ts'),
+);
 if (watch) {
   for (const b of present) (await esbuild.context(b)).watch();
 } else {
@@ -156,6 +187,10 @@ if (watch) {
 function asciiOnly(file) {
   const source = fs.readFileSync(file, 'utf8');
   if (/^[\x00-\x7f]*$/.test(source)) return;
-  for (const m of source.matchAll(/String\.raw`[^`]*[^\x00-\x7f]/g)) throw new Error(`${file}: a String.raw template holds a character past ASCII at ${m.index}`);
-  fs.writeFileSync(file, source.replace(/[^\x00-\x7f]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  for (const m of source.matchAll(/String\.raw`[^`]*[^\x00-\x7f]/g))
+    throw new Error(`${file}: a String.raw template holds a character past ASCII at ${m.index}`);
+  fs.writeFileSync(
+    file,
+    source.replace(/[^\x00-\x7f]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
 }

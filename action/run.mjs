@@ -59,7 +59,10 @@ function apiconvCommand() {
   const prefix = path.join(process.env.RUNNER_TEMP || os.tmpdir(), 'apiconv-action');
   console.log(`apiconv: installing ${spec}`);
   // npm is a .cmd on Windows: run through the shell there.
-  const r = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error', spec], { stdio: ['ignore', 'inherit', 'inherit'], shell: process.platform === 'win32' });
+  const r = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error', spec], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    shell: process.platform === 'win32',
+  });
   if (r.status !== 0) fail(`could not install ${spec} with npm (exit ${r.status})`);
   return process.platform === 'win32' ? [path.join(prefix, 'apiconv.cmd')] : [path.join(prefix, 'bin', 'apiconv')];
 }
@@ -67,7 +70,8 @@ function apiconvCommand() {
 const paths = input('paths', '.').split(/\s+/).filter(Boolean);
 const ruleset = input('ruleset');
 const failSeverity = input('fail-severity', 'error');
-if (failSeverity !== 'never' && !SEVERITIES.includes(failSeverity)) fail(`fail-severity must be one of ${SEVERITIES.join(', ')} or never, not "${failSeverity}"`);
+if (failSeverity !== 'never' && !SEVERITIES.includes(failSeverity))
+  fail(`fail-severity must be one of ${SEVERITIES.join(', ')} or never, not "${failSeverity}"`);
 const sarif = choice('sarif', 'auto', ['auto']);
 const annotate = choice('annotations', 'true');
 const summarize = choice('summary', 'true');
@@ -91,12 +95,27 @@ if (upload && pr?.fork) {
 
 // The one lint: every report from the same findings.
 const files = { json: path.join(temp, 'apiconv.json'), markdown: path.join(temp, 'summary.md'), sarif: path.join(temp, 'apiconv.sarif') };
-const formats = [`json:${files.json}`, ...(summarize ? [`markdown:${files.markdown}`] : []), ...(sarif !== false ? [`sarif:${files.sarif}`] : []), ...(annotate ? [] : ['stylish'])];
+const formats = [
+  `json:${files.json}`,
+  ...(summarize ? [`markdown:${files.markdown}`] : []),
+  ...(sarif !== false ? [`sarif:${files.sarif}`] : []),
+  ...(annotate ? [] : ['stylish']),
+];
 const [exe, ...lead] = apiconvCommand();
 // On a pull request, only-new reports the findings on what it adds or changes (apiconv lint --since its base).
 const since = onlyNew && pr?.baseSha ? ['--since', pr.baseSha] : [];
 if (onlyNew && pr && !pr.baseSha) notes.push('only-new: the base of this pull request is unknown: every finding is reported.');
-const args = [...lead, 'lint', '--no-progress', ...since, ...(ruleset ? ['--ruleset', ruleset] : []), '--fail-severity', failSeverity === 'never' ? 'error' : failSeverity, ...formats.flatMap(f => ['-f', f]), ...paths];
+const args = [
+  ...lead,
+  'lint',
+  '--no-progress',
+  ...since,
+  ...(ruleset ? ['--ruleset', ruleset] : []),
+  '--fail-severity',
+  failSeverity === 'never' ? 'error' : failSeverity,
+  ...formats.flatMap(f => ['-f', f]),
+  ...paths,
+];
 const run = spawnSync(exe, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'], shell: process.platform === 'win32' && /\.cmd$/i.test(exe) });
 if (run.error) fail(`could not run apiconv: ${run.error.message}`);
 const code = run.status ?? 2;
@@ -113,10 +132,12 @@ if (annotate) {
   if (pr) {
     const changed = changedFiles(pr.baseSha, cwd);
     const root = repositoryRoot(cwd) ?? cwd;
-    if (changed === undefined) notes.push('The files this pull request changes are unknown (check out with `fetch-depth: 2` or more): every file is annotated.');
+    if (changed === undefined)
+      notes.push('The files this pull request changes are unknown (check out with `fetch-depth: 2` or more): every file is annotated.');
     else {
       shown = findings.filter(f => changed.has(path.relative(root, f.source).split(path.sep).join('/')));
-      if (shown.length < findings.length) notes.push(`${findings.length - shown.length} finding(s) in files this pull request does not change are not annotated.`);
+      if (shown.length < findings.length)
+        notes.push(`${findings.length - shown.length} finding(s) in files this pull request does not change are not annotated.`);
     }
   }
   const perKind = new Map();
@@ -130,11 +151,21 @@ if (annotate) {
     }
     perKind.set(kind, n + 1);
     const { start, end } = f.range;
-    const props = { file: relative(f.source), line: start.line + 1, col: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1, title: f.code };
+    const props = {
+      file: relative(f.source),
+      line: start.line + 1,
+      col: start.character + 1,
+      endLine: end.line + 1,
+      endColumn: end.character + 1,
+      title: f.code,
+    };
     const list = Object.entries(props).map(([k, v]) => `${k}=${escapeProperty(String(v))}`);
     process.stdout.write(`::${kind} ${list.join(',')}::${escapeData(f.message)}\n`);
   }
-  if (left > 0) notes.push(`${left} more finding(s) are not annotated (GitHub shows ${MAX_ANNOTATIONS} annotations of each kind per step): they are in the table below${sarif !== false ? ' and in the SARIF file' : ''}.`);
+  if (left > 0)
+    notes.push(
+      `${left} more finding(s) are not annotated (GitHub shows ${MAX_ANNOTATIONS} annotations of each kind per step): they are in the table below${sarif !== false ? ' and in the SARIF file' : ''}.`,
+    );
 }
 
 if (sarif !== false) setOutput('sarif-file', files.sarif);

@@ -257,7 +257,12 @@ paths:
       responses:
         '200': { description: x }
 `,
-      errors: [{ path: ['paths', '/api/users/{id}', 'delete', 'responses'], message: 'DELETE /api/users/{id} declares none of 202, 204 (it declares 200): a successful DELETE answers one of them here.' }],
+      errors: [
+        {
+          path: ['paths', '/api/users/{id}', 'delete', 'responses'],
+          message: 'DELETE /api/users/{id} declares none of 202, 204 (it declares 200): a successful DELETE answers one of them here.',
+        },
+      ],
     },
   ],
 });

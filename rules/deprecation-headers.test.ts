@@ -271,7 +271,13 @@ paths:
             Location: { schema: { type: string } }
         '404': { description: Not found }
 `,
-      errors: [{ path: ['paths', '/api/v1/teams/{id}/members', 'get', 'responses', '301'], line: 9, message: 'its 301 response does not declare Deprecation, Sunset, Link' }],
+      errors: [
+        {
+          path: ['paths', '/api/v1/teams/{id}/members', 'get', 'responses', '301'],
+          line: 9,
+          message: 'its 301 response does not declare Deprecation, Sunset, Link',
+        },
+      ],
     },
     {
       name: 'oas3.1: a 308 redirect',

@@ -9,10 +9,18 @@ testRule('error-400', {
       options: { methods: ['post', 'put', 'patch'] },
       document: opsDoc('3.0.3', '/api/users', { get: { param: true, responses: ['200'] }, post: { body: true, responses: ['201', '400'] } }),
     },
-    { name: 'options: methods [] turns the requirement off (oas2)', options: { methods: [] }, document: opsDoc('2.0', '/api/users', { post: { body: true, responses: ['201'] } }) },
-    { name: 'options: methods all (oas3.1)', options: { methods: 'all' }, document: opsDoc('3.1.0', '/api/users', { get: { param: true, responses: ['200', '400'] } }) },
     {
-      name: "oas3: no input, no 400 needed",
+      name: 'options: methods [] turns the requirement off (oas2)',
+      options: { methods: [] },
+      document: opsDoc('2.0', '/api/users', { post: { body: true, responses: ['201'] } }),
+    },
+    {
+      name: 'options: methods all (oas3.1)',
+      options: { methods: 'all' },
+      document: opsDoc('3.1.0', '/api/users', { get: { param: true, responses: ['200', '400'] } }),
+    },
+    {
+      name: 'oas3: no input, no 400 needed',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -23,7 +31,7 @@ paths:
 `,
     },
     {
-      name: "oas3: a query parameter and 400",
+      name: 'oas3: a query parameter and 400',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -37,7 +45,7 @@ paths:
 `,
     },
     {
-      name: "oas3.1: a request body and 400",
+      name: 'oas3.1: a request body and 400',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -52,7 +60,7 @@ paths:
 `,
     },
     {
-      name: "oas2: a body parameter and 400",
+      name: 'oas2: a body parameter and 400',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -66,7 +74,7 @@ paths:
 `,
     },
     {
-      name: "json: no input",
+      name: 'json: no input',
       document: `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"200": {"description": "OK"}}}}}}
 `,
     },
@@ -85,7 +93,7 @@ paths:
       errors: [{ message: 'GET /api/users takes parameters' }],
     },
     {
-      name: "oas3.2: QUERY and an additionalOperations entry are operations; the fix adds 400 to each",
+      name: 'oas3.2: QUERY and an additionalOperations entry are operations; the fix adds 400 to each',
       document: `openapi: 3.2.0
 info: { title: t, version: '1' }
 paths:
@@ -113,8 +121,8 @@ components:
         message: { type: string }
 `,
       errors: [
-        { path: ["paths", "/api/orders", "query", "responses"], line: 9, message: "QUERY /api/orders takes a request body" },
-        { path: ["paths", "/api/orders", "additionalOperations", "COPY", "responses"], line: 15, message: "COPY /api/orders takes parameters" },
+        { path: ['paths', '/api/orders', 'query', 'responses'], line: 9, message: 'QUERY /api/orders takes a request body' },
+        { path: ['paths', '/api/orders', 'additionalOperations', 'COPY', 'responses'], line: 15, message: 'COPY /api/orders takes parameters' },
       ],
       output: `openapi: 3.2.0
 info: { title: t, version: '1' }
@@ -155,7 +163,7 @@ components:
 `,
     },
     {
-      name: "oas3.1: a query key is no operation before 3.2",
+      name: 'oas3.1: a query key is no operation before 3.2',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -166,10 +174,10 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [{ path: ["paths", "/api/orders", "get", "responses"] }],
+      errors: [{ path: ['paths', '/api/orders', 'get', 'responses'] }],
     },
     {
-      name: "oas3: a query parameter; the fix adds BadRequest and the Error schema",
+      name: 'oas3: a query parameter; the fix adds BadRequest and the Error schema',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -180,9 +188,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses"], line: 8, message: "takes parameters" },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'], line: 8, message: 'takes parameters' }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -206,7 +212,7 @@ ${ERROR_SCHEMA_OAS3}  responses:
 `,
     },
     {
-      name: "oas3: path-item parameters count; the fix reuses the existing Error schema",
+      name: 'oas3: path-item parameters count; the fix reuses the existing Error schema',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -226,9 +232,7 @@ components:
         code: { type: integer }
         message: { type: string }
 `,
-      errors: [
-        { path: ["paths", "/api/users/{id}", "get", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users/{id}', 'get', 'responses'] }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -259,7 +263,7 @@ components:
 `,
     },
     {
-      name: "oas3.1: a request body",
+      name: 'oas3.1: a request body',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -271,12 +275,10 @@ paths:
       responses:
         '201': { description: Created }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "post", "responses"], message: "takes a request body" },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses'], message: 'takes a request body' }],
     },
     {
-      name: "oas2: a body parameter; the fix reuses the 400 response another operation uses",
+      name: 'oas2: a body parameter; the fix reuses the 400 response another operation uses',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 responses:
@@ -305,9 +307,7 @@ definitions:
       code: { type: integer }
       message: { type: string }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "post", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses'] }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 responses:
@@ -340,7 +340,7 @@ definitions:
 `,
     },
     {
-      name: "oas2: formData; the fix adds responses.BadRequest and definitions.Error",
+      name: 'oas2: formData; the fix adds responses.BadRequest and definitions.Error',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -352,9 +352,7 @@ paths:
       responses:
         '201': { description: Created }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "post", "responses"], message: "takes a request body" },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses'], message: 'takes a request body' }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -376,17 +374,15 @@ ${ERROR_SCHEMA_OAS2}responses:
 `,
     },
     {
-      name: "json: a header parameter",
+      name: 'json: a header parameter',
       document: `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"parameters": [{"name": "X-Trace", "in": "header", "schema": {"type": "string"}}], "responses": {"200": {"description": "OK"}}}}}}
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses"], line: 1 },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'], line: 1 }],
     },
     {
-      name: "$ref: a path item in another file",
+      name: '$ref: a path item in another file',
       files: {
-        "paths/user.yaml": `parameters:
+        'paths/user.yaml': `parameters:
   - { name: id, in: path, required: true, schema: { type: string } }
 get:
   responses:
@@ -399,9 +395,7 @@ paths:
   /api/users/{id}:
     $ref: './paths/user.yaml'
 `,
-      errors: [
-        { path: ["get", "responses"], file: "paths/user.yaml", line: 4 },
-      ],
+      errors: [{ path: ['get', 'responses'], file: 'paths/user.yaml', line: 4 }],
     },
   ],
 });

@@ -25,10 +25,7 @@ export default defineRule({
         // Where version-param-400 (the more specific rule) asks for the 400, it alone does: one finding for the one gap.
         .filter(
           op =>
-            requiredOn(o, op) &&
-            (op.parameters.length > 0 || requestBodyPath(op, model.spec) !== undefined) &&
-            !declares(op, '400') &&
-            !lacksVersion400(op),
+            requiredOn(o, op) && (op.parameters.length > 0 || requestBodyPath(op, model.spec) !== undefined) && !declares(op, '400') && !lacksVersion400(op),
         )
         .map(op => ({
           message: `${opLabel(op)} takes ${op.parameters.some(p => p.in !== 'body' && p.in !== 'formData') ? 'parameters' : 'a request body'} but declares no 400 response for an invalid request: add a 400 error response.`,

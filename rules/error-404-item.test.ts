@@ -14,9 +14,13 @@ testRule('error-404-item', {
       options: { methods: [] },
       document: opsDoc('2.0', '/api/users/{id}', { get: { responses: ['200'] } }),
     },
-    { name: 'options: methods all, every method declares it (oas3.1)', options: { methods: 'all' }, document: opsDoc('3.1.0', '/api/users/{id}', { get: { responses: ['200', '404'] } }) },
     {
-      name: "oas3: a collection path needs no 404",
+      name: 'options: methods all, every method declares it (oas3.1)',
+      options: { methods: 'all' },
+      document: opsDoc('3.1.0', '/api/users/{id}', { get: { responses: ['200', '404'] } }),
+    },
+    {
+      name: 'oas3: a collection path needs no 404',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -27,7 +31,7 @@ paths:
 `,
     },
     {
-      name: "oas3: an item path with 404",
+      name: 'oas3: an item path with 404',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -39,7 +43,7 @@ paths:
 `,
     },
     {
-      name: "oas3.1: a sub-collection below an item",
+      name: 'oas3.1: a sub-collection below an item',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -50,7 +54,7 @@ paths:
 `,
     },
     {
-      name: "oas2: an item path with 404",
+      name: 'oas2: an item path with 404',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -62,7 +66,7 @@ paths:
 `,
     },
     {
-      name: "json: item with 404",
+      name: 'json: item with 404',
       document: `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users/{id}": {"get": {"responses": {"200": {"description": "OK"}, "404": {"description": "NF"}}}}}}
 `,
     },
@@ -81,7 +85,7 @@ paths:
       errors: [{ message: 'PUT /api/users/{id}' }],
     },
     {
-      name: "oas3: GET and PUT on an item path; the fix adds NotFound once",
+      name: 'oas3: GET and PUT on an item path; the fix adds NotFound once',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -94,8 +98,8 @@ paths:
         '204': { description: Replaced }
 `,
       errors: [
-        { path: ["paths", "/api/users/{id}", "get", "responses"], line: 6 },
-        { path: ["paths", "/api/users/{id}", "put", "responses"], line: 9 },
+        { path: ['paths', '/api/users/{id}', 'get', 'responses'], line: 6 },
+        { path: ['paths', '/api/users/{id}', 'put', 'responses'], line: 9 },
       ],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -123,7 +127,7 @@ ${ERROR_SCHEMA_OAS3}  responses:
 `,
     },
     {
-      name: "oas3.1: the fix reuses the 404 response another operation uses",
+      name: 'oas3.1: the fix reuses the 404 response another operation uses',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -141,9 +145,7 @@ components:
     Missing:
       description: Not found
 `,
-      errors: [
-        { path: ["paths", "/api/orders/{orderId}", "get", "responses"], message: "GET /api/orders/{orderId}" },
-      ],
+      errors: [{ path: ['paths', '/api/orders/{orderId}', 'get', 'responses'], message: 'GET /api/orders/{orderId}' }],
       output: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -165,7 +167,7 @@ components:
 `,
     },
     {
-      name: "oas2: the fix reuses responses.NotFound",
+      name: 'oas2: the fix reuses responses.NotFound',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 responses:
@@ -177,9 +179,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users/{id}", "get", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users/{id}', 'get', 'responses'] }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 responses:
@@ -195,7 +195,7 @@ paths:
 `,
     },
     {
-      name: "oas2: the fix adds responses.NotFound and reuses definitions.Error",
+      name: 'oas2: the fix adds responses.NotFound and reuses definitions.Error',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -212,9 +212,7 @@ definitions:
       code: { type: integer }
       message: { type: string }
 `,
-      errors: [
-        { path: ["paths", "/api/users/{id}", "put", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users/{id}', 'put', 'responses'] }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -240,17 +238,15 @@ responses:
 `,
     },
     {
-      name: "json: item without 404",
+      name: 'json: item without 404',
       document: `{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users/{id}": {"get": {"responses": {"200": {"description": "OK"}}}}}}
 `,
-      errors: [
-        { path: ["paths", "/api/users/{id}", "get", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users/{id}', 'get', 'responses'] }],
     },
     {
-      name: "$ref: a path item in another file",
+      name: '$ref: a path item in another file',
       files: {
-        "paths/user.yaml": `get:
+        'paths/user.yaml': `get:
   responses:
     '200': { description: OK }
 `,
@@ -261,9 +257,7 @@ paths:
   /api/users/{id}:
     $ref: './paths/user.yaml'
 `,
-      errors: [
-        { path: ["get", "responses"], file: "paths/user.yaml", line: 2 },
-      ],
+      errors: [{ path: ['get', 'responses'], file: 'paths/user.yaml', line: 2 }],
     },
   ],
 });

@@ -9,10 +9,18 @@ testRule('error-422', {
       options: { methods: ['post'] },
       document: opsDoc('3.0.3', '/api/users/{id}', { patch: { body: true, responses: ['200'] } }),
     },
-    { name: 'options: methods [] turns the requirement off (oas2)', options: { methods: [] }, document: opsDoc('2.0', '/api/users', { post: { body: true, responses: ['201'] } }) },
-    { name: 'options: methods all (oas3.1)', options: { methods: 'all' }, document: opsDoc('3.1.0', '/api/users', { post: { body: true, responses: ['201', '422'] } }) },
     {
-      name: "oas3: GET without a body",
+      name: 'options: methods [] turns the requirement off (oas2)',
+      options: { methods: [] },
+      document: opsDoc('2.0', '/api/users', { post: { body: true, responses: ['201'] } }),
+    },
+    {
+      name: 'options: methods all (oas3.1)',
+      options: { methods: 'all' },
+      document: opsDoc('3.1.0', '/api/users', { post: { body: true, responses: ['201', '422'] } }),
+    },
+    {
+      name: 'oas3: GET without a body',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -25,7 +33,7 @@ paths:
 `,
     },
     {
-      name: "oas3: POST with 422",
+      name: 'oas3: POST with 422',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -40,7 +48,7 @@ paths:
 `,
     },
     {
-      name: "oas3.1: PUT with 422",
+      name: 'oas3.1: PUT with 422',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -55,7 +63,7 @@ paths:
 `,
     },
     {
-      name: "oas2: formData with 422",
+      name: 'oas2: formData with 422',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -69,7 +77,7 @@ paths:
 `,
     },
     {
-      name: "json: POST with 422",
+      name: 'json: POST with 422',
       document: `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"post": {"requestBody": {"content": {"application/json": {}}}, "responses": {"201": {"description": "C"}, "422": {"description": "V"}}}}}}
 `,
     },
@@ -88,7 +96,7 @@ paths:
       errors: [{ message: 'POST /api/users' }],
     },
     {
-      name: "oas3: the fix reuses components.responses.UnprocessableEntity",
+      name: 'oas3: the fix reuses components.responses.UnprocessableEntity',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -104,9 +112,7 @@ components:
     UnprocessableEntity:
       description: Validation failed
 `,
-      errors: [
-        { path: ["paths", "/api/users", "post", "responses"], line: 9 },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses'], line: 9 }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -126,7 +132,7 @@ components:
 `,
     },
     {
-      name: "oas3: a request body via $ref; the fix adds the response and the Error schema",
+      name: 'oas3: a request body via $ref; the fix adds the response and the Error schema',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -141,9 +147,7 @@ components:
       content:
         application/json: { schema: { type: object } }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "post", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses'] }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -170,7 +174,7 @@ ${ERROR_SCHEMA_OAS3}  responses:
 `,
     },
     {
-      name: "oas3.1: PATCH",
+      name: 'oas3.1: PATCH',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -182,12 +186,10 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users/{id}", "patch", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users/{id}', 'patch', 'responses'] }],
     },
     {
-      name: "oas2: a body parameter; the fix adds responses.UnprocessableEntity, reusing definitions.Error",
+      name: 'oas2: a body parameter; the fix adds responses.UnprocessableEntity, reusing definitions.Error',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -206,9 +208,7 @@ definitions:
       code: { type: integer }
       message: { type: string }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "post", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses'] }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -236,7 +236,7 @@ responses:
 `,
     },
     {
-      name: "oas2: no definitions; the fix adds the Error schema",
+      name: 'oas2: no definitions; the fix adds the Error schema',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -247,9 +247,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "put", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'put', 'responses'] }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -270,17 +268,15 @@ ${ERROR_SCHEMA_OAS2}responses:
 `,
     },
     {
-      name: "json: POST without 422",
+      name: 'json: POST without 422',
       document: `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"post": {"requestBody": {"content": {"application/json": {}}}, "responses": {"201": {"description": "C"}}}}}}
 `,
-      errors: [
-        { path: ["paths", "/api/users", "post", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses'] }],
     },
     {
-      name: "$ref: an operation in another file",
+      name: '$ref: an operation in another file',
       files: {
-        "ops/create-user.yaml": `requestBody:
+        'ops/create-user.yaml': `requestBody:
   content:
     application/json: { schema: { type: object } }
 responses:
@@ -294,9 +290,7 @@ paths:
     post:
       $ref: './ops/create-user.yaml'
 `,
-      errors: [
-        { path: ["responses"], file: "ops/create-user.yaml", line: 4 },
-      ],
+      errors: [{ path: ['responses'], file: 'ops/create-user.yaml', line: 4 }],
     },
   ],
 });

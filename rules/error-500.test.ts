@@ -9,11 +9,23 @@ testRule('error-500', {
       options: { methods: ['post'] },
       document: opsDoc('3.0.3', '/api/users', { get: { responses: ['200'] }, post: { body: true, responses: ['201', '500'] } }),
     },
-    { name: 'options: methods [] turns the requirement off (oas2)', options: { methods: [] }, document: opsDoc('2.0', '/api/users', { get: { responses: ['200'] } }) },
-    { name: 'options: acceptDefault true, default stands in (oas3.1)', options: { acceptDefault: true }, document: opsDoc('3.1.0', '/api/users', { get: { responses: ['200', 'default'] } }) },
-    { name: 'options: acceptDefault false, an explicit 500 (oas3)', options: { acceptDefault: false }, document: opsDoc('3.0.3', '/api/users', { get: { responses: ['200', '500'] } }) },
     {
-      name: "oas3: default",
+      name: 'options: methods [] turns the requirement off (oas2)',
+      options: { methods: [] },
+      document: opsDoc('2.0', '/api/users', { get: { responses: ['200'] } }),
+    },
+    {
+      name: 'options: acceptDefault true, default stands in (oas3.1)',
+      options: { acceptDefault: true },
+      document: opsDoc('3.1.0', '/api/users', { get: { responses: ['200', 'default'] } }),
+    },
+    {
+      name: 'options: acceptDefault false, an explicit 500 (oas3)',
+      options: { acceptDefault: false },
+      document: opsDoc('3.0.3', '/api/users', { get: { responses: ['200', '500'] } }),
+    },
+    {
+      name: 'oas3: default',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -25,7 +37,7 @@ paths:
 `,
     },
     {
-      name: "oas3.1: 500",
+      name: 'oas3.1: 500',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -37,7 +49,7 @@ paths:
 `,
     },
     {
-      name: "oas2: default",
+      name: 'oas2: default',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -49,7 +61,7 @@ paths:
 `,
     },
     {
-      name: "json: 500",
+      name: 'json: 500',
       document: `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"500": {"description": "E"}}}}}}
 `,
     },
@@ -74,7 +86,7 @@ paths:
       errors: [{ message: 'DELETE /api/users' }],
     },
     {
-      name: "oas3: the fix adds InternalServerError and the Error schema",
+      name: 'oas3: the fix adds InternalServerError and the Error schema',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -83,9 +95,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses"], line: 6 },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'], line: 6 }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -107,7 +117,7 @@ ${ERROR_SCHEMA_OAS3}  responses:
 `,
     },
     {
-      name: "oas3: the fix reuses a shared response and keeps the shape-B Error schema",
+      name: 'oas3: the fix reuses a shared response and keeps the shape-B Error schema',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -133,9 +143,7 @@ components:
       properties:
         error: { type: string }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "post", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses'] }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -165,7 +173,7 @@ components:
 `,
     },
     {
-      name: "oas3.1: 5XX does not count",
+      name: 'oas3.1: 5XX does not count',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -175,12 +183,10 @@ paths:
         '200': { description: OK }
         5XX: { description: Error }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'] }],
     },
     {
-      name: "oas2: the fix adds responses.InternalServerError in the document shape B",
+      name: 'oas2: the fix adds responses.InternalServerError in the document shape B',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -196,9 +202,7 @@ paths:
             properties:
               error: { type: string }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'] }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -231,7 +235,7 @@ responses:
 `,
     },
     {
-      name: "oas2: the fix reuses responses.InternalServerError",
+      name: 'oas2: the fix reuses responses.InternalServerError',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 responses:
@@ -243,9 +247,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'] }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 responses:
@@ -261,7 +263,7 @@ paths:
 `,
     },
     {
-      name: "json: the fix adds the response",
+      name: 'json: the fix adds the response',
       document: `{
   "swagger": "2.0",
   "info": {
@@ -281,9 +283,7 @@ paths:
   }
 }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses"], line: 10 },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'], line: 10 }],
       output: `{
   "swagger": "2.0",
   "info": {
@@ -345,9 +345,9 @@ paths:
 `,
     },
     {
-      name: "$ref: a path item in another file",
+      name: '$ref: a path item in another file',
       files: {
-        "paths/users.yaml": `get:
+        'paths/users.yaml': `get:
   responses:
     '200': { description: OK }
 `,
@@ -358,9 +358,7 @@ paths:
   /api/users:
     $ref: './paths/users.yaml'
 `,
-      errors: [
-        { path: ["get", "responses"], file: "paths/users.yaml", line: 2 },
-      ],
+      errors: [{ path: ['get', 'responses'], file: 'paths/users.yaml', line: 2 }],
     },
   ],
 });

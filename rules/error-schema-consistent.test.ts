@@ -3,7 +3,7 @@ import { testRule } from '../test/helpers/testRule';
 testRule('error-schema-consistent', {
   valid: [
     {
-      name: "oas3: all shape A",
+      name: 'oas3: all shape A',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -36,7 +36,7 @@ components:
 `,
     },
     {
-      name: "oas3.1: all shape B; a body of neither shape is left to error-schema",
+      name: 'oas3.1: all shape B; a body of neither shape is left to error-schema',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -73,7 +73,7 @@ components:
 `,
     },
     {
-      name: "oas2: all shape A",
+      name: 'oas2: all shape A',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -93,14 +93,14 @@ definitions:
 `,
     },
     {
-      name: "json: a single error response",
+      name: 'json: a single error response',
       document: `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"400": {"description": "E", "content": {"application/json": {"schema": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}}}}}}}}}
 `,
     },
   ],
   invalid: [
     {
-      name: "oas3: two A, one B: B is flagged",
+      name: 'oas3: two A, one B: B is flagged',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -136,11 +136,15 @@ components:
         errors: { type: object, additionalProperties: { type: string } }
 `,
       errors: [
-        { path: ["paths", "/api/users", "get", "responses", "500", "content", "application/json", "schema"], line: 19, message: "uses shape B (error), but 2 of the document's 3" },
+        {
+          path: ['paths', '/api/users', 'get', 'responses', '500', 'content', 'application/json', 'schema'],
+          line: 19,
+          message: "uses shape B (error), but 2 of the document's 3",
+        },
       ],
     },
     {
-      name: "oas3.1: a shared B schema used twice is flagged once; A used three times wins",
+      name: 'oas3.1: a shared B schema used twice is flagged once; A used three times wins',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -186,11 +190,14 @@ components:
         error: { type: string }
 `,
       errors: [
-        { path: ["components", "schemas", "Failure"], message: "the 500 response (shared by 2 error responses) uses shape B (error), but 3 of the document's 5" },
+        {
+          path: ['components', 'schemas', 'Failure'],
+          message: "the 500 response (shared by 2 error responses) uses shape B (error), but 3 of the document's 5",
+        },
       ],
     },
     {
-      name: "oas3: B is the majority: A is flagged",
+      name: 'oas3: B is the majority: A is flagged',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -225,12 +232,10 @@ components:
       properties:
         error: { type: string }
 `,
-      errors: [
-        { path: ["components", "schemas", "Error"], message: "uses shape A" },
-      ],
+      errors: [{ path: ['components', 'schemas', 'Error'], message: 'uses shape A' }],
     },
     {
-      name: "oas2: mixed shapes",
+      name: 'oas2: mixed shapes',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -255,12 +260,10 @@ definitions:
       code: { type: integer }
       message: { type: string }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses", "500", "schema"], line: 11 },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '500', 'schema'], line: 11 }],
     },
     {
-      name: "json: mixed shapes",
+      name: 'json: mixed shapes',
       document: `{
   "swagger": "2.0",
   "info": { "title": "t", "version": "1" },
@@ -271,14 +274,12 @@ definitions:
   } } } }
 }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses", "500", "schema"], line: 7 },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '500', 'schema'], line: 7 }],
     },
     {
-      name: "$ref: the odd schema in another file",
+      name: '$ref: the odd schema in another file',
       files: {
-        "failure.yaml": `type: object
+        'failure.yaml': `type: object
 required: [error]
 properties:
   error: { type: string }
@@ -313,9 +314,7 @@ components:
         message: { type: string }
         errors: { type: object, additionalProperties: { type: string } }
 `,
-      errors: [
-        { path: [], file: "failure.yaml", line: 1 },
-      ],
+      errors: [{ path: [], file: 'failure.yaml', line: 1 }],
     },
   ],
 });

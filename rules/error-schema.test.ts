@@ -21,7 +21,7 @@ paths:
 `,
     },
     {
-      name: "oas3: shape A through $ref, 4XX and default",
+      name: 'oas3: shape A through $ref, 4XX and default',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -50,7 +50,7 @@ components:
 `,
     },
     {
-      name: "oas3.1: shape B inline, nullable type list",
+      name: 'oas3.1: shape B inline, nullable type list',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -70,7 +70,7 @@ paths:
 `,
     },
     {
-      name: "oas2: shape A, produces JSON",
+      name: 'oas2: shape A, produces JSON',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 produces: [application/json]
@@ -93,7 +93,7 @@ definitions:
 `,
     },
     {
-      name: "oas3: success responses need no error body",
+      name: 'oas3: success responses need no error body',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -104,7 +104,7 @@ paths:
 `,
     },
     {
-      name: "json: shape B",
+      name: 'json: shape B',
       document: `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"400": {"description": "E", "schema": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}}}}}}}
 `,
     },
@@ -126,7 +126,7 @@ paths:
 `,
     },
     {
-      name: 'options: required: the team\'s own error schema (oas2)',
+      name: "options: required: the team's own error schema (oas2)",
       options: { shapes: [], required: ['code', 'message', 'request_id'] },
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
@@ -245,7 +245,12 @@ components:
         status: { type: string }
         message: { type: string }
 `,
-      errors: [{ path: ['paths', '/api/orders', 'get', 'responses', '409', 'content', 'application/json', 'schema'], message: 'is not a conventional error: "code" is missing (shape A' }],
+      errors: [
+        {
+          path: ['paths', '/api/orders', 'get', 'responses', '409', 'content', 'application/json', 'schema'],
+          message: 'is not a conventional error: "code" is missing (shape A',
+        },
+      ],
     },
     {
       name: 'oas3: HEAD and GET share a 404 without a body: GET asks for one, HEAD does not',
@@ -293,7 +298,7 @@ components:
       errors: [{ message: 'GET /api/files/{file_id}: the 404 response' }],
     },
     {
-      name: "oas3: no body; the fix adds the Error schema and references it",
+      name: 'oas3: no body; the fix adds the Error schema and references it',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -304,9 +309,7 @@ paths:
         '404':
           description: Not found
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses", "404"], line: 8, message: "no JSON error body" },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '404'], line: 8, message: 'no JSON error body' }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -325,7 +328,7 @@ components:
 ${ERROR_SCHEMA_OAS3}`,
     },
     {
-      name: "oas3: no body; the fix reuses the existing Error schema",
+      name: 'oas3: no body; the fix reuses the existing Error schema',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -348,9 +351,7 @@ components:
         message: { type: string }
         errors: { type: object, additionalProperties: { type: string } }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses", "404"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '404'] }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -378,7 +379,7 @@ components:
 `,
     },
     {
-      name: "oas3: an inline body of neither shape",
+      name: 'oas3: an inline body of neither shape',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -397,7 +398,11 @@ paths:
                   message: { type: string }
 `,
       errors: [
-        { path: ["paths", "/api/users", "get", "responses", "500", "content", "application/json", "schema"], line: 11, message: "\"status\" is missing, \"code\" is not an integer, \"message\" is not required" },
+        {
+          path: ['paths', '/api/users', 'get', 'responses', '500', 'content', 'application/json', 'schema'],
+          line: 11,
+          message: '"status" is missing, "code" is not an integer, "message" is not required',
+        },
       ],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -416,7 +421,7 @@ components:
 ${ERROR_SCHEMA_OAS3}`,
     },
     {
-      name: "oas3: a shared schema of the wrong shape is reported once; the fix reshapes it",
+      name: 'oas3: a shared schema of the wrong shape is reported once; the fix reshapes it',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -438,9 +443,7 @@ components:
       properties:
         msg: { type: string }
 `,
-      errors: [
-        { path: ["components", "schemas", "Problem"], line: 17, message: "the 400 response body (shared by 2 error responses)" },
-      ],
+      errors: [{ path: ['components', 'schemas', 'Problem'], line: 17, message: 'the 400 response body (shared by 2 error responses)' }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -479,7 +482,7 @@ components:
 `,
     },
     {
-      name: "oas3.1: a shared response without a body is reported once",
+      name: 'oas3.1: a shared response without a body is reported once',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -495,9 +498,7 @@ components:
     NotFound:
       description: Not found
 `,
-      errors: [
-        { path: ["components", "responses", "NotFound"], line: 13, message: "the 404 response (shared by 2 error responses) has no JSON" },
-      ],
+      errors: [{ path: ['components', 'responses', 'NotFound'], line: 13, message: 'the 404 response (shared by 2 error responses) has no JSON' }],
       output: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -520,7 +521,7 @@ components:
 ${ERROR_SCHEMA_OAS3}`,
     },
     {
-      name: "oas3.1: the fix uses shape B, the shape the document already uses",
+      name: 'oas3.1: the fix uses shape B, the shape the document already uses',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -539,9 +540,7 @@ paths:
         '404':
           description: Not found
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses", "404"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '404'] }],
       output: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -575,7 +574,7 @@ components:
 `,
     },
     {
-      name: "oas2: no schema; the fix adds definitions.Error",
+      name: 'oas2: no schema; the fix adds definitions.Error',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -584,9 +583,7 @@ paths:
       responses:
         '400': { description: Bad request }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "post", "responses", "400"], line: 7 },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses', '400'], line: 7 }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -598,7 +595,7 @@ definitions:
 ${ERROR_SCHEMA_OAS2}`,
     },
     {
-      name: "oas2: no schema; the fix reuses the shape-B schema",
+      name: 'oas2: no schema; the fix reuses the shape-B schema',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -613,9 +610,7 @@ definitions:
     properties:
       error: { type: string }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "post", "responses", "400"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'post', 'responses', '400'] }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -632,7 +627,7 @@ definitions:
 `,
     },
     {
-      name: "oas2: error bodies share a schema of the wrong shape; the fix reshapes it and reuses it",
+      name: 'oas2: error bodies share a schema of the wrong shape; the fix reshapes it and reuses it',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -651,8 +646,8 @@ definitions:
       message: { type: string }
 `,
       errors: [
-        { path: ["paths", "/api/users", "get", "responses", "404"], line: 7 },
-        { path: ["definitions", "Err"], line: 12, message: "the default response body" },
+        { path: ['paths', '/api/users', 'get', 'responses', '404'], line: 7 },
+        { path: ['definitions', 'Err'], line: 12, message: 'the default response body' },
       ],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
@@ -687,7 +682,7 @@ definitions:
 `,
     },
     {
-      name: "oas2: an XML-only body is no JSON body",
+      name: 'oas2: an XML-only body is no JSON body',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 produces: [application/xml]
@@ -707,12 +702,10 @@ definitions:
       code: { type: integer }
       message: { type: string }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses", "404"], message: "no JSON error body" },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '404'], message: 'no JSON error body' }],
     },
     {
-      name: "json: no body",
+      name: 'json: no body',
       document: `{
   "openapi": "3.0.3",
   "info": {
@@ -732,9 +725,7 @@ definitions:
   }
 }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses", "500"], line: 11 },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '500'], line: 11 }],
       output: `{
   "openapi": "3.0.3",
   "info": {
@@ -794,9 +785,9 @@ definitions:
 `,
     },
     {
-      name: "$ref: a response in another file",
+      name: '$ref: a response in another file',
       files: {
-        "responses.yaml": `NotFound:
+        'responses.yaml': `NotFound:
   description: Not found
   content:
     application/json:
@@ -815,12 +806,10 @@ paths:
         '404':
           $ref: './responses.yaml#/NotFound'
 `,
-      errors: [
-        { path: ["NotFound", "content", "application/json", "schema"], file: "responses.yaml", line: 5 },
-      ],
+      errors: [{ path: ['NotFound', 'content', 'application/json', 'schema'], file: 'responses.yaml', line: 5 }],
     },
     {
-      name: 'options: shapes problem: the seed\'s shape A is not the API\'s error body; no fix (oas3.1)',
+      name: "options: shapes problem: the seed's shape A is not the API's error body; no fix (oas3.1)",
       options: { shapes: ['problem'] },
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
@@ -836,10 +825,10 @@ paths:
               schema: { type: object, required: [status, code, message], properties: { status: { type: string }, code: { type: integer }, message: { type: string } } }
 `,
       errors: [
-          {
-            path: ['paths', '/api/users', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-            message: 'GET /api/users: the 404 response body is none of the API\'s error bodies: RFC 9457 problem details (title with type, status or detail).',
-          },
+        {
+          path: ['paths', '/api/users', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+          message: "GET /api/users: the 404 response body is none of the API's error bodies: RFC 9457 problem details (title with type, status or detail).",
+        },
       ],
     },
     {
@@ -858,7 +847,7 @@ paths:
             application/json:
               schema: { type: object, required: [code, message], properties: { code: { type: string }, message: { type: string } } }
 `,
-      errors: [{ message: 'is none of the API\'s error bodies: shape A, or an object requiring code, message, request_id.' }],
+      errors: [{ message: "is none of the API's error bodies: shape A, or an object requiring code, message, request_id." }],
     },
   ],
 });

@@ -18,7 +18,8 @@ export const options = defineOptions<{ shapes: Shape[]; required: string[] | nul
   required: {
     schema: { anyOf: [{ ...names, minItems: 1 }, { type: 'null' }] },
     default: null,
-    description: "The team's own error schema: the properties an error body must have and require (a body with them is accepted besides the shapes); null: none.",
+    description:
+      "The team's own error schema: the properties an error body must have and require (a body with them is accepted besides the shapes); null: none.",
     example: ['code', 'message', 'request_id'],
   },
 });
@@ -74,7 +75,11 @@ function shapeGaps(schema: unknown): string {
     if (!required.includes('error')) gaps.push('"error" is not required');
     return `${gaps.join(', ')} (${SHAPE_B})`;
   }
-  for (const [k, t] of [['status', 'string'], ['code', 'integer'], ['message', 'string']] as const) {
+  for (const [k, t] of [
+    ['status', 'string'],
+    ['code', 'integer'],
+    ['message', 'string'],
+  ] as const) {
     if (props[k] === undefined) gaps.push(`"${k}" is missing`);
     else {
       if (!typeIs(k, t)) gaps.push(`"${k}" is not ${t === 'integer' ? 'an' : 'a'} ${t}`);
@@ -135,7 +140,10 @@ export default defineRule({
     const isNamedSchema = ctx.path.length === base.length + 1 && base.every((s, i) => ctx.path[i] === s);
     if (isNamedSchema) {
       // The finding is on a shared schema used as an error body: give it the conventional shape.
-      return { title: `Give schema "${String(last)}" the conventional error shape ${shape}`, ops: [{ kind: 'set', path: ctx.path, value: errorSchemaOfShape(shape) }] };
+      return {
+        title: `Give schema "${String(last)}" the conventional error shape ${shape}`,
+        ops: [{ kind: 'set', path: ctx.path, value: errorSchemaOfShape(shape) }],
+      };
     }
     let schemaValue: unknown;
     const ops: FixOp[] = [];

@@ -1,6 +1,5 @@
 import { testRule } from '../test/helpers/testRule';
 
-
 /** A GET on `pathKey` whose 200 sends an ETag (or not), without If-None-Match or 304. */
 const getDoc = (version: string, pathKey: string, etag: boolean) =>
   version.startsWith('2')
@@ -25,10 +24,26 @@ paths:
 
 testRule('etag-conditional-get', {
   valid: [
-    { name: 'options: operations [item], a collection GET is not judged (oas3)', options: { operations: ['item'] }, document: getDoc('3.0.3', '/api/users', true) },
-    { name: 'options: operations [collection], an item GET is not judged (oas2)', options: { operations: ['collection'] }, document: getDoc('2.0', '/api/users/{id}', true) },
-    { name: 'options: requireEtag false, no ETag is nothing to check (oas3.1)', options: { requireEtag: false }, document: getDoc('3.1.0', '/api/users/{id}', false) },
-    { name: 'options: requireEtag true, a GET not judged by operations (oas3)', options: { requireEtag: true, operations: ['item'] }, document: getDoc('3.0.3', '/api/users', false) },
+    {
+      name: 'options: operations [item], a collection GET is not judged (oas3)',
+      options: { operations: ['item'] },
+      document: getDoc('3.0.3', '/api/users', true),
+    },
+    {
+      name: 'options: operations [collection], an item GET is not judged (oas2)',
+      options: { operations: ['collection'] },
+      document: getDoc('2.0', '/api/users/{id}', true),
+    },
+    {
+      name: 'options: requireEtag false, no ETag is nothing to check (oas3.1)',
+      options: { requireEtag: false },
+      document: getDoc('3.1.0', '/api/users/{id}', false),
+    },
+    {
+      name: 'options: requireEtag true, a GET not judged by operations (oas3)',
+      options: { requireEtag: true, operations: ['item'] },
+      document: getDoc('3.0.3', '/api/users', false),
+    },
     {
       name: 'oas3: ETag, If-None-Match and 304',
       document: `openapi: 3.0.3
@@ -115,7 +130,12 @@ paths:
     get:
       responses: { '200': { description: OK, headers: { ETag: { schema: { type: string } } } } }
 `,
-      errors: [{ path: ['paths', '/api/items/{id}', 'get', 'responses'], message: 'GET /api/items/{id} sends an ETag but lacks an If-None-Match header parameter and a 304 response' }],
+      errors: [
+        {
+          path: ['paths', '/api/items/{id}', 'get', 'responses'],
+          message: 'GET /api/items/{id} sends an ETag but lacks an If-None-Match header parameter and a 304 response',
+        },
+      ],
     },
     {
       name: 'oas3: ETag without If-None-Match and 304: both are added',

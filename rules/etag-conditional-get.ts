@@ -15,7 +15,7 @@ export const options = defineOptions<{ operations: GetKind[]; requireEtag: boole
   requireEtag: {
     schema: { type: 'boolean' },
     default: false,
-    description: "Whether the judged GETs must send an ETag on their 200 response; false judges only the GETs that do.",
+    description: 'Whether the judged GETs must send an ETag on their 200 response; false judges only the GETs that do.',
     example: true,
   },
 });
@@ -43,7 +43,12 @@ export default defineRule({
         .flatMap(op => {
           if (!responseHeaderNames(op.responses?.['200']).includes('etag')) {
             return o.requireEtag && isObject(op.responses?.['200'])
-              ? [{ message: `${describeOp(op)} sends no ETag on its 200 response: the API's GETs let clients revalidate with If-None-Match.`, path: [...op.path, 'responses', '200'] }]
+              ? [
+                  {
+                    message: `${describeOp(op)} sends no ETag on its 200 response: the API's GETs let clients revalidate with If-None-Match.`,
+                    path: [...op.path, 'responses', '200'],
+                  },
+                ]
               : [];
           }
           const noParam = !acceptsIfNoneMatch(op);
@@ -51,7 +56,9 @@ export default defineRule({
           if (!noParam && !no304) return [];
           const missing = [noParam ? 'an If-None-Match header parameter' : '', no304 ? 'a 304 response' : ''].filter(Boolean).join(' and ');
           const path: JsonPath = no304 ? [...op.path, 'responses'] : Array.isArray(op.value.parameters) ? [...op.path, 'parameters'] : op.path;
-          return [{ message: `${describeOp(op)} sends an ETag but lacks ${missing}: a conditional GET with a current If-None-Match answers 304 with no body.`, path }];
+          return [
+            { message: `${describeOp(op)} sends an ETag but lacks ${missing}: a conditional GET with a current If-None-Match answers 304 with no body.`, path },
+          ];
         }),
     options,
   ),
@@ -74,14 +81,19 @@ export default defineRule({
     const hasParam = declares(op.parameters, [...opPath, 'parameters']) || (isObject(pathItem) && declares(pathItem.parameters, [...itemPath, 'parameters']));
     if (!hasParam) {
       if (op.parameters !== undefined && !Array.isArray(op.parameters)) return undefined;
-      const param = ctx.spec === 'oas2'
-        ? { name: 'If-None-Match', in: 'header', required: false, type: 'string', description: PARAM_DESCRIPTION }
-        : { name: 'If-None-Match', in: 'header', required: false, description: PARAM_DESCRIPTION, schema: { type: 'string' } };
+      const param =
+        ctx.spec === 'oas2'
+          ? { name: 'If-None-Match', in: 'header', required: false, type: 'string', description: PARAM_DESCRIPTION }
+          : { name: 'If-None-Match', in: 'header', required: false, description: PARAM_DESCRIPTION, schema: { type: 'string' } };
       ops.push({ kind: 'append', path: [...opPath, 'parameters'], value: param });
     }
     const responses = op.responses;
     if (isObject(responses) && responses['304'] === undefined) {
-      ops.push({ kind: 'set', path: [...opPath, 'responses', '304'], value: { description: 'Not Modified: the representation matching If-None-Match is still current' } });
+      ops.push({
+        kind: 'set',
+        path: [...opPath, 'responses', '304'],
+        value: { description: 'Not Modified: the representation matching If-None-Match is still current' },
+      });
     }
     return ops.length > 0 ? { title: 'Add If-None-Match and a 304 response', ops } : undefined;
   },

@@ -256,7 +256,12 @@ paths:
       responses:
         '204': { description: x }
 `,
-      errors: [{ path: ['paths', '/api/reports/{id}', 'get', 'responses'], message: 'GET /api/reports/{id} declares none of 200, 206 (it declares 204): a successful GET answers one of them here.' }],
+      errors: [
+        {
+          path: ['paths', '/api/reports/{id}', 'get', 'responses'],
+          message: 'GET /api/reports/{id} declares none of 200, 206 (it declares 204): a successful GET answers one of them here.',
+        },
+      ],
     },
   ],
 });

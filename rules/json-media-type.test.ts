@@ -209,7 +209,11 @@ paths:
             text/plain: { schema: { type: string } }
 `,
       errors: [
-        { path: ['paths', '/api/orders', 'put', 'requestBody', 'content', 'application/x-www-form-urlencoded'], line: 8, message: 'request body of PUT /api/orders' },
+        {
+          path: ['paths', '/api/orders', 'put', 'requestBody', 'content', 'application/x-www-form-urlencoded'],
+          line: 8,
+          message: 'request body of PUT /api/orders',
+        },
         { path: ['paths', '/api/orders', 'put', 'responses', '201', 'content', 'application/xml'], line: 13, message: '"application/xml", "text/plain"' },
       ],
     },

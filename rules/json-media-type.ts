@@ -23,7 +23,11 @@ const FILE_TYPE = /^(?:image|audio|video|font|model)\/|^application\/(?:octet-st
 function isFileBody(mt: string, media: unknown): boolean {
   if (FILE_TYPE.test(mt.split(';')[0].trim().toLowerCase())) return true;
   const schema = isObject(media) ? media.schema : undefined;
-  return isObject(schema) && schema.type === 'string' && (schema.format === 'binary' || schema.contentMediaType !== undefined || schema.contentEncoding !== undefined);
+  return (
+    isObject(schema) &&
+    schema.type === 'string' &&
+    (schema.format === 'binary' || schema.contentMediaType !== undefined || schema.contentEncoding !== undefined)
+  );
 }
 
 export default defineRule({
@@ -71,7 +75,8 @@ export default defineRule({
     const judgesRequest = (op: (typeof model.operations)[number]) => !['post', 'get', 'head', 'delete'].includes(op.method);
     if (model.spec === 'oas2') {
       // consumes only matters where a request has a body (and is judged here).
-      if (model.operations.some(op => judgesRequest(op) && hasBody(op) && !Array.isArray(op.value.consumes))) checkList(model.root.consumes, ['consumes'], 'consumes');
+      if (model.operations.some(op => judgesRequest(op) && hasBody(op) && !Array.isArray(op.value.consumes)))
+        checkList(model.root.consumes, ['consumes'], 'consumes');
       checkList(model.root.produces, ['produces'], 'produces');
     }
     for (const op of model.operations) {

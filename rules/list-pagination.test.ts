@@ -6,7 +6,6 @@ const arrayBody = `
             application/json:
               schema: { type: array, items: { type: object } }`;
 
-
 /** A list GET with these query parameters (and a Link header on its 200 when `link`). */
 const listDoc = (version: string, params: string[], link = false) =>
   version.startsWith('2')

@@ -42,8 +42,7 @@ export const options = defineOptions<{ styles: Style[]; names: Names }>('list-pa
   },
 });
 
-const isSeedStyle = (styles: Style[], names: Names): boolean =>
-  styles.length === 1 && styles[0] === 'page' && names.page === 'page' && names.limit === 'limit';
+const isSeedStyle = (styles: Style[], names: Names): boolean => styles.length === 1 && styles[0] === 'page' && names.page === 'page' && names.limit === 'limit';
 
 /** What the style still needs on this operation (parameter names, or the Link header); empty when it is met. */
 function missingFor(style: Style, names: Names, declared: Set<string>, op: Operation): string[] {

@@ -55,7 +55,7 @@ paths:
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"parameters": [{"name": "page", "in": "query"}], "responses": {"200": {"description": "OK"}}}}}}`,
     },
     {
-      name: 'options: names.limit per_page: the team\'s page size name (oas3)',
+      name: "options: names.limit per_page: the team's page size name (oas3)",
       options: { names: { limit: 'per_page' } },
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -128,7 +128,13 @@ paths:
           description: OK
           content: { application/json: { schema: { type: array, items: { type: object } } } }
 `,
-      errors: [{ path: ['paths', '/api/orders', 'get', 'parameters', '0', 'content', 'application/x-www-form-urlencoded', 'schema', 'properties', 'per_page'], line: 15, message: 'call it "limit"' }],
+      errors: [
+        {
+          path: ['paths', '/api/orders', 'get', 'parameters', '0', 'content', 'application/x-www-form-urlencoded', 'schema', 'properties', 'per_page'],
+          line: 15,
+          message: 'call it "limit"',
+        },
+      ],
     },
     {
       // Xero (v3.0): page, pageSize and order in their own case.
@@ -323,7 +329,8 @@ paths:
       errors: [
         {
           line: 17,
-          message: 'Query parameter "per_page" is the page size under another name than in the rest of the API (2 of 3 list operations with a page size call it "limit"): call it "limit".',
+          message:
+            'Query parameter "per_page" is the page size under another name than in the rest of the API (2 of 3 list operations with a page size call it "limit"): call it "limit".',
         },
       ],
       output: `openapi: 3.0.3

@@ -52,7 +52,11 @@ function namesToUse(set: Partial<Names>, ops: Operation[]): Map<ListParam, { nam
     }
     const counts = new Map<string, number>();
     for (const op of ops) {
-      const names = new Set(queryParams(op).filter(p => listParamKind(p.name) === kind).map(p => p.name));
+      const names = new Set(
+        queryParams(op)
+          .filter(p => listParamKind(p.name) === kind)
+          .map(p => p.name),
+      );
       for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
     }
     const ranked = [...counts].sort((a, b) => b[1] - a[1]);

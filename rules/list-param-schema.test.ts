@@ -95,7 +95,13 @@ paths:
           description: OK
           content: { application/json: { schema: { type: array, items: { type: object } } } }
 `,
-      errors: [{ path: ['paths', '/api/orders', 'get', 'parameters', '0', 'content', 'application/x-www-form-urlencoded', 'schema', 'properties', 'limit'], line: 15, message: '"limit" lacks a maximum' }],
+      errors: [
+        {
+          path: ['paths', '/api/orders', 'get', 'parameters', '0', 'content', 'application/x-www-form-urlencoded', 'schema', 'properties', 'limit'],
+          line: 15,
+          message: '"limit" lacks a maximum',
+        },
+      ],
       output: `openapi: 3.2.0
 info: { title: t, version: '1' }
 paths:

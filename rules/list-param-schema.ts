@@ -11,7 +11,7 @@ export const options = defineOptions<{ maxLimit: number | null }>('list-param-sc
   maxLimit: {
     schema: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] },
     default: null,
-    description: "The largest page size the API serves: a limit whose maximum is above it is reported (null: any maximum will do).",
+    description: 'The largest page size the API serves: a limit whose maximum is above it is reported (null: any maximum will do).',
     example: 100,
   },
 });

@@ -30,14 +30,24 @@ export default defineRule({
       if (op.method === 'post') {
         const item = op.effectivePaths.find(isItemPath);
         return item
-          ? [{ message: `POST on the item path "${item}": POST creates a resource in a collection; post to the collection path, or use PUT/PATCH to change this item.`, path: op.path }]
+          ? [
+              {
+                message: `POST on the item path "${item}": POST creates a resource in a collection; post to the collection path, or use PUT/PATCH to change this item.`,
+                path: op.path,
+              },
+            ]
           : [];
       }
       if (op.method === 'put' || op.method === 'patch' || op.method === 'delete') {
         if (isSingleton(op, model)) return [];
         const collection = op.effectivePaths.find(isCollectionPath);
         return collection
-          ? [{ message: `${M} on the collection path "${collection}": ${M} acts on one resource; target its item path (e.g. "${collection}/{id}").`, path: op.path }]
+          ? [
+              {
+                message: `${M} on the collection path "${collection}": ${M} acts on one resource; target its item path (e.g. "${collection}/{id}").`,
+                path: op.path,
+              },
+            ]
           : [];
       }
       return [];

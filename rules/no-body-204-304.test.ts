@@ -67,7 +67,10 @@ paths:
       LINK:
         responses: { '204': { description: Linked, content: { application/json: { schema: { type: object } } } } }
 `,
-      errors: [{ path: ['paths', '/api/search', 'query', 'responses', '204', 'content'] }, { path: ['paths', '/api/search', 'additionalOperations', 'LINK', 'responses', '204', 'content'] }],
+      errors: [
+        { path: ['paths', '/api/search', 'query', 'responses', '204', 'content'] },
+        { path: ['paths', '/api/search', 'additionalOperations', 'LINK', 'responses', '204', 'content'] },
+      ],
     },
     {
       name: 'oas3: 204 with content',

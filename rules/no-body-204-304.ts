@@ -36,7 +36,8 @@ export default defineRule({
     const ops: FixOp[] = [{ kind: 'remove', path: ctx.path }];
     const response = getAt(ctx.data, ctx.path.slice(0, -1));
     // Swagger 2 examples belong to the body.
-    if (ctx.spec === 'oas2' && isObject(response) && response.examples !== undefined) ops.push({ kind: 'remove', path: [...ctx.path.slice(0, -1), 'examples'] });
+    if (ctx.spec === 'oas2' && isObject(response) && response.examples !== undefined)
+      ops.push({ kind: 'remove', path: [...ctx.path.slice(0, -1), 'examples'] });
     return { title: 'Remove the response body', ops };
   },
 });

@@ -20,10 +20,12 @@ export default defineRule({
         }
         if (body.json || !body.path) return [];
         const where = model.spec === 'oas3' ? [...body.path, 'content'] : body.path;
-        return [{
-          message: `${describeOp(op)} has no JSON request body (${body.mediaTypes.join(', ') || 'no media type'}): send the changed fields as application/json (or application/merge-patch+json).`,
-          path: anchor(where),
-        }];
+        return [
+          {
+            message: `${describeOp(op)} has no JSON request body (${body.mediaTypes.join(', ') || 'no media type'}): send the changed fields as application/json (or application/merge-patch+json).`,
+            path: anchor(where),
+          },
+        ];
       }),
   ),
   fix: ctx => {

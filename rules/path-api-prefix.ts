@@ -14,7 +14,8 @@ export const options = defineOptions<{ prefix: string | string[] }>('path-api-pr
       ],
     },
     default: '/api',
-    description: "The prefix every effective path starts with: one (/v1), a list of them (any one will do), or 'auto': the first segment most of the document's paths start with.",
+    description:
+      "The prefix every effective path starts with: one (/v1), a list of them (any one will do), or 'auto': the first segment most of the document's paths start with.",
     example: ['/v1', '/v2'],
   },
 });

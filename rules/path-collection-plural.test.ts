@@ -222,7 +222,10 @@ paths:
   /api/order-items/{id}: {}
 `,
       errors: [
-        { path: ['paths', '/api/payment_intents/{id}'], message: 'Collection segment "payment_intents" of "/api/payment_intents/{id}" is not kebab-case: write it "payment-intents".' },
+        {
+          path: ['paths', '/api/payment_intents/{id}'],
+          message: 'Collection segment "payment_intents" of "/api/payment_intents/{id}" is not kebab-case: write it "payment-intents".',
+        },
         { path: ['paths', '/api/lineItems/{id}'], message: 'write it "line-items"' },
       ],
     },
@@ -243,7 +246,10 @@ paths:
   /api/Accounts/{Sid}/phone_numbers/{Id}: {}
   /api/Accounts/{Sid}/recordings/{Id}: {}`,
       errors: [
-        { path: ['paths', '/api/Accounts/{Sid}/phone_numbers/{Id}'], message: 'Collection segment "phone_numbers" of "/api/Accounts/{Sid}/phone_numbers/{Id}" is not PascalCase: write it "PhoneNumbers".' },
+        {
+          path: ['paths', '/api/Accounts/{Sid}/phone_numbers/{Id}'],
+          message: 'Collection segment "phone_numbers" of "/api/Accounts/{Sid}/phone_numbers/{Id}" is not PascalCase: write it "PhoneNumbers".',
+        },
         { path: ['paths', '/api/Accounts/{Sid}/recordings/{Id}'], message: 'write it "Recordings"' },
       ],
     },
@@ -252,8 +258,10 @@ paths:
 
 describe('plural heuristic', () => {
   it('knows plurals, singulars and uncountables', () => {
-    for (const w of ['users', 'categories', 'people', 'children', 'data', 'news', 'indices', 'statuses', 'uris', 'apis', 'governance', 'compliance']) assert.ok(isPluralOrUncountable(w), w);
-    for (const w of ['user', 'address', 'status', 'analysis', 'axis', 'arthritis', 'chassis', 'person', 'child', 'box', 'instance', 'reference']) assert.ok(!isPluralOrUncountable(w), w);
+    for (const w of ['users', 'categories', 'people', 'children', 'data', 'news', 'indices', 'statuses', 'uris', 'apis', 'governance', 'compliance'])
+      assert.ok(isPluralOrUncountable(w), w);
+    for (const w of ['user', 'address', 'status', 'analysis', 'axis', 'arthritis', 'chassis', 'person', 'child', 'box', 'instance', 'reference'])
+      assert.ok(!isPluralOrUncountable(w), w);
   });
   it('pluralizes', () => {
     assert.deepEqual(['user', 'category', 'box', 'match', 'person', 'day'].map(pluralize), ['users', 'categories', 'boxes', 'matches', 'people', 'days']);

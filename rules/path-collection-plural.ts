@@ -89,7 +89,8 @@ export function collectionSegments(model: Model): string[] {
   for (const item of model.pathItems)
     for (const eff of item.effectivePaths) {
       const segs = resourceSegments(eff, item.pathKey);
-      for (let i = 0; i < segs.length; i++) if (isCollectionAt(segs, i, listPaths.has(item.pathKey)) && verbOf(segs[i], segs[i + 1], VERBS) === undefined) out.push(segs[i]);
+      for (let i = 0; i < segs.length; i++)
+        if (isCollectionAt(segs, i, listPaths.has(item.pathKey)) && verbOf(segs[i], segs[i + 1], VERBS) === undefined) out.push(segs[i]);
     }
   return out;
 }

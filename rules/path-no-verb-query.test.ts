@@ -114,7 +114,10 @@ paths:
         - { name: verb, in: query, type: string }
       responses: { '200': { description: OK } }
 `,
-      errors: [{ line: 7, message: '"method"' }, { line: 8, message: '"verb"' }],
+      errors: [
+        { line: 7, message: '"method"' },
+        { line: 8, message: '"verb"' },
+      ],
     },
     {
       name: 'multi-file: the parameter in another file',
@@ -136,7 +139,7 @@ paths:
       errors: [{ line: 2, message: '"command"' }],
     },
     {
-      name: 'options: names: a name of the team\'s own, in any case (oas2)',
+      name: "options: names: a name of the team's own, in any case (oas2)",
       options: { names: ['rpc'] },
       document: `swagger: '2.0'
 info: { title: t, version: '1' }

@@ -31,9 +31,12 @@ testRule('path-no-verbs', {
     },
     {
       name: 'oas3.1: a noun-like verb before an {id} names a collection',
-      document: oas3(`  /api/post/{id}: {}
+      document: oas3(
+        `  /api/post/{id}: {}
   /api/list/{listId}/items: {}
-`, '3.1.0'),
+`,
+        '3.1.0',
+      ),
     },
     {
       name: 'oas2: nouns only',
@@ -136,9 +139,12 @@ paths:
     },
     {
       name: 'oas3.1: PascalCase and a Google-style custom method',
-      document: oas3(`  /api/Users/{id}/DeleteItem: {}
+      document: oas3(
+        `  /api/Users/{id}/DeleteItem: {}
   /api/orders/{id}:cancel: {}
-`, '3.1.0'),
+`,
+        '3.1.0',
+      ),
       errors: [
         { path: ['paths', '/api/Users/{id}/DeleteItem'], message: '"DeleteItem"' },
         { path: ['paths', '/api/orders/{id}:cancel'], message: '"cancel"' },
@@ -170,7 +176,10 @@ paths:
   /api/invoices/{id}/send: { get: { responses: { '200': { description: ok } } }, post: { responses: { '200': { description: ok } } } }
 `,
       options: { actions: 'post' },
-      errors: [{ path: ['paths', '/api/getUsers/{id}/pay'], message: 'Path segment "getUsers"' }, { path: ['paths', '/api/invoices/{id}/send'], message: 'Path segment "send"' }],
+      errors: [
+        { path: ['paths', '/api/getUsers/{id}/pay'], message: 'Path segment "getUsers"' },
+        { path: ['paths', '/api/invoices/{id}/send'], message: 'Path segment "send"' },
+      ],
     },
     {
       name: 'a verb ending a POST-only path, with the default actions none',

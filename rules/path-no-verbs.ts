@@ -21,7 +21,7 @@ export const options = defineOptions<PathNoVerbsOptions>('path-no-verbs', {
   verbs: {
     schema: { anyOf: [names, { type: 'null' }] },
     default: null,
-    description: 'Replaces the default verb list (the hand-kept list and the lexicon\'s verbs); null keeps it.',
+    description: "Replaces the default verb list (the hand-kept list and the lexicon's verbs); null keeps it.",
     example: ['get', 'create', 'delete'],
   },
   extraVerbs: { schema: names, default: [], description: 'Verbs added to the list.', example: ['search', 'login'] },
@@ -43,11 +43,48 @@ export const takesOnlyPost = (item: { value: Record<string, unknown> }) => {
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
 
 /** Verbs that are just as often nouns: a one-word segment right before a `{param}` names a collection (`/post/{id}`). */
-const ALSO_NOUNS = new Set(['post', 'set', 'list', 'call', 'run', 'copy', 'change', 'process', 'move', 'mark', 'clone', 'duplicate', 'patch', 'lookup', 'drop', 'read', 'send', 'new']);
+const ALSO_NOUNS = new Set([
+  'post',
+  'set',
+  'list',
+  'call',
+  'run',
+  'copy',
+  'change',
+  'process',
+  'move',
+  'mark',
+  'clone',
+  'duplicate',
+  'patch',
+  'lookup',
+  'drop',
+  'read',
+  'send',
+  'new',
+]);
 
 const NOUN_COMPOUNDS = new Set([
-  'add on', 'add ons', 'set up', 'run time', 'make up', 'clear text', 'read only', 'copy right', 'drop down', 'check out', 'post code', 'post office',
-  'change event', 'change events', 'change log', 'change logs', 'change set', 'change sets', 'change request', 'change requests',
+  'add on',
+  'add ons',
+  'set up',
+  'run time',
+  'make up',
+  'clear text',
+  'read only',
+  'copy right',
+  'drop down',
+  'check out',
+  'post code',
+  'post office',
+  'change event',
+  'change events',
+  'change log',
+  'change logs',
+  'change set',
+  'change sets',
+  'change request',
+  'change requests',
 ]);
 
 export function verbOf(segment: string, next: string | undefined, verbs: Set<string>): string | undefined {
@@ -75,9 +112,7 @@ export default defineRule({
     'apiconvPathNoVerbs',
     (model, options) => {
       const allowed = new Set(options.allowed.map(w => w.toLowerCase()));
-      const verbs = new Set(
-        [...(options.verbs ?? ALL_DEFAULT_VERBS), ...options.extraVerbs].map(w => w.toLowerCase()).filter(w => !allowed.has(w)),
-      );
+      const verbs = new Set([...(options.verbs ?? ALL_DEFAULT_VERBS), ...options.extraVerbs].map(w => w.toLowerCase()).filter(w => !allowed.has(w)));
       const out: Finding[] = [];
       for (const item of model.pathItems) {
         const segs = segments(item.pathKey);

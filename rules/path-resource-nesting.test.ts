@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { testRule } from '../test/helpers/testRule';
 import { nestingProblem } from './path-resource-nesting';
 
-
 const pathsDoc = (version: string, ...keys: string[]) =>
   `${version.startsWith('2') ? "swagger: '2.0'" : `openapi: ${version}`}
 info: { title: t, version: '1' }
@@ -17,9 +16,21 @@ testRule('path-resource-nesting', {
     { name: 'options: maxDepth none, four collections (oas2)', options: { maxDepth: 'none' }, document: pathsDoc('2.0', '/api/a/{a}/b/{b}/c/{c}/d') },
     { name: 'options: idTemplate camelCase (oas3.1)', options: { idTemplate: 'camelCase' }, document: pathsDoc('3.1.0', '/api/users/{userId}/orders/{id}') },
     { name: 'options: idTemplate snake_case (oas2)', options: { idTemplate: 'snake_case' }, document: pathsDoc('2.0', '/api/users/{user_id}/orders/{id}') },
-    { name: 'options: idTemplate PascalCase (oas3)', options: { idTemplate: 'PascalCase' }, document: pathsDoc('3.0.3', '/api/Accounts/{AccountSid}/Calls/{Sid}') },
-    { name: 'options: compoundIds, a repository by its owner and name (oas3)', options: { compoundIds: ['{owner}/{repo}'] }, document: pathsDoc('3.0.3', '/repos/{owner}/{repo}/issues/{number}') },
-    { name: 'options: namespaces, left out of the alternation and the depth (oas3.1)', options: { namespaces: ['radar', 'me'], maxDepth: 1 }, document: pathsDoc('3.1.0', '/v1/radar/early_fraud_warnings/{id}', '/v1/me/albums') },
+    {
+      name: 'options: idTemplate PascalCase (oas3)',
+      options: { idTemplate: 'PascalCase' },
+      document: pathsDoc('3.0.3', '/api/Accounts/{AccountSid}/Calls/{Sid}'),
+    },
+    {
+      name: 'options: compoundIds, a repository by its owner and name (oas3)',
+      options: { compoundIds: ['{owner}/{repo}'] },
+      document: pathsDoc('3.0.3', '/repos/{owner}/{repo}/issues/{number}'),
+    },
+    {
+      name: 'options: namespaces, left out of the alternation and the depth (oas3.1)',
+      options: { namespaces: ['radar', 'me'], maxDepth: 1 },
+      document: pathsDoc('3.1.0', '/v1/radar/early_fraud_warnings/{id}', '/v1/me/albums'),
+    },
     { name: 'options: idTemplate any (oas3)', options: { idTemplate: 'any' }, document: pathsDoc('3.0.3', '/api/users/{User-ID}') },
     {
       // Xero payroll (v3.0): the server base path /payroll.xro/2.0 is the provider's prefix (path-api-prefix reports it).

@@ -6,32 +6,36 @@ import { defineOptions } from './_lib/options';
 
 type IdTemplate = 'any' | 'camelCase' | 'snake_case' | 'PascalCase';
 
-export const options = defineOptions<{ maxDepth: number | 'none'; idTemplate: IdTemplate; compoundIds: string[]; namespaces: string[] }>('path-resource-nesting', {
-  maxDepth: {
-    schema: { anyOf: [{ type: 'integer', minimum: 1 }, { const: 'none' }] },
-    default: 'none',
-    description: "The most collections a path may nest, the top one counted (/api/users/{id}/orders is 2); 'none' sets no limit.",
-    example: 2,
+export const options = defineOptions<{ maxDepth: number | 'none'; idTemplate: IdTemplate; compoundIds: string[]; namespaces: string[] }>(
+  'path-resource-nesting',
+  {
+    maxDepth: {
+      schema: { anyOf: [{ type: 'integer', minimum: 1 }, { const: 'none' }] },
+      default: 'none',
+      description: "The most collections a path may nest, the top one counted (/api/users/{id}/orders is 2); 'none' sets no limit.",
+      example: 2,
+    },
+    idTemplate: {
+      schema: { enum: ['any', 'camelCase', 'snake_case', 'PascalCase'] },
+      default: 'any',
+      description: "How an item's template is named: camelCase ({id}, {userId}), snake_case ({id}, {user_id}), PascalCase ({Sid}, {AccountSid}), or any.",
+      example: 'camelCase',
+    },
+    compoundIds: {
+      schema: { type: 'array', items: { type: 'string', pattern: '^\\{[^{}/]+\\}/\\{[^{}/]+\\}$' }, uniqueItems: true },
+      default: [],
+      description: 'Two templates in a row that name one item together, as written in the paths (a repository by its owner and name: {owner}/{repo}).',
+      example: ['{owner}/{repo}'],
+    },
+    namespaces: {
+      schema: { type: 'array', items: { type: 'string', pattern: '^[^{}/]+$' }, uniqueItems: true },
+      default: [],
+      description:
+        "Segments that group collections and are none themselves (Stripe's /v1/radar/early_fraud_warnings, a /me of the caller's own): left out of the alternation and the depth.",
+      example: ['radar', 'me'],
+    },
   },
-  idTemplate: {
-    schema: { enum: ['any', 'camelCase', 'snake_case', 'PascalCase'] },
-    default: 'any',
-    description: "How an item's template is named: camelCase ({id}, {userId}), snake_case ({id}, {user_id}), PascalCase ({Sid}, {AccountSid}), or any.",
-    example: 'camelCase',
-  },
-  compoundIds: {
-    schema: { type: 'array', items: { type: 'string', pattern: '^\\{[^{}/]+\\}/\\{[^{}/]+\\}$' }, uniqueItems: true },
-    default: [],
-    description: 'Two templates in a row that name one item together, as written in the paths (a repository by its owner and name: {owner}/{repo}).',
-    example: ['{owner}/{repo}'],
-  },
-  namespaces: {
-    schema: { type: 'array', items: { type: 'string', pattern: '^[^{}/]+$' }, uniqueItems: true },
-    default: [],
-    description: 'Segments that group collections and are none themselves (Stripe\'s /v1/radar/early_fraud_warnings, a /me of the caller\'s own): left out of the alternation and the depth.',
-    example: ['radar', 'me'],
-  },
-});
+);
 
 /** The resource segments of an effective path, the team's namespaces left out. */
 function resourcesOf(effectivePath: string, pathKey: string, namespaces: readonly string[]): string[] {
@@ -63,7 +67,12 @@ function optionProblem(effectivePath: string, pathKey: string, o: typeof options
 }
 
 /** The first nesting problem of an effective path (of path key `pathKey`), as a message, or undefined. See resourceSegments for where the resources start. */
-export function nestingProblem(effectivePath: string, pathKey: string = effectivePath, compoundIds: readonly string[] = [], namespaces: readonly string[] = []): string | undefined {
+export function nestingProblem(
+  effectivePath: string,
+  pathKey: string = effectivePath,
+  compoundIds: readonly string[] = [],
+  namespaces: readonly string[] = [],
+): string | undefined {
   const segs = resourcesOf(effectivePath, pathKey, namespaces);
   if (segs.length > 0 && hasTemplate(segs[0])) {
     return `Path "${effectivePath}" starts with the template "${segs[0]}": an {id} identifies an item of a collection, so put the collection first (/api/<collection>/{id}).`;

@@ -318,7 +318,12 @@ paths:
       responses:
         '202': { description: x }
 `,
-      errors: [{ path: ['paths', '/api/jobs', 'post', 'responses'], message: 'POST /api/jobs declares none of 200, 201 (it declares 202): a successful POST answers one of them here.' }],
+      errors: [
+        {
+          path: ['paths', '/api/jobs', 'post', 'responses'],
+          message: 'POST /api/jobs declares none of 200, 201 (it declares 202): a successful POST answers one of them here.',
+        },
+      ],
     },
   ],
 });

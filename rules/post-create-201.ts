@@ -22,7 +22,10 @@ export default defineRule({
       model.operations
         // A POST answering 207 Multi-Status is a bulk action on many resources, not the creation of one; an action
         // (`/cancel`, `/search`) creates nothing; with the seed's status, one answering 202 Accepted queues work not done yet.
-        .filter(op => op.method === 'post' && op.effectivePaths.some(isCollectionPath) && !o.statuses.some(c => hasResponse(op, String(c))) && !hasResponse(op, '207'))
+        .filter(
+          op =>
+            op.method === 'post' && op.effectivePaths.some(isCollectionPath) && !o.statuses.some(c => hasResponse(op, String(c))) && !hasResponse(op, '207'),
+        )
         .filter(op => !isActionPost(op) && !(isSeed(o.statuses, SEED) && hasResponse(op, '202')))
         .map(op => {
           if (!isSeed(o.statuses, SEED)) return noneOfStatuses(op, 'POST', o.statuses);

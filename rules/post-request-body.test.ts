@@ -159,7 +159,7 @@ paths:
 `,
     },
     {
-      name: 'options: mediaTypes: a body in none of the API\'s types; a POST without a body (oas3)',
+      name: "options: mediaTypes: a body in none of the API's types; a POST without a body (oas3)",
       options: { mediaTypes: ['application/x-www-form-urlencoded'] },
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -176,8 +176,16 @@ paths:
         '201': { description: Created }
 `,
       errors: [
-        { path: ['paths', '/api/users', 'post', 'requestBody', 'content'], line: 7, message: 'POST /api/users sends its body as application/json: the API sends request bodies as application/x-www-form-urlencoded.' },
-        { path: ['paths', '/api/teams', 'post'], line: 11, message: 'POST /api/teams has no request body: POST sends the new resource as application/x-www-form-urlencoded.' },
+        {
+          path: ['paths', '/api/users', 'post', 'requestBody', 'content'],
+          line: 7,
+          message: 'POST /api/users sends its body as application/json: the API sends request bodies as application/x-www-form-urlencoded.',
+        },
+        {
+          path: ['paths', '/api/teams', 'post'],
+          line: 11,
+          message: 'POST /api/teams has no request body: POST sends the new resource as application/x-www-form-urlencoded.',
+        },
       ],
       // A JSON skeleton is no form: which fields the form takes is the team's call.
       noFix: true,

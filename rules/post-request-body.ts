@@ -25,33 +25,39 @@ export default defineRule({
     formats: ['oas2', 'oas3'],
   },
   options,
-  spectral: methodsRule('apiconvPostRequestBody', (model, anchor, o) =>
-    model.operations
-      .filter(op => op.method === 'post')
-      .flatMap(op => {
-        const body = requestBodyInfo(op, model.spec, model.root);
-        if (!body.present) {
-          // An action (`POST /orders/{id}/cancel`) may need no input at all: it sends no new resource.
-          if (isActionPost(op)) return [];
-          const as = o.mediaTypes === 'json' ? 'JSON' : o.mediaTypes.join(' or ');
-          return [{ message: `${describeOp(op)} has no request body: POST sends the new resource as ${as}.`, path: op.path }];
-        }
-        if (!body.path) return [];
-        const where = model.spec === 'oas3' ? [...body.path, 'content'] : body.path;
-        if (o.mediaTypes === 'json') {
-          if (body.json) return [];
-          return [{
-            message: `${describeOp(op)} has no JSON request body (${body.mediaTypes.join(', ') || 'no media type'}): send the resource as application/json.`,
-            path: anchor(where),
-          }];
-        }
-        const accepted = o.mediaTypes.map(mediaTypeName);
-        if (body.mediaTypes.some(t => accepted.includes(mediaTypeName(t)))) return [];
-        return [{
-          message: `${describeOp(op)} sends its body as ${body.mediaTypes.join(', ') || 'no media type'}: the API sends request bodies as ${o.mediaTypes.join(' or ')}.`,
-          path: anchor(where),
-        }];
-      }),
+  spectral: methodsRule(
+    'apiconvPostRequestBody',
+    (model, anchor, o) =>
+      model.operations
+        .filter(op => op.method === 'post')
+        .flatMap(op => {
+          const body = requestBodyInfo(op, model.spec, model.root);
+          if (!body.present) {
+            // An action (`POST /orders/{id}/cancel`) may need no input at all: it sends no new resource.
+            if (isActionPost(op)) return [];
+            const as = o.mediaTypes === 'json' ? 'JSON' : o.mediaTypes.join(' or ');
+            return [{ message: `${describeOp(op)} has no request body: POST sends the new resource as ${as}.`, path: op.path }];
+          }
+          if (!body.path) return [];
+          const where = model.spec === 'oas3' ? [...body.path, 'content'] : body.path;
+          if (o.mediaTypes === 'json') {
+            if (body.json) return [];
+            return [
+              {
+                message: `${describeOp(op)} has no JSON request body (${body.mediaTypes.join(', ') || 'no media type'}): send the resource as application/json.`,
+                path: anchor(where),
+              },
+            ];
+          }
+          const accepted = o.mediaTypes.map(mediaTypeName);
+          if (body.mediaTypes.some(t => accepted.includes(mediaTypeName(t)))) return [];
+          return [
+            {
+              message: `${describeOp(op)} sends its body as ${body.mediaTypes.join(', ') || 'no media type'}: the API sends request bodies as ${o.mediaTypes.join(' or ')}.`,
+              path: anchor(where),
+            },
+          ];
+        }),
     options,
   ),
   fix: ctx => {

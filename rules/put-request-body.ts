@@ -22,18 +22,22 @@ export default defineRule({
         if (!body.path) return [];
         if (!body.json) {
           const where = model.spec === 'oas3' ? [...body.path, 'content'] : body.path;
-          return [{
-            message: `${describeOp(op)} has no JSON request body (${body.mediaTypes.join(', ') || 'no media type'}): send the full resource as application/json.`,
-            path: anchor(where),
-          }];
+          return [
+            {
+              message: `${describeOp(op)} has no JSON request body (${body.mediaTypes.join(', ') || 'no media type'}): send the full resource as application/json.`,
+              path: anchor(where),
+            },
+          ];
         }
         if (!body.required) {
           // Point at the body object itself (a shared one where it is defined): that is where `required` goes.
           const bodyParam = model.spec === 'oas2' ? body.params.find(p => p.in === 'body') : undefined;
-          return [{
-            message: `${describeOp(op)}: the request body is optional: PUT replaces the whole resource, so set \`required: true\`.`,
-            path: bodyParam ? bodyParam.path : body.path,
-          }];
+          return [
+            {
+              message: `${describeOp(op)}: the request body is optional: PUT replaces the whole resource, so set \`required: true\`.`,
+              path: bodyParam ? bodyParam.path : body.path,
+            },
+          ];
         }
         return [];
       }),

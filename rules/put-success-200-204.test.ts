@@ -233,7 +233,12 @@ paths:
       responses:
         '201': { description: x }
 `,
-      errors: [{ path: ['paths', '/api/users/{id}', 'put', 'responses'], message: 'PUT /api/users/{id} declares none of 200, 202, 204 (it declares 201): a successful PUT answers one of them here.' }],
+      errors: [
+        {
+          path: ['paths', '/api/users/{id}', 'put', 'responses'],
+          message: 'PUT /api/users/{id} declares none of 200, 202, 204 (it declares 201): a successful PUT answers one of them here.',
+        },
+      ],
     },
   ],
 });

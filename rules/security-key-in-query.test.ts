@@ -3,7 +3,7 @@ import { testRule } from '../test/helpers/testRule';
 testRule('security-key-in-query', {
   valid: [
     {
-      name: "oas3: header key",
+      name: 'oas3: header key',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 components:
@@ -13,7 +13,7 @@ paths: {}
 `,
     },
     {
-      name: "oas3.1: bearer token",
+      name: 'oas3.1: bearer token',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 components:
@@ -23,7 +23,7 @@ paths: {}
 `,
     },
     {
-      name: "oas2: header key",
+      name: 'oas2: header key',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -32,14 +32,14 @@ paths: {}
 `,
     },
     {
-      name: "json: header key",
+      name: 'json: header key',
       document: `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "securityDefinitions": {"K": {"type": "apiKey", "in": "header", "name": "X-API-Key"}}, "paths": {}}
 `,
     },
   ],
   invalid: [
     {
-      name: "oas3: api_key in the query",
+      name: 'oas3: api_key in the query',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 components:
@@ -50,12 +50,10 @@ components:
       name: api_key
 paths: {}
 `,
-      errors: [
-        { path: ["components", "securitySchemes", "QueryKey", "in"], line: 7, message: "query string" },
-      ],
+      errors: [{ path: ['components', 'securitySchemes', 'QueryKey', 'in'], line: 7, message: 'query string' }],
     },
     {
-      name: "oas3.1: two schemes, one in the query",
+      name: 'oas3.1: two schemes, one in the query',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 components:
@@ -64,24 +62,20 @@ components:
     QueryKey: { type: apiKey, in: query, name: key }
 paths: {}
 `,
-      errors: [
-        { path: ["components", "securitySchemes", "QueryKey", "in"], line: 6 },
-      ],
+      errors: [{ path: ['components', 'securitySchemes', 'QueryKey', 'in'], line: 6 }],
     },
     {
-      name: "oas2: securityDefinitions in the query",
+      name: 'oas2: securityDefinitions in the query',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
   QueryKey: { type: apiKey, in: query, name: api_key }
 paths: {}
 `,
-      errors: [
-        { path: ["securityDefinitions", "QueryKey", "in"] },
-      ],
+      errors: [{ path: ['securityDefinitions', 'QueryKey', 'in'] }],
     },
     {
-      name: "json: in the query",
+      name: 'json: in the query',
       document: `{
   "swagger": "2.0",
   "info": { "title": "t", "version": "1" },
@@ -89,14 +83,12 @@ paths: {}
   "paths": {}
 }
 `,
-      errors: [
-        { path: ["securityDefinitions", "QueryKey", "in"], line: 4 },
-      ],
+      errors: [{ path: ['securityDefinitions', 'QueryKey', 'in'], line: 4 }],
     },
     {
-      name: "$ref: a scheme in another file",
+      name: '$ref: a scheme in another file',
       files: {
-        "schemes.yaml": `QueryKey:
+        'schemes.yaml': `QueryKey:
   type: apiKey
   in: query
   name: api_key
@@ -110,9 +102,7 @@ components:
       $ref: './schemes.yaml#/QueryKey'
 paths: {}
 `,
-      errors: [
-        { path: ["QueryKey", "in"], file: "schemes.yaml", line: 3 },
-      ],
+      errors: [{ path: ['QueryKey', 'in'], file: 'schemes.yaml', line: 3 }],
     },
   ],
 });

@@ -3,7 +3,7 @@ import { testRule } from '../test/helpers/testRule';
 testRule('security-required', {
   valid: [
     {
-      name: "oas3: root security names a scheme",
+      name: 'oas3: root security names a scheme',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 security:
@@ -19,7 +19,7 @@ paths:
 `,
     },
     {
-      name: "oas3.1: every operation names a scheme, no root security",
+      name: 'oas3.1: every operation names a scheme, no root security',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 components:
@@ -39,7 +39,7 @@ paths:
 `,
     },
     {
-      name: "oas2: root security",
+      name: 'oas2: root security',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -54,7 +54,7 @@ paths:
 `,
     },
     {
-      name: "json: root security",
+      name: 'json: root security',
       document: `{
   "openapi": "3.0.3",
   "info": { "title": "t", "version": "1" },
@@ -65,7 +65,7 @@ paths:
 `,
     },
     {
-      name: "oas3: no operations at all",
+      name: 'oas3: no operations at all',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths: {}
@@ -74,7 +74,7 @@ paths: {}
   ],
   invalid: [
     {
-      name: "oas3.2: an unsecured QUERY and additionalOperations entry are flagged",
+      name: 'oas3.2: an unsecured QUERY and additionalOperations entry are flagged',
       document: `openapi: 3.2.0
 info: { title: t, version: '1' }
 components:
@@ -92,13 +92,10 @@ paths:
       PURGE:
         responses: { '204': { description: Purged } }
 `,
-      errors: [
-        { path: ["paths", "/api/orders", "query"] },
-        { path: ["paths", "/api/orders", "additionalOperations", "PURGE"] },
-      ],
+      errors: [{ path: ['paths', '/api/orders', 'query'] }, { path: ['paths', '/api/orders', 'additionalOperations', 'PURGE'] }],
     },
     {
-      name: "oas3: no security anywhere; the fix adds an X-API-Key scheme",
+      name: 'oas3: no security anywhere; the fix adds an X-API-Key scheme',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -111,8 +108,8 @@ paths:
         '201': { description: Created }
 `,
       errors: [
-        { path: ["paths", "/api/users", "get"], line: 5, message: "declares no \"security\"" },
-        { path: ["paths", "/api/users", "post"], line: 8 },
+        { path: ['paths', '/api/users', 'get'], line: 5, message: 'declares no "security"' },
+        { path: ['paths', '/api/users', 'post'], line: 8 },
       ],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -135,7 +132,7 @@ security:
 `,
     },
     {
-      name: "oas3: a scheme but no requirement; the fix names the existing scheme",
+      name: 'oas3: a scheme but no requirement; the fix names the existing scheme',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 components:
@@ -147,9 +144,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get'] }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 components:
@@ -165,7 +160,7 @@ security:
 `,
     },
     {
-      name: "oas3: root security: [] names no scheme",
+      name: 'oas3: root security: [] names no scheme',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 security: []
@@ -178,9 +173,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get"], message: "root \"security\" names no scheme" },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get'], message: 'root "security" names no scheme' }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 security:
@@ -196,7 +189,7 @@ paths:
 `,
     },
     {
-      name: "oas3.1: an operation opts out with security: []",
+      name: 'oas3.1: an operation opts out with security: []',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 security:
@@ -215,9 +208,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/health", "get", "security"], line: 11, message: "opts out" },
-      ],
+      errors: [{ path: ['paths', '/api/health', 'get', 'security'], line: 11, message: 'opts out' }],
       output: `openapi: 3.1.0
 info: { title: t, version: '1' }
 security:
@@ -237,7 +228,7 @@ paths:
 `,
     },
     {
-      name: "oas2: no security anywhere",
+      name: 'oas2: no security anywhere',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -246,9 +237,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get'] }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -266,7 +255,7 @@ security:
 `,
     },
     {
-      name: "oas2: an empty requirement {} makes the key optional",
+      name: 'oas2: an empty requirement {} makes the key optional',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -281,9 +270,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "security"], message: "optional" },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'security'], message: 'optional' }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -298,7 +285,7 @@ paths:
 `,
     },
     {
-      name: "json: no security",
+      name: 'json: no security',
       document: `{
   "openapi": "3.0.3",
   "info": {
@@ -318,9 +305,7 @@ paths:
   }
 }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get"], line: 9 },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get'], line: 9 }],
       output: `{
   "openapi": "3.0.3",
   "info": {
@@ -356,9 +341,9 @@ paths:
 `,
     },
     {
-      name: "$ref: a path item in another file opts out",
+      name: '$ref: a path item in another file opts out',
       files: {
-        "paths/users.yaml": `get:
+        'paths/users.yaml': `get:
   security: []
   responses:
     '200': { description: OK }
@@ -375,9 +360,7 @@ paths:
   /api/users:
     $ref: './paths/users.yaml'
 `,
-      errors: [
-        { path: ["get", "security"], file: "paths/users.yaml", line: 2 },
-      ],
+      errors: [{ path: ['get', 'security'], file: 'paths/users.yaml', line: 2 }],
     },
   ],
 });

@@ -3,7 +3,7 @@ import { testRule } from '../test/helpers/testRule';
 testRule('security-scheme-conventional', {
   valid: [
     {
-      name: "oas3: X-API-Key (any casing), bearer and OAuth 2",
+      name: 'oas3: X-API-Key (any casing), bearer and OAuth 2',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 components:
@@ -18,7 +18,7 @@ paths: {}
 `,
     },
     {
-      name: "oas3.1: api_key in the query, OpenID Connect, Authorization header key",
+      name: 'oas3.1: api_key in the query, OpenID Connect, Authorization header key',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 components:
@@ -30,7 +30,7 @@ paths: {}
 `,
     },
     {
-      name: "oas2: basic and X-API-Key",
+      name: 'oas2: basic and X-API-Key',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -40,7 +40,7 @@ paths: {}
 `,
     },
     {
-      name: "json: X-API-Key",
+      name: 'json: X-API-Key',
       document: `{
   "openapi": "3.0.3",
   "info": { "title": "t", "version": "1" },
@@ -50,7 +50,7 @@ paths: {}
 `,
     },
     {
-      name: 'options: headers: the team\'s own header (oas3)',
+      name: "options: headers: the team's own header (oas3)",
       options: { headers: ['X-Auth-Token'] },
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -62,7 +62,7 @@ components:
 `,
     },
     {
-      name: 'options: query: the team\'s query name (oas2)',
+      name: "options: query: the team's query name (oas2)",
       options: { query: ['token'] },
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
@@ -74,7 +74,7 @@ securityDefinitions:
   ],
   invalid: [
     {
-      name: "oas3: another header name; the fix renames it",
+      name: 'oas3: another header name; the fix renames it',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 components:
@@ -85,9 +85,7 @@ components:
       name: X-Auth-Token
 paths: {}
 `,
-      errors: [
-        { path: ["components", "securitySchemes", "Token", "name"], line: 8, message: "\"X-Auth-Token\"" },
-      ],
+      errors: [{ path: ['components', 'securitySchemes', 'Token', 'name'], line: 8, message: '"X-Auth-Token"' }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 components:
@@ -100,7 +98,7 @@ paths: {}
 `,
     },
     {
-      name: "oas3.1: a cookie key; the fix moves it to the X-API-Key header",
+      name: 'oas3.1: a cookie key; the fix moves it to the X-API-Key header',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 components:
@@ -111,9 +109,7 @@ components:
       name: SESSION
 paths: {}
 `,
-      errors: [
-        { path: ["components", "securitySchemes", "Session", "in"], line: 7, message: "a cookie" },
-      ],
+      errors: [{ path: ['components', 'securitySchemes', 'Session', 'in'], line: 7, message: 'a cookie' }],
       output: `openapi: 3.1.0
 info: { title: t, version: '1' }
 components:
@@ -126,7 +122,7 @@ paths: {}
 `,
     },
     {
-      name: "oas3.1: mutualTLS is not a way to pass the key (no fix)",
+      name: 'oas3.1: mutualTLS is not a way to pass the key (no fix)',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 components:
@@ -134,12 +130,10 @@ components:
     Mtls: { type: mutualTLS }
 paths: {}
 `,
-      errors: [
-        { path: ["components", "securitySchemes", "Mtls", "type"], message: "mutualTLS" },
-      ],
+      errors: [{ path: ['components', 'securitySchemes', 'Mtls', 'type'], message: 'mutualTLS' }],
     },
     {
-      name: "oas2: another query parameter name; the fix renames it api_key",
+      name: 'oas2: another query parameter name; the fix renames it api_key',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -149,9 +143,7 @@ securityDefinitions:
     name: key
 paths: {}
 `,
-      errors: [
-        { path: ["securityDefinitions", "Key", "name"], message: "\"api_key\"" },
-      ],
+      errors: [{ path: ['securityDefinitions', 'Key', 'name'], message: '"api_key"' }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -163,16 +155,14 @@ paths: {}
 `,
     },
     {
-      name: "oas2: another header name",
+      name: 'oas2: another header name',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
   Token: { type: apiKey, in: header, name: Api-Token }
 paths: {}
 `,
-      errors: [
-        { path: ["securityDefinitions", "Token", "name"] },
-      ],
+      errors: [{ path: ['securityDefinitions', 'Token', 'name'] }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -181,7 +171,7 @@ paths: {}
 `,
     },
     {
-      name: "json: another header name",
+      name: 'json: another header name',
       document: `{
   "openapi": "3.0.3",
   "info": {
@@ -200,9 +190,7 @@ paths: {}
   "paths": {}
 }
 `,
-      errors: [
-        { path: ["components", "securitySchemes", "Token", "name"], line: 12 },
-      ],
+      errors: [{ path: ['components', 'securitySchemes', 'Token', 'name'], line: 12 }],
       output: `{
   "openapi": "3.0.3",
   "info": {
@@ -223,9 +211,9 @@ paths: {}
 `,
     },
     {
-      name: "$ref: a scheme in another file",
+      name: '$ref: a scheme in another file',
       files: {
-        "schemes.yaml": `Token:
+        'schemes.yaml': `Token:
   type: apiKey
   in: header
   name: X-Token
@@ -239,12 +227,10 @@ components:
       $ref: './schemes.yaml#/Token'
 paths: {}
 `,
-      errors: [
-        { path: ["Token", "name"], file: "schemes.yaml", line: 4 },
-      ],
+      errors: [{ path: ['Token', 'name'], file: 'schemes.yaml', line: 4 }],
     },
     {
-      name: 'options: headers X-Auth-Token, query none: X-API-Key and a query key are reported with the API\'s own places (oas3)',
+      name: "options: headers X-Auth-Token, query none: X-API-Key and a query key are reported with the API's own places (oas3)",
       options: { headers: ['X-Auth-Token'], query: [] },
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -260,7 +246,7 @@ components:
       ],
     },
     {
-      name: 'options: query token: api_key is not the API\'s name (oas3.1)',
+      name: "options: query token: api_key is not the API's name (oas3.1)",
       options: { query: ['token'] },
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }

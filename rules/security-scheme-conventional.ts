@@ -18,7 +18,8 @@ export const options = defineOptions<{ headers: string[]; query: string[] }>('se
   headers: {
     schema: { ...names, minItems: 1 },
     default: SEED_HEADERS,
-    description: 'The headers an apiKey scheme may send the key in (any case); the Authorization header with a prefix (http, oauth2, openIdConnect schemes) is always fine.',
+    description:
+      'The headers an apiKey scheme may send the key in (any case); the Authorization header with a prefix (http, oauth2, openIdConnect schemes) is always fine.',
     example: ['X-API-Key', 'X-Auth-Token'],
   },
   query: {
@@ -68,7 +69,10 @@ export default defineRule({
               path: [...s.path, 'name'],
             });
           } else {
-            out.push({ message: `Security scheme "${s.name}" sends the key in ${typeof where === 'string' ? `a ${where}` : 'an unknown place'}: ${sendIn}.`, path: [...s.path, 'in' in s.value ? 'in' : 'type'] });
+            out.push({
+              message: `Security scheme "${s.name}" sends the key in ${typeof where === 'string' ? `a ${where}` : 'an unknown place'}: ${sendIn}.`,
+              path: [...s.path, 'in' in s.value ? 'in' : 'type'],
+            });
           }
           continue;
         }

@@ -11,7 +11,7 @@ import { testRule } from '../test/helpers/testRule';
 testRule('servers-https', {
   valid: [
     {
-      name: "oas3: https and relative URLs",
+      name: 'oas3: https and relative URLs',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 servers:
@@ -22,7 +22,7 @@ paths: {}
 `,
     },
     {
-      name: "oas3: local development URLs with local: off",
+      name: 'oas3: local development URLs with local: off',
       options: { local: 'off' },
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -33,7 +33,7 @@ paths: {}
 `,
     },
     {
-      name: "oas3.1: the scheme variable defaults to https",
+      name: 'oas3.1: the scheme variable defaults to https',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 servers:
@@ -44,7 +44,7 @@ paths: {}
 `,
     },
     {
-      name: "oas2: schemes https only",
+      name: 'oas2: schemes https only',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 host: shop.example.com
@@ -53,14 +53,14 @@ paths: {}
 `,
     },
     {
-      name: "oas2: no schemes (the scheme the document is served over)",
+      name: 'oas2: no schemes (the scheme the document is served over)',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths: {}
 `,
     },
     {
-      name: "oas2: a local development host with local: false",
+      name: 'oas2: a local development host with local: false',
       options: { local: false },
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
@@ -70,14 +70,14 @@ paths: {}
 `,
     },
     {
-      name: "json: https",
+      name: 'json: https',
       document: `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "servers": [{"url": "https://x.example.com"}], "paths": {}}
 `,
     },
   ],
   invalid: [
     {
-      name: "oas3: an http server URL; the fix changes it to https",
+      name: 'oas3: an http server URL; the fix changes it to https',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 servers:
@@ -85,9 +85,7 @@ servers:
     description: production
 paths: {}
 `,
-      errors: [
-        { path: ["servers", "0", "url"], line: 4, message: "plain-text http", severity: 'error' },
-      ],
+      errors: [{ path: ['servers', '0', 'url'], line: 4, message: 'plain-text http', severity: 'error' }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 servers:
@@ -97,7 +95,7 @@ paths: {}
 `,
     },
     {
-      name: "oas3: path and operation servers",
+      name: 'oas3: path and operation servers',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 servers:
@@ -113,8 +111,8 @@ paths:
         '200': { description: OK }
 `,
       errors: [
-        { path: ["paths", "/users", "servers", "0", "url"], line: 8 },
-        { path: ["paths", "/users", "get", "servers", "0", "url"], line: 11 },
+        { path: ['paths', '/users', 'servers', '0', 'url'], line: 8 },
+        { path: ['paths', '/users', 'get', 'servers', '0', 'url'], line: 11 },
       ],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -132,7 +130,7 @@ paths:
 `,
     },
     {
-      name: "oas3.1: the scheme variable defaults to http",
+      name: 'oas3.1: the scheme variable defaults to http',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 servers:
@@ -143,9 +141,7 @@ servers:
         enum: [http]
 paths: {}
 `,
-      errors: [
-        { path: ["servers", "0", "variables", "scheme", "default"], line: 7 },
-      ],
+      errors: [{ path: ['servers', '0', 'variables', 'scheme', 'default'], line: 7 }],
       output: `openapi: 3.1.0
 info: { title: t, version: '1' }
 servers:
@@ -158,16 +154,14 @@ paths: {}
 `,
     },
     {
-      name: "oas3.1: ws becomes wss",
+      name: 'oas3.1: ws becomes wss',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 servers:
   - url: ws://stream.example.com/api
 paths: {}
 `,
-      errors: [
-        { path: ["servers", "0", "url"], message: "use wss" },
-      ],
+      errors: [{ path: ['servers', '0', 'url'], message: 'use wss' }],
       output: `openapi: 3.1.0
 info: { title: t, version: '1' }
 servers:
@@ -176,7 +170,7 @@ paths: {}
 `,
     },
     {
-      name: "oas3: local development URLs are reported at info by default; the fix still offers https",
+      name: 'oas3: local development URLs are reported at info by default; the fix still offers https',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 servers:
@@ -186,9 +180,9 @@ servers:
 paths: {}
 `,
       errors: [
-        { path: ["servers", "0", "url"], line: 4, severity: 'error' },
-        { path: ["servers", "1", "url"], line: 5, message: "(local development server)", severity: 'info' },
-        { path: ["servers", "2", "url"], line: 6, message: "(local development server)", severity: 'info' },
+        { path: ['servers', '0', 'url'], line: 4, severity: 'error' },
+        { path: ['servers', '1', 'url'], line: 5, message: '(local development server)', severity: 'info' },
+        { path: ['servers', '2', 'url'], line: 6, message: '(local development server)', severity: 'info' },
       ],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -208,12 +202,10 @@ servers:
   - url: http://localhost:8080/api
 paths: {}
 `,
-      errors: [
-        { path: ["servers", "0", "url"], message: "(local development server)", severity: 'error' },
-      ],
+      errors: [{ path: ['servers', '0', 'url'], message: '(local development server)', severity: 'error' }],
     },
     {
-      name: "oas3: local: true is local: rule",
+      name: 'oas3: local: true is local: rule',
       options: { local: true },
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -221,24 +213,20 @@ servers:
   - url: http://[::1]:8080/api
 paths: {}
 `,
-      errors: [
-        { path: ["servers", "0", "url"], message: "(local development server)", severity: 'error' },
-      ],
+      errors: [{ path: ['servers', '0', 'url'], message: '(local development server)', severity: 'error' }],
     },
     {
-      name: "oas2: a local development host: its http schemes at info",
+      name: 'oas2: a local development host: its http schemes at info',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 host: localhost:8080
 schemes: [http]
 paths: {}
 `,
-      errors: [
-        { path: ["schemes", "0"], line: 4, message: "(local development host)", severity: 'info' },
-      ],
+      errors: [{ path: ['schemes', '0'], line: 4, message: '(local development host)', severity: 'info' }],
     },
     {
-      name: "oas2: http beside https; the fix removes it",
+      name: 'oas2: http beside https; the fix removes it',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 host: shop.example.com
@@ -247,9 +235,7 @@ schemes:
   - https
 paths: {}
 `,
-      errors: [
-        { path: ["schemes", "0"], line: 5 },
-      ],
+      errors: [{ path: ['schemes', '0'], line: 5 }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 host: shop.example.com
@@ -259,7 +245,7 @@ paths: {}
 `,
     },
     {
-      name: "oas2: http only, also on an operation",
+      name: 'oas2: http only, also on an operation',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 host: shop.example.com
@@ -272,8 +258,8 @@ paths:
         '200': { description: OK }
 `,
       errors: [
-        { path: ["schemes", "0"], line: 4 },
-        { path: ["paths", "/api/users", "get", "schemes", "0"], line: 8 },
+        { path: ['schemes', '0'], line: 4 },
+        { path: ['paths', '/api/users', 'get', 'schemes', '0'], line: 8 },
       ],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
@@ -288,7 +274,7 @@ paths:
 `,
     },
     {
-      name: "json: http",
+      name: 'json: http',
       document: `{
   "openapi": "3.0.3",
   "info": { "title": "t", "version": "1" },
@@ -298,9 +284,7 @@ paths:
   "paths": {}
 }
 `,
-      errors: [
-        { path: ["servers", "0", "url"], line: 5 },
-      ],
+      errors: [{ path: ['servers', '0', 'url'], line: 5 }],
       output: `{
   "openapi": "3.0.3",
   "info": { "title": "t", "version": "1" },
@@ -312,9 +296,9 @@ paths:
 `,
     },
     {
-      name: "$ref: path item servers in another file",
+      name: '$ref: path item servers in another file',
       files: {
-        "paths/users.yaml": `servers:
+        'paths/users.yaml': `servers:
   - url: http://users.example.com
 get:
   responses:
@@ -327,9 +311,7 @@ paths:
   /api/users:
     $ref: './paths/users.yaml'
 `,
-      errors: [
-        { path: ["servers", "0", "url"], file: "paths/users.yaml", line: 2 },
-      ],
+      errors: [{ path: ['servers', '0', 'url'], file: 'paths/users.yaml', line: 2 }],
     },
   ],
 });
@@ -351,13 +333,22 @@ paths: {}
   };
 
   it('error (default): remote error, local info', async () => {
-    assert.deepEqual(await severities({ 'servers-https': 'error' }), [[4, 0], [5, 2]]);
+    assert.deepEqual(await severities({ 'servers-https': 'error' }), [
+      [4, 0],
+      [5, 2],
+    ]);
   });
   it('warn: remote warn, local stays info', async () => {
-    assert.deepEqual(await severities({ 'servers-https': 'warn' }), [[4, 1], [5, 2]]);
+    assert.deepEqual(await severities({ 'servers-https': 'warn' }), [
+      [4, 1],
+      [5, 2],
+    ]);
   });
-  it('hint: both hint (never raised above the user\'s level)', async () => {
-    assert.deepEqual(await severities({ 'servers-https': 'hint' }), [[4, 3], [5, 3]]);
+  it("hint: both hint (never raised above the user's level)", async () => {
+    assert.deepEqual(await severities({ 'servers-https': 'hint' }), [
+      [4, 3],
+      [5, 3],
+    ]);
   });
   it('off: nothing', async () => {
     assert.deepEqual(await severities({ 'servers-https': 'off' }), []);
@@ -366,6 +357,23 @@ paths: {}
     const def = (recommended as unknown as { rules: Record<string, { then: Record<string, unknown> }> }).rules['servers-https'];
     const asRule = { 'servers-https': { ...def, then: { ...def.then, functionOptions: { local: 'rule' } } } };
     const runs = await Promise.all([severities({ 'servers-https': 'error' }), severities(asRule), severities({ 'servers-https': 'warn' }), severities(asRule)]);
-    assert.deepEqual(runs, [[[4, 0], [5, 2]], [[4, 0], [5, 0]], [[4, 1], [5, 2]], [[4, 0], [5, 0]]]);
+    assert.deepEqual(runs, [
+      [
+        [4, 0],
+        [5, 2],
+      ],
+      [
+        [4, 0],
+        [5, 0],
+      ],
+      [
+        [4, 1],
+        [5, 2],
+      ],
+      [
+        [4, 0],
+        [5, 0],
+      ],
+    ]);
   });
 });

@@ -16,7 +16,8 @@ export const options = defineOptions<Options>('servers-https', {
   local: {
     schema: { oneOf: [{ enum: ['info', 'rule', 'off'] }, { type: 'boolean' }] },
     default: 'info',
-    description: "Plain-text URLs of a local development server (localhost, 127.0.0.1, [::1]): 'info' reports them at info, 'rule' at the rule's severity, 'off' not at all (true / false: 'rule' / 'off').",
+    description:
+      "Plain-text URLs of a local development server (localhost, 127.0.0.1, [::1]): 'info' reports them at info, 'rule' at the rule's severity, 'off' not at all (true / false: 'rule' / 'off').",
     example: 'off',
   },
 });
@@ -77,10 +78,12 @@ export default defineRule({
           url = variable.default + url.slice(v[0].length - 3);
           path = [...path.slice(0, -1), 'variables', v[1], 'default'];
         }
-        const sh = schemeAndHost(url.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-          const d = isObject(s.server.variables) && isObject(s.server.variables[name]) ? s.server.variables[name].default : undefined;
-          return typeof d === 'string' ? d : 'x';
-        }));
+        const sh = schemeAndHost(
+          url.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+            const d = isObject(s.server.variables) && isObject(s.server.variables[name]) ? s.server.variables[name].default : undefined;
+            return typeof d === 'string' ? d : 'x';
+          }),
+        );
         if (!sh || !INSECURE[sh.scheme]) continue;
         const isLocal = local(sh.host);
         if (isLocal && mode === 'off') continue;

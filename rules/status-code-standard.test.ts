@@ -3,7 +3,7 @@ import { testRule } from '../test/helpers/testRule';
 testRule('status-code-standard', {
   valid: [
     {
-      name: "oas3: registered codes, ranges and default",
+      name: 'oas3: registered codes, ranges and default',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -19,7 +19,7 @@ paths:
 `,
     },
     {
-      name: "oas3.1: rarer registered codes",
+      name: 'oas3.1: rarer registered codes',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -34,7 +34,7 @@ paths:
 `,
     },
     {
-      name: "oas2: codes and an extension key",
+      name: 'oas2: codes and an extension key',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -48,14 +48,14 @@ paths:
 `,
     },
     {
-      name: "json: registered codes",
+      name: 'json: registered codes',
       document: `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"200": {"description": "x"}, "429": {"description": "x"}}}}}}
 `,
     },
   ],
   invalid: [
     {
-      name: "oas3: unregistered codes",
+      name: 'oas3: unregistered codes',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -67,12 +67,16 @@ paths:
         '432': { description: x }
 `,
       errors: [
-        { path: ["paths", "/api/users", "get", "responses", "299"], line: 8, message: "not in the IANA status code registry; use a registered code (or the range \"2XX\")" },
-        { path: ["paths", "/api/users", "get", "responses", "432"], line: 9 },
+        {
+          path: ['paths', '/api/users', 'get', 'responses', '299'],
+          line: 8,
+          message: 'not in the IANA status code registry; use a registered code (or the range "2XX")',
+        },
+        { path: ['paths', '/api/users', 'get', 'responses', '432'], line: 9 },
       ],
     },
     {
-      name: "oas3: a lower-case range",
+      name: 'oas3: a lower-case range',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -82,12 +86,10 @@ paths:
         '200': { description: x }
         4xx: { description: x }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses", "4xx"], message: "write the range in capitals: \"4XX\"" },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '4xx'], message: 'write the range in capitals: "4XX"' }],
     },
     {
-      name: "oas3.1: 306 and 418 are unused in the registry",
+      name: 'oas3.1: 306 and 418 are unused in the registry',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -97,13 +99,10 @@ paths:
         '306': { description: x }
         '418': { description: x }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses", "306"] },
-        { path: ["paths", "/api/users", "get", "responses", "418"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '306'] }, { path: ['paths', '/api/users', 'get', 'responses', '418'] }],
     },
     {
-      name: "oas2: out of range and not a code",
+      name: 'oas2: out of range and not a code',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 paths:
@@ -116,13 +115,13 @@ paths:
         Default: { description: x }
 `,
       errors: [
-        { path: ["paths", "/api/users", "get", "responses", "600"], message: "between 100 and 599" },
-        { path: ["paths", "/api/users", "get", "responses", "ok"], message: "three-digit" },
-        { path: ["paths", "/api/users", "get", "responses", "Default"], message: "\"default\"" },
+        { path: ['paths', '/api/users', 'get', 'responses', '600'], message: 'between 100 and 599' },
+        { path: ['paths', '/api/users', 'get', 'responses', 'ok'], message: 'three-digit' },
+        { path: ['paths', '/api/users', 'get', 'responses', 'Default'], message: '"default"' },
       ],
     },
     {
-      name: "json: an unregistered code",
+      name: 'json: an unregistered code',
       document: `{
   "swagger": "2.0",
   "info": { "title": "t", "version": "1" },
@@ -132,14 +131,12 @@ paths:
   } } } }
 }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses", "499"], line: 6 },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '499'], line: 6 }],
     },
     {
-      name: "$ref: a path item in another file",
+      name: '$ref: a path item in another file',
       files: {
-        "paths/users.yaml": `get:
+        'paths/users.yaml': `get:
   responses:
     '200': { description: OK }
     '250': { description: Odd }
@@ -151,9 +148,7 @@ paths:
   /api/users:
     $ref: './paths/users.yaml'
 `,
-      errors: [
-        { path: ["get", "responses", "250"], file: "paths/users.yaml", line: 4 },
-      ],
+      errors: [{ path: ['get', 'responses', '250'], file: 'paths/users.yaml', line: 4 }],
     },
   ],
 });

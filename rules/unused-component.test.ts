@@ -88,7 +88,7 @@ components:
 `,
     },
     {
-      name: 'oas3.2: components used from a $ref\'d file that points back into the document',
+      name: "oas3.2: components used from a $ref'd file that points back into the document",
       document: `openapi: 3.2.0
 info: { title: t, version: '1' }
 paths:
@@ -229,7 +229,7 @@ components:
 `,
     },
     {
-      name: 'oas3.2: an unused schema beside a used one; a $ref\'d file that uses another',
+      name: "oas3.2: an unused schema beside a used one; a $ref'd file that uses another",
       document: `openapi: 3.2.0
 info: { title: t, version: '1' }
 paths:

@@ -53,7 +53,8 @@ export default defineRule({
     // `$ref` is left dangling whichever finding is fixed first.
     const gone = referrersOf(ctx.data, ctx.path);
     const name = ctx.path[ctx.path.length - 1];
-    const title = gone.length > 1 ? `Remove the unused "${name}" and the ${gone.length - 1} unused component(s) that reference it` : `Remove the unused "${name}"`;
+    const title =
+      gone.length > 1 ? `Remove the unused "${name}" and the ${gone.length - 1} unused component(s) that reference it` : `Remove the unused "${name}"`;
     return { title, ops: gone.map(path => ({ kind: 'remove' as const, path })) };
   },
 });

@@ -7,7 +7,7 @@ const get = `
 testRule('version-declared', {
   valid: [
     {
-      name: 'oas3: a box-version header beside a path version used by most operations is version-single-strategy\'s finding alone',
+      name: "oas3: a box-version header beside a path version used by most operations is version-single-strategy's finding alone",
       document: `openapi: 3.0.2
 info: { title: Box Platform API, version: 2024.0 }
 servers:
@@ -86,7 +86,7 @@ paths:
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}}`,
     },
     {
-      name: 'options: headers Stripe-Version: the API\'s own version header (oas3)',
+      name: "options: headers Stripe-Version: the API's own version header (oas3)",
       options: { headers: ['Stripe-Version'] },
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -140,7 +140,9 @@ components:
       required: true
       schema: { type: string, enum: ['2025.0'] }
 `,
-      errors: [{ path: ['components', 'parameters', 'BoxVersionHeader', 'name'], message: 'The header "box-version" selects the API version under a name of its own' }],
+      errors: [
+        { path: ['components', 'parameters', 'BoxVersionHeader', 'name'], message: 'The header "box-version" selects the API version under a name of its own' },
+      ],
     },
     {
       name: 'oas3: points at the server URL',
@@ -179,7 +181,7 @@ paths:
       errors: [{ path: ['swagger'] }],
     },
     {
-      name: 'options: headers Stripe-Version: another *-version header is reported with the API\'s names (oas3)',
+      name: "options: headers Stripe-Version: another *-version header is reported with the API's names (oas3)",
       options: { headers: ['Stripe-Version'] },
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -190,7 +192,9 @@ paths:
         - { name: Box-Version, in: header, schema: { type: string } }
       responses: { '200': { description: OK } }
 `,
-      errors: [{ line: 7, message: 'The header "Box-Version" selects the API version under another name than the API\'s: call it "API-Version" or "Stripe-Version".' }],
+      errors: [
+        { line: 7, message: 'The header "Box-Version" selects the API version under another name than the API\'s: call it "API-Version" or "Stripe-Version".' },
+      ],
     },
     {
       name: 'options: query api_version: a query parameter of another name selects nothing (oas3.1)',

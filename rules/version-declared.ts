@@ -10,7 +10,8 @@ export const options = defineOptions<{ headers: string[]; query: string[] }>('ve
   headers: {
     schema: names,
     default: [],
-    description: 'More request headers (any case) that select the version, besides API-Version and an Accept vendor type: another header named *-version is still reported.',
+    description:
+      'More request headers (any case) that select the version, besides API-Version and an Accept vendor type: another header named *-version is still reported.',
     example: ['Stripe-Version'],
   },
   query: {
@@ -24,7 +25,8 @@ export const options = defineOptions<{ headers: string[]; query: string[] }>('ve
 export default defineRule({
   id: 'version-declared',
   meta: {
-    description: 'The document selects an API version: path /api/v<n>/, query parameter version / v / api-version, or header API-Version / Accept vendor type; a version header of another name (box-version) is flagged.',
+    description:
+      'The document selects an API version: path /api/v<n>/, query parameter version / v / api-version, or header API-Version / Accept vendor type; a version header of another name (box-version) is flagged.',
     severity: 'warn',
     fixable: false,
     formats: ['oas2', 'oas3'],
@@ -58,7 +60,8 @@ export default defineRule({
       }
       if (custom.length > 0) return custom;
       const selects = (op: (typeof model.operations)[number]) =>
-        versionLocations(model, op).length > 0 || op.parameters.some(p => (p.in === 'query' && query.has(p.name.toLowerCase())) || (p.in === 'header' && headers.has(p.name.toLowerCase())));
+        versionLocations(model, op).length > 0 ||
+        op.parameters.some(p => (p.in === 'query' && query.has(p.name.toLowerCase())) || (p.in === 'header' && headers.has(p.name.toLowerCase())));
       if (model.operations.some(selects)) return [];
       // Point where the version would most often go: the server URL / basePath, else the version key.
       let path: JsonPath = [model.spec === 'oas2' ? 'swagger' : 'openapi'];

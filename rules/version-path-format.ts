@@ -26,7 +26,8 @@ export const options = defineOptions<{ formats: Format[] }>('version-path-format
   formats: {
     schema: { type: 'array', items: { enum: Object.keys(FORMATS) }, minItems: 1, uniqueItems: true },
     default: ['v<n>'],
-    description: "The formats a version segment may have (any one will do): 'v<n>' (v1), 'v<n>.<m>' (v1, v1.2), '<n>' (1), '<n>.<m>' (2, 2.0), 'date' (2010-04-01).",
+    description:
+      "The formats a version segment may have (any one will do): 'v<n>' (v1), 'v<n>.<m>' (v1, v1.2), '<n>' (1), '<n>.<m>' (2, 2.0), 'date' (2010-04-01).",
     example: ['date'],
   },
 });
@@ -65,7 +66,8 @@ function checkServer(url: string, variables: unknown, at: JsonPath, out: Finding
     if (ok.test(resolved[i])) continue;
     const v = /^\u0001([^\u0001]+)\u0001$/.exec(raw[i]);
     const vars = isObject(variables) ? variables : {};
-    const path = v && isObject(vars[v[1]]) && (vars[v[1]] as Record<string, unknown>).default !== undefined ? [...at.slice(0, -1), 'variables', v[1], 'default'] : at;
+    const path =
+      v && isObject(vars[v[1]]) && (vars[v[1]] as Record<string, unknown>).default !== undefined ? [...at.slice(0, -1), 'variables', v[1], 'default'] : at;
     out.push({ message: ok.message(resolved[i], serverBasePath(url, variables)), path });
   }
 }

@@ -81,7 +81,7 @@ paths:
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {}}}`,
     },
     {
-      name: "oas3: a query parameter \"version\" on an operation whose path already has the API version picks a file's version",
+      name: 'oas3: a query parameter "version" on an operation whose path already has the API version picks a file\'s version',
       document: `openapi: 3.0.3
 info: { title: Files, version: '1.0.0' }
 servers: [{ url: 'https://api.example.com' }]
@@ -145,7 +145,12 @@ info: { title: t, version: '1' }
 paths:
   /api/v1/users:${get}
 `,
-      errors: [{ path: ['paths', '/api/v1/users'], message: 'The path "/api/v1/users" selects the version by the URL path (/api/v<n>/), but the API selects it by a header (API-Version).' }],
+      errors: [
+        {
+          path: ['paths', '/api/v1/users'],
+          message: 'The path "/api/v1/users" selects the version by the URL path (/api/v<n>/), but the API selects it by a header (API-Version).',
+        },
+      ],
     },
     {
       name: 'options: strategies [header], the vendor media type is not a header here (oas3.1)',
@@ -174,7 +179,12 @@ paths:
       parameters: [{ name: api-version, in: query, type: string }]
       responses: { '200': { description: OK } }
 `,
-      errors: [{ message: 'The query parameter "api-version" selects the version by a query parameter (?version=<n>), but the API selects it by the URL path (/api/v<n>/) or the media type' }],
+      errors: [
+        {
+          message:
+            'The query parameter "api-version" selects the version by a query parameter (?version=<n>), but the API selects it by the URL path (/api/v<n>/) or the media type',
+        },
+      ],
     },
     {
       name: 'options: strategies auto, the minority is flagged (oas3)',
@@ -206,7 +216,9 @@ components:
   parameters:
     Version: { name: version, in: query, description: The API version to use., schema: { type: string } }
 `,
-      errors: [{ path: ['components', 'parameters', 'Version', 'name'], line: 16, message: 'The query parameter "version" selects the version by a query parameter' }],
+      errors: [
+        { path: ['components', 'parameters', 'Version', 'name'], line: 16, message: 'The query parameter "version" selects the version by a query parameter' },
+      ],
     },
     {
       name: 'oas3.1: header majority, the path version is flagged',

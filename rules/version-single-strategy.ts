@@ -18,10 +18,7 @@ const WAY_LABEL: Record<Way, string> = {
 export const options = defineOptions<{ strategies: 'auto' | Way[] }>('version-single-strategy', {
   strategies: {
     schema: {
-      anyOf: [
-        { const: 'auto' },
-        { type: 'array', items: { enum: ['path', 'query', 'header', 'mediaType'] }, minItems: 1, uniqueItems: true },
-      ],
+      anyOf: [{ const: 'auto' }, { type: 'array', items: { enum: ['path', 'query', 'header', 'mediaType'] }, minItems: 1, uniqueItems: true }],
     },
     default: 'auto',
     description:
@@ -44,7 +41,8 @@ function disallowed(model: Model, allowed: Way[]): Finding[] {
 export default defineRule({
   id: 'version-single-strategy',
   meta: {
-    description: 'The document selects the API version in one way only (path, query parameter or header); locations using another way than the majority are flagged.',
+    description:
+      'The document selects the API version in one way only (path, query parameter or header); locations using another way than the majority are flagged.',
     severity: 'error',
     fixable: false,
     formats: ['oas2', 'oas3'],

@@ -38,7 +38,11 @@ function ltsNode() {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"sea-node","private":true}\n');
     console.log(`build-sea: installing ${pkg}@${SEA_NODE_VERSION} from npm`);
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=error', `${pkg}@${SEA_NODE_VERSION}`], { cwd: dir, stdio: 'inherit', shell: process.platform === 'win32' });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=error', `${pkg}@${SEA_NODE_VERSION}`], {
+      cwd: dir,
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
+    });
   }
   return bin;
 }
@@ -83,4 +87,6 @@ if (strip && process.platform === 'linux') {
 const { inject } = require('postject');
 await inject(out, 'NODE_SEA_BLOB', fs.readFileSync(blob), { sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2' });
 const mb = n => `${(n / 1024 / 1024).toFixed(1)} MB`;
-console.log(`build-sea: ${path.relative(ROOT, out)}: Node ${nodeVersion}, ${mb(fs.statSync(out).size)} (blob ${mb(fs.statSync(blob).size)}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `build-sea: ${path.relative(ROOT, out)}: Node ${nodeVersion}, ${mb(fs.statSync(out).size)} (blob ${mb(fs.statSync(blob).size)}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);

@@ -40,7 +40,14 @@ export async function generateExampleMetaValidators(esbuild, copyTo) {
     parts.push(`  ${JSON.stringify(base)}: ${standaloneExpression(standalone(ajv, validate))},`);
   }
   const version = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'node_modules', 'ajv', 'package.json'), 'utf8')).version;
-  const module = [`// Meta-schema validators precompiled by Ajv ${version} (scripts/exampleMetaValidators.mjs)`, 'const validators = {', ...parts, '};', 'export { validators };', ''].join('\n');
+  const module = [
+    `// Meta-schema validators precompiled by Ajv ${version} (scripts/exampleMetaValidators.mjs)`,
+    'const validators = {',
+    ...parts,
+    '};',
+    'export { validators };',
+    '',
+  ].join('\n');
   if (copyTo) writeTestCopy(copyTo, module);
   return module;
 }

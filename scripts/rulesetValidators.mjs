@@ -43,8 +43,18 @@ function spectralRulesetValidator() {
   const fromCore = createRequire(file);
   const { _ } = fromCore('ajv/dist/2020');
   const exportsOf = loadPatched(file, source => {
-    let s = swap(source, 'const ajv = new _2020_1.default({\n', `const ajv = new _2020_1.default({\n        code: globalThis[Symbol.for('apiconv.rulesetValidatorCompile')].code,\n`, file);
-    s = swap(s, 'const validator = new Proxy(ajv.compile(rulesetSchema), {', "const validator = new Proxy((globalThis[Symbol.for('apiconv.rulesetValidatorCompile')].compiled = { ajv, fn: ajv.compile(rulesetSchema) }).fn, {", file);
+    let s = swap(
+      source,
+      'const ajv = new _2020_1.default({\n',
+      `const ajv = new _2020_1.default({\n        code: globalThis[Symbol.for('apiconv.rulesetValidatorCompile')].code,\n`,
+      file,
+    );
+    s = swap(
+      s,
+      'const validator = new Proxy(ajv.compile(rulesetSchema), {',
+      "const validator = new Proxy((globalThis[Symbol.for('apiconv.rulesetValidatorCompile')].compiled = { ajv, fn: ajv.compile(rulesetSchema) }).fn, {",
+      file,
+    );
     return s;
   });
   globalThis[KEEP] = { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } };
@@ -64,8 +74,13 @@ function migratorRulesetValidator() {
   globalThis[KEEP] = {};
   try {
     const exportsOf = loadPatched(file, source => {
-      let s = swap(source, 'const ajv = new ajv_1.default({\n', `const ajv = globalThis[Symbol.for('apiconv.rulesetValidatorCompile')].ajv = new ajv_1.default({\n    code: { source: true },\n`, file);
-      s = swap(s, 'exports.assertRuleset = assertRuleset;', "exports.assertRuleset = assertRuleset;\nexports.apiconvSchema = schema_1.default;", file);
+      let s = swap(
+        source,
+        'const ajv = new ajv_1.default({\n',
+        `const ajv = globalThis[Symbol.for('apiconv.rulesetValidatorCompile')].ajv = new ajv_1.default({\n    code: { source: true },\n`,
+        file,
+      );
+      s = swap(s, 'exports.assertRuleset = assertRuleset;', 'exports.assertRuleset = assertRuleset;\nexports.apiconvSchema = schema_1.default;', file);
       return s;
     });
     const { ajv } = globalThis[KEEP];

@@ -31,7 +31,8 @@ export const PATCHES = [
     name: 'spectral-function-names',
     file: '@stoplight/spectral-functions/dist/index.js',
     swaps: [],
-    append: () => "\nfor (const name of Object.keys(exports)) {\n  const fn = exports[name];\n  if (typeof fn === 'function' && fn.name !== name) Object.defineProperty(fn, 'name', { value: name });\n}\n",
+    append: () =>
+      "\nfor (const name of Object.keys(exports)) {\n  const fn = exports[name];\n  if (typeof fn === 'function' && fn.name !== name) Object.defineProperty(fn, 'name', { value: name });\n}\n",
   },
   {
     // Spectral's `createRulesetFunction` compiles each function's input and options schemas with Ajv when the
@@ -52,8 +53,14 @@ export const PATCHES = [
           "const { precompiled: apiconvPrecompiled } = require('apiconv:function-schemas');\n" +
           "const compileSchema = schema => {\n  const pre = apiconvPrecompiled(schema);\n  if (pre !== undefined) return pre;\n  if (globalThis[Symbol.for('apiconv.eagerFunctionSchemas')] === true) return ajvOf().compile(schema);\n  let compiled;\n  const validate = function (data) {\n    if (compiled === undefined) compiled = ajvOf().compile(schema);\n    const valid = compiled(data);\n    validate.errors = compiled.errors;\n    return valid;\n  };\n  validate.errors = null;\n  return validate;\n};\n",
       },
-      { from: 'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv.compile(options);', to: 'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : compileSchema(options);' },
-      { from: 'const validateInput = input !== null ? ajv.compile(input) : input;', to: 'const validateInput = input !== null ? compileSchema(input) : input;' },
+      {
+        from: 'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : ajv.compile(options);',
+        to: 'const validateOptions = options === null ? DEFAULT_OPTIONS_VALIDATOR : compileSchema(options);',
+      },
+      {
+        from: 'const validateInput = input !== null ? ajv.compile(input) : input;',
+        to: 'const validateInput = input !== null ? compileSchema(input) : input;',
+      },
       { from: "fn.name || '<unknown>'", to: "fn.name || wrappedFn.name || '<unknown>'", count: 3 },
     ],
     check: patched => (/\bajv\./.test(patched) ? 'uses its Ajv instance elsewhere' : undefined),
@@ -64,7 +71,13 @@ export const PATCHES = [
     // there). Every user ruleset is still validated.
     name: 'trusted-builtin-rulesets',
     file: '@stoplight/spectral-core/dist/ruleset/ruleset.js',
-    swaps: [{ from: '(0, index_1.assertValidRuleset)(', to: "(globalThis[Symbol.for('apiconv.builtinRuleset')] === true ? () => undefined : index_1.assertValidRuleset)(", count: 2 }],
+    swaps: [
+      {
+        from: '(0, index_1.assertValidRuleset)(',
+        to: "(globalThis[Symbol.for('apiconv.builtinRuleset')] === true ? () => undefined : index_1.assertValidRuleset)(",
+        count: 2,
+      },
+    ],
   },
   {
     // Spectral's check of a ruleset file (its createValidator: Ajv 2020 compiling the ruleset schema at the first
@@ -127,10 +140,9 @@ export const PATCHES = [
     // exports (memoizedStoplightPath, below) do not reach: its parse is remembered by string (server/src/bundle/pathParse.ts).
     name: 'stoplight-path-parse',
     file: '@stoplight/path/index.es.js',
-    swaps: [
-      { from: 'because it is not a string`);return r(t,{})}', to: 'because it is not a string`);return apiconvParse(t)}' },
-    ],
-    append: () => `\nimport { memoParse as apiconvMemoParse } from ${JSON.stringify(helper('pathParse.ts'))};\nconst apiconvParse = apiconvMemoParse(t => r(t, {}));\n`,
+    swaps: [{ from: 'because it is not a string`);return r(t,{})}', to: 'because it is not a string`);return apiconvParse(t)}' }],
+    append: () =>
+      `\nimport { memoParse as apiconvMemoParse } from ${JSON.stringify(helper('pathParse.ts'))};\nconst apiconvParse = apiconvMemoParse(t => r(t, {}));\n`,
   },
   {
     // json-ref-resolver's runner sets each remote `$ref`'s value into the document with an Immer `produce` of its
@@ -139,7 +151,10 @@ export const PATCHES = [
     name: 'resolver-remote-sets',
     file: '@stoplight/json-ref-resolver/runner.js',
     swaps: [
-      { from: '                for (const r of uriResults) {\n', to: '                const apiconvSets = [];\n                for (const r of uriResults) {\n' },
+      {
+        from: '                for (const r of uriResults) {\n',
+        to: '                const apiconvSets = [];\n                for (const r of uriResults) {\n',
+      },
       {
         from:
           '                    this._source = (0, immer_1.default)(this._source, (draft) => {\n' +
@@ -176,7 +191,13 @@ export function applyPatch(patch, source, file) {
 }
 
 /** The path filter of every installed copy of `file` (`@scope/pkg/dist/x.js`), either separator. */
-const fileFilter = file => new RegExp(`[\\\\/]${file.split('/').map(p => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\\\/]')}$`);
+const fileFilter = file =>
+  new RegExp(
+    `[\\\\/]${file
+      .split('/')
+      .map(p => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[\\\\/]')}$`,
+  );
 
 /** Every installed copy of `file` under `root`'s node_modules: the top level and one level of nesting. */
 export function installedCopies(file, root = process.cwd()) {
@@ -242,10 +263,16 @@ const lazyLodash = {
     build.onLoad({ filter: /.*/, namespace: 'apiconv-lazy-lodash' }, () => {
       const require = createRequire(import.meta.url);
       const dir = path.dirname(require.resolve('lodash/package.json'));
-      const lines = ['const lazy = (name, load) => Object.defineProperty(exports, name, { enumerable: true, configurable: true, get() { const value = load(); Object.defineProperty(exports, name, { value, enumerable: true, writable: true, configurable: true }); return value; } });'];
+      const lines = [
+        'const lazy = (name, load) => Object.defineProperty(exports, name, { enumerable: true, configurable: true, get() { const value = load(); Object.defineProperty(exports, name, { value, enumerable: true, writable: true, configurable: true }); return value; } });',
+      ];
       for (const name of Object.keys(require('lodash'))) {
         const own = /^[A-Za-z]\w*$/.test(name) && fs.existsSync(path.join(dir, `${name}.js`));
-        lines.push(own ? `lazy(${JSON.stringify(name)}, () => require(${JSON.stringify(`lodash/${name}.js`)}));` : `lazy(${JSON.stringify(name)}, () => require('lodash/lodash.js')[${JSON.stringify(name)}]);`);
+        lines.push(
+          own
+            ? `lazy(${JSON.stringify(name)}, () => require(${JSON.stringify(`lodash/${name}.js`)}));`
+            : `lazy(${JSON.stringify(name)}, () => require('lodash/lodash.js')[${JSON.stringify(name)}]);`,
+        );
       }
       return { contents: lines.join('\n'), loader: 'js', resolveDir: process.cwd() };
     });

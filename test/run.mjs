@@ -19,9 +19,7 @@ function walk(dir, out) {
   return out;
 }
 const filters = process.argv.slice(2);
-const files = [...walk(join(root, 'rules'), []), ...walk(join(root, 'test'), [])]
-  .filter(f => filters.length === 0 || filters.some(s => f.includes(s)))
-  .sort();
+const files = [...walk(join(root, 'rules'), []), ...walk(join(root, 'test'), [])].filter(f => filters.length === 0 || filters.some(s => f.includes(s))).sort();
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);

@@ -59,7 +59,10 @@ export function registerAdoptConventions(lc: LanguageClient, started: () => Prom
     const write = `Write ${name}`;
     const picked = await vscode.window.showQuickPick(
       [
-        { label: write, detail: `Sets ${result.rules.length} rule${result.rules.length === 1 ? '' : 's'} as the diff shows${result.current === undefined ? '' : `, replacing what ${name} says now`}.` },
+        {
+          label: write,
+          detail: `Sets ${result.rules.length} rule${result.rules.length === 1 ? '' : 's'} as the diff shows${result.current === undefined ? '' : `, replacing what ${name} says now`}.`,
+        },
         { label: 'Keep the current config', detail: 'Writes nothing.' },
       ],
       { title: "apiconv: adopt this API's conventions?", ignoreFocusOut: true },

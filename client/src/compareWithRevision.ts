@@ -16,7 +16,10 @@ const TRUST = 'Manage Workspace Trust';
 
 export async function compareWithRevision(): Promise<string | undefined> {
   if (!vscode.workspace.isTrusted) {
-    const picked = await vscode.window.showInformationMessage('apiconv compares with a git revision only in a trusted workspace: it runs git, and a repository’s git config can run commands. Trust the workspace to see breaking changes.', TRUST);
+    const picked = await vscode.window.showInformationMessage(
+      'apiconv compares with a git revision only in a trusted workspace: it runs git, and a repository’s git config can run commands. Trust the workspace to see breaking changes.',
+      TRUST,
+    );
     if (picked === TRUST) await vscode.commands.executeCommand('workbench.trust.manage');
     return undefined;
   }
@@ -43,11 +46,19 @@ export async function compareWithRevision(): Promise<string | undefined> {
   if (!picked) return undefined;
   let value = picked.label === OFF ? '' : picked.label;
   if (picked.label === OTHER) {
-    const typed = await vscode.window.showInputBox({ prompt: `A git revision (branch, tag or commit), saved as apiconv.diff.base in ${where}`, value: current, validateInput: v => (/\s/.test(v.trim()) ? 'no spaces' : undefined) });
+    const typed = await vscode.window.showInputBox({
+      prompt: `A git revision (branch, tag or commit), saved as apiconv.diff.base in ${where}`,
+      value: current,
+      validateInput: v => (/\s/.test(v.trim()) ? 'no spaces' : undefined),
+    });
     if (typed === undefined) return undefined;
     value = typed.trim();
   }
   await config.update('diff.base', value, target);
-  void vscode.window.showInformationMessage(value ? `apiconv: breaking changes against ${value} (apiconv.diff.base, saved in ${where}).` : `apiconv: comparison with a revision off (apiconv.diff.base cleared in ${where}).`);
+  void vscode.window.showInformationMessage(
+    value
+      ? `apiconv: breaking changes against ${value} (apiconv.diff.base, saved in ${where}).`
+      : `apiconv: comparison with a revision off (apiconv.diff.base cleared in ${where}).`,
+  );
   return value;
 }

@@ -85,9 +85,8 @@ async function lintWorkspace(lc: LanguageClient, started: () => Promise<void>): 
     return undefined;
   }
   await started();
-  const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: 'apiconv: linting the workspace' },
-    () => lc.sendRequest(LintWorkspaceRequest, {}),
+  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'apiconv: linting the workspace' }, () =>
+    lc.sendRequest(LintWorkspaceRequest, {}),
   );
   void vscode.window.setStatusBarMessage(
     `apiconv: ${result.files} OpenAPI document${result.files === 1 ? '' : 's'} linted, ${result.problems} problem${result.problems === 1 ? '' : 's'}`,

@@ -33,6 +33,11 @@ export function parseRefs(output: string): Revision[] {
 /** The repository's revisions around `cwd` (none when it is not in a repository, or git is missing). */
 export function listRevisions(cwd: string, max = 200): Promise<Revision[]> {
   return new Promise(resolve => {
-    execFile('git', ['for-each-ref', '--sort=-committerdate', `--count=${max}`, '--format=%(refname)', 'refs/heads', 'refs/remotes', 'refs/tags'], { cwd, timeout: 5000 }, (err, stdout) => resolve(err ? [] : parseRefs(stdout)));
+    execFile(
+      'git',
+      ['for-each-ref', '--sort=-committerdate', `--count=${max}`, '--format=%(refname)', 'refs/heads', 'refs/remotes', 'refs/tags'],
+      { cwd, timeout: 5000 },
+      (err, stdout) => resolve(err ? [] : parseRefs(stdout)),
+    );
   });
 }

@@ -3,13 +3,7 @@
  * sees, when diagnostics are pulled, and the workspace-trust flag it is given.
  */
 import * as vscode from 'vscode';
-import {
-  DiagnosticPullMode,
-  LanguageClient,
-  LanguageClientOptions,
-  ServerOptions,
-  TransportKind,
-} from 'vscode-languageclient/node';
+import { DiagnosticPullMode, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import type { InitializationOptions } from '../../server/src/lsp/protocol';
 
 /**
@@ -35,7 +29,11 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
   // real editor; the extension host passes its environment on, so set it where code-server or VS Code starts).
   const profileDir = process.env.APICONV_SERVER_CPU_PROF;
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.stdio, ...(profileDir ? { options: { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } } : {}) },
+    run: {
+      module: serverModule,
+      transport: TransportKind.stdio,
+      ...(profileDir ? { options: { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } } : {}),
+    },
     debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
 

@@ -84,9 +84,7 @@ function fromCursor(): Target | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return undefined;
   const pos = editor.selection.active;
-  const here = vscode.languages
-    .getDiagnostics(editor.document.uri)
-    .filter(d => d.source === SOURCE && d.range.contains(pos));
+  const here = vscode.languages.getDiagnostics(editor.document.uri).filter(d => d.source === SOURCE && d.range.contains(pos));
   return here.length ? fromDiagnostic(here[0]) : undefined;
 }
 

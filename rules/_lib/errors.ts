@@ -164,10 +164,7 @@ export interface RequiredOn {
 /** The `methods` option of an error-status rule; `beside` says which operations the rule judges at all. */
 export const requiredOnMethods = (status: string, beside: string) => ({
   schema: {
-    anyOf: [
-      { const: 'all' },
-      { type: 'array', items: { enum: [...HTTP_METHODS, 'query'] }, uniqueItems: true },
-    ],
+    anyOf: [{ const: 'all' }, { type: 'array', items: { enum: [...HTTP_METHODS, 'query'] }, uniqueItems: true }],
   },
   default: 'all' as RequiredOn['methods'],
   description: `The methods whose operations must declare a ${status} response (${beside}); 'all', or a list such as [get, put, patch]; an empty list turns the requirement off.`,

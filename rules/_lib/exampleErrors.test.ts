@@ -21,7 +21,12 @@ const CASES: Case[] = [
   ['integer is checked first', { type: 'integer', minimum: 5 }, 3.5, 'draft4'],
   ['nullable adds null: checked first', { type: 'string', nullable: true, maxLength: 1 }, 3, 'draft4'],
   ['a type list', { type: ['string', 'null'] }, 3, 'draft2020-12'],
-  ['additionalProperties comes before properties', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false }, { a: 1, b: 2 }, 'draft4'],
+  [
+    'additionalProperties comes before properties',
+    { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+    { a: 1, b: 2 },
+    'draft4',
+  ],
   ['required comes before properties', { properties: { a: { type: 'string' } }, required: ['b'] }, { a: 1 }, 'draft4'],
   ['the first missing name, in the schema order', { required: ['z', 'a'] }, {}, 'auto'],
   ['a property path and a schema path are escaped', { properties: { 'a/b~c d': { type: 'string' } } }, { 'a/b~c d': 1 }, 'draft4'],
@@ -45,11 +50,36 @@ const CASES: Case[] = [
   ['not', { not: { type: 'string' } }, 'x', 'draft4'],
   ['allOf is no composite: its first error is the only one', { allOf: [{ type: 'object' }, { required: ['a'] }] }, {}, 'draft4'],
   ['anyOf: every branch error, then its own', { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 5 }] }, 3, 'draft4'],
-  ['in a branch, a failed type does not stop the keywords of any type', { anyOf: [{ type: 'string', nullable: true, enum: ['a'] }, { type: 'object' }] }, 3, 'draft4'],
+  [
+    'in a branch, a failed type does not stop the keywords of any type',
+    { anyOf: [{ type: 'string', nullable: true, enum: ['a'] }, { type: 'object' }] },
+    3,
+    'draft4',
+  ],
   ['in a branch, integer then minimum', { anyOf: [{ type: 'integer', minimum: 5 }, { type: 'string' }] }, 3.5, 'draft4'],
-  ['oneOf with none passing', { oneOf: [{ type: 'integer', enum: [1] }, { type: 'string', enum: ['x'] }] }, 3.5, 'draft4'],
-  ['oneOf with two passing: Ajv stops there', { oneOf: [{ type: 'string' }, { type: 'integer' }, { type: 'string', minLength: 1 }, { type: 'string' }] }, 'a', 'draft4'],
-  ['oneOf passing one, in a failing property', { properties: { p: { oneOf: [{ type: 'string' }, { type: 'integer' }] }, q: { type: 'string' } } }, { p: 1, q: 2 }, 'auto'],
+  [
+    'oneOf with none passing',
+    {
+      oneOf: [
+        { type: 'integer', enum: [1] },
+        { type: 'string', enum: ['x'] },
+      ],
+    },
+    3.5,
+    'draft4',
+  ],
+  [
+    'oneOf with two passing: Ajv stops there',
+    { oneOf: [{ type: 'string' }, { type: 'integer' }, { type: 'string', minLength: 1 }, { type: 'string' }] },
+    'a',
+    'draft4',
+  ],
+  [
+    'oneOf passing one, in a failing property',
+    { properties: { p: { oneOf: [{ type: 'string' }, { type: 'integer' }] }, q: { type: 'string' } } },
+    { p: 1, q: 2 },
+    'auto',
+  ],
   ['nested composites', { anyOf: [{ oneOf: [{ type: 'string' }, { type: 'boolean' }] }, { not: { type: 'integer' } }] }, 1, 'draft2020-12'],
   ['anyOf past draft 7 evaluates every branch', { anyOf: [{ type: 'integer' }, { type: 'string' }] }, null, 'draft2020-12'],
 ];
@@ -86,14 +116,26 @@ describe('errors of invalid examples told without compiling', () => {
       const [any, ...typed] = rules;
       assert.equal(any!.type, undefined);
       const anyKeywords = any!.rules.map(r => r.keyword);
-      assert.deepEqual(anyKeywords.filter(k => (ANY as readonly string[]).includes(k)), [...ANY], dialect);
+      assert.deepEqual(
+        anyKeywords.filter(k => (ANY as readonly string[]).includes(k)),
+        [...ANY],
+        dialect,
+      );
       for (const k of anyKeywords) assert.ok(ANY_RULES.includes(k), `${dialect}: ${k} is a rule of any type`);
-      assert.deepEqual(typed.map(g => g.type), ['number', 'string', 'array', 'object'], dialect);
+      assert.deepEqual(
+        typed.map(g => g.type),
+        ['number', 'string', 'array', 'object'],
+        dialect,
+      );
       for (const group of typed) {
         const type = group.type as keyof typeof GROUPS;
         const inGroup = group.rules.map(r => r.keyword);
         // the keywords read here, in Ajv's order; and every keyword of the group known, to tell whether a schema uses it
-        assert.deepEqual(inGroup.filter(k => GROUPS[type].includes(k)), GROUPS[type].filter(k => inGroup.includes(k)), `${dialect} ${type}`);
+        assert.deepEqual(
+          inGroup.filter(k => GROUPS[type].includes(k)),
+          GROUPS[type].filter(k => inGroup.includes(k)),
+          `${dialect} ${type}`,
+        );
         for (const k of group.rules.map(r => r.keyword)) assert.ok(GROUP_RULES[type].includes(k), `${dialect}: ${k} is a rule of ${type}`);
       }
     }

@@ -47,7 +47,21 @@ type Group = 'number' | 'string' | 'array' | 'object';
 /** Keywords of any type, in Ajv's order (its first rule group; `type` and `nullable` generate no code there). */
 export const ANY = ['const', 'enum', 'not', 'anyOf', 'oneOf', 'allOf'] as const;
 /** Every keyword Ajv's first rule group holds: a schema with any of them uses the group (`type` alone does). */
-export const ANY_RULES: readonly string[] = ['$comment', 'id', '$ref', 'type', 'nullable', ...ANY, 'if', 'then', 'else', '$dynamicAnchor', '$dynamicRef', '$recursiveAnchor', '$recursiveRef'];
+export const ANY_RULES: readonly string[] = [
+  '$comment',
+  'id',
+  '$ref',
+  'type',
+  'nullable',
+  ...ANY,
+  'if',
+  'then',
+  'else',
+  '$dynamicAnchor',
+  '$dynamicRef',
+  '$recursiveAnchor',
+  '$recursiveRef',
+];
 /** The typed rule groups, in Ajv's order, with their keywords in Ajv's order (of the subset quickVerdict reads). */
 export const GROUPS: Record<Group, readonly string[]> = {
   number: ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'format'],
@@ -319,7 +333,8 @@ class Walk {
             if (name in o) throw UNSURE;
             continue;
           }
-          if (!this.schema(props[name], o[name]!, `${ip}/${escapePointer(name)}`, `${sp}/properties/${escapeFragment(name)}`, composite, depth + 1)) return false;
+          if (!this.schema(props[name], o[name]!, `${ip}/${escapePointer(name)}`, `${sp}/properties/${escapeFragment(name)}`, composite, depth + 1))
+            return false;
         }
         return true;
       }
@@ -334,7 +349,8 @@ class Walk {
           for (const key of Object.keys(o)) {
             if (key === '__proto__') throw UNSURE;
             if (!re.test(key)) continue;
-            if (!this.schema(pats[p], o[key]!, `${ip}/${escapePointer(key)}`, `${sp}/patternProperties/${escapeFragment(p)}`, composite, depth + 1)) return false;
+            if (!this.schema(pats[p], o[key]!, `${ip}/${escapePointer(key)}`, `${sp}/patternProperties/${escapeFragment(p)}`, composite, depth + 1))
+              return false;
           }
         }
         return true;
@@ -375,7 +391,11 @@ class Walk {
     const kw = s.additionalProperties;
     if (alwaysValid(kw)) return true;
     const props = isObject(s.properties) ? Object.keys(s.properties).filter(p => p !== '__proto__') : [];
-    const pats = isObject(s.patternProperties) ? Object.keys(s.patternProperties).filter(p => p !== '__proto__').map(p => regexpOf(p) as RegExp) : [];
+    const pats = isObject(s.patternProperties)
+      ? Object.keys(s.patternProperties)
+          .filter(p => p !== '__proto__')
+          .map(p => regexpOf(p) as RegExp)
+      : [];
     for (const key of Object.keys(o)) {
       if (key === '__proto__') throw UNSURE;
       if (props.includes(key) || pats.some(re => re.test(key))) continue;

@@ -42,10 +42,19 @@ const MEDIA_ITEMS = {
 
 const SCHEMA_ITEMS = { 2: ['example', 'x-example', 'default'], 3: ['example', 'default'] } as const;
 
-const REQUEST_MEDIA = { 2: [] as string[][], 3: [['components', 'requestBodies'], ['paths', '*', '*', 'requestBody']] };
+const REQUEST_MEDIA = {
+  2: [] as string[][],
+  3: [
+    ['components', 'requestBodies'],
+    ['paths', '*', '*', 'requestBody'],
+  ],
+};
 const RESPONSE_MEDIA = {
   2: [['responses'], ['paths', '*', '*', 'responses']],
-  3: [['components', 'responses'], ['paths', '*', '*', 'responses']],
+  3: [
+    ['components', 'responses'],
+    ['paths', '*', '*', 'responses'],
+  ],
 };
 
 const under = (path: JsonPath, prefixes: string[][]) => prefixes.some(p => p.every((seg, i) => seg === '*' || seg === path[i]));
@@ -87,7 +96,12 @@ const KNOWN_KEYWORDS = new Set([
  * `"id": "` took every such schema to Spectral's own `schema` function, which compiles the whole schema for each
  * example (pagerduty-rest: 30 examples, about half of the lint's time).
  */
-export function prepare(source: Obj, oas2Doc: boolean, relaxReadOnly: boolean, relaxWriteOnly: boolean): { schema: Obj; ids: { any: boolean; draft4: boolean } } {
+export function prepare(
+  source: Obj,
+  oas2Doc: boolean,
+  relaxReadOnly: boolean,
+  relaxWriteOnly: boolean,
+): { schema: Obj; ids: { any: boolean; draft4: boolean } } {
   let schema: Obj = source;
   if (oas2Doc && typeof schema.required === 'boolean') {
     schema = { ...schema };

@@ -52,8 +52,13 @@ function pruned(schema: unknown, values: Json[], dialect: Dialect | undefined, d
     for (const name of Object.keys(props)) {
       const s = props[name];
       let kept: unknown;
-      if (objects.some(v => name in v && !Object.prototype.hasOwnProperty.call(v, name))) kept = s; // inherited: Ajv sees it
-      else kept = sub(s, objects.filter(v => Object.prototype.hasOwnProperty.call(v, name)).map(v => v[name]!));
+      if (objects.some(v => name in v && !Object.prototype.hasOwnProperty.call(v, name)))
+        kept = s; // inherited: Ajv sees it
+      else
+        kept = sub(
+          s,
+          objects.filter(v => Object.prototype.hasOwnProperty.call(v, name)).map(v => v[name]!),
+        );
       if (kept !== s && !(isObject(s) && Object.keys(s).length === 0 && isObject(kept) && Object.keys(kept).length === 0)) {
         next ??= { ...props };
         next[name] = kept;
@@ -73,14 +78,38 @@ function pruned(schema: unknown, values: Json[], dialect: Dialect | undefined, d
     const next = list.map(s => (isObject(s) && passesAll(s, values, dialect, depth + 1) ? {} : pruned(s, values, dialect, depth + 1)));
     if (next.some((s, i) => s !== list[i])) put(key, next);
   }
-  if (schema.not !== undefined) put('not', isObject(schema.not) && passesAll(schema.not, values, dialect, depth + 1) ? {} : pruned(schema.not, values, dialect, depth + 1));
+  if (schema.not !== undefined)
+    put('not', isObject(schema.not) && passesAll(schema.not, values, dialect, depth + 1) ? {} : pruned(schema.not, values, dialect, depth + 1));
   return out ?? schema;
 }
 
 /** Keywords Ajv generates no code for (as the example rules configure it): what a compiled form leaves out. */
-const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml', '$comment']);
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'example',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'externalDocs',
+  'xml',
+  '$comment',
+]);
 /** Keywords whose value is a schema, an array of schemas, or an object of schemas: where a compiled form goes down. */
-const ONE_SCHEMA = ['additionalProperties', 'additionalItems', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties'];
+const ONE_SCHEMA = [
+  'additionalProperties',
+  'additionalItems',
+  'not',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas'];
 

@@ -50,11 +50,19 @@ function check(schema: Obj, oas2: boolean, r: boolean, w: boolean, note: string)
 
 const SCHEMAS: [name: string, schema: Obj, asIsFor: (boolean | undefined)[]][] = [
   // per FLAGS: true, the schema itself; false, a copy; undefined, left to prepare
-  ['plain', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'array', items: { type: 'integer' } } }, required: ['a'] }, [true, true, true, true]],
+  [
+    'plain',
+    { type: 'object', properties: { a: { type: 'string' }, b: { type: 'array', items: { type: 'integer' } } }, required: ['a'] },
+    [true, true, true, true],
+  ],
   ['an example with an id', { type: 'object', properties: { id: { type: 'string' } }, example: { id: 'P1', name: 'x' } }, [false, false, false, false]],
   ['an id in an example array (not walked)', { type: 'object', example: { list: [{ id: 'P1' }] } }, [true, true, true, true]],
   ['a readOnly property', { type: 'object', properties: { a: { type: 'string', readOnly: true } }, required: ['a'] }, [true, false, true, true]],
-  ['readOnly properties emptying required, then one more', { type: 'object', properties: { a: { readOnly: true }, b: { readOnly: true } }, required: ['a'], title: 't' }, [true, false, true, true]],
+  [
+    'readOnly properties emptying required, then one more',
+    { type: 'object', properties: { a: { readOnly: true }, b: { readOnly: true } }, required: ['a'], title: 't' },
+    [true, false, true, true],
+  ],
   ['a writeOnly property without required', { type: 'object', properties: { a: { type: 'string', writeOnly: true } } }, [true, true, false, false]],
   ['a readOnly property in a not', { not: { type: 'object', properties: { a: { readOnly: true } }, required: ['a'] } }, [true, true, true, true]],
   ['x-nullable', { type: 'object', properties: { a: { type: 'string', 'x-nullable': true } } }, [true, true, true, false]],
@@ -88,7 +96,7 @@ describe('preparedShared: the prepared schema, sharing what the preparation leav
     assert.equal(shared.properties, schema.properties);
   });
 
-  it("answers as prepare does on 3,000 generated schemas (shared subtrees, ids, readOnly, x-nullable, not), fixed seed", () => {
+  it('answers as prepare does on 3,000 generated schemas (shared subtrees, ids, readOnly, x-nullable, not), fixed seed', () => {
     const rand = mulberry32(20261127);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
     const pool: Obj[] = [];
@@ -96,7 +104,26 @@ describe('preparedShared: the prepared schema, sharing what the preparation leav
       if (pool.length > 0 && rand() < 0.15) return pick(pool); // a shared object, as a resolved $ref is
       const s: Obj = {};
       for (let i = Math.floor(rand() * 4); i > 0; i--) {
-        const k = pick(['type', 'properties', 'properties', 'required', 'readOnly', 'writeOnly', 'x-nullable', 'not', 'items', 'allOf', 'oneOf', 'additionalProperties', 'example', 'x-ext', 'id', 'title', 'definitions', 'constructor']);
+        const k = pick([
+          'type',
+          'properties',
+          'properties',
+          'required',
+          'readOnly',
+          'writeOnly',
+          'x-nullable',
+          'not',
+          'items',
+          'allOf',
+          'oneOf',
+          'additionalProperties',
+          'example',
+          'x-ext',
+          'id',
+          'title',
+          'definitions',
+          'constructor',
+        ]);
         s[k] = value(k, depth);
       }
       if (depth < 4) pool.push(s);
@@ -105,15 +132,32 @@ describe('preparedShared: the prepared schema, sharing what the preparation leav
     const value = (k: string, depth: number): unknown => {
       const sub = () => (depth > 3 ? { type: 'string', readOnly: rand() < 0.3 } : schema(depth + 1));
       switch (k) {
-        case 'type': return pick(['string', 'object', 'array']);
-        case 'properties': case 'definitions': return Object.fromEntries(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => [pick(['a', 'b', 'c', 'id', 'x']), sub()]));
-        case 'required': return pick([['a'], ['a', 'b'], [], true, ['c', 'x']]);
-        case 'readOnly': case 'writeOnly': case 'x-nullable': return rand() < 0.7;
-        case 'not': case 'items': case 'additionalProperties': return sub();
-        case 'allOf': case 'oneOf': case 'constructor': return Array.from({ length: 1 + Math.floor(rand() * 2) }, sub);
-        case 'example': case 'x-ext': return pick([{ id: 'P1' }, { a: { id: 2 } }, [{ id: 'x' }], { b: sub() }, 'text']);
-        case 'id': return pick(['http://x/y', 3]);
-        default: return 'text';
+        case 'type':
+          return pick(['string', 'object', 'array']);
+        case 'properties':
+        case 'definitions':
+          return Object.fromEntries(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => [pick(['a', 'b', 'c', 'id', 'x']), sub()]));
+        case 'required':
+          return pick([['a'], ['a', 'b'], [], true, ['c', 'x']]);
+        case 'readOnly':
+        case 'writeOnly':
+        case 'x-nullable':
+          return rand() < 0.7;
+        case 'not':
+        case 'items':
+        case 'additionalProperties':
+          return sub();
+        case 'allOf':
+        case 'oneOf':
+        case 'constructor':
+          return Array.from({ length: 1 + Math.floor(rand() * 2) }, sub);
+        case 'example':
+        case 'x-ext':
+          return pick([{ id: 'P1' }, { a: { id: 2 } }, [{ id: 'x' }], { b: sub() }, 'text']);
+        case 'id':
+          return pick(['http://x/y', 3]);
+        default:
+          return 'text';
       }
     };
     let copies = 0;

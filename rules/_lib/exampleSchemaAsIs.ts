@@ -23,7 +23,12 @@ const isIndex = (k: string): boolean => /^(?:0|[1-9]\d{0,9})$/.test(k) && Number
  * Answers per object, for objects that cannot change (frozen, as the resolver leaves every object of a resolved
  * document): a schema shared by many others (a resolved `$ref`) is walked once, where the clone copied it each time.
  */
-const memos = { json: new WeakMap<object, boolean>(), ids: new WeakMap<object, boolean>(), relax: [new WeakMap<object, boolean>(), new WeakMap<object, boolean>()], nullable: new WeakMap<object, boolean>() };
+const memos = {
+  json: new WeakMap<object, boolean>(),
+  ids: new WeakMap<object, boolean>(),
+  relax: [new WeakMap<object, boolean>(), new WeakMap<object, boolean>()],
+  nullable: new WeakMap<object, boolean>(),
+};
 
 function memo(map: WeakMap<object, boolean>, o: object, compute: () => boolean): boolean {
   const known = map.get(o);
@@ -90,7 +95,13 @@ function noRelax(s: Obj, inside: boolean, r: boolean, w: boolean): boolean {
   return memo(memos.relax[inside ? 1 : 0]!, s, () =>
     children(s, false, (child, keyword) => {
       const childInside = inside || keyword === 'not';
-      if (!childInside && ((child.readOnly === true && r) || (child.writeOnly === true && w)) && keyword === 'properties' && (s.required === undefined || Array.isArray(s.required))) return false;
+      if (
+        !childInside &&
+        ((child.readOnly === true && r) || (child.writeOnly === true && w)) &&
+        keyword === 'properties' &&
+        (s.required === undefined || Array.isArray(s.required))
+      )
+        return false;
       return noRelax(child, childInside, r, w);
     }),
   );

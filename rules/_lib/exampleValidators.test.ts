@@ -45,7 +45,10 @@ describe('validateExample: which Ajv instance compiles', () => {
   it('a schema well formed but for nullable/type contradictions (compiled without the meta-schema check): what Ajv with the check gives', () => {
     // Ajv meets a contradiction only where it generates code: not in an anyOf with a branch that accepts everything.
     const cases: [object, unknown][] = [
-      [{ type: 'object', properties: { a: { anyOf: [{}, { nullable: true }] }, b: { type: 'integer' } } }, { a: 1, b: 'x' }],
+      [
+        { type: 'object', properties: { a: { anyOf: [{}, { nullable: true }] }, b: { type: 'integer' } } },
+        { a: 1, b: 'x' },
+      ],
       [{ type: 'object', properties: { a: { anyOf: [{ description: 'd' }, { nullable: true }] } }, required: ['z'] }, {}],
       [{ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { nullable: true }] } } }, { a: 1 }],
       [{ anyOf: [{}, { type: 'null', nullable: false }], properties: { a: { nullable: true } } }, { a: 1 }],
@@ -100,7 +103,10 @@ describe('knownRefusal: what Ajv refuses, told without compiling', () => {
   it('is not told where Ajv leaves out an anyOf whose branch accepts everything (drafts 4 to 7), and is where it does not', () => {
     for (const branch of [{}, { description: 'd' }, { title: 't', readOnly: true }, { example: 1 }, { 'x-a': 1 }, { discriminator: { propertyName: 'a' } }]) {
       for (const dialect of ['draft4', 'auto', 'draft2020-12']) {
-        for (const schema of [{ anyOf: [branch, { nullable: true }] }, { properties: { p: { anyOf: [{ type: 'string', nullable: false }, branch, { items: { nullable: true } }] } } }]) {
+        for (const schema of [
+          { anyOf: [branch, { nullable: true }] },
+          { properties: { p: { anyOf: [{ type: 'string', nullable: false }, branch, { items: { nullable: true } }] } } },
+        ]) {
           const known = knownRefusal(schema, dialect);
           assert.equal(known, dialect === 'draft2020-12' ? ajvRefusal(schema, dialect) : undefined, `${dialect}: ${JSON.stringify(schema)}`);
           if (dialect !== 'draft2020-12') assert.equal(ajvRefusal(schema, dialect), undefined, `Ajv compiles ${JSON.stringify(schema)} (${dialect})`);
@@ -157,7 +163,7 @@ describe('surelyMissingRef: a compile that ends in a MissingRefError, told witho
   });
 });
 
-describe('compileOutcome: the first error Ajv\'s code generation meets, told without compiling', () => {
+describe("compileOutcome: the first error Ajv's code generation meets, told without compiling", () => {
   /** What Ajv's compile ends in, as compileOutcome says it. */
   const ajvOutcome = (schema: object, dialect: string) => {
     const refused = ajvRefusal(schema, dialect);
@@ -199,10 +205,24 @@ describe('compileOutcome: the first error Ajv\'s code generation meets, told wit
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
     const node = (depth: number): unknown => {
       const r = rand();
-      if (depth > 3 || r < 0.15) return pick([{}, { description: 'd' }, { $ref: 'a.yml' }, { nullable: true }, { type: 'null', nullable: false }, { type: 'string' }, true]);
+      if (depth > 3 || r < 0.15)
+        return pick([{}, { description: 'd' }, { $ref: 'a.yml' }, { nullable: true }, { type: 'null', nullable: false }, { type: 'string' }, true]);
       const o: Record<string, unknown> = {};
       for (let i = 1 + Math.floor(rand() * 3); i > 0; i--) {
-        const k = pick(['type', 'nullable', 'properties', 'items', 'anyOf', 'oneOf', 'allOf', 'not', 'additionalProperties', 'patternProperties', 'additionalItems', 'description']);
+        const k = pick([
+          'type',
+          'nullable',
+          'properties',
+          'items',
+          'anyOf',
+          'oneOf',
+          'allOf',
+          'not',
+          'additionalProperties',
+          'patternProperties',
+          'additionalItems',
+          'description',
+        ]);
         if (k === 'type') o.type = pick(['string', 'object', 'null', ['string', 'null']]);
         else if (k === 'nullable') o.nullable = pick([true, false]);
         else if (k === 'properties' || k === 'patternProperties') o[k] = { [pick(['a', 'b', '^x'])]: node(depth + 1), c: node(depth + 1) };
@@ -227,4 +247,3 @@ describe('compileOutcome: the first error Ajv\'s code generation meets, told wit
     assert.ok(told > 500, `told only ${told}`);
   });
 });
-

@@ -124,7 +124,8 @@ function recordQuick(quick: boolean | undefined, schema: object, value: unknown,
     const told = ajvErrorsOf(schema, value, dialect);
     if (told !== undefined) {
       quickCheck.told++;
-      if (JSON.stringify(told) !== full && quickCheck.toldApart.length < 20) quickCheck.toldApart.push({ schema, value, dialect, ajv: full, told: JSON.stringify(told) });
+      if (JSON.stringify(told) !== full && quickCheck.toldApart.length < 20)
+        quickCheck.toldApart.push({ schema, value, dialect, ajv: full, told: JSON.stringify(told) });
     }
   }
 }
@@ -141,7 +142,11 @@ function recordOutcome(outcome: CompileOutcome, schema: object, dialect: Dialect
   quickCheck.outcomesChecked++;
   const compiled = compileForTests(schema, dialect);
   const ajv: CompileOutcome =
-    'error' in compiled ? (compiled.error instanceof MissingRefError ? { missingRef: true } : { refusal: compiled.error instanceof Error ? compiled.error.message : String(compiled.error) }) : { compiles: true };
+    'error' in compiled
+      ? compiled.error instanceof MissingRefError
+        ? { missingRef: true }
+        : { refusal: compiled.error instanceof Error ? compiled.error.message : String(compiled.error) }
+      : { compiles: true };
   if (JSON.stringify(ajv) !== JSON.stringify(outcome) && quickCheck.outcomes.length < 20) quickCheck.outcomes.push({ schema, dialect, told: outcome, ajv });
 }
 
@@ -240,7 +245,9 @@ const RELATIVE_REF = /^(?![a-z][a-z0-9+.-]*:)[^#]/i;
 /** An object that is only a `$ref` (and annotations) to a relative path. */
 function missingRefOnly(o: Record<string, unknown>): boolean {
   const ref = o.$ref;
-  return typeof ref === 'string' && RELATIVE_REF.test(ref) && Object.keys(o).every(k => k === '$ref' || k === 'description' || k === 'title' || k.startsWith('x-'));
+  return (
+    typeof ref === 'string' && RELATIVE_REF.test(ref) && Object.keys(o).every(k => k === '$ref' || k === 'description' || k === 'title' || k.startsWith('x-'))
+  );
 }
 
 const missingRefVerdicts = new WeakMap<object, boolean>();
@@ -343,7 +350,12 @@ export function compileOutcome(schema: object, dialect: Dialect): CompileOutcome
     if (o.additionalProperties !== undefined) lists.push([o.additionalProperties]);
     for (const k of ['properties', 'patternProperties']) {
       const map = o[k];
-      if (typeof map === 'object' && map !== null) lists.push(Object.keys(map).filter(n => n !== '__proto__').map(n => (map as Record<string, unknown>)[n]));
+      if (typeof map === 'object' && map !== null)
+        lists.push(
+          Object.keys(map)
+            .filter(n => n !== '__proto__')
+            .map(n => (map as Record<string, unknown>)[n]),
+        );
     }
     for (const list of lists) {
       const r = each(list);
@@ -381,15 +393,24 @@ function skipsAnAnyOf(schema: object, dialect: Dialect): boolean {
 }
 
 /** Ajv's errors on an example as findings anchored at `path`, worded as Spectral's `schema` function words them. */
-function findings(schema: object, errors: ErrorObject[], value: unknown, path: JsonPath, prepareResults: ((errors: ErrorObject[]) => void) | undefined): IFunctionResult[] {
+function findings(
+  schema: object,
+  errors: ErrorObject[],
+  value: unknown,
+  path: JsonPath,
+  prepareResults: ((errors: ErrorObject[]) => void) | undefined,
+): IFunctionResult[] {
   prepareResults?.(errors);
   const unmatched = unmatchedCombinators(errors);
-  return betterAjvErrors(schema as never, errors as never, { propertyPath: path as never, targetValue: value }).map(({ suggestion, error, path: errorPath }) => {
-    let message = describeArrayItem(suggestion !== undefined ? `${error}. ${suggestion}` : error, errorPath);
-    const keyword = unmatched.get(errorPath);
-    if (keyword !== undefined && message.endsWith(` in ${keyword}`)) message = `${message}. None of the schemas matched, see the other errors reported for this value`;
-    return { message, path: [...path, ...(errorPath !== '' ? errorPath.replace(/^\//, '').split('/') : [])] };
-  });
+  return betterAjvErrors(schema as never, errors as never, { propertyPath: path as never, targetValue: value }).map(
+    ({ suggestion, error, path: errorPath }) => {
+      let message = describeArrayItem(suggestion !== undefined ? `${error}. ${suggestion}` : error, errorPath);
+      const keyword = unmatched.get(errorPath);
+      if (keyword !== undefined && message.endsWith(` in ${keyword}`))
+        message = `${message}. None of the schemas matched, see the other errors reported for this value`;
+      return { message, path: [...path, ...(errorPath !== '' ? errorPath.replace(/^\//, '').split('/') : [])] };
+    },
+  );
 }
 
 /**

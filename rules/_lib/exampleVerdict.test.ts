@@ -77,7 +77,11 @@ const CASES: Case[] = [
 
 describe('quick verdict on examples', () => {
   it('prunes what the value does not meet, and keeps what it meets or inherits', () => {
-    const schema = { type: 'object', properties: { a: { type: 'string', maxLength: 1 }, b: { type: 'object', properties: { c: { type: 'integer' } } }, constructor: { type: 'string' } }, oneOf: [{ required: ['a'] }, { properties: { z: { type: 'null' } } }] };
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'string', maxLength: 1 }, b: { type: 'object', properties: { c: { type: 'integer' } } }, constructor: { type: 'string' } },
+      oneOf: [{ required: ['a'] }, { properties: { z: { type: 'null' } } }],
+    };
     assert.deepEqual(prunedFor(schema, { a: 'xy' }, 'draft4'), {
       type: 'object',
       properties: { a: { type: 'string', maxLength: 1 }, b: {}, constructor: { type: 'string' } },
@@ -88,18 +92,42 @@ describe('quick verdict on examples', () => {
   });
 
   it('prunes what surely accepts the values it meets: a property, the items of every element, a branch', () => {
-    const item = { type: 'object', properties: { id: { type: 'string' }, n: { type: 'integer', minimum: 0 }, tags: { type: 'array', items: { type: 'string' } } } };
-    const schema = { type: 'object', properties: { list: { type: 'array', items: item }, total: { type: 'integer' }, meta: { type: 'object', properties: { x: { type: 'string' } } } } };
-    const value = { list: [{ id: 'a', n: 1, tags: ['t'] }, { id: 'b', n: -1 }], total: 2, meta: { x: 'y' } };
+    const item = {
+      type: 'object',
+      properties: { id: { type: 'string' }, n: { type: 'integer', minimum: 0 }, tags: { type: 'array', items: { type: 'string' } } },
+    };
+    const schema = {
+      type: 'object',
+      properties: { list: { type: 'array', items: item }, total: { type: 'integer' }, meta: { type: 'object', properties: { x: { type: 'string' } } } },
+    };
+    const value = {
+      list: [
+        { id: 'a', n: 1, tags: ['t'] },
+        { id: 'b', n: -1 },
+      ],
+      total: 2,
+      meta: { x: 'y' },
+    };
     assert.equal(quickVerdict(schema, value, 'draft4'), false);
     assert.deepEqual(prunedFor(schema, value, 'draft4'), {
       type: 'object',
-      properties: { list: { type: 'array', items: { type: 'object', properties: { id: {}, n: { type: 'integer', minimum: 0 }, tags: {} } } }, total: {}, meta: {} },
+      properties: {
+        list: { type: 'array', items: { type: 'object', properties: { id: {}, n: { type: 'integer', minimum: 0 }, tags: {} } } },
+        total: {},
+        meta: {},
+      },
     });
     assert.deepEqual(ajvErrors(prunedFor(schema, value, 'draft4') as object, value, 'draft4'), ajvErrors(schema, value, 'draft4'));
     // A schema outside the quick subset (here a `$ref`) is pruned only where the value has no such property.
-    const opaque = { type: 'object', properties: { a: { $ref: '#/definitions/x' }, b: { type: 'string' }, c: { type: 'string' } }, definitions: { x: { type: 'string' } } };
-    assert.deepEqual(prunedFor(opaque, { a: 'x', b: 'y' }, 'draft4'), { ...opaque, properties: { a: { $ref: '#/definitions/x' }, b: { type: 'string' }, c: {} } });
+    const opaque = {
+      type: 'object',
+      properties: { a: { $ref: '#/definitions/x' }, b: { type: 'string' }, c: { type: 'string' } },
+      definitions: { x: { type: 'string' } },
+    };
+    assert.deepEqual(prunedFor(opaque, { a: 'x', b: 'y' }, 'draft4'), {
+      ...opaque,
+      properties: { a: { $ref: '#/definitions/x' }, b: { type: 'string' }, c: {} },
+    });
   });
 
   it('agrees with the expected verdict, and with Ajv wherever it gives one, on the chosen cases', () => {
@@ -129,7 +157,47 @@ describe('quick verdict on examples', () => {
       if (depth > 2 && rand() < 0.5) return pick([{}, { type: 'string' }, true, false]);
       const s: Record<string, unknown> = {};
       for (let i = 1 + Math.floor(rand() * 3); i > 0; i--) {
-        const k = pick(['type', 'type', 'nullable', 'enum', 'const', 'format', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'items', 'items', 'additionalItems', 'required', 'properties', 'properties', 'additionalProperties', 'patternProperties', 'minProperties', 'allOf', 'anyOf', 'oneOf', 'not', 'description', 'readOnly', 'example', 'multipleOf', 'title', 'x-extra', 'default', 'order', 'summary', 'toString']);
+        const k = pick([
+          'type',
+          'type',
+          'nullable',
+          'enum',
+          'const',
+          'format',
+          'minLength',
+          'maxLength',
+          'pattern',
+          'minimum',
+          'maximum',
+          'exclusiveMinimum',
+          'exclusiveMaximum',
+          'minItems',
+          'maxItems',
+          'uniqueItems',
+          'items',
+          'items',
+          'additionalItems',
+          'required',
+          'properties',
+          'properties',
+          'additionalProperties',
+          'patternProperties',
+          'minProperties',
+          'allOf',
+          'anyOf',
+          'oneOf',
+          'not',
+          'description',
+          'readOnly',
+          'example',
+          'multipleOf',
+          'title',
+          'x-extra',
+          'default',
+          'order',
+          'summary',
+          'toString',
+        ]);
         // Now and then a keyword left undefined (as the readOnly relaxation leaves `required`): not there for Ajv.
         s[k] = rand() < 0.03 ? undefined : keywordValue(k, depth);
       }
@@ -137,25 +205,57 @@ describe('quick verdict on examples', () => {
     };
     const keywordValue = (k: string, depth: number): unknown => {
       switch (k) {
-        case 'type': return pick(['string', 'integer', 'number', 'object', 'array', 'boolean', 'null', ['string', 'null'], 'file']);
-        case 'nullable': case 'uniqueItems': case 'readOnly': return pick([true, false, 'yes']);
-        case 'enum': return pick([['a', 'b'], [1, 2], [], [null], ['a', 'a'], [{ a: 1 }]]);
-        case 'const': return values();
-        case 'format': return pick(['date', 'date-time', 'email', 'int32', 'uuid', 'unknown', 'byte', 'uri']);
-        case 'pattern': return pick(['^a', '[0-9]+', '(', '^x-']);
-        case 'exclusiveMinimum': case 'exclusiveMaximum': return pick([true, false, 0, 5]);
-        case 'minimum': case 'maximum': return pick([0, 1, 5, 2.5, -1]);
-        case 'multipleOf': return pick([0, 1, 5, 2.5, -1, 0.1, 0.01, 3, 1e-9]);
-        case 'required': return pick([['a'], ['a', 'b'], [], ['constructor'], ['a', 'a']]);
-        case 'properties': return { [pick(['a', 'b', 'toString'])]: schema(depth + 1), c: schema(depth + 1) };
-        case 'patternProperties': return { [pick(['^x-', '^a', '('])]: schema(depth + 1) };
-        case 'additionalProperties': case 'additionalItems': case 'not': return pick([true, false, schema(depth + 1)]);
-        case 'items': return pick([true, false, schema(depth + 1), [schema(depth + 1)], [schema(depth + 1), schema(depth + 1)], []]);
-        case 'allOf': case 'anyOf': case 'oneOf': return Array.from({ length: Math.floor(rand() * 3) }, () => schema(depth + 1));
-        case 'description': return pick(['text', 1]);
-        case 'example': case 'x-extra': case 'default': case 'order': case 'summary': case 'toString': return values(); // unknown keys: ignored when they hold a scalar
-        case 'title': return pick(['T', 2]);
-        default: return pick([0, 1, 3, -1, 1.5]);
+        case 'type':
+          return pick(['string', 'integer', 'number', 'object', 'array', 'boolean', 'null', ['string', 'null'], 'file']);
+        case 'nullable':
+        case 'uniqueItems':
+        case 'readOnly':
+          return pick([true, false, 'yes']);
+        case 'enum':
+          return pick([['a', 'b'], [1, 2], [], [null], ['a', 'a'], [{ a: 1 }]]);
+        case 'const':
+          return values();
+        case 'format':
+          return pick(['date', 'date-time', 'email', 'int32', 'uuid', 'unknown', 'byte', 'uri']);
+        case 'pattern':
+          return pick(['^a', '[0-9]+', '(', '^x-']);
+        case 'exclusiveMinimum':
+        case 'exclusiveMaximum':
+          return pick([true, false, 0, 5]);
+        case 'minimum':
+        case 'maximum':
+          return pick([0, 1, 5, 2.5, -1]);
+        case 'multipleOf':
+          return pick([0, 1, 5, 2.5, -1, 0.1, 0.01, 3, 1e-9]);
+        case 'required':
+          return pick([['a'], ['a', 'b'], [], ['constructor'], ['a', 'a']]);
+        case 'properties':
+          return { [pick(['a', 'b', 'toString'])]: schema(depth + 1), c: schema(depth + 1) };
+        case 'patternProperties':
+          return { [pick(['^x-', '^a', '('])]: schema(depth + 1) };
+        case 'additionalProperties':
+        case 'additionalItems':
+        case 'not':
+          return pick([true, false, schema(depth + 1)]);
+        case 'items':
+          return pick([true, false, schema(depth + 1), [schema(depth + 1)], [schema(depth + 1), schema(depth + 1)], []]);
+        case 'allOf':
+        case 'anyOf':
+        case 'oneOf':
+          return Array.from({ length: Math.floor(rand() * 3) }, () => schema(depth + 1));
+        case 'description':
+          return pick(['text', 1]);
+        case 'example':
+        case 'x-extra':
+        case 'default':
+        case 'order':
+        case 'summary':
+        case 'toString':
+          return values(); // unknown keys: ignored when they hold a scalar
+        case 'title':
+          return pick(['T', 2]);
+        default:
+          return pick([0, 1, 3, -1, 1.5]);
       }
     };
     let told = 0;
@@ -182,15 +282,27 @@ describe('quick verdict on examples', () => {
         if (quick === false && synth !== undefined) {
           // exampleErrors.ts: Ajv's errors without a compile, the same objects in the same order
           synthesized++;
-          assert.equal(JSON.stringify(synth), JSON.stringify(ajvErrors(s as object, v, dialect)), `${dialect}: errors told for ${JSON.stringify(s)} on ${JSON.stringify(v)}`);
+          assert.equal(
+            JSON.stringify(synth),
+            JSON.stringify(ajvErrors(s as object, v, dialect)),
+            `${dialect}: errors told for ${JSON.stringify(s)} on ${JSON.stringify(v)}`,
+          );
         }
         if (quick === false) {
           const pruned = prunedFor(s, v, dialect) as object;
-          assert.deepEqual(ajvErrors(pruned, v, dialect), ajvErrors(s as object, v, dialect), `${dialect}: errors of ${JSON.stringify(pruned)} (pruned from ${JSON.stringify(s)}) on ${JSON.stringify(v)}`);
+          assert.deepEqual(
+            ajvErrors(pruned, v, dialect),
+            ajvErrors(s as object, v, dialect),
+            `${dialect}: errors of ${JSON.stringify(pruned)} (pruned from ${JSON.stringify(s)}) on ${JSON.stringify(v)}`,
+          );
           // what validateExample compiles: the pruned schema without what Ajv generates no code for
           const form = compiledForm(pruned, dialect);
           if (form !== pruned) compiledForms++;
-          assert.deepEqual(ajvErrors(form, v, dialect), ajvErrors(s as object, v, dialect), `${dialect}: errors of ${JSON.stringify(form)} (the compiled form of ${JSON.stringify(s)}) on ${JSON.stringify(v)}`);
+          assert.deepEqual(
+            ajvErrors(form, v, dialect),
+            ajvErrors(s as object, v, dialect),
+            `${dialect}: errors of ${JSON.stringify(form)} (the compiled form of ${JSON.stringify(s)}) on ${JSON.stringify(v)}`,
+          );
         }
       }
     }
@@ -238,6 +350,9 @@ describe('quick verdict on examples', () => {
 
 /** The entry files of the corpus's documents (MANIFEST.md, entry column). */
 function corpusEntries(): string[] {
-  const rows = fs.readFileSync(path.join(CORPUS, 'MANIFEST.md'), 'utf8').split('\n').map(l => l.split('|').map(c => c.trim()));
+  const rows = fs
+    .readFileSync(path.join(CORPUS, 'MANIFEST.md'), 'utf8')
+    .split('\n')
+    .map(l => l.split('|').map(c => c.trim()));
   return rows.filter(c => /^\d+$/.test(c[1] ?? '')).map(c => path.join(CORPUS, c[3].replace(/`/g, '')));
 }

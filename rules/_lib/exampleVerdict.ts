@@ -421,7 +421,8 @@ function keyword(key: string, kw: unknown, schema: Record<string, unknown>, valu
       if (!isObject(value)) return true;
       const pats = kw as Record<string, unknown>;
       const verdicts: Verdict[] = [];
-      for (const k of Object.keys(value)) for (const p of Object.keys(pats)) if ((regexpOf(p) as RegExp).test(k)) verdicts.push(verdict(pats[p], value[k], dialect, depth + 1));
+      for (const k of Object.keys(value))
+        for (const p of Object.keys(pats)) if ((regexpOf(p) as RegExp).test(k)) verdicts.push(verdict(pats[p], value[k], dialect, depth + 1));
       return all(verdicts);
     }
     case 'additionalProperties': {

@@ -96,9 +96,14 @@ export function errorShapeOf(schema: unknown, data?: unknown): 'A' | 'B' | undef
     }
     return p.type;
   };
-  if (typeOf('status') === 'string' && typeOf('code') === 'integer' && typeOf('message') === 'string' &&
-      ['status', 'code', 'message'].every(k => required.includes(k)) &&
-      (props.errors === undefined || typeOf('errors') === 'object')) return 'A';
+  if (
+    typeOf('status') === 'string' &&
+    typeOf('code') === 'integer' &&
+    typeOf('message') === 'string' &&
+    ['status', 'code', 'message'].every(k => required.includes(k)) &&
+    (props.errors === undefined || typeOf('errors') === 'object')
+  )
+    return 'A';
   if (typeOf('error') === 'string' && required.includes('error')) return 'B';
   return undefined;
 }
@@ -130,7 +135,10 @@ export function objectFields(schema: unknown, data?: unknown): { properties: Obj
 
 function follow(data: unknown, v: unknown, depth = 0): unknown {
   if (depth > 20 || !isObject(v) || typeof v.$ref !== 'string' || !v.$ref.startsWith('#/')) return v;
-  const parts = v.$ref.slice(2).split('/').map(p => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = v.$ref
+    .slice(2)
+    .split('/')
+    .map(p => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
   return follow(data, getAt(data, parts), depth + 1);
 }
 
@@ -275,7 +283,8 @@ export function addErrorResponse(ctx: FixContext, opPath: JsonPath, status: stri
   }
   const rPath = responsesPath(ctx.spec);
   const shared = getAt(ctx.data, rPath);
-  const existing = findSharedResponseRef(ctx.data, status, rPath) ??
+  const existing =
+    findSharedResponseRef(ctx.data, status, rPath) ??
     (isObject(shared) && STATUS_NAMES[status] && shared[STATUS_NAMES[status]] !== undefined ? refTo([...rPath, STATUS_NAMES[status]]) : undefined);
   if (existing) return [{ kind: 'set', path: target, value: { $ref: existing }, before }];
   const name = STATUS_NAMES[status] ?? `Error${status}`;

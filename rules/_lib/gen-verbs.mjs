@@ -104,7 +104,11 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const text = derive();
   if (process.argv.includes('--check')) {
     let current = '';
-    try { current = readFileSync(OUT, 'utf8'); } catch { /* missing */ }
+    try {
+      current = readFileSync(OUT, 'utf8');
+    } catch {
+      /* missing */
+    }
     if (current !== text) {
       console.error('rules/_lib/lexicon-words.ts is stale: run node rules/_lib/gen-verbs.mjs');
       process.exit(1);

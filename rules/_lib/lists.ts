@@ -9,10 +9,26 @@ export type ListParam = (typeof LIST_PARAMS)[number];
 
 /** Non-conventional names of list parameters (as written in the catalog) → the conventional name. */
 export const LIST_PARAM_ALIASES: Record<string, ListParam> = {
-  per_page: 'limit', perPage: 'limit', page_size: 'limit', pageSize: 'limit', size: 'limit', count: 'limit', top: 'limit', max: 'limit',
-  page_number: 'page', pageNumber: 'page', p: 'page',
-  order: 'sort', orderBy: 'sort', order_by: 'sort', sortBy: 'sort', sort_by: 'sort',
-  where: 'filter', filters: 'filter', filter_by: 'filter', filterBy: 'filter',
+  per_page: 'limit',
+  perPage: 'limit',
+  page_size: 'limit',
+  pageSize: 'limit',
+  size: 'limit',
+  count: 'limit',
+  top: 'limit',
+  max: 'limit',
+  page_number: 'page',
+  pageNumber: 'page',
+  p: 'page',
+  order: 'sort',
+  orderBy: 'sort',
+  order_by: 'sort',
+  sortBy: 'sort',
+  sort_by: 'sort',
+  where: 'filter',
+  filters: 'filter',
+  filter_by: 'filter',
+  filterBy: 'filter',
 };
 
 const ALIASES_BY_LOWER = new Map<string, ListParam>(Object.entries(LIST_PARAM_ALIASES).map(([k, v]) => [k.toLowerCase(), v]));
@@ -54,7 +70,8 @@ const ENVELOPE_ARRAYS = /^(data|items|results|records|entries|values|content|con
  * Properties that only a page of a list has. `links` / `_links` are not among
  * them: a single HAL or JSON:API resource has its links too.
  */
-const PAGE_PROPS = /^(total|total_?count|totalCount|count|has_?more|hasMore|next|next_?page|nextPage|next_?page_?token|nextPageToken|next_?cursor|nextCursor|cursor|page|pages|page_?count|offset|limit)$/i;
+const PAGE_PROPS =
+  /^(total|total_?count|totalCount|count|has_?more|hasMore|next|next_?page|nextPage|next_?page_?token|nextPageToken|next_?cursor|nextCursor|cursor|page|pages|page_?count|offset|limit)$/i;
 
 /**
  * An array; or an object that is a list envelope: it has an array property and
@@ -85,7 +102,10 @@ export const SINGLETON = /^(me|self|myself|whoami|current|current_?user|currentU
 
 /** A GET on a collection path (any effective path or the path key), not on a singleton such as `/me`. */
 export function isCollectionGet(op: Operation): boolean {
-  const last = op.pathKey.split('/').filter(s => s !== '').pop();
+  const last = op.pathKey
+    .split('/')
+    .filter(s => s !== '')
+    .pop();
   if (last !== undefined && SINGLETON.test(last)) return false;
   return op.method === 'get' && (isCollectionPath(op.pathKey) || op.effectivePaths.some(isCollectionPath));
 }

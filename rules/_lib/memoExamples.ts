@@ -19,21 +19,21 @@ import type { IFunctionResult, RulesetFunctionContext } from '@stoplight/spectra
 import type { JsonPath } from '../types';
 import { oasExampleOnce } from './exampleFunction';
 
-export const EXAMPLE_RULES = [
-  'oas2-valid-schema-example',
-  'oas2-valid-media-example',
-  'oas3-valid-schema-example',
-  'oas3-valid-media-example',
-] as const;
+export const EXAMPLE_RULES = ['oas2-valid-schema-example', 'oas2-valid-media-example', 'oas3-valid-schema-example', 'oas3-valid-media-example'] as const;
 
 type RuleFn = (input: unknown, options: unknown, context: RulesetFunctionContext) => IFunctionResult[] | void | Promise<IFunctionResult[] | void>;
 
-const REQUEST_3: readonly (readonly string[])[] = [['components', 'requestBodies'], ['paths', '*', '*', 'requestBody']];
-const RESPONSE_3: readonly (readonly string[])[] = [['components', 'responses'], ['paths', '*', '*', 'responses']];
+const REQUEST_3: readonly (readonly string[])[] = [
+  ['components', 'requestBodies'],
+  ['paths', '*', '*', 'requestBody'],
+];
+const RESPONSE_3: readonly (readonly string[])[] = [
+  ['components', 'responses'],
+  ['paths', '*', '*', 'responses'],
+];
 const RESPONSE_2: readonly (readonly string[])[] = [['responses'], ['paths', '*', '*', 'responses']];
 
-const matches = (path: JsonPath, prefixes: readonly (readonly string[])[]) =>
-  prefixes.some(prefix => prefix.every((seg, i) => seg === '*' || seg === path[i]));
+const matches = (path: JsonPath, prefixes: readonly (readonly string[])[]) => prefixes.some(prefix => prefix.every((seg, i) => seg === '*' || seg === path[i]));
 
 /**
  * Mirrors the request / response classification that decides which properties' `required` is relaxed:

@@ -37,7 +37,10 @@ describe('methods helpers', () => {
   });
 
   it('removeRequestBodyOps removes Swagger 2 body parameters from the last to the first', () => {
-    const data = { paths: { '/x': { get: { parameters: [{ in: 'body' }, { in: 'query', name: 'q' }, { $ref: '#/parameters/F' }] } } }, parameters: { F: { in: 'formData' } } };
+    const data = {
+      paths: { '/x': { get: { parameters: [{ in: 'body' }, { in: 'query', name: 'q' }, { $ref: '#/parameters/F' }] } } },
+      parameters: { F: { in: 'formData' } },
+    };
     const ctx = { data, isRoot: true, spec: 'oas2' as const, path: [], message: '' };
     assert.deepEqual(removeRequestBodyOps(ctx, ['paths', '/x', 'get']), [
       { kind: 'remove', path: ['paths', '/x', 'get', 'parameters', 2] },
@@ -46,7 +49,7 @@ describe('methods helpers', () => {
   });
 });
 
-describe('methods fixes in a $ref\'d path item file', () => {
+describe("methods fixes in a $ref'd path item file", () => {
   const root = `openapi: 3.0.3
 info: { title: t, version: '1' }
 paths:
@@ -66,12 +69,15 @@ paths:
     const r = await fixFile(root, file, { ruleset: ruleset1('delete-success-204'), safeOnly: false });
     const userFile = path.join(path.dirname(file), 'user.yaml');
     assert.equal(r.files.get(file), undefined, 'the root file is unchanged');
-    assert.equal(r.files.get(userFile), `delete:
+    assert.equal(
+      r.files.get(userFile),
+      `delete:
   # remove a user
   responses:
     '204':
       description: Gone
-`);
+`,
+    );
     assert.equal(fs.readFileSync(userFile, 'utf8'), user, 'fixFile returns texts and writes nothing');
   });
 

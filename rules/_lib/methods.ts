@@ -95,9 +95,7 @@ export function requestBodyInfo(op: Operation, spec: Spec, root: Obj): RequestBo
   if (params.length === 0) return { present: false, path: undefined, params, required: false, json: false, mediaTypes: [] };
   const consumes = Array.isArray(op.value.consumes) ? op.value.consumes : Array.isArray(root.consumes) ? root.consumes : undefined;
   const body = params.find(p => p.in === 'body');
-  const mediaTypes = body
-    ? (consumes ?? ['application/json']).map(String)
-    : (consumes ?? ['application/x-www-form-urlencoded']).map(String);
+  const mediaTypes = body ? (consumes ?? ['application/json']).map(String) : (consumes ?? ['application/x-www-form-urlencoded']).map(String);
   return {
     present: true,
     path: (body ?? params[0]).path,
@@ -237,12 +235,14 @@ export function noRequestBody(name: string, methods: readonly string[], reason: 
           const body = requestBodyInfo(op, model.spec, model.root);
           if (!body.present || !body.path) return [];
           const shared = model.spec === 'oas2' && body.params.every(p => p.level === 'path-item');
-          return [{
-            message: shared
-              ? `${describeOp(op)} inherits a request body parameter from its path item: move it to the operations that take a body.`
-              : `${describeOp(op)} has a request body: ${reason}`,
-            path: anchor(body.path),
-          }];
+          return [
+            {
+              message: shared
+                ? `${describeOp(op)} inherits a request body parameter from its path item: move it to the operations that take a body.`
+                : `${describeOp(op)} has a request body: ${reason}`,
+              path: anchor(body.path),
+            },
+          ];
         }),
     ),
     fix: ctx => {

@@ -148,10 +148,7 @@ function buildModel(root: Obj): Model {
   const spec = specOf(root);
   const operations: Operation[] = [];
   const pathItems: Model['pathItems'] = [];
-  const rootBases =
-    spec === 'oas2'
-      ? [typeof root.basePath === 'string' ? root.basePath.replace(/\/+$/, '') : '']
-      : basePathsOf(root.servers) ?? [''];
+  const rootBases = spec === 'oas2' ? [typeof root.basePath === 'string' ? root.basePath.replace(/\/+$/, '') : ''] : (basePathsOf(root.servers) ?? ['']);
   const paths = root.paths;
   if (!isObject(paths)) return { spec, root, operations, pathItems };
   const oas32 = spec === 'oas3' && isOas32(root);
@@ -191,7 +188,8 @@ function buildModel(root: Obj): Model {
         responses: isObject(op.responses) ? op.responses : undefined,
         security,
         securityPath,
-        secured: security !== undefined && security.some(r => isObject(r)) && security.length > 0 && !security.every(r => isObject(r) && Object.keys(r).length === 0),
+        secured:
+          security !== undefined && security.some(r => isObject(r)) && security.length > 0 && !security.every(r => isObject(r) && Object.keys(r).length === 0),
         deprecated: op.deprecated === true,
       });
     }

@@ -76,7 +76,10 @@ describe('OpenAPI 3.2 with the recommended ruleset', () => {
     spectral.setRuleset(new Ruleset(recommended, { severity: 'recommended' }));
     const results = await spectral.run(new Document(DOC, Parsers.Yaml, '/doc.yaml'));
     const structural = results.filter(r => (REUSED_OAS_RULES as readonly string[]).includes(String(r.code)));
-    assert.deepEqual(structural.map(r => `${r.code} ${r.path.join('/')}: ${r.message}`), []);
+    assert.deepEqual(
+      structural.map(r => `${r.code} ${r.path.join('/')}: ${r.message}`),
+      [],
+    );
   });
 
   it('the convention rules judge QUERY, the additional operations and the querystring properties (apiconv)', async () => {
@@ -85,7 +88,10 @@ describe('OpenAPI 3.2 with the recommended ruleset', () => {
     fs.writeFileSync(file, DOC);
     const result = await lint(DOC, file, { ruleset: new Ruleset(recommended, { severity: 'recommended' }) });
     const found = result.problems.map(p => `${p.code} ${p.path.join('/')}`);
-    assert.deepEqual(found.filter(f => f.startsWith('parser') || f.startsWith('oas3-schema')), []);
+    assert.deepEqual(
+      found.filter(f => f.startsWith('parser') || f.startsWith('oas3-schema')),
+      [],
+    );
     for (const want of [
       'error-400 paths//orders/query/responses',
       'error-404-item paths//orders/{id}/additionalOperations/COPY/responses',

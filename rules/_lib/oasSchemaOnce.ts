@@ -81,7 +81,8 @@ export const oasSchemaOnce = createRulesetFunction<unknown, { schema: Obj }>(
     if (!formats) dialect = 'auto';
     else if (formats.has(oas3_2) || formats.has(oas3_1)) {
       const data = context.document.data as Obj | undefined;
-      dialect = isPlainObject(data) && typeof data.jsonSchemaDialect === 'string' ? (extractDraftVersion(data.jsonSchemaDialect) ?? 'draft2020-12') : 'draft2020-12';
+      dialect =
+        isPlainObject(data) && typeof data.jsonSchemaDialect === 'string' ? (extractDraftVersion(data.jsonSchemaDialect) ?? 'draft2020-12') : 'draft2020-12';
     } else if (formats.has(oas3_0)) {
       const s = schema;
       prepareResults = errors => nullableTypes(s, errors);
@@ -90,7 +91,12 @@ export const oasSchemaOnce = createRulesetFunction<unknown, { schema: Obj }>(
       prepareResults = errors => nullableTypes(s, errors);
     }
     const digest = digestOf(schema);
-    if (digest === undefined) return (schemaFunction as unknown as (v: unknown, o: unknown, c: unknown) => IFunctionResult[] | void)(targetVal, { ...opts, schema, prepareResults, dialect }, context);
+    if (digest === undefined)
+      return (schemaFunction as unknown as (v: unknown, o: unknown, c: unknown) => IFunctionResult[] | void)(
+        targetVal,
+        { ...opts, schema, prepareResults, dialect },
+        context,
+      );
     return validateExample(targetVal, schema, digest, dialect, context.path, prepareResults as never, context.rule?.resolved === true);
   },
 );

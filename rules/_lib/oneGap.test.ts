@@ -38,7 +38,10 @@ async function viaSpectralCli(text: string): Promise<Found[]> {
   const file = path.join(dir, 'doc.yaml');
   fs.writeFileSync(file, text);
   const cli = path.join(ROOT, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
-  const r = spawnSync(process.execPath, [cli, 'lint', '-r', path.join(ROOT, 'rules', 'out', 'apiconv.js'), '-f', 'json', '--quiet', file], { encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [cli, 'lint', '-r', path.join(ROOT, 'rules', 'out', 'apiconv.js'), '-f', 'json', '--quiet', file], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   assert.ok(r.status === 0 || r.status === 1, `spectral exit ${r.status}: ${r.stderr}`);
   const out = r.stdout.trim();
   const results = out === '' || out.startsWith('No results') ? [] : (JSON.parse(out) as { code: string; path: (string | number)[] }[]);
@@ -189,13 +192,20 @@ paths:
 describe('one gap, one finding', () => {
   before(() => ensureBuilt());
   for (const c of cases) {
-    for (const [how, run] of [['Spectral', viaSpectral], ['spectral lint with rules/out/apiconv.js', viaSpectralCli], ['apiconv', viaApiconv]] as const) {
+    for (const [how, run] of [
+      ['Spectral', viaSpectral],
+      ['spectral lint with rules/out/apiconv.js', viaSpectralCli],
+      ['apiconv', viaApiconv],
+    ] as const) {
       it(`${c.name} (${how})`, async () => {
         const found = await run(c.document);
         const at = (code: string, p: string) => found.some(f => f.code === code && f.path === p);
         assert.ok(at(c.wins.code, c.wins.path), `${c.wins.code} at ${c.wins.path}; got ${JSON.stringify(found)}`);
         // Silent at the gap's place, and about the same operation / path item anywhere.
-        const place = c.wins.path.split(' ').slice(0, c.wins.code.startsWith('path-') ? 2 : 3).join(' ');
+        const place = c.wins.path
+          .split(' ')
+          .slice(0, c.wins.code.startsWith('path-') ? 2 : 3)
+          .join(' ');
         const general = found.filter(f => f.code === c.silent && (f.path === place || f.path.startsWith(place + ' ')));
         assert.deepEqual(general, [], `${c.silent} is silent at ${place}`);
         if (c.stillAt) assert.ok(at(c.stillAt.code, c.stillAt.path), `${c.stillAt.code} still reports its own gap at ${c.stillAt.path}`);

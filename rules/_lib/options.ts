@@ -72,7 +72,12 @@ export const names = { type: 'array', items: { type: 'string', minLength: 1 }, u
 /** HTTP status codes as a config writes them: `201` (YAML reads a number), `'201'`, or a range `'2XX'`. */
 export const statusCodes = {
   type: 'array',
-  items: { anyOf: [{ type: 'integer', minimum: 100, maximum: 599 }, { type: 'string', pattern: '^[1-5](\\d\\d|XX)$' }] },
+  items: {
+    anyOf: [
+      { type: 'integer', minimum: 100, maximum: 599 },
+      { type: 'string', pattern: '^[1-5](\\d\\d|XX)$' },
+    ],
+  },
   minItems: 1,
   uniqueItems: true,
 } as const;

@@ -27,7 +27,8 @@ export function versionSegmentIndexes(segs: string[]): number[] {
   const out: number[] = [];
   const first = segs[0] !== undefined && /^apis?$/i.test(segs[0]) ? 1 : 0;
   segs.forEach((s, i) => {
-    if (VERSION_SEGMENT_LOOSE.test(s) || (i === first && BARE_VERSION.test(s)) || (i < 3 && DOTTED_VERSION.test(s) && !segs.slice(0, i).some(hasTemplate))) out.push(i);
+    if (VERSION_SEGMENT_LOOSE.test(s) || (i === first && BARE_VERSION.test(s)) || (i < 3 && DOTTED_VERSION.test(s) && !segs.slice(0, i).some(hasTemplate)))
+      out.push(i);
   });
   return out;
 }

@@ -105,15 +105,17 @@ export function unusedComponents(data: unknown, source: string | undefined, file
   const components = componentsOf(data);
   if (components.size === 0) return [];
   const schemes = securityHolder(data);
-  const rootOf = (from: string | undefined) => (ref: string): JsonPath | undefined => {
-    const hash = ref.indexOf('#');
-    const file = hash < 0 ? ref : ref.slice(0, hash);
-    if (file !== '') {
-      if (source === undefined || from === undefined) return undefined;
-      if (path.resolve(path.dirname(from), decodeURI(file)) !== path.resolve(source)) return undefined;
-    } else if (from !== source) return undefined;
-    return pointerPath(hash < 0 ? '#' : ref.slice(hash));
-  };
+  const rootOf =
+    (from: string | undefined) =>
+    (ref: string): JsonPath | undefined => {
+      const hash = ref.indexOf('#');
+      const file = hash < 0 ? ref : ref.slice(0, hash);
+      if (file !== '') {
+        if (source === undefined || from === undefined) return undefined;
+        if (path.resolve(path.dirname(from), decodeURI(file)) !== path.resolve(source)) return undefined;
+      } else if (from !== source) return undefined;
+      return pointerPath(hash < 0 ? '#' : ref.slice(hash));
+    };
   const reached = new Set<string>();
   const pending: string[] = [];
   const use = (pointer: JsonPath): void => {
@@ -143,16 +145,23 @@ export function referrersOf(data: unknown, target: JsonPath): JsonPath[] {
   const schemes = isObject(data) ? securityHolder(data) : [];
   const edges = new Map<string, Set<string>>();
   for (const [k, c] of components) {
-    visitReferences(c.value, r => pointerPath(r), schemes, p => {
-      const t = componentAt(components, p);
-      if (t !== undefined) (edges.get(t) ?? edges.set(t, new Set()).get(t)!).add(k);
-    });
+    visitReferences(
+      c.value,
+      r => pointerPath(r),
+      schemes,
+      p => {
+        const t = componentAt(components, p);
+        if (t !== undefined) (edges.get(t) ?? edges.set(t, new Set()).get(t)!).add(k);
+      },
+    );
   }
   const found = new Set([keyOf(target)]);
   const queue = [keyOf(target)];
-  while (queue.length > 0) for (const k of edges.get(queue.pop()!) ?? []) if (!found.has(k)) {
-      found.add(k);
-      queue.push(k);
-    }
+  while (queue.length > 0)
+    for (const k of edges.get(queue.pop()!) ?? [])
+      if (!found.has(k)) {
+        found.add(k);
+        queue.push(k);
+      }
   return [...components.entries()].filter(([k]) => found.has(k)).map(([, c]) => c.path);
 }

@@ -96,9 +96,7 @@ function serverLocations(model: Model, op: Operation): { base: string; path: Jso
   ];
   for (const [servers, at] of levels) {
     if (!Array.isArray(servers) || servers.length === 0) continue;
-    return servers.flatMap((s, i) =>
-      isObject(s) && typeof s.url === 'string' ? [{ base: serverBasePath(s.url, s.variables), path: [...at, i, 'url'] }] : [],
-    );
+    return servers.flatMap((s, i) => (isObject(s) && typeof s.url === 'string' ? [{ base: serverBasePath(s.url, s.variables), path: [...at, i, 'url'] }] : []));
   }
   return [];
 }
@@ -204,7 +202,12 @@ export function isImfFixdate(value: string): boolean {
   const month = MONTHS.indexOf(mon);
   const d = new Date(Date.UTC(Number(yyyy), month, Number(dd), Number(hh), Number(mi), Number(ss)));
   return (
-    d.getUTCFullYear() === Number(yyyy) && d.getUTCMonth() === month && d.getUTCDate() === Number(dd) &&
-    Number(hh) < 24 && Number(mi) < 60 && Number(ss) < 60 && DAYS[d.getUTCDay()] === day
+    d.getUTCFullYear() === Number(yyyy) &&
+    d.getUTCMonth() === month &&
+    d.getUTCDate() === Number(dd) &&
+    Number(hh) < 24 &&
+    Number(mi) < 60 &&
+    Number(ss) < 60 &&
+    DAYS[d.getUTCDay()] === day
   );
 }

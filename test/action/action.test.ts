@@ -40,7 +40,10 @@ describe('GitHub Action', () => {
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const block = /```yaml\n# \.github\/workflows\/apiconv\.yml[^\n]*\n([\s\S]*?)```/.exec(readme);
     assert.ok(block, 'README has the example workflow');
-    const wf = parseYaml(block[1]) as { permissions: Record<string, string>; jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }> };
+    const wf = parseYaml(block[1]) as {
+      permissions: Record<string, string>;
+      jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }>;
+    };
     const step = Object.values(wf.jobs)[0].steps.find(x => x.uses?.startsWith('apiconv/apiconv@'));
     assert.ok(step, 'a step uses apiconv/apiconv');
     const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
@@ -59,7 +62,9 @@ describe('GitHub Action', () => {
     assert.ok(r.outputs['sarif-file'].startsWith(r.temp + path.sep));
     const sarif = JSON.parse(fs.readFileSync(r.outputs['sarif-file'], 'utf8'));
     assert.equal(sarif.version, '2.1.0');
-    const locations = sarif.runs[0].results.map((x: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => x.locations[0].physicalLocation.artifactLocation.uri);
+    const locations = sarif.runs[0].results.map(
+      (x: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => x.locations[0].physicalLocation.artifactLocation.uri,
+    );
     assert.deepEqual([...new Set(locations)].sort(), ['specs/bad.yaml', 'specs/warn.yaml']);
     assert.match(r.summary, /^## apiconv: 1 error, \d+ warnings?/m);
     assert.match(r.summary, /2 documents linted, 2 with findings\./);
@@ -115,7 +120,10 @@ describe('GitHub Action', () => {
     fs.mkdirSync(path.join(checkout, 'action'), { recursive: true });
     for (const f of fs.readdirSync(path.join(ROOT, 'action'))) fs.copyFileSync(path.join(ROOT, 'action', f), path.join(checkout, 'action', f));
     fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(checkout, 'package.json'));
-    const r = runAction({ paths: 'specs', package: tgz }, { script: path.join(checkout, 'action', 'run.mjs'), env: { APICONV_CLI: '', npm_config_offline: 'true' } });
+    const r = runAction(
+      { paths: 'specs', package: tgz },
+      { script: path.join(checkout, 'action', 'run.mjs'), env: { APICONV_CLI: '', npm_config_offline: 'true' } },
+    );
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.match(r.stdout, /apiconv: installing .*\.tgz/);
     assert.ok(fs.existsSync(path.join(r.temp, 'apiconv-action', 'bin', 'apiconv')));

@@ -14,7 +14,11 @@ import { TWO_RULES, runAction } from './helpers';
 const CLI = path.join(ROOT, 'server', 'out', 'cli.js');
 
 function git(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } });
+  const r = spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' },
+  });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout.trim();
 }
@@ -44,8 +48,18 @@ function eventFiles(o: EventOptions): { env: Record<string, string>; dir: string
   const dir = tempDir();
   const repository = { full_name: 'octo/shop', private: o.private === true };
   const payload =
-    o.name === 'push' ? { ref: 'refs/heads/main', repository }
-    : { action: 'opened', number: 7, repository, pull_request: { number: 7, base: { sha: o.baseSha ?? '', repo: repository }, head: { sha: 'f'.repeat(40), repo: { full_name: o.fork ? 'someone/shop' : 'octo/shop' } } } };
+    o.name === 'push'
+      ? { ref: 'refs/heads/main', repository }
+      : {
+          action: 'opened',
+          number: 7,
+          repository,
+          pull_request: {
+            number: 7,
+            base: { sha: o.baseSha ?? '', repo: repository },
+            head: { sha: 'f'.repeat(40), repo: { full_name: o.fork ? 'someone/shop' : 'octo/shop' } },
+          },
+        };
   const file = path.join(dir, 'event.json');
   fs.writeFileSync(file, JSON.stringify(payload));
   return { env: { GITHUB_EVENT_NAME: o.name, GITHUB_EVENT_PATH: file }, dir };
@@ -88,7 +102,10 @@ describe('GitHub Action under GitHub events', () => {
   it('pull request: only the files it changes are annotated, the rest counted in the summary', () => {
     const ws = prWorkspace();
     const cli = countingCli();
-    const r = runAction({ paths: 'specs' }, { files: ws.files, beforeRun: dir => eventFiles({ name: 'pull_request', baseSha: ws.setup(dir) }).env, env: { APICONV_CLI: cli.script } });
+    const r = runAction(
+      { paths: 'specs' },
+      { files: ws.files, beforeRun: dir => eventFiles({ name: 'pull_request', baseSha: ws.setup(dir) }).env, env: { APICONV_CLI: cli.script } },
+    );
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.equal(cli.count(), 1);
     const shown = annotations(r.stdout);
@@ -103,7 +120,10 @@ describe('GitHub Action under GitHub events', () => {
 
   it('pull request with only-new: only the findings on what it adds or changes are reported, as lint --since its base', () => {
     const ws = prWorkspace();
-    const r = runAction({ paths: 'specs', 'only-new': 'true' }, { files: ws.files, beforeRun: dir => eventFiles({ name: 'pull_request', baseSha: ws.setup(dir) }).env });
+    const r = runAction(
+      { paths: 'specs', 'only-new': 'true' },
+      { files: ws.files, beforeRun: dir => eventFiles({ name: 'pull_request', baseSha: ws.setup(dir) }).env },
+    );
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.match(r.summary, /^## apiconv: 1 error, 1 warning$/m, 'warn.yaml, unchanged, is not reported');
     assert.match(r.stderr, /1 finding on what did not change since [0-9a-f]{40} not reported/);
@@ -111,7 +131,10 @@ describe('GitHub Action under GitHub events', () => {
 
   it('pull request from a fork: no SARIF upload (a read-only token), and the summary says so', () => {
     const ws = prWorkspace();
-    const r = runAction({ paths: 'specs', sarif: 'true' }, { files: ws.files, beforeRun: dir => eventFiles({ name: 'pull_request', fork: true, baseSha: ws.setup(dir) }).env });
+    const r = runAction(
+      { paths: 'specs', sarif: 'true' },
+      { files: ws.files, beforeRun: dir => eventFiles({ name: 'pull_request', fork: true, baseSha: ws.setup(dir) }).env },
+    );
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.equal(r.outputs['upload-sarif'], 'false');
     assert.ok(fs.existsSync(r.outputs['sarif-file']), 'the SARIF file is still written, for an artifact');

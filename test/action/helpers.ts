@@ -19,10 +19,15 @@ export interface Run {
   temp: string;
 }
 
-export function runAction(inputs: Record<string, string>, opts: { files?: Record<string, string>; script?: string; env?: Record<string, string>; beforeRun?: (ws: string) => Record<string, string> } = {}): Run {
+export function runAction(
+  inputs: Record<string, string>,
+  opts: { files?: Record<string, string>; script?: string; env?: Record<string, string>; beforeRun?: (ws: string) => Record<string, string> } = {},
+): Run {
   const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-action-ws-'));
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-action-tmp-'));
-  for (const [rel, text] of Object.entries(opts.files ?? { '.apiconv.yaml': TWO_RULES, 'specs/bad.yaml': BAD_DOC, 'specs/warn.yaml': WARN_DOC, 'README.md': '# not an API\n' })) {
+  for (const [rel, text] of Object.entries(
+    opts.files ?? { '.apiconv.yaml': TWO_RULES, 'specs/bad.yaml': BAD_DOC, 'specs/warn.yaml': WARN_DOC, 'README.md': '# not an API\n' },
+  )) {
     fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
     fs.writeFileSync(path.join(ws, rel), text);
   }
@@ -57,4 +62,3 @@ export function runAction(inputs: Record<string, string>, opts: { files?: Record
   );
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, summary: fs.readFileSync(summaryFile, 'utf8'), outputs, ws, temp };
 }
-

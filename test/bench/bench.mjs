@@ -41,13 +41,22 @@ function parseArgs(argv) {
     const a = argv[i];
     const v = () => argv[++i] ?? fail(`${a} needs a value`);
     if (a === '--runs') o.runs = Math.max(1, Number(v()));
-    else if (a === '--only') o.only = v().split(',').map(s => s.trim()).filter(Boolean);
+    else if (a === '--only')
+      o.only = v()
+        .split(',')
+        .map(s => s.trim())
+        .filter(Boolean);
     else if (a === '--max-size') o.maxSize = parseSize(v());
-    else if (a === '--tools') o.tools = v().split(',').map(s => s.trim());
+    else if (a === '--tools')
+      o.tools = v()
+        .split(',')
+        .map(s => s.trim());
     else if (a === '--before') o.before = path.resolve(v());
     else if (a === '--config') o.config = true;
     else if (a === '--help' || a === '-h') {
-      console.log('node test/bench/bench.mjs [--runs N] [--only name,...] [--max-size 1MB] [--tools apiconv,spectral,redocly,infer] [--before cli.js] [--config]');
+      console.log(
+        'node test/bench/bench.mjs [--runs N] [--only name,...] [--max-size 1MB] [--tools apiconv,spectral,redocly,infer] [--before cli.js] [--config]',
+      );
       process.exit(0);
     } else fail(`unknown option ${a}`);
   }
@@ -63,7 +72,10 @@ function parseArgs(argv) {
   }
   if (o.before !== undefined) {
     if (!fs.existsSync(o.before)) fail(`--before: ${o.before} not found`);
-    TOOLS.before = { ...TOOLS.apiconv, run: file => measure(process.execPath, [o.before, 'lint', '--format', 'json', '--no-progress', ...apiconvArgs, file], { cwd: ROOT }) };
+    TOOLS.before = {
+      ...TOOLS.apiconv,
+      run: file => measure(process.execPath, [o.before, 'lint', '--format', 'json', '--no-progress', ...apiconvArgs, file], { cwd: ROOT }),
+    };
     o.tools.splice(o.tools.includes('apiconv') ? o.tools.indexOf('apiconv') + 1 : 0, 0, 'before');
   }
   return o;
@@ -75,7 +87,7 @@ function fail(msg) {
 function parseSize(s) {
   const m = /^([\d.]+)\s*(KB|MB|B)?$/i.exec(s);
   if (!m) fail(`bad size ${s}`);
-  return Number(m[1]) * ({ kb: 1024, mb: 1024 * 1024, b: 1 }[(m[2] ?? 'b').toLowerCase()]);
+  return Number(m[1]) * { kb: 1024, mb: 1024 * 1024, b: 1 }[(m[2] ?? 'b').toLowerCase()];
 }
 
 function readManifest() {
@@ -119,7 +131,8 @@ function measure(cmd, args, opts) {
       peak = Math.max(peak, vmHwm(child.pid));
       // With /usr/bin/time, the measured process is its child.
       try {
-        for (const t of fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) peak = Math.max(peak, vmHwm(t));
+        for (const t of fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean))
+          peak = Math.max(peak, vmHwm(t));
       } catch {
         /* gone */
       }
@@ -187,7 +200,9 @@ async function main() {
     if (unknown.length) fail(`unknown document(s): ${unknown.join(', ')}`);
     docs = docs.filter(d => opts.only.includes(d.name));
   }
-  console.error(`bench: ${docs.length} documents, ${opts.runs} run(s) each, tools ${opts.tools.join(', ')} (${os.cpus().length} cores, node ${process.version})`);
+  console.error(
+    `bench: ${docs.length} documents, ${opts.runs} run(s) each, tools ${opts.tools.join(', ')} (${os.cpus().length} cores, node ${process.version})`,
+  );
   const results = [];
   for (const doc of docs) {
     const row = { name: doc.name, size: doc.size, bytes: doc.bytes, tools: {} };
@@ -236,7 +251,11 @@ async function main() {
   });
   const totals = ['TOTAL', ''];
   for (const t of opts.tools) {
-    totals.push(results.reduce((n, r) => n + r.tools[t].seconds, 0).toFixed(2), mib(Math.max(...results.map(r => r.tools[t].rss))) + ' max', results.reduce((n, r) => n + (r.tools[t].findings ?? 0), 0));
+    totals.push(
+      results.reduce((n, r) => n + r.tools[t].seconds, 0).toFixed(2),
+      mib(Math.max(...results.map(r => r.tools[t].rss))) + ' max',
+      results.reduce((n, r) => n + (r.tools[t].findings ?? 0), 0),
+    );
   }
   if (opts.tools.includes('apiconv')) {
     const at = results.reduce((n, r) => n + r.tools.apiconv.seconds, 0);
@@ -253,7 +272,19 @@ async function main() {
   const outFile = path.join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(
     outFile,
-    JSON.stringify({ date: new Date().toISOString(), node: process.version, cores: os.cpus().length, runs: opts.runs, tools: opts.tools, config: opts.config, documents: results }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        cores: os.cpus().length,
+        runs: opts.runs,
+        tools: opts.tools,
+        config: opts.config,
+        documents: results,
+      },
+      null,
+      2,
+    ) + '\n',
   );
   console.error(`bench: wrote ${path.relative(ROOT, outFile)}`);
   fs.rmSync(emptyDir, { recursive: true, force: true });

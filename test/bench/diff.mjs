@@ -70,7 +70,18 @@ function scriptedBase(text) {
 function measure(cmd, args, cwd) {
   return new Promise(resolve => {
     const started = process.hrtime.bigint();
-    const p = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', CI: 'true', NO_COLOR: '1' } });
+    const p = spawn(cmd, args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        REDOCLY_TELEMETRY: 'off',
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+        REDOCLY_SUPPRESS_NOTIFICATIONS: 'true',
+        CI: 'true',
+        NO_COLOR: '1',
+      },
+    });
     let out = '';
     p.stdout.on('data', d => (out += d));
     p.stderr.on('data', () => undefined);
@@ -95,7 +106,8 @@ for (const name of opts.only) {
     // A repository whose last commit has the base; the work tree has the head.
     const repo = path.join(tmp, `${name}-repo`);
     fs.mkdirSync(repo);
-    const git = (...a) => execFileSync('git', ['-c', 'user.email=b@example.com', '-c', 'user.name=b', '-c', 'commit.gpgsign=false', ...a], { cwd: repo, stdio: 'ignore' });
+    const git = (...a) =>
+      execFileSync('git', ['-c', 'user.email=b@example.com', '-c', 'user.name=b', '-c', 'commit.gpgsign=false', ...a], { cwd: repo, stdio: 'ignore' });
     git('init', '-q');
     fs.writeFileSync(path.join(repo, 'openapi.yaml'), baseText);
     git('add', '-A');
@@ -122,10 +134,22 @@ for (const name of opts.only) {
     }
     redT.push(red.seconds);
   }
-  rows.push({ name, base: `${opts.base[name] ? 'real' : 'scripted'}${opts.files ? ', two files' : ', git HEAD:'}`, diff: median(diffT), redocly: median(redT), ratio: median(diffT) / median(redT), findings, redProblems, runs: opts.runs });
+  rows.push({
+    name,
+    base: `${opts.base[name] ? 'real' : 'scripted'}${opts.files ? ', two files' : ', git HEAD:'}`,
+    diff: median(diffT),
+    redocly: median(redT),
+    ratio: median(diffT) / median(redT),
+    findings,
+    redProblems,
+    runs: opts.runs,
+  });
 }
 console.log('| document | base | apiconv diff s | redocly lint s | ratio | diff findings |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.name} | ${r.base} | ${r.diff.toFixed(2)} | ${r.redocly.toFixed(2)} | ${r.ratio.toFixed(2)}× | ${r.findings} |`);
 fs.mkdirSync(path.join(ROOT, 'test', 'bench', 'results'), { recursive: true });
-fs.writeFileSync(path.join(ROOT, 'test', 'bench', 'results', `diff-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ cpus: os.cpus().length, node: process.version, rows }, null, 2));
+fs.writeFileSync(
+  path.join(ROOT, 'test', 'bench', 'results', `diff-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+  JSON.stringify({ cpus: os.cpus().length, node: process.version, rows }, null, 2),
+);

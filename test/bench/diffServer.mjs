@@ -21,11 +21,15 @@ const EDITS = Number(process.env.EDITS ?? 20);
 
 const head = fs.readFileSync(DOC, 'utf8');
 // The base: one more property in the first schema with properties (the head "removed" it).
-const base = head.replace(/^(components:[\s\S]*?\n( +)properties:\n)( +)/m, (_, pre, _i, ind) => `${pre}${ind}apiconv_bench_removed:\n${ind}  type: string\n${ind}`);
+const base = head.replace(
+  /^(components:[\s\S]*?\n( +)properties:\n)( +)/m,
+  (_, pre, _i, ind) => `${pre}${ind}apiconv_bench_removed:\n${ind}  type: string\n${ind}`,
+);
 if (base === head) throw new Error('no schema with properties to change');
 const repo = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-bench-diffserver-')));
 const file = path.join(repo, path.basename(DOC));
-const git = (...a) => execFileSync('git', ['-c', 'user.email=b@example.com', '-c', 'user.name=b', '-c', 'commit.gpgsign=false', ...a], { cwd: repo, stdio: 'ignore' });
+const git = (...a) =>
+  execFileSync('git', ['-c', 'user.email=b@example.com', '-c', 'user.name=b', '-c', 'commit.gpgsign=false', ...a], { cwd: repo, stdio: 'ignore' });
 git('init', '-q');
 fs.writeFileSync(file, base);
 git('add', '-A');
@@ -56,7 +60,13 @@ async function run(diffBase) {
   });
   conn.onRequest('workspace/configuration', p => p.items.map(() => ({ debounceMs: 0, diff: { base: diffBase } })));
   conn.listen();
-  await conn.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(repo).toString(), workspaceFolders: null, capabilities: { workspace: { configuration: true } }, initializationOptions: { workspaceTrusted: true } }); // git runs only in a trusted workspace
+  await conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: pathToFileURL(repo).toString(),
+    workspaceFolders: null,
+    capabilities: { workspace: { configuration: true } },
+    initializationOptions: { workspaceTrusted: true },
+  }); // git runs only in a trusted workspace
   await conn.sendNotification('initialized', {});
   const count = diffBase ? 2 : 1;
   const until = (version, c) => new Promise(resolve => (waiter = { version, count: c, resolve }));
@@ -92,5 +102,7 @@ const f = n => n.toFixed(1);
 console.log(`${path.basename(DOC)}, ${EDITS} edits (whole-text sync, debounce 0): didChange → publish of that version, ms`);
 console.log('| diff.base | open | lint p50 | lint p95 | lint + diff p50 | lint + diff p95 | diff findings |');
 console.log('|---|---|---|---|---|---|---|');
-console.log(`| HEAD | ${Math.round(on.openMs)} | ${f(pct(on.lint, 50))} | ${f(pct(on.lint, 95))} | ${f(pct(on.diff, 50))} | ${f(pct(on.diff, 95))} | ${on.findings} |`);
+console.log(
+  `| HEAD | ${Math.round(on.openMs)} | ${f(pct(on.lint, 50))} | ${f(pct(on.lint, 95))} | ${f(pct(on.diff, 50))} | ${f(pct(on.diff, 95))} | ${on.findings} |`,
+);
 console.log(`| (off) | ${Math.round(off.openMs)} | ${f(pct(off.lint, 50))} | ${f(pct(off.lint, 95))} | – | – | – |`);

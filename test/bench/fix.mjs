@@ -61,7 +61,12 @@ function time(args, cwd, cli = CLI) {
 
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];
-const builds = BEFORE ? [['before', BEFORE], ['after', CLI]] : [['', CLI]];
+const builds = BEFORE
+  ? [
+      ['before', BEFORE],
+      ['after', CLI],
+    ]
+  : [['', CLI]];
 for (const c of CASES) {
   if (only.length && !only.includes(c.name)) continue;
   const lints = new Map(builds.map(([b]) => [b, []]));
@@ -87,12 +92,22 @@ for (const c of CASES) {
   }
   for (const [b] of builds) {
     const [l, f] = [median(lints.get(b)), median(fixes.get(b))];
-    const row = { name: c.name, build: b || undefined, mode: c.mode, lintMs: Math.round(l), fixMs: Math.round(f), ratio: +(f / l).toFixed(2), summary: (summary.get(b) ?? '').replace(/^apiconv: /, '').replace(/: .*/, '') };
+    const row = {
+      name: c.name,
+      build: b || undefined,
+      mode: c.mode,
+      lintMs: Math.round(l),
+      fixMs: Math.round(f),
+      ratio: +(f / l).toFixed(2),
+      summary: (summary.get(b) ?? '').replace(/^apiconv: /, '').replace(/: .*/, ''),
+    };
     const cpu = lintCpu.get(b).length > 0 ? [median(lintCpu.get(b)), median(fixCpu.get(b))] : undefined;
     if (cpu) Object.assign(row, { lintCpuMs: Math.round(cpu[0]), fixCpuMs: Math.round(cpu[1]), cpuRatio: +(cpu[1] / cpu[0]).toFixed(2) });
     rows.push(row);
     const cpuText = cpu ? `   cpu: lint ${String(row.lintCpuMs).padStart(6)} ms  fix ${String(row.fixCpuMs).padStart(6)} ms  ${row.cpuRatio}x` : '';
-    console.log(`${row.name.padEnd(8)} ${b.padEnd(b ? 7 : 0)}${row.mode.padEnd(13)} lint ${String(row.lintMs).padStart(7)} ms   fix ${String(row.fixMs).padStart(7)} ms   ${row.ratio}x${cpuText}   ${row.summary}`);
+    console.log(
+      `${row.name.padEnd(8)} ${b.padEnd(b ? 7 : 0)}${row.mode.padEnd(13)} lint ${String(row.lintMs).padStart(7)} ms   fix ${String(row.fixMs).padStart(7)} ms   ${row.ratio}x${cpuText}   ${row.summary}`,
+    );
   }
 }
 const out = path.join(ROOT, 'test', 'bench', 'results');

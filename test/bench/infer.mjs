@@ -35,7 +35,11 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => argv[++i] ?? fail(`${a} needs a value`);
-    if (a === '--only') o.only = v().split(',').map(s => s.trim()).filter(Boolean);
+    if (a === '--only')
+      o.only = v()
+        .split(',')
+        .map(s => s.trim())
+        .filter(Boolean);
     else if (a === '--keep') o.keep = path.resolve(v());
     else if (a === '--sample') o.sample = Math.max(0, Number(v()));
     else if (a === '--seed') o.seed = Number(v());

@@ -55,7 +55,12 @@ conn.onNotification('textDocument/publishDiagnostics', p => {
 });
 conn.onRequest('workspace/configuration', p => p.items.map(() => ({ debounceMs: 0 })));
 conn.listen();
-await conn.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(ws).toString(), workspaceFolders: null, capabilities: { workspace: { configuration: true } } });
+await conn.sendRequest('initialize', {
+  processId: process.pid,
+  rootUri: pathToFileURL(ws).toString(),
+  workspaceFolders: null,
+  capabilities: { workspace: { configuration: true } },
+});
 await conn.sendNotification('initialized', {});
 
 let version = 1;
@@ -92,7 +97,14 @@ const keystroke = async () => {
 };
 
 const [first, refs] = await time(references);
-const rows = { references: [], rename: [], lenses: [], 'keystroke → lenses': [], 'keystroke → diagnostics': [], 'keystroke → diagnostics, lenses asked too': [] };
+const rows = {
+  references: [],
+  rename: [],
+  lenses: [],
+  'keystroke → lenses': [],
+  'keystroke → diagnostics': [],
+  'keystroke → diagnostics, lenses asked too': [],
+};
 let edits = 0;
 for (let i = 0; i < RUNS; i++) {
   rows.references.push((await time(references))[0]);
@@ -110,8 +122,16 @@ for (let i = 0; i < RUNS; i++) {
   rows['keystroke → diagnostics, lenses asked too'].push(tk);
   rows['keystroke → lenses'].push(lensesAfter);
 }
-console.log(`${path.relative(CORPUS, DOC)}: ${(text.length / 1e6).toFixed(1)} MB; most referenced schema ${schema} (${refCount} $refs in the text; references found ${refs.length}, rename edits ${edits}); load ${os.loadavg().map(x => x.toFixed(1)).join(' ')}`);
+console.log(
+  `${path.relative(CORPUS, DOC)}: ${(text.length / 1e6).toFixed(1)} MB; most referenced schema ${schema} (${refCount} $refs in the text; references found ${refs.length}, rename edits ${edits}); load ${os
+    .loadavg()
+    .map(x => x.toFixed(1))
+    .join(' ')}`,
+);
 console.log(`first references request (workspace index built, the document's tree parsed): ${first.toFixed(0)} ms`);
-for (const [name, xs] of Object.entries(rows)) console.log(`${name.padEnd(44)} median ${median(xs).toFixed(1)} ms  (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)}, ${xs.length} runs)`);
+for (const [name, xs] of Object.entries(rows))
+  console.log(
+    `${name.padEnd(44)} median ${median(xs).toFixed(1)} ms  (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)}, ${xs.length} runs)`,
+  );
 proc.kill();
 fs.rmSync(ws, { recursive: true, force: true });

@@ -39,7 +39,9 @@ const digest = (x: unknown) => createHash('sha1').update(JSON.stringify(x)).dige
 (async () => {
   let t0 = performance.now();
   const first = await lint(text, file);
-  console.log(`first ${Math.round(performance.now() - t0)} ms, ${first.problems.length} problems, ${first.suppressed?.length ?? 0} suppressed, ${first.files.length} files, digest ${digest(first.problems)}`);
+  console.log(
+    `first ${Math.round(performance.now() - t0)} ms, ${first.problems.length} problems, ${first.suppressed?.length ?? 0} suppressed, ${first.files.length} files, digest ${digest(first.problems)}`,
+  );
   const session = profOut ? new Session() : undefined;
   if (session) {
     session.connect();

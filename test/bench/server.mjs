@@ -58,11 +58,20 @@ const ALL = {
   digitalocean: 'digitalocean/specification/DigitalOcean-public.v2.yaml',
   'github-api': 'github-api/api.github.com.yaml',
 };
-const names = (process.env.DOCS ?? 'small,asana,stripe,digitalocean').split(',').map(s => s.trim()).filter(n => n in ALL);
-const KINDS = (process.env.KINDS ?? 'title,operation,type').split(',').map(s => s.trim()).filter(k => k === 'title' || k === 'operation' || k === 'type');
+const names = (process.env.DOCS ?? 'small,asana,stripe,digitalocean')
+  .split(',')
+  .map(s => s.trim())
+  .filter(n => n in ALL);
+const KINDS = (process.env.KINDS ?? 'title,operation,type')
+  .split(',')
+  .map(s => s.trim())
+  .filter(k => k === 'title' || k === 'operation' || k === 'type');
 const REQUESTS = process.env.REQUESTS !== '0';
 const PULL = process.env.CLIENT === 'pull';
-const OPEN_DOCS = (process.env.OPEN_DOCS ?? 'stripe,github-api,digitalocean').split(',').map(s => s.trim()).filter(n => n in ALL);
+const OPEN_DOCS = (process.env.OPEN_DOCS ?? 'stripe,github-api,digitalocean')
+  .split(',')
+  .map(s => s.trim())
+  .filter(n => n in ALL);
 const OPEN_RUNS = Number(process.env.OPEN_RUNS ?? 3);
 const CODE_ACTIONS = process.env.CODE_ACTIONS !== '0';
 const CA_SAMPLES = Number(process.env.CA_SAMPLES ?? 20);
@@ -153,7 +162,10 @@ const rssOf = pid => {
 /** CPU time (user + system, ms) of the whole process and of its main thread, from /proc (NaN elsewhere). */
 const cpuOf = pid => {
   const ms = f => {
-    const fields = fs.readFileSync(f, 'utf8').replace(/^.*\) /s, '').split(' ');
+    const fields = fs
+      .readFileSync(f, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
   };
   try {
@@ -173,13 +185,21 @@ async function timed(send) {
   const t0 = performance.now();
   let timer;
   const timeout = new Promise(resolve => (timer = setTimeout(() => resolve({ timedOut: true }), REQUEST_TIMEOUT_MS)));
-  const r = await Promise.race([send().then(value => ({ value }), error => ({ error })), timeout]);
+  const r = await Promise.race([
+    send().then(
+      value => ({ value }),
+      error => ({ error }),
+    ),
+    timeout,
+  ]);
   clearTimeout(timer);
   return { ms: performance.now() - t0, ...r };
 }
 
 async function startServer() {
-  const proc = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(' ') : []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(' ') : []), SERVER, '--stdio'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
   const waiting = new Map();
   /** The last diagnostics received per URI (pushed or pulled), as the editor shows them. */
@@ -231,69 +251,94 @@ async function benchServer() {
   const { proc, conn, shown, diagnosticsOf } = server;
   const rows = [];
   const rss0 = rssOf(proc.pid);
-  for (const name of names) for (const kind of KINDS) {
-    const file = path.join(CORPUS, ALL[name]);
-    const uri = pathToFileURL(file).toString();
-    const text = fs.readFileSync(file, 'utf8');
-    let t0 = performance.now();
-    await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: file.endsWith('.json') ? 'json' : 'yaml', version: 1, text } });
-    const problems = await diagnosticsOf(uri, 1);
-    const openMs = performance.now() - t0;
-    const times = [];
-    const symbolMs = [];
-    const actionMs = [];
-    const lensMs = [];
-    const rss = [rssOf(proc.pid)];
-    let current = text;
-    const cpu0 = cpuOf(proc.pid);
-    let paused = 0;
-    for (let i = 0; i < EDITS; i++) {
-      if (PAUSE_EVERY > 0 && i > 0 && i % PAUSE_EVERY === 0 && PAUSE_MS > 0) {
-        await sleep(PAUSE_MS);
-        paused += PAUSE_MS;
+  for (const name of names)
+    for (const kind of KINDS) {
+      const file = path.join(CORPUS, ALL[name]);
+      const uri = pathToFileURL(file).toString();
+      const text = fs.readFileSync(file, 'utf8');
+      let t0 = performance.now();
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: file.endsWith('.json') ? 'json' : 'yaml', version: 1, text } });
+      const problems = await diagnosticsOf(uri, 1);
+      const openMs = performance.now() - t0;
+      const times = [];
+      const symbolMs = [];
+      const actionMs = [];
+      const lensMs = [];
+      const rss = [rssOf(proc.pid)];
+      let current = text;
+      const cpu0 = cpuOf(proc.pid);
+      let paused = 0;
+      for (let i = 0; i < EDITS; i++) {
+        if (PAUSE_EVERY > 0 && i > 0 && i % PAUSE_EVERY === 0 && PAUSE_MS > 0) {
+          await sleep(PAUSE_MS);
+          paused += PAUSE_MS;
+        }
+        const version = i + 2;
+        const next = edit(text, i, kind);
+        const change = changeBetween(current, next);
+        // The cursor: after the edit's new text.
+        const cursorOffset = kind === 'type' ? operationAt(text) + i + 1 : undefined;
+        current = next;
+        t0 = performance.now();
+        const p = PULL ? undefined : diagnosticsOf(uri, version);
+        await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+        const requests = [];
+        if (PULL) requests.push(diagnosticsOf(uri, version).then(() => times.push(performance.now() - t0)));
+        if (REQUESTS) {
+          const start = change.range?.start ?? { line: 0, character: 0 };
+          const cursor =
+            cursorOffset !== undefined
+              ? positionAt(current, cursorOffset)
+              : { line: start.line, character: start.character + (change.text.split('\n').at(-1)?.length ?? 0) };
+          const diagnostics = (shown.get(uri) ?? []).filter(d => contains(d.range, cursor));
+          requests.push(timed(() => conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })).then(r => symbolMs.push(r.ms)));
+          requests.push(
+            timed(() =>
+              conn.sendRequest('textDocument/codeAction', {
+                textDocument: { uri },
+                range: { start: cursor, end: cursor },
+                context: { diagnostics, triggerKind: 2 },
+              }),
+            ).then(r => actionMs.push(r.ms)),
+          );
+          requests.push(timed(() => conn.sendRequest('textDocument/codeLens', { textDocument: { uri } })).then(r => lensMs.push(r.ms)));
+        }
+        if (p) await p.then(() => times.push(performance.now() - t0));
+        await Promise.all(requests);
+        rss.push(rssOf(proc.pid));
       }
-      const version = i + 2;
-      const next = edit(text, i, kind);
-      const change = changeBetween(current, next);
-      // The cursor: after the edit's new text.
-      const cursorOffset = kind === 'type' ? operationAt(text) + i + 1 : undefined;
-      current = next;
-      t0 = performance.now();
-      const p = PULL ? undefined : diagnosticsOf(uri, version);
-      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
-      const requests = [];
-      if (PULL) requests.push(diagnosticsOf(uri, version).then(() => times.push(performance.now() - t0)));
-      if (REQUESTS) {
-        const start = change.range?.start ?? { line: 0, character: 0 };
-        const cursor = cursorOffset !== undefined ? positionAt(current, cursorOffset) : { line: start.line, character: start.character + (change.text.split('\n').at(-1)?.length ?? 0) };
-        const diagnostics = (shown.get(uri) ?? []).filter(d => contains(d.range, cursor));
-        requests.push(timed(() => conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })).then(r => symbolMs.push(r.ms)));
-        requests.push(
-          timed(() => conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: cursor, end: cursor }, context: { diagnostics, triggerKind: 2 } })).then(r => actionMs.push(r.ms)),
-        );
-        requests.push(timed(() => conn.sendRequest('textDocument/codeLens', { textDocument: { uri } })).then(r => lensMs.push(r.ms)));
-      }
-      if (p) await p.then(() => times.push(performance.now() - t0));
-      await Promise.all(requests);
-      rss.push(rssOf(proc.pid));
+      const cpu1 = cpuOf(proc.pid);
+      // The user stops typing: what the server's memory comes back to (CPU spent in the pause is not counted per edit).
+      if (PAUSE_MS > 0) await sleep(PAUSE_MS);
+      const rssPaused = PAUSE_MS > 0 ? rssOf(proc.pid) : NaN;
+      const cpu2 = cpuOf(proc.pid);
+      await conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+      rows.push({
+        cpuPerEdit: (cpu1.total - cpu0.total) / EDITS,
+        mainCpuPerEdit: (cpu1.main - cpu0.main) / EDITS,
+        name,
+        kind,
+        bytes: text.length,
+        problems,
+        openMs,
+        p50: pct(times, 50),
+        p95: pct(times, 95),
+        min: Math.min(...times),
+        max: Math.max(...times),
+        symbol: symbolMs.length ? { p50: pct(symbolMs, 50), p95: pct(symbolMs, 95) } : undefined,
+        action: actionMs.length ? { p50: pct(actionMs, 50), p95: pct(actionMs, 95) } : undefined,
+        lens: lensMs.length ? { p50: pct(lensMs, 50), p95: pct(lensMs, 95) } : undefined,
+        rssFirst: rss[1] ?? rss[0],
+        rssLast: rss.at(-1),
+        rssMax: Math.max(...rss),
+        rssPaused,
+        pauseCpu: cpu2.total - cpu1.total,
+      });
+      console.error(
+        `server ${name} (${kind}): open ${Math.round(openMs)} ms, p50 ${pct(times, 50).toFixed(1)} ms, RSS ${rss.join(' ')}, after a ${PAUSE_MS} ms pause ${rssPaused} (CPU in the pause ${Math.round(cpu2.total - cpu1.total)} ms)${paused ? `; ${paused} ms of pauses during the edits` : ''}`,
+      );
+      if (process.env.VERBOSE) console.error(`  edits (ms): ${times.map(t => t.toFixed(1)).join(' ')}`);
     }
-    const cpu1 = cpuOf(proc.pid);
-    // The user stops typing: what the server's memory comes back to (CPU spent in the pause is not counted per edit).
-    if (PAUSE_MS > 0) await sleep(PAUSE_MS);
-    const rssPaused = PAUSE_MS > 0 ? rssOf(proc.pid) : NaN;
-    const cpu2 = cpuOf(proc.pid);
-    await conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
-    rows.push({
-      cpuPerEdit: (cpu1.total - cpu0.total) / EDITS, mainCpuPerEdit: (cpu1.main - cpu0.main) / EDITS,
-      name, kind, bytes: text.length, problems, openMs, p50: pct(times, 50), p95: pct(times, 95), min: Math.min(...times), max: Math.max(...times),
-      symbol: symbolMs.length ? { p50: pct(symbolMs, 50), p95: pct(symbolMs, 95) } : undefined,
-      action: actionMs.length ? { p50: pct(actionMs, 50), p95: pct(actionMs, 95) } : undefined,
-      lens: lensMs.length ? { p50: pct(lensMs, 50), p95: pct(lensMs, 95) } : undefined,
-      rssFirst: rss[1] ?? rss[0], rssLast: rss.at(-1), rssMax: Math.max(...rss), rssPaused, pauseCpu: cpu2.total - cpu1.total,
-    });
-    console.error(`server ${name} (${kind}): open ${Math.round(openMs)} ms, p50 ${pct(times, 50).toFixed(1)} ms, RSS ${rss.join(' ')}, after a ${PAUSE_MS} ms pause ${rssPaused} (CPU in the pause ${Math.round(cpu2.total - cpu1.total)} ms)${paused ? `; ${paused} ms of pauses during the edits` : ''}`);
-    if (process.env.VERBOSE) console.error(`  edits (ms): ${times.map(t => t.toFixed(1)).join(' ')}`);
-  }
   await stopServer(server);
   return { rows, rss0 };
 }
@@ -349,7 +394,11 @@ async function benchCodeActions() {
   await diagnosticsOf(uri, 1);
   const all = shown.get(uri) ?? [];
   const out = { bulb: [], bulbFixAll: [], save: [], saveResolve: [], ruleResolve: [], othersDuringResolve: [], cancel: [], errors: 0 };
-  const bulbAt = d => ({ textDocument: { uri }, range: { start: d.range.start, end: d.range.start }, context: { diagnostics: all.filter(x => contains(x.range, d.range.start)), triggerKind: 2 } });
+  const bulbAt = d => ({
+    textDocument: { uri },
+    range: { start: d.range.start, end: d.range.start },
+    context: { diagnostics: all.filter(x => contains(x.range, d.range.start)), triggerKind: 2 },
+  });
   // The light bulb where the cursor lands on fixable findings (one per rule first, then others), and on others.
   const fixable = all.filter(d => d.data?.fixable);
   const picks = [];
@@ -369,7 +418,8 @@ async function benchCodeActions() {
     const actions = r.value ?? [];
     if (actions.some(a => a.kind === 'source.fixAll.apiconv')) out.bulbFixAll.push(r.ms);
     ruleAction ??= actions.find(a => /^Fix all /.test(a.title));
-    if (process.env.VERBOSE) console.error(`  light bulb at ${d.code} ${d.range.start.line}:${d.range.start.character}: ${r.ms.toFixed(0)} ms, ${actions.length} actions`);
+    if (process.env.VERBOSE)
+      console.error(`  light bulb at ${d.code} ${d.range.start.line}:${d.range.start.character}: ${r.ms.toFixed(0)} ms, ${actions.length} actions`);
   }
   console.error(`code actions: light bulb p50 ${pct(out.bulb, 50).toFixed(0)} ms, p95 ${pct(out.bulb, 95).toFixed(0)} ms (${out.bulb.length})`);
   /** Other requests sent every 250 ms while `pending` runs: their latencies. */
@@ -390,7 +440,13 @@ async function benchCodeActions() {
   const resolve = action => (action.edit ? Promise.resolve(action) : conn.sendRequest('codeAction/resolve', action));
   // Fix-on-save: VS Code asks for `source.fixAll` actions, then resolves the one it gets.
   for (let i = 0; i < 3; i++) {
-    const r = await timed(() => conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'], triggerKind: 1 } }));
+    const r = await timed(() =>
+      conn.sendRequest('textDocument/codeAction', {
+        textDocument: { uri },
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        context: { diagnostics: [], only: ['source.fixAll'], triggerKind: 1 },
+      }),
+    );
     out.save.push(r.ms);
     const action = (r.value ?? [])[0];
     if (!action) continue;
@@ -398,7 +454,9 @@ async function benchCodeActions() {
     const rr = await timed(() => probe(resolve(action)));
     out.saveResolve.push(action.edit ? r.ms : rr.ms);
     if (!rr.value?.edit) out.errors++;
-    console.error(`code actions: fix-on-save ${r.ms.toFixed(0)} ms, its edit ${rr.ms.toFixed(0)} ms (${Object.values(rr.value?.edit?.changes ?? {}).flat().length} text edits)`);
+    console.error(
+      `code actions: fix-on-save ${r.ms.toFixed(0)} ms, its edit ${rr.ms.toFixed(0)} ms (${Object.values(rr.value?.edit?.changes ?? {}).flat().length} text edits)`,
+    );
   }
   if (ruleAction) {
     const rr = await timed(() => probe(resolve(ruleAction)));
@@ -406,17 +464,28 @@ async function benchCodeActions() {
     console.error(`code actions: "${ruleAction.title}" ${rr.ms.toFixed(0)} ms`);
   }
   // A resolve cancelled after 300 ms: how soon the server answers, and a request right after it.
-  const fixAll = (await conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'], triggerKind: 1 } }))[0];
+  const fixAll = (
+    await conn.sendRequest('textDocument/codeAction', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: ['source.fixAll'], triggerKind: 1 },
+    })
+  )[0];
   if (fixAll && !fixAll.edit) {
     const { CancellationTokenSource } = require('vscode-languageserver-protocol/node');
     const cts = new CancellationTokenSource();
     const t0 = performance.now();
-    const pending = conn.sendRequest('codeAction/resolve', fixAll, cts.token).then(() => 'answered', () => 'cancelled');
+    const pending = conn.sendRequest('codeAction/resolve', fixAll, cts.token).then(
+      () => 'answered',
+      () => 'cancelled',
+    );
     setTimeout(() => cts.cancel(), 300);
     const how = await pending;
     out.cancel.push({ ms: performance.now() - t0, how });
     const after = await timed(() => conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } }));
-    console.error(`code actions: resolve cancelled after 300 ms: ${how} after ${(performance.now() - t0 - after.ms).toFixed(0)} ms; a request right after: ${after.ms.toFixed(0)} ms`);
+    console.error(
+      `code actions: resolve cancelled after 300 ms: ${how} after ${(performance.now() - t0 - after.ms).toFixed(0)} ms; a request right after: ${after.ms.toFixed(0)} ms`,
+    );
   }
   await stopServer(server);
   return out;
@@ -469,20 +538,29 @@ const opens = OPEN_DOCS.length && OPEN_RUNS > 0 ? await benchOpen() : [];
 const actions = CODE_ACTIONS ? await benchCodeActions() : undefined;
 const spectral = {};
 if (!process.env.SKIP_SPECTRAL) {
-  for (const name of names) for (const kind of KINDS) {
-    const k = `${name}/${kind}`;
-    spectral[k] = benchSpectral(name, kind);
-    console.error(`spectral ${k}: ${spectral[k].error ?? `p50 ${Math.round(spectral[k].p50)} ms`}`);
-  }
+  for (const name of names)
+    for (const kind of KINDS) {
+      const k = `${name}/${kind}`;
+      spectral[k] = benchSpectral(name, kind);
+      console.error(`spectral ${k}: ${spectral[k].error ?? `p50 ${Math.round(spectral[k].p50)} ms`}`);
+    }
 }
 
 const f = n => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : String(Math.round(n))) : '–');
 const median = xs => pct(xs, 50);
 const client = `${PULL ? 'pull' : 'push'} diagnostics${REQUESTS ? ', with documentSymbol + codeAction at the cursor + codeLens after each edit' : ', no other requests'}`;
-console.log(`\nLanguage server: ${EDITS} edits per document, debounce 0, ${client}; latency = didChange → diagnostics of that version (${PULL ? 'pull answered' : 'publishDiagnostics'}).`);
-console.log(`Server RSS at start: ${rss0} MB (main thread + lint workers). Edits: title, operation (a word in the first operation's summary), type (one more character typed there: a keystroke).\n`);
-console.log(`Edits back to back${PAUSE_EVERY > 0 ? `, with a ${PAUSE_MS} ms pause every ${PAUSE_EVERY}` : ''}; then a ${PAUSE_MS} ms pause (growth: RSS after the last edit / after the pause, against after the 1st edit).\n`);
-console.log('| document | edit | size | problems | open ms | server p50 ms | server p95 ms | range ms | outline p50/p95 ms | code action p50/p95 ms | code lens p50/p95 ms | CPU ms per edit (main thread) | Spectral p50 ms | Spectral p95 ms | server/Spectral | RSS after 1st edit → last (max) → after pause MB | growth last / after pause |');
+console.log(
+  `\nLanguage server: ${EDITS} edits per document, debounce 0, ${client}; latency = didChange → diagnostics of that version (${PULL ? 'pull answered' : 'publishDiagnostics'}).`,
+);
+console.log(
+  `Server RSS at start: ${rss0} MB (main thread + lint workers). Edits: title, operation (a word in the first operation's summary), type (one more character typed there: a keystroke).\n`,
+);
+console.log(
+  `Edits back to back${PAUSE_EVERY > 0 ? `, with a ${PAUSE_MS} ms pause every ${PAUSE_EVERY}` : ''}; then a ${PAUSE_MS} ms pause (growth: RSS after the last edit / after the pause, against after the 1st edit).\n`,
+);
+console.log(
+  '| document | edit | size | problems | open ms | server p50 ms | server p95 ms | range ms | outline p50/p95 ms | code action p50/p95 ms | code lens p50/p95 ms | CPU ms per edit (main thread) | Spectral p50 ms | Spectral p95 ms | server/Spectral | RSS after 1st edit → last (max) → after pause MB | growth last / after pause |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const s = spectral[`${r.name}/${r.kind}`] ?? {};
@@ -495,16 +573,23 @@ for (const r of rows) {
   );
 }
 if (opens.length) {
-  console.log(`\nFirst diagnostics after opening (didOpen → diagnostics, server started and warm) against Redocly CLI's whole process (lint --extends recommended), ${OPEN_RUNS} runs each, alternating:\n`);
+  console.log(
+    `\nFirst diagnostics after opening (didOpen → diagnostics, server started and warm) against Redocly CLI's whole process (lint --extends recommended), ${OPEN_RUNS} runs each, alternating:\n`,
+  );
   console.log('| document | size | server median ms | server range ms | Redocly CLI median ms | Redocly range ms | server/Redocly |');
   console.log('|---|---|---|---|---|---|---|');
   for (const o of opens) {
     const rm = o.redocly.length ? median(o.redocly) : NaN;
-    console.log(`| ${o.name} | ${(o.bytes / 1024).toFixed(0)} KB | ${f(median(o.server))} | ${f(Math.min(...o.server))}–${f(Math.max(...o.server))} | ${f(rm)} | ${o.redocly.length ? `${f(Math.min(...o.redocly))}–${f(Math.max(...o.redocly))}` : '–'} | ${Number.isFinite(rm) ? (median(o.server) / rm).toFixed(2) : '–'} |`);
+    console.log(
+      `| ${o.name} | ${(o.bytes / 1024).toFixed(0)} KB | ${f(median(o.server))} | ${f(Math.min(...o.server))}–${f(Math.max(...o.server))} | ${f(rm)} | ${o.redocly.length ? `${f(Math.min(...o.redocly))}–${f(Math.max(...o.redocly))}` : '–'} | ${Number.isFinite(rm) ? (median(o.server) / rm).toFixed(2) : '–'} |`,
+    );
   }
 }
 if (actions) {
-  const row = (what, xs) => console.log(`| ${what} | ${xs.length} | ${xs.length ? f(median(xs)) : '–'} | ${xs.length ? f(pct(xs, 95)) : '–'} | ${xs.length ? `${f(Math.min(...xs))}–${f(Math.max(...xs))}` : '–'} |`);
+  const row = (what, xs) =>
+    console.log(
+      `| ${what} | ${xs.length} | ${xs.length ? f(median(xs)) : '–'} | ${xs.length ? f(pct(xs, 95)) : '–'} | ${xs.length ? `${f(Math.min(...xs))}–${f(Math.max(...xs))}` : '–'} |`,
+    );
   console.log(`\nCode actions on asana (request → answer; unanswered after ${REQUEST_TIMEOUT_MS} ms counts as that):\n`);
   console.log('| request | n | p50 ms | p95 ms | range ms |');
   console.log('|---|---|---|---|---|');
@@ -514,10 +599,18 @@ if (actions) {
   row('  its edit (codeAction/resolve, or the request itself)', actions.saveResolve);
   row('"Fix all <rule>" edit (codeAction/resolve)', actions.ruleResolve);
   row('outline / light bulb while a fix-all is computed', actions.othersDuringResolve);
-  row('a resolve cancelled after 300 ms: answered after', actions.cancel.map(c => c.ms));
+  row(
+    'a resolve cancelled after 300 ms: answered after',
+    actions.cancel.map(c => c.ms),
+  );
   const codeActionRequests = [...actions.bulb, ...actions.save];
-  console.log(`\nGoal: any code-action request on asana ≤ 200 ms p95: ${pct(codeActionRequests, 95) <= 200 ? 'met' : 'missed'} (p95 ${f(pct(codeActionRequests, 95))} ms); errors/timeouts: ${actions.errors}.`);
+  console.log(
+    `\nGoal: any code-action request on asana ≤ 200 ms p95: ${pct(codeActionRequests, 95) <= 200 ? 'met' : 'missed'} (p95 ${f(pct(codeActionRequests, 95))} ms); errors/timeouts: ${actions.errors}.`,
+  );
 }
-console.log('\nGoals: relint ≤ 1/5 of Spectral\'s (server/Spectral ≤ 0.20), asana p50 ≤ 100 ms with the requests, a stripe edit ≤ 150 ms p50, RSS growth ≤ 10%, first diagnostics ≤ 1.0× Redocly CLI.');
+console.log(
+  "\nGoals: relint ≤ 1/5 of Spectral's (server/Spectral ≤ 0.20), asana p50 ≤ 100 ms with the requests, a stripe edit ≤ 150 ms p50, RSS growth ≤ 10%, first diagnostics ≤ 1.0× Redocly CLI.",
+);
 for (const asana of rows.filter(r => r.name === 'asana')) console.log(`asana (${asana.kind}) p50 ${f(asana.p50)} ms: ${asana.p50 <= 100 ? 'met' : 'missed'}`);
-for (const stripe of rows.filter(r => r.name === 'stripe')) console.log(`stripe (${stripe.kind}) p50 ${f(stripe.p50)} ms: ${stripe.p50 <= 150 ? 'met' : 'missed'}`);
+for (const stripe of rows.filter(r => r.name === 'stripe'))
+  console.log(`stripe (${stripe.kind}) p50 ${f(stripe.p50)} ms: ${stripe.p50 <= 150 ? 'met' : 'missed'}`);

@@ -53,9 +53,17 @@ async function start() {
   });
   const settings = process.env.DEBOUNCE_MS !== undefined ? { debounceMs: Number(process.env.DEBOUNCE_MS) } : {};
   conn.onRequest('workspace/configuration', p => p.items.map(() => settings));
-  if (process.env.VERBOSE) conn.onNotification('apiconv/status', p => console.error(`  status v${p.version}: ${p.validationTime} ms in the ${p.thread}, ${JSON.stringify(p.incremental ?? 'full lint')}`));
+  if (process.env.VERBOSE)
+    conn.onNotification('apiconv/status', p =>
+      console.error(`  status v${p.version}: ${p.validationTime} ms in the ${p.thread}, ${JSON.stringify(p.incremental ?? 'full lint')}`),
+    );
   conn.listen();
-  await conn.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(CORPUS).toString(), workspaceFolders: null, capabilities: { workspace: { configuration: true } } });
+  await conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: pathToFileURL(CORPUS).toString(),
+    workspaceFolders: null,
+    capabilities: { workspace: { configuration: true } },
+  });
   await conn.sendNotification('initialized', {});
   const diagnostics = (uri, version) => new Promise(resolve => waiting.set(`${uri}#${version}`, resolve));
   return { proc, conn, diagnostics };
@@ -121,11 +129,15 @@ export async function benchKeystrokes(name = process.env.KS_DOC ?? 'stripe') {
   }
   const m = k => Math.round(median(runs.map(r => r[k])));
   const out = { name, runs: RUNS, keys: KEYS, open: m('open'), first: m('first'), next: m('next'), breaks: m('breaks'), mends: m('mends') };
-  console.log(`\nKeystrokes on ${name} over stdio (didChange → diagnostics of that version; medians of ${RUNS} runs, a new server each; debounce ${process.env.DEBOUNCE_MS ?? "the server's default"}):\n`);
+  console.log(
+    `\nKeystrokes on ${name} over stdio (didChange → diagnostics of that version; medians of ${RUNS} runs, a new server each; debounce ${process.env.DEBOUNCE_MS ?? "the server's default"}):\n`,
+  );
   console.log('| open ms | first keystroke after open ms | next keystrokes p50 ms | keystroke that breaks the YAML p50 ms | keystroke that mends it p50 ms |');
   console.log('|---|---|---|---|---|');
   console.log(`| ${out.open} | ${out.first} | ${out.next} | ${out.breaks} | ${out.mends} |`);
-  console.log(`Goals: the first keystroke after opening ≤ 300 ms: ${out.first <= 300 ? 'met' : 'missed'}; a keystroke that breaks or mends the YAML ≤ 300 ms p50: ${Math.max(out.breaks, out.mends) <= 300 ? 'met' : 'missed'}.`);
+  console.log(
+    `Goals: the first keystroke after opening ≤ 300 ms: ${out.first <= 300 ? 'met' : 'missed'}; a keystroke that breaks or mends the YAML ≤ 300 ms p50: ${Math.max(out.breaks, out.mends) <= 300 ? 'met' : 'missed'}.`,
+  );
   return out;
 }
 

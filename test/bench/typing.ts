@@ -72,7 +72,17 @@ const linterRunnerStats = (l: IncrementalLinter): unknown => {
       console.log(`spaces (MB): old ${sp.old_space}, large ${sp.large_object_space}, code ${sp.code_space}, new ${sp.new_space}`);
     }
     const s = linter.stats;
-    if (process.env.VERBOSE && s) console.log(`${times.at(-1)!.toFixed(1)} ms`, JSON.stringify({ ms: Object.fromEntries(Object.entries(s.ms).map(([k, v]) => [k, Math.round(v * 10) / 10])), runner: Object.fromEntries(Object.entries(s.runner ?? {}).map(([k, v]) => [k, Math.round(v * 10) / 10])), run: s.unitsRun, replayed: s.unitsReplayed, matches: linterRunnerStats(linter) }));
+    if (process.env.VERBOSE && s)
+      console.log(
+        `${times.at(-1)!.toFixed(1)} ms`,
+        JSON.stringify({
+          ms: Object.fromEntries(Object.entries(s.ms).map(([k, v]) => [k, Math.round(v * 10) / 10])),
+          runner: Object.fromEntries(Object.entries(s.runner ?? {}).map(([k, v]) => [k, Math.round(v * 10) / 10])),
+          run: s.unitsRun,
+          replayed: s.unitsReplayed,
+          matches: linterRunnerStats(linter),
+        }),
+      );
   }
   if (session) {
     const { profile } = await session.post('Profiler.stop');
@@ -80,7 +90,9 @@ const linterRunnerStats = (l: IncrementalLinter): unknown => {
   }
   const cpu = process.cpuUsage(cpu0);
   const sorted = [...times].sort((a, b) => a - b);
-  console.log(`relints ${times.map(Math.round).join(' ')} ms; median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} ms; CPU (all threads) ${Math.round((cpu.user + cpu.system) / 1000 / edits)} ms per relint`);
+  console.log(
+    `relints ${times.map(Math.round).join(' ')} ms; median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} ms; CPU (all threads) ${Math.round((cpu.user + cpu.system) / 1000 / edits)} ms per relint`,
+  );
   if (check) {
     const fresh = await lint(current, file);
     const same = digest(fresh) === digest(last);

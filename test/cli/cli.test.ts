@@ -24,7 +24,11 @@ describe('apiconv CLI', () => {
       'notes.yaml': 'title: not an API\nitems: [1, 2]\n',
       'package.json': '{ "name": "x" }',
       'node_modules/dep/openapi.yaml': BAD_DOC,
-      'nested/deeper/bad.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'j', version: '1' }, paths: { '/createOrder': { post: { responses: { '201': { description: 'ok' } } } } } }, null, 2),
+      'nested/deeper/bad.json': JSON.stringify(
+        { openapi: '3.0.3', info: { title: 'j', version: '1' }, paths: { '/createOrder': { post: { responses: { '201': { description: 'ok' } } } } } },
+        null,
+        2,
+      ),
     });
   });
 
@@ -53,7 +57,10 @@ describe('apiconv CLI', () => {
     assert.equal(ok.code, 0, ok.stderr);
     const findings = json(ok.stdout);
     assert.ok(findings.some(f => f.code === 'path-api-prefix' && f.severity === 1));
-    assert.ok(findings.every(f => f.severity >= 1), 'no error in warn.yaml');
+    assert.ok(
+      findings.every(f => f.severity >= 1),
+      'no error in warn.yaml',
+    );
     assert.equal(runCli(['lint', 'warn.yaml', '--fail-severity', 'warn'], { cwd: dir }).code, 1);
     assert.equal(runCli(['lint', 'warn.yaml', '--fail-severity=hint'], { cwd: dir }).code, 1);
   });
@@ -95,7 +102,12 @@ describe('apiconv CLI', () => {
     assert.match(prefix.helpUri, /rules\/path-api-prefix\.md$/);
     assert.match(prefix.help.markdown, /## What it checks/, 'help embeds the rule docs');
     assert.equal(run.originalUriBaseIds['%SRCROOT%'].uri.startsWith('file:///'), true);
-    const results = run.results as { ruleId: string; ruleIndex: number; level: string; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number; startColumn: number } } }[] }[];
+    const results = run.results as {
+      ruleId: string;
+      ruleIndex: number;
+      level: string;
+      locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number; startColumn: number } } }[];
+    }[];
     assert.ok(results.length >= 3);
     for (const res of results) {
       assert.equal(rules[res.ruleIndex].id, res.ruleId);
@@ -182,11 +194,17 @@ describe('apiconv CLI', () => {
     const findings = json(r.stdout);
     const prefix = findings.filter(f => f.code === 'path-api-prefix');
     assert.ok(prefix.length >= 1);
-    assert.ok(prefix.every(f => f.severity === 0), 'the severity override of api/.apiconv.yaml applies');
-    assert.ok(prefix.some(f => f.source === path.join(d, 'api', 'openapi.yaml')), 'reported under the stdin file path');
+    assert.ok(
+      prefix.every(f => f.severity === 0),
+      'the severity override of api/.apiconv.yaml applies',
+    );
+    assert.ok(
+      prefix.some(f => f.source === path.join(d, 'api', 'openapi.yaml')),
+      'reported under the stdin file path',
+    );
     assert.ok(
       findings.some(f => f.code === 'error-500' && f.source === path.join(d, 'api', 'paths', 'users.yaml')),
-      'the $ref\'d path item is resolved relative to it',
+      "the $ref'd path item is resolved relative to it",
     );
     const missing = findings.find(f => f.code === 'invalid-ref');
     assert.ok(missing, 'the missing relative $ref is reported');
@@ -340,7 +358,7 @@ describe('apiconv CLI', () => {
     assert.deepEqual([...sources].sort(), [path.join('examples', 'swagger2.json'), path.join('examples', 'unconventional.yaml')]);
   });
 
-  it('rules: lists every rule with severity and fixability; prints a rule\'s docs; Spectral rules say so', () => {
+  it("rules: lists every rule with severity and fixability; prints a rule's docs; Spectral rules say so", () => {
     const list = runCli(['rules']);
     assert.equal(list.code, 0);
     assert.match(list.stdout, /^path-api-prefix\s+warn\s+-\s+Every effective path/m);
@@ -348,8 +366,15 @@ describe('apiconv CLI', () => {
     const asJson = JSON.parse(runCli(['rules', '--format', 'json']).stdout) as { id: string; origin: string }[];
     assert.ok(asJson.some(r => r.id === 'path-no-verbs' && r.origin === 'apiconv'));
     const checks = asJson.filter(r => r.origin === 'diff');
-    assert.deepEqual(checks.map(r => r.id), DIFF_CHECKS.map(c => c.id), 'the checks of apiconv diff follow the rules');
-    assert.ok(asJson.slice(asJson.findIndex(r => r.origin === 'diff')).every(r => r.origin === 'diff'), 'after the rules');
+    assert.deepEqual(
+      checks.map(r => r.id),
+      DIFF_CHECKS.map(c => c.id),
+      'the checks of apiconv diff follow the rules',
+    );
+    assert.ok(
+      asJson.slice(asJson.findIndex(r => r.origin === 'diff')).every(r => r.origin === 'diff'),
+      'after the rules',
+    );
     const doc = runCli(['rules', 'path-api-prefix']);
     assert.equal(doc.code, 0);
     assert.match(doc.stdout, /^# path-api-prefix/m);

@@ -24,7 +24,7 @@ function parentWithRuleset(repo: { git: boolean; config?: string }): { outer: st
 }
 
 describe('config search: up to the repository root and the workspace folder', () => {
-  it('findConfig stops at a folder with .git (a folder or a worktree\'s file) and at stopAt, both searched', () => {
+  it("findConfig stops at a folder with .git (a folder or a worktree's file) and at stopAt, both searched", () => {
     const u = parentWithRuleset({ git: true });
     assert.equal(findConfig(u.doc), undefined);
     fs.rmdirSync(path.join(u.repo, '.git'));
@@ -42,7 +42,7 @@ describe('config search: up to the repository root and the workspace folder', ()
     const r = runCli(['lint', 'specs/'], { cwd: u.repo });
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stdout, /path-no-verbs/, 'the built-in rules ran');
-    assert.ok(!fs.existsSync(path.join(u.outer, 'MARK')), 'the parent folder\'s JavaScript did not run');
+    assert.ok(!fs.existsSync(path.join(u.outer, 'MARK')), "the parent folder's JavaScript did not run");
     assert.doesNotMatch(r.stderr, /config/);
 
     fs.writeFileSync(path.join(u.repo, '.apiconv.yaml'), 'extends: apiconv:recommended\nrules:\n  path-api-prefix: off\n');
@@ -52,14 +52,17 @@ describe('config search: up to the repository root and the workspace folder', ()
     assert.doesNotMatch(runCli(['lint', 'specs/'], { cwd: u.repo }).stderr, /config/, 'one in the current folder is in sight');
   });
 
-  it('a trusted editor workspace rooted at the repository (no .git) does not load the parent\'s .spectral.js', { timeout: 120_000 }, async () => {
+  it("a trusted editor workspace rooted at the repository (no .git) does not load the parent's .spectral.js", { timeout: 120_000 }, async () => {
     const u = parentWithRuleset({ git: false });
     const c = await TestClient.start({ folder: u.repo, settings: { debounceMs: 0 }, initializationOptions: { workspaceTrusted: true } });
     try {
       const uri = c.open(u.doc, BAD_DOC);
       const d = await c.diagnostics(uri, x => x.length > 0, 0, 60_000);
-      assert.ok(d.some(x => x.code === 'path-no-verbs'), 'the built-in rules ran');
-      assert.ok(!fs.existsSync(path.join(u.outer, 'MARK')), 'the parent folder\'s JavaScript did not run');
+      assert.ok(
+        d.some(x => x.code === 'path-no-verbs'),
+        'the built-in rules ran',
+      );
+      assert.ok(!fs.existsSync(path.join(u.outer, 'MARK')), "the parent folder's JavaScript did not run");
     } finally {
       await c.stop();
     }

@@ -33,7 +33,12 @@ function git(dir: string, ...args: string[]): void {
 describe('apiconv diff', () => {
   let repo: string;
   before(() => {
-    repo = tempDir({ 'api/openapi.yaml': ROOT_V1, 'api/schemas/user.yaml': USER_V1, 'old/legacy.yaml': ROOT_V1.replace('Shop', 'Legacy'), 'notes.yaml': 'title: not an API\n' });
+    repo = tempDir({
+      'api/openapi.yaml': ROOT_V1,
+      'api/schemas/user.yaml': USER_V1,
+      'old/legacy.yaml': ROOT_V1.replace('Shop', 'Legacy'),
+      'notes.yaml': 'title: not an API\n',
+    });
     git(repo, 'init', '-q');
     git(repo, 'add', '-A');
     git(repo, 'commit', '-qm', 'v1');
@@ -55,16 +60,26 @@ describe('apiconv diff', () => {
   });
 
   it('two files; markdown; --fail-severity; the same file twice is exit 0', () => {
-    const dir = tempDir({ 'a.yaml': ROOT_V1.replace('./schemas/user.yaml', '#/components/schemas/U') + 'components:\n  schemas:\n    U: { type: object }\n', 'b.yaml': ROOT_V2.replace('./schemas/user.yaml', '#/components/schemas/U') + 'components:\n  schemas:\n    U: { type: object }\n' });
+    const dir = tempDir({
+      'a.yaml': ROOT_V1.replace('./schemas/user.yaml', '#/components/schemas/U') + 'components:\n  schemas:\n    U: { type: object }\n',
+      'b.yaml': ROOT_V2.replace('./schemas/user.yaml', '#/components/schemas/U') + 'components:\n  schemas:\n    U: { type: object }\n',
+    });
     const md = runCli(['diff', 'a.yaml', 'b.yaml', '-f', 'markdown'], { cwd: dir });
     assert.equal(md.code, 1);
     assert.match(md.stdout, /^### apiconv: 2 errors, 0 warnings, 0 info$/m);
     assert.match(md.stdout, /\| 🔴 error \| `path-removed` \| `b\.yaml:3` \| The path '\/api\/orders' was removed \(GET\)\. \| `a\.yaml:12` \|/);
     assert.equal(runCli(['diff', 'a.yaml', 'a.yaml'], { cwd: dir }).code, 0);
-    const cfg = tempDir({ 'a.yaml': fs.readFileSync(path.join(dir, 'a.yaml'), 'utf8'), 'b.yaml': fs.readFileSync(path.join(dir, 'b.yaml'), 'utf8'), '.apiconv.yaml': 'extends: [apiconv:recommended]\ndiff:\n  rules:\n    path-removed: warn\n    version-not-bumped: off\n' });
+    const cfg = tempDir({
+      'a.yaml': fs.readFileSync(path.join(dir, 'a.yaml'), 'utf8'),
+      'b.yaml': fs.readFileSync(path.join(dir, 'b.yaml'), 'utf8'),
+      '.apiconv.yaml': 'extends: [apiconv:recommended]\ndiff:\n  rules:\n    path-removed: warn\n    version-not-bumped: off\n',
+    });
     const warned = runCli(['diff', 'a.yaml', 'b.yaml', '-f', 'json'], { cwd: cfg });
     assert.equal(warned.code, 0, warned.stderr);
-    assert.deepEqual((JSON.parse(warned.stdout) as { code: string; severity: number }[]).map(f => [f.code, f.severity]), [['path-removed', 1]]);
+    assert.deepEqual(
+      (JSON.parse(warned.stdout) as { code: string; severity: number }[]).map(f => [f.code, f.severity]),
+      [['path-removed', 1]],
+    );
     assert.equal(runCli(['diff', 'a.yaml', 'b.yaml', '-F', 'warn'], { cwd: cfg }).code, 1);
     // The same config still lints: Spectral never sees the diff: section.
     assert.notEqual(runCli(['lint', 'a.yaml'], { cwd: cfg }).code, 2);
@@ -75,7 +90,16 @@ describe('apiconv diff', () => {
     assert.equal(r.code, 1, r.stderr);
     const found = JSON.parse(r.stdout) as { code: string; source: string; severity: number }[];
     const rel = (f: { source: string }) => path.relative(repo, f.source).split(path.sep).join('/');
-    assert.deepEqual(found.filter(f => f.code.startsWith('document-')).map(f => [f.code, rel(f), f.severity]).sort(), [['document-added', 'api/admin.yaml', 2], ['document-removed', 'old/legacy.yaml', 0]]);
+    assert.deepEqual(
+      found
+        .filter(f => f.code.startsWith('document-'))
+        .map(f => [f.code, rel(f), f.severity])
+        .sort(),
+      [
+        ['document-added', 'api/admin.yaml', 2],
+        ['document-removed', 'old/legacy.yaml', 0],
+      ],
+    );
     assert.ok(found.some(f => f.code === 'property-renamed'));
   });
 

@@ -31,13 +31,20 @@ const FUNCTIONS = {
 };
 
 const RULES = (fns: string[]) =>
-  ['extends: apiconv:recommended', `functions: [${fns.join(', ')}]`, 'rules:', ...fns.map(f => `  ${f}-rule: { given: $.info, severity: warn, then: { function: ${f} } }`), ''].join('\n');
+  [
+    'extends: apiconv:recommended',
+    `functions: [${fns.join(', ')}]`,
+    'rules:',
+    ...fns.map(f => `  ${f}-rule: { given: $.info, severity: warn, then: { function: ${f} } }`),
+    '',
+  ].join('\n');
 
 /** A folder holding the document and `ruleset` as .apiconv.yaml (or the files given). */
 const folder = (files: Record<string, string>) => tempDir({ 'api.yaml': DOC, ...FUNCTIONS, ...files });
-const fix = (dir: string, mode: '--fix' | '--fix-dry-run') => runCli(['lint', '-f', 'json', '--function-budget', '1000', mode, 'api.yaml'], { cwd: dir, timeout: 120_000 });
+const fix = (dir: string, mode: '--fix' | '--fix-dry-run') =>
+  runCli(['lint', '-f', 'json', '--function-budget', '1000', mode, 'api.yaml'], { cwd: dir, timeout: 120_000 });
 
-describe('apiconv CLI: --fix under the custom functions\' time budget', () => {
+describe("apiconv CLI: --fix under the custom functions' time budget", () => {
   // What the built-in rules' fixes make of DOC, with a ruleset that runs no JavaScript.
   let fixedPlain: string;
   let findingsPlain: JsonFinding[];
@@ -66,9 +73,12 @@ describe('apiconv CLI: --fix under the custom functions\' time budget', () => {
       assert.equal(stuck.length, 1, JSON.stringify(findings.map(f => f.code)));
       assert.match(stuck[0]!.message, new RegExp(`rule "${fn}-rule": its custom function ran past the time budget \\(1000 ms`));
       assert.equal(stuck[0]!.severity, 0);
-      assert.ok(findings.some(f => f.code === 'fine-rule' && f.message === 'fine ran'), 'the other custom rule is kept');
+      assert.ok(
+        findings.some(f => f.code === 'fine-rule' && f.message === 'fine ran'),
+        'the other custom rule is kept',
+      );
       const builtIn = (fs: JsonFinding[]) => fs.filter(f => !/-rule$/.test(f.code)).map(f => `${f.code} ${JSON.stringify(f.path)}`);
-      assert.deepEqual(builtIn(findings), builtIn(findingsPlain), 'the built-in rules\' findings after the fixes are kept');
+      assert.deepEqual(builtIn(findings), builtIn(findingsPlain), "the built-in rules' findings after the fixes are kept");
     });
   }
 
@@ -95,7 +105,10 @@ describe('apiconv CLI: --fix under the custom functions\' time budget', () => {
     const r = fix(dir, '--fix');
     assert.equal(r.code, 1, r.stderr);
     const findings = JSON.parse(r.stdout) as JsonFinding[];
-    assert.ok(findings.some(f => f.code === 'spin-rule' && /ran past the time budget/.test(f.message)), JSON.stringify(findings.map(f => f.code)));
+    assert.ok(
+      findings.some(f => f.code === 'spin-rule' && /ran past the time budget/.test(f.message)),
+      JSON.stringify(findings.map(f => f.code)),
+    );
     assert.ok(findings.some(f => f.code === 'servers-https'));
     assert.equal(fs.readFileSync(path.join(dir, 'api.yaml'), 'utf8'), fixedPlain);
   });

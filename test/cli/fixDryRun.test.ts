@@ -40,7 +40,10 @@ describe('apiconv CLI: --fix-dry-run and --fix make the fixes of whole lints', (
       assert.equal(dry.code, 1, dry.stderr);
       assert.equal(dry.stdout, expected, 'the same diff');
       const files = [...full.files.keys()].map(f => displayPath(f, d)).join(', ');
-      assert.equal(dry.stderr, `apiconv: ${full.applied} fixes would change ${full.files.size} file${full.files.size === 1 ? '' : 's'}: ${files} (dry run: nothing written)\n`);
+      assert.equal(
+        dry.stderr,
+        `apiconv: ${full.applied} fixes would change ${full.files.size} file${full.files.size === 1 ? '' : 's'}: ${files} (dry run: nothing written)\n`,
+      );
       // --fix on a copy writes those texts.
       const w = copy(folder);
       const fix = runCli(['lint', '--no-progress', '-f', 'json', '--fix', entry], { cwd: w });

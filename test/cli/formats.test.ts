@@ -52,7 +52,10 @@ describe('report formats', () => {
       const cases = findAll(root, 'testcase');
       assert.equal(cases.length, 2);
       assert.equal(findAll(root, 'system-out').length, 2 - failures);
-      assert.ok(findAll(root, 'system-out').every(o => /^(warn|info) path-/.test(o.text)), 'the passing finding is described');
+      assert.ok(
+        findAll(root, 'system-out').every(o => /^(warn|info) path-/.test(o.text)),
+        'the passing finding is described',
+      );
     }
   });
 });

@@ -31,14 +31,16 @@ describe('apiconv CLI: function schemas', () => {
     return runCli(['lint', '-f', 'json', 'api.yaml'], { cwd: dir, timeout: 120_000 });
   };
 
-  it("a custom function whose options schema Ajv refuses is an error of the ruleset when it loads (exit 2), as in Spectral", () => {
+  it('a custom function whose options schema Ajv refuses is an error of the ruleset when it loads (exit 2), as in Spectral', () => {
     const r = lintWith('extends: apiconv:recommended\nfunctions: [bad]\nrules:\n  bad-rule: { given: $.info, then: { function: bad } }\n');
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /invalid ruleset .*\.apiconv\.yaml: schema is invalid: data\/type must be equal to one of the allowed values/);
   });
 
   it("a core function's options are checked when the ruleset loads (exit 2, the option named)", () => {
-    const r = lintWith('extends: apiconv:recommended\nrules:\n  pat-rule: { given: $.info.title, then: { function: pattern, functionOptions: { nope: 1 } } }\n');
+    const r = lintWith(
+      'extends: apiconv:recommended\nrules:\n  pat-rule: { given: $.info.title, then: { function: pattern, functionOptions: { nope: 1 } } }\n',
+    );
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /rules\.pat-rule\.then\.functionOptions\.nope: "pattern" function does not support "nope" option/);
   });
@@ -46,6 +48,10 @@ describe('apiconv CLI: function schemas', () => {
   it("a custom function's input schema decides where it runs: on info, not on paths", () => {
     const r = lintWith('extends: apiconv:recommended\nfunctions: [typed]\nrules:\n  typed-rule: { given: [$.info, $.paths], then: { function: typed } }\n');
     const findings = (JSON.parse(r.stdout) as JsonFinding[]).filter(f => f.code === 'typed-rule');
-    assert.deepEqual(findings.map(f => f.message), ['typed ran on T'], r.stderr);
+    assert.deepEqual(
+      findings.map(f => f.message),
+      ['typed ran on T'],
+      r.stderr,
+    );
   });
 });

@@ -79,8 +79,11 @@ describe('CLI: hostile input', () => {
     assert.ok(!JSON.parse(wide.stdout).some((p: { code: string }) => p.code === 'invalid-ref'));
   });
 
-  it('a FIFO: named, $ref\'d or in a folder, answered at once', { skip: !posix && 'mkfifo' }, () => {
-    const d = tempDir({ 'ok.yaml': BAD_DOC, 'r.yaml': `openapi: 3.0.3\ninfo:\n  title: x\n  version: '1'\npaths: {}\ncomponents:\n  schemas:\n    S:\n      $ref: 'pipe'\n` });
+  it("a FIFO: named, $ref'd or in a folder, answered at once", { skip: !posix && 'mkfifo' }, () => {
+    const d = tempDir({
+      'ok.yaml': BAD_DOC,
+      'r.yaml': `openapi: 3.0.3\ninfo:\n  title: x\n  version: '1'\npaths: {}\ncomponents:\n  schemas:\n    S:\n      $ref: 'pipe'\n`,
+    });
     execFileSync('mkfifo', [path.join(d, 'pipe')]);
     fs.symlinkSync('pipe', path.join(d, 'link.yaml'));
     const dir = runCli(['lint', '-f', 'json', '.'], { cwd: d, timeout: 30_000 });
@@ -93,7 +96,11 @@ describe('CLI: hostile input', () => {
   });
 
   it('says what was skipped and why: empty, UTF-16, openapi 4.0.0', () => {
-    const d = tempDir({ 'e.yaml': '', 'u.yaml': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('openapi: 3.0.3\n', 'utf16le')]), 'v4.yaml': "openapi: 4.0.0\ninfo:\n  title: x\n  version: '1'\npaths: {}\n" });
+    const d = tempDir({
+      'e.yaml': '',
+      'u.yaml': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('openapi: 3.0.3\n', 'utf16le')]),
+      'v4.yaml': "openapi: 4.0.0\ninfo:\n  title: x\n  version: '1'\npaths: {}\n",
+    });
     const r = runCli(['lint', 'e.yaml', 'u.yaml', 'v4.yaml'], { cwd: d });
     assert.match(r.stderr, /e\.yaml: skipped: the file is empty/);
     assert.match(r.stderr, /u\.yaml: skipped: UTF-16/);

@@ -91,7 +91,8 @@ describe('apiconv init', () => {
   });
 
   it('extends an existing .spectral.yaml: its rules keep applying, with the conventions', () => {
-    const spectral = "extends: [[spectral:oas, recommended]]\nrules:\n  info-contact: error\n  owner-named:\n    given: $.info\n    then: { field: x-owner, function: truthy }\n    severity: warn\n";
+    const spectral =
+      'extends: [[spectral:oas, recommended]]\nrules:\n  info-contact: error\n  owner-named:\n    given: $.info\n    then: { field: x-owner, function: truthy }\n    severity: warn\n';
     const d = tempDir({ '.spectral.yaml': spectral, 'api.yaml': BAD_DOC });
     const r = runCli(['init', '--ci', 'github'], { cwd: d });
     assert.equal(r.code, 0, r.stderr);
@@ -137,7 +138,10 @@ describe('apiconv init', () => {
 describe('--format markdown', () => {
   it('counts, top rules linked to their docs, findings with lines; links lines in GitHub Actions', () => {
     const d = tempDir({ 'bad.yaml': BAD_DOC, 'clean.yaml': fs.readFileSync(path.join(ROOT, 'examples', 'conventional.yaml'), 'utf8') });
-    const r = runCli(['lint', '-f', 'markdown', '.'], { cwd: d, env: { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'o/r', GITHUB_SHA: 'abc123' } });
+    const r = runCli(['lint', '-f', 'markdown', '.'], {
+      cwd: d,
+      env: { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'o/r', GITHUB_SHA: 'abc123' },
+    });
     assert.equal(r.code, 1);
     const json = JSON.parse(runCli(['lint', '-f', 'json', '.'], { cwd: d }).stdout) as JsonFinding[];
     const errors = json.filter(f => f.severity === 0).length;
@@ -148,7 +152,10 @@ describe('--format markdown', () => {
     assert.match(md, /### Top rules/);
     assert.match(md, /\| \[`path-no-verbs`\]\(https:\/\/github\.com\/apiconv\/apiconv\/blob\/main\/rules\/path-no-verbs\.md\) \| error \| 1 \|/);
     assert.match(md, /\| 🔴 \| bad\.yaml \| \[8\]\(https:\/\/github\.com\/o\/r\/blob\/abc123\/bad\.yaml#L8\) \| `path-no-verbs` \|/);
-    assert.equal(md.split('\n').filter(l => l.startsWith('| 🔴 |') || l.startsWith('| 🟠 |') || l.startsWith('| 🔵 |') || l.startsWith('| ⚪ |')).length, json.length);
+    assert.equal(
+      md.split('\n').filter(l => l.startsWith('| 🔴 |') || l.startsWith('| 🟠 |') || l.startsWith('| 🔵 |') || l.startsWith('| ⚪ |')).length,
+      json.length,
+    );
   });
 
   it('no findings: says so; without GitHub variables, lines are plain', () => {
@@ -178,7 +185,11 @@ paths:
   const verbs = (cfg: string) => {
     const d = tempDir({ 'api.yaml': DOC, '.apiconv.yaml': cfg });
     const r = runCli(['lint', '-f', 'json', 'api.yaml'], { cwd: d });
-    return { code: r.code, stderr: r.stderr, found: r.code === 2 ? [] : (JSON.parse(r.stdout) as JsonFinding[]).filter(f => f.code === 'path-no-verbs').map(f => `${f.path[1]}:${f.severity}`) };
+    return {
+      code: r.code,
+      stderr: r.stderr,
+      found: r.code === 2 ? [] : (JSON.parse(r.stdout) as JsonFinding[]).filter(f => f.code === 'path-no-verbs').map(f => `${f.path[1]}:${f.severity}`),
+    };
   };
 
   it('default: only getUsers', () => {
@@ -186,17 +197,23 @@ paths:
   });
 
   it('then.functionOptions alone: extraVerbs and allowed apply, the severity stays', () => {
-    const r = verbs('extends: apiconv:recommended\nrules:\n  path-no-verbs:\n    then:\n      functionOptions:\n        extraVerbs: [search]\n        allowed: [get]\n');
+    const r = verbs(
+      'extends: apiconv:recommended\nrules:\n  path-no-verbs:\n    then:\n      functionOptions:\n        extraVerbs: [search]\n        allowed: [get]\n',
+    );
     assert.deepEqual(r.found, ['/api/v1/search:0']);
   });
 
   it('with a severity, and naming the function as in a JavaScript ruleset', () => {
-    const r = verbs('extends: apiconv:recommended\nrules:\n  path-no-verbs:\n    severity: warn\n    then:\n      function: apiconvPathNoVerbs\n      functionOptions: { extraVerbs: [search] }\n');
+    const r = verbs(
+      'extends: apiconv:recommended\nrules:\n  path-no-verbs:\n    severity: warn\n    then:\n      function: apiconvPathNoVerbs\n      functionOptions: { extraVerbs: [search] }\n',
+    );
     assert.deepEqual(r.found.sort(), ['/api/v1/getUsers:1', '/api/v1/search:1']);
   });
 
   it('in overrides too', () => {
-    const r = verbs('extends: apiconv:recommended\noverrides:\n  - files: ["api.yaml"]\n    rules:\n      path-no-verbs:\n        then:\n          functionOptions: { verbs: [search] }\n');
+    const r = verbs(
+      'extends: apiconv:recommended\noverrides:\n  - files: ["api.yaml"]\n    rules:\n      path-no-verbs:\n        then:\n          functionOptions: { verbs: [search] }\n',
+    );
     assert.deepEqual(r.found, ['/api/v1/search:0']);
   });
 

@@ -57,9 +57,21 @@ describe('CLI I/O errors: exit 2, one line, at once', () => {
   });
 
   it('--baseline-write: a directory, a FIFO nobody reads, /proc', () => {
-    oneLineError(runCli(['lint', '--baseline-write', 'adir', 'api.yaml'], { cwd: dir, ...QUICK }), /cannot write baseline adir: it is a directory/, 'baseline-write adir');
-    oneLineError(runCli(['lint', '--baseline-write', 'fifo', 'api.yaml'], { cwd: dir, ...QUICK }), /cannot write baseline fifo: .*ENXIO/, 'baseline-write fifo');
-    oneLineError(runCli(['lint', '--baseline-write', '/proc/nope/b.json', 'api.yaml'], { cwd: dir, ...QUICK }), /cannot write baseline \/proc\/nope\/b\.json/, 'baseline-write /proc');
+    oneLineError(
+      runCli(['lint', '--baseline-write', 'adir', 'api.yaml'], { cwd: dir, ...QUICK }),
+      /cannot write baseline adir: it is a directory/,
+      'baseline-write adir',
+    );
+    oneLineError(
+      runCli(['lint', '--baseline-write', 'fifo', 'api.yaml'], { cwd: dir, ...QUICK }),
+      /cannot write baseline fifo: .*ENXIO/,
+      'baseline-write fifo',
+    );
+    oneLineError(
+      runCli(['lint', '--baseline-write', '/proc/nope/b.json', 'api.yaml'], { cwd: dir, ...QUICK }),
+      /cannot write baseline \/proc\/nope\/b\.json/,
+      'baseline-write /proc',
+    );
   });
 
   it('inputs: a FIFO or a directory as the document, the baseline or the ruleset', () => {
@@ -75,7 +87,7 @@ describe('CLI I/O errors: exit 2, one line, at once', () => {
   });
 
   it('a $ref to a FIFO is an unresolvable $ref, not a hang', () => {
-    fs.writeFileSync(path.join(dir, 'ref.yaml'), BAD_DOC.replace("          description: ok\n", "          $ref: './fifo'\n"));
+    fs.writeFileSync(path.join(dir, 'ref.yaml'), BAD_DOC.replace('          description: ok\n', "          $ref: './fifo'\n"));
     const r = runCli(['lint', '-f', 'json', 'ref.yaml'], { cwd: dir, ...QUICK });
     assert.equal(r.code, 1, r.stderr);
     assert.ok((JSON.parse(r.stdout) as { code: string }[]).some(f => f.code === 'invalid-ref'));

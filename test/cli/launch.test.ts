@@ -98,7 +98,11 @@ describe('CLI and server bundles', () => {
 
 describe('CLI launcher: reading the bundle', () => {
   it('reads an ASCII file as Latin-1 and any other as UTF-8: the same text as a UTF-8 read', () => {
-    const dir = tempDir({ 'ascii.js': 'const a = "\\u00e9"; // ascii only\n', 'utf8.js': 'const a = "é€𝄞"; // not ascii\n', 'latin1.js': Buffer.from([0x63, 0xe9, 0x0a]) });
+    const dir = tempDir({
+      'ascii.js': 'const a = "\\u00e9"; // ascii only\n',
+      'utf8.js': 'const a = "é€𝄞"; // not ascii\n',
+      'latin1.js': Buffer.from([0x63, 0xe9, 0x0a]),
+    });
     for (const name of ['ascii.js', 'utf8.js', 'latin1.js']) {
       const file = path.join(dir, name);
       assert.equal(readSource(file), fs.readFileSync(file, 'utf8'), name);
@@ -116,7 +120,8 @@ describe('CLI launcher: runs with fixes keep a cache of their own', () => {
     const env = { TMPDIR: tmp, TMP: tmp, TEMP: tmp };
     // version-param-400 has a safe fix: the dry run has a diff to print.
     const doc = tempDir({
-      'api.yaml': "openapi: 3.0.3\ninfo:\n  title: T\n  version: '1'\nservers:\n  - url: https://x.example.com/api\npaths:\n  /users:\n    get:\n      parameters:\n        - name: version\n          in: query\n          schema:\n            type: string\n      responses:\n        '200':\n          description: ok\n",
+      'api.yaml':
+        "openapi: 3.0.3\ninfo:\n  title: T\n  version: '1'\nservers:\n  - url: https://x.example.com/api\npaths:\n  /users:\n    get:\n      parameters:\n        - name: version\n          in: query\n          schema:\n            type: string\n      responses:\n        '200':\n          description: ok\n",
     });
     const dry = runCli(['lint', '--fix-dry-run', 'api.yaml'], { cwd: doc, env });
     assert.equal(dry.code, 1, dry.stderr);
@@ -167,7 +172,11 @@ describe('CLI launcher: old caches are removed', () => {
     pruneCodeCaches(inUse, 'cli.bundle.js');
     const left = new Set(fs.readdirSync(dir).map(f => path.join(dir, f)));
     assert.ok(left.has(inUse), 'the cache in use stays');
-    assert.deepEqual(old.filter(f => left.has(f)), old.slice(0, KEEP_CACHES), 'the newest of the same bundle stay, the older go');
+    assert.deepEqual(
+      old.filter(f => left.has(f)),
+      old.slice(0, KEEP_CACHES),
+      'the newest of the same bundle stay, the older go',
+    );
     for (const f of [fix, worker, freshTmp, other]) assert.ok(left.has(f), `${path.basename(f)} is not this bundle's`);
     assert.ok(!left.has(deadTmp), 'a .tmp left by a dead writer goes');
     pruneCodeCaches(path.join(dir, 'missing', 'x.bin'), 'cli.bundle.js');
@@ -188,7 +197,10 @@ describe('CLI launcher: old caches are removed', () => {
     assert.ok(run.code === 0 || run.code === 1, run.stderr);
     const left = fs.readdirSync(dir);
     assert.equal(left.filter(f => /^cli\.bundle\.js-v\d/.test(f) && !f.startsWith('cli.bundle.js-v0.0.')).length, 1, 'the new cache is written');
-    assert.deepEqual(stale.filter(f => fs.existsSync(f)), stale.slice(0, KEEP_CACHES));
+    assert.deepEqual(
+      stale.filter(f => fs.existsSync(f)),
+      stale.slice(0, KEEP_CACHES),
+    );
   });
 });
 

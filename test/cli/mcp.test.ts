@@ -35,7 +35,10 @@ describe('apiconv mcp', () => {
     const byPath = await call('lint', { file: 'api.yaml' });
     const findings = byPath.structuredContent!.findings as { rule: string; line: number; file: string; severity: string }[];
     const verbs = findings.find(f => f.rule === 'path-no-verbs');
-    assert.deepEqual({ ...verbs, message: undefined, path: undefined, fixable: undefined }, { rule: 'path-no-verbs', severity: 'error', file: 'api.yaml', line: 8, column: 3, message: undefined, path: undefined, fixable: undefined });
+    assert.deepEqual(
+      { ...verbs, message: undefined, path: undefined, fixable: undefined },
+      { rule: 'path-no-verbs', severity: 'error', file: 'api.yaml', line: 8, column: 3, message: undefined, path: undefined, fixable: undefined },
+    );
     const byText = await call('lint', { text: BAD_DOC.replace('/getUsers', '/api/users'), file: 'draft.yaml' });
     assert.ok(!(byText.structuredContent!.findings as { rule: string }[]).some(f => f.rule === 'path-no-verbs'));
     assert.equal(JSON.parse(byText.content[0]!.text!).findings.length, (byText.structuredContent!.findings as unknown[]).length, 'the same data as text');
@@ -57,7 +60,10 @@ describe('apiconv mcp', () => {
   it('diff: the breaking changes from base to head', async () => {
     const r = await call('diff', { baseFile: 'api.yaml', headFile: 'v2.yaml' });
     const changes = r.structuredContent!.changes as { rule: string; file: string }[];
-    assert.ok(changes.some(c => c.rule === 'operation-removed' || c.rule === 'path-removed'), JSON.stringify(changes));
+    assert.ok(
+      changes.some(c => c.rule === 'operation-removed' || c.rule === 'path-removed'),
+      JSON.stringify(changes),
+    );
   });
 
   it('explain_rule and score', async () => {

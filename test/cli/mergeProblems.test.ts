@@ -33,7 +33,10 @@ describe('mergeProblems', () => {
       problem({ range: range(4, 6, 15) }),
       problem({ message: 'Operation GET /a has no 500 response!' }),
     ];
-    const merged = mergeProblems([result('/api/a.yaml', [shared, ...variants]), result('/api/b.yaml', [{ ...shared, path: [...shared.path] }, ...variants.map(v => ({ ...v }))])]);
+    const merged = mergeProblems([
+      result('/api/a.yaml', [shared, ...variants]),
+      result('/api/b.yaml', [{ ...shared, path: [...shared.path] }, ...variants.map(v => ({ ...v }))]),
+    ]);
     assert.equal(merged.length, 1 + variants.length);
     assert.ok(merged.includes(shared), 'the first root’s problem is the one kept');
     for (const v of variants) assert.ok(merged.includes(v));

@@ -13,7 +13,7 @@ interface SarifResult {
   locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } } }[];
 }
 
-describe('lint: path-level findings of a $ref\'d path item', () => {
+describe("lint: path-level findings of a $ref'd path item", () => {
   before(() => ensureBuilt());
 
   for (const version of VERSIONS) {
@@ -45,7 +45,10 @@ describe('lint: path-level findings of a $ref\'d path item', () => {
       for (const r of sarif) {
         const loc = r.locations[0]!.physicalLocation;
         assert.equal(path.basename(loc.artifactLocation.uri), 'api.yaml', `${r.ruleId} ${loc.artifactLocation.uri}`);
-        assert.ok(keyOf(loc.region.startLine - 1) !== undefined && loc.region.startColumn === 3, `${r.ruleId} at ${loc.region.startLine}:${loc.region.startColumn}`);
+        assert.ok(
+          keyOf(loc.region.startLine - 1) !== undefined && loc.region.startColumn === 3,
+          `${r.ruleId} at ${loc.region.startLine}:${loc.region.startColumn}`,
+        );
       }
     });
   }

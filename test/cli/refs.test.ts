@@ -23,7 +23,10 @@ describe('apiconv refs / rename', () => {
       'paths/pet.yaml:11:19  ref  ../api.yaml#/components/schemas/Pet/properties/owner',
     ]);
     const json = JSON.parse(runCli(['refs', '-f', 'json', 'paths/pet.yaml#/get/operationId'], { cwd: dir }).stdout) as { file: string; role: string }[];
-    assert.deepEqual(json.map(o => `${o.file} ${o.role}`), ['paths/pet.yaml declaration']);
+    assert.deepEqual(
+      json.map(o => `${o.file} ${o.role}`),
+      ['paths/pet.yaml declaration'],
+    );
   });
 
   it('renames a schema in the three files; the project then has no dangling $ref', () => {

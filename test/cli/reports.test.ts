@@ -49,7 +49,10 @@ describe('several reports of one lint', () => {
   });
 
   it('-f sarif:… -f json:… -f gitlab:… -f html:… and stylish on stdout, all from the same findings', () => {
-    const r = runCli(['lint', '-f', 'sarif:out/a.sarif', '-f', 'json', '-o', 'out/a.json', '-f', 'gitlab:out/gl.json', '-f', 'html:out/a.html', '-f', 'stylish', 'api.yaml'], { cwd: dir });
+    const r = runCli(
+      ['lint', '-f', 'sarif:out/a.sarif', '-f', 'json', '-o', 'out/a.json', '-f', 'gitlab:out/gl.json', '-f', 'html:out/a.html', '-f', 'stylish', 'api.yaml'],
+      { cwd: dir },
+    );
     assert.equal(r.code, 1, r.stderr);
     const json = JSON.parse(fs.readFileSync(path.join(dir, 'out/a.json'), 'utf8')) as JsonFinding[];
     const sarif = JSON.parse(fs.readFileSync(path.join(dir, 'out/a.sarif'), 'utf8'));
@@ -57,7 +60,10 @@ describe('several reports of one lint', () => {
     const page = fs.readFileSync(path.join(dir, 'out/a.html'), 'utf8');
     assert.ok(json.length >= 2);
     assert.equal(sarif.runs[0].results.length, json.length);
-    assert.deepEqual(gl.map(g => g.check_name), json.map(f => f.code));
+    assert.deepEqual(
+      gl.map(g => g.check_name),
+      json.map(f => f.code),
+    );
     assert.equal((page.match(/class="finding s/g) ?? []).length, json.length);
     assert.match(r.stdout, /path-no-verbs/);
     assert.match(r.stdout, new RegExp(`${json.length} problems`));
@@ -74,7 +80,14 @@ const at = (line: number) => ({ start: { line, character: 2 }, end: { line, char
 
 describe('gitlab', () => {
   const ctx = { cwd: '/r', files: ['/r/api.yaml'], version: '1', color: false, suppressed: [], baselined: [] };
-  const finding = (line: number, message = 'm'): LintProblem => ({ code: 'path-no-verbs', message, severity: 1, path: ['paths', '/getUsers'], range: at(line), source: '/r/api.yaml' });
+  const finding = (line: number, message = 'm'): LintProblem => ({
+    code: 'path-no-verbs',
+    message,
+    severity: 1,
+    path: ['paths', '/getUsers'],
+    range: at(line),
+    source: '/r/api.yaml',
+  });
 
   it('Code Quality issues: 1-based lines, a relative path, severities GitLab knows, one fingerprint per finding', () => {
     const issues = JSON.parse(gitlab([finding(3), finding(3), { ...finding(5), severity: 0, code: 'x' }], ctx));
@@ -105,7 +118,10 @@ describe('html', () => {
       version: '1',
       color: false,
       suppressed: [{ ...p, code: 'error-400' }],
-      baselined: [{ ...p, code: 'error-500' }, { ...p, code: 'error-500' }],
+      baselined: [
+        { ...p, code: 'error-500' },
+        { ...p, code: 'error-500' },
+      ],
       texts: new Map([['/r/api.yaml', text]]),
     });
     assert.ok(!page.includes('<script>alert'), 'the document text is escaped');

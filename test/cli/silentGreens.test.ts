@@ -41,7 +41,7 @@ describe('CLI: no silent greens', () => {
     assert.equal(runCli(['lint', 'empty.yaml'], { cwd: d }).code, 2);
   });
 
-  it('a skipped file beside a linted document: the exit code is the document\'s', () => {
+  it("a skipped file beside a linted document: the exit code is the document's", () => {
     const d = tempDir({ 'a.yaml': `${HEAD}paths: {}\n`, 'empty.yaml': '' });
     const r = runCli(['lint', 'a.yaml', 'empty.yaml'], { cwd: d });
     assert.equal(r.code, 0, r.stderr);
@@ -57,7 +57,7 @@ describe('CLI: no silent greens', () => {
     assert.ok(cr.some(f => f.code === 'path-no-verbs'));
   });
 
-  it('--roots: a staged $ref\'d piece with a broken $ref fails through its document; other YAML passes', () => {
+  it("--roots: a staged $ref'd piece with a broken $ref fails through its document; other YAML passes", () => {
     const d = tempDir({
       '.git/HEAD': 'ref: refs/heads/main\n',
       'api/openapi.yaml': `${HEAD}paths:\n  /api/v1/users:\n    $ref: paths/users.yaml\n`,
@@ -68,7 +68,10 @@ describe('CLI: no silent greens', () => {
     const piece = runCli(['lint', '--roots', '-f', 'json', 'api/paths/users.yaml'], { cwd: d });
     assert.equal(piece.code, 1, piece.stderr);
     assert.match(piece.stderr, /api\/paths\/users\.yaml: not an OpenAPI document: linted through the documents that \$ref it/);
-    assert.ok(json(piece.stdout).some(f => f.code === 'invalid-ref' && f.source.endsWith('users.yaml')), piece.stdout);
+    assert.ok(
+      json(piece.stdout).some(f => f.code === 'invalid-ref' && f.source.endsWith('users.yaml')),
+      piece.stdout,
+    );
     const other = runCli(['lint', '--roots', 'deploy/k8s.yaml'], { cwd: d });
     assert.equal(other.code, 0, other.stderr);
     assert.match(other.stderr, /k8s\.yaml: not an OpenAPI document, and no document of the project \$refs it: not linted/);

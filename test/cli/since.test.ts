@@ -15,7 +15,11 @@ import { ROOT, ensureBuilt, runCli, tempDir, type JsonFinding } from './helpers'
 const BASE = fs.readFileSync(path.join(ROOT, 'test', 'corpus', 'oai-petstore-v3', 'petstore.yaml'), 'utf8');
 
 function git(cwd: string, ...args: string[]): void {
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } });
+  const r = spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' },
+  });
   assert.equal(r.status, 0, r.stderr);
 }
 
@@ -61,8 +65,14 @@ describe('apiconv lint --since', () => {
     };
     assert.deepEqual(since, all.filter(changed));
     assert.ok(since.length > 0 && since.length < all.length, `${since.length} of ${all.length}`);
-    assert.ok(since.some(f => f.code === 'path-no-verbs' && f.path[1] === '/getPetNames'), 'the added operation');
-    assert.ok(since.some(f => f.path[1] === '/pets/{petId}'), 'the changed operation');
+    assert.ok(
+      since.some(f => f.code === 'path-no-verbs' && f.path[1] === '/getPetNames'),
+      'the added operation',
+    );
+    assert.ok(
+      since.some(f => f.path[1] === '/pets/{petId}'),
+      'the changed operation',
+    );
     assert.ok(!since.some(f => f.path[1] === '/pets'), 'an operation left as it was');
     assert.match(r.stderr, new RegExp(`${all.length - since.length} findings on what did not change since HEAD not reported`));
   });

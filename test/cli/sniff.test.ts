@@ -25,7 +25,12 @@ describe('finding OpenAPI documents in a folder (sniff)', () => {
   it('leaves a large YAML file that is not OpenAPI, and does not read on when the head opens otherwise', () => {
     const dir = tempDir();
     const other = path.join(dir, 'values.yaml');
-    fs.writeFileSync(other, sortedKeysDoc(2000).replace(/^components:/, 'replicas:\n  count: 1\ncomponents:').replace('openapi: 3.0.3\n', ''));
+    fs.writeFileSync(
+      other,
+      sortedKeysDoc(2000)
+        .replace(/^components:/, 'replicas:\n  count: 1\ncomponents:')
+        .replace('openapi: 3.0.3\n', ''),
+    );
     assert.equal(sniff(other), false);
     const late = path.join(dir, 'late.yaml');
     fs.writeFileSync(late, 'replicas: 1\n' + sortedKeysDoc(2000));

@@ -19,7 +19,13 @@ paths: {}
 `;
 
 const RULES = (fns: string[]) =>
-  ['extends: apiconv:recommended', `functions: [${fns.join(', ')}]`, 'rules:', ...fns.map(f => `  ${f}-rule: { given: $.info, severity: warn, then: { function: ${f} } }`), ''].join('\n');
+  [
+    'extends: apiconv:recommended',
+    `functions: [${fns.join(', ')}]`,
+    'rules:',
+    ...fns.map(f => `  ${f}-rule: { given: $.info, severity: warn, then: { function: ${f} } }`),
+    '',
+  ].join('\n');
 
 describe('apiconv CLI: custom functions', () => {
   let dir: string;
@@ -32,7 +38,10 @@ describe('apiconv CLI: custom functions', () => {
       'functions/asyncLoop.js': 'module.exports = async function asyncLoop() { await null; for (;;) {} };\n',
       'functions/fine.js': "module.exports = function fine() { return [{ message: 'fine ran' }]; };\n",
     });
-    fs.writeFileSync(path.join(dir, 'functions/evil.js'), `module.exports = function evil() { require('fs').writeFileSync(${JSON.stringify(path.join(dir, 'MARK'))}, 'ran'); return []; };\n`);
+    fs.writeFileSync(
+      path.join(dir, 'functions/evil.js'),
+      `module.exports = function evil() { require('fs').writeFileSync(${JSON.stringify(path.join(dir, 'MARK'))}, 'ran'); return []; };\n`,
+    );
   });
 
   const lintWith = (ruleset: string, args: string[] = []) => {
@@ -49,8 +58,14 @@ describe('apiconv CLI: custom functions', () => {
       assert.equal(stuck.length, 1);
       assert.match(stuck[0].message, new RegExp(`rule "${fn}-rule": its custom function ran past the time budget \\(1000 ms`));
       assert.equal(stuck[0].severity, 0, 'an error');
-      assert.ok(findings.some(f => f.code === 'fine-rule'), 'the other custom rule is kept');
-      assert.ok(findings.some(f => f.code === 'servers-https'), 'the built-in rules are kept');
+      assert.ok(
+        findings.some(f => f.code === 'fine-rule'),
+        'the other custom rule is kept',
+      );
+      assert.ok(
+        findings.some(f => f.code === 'servers-https'),
+        'the built-in rules are kept',
+      );
     });
   }
 
@@ -59,7 +74,10 @@ describe('apiconv CLI: custom functions', () => {
     assert.equal(r.code, 1, r.stderr);
     const findings = JSON.parse(r.stdout) as JsonFinding[];
     assert.ok(findings.some(f => f.code === 'asyncLoop-rule' && /ran past the time budget/.test(f.message)));
-    assert.ok(findings.some(f => f.code === 'servers-https'), 'the built-in rules are kept');
+    assert.ok(
+      findings.some(f => f.code === 'servers-https'),
+      'the built-in rules are kept',
+    );
   });
 
   it('a JavaScript ruleset with a format function that loops for ever: stopped, named, the built-in rules kept', () => {
@@ -77,7 +95,10 @@ describe('apiconv CLI: custom functions', () => {
     const r = runCli(['lint', '-f', 'json', '--function-budget', '1000', 'api.yaml'], { cwd: d, timeout: 120_000 });
     assert.equal(r.code, 1, r.stderr);
     const findings = JSON.parse(r.stdout) as JsonFinding[];
-    assert.ok(findings.some(f => f.code === 'format loopy' && /the custom format "loopy" ran past the time budget/.test(f.message)), JSON.stringify(findings.map(f => f.code)));
+    assert.ok(
+      findings.some(f => f.code === 'format loopy' && /the custom format "loopy" ran past the time budget/.test(f.message)),
+      JSON.stringify(findings.map(f => f.code)),
+    );
     assert.ok(findings.some(f => f.code === 'servers-https'));
   });
 
@@ -118,7 +139,8 @@ describe('apiconv CLI: custom functions', () => {
   });
 
   it('--no-custom-functions lints with a data ruleset as without the flag', () => {
-    const rules = 'extends: apiconv:recommended\nrules:\n  servers-https: warn\n  info-short: { given: $.info.title, severity: error, then: { function: length, functionOptions: { max: 0 } } }\n';
+    const rules =
+      'extends: apiconv:recommended\nrules:\n  servers-https: warn\n  info-short: { given: $.info.title, severity: error, then: { function: length, functionOptions: { max: 0 } } }\n';
     const a = lintWith(rules, ['--no-custom-functions']);
     const b = lintWith(rules);
     assert.equal(a.code, 1);

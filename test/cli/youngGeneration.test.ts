@@ -17,7 +17,8 @@ const MiB = 1024 * 1024;
 /** A preload that prints the young generation's size (both semi-spaces) when the process exits. */
 function newSpaceProbe(): string {
   const dir = tempDir({
-    'probe.cjs': "process.on('exit', () => { const s = require('v8').getHeapSpaceStatistics().find(x => x.space_name === 'new_space'); process.stderr.write(`new-space ${s.space_size}\\n`); });\n",
+    'probe.cjs':
+      "process.on('exit', () => { const s = require('v8').getHeapSpaceStatistics().find(x => x.space_name === 'new_space'); process.stderr.write(`new-space ${s.space_size}\\n`); });\n",
   });
   return path.join(dir, 'probe.cjs');
 }
@@ -76,7 +77,10 @@ describe('CLI: a small young generation', () => {
     const env = { TMPDIR: tmp, TMP: tmp, TEMP: tmp };
     const first = runCli(['lint', '-f', 'json', DOC], { env });
     assert.ok(first.code === 0 || first.code === 1, first.stderr);
-    const dir = path.join(tmp, fs.readdirSync(tmp).find(d => d.startsWith('apiconv-compile-cache-'))!);
+    const dir = path.join(
+      tmp,
+      fs.readdirSync(tmp).find(d => d.startsWith('apiconv-compile-cache-'))!,
+    );
     const [file] = fs.readdirSync(dir);
     const mtime = fs.statSync(path.join(dir, file!)).mtimeMs;
     const docs = tempDir({ 'a.yaml': fs.readFileSync(DOC), 'b.yaml': fs.readFileSync(DOC) });

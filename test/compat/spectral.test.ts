@@ -22,7 +22,11 @@ const SPECTRAL = path.join(ROOT, 'node_modules', '@stoplight', 'spectral-cli', '
 const RULESET = path.join(ROOT, 'rules', 'out', 'apiconv.js');
 
 function spectralLint(file: string, ruleset = RULESET): JsonFinding[] {
-  const r = spawnSync(process.execPath, [SPECTRAL, 'lint', '-r', ruleset, '-f', 'json', '--quiet', file], { encoding: 'utf8', timeout: 180_000, maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [SPECTRAL, 'lint', '-r', ruleset, '-f', 'json', '--quiet', file], {
+    encoding: 'utf8',
+    timeout: 180_000,
+    maxBuffer: 256 * 1024 * 1024,
+  });
   assert.ok(r.status === 0 || r.status === 1, `spectral exit ${r.status}: ${r.stderr}`);
   const text = r.stdout.trim();
   return text === '' || text.startsWith('No results') ? [] : (JSON.parse(text) as JsonFinding[]);
@@ -39,7 +43,16 @@ function narrowed(findings: JsonFinding[]): JsonFinding[] {
 }
 
 function key(f: JsonFinding): string {
-  return JSON.stringify([f.source, f.code, f.path.map(String), f.message, f.range.start.line, f.range.start.character, f.range.end.line, f.range.end.character]);
+  return JSON.stringify([
+    f.source,
+    f.code,
+    f.path.map(String),
+    f.message,
+    f.range.start.line,
+    f.range.start.character,
+    f.range.end.line,
+    f.range.end.character,
+  ]);
 }
 
 const DOCS = [
@@ -60,7 +73,9 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
     'local servers (servers-https at info)',
     () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-compat-'));
-      const text = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8').replace(/^servers:\n/m, 'servers:\n  - url: http://localhost:8080/api\n  - url: http://127.0.0.1:8080/api\n');
+      const text = fs
+        .readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8')
+        .replace(/^servers:\n/m, 'servers:\n  - url: http://localhost:8080/api\n  - url: http://127.0.0.1:8080/api\n');
       assert.match(text, /localhost/);
       fs.writeFileSync(path.join(dir, 'local.yaml'), text);
       return path.join(dir, 'local.yaml');
@@ -90,17 +105,15 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
       const ours = JSON.parse(runCli(['lint', '-f', 'json', '--allow-refs-outside', '--ruleset', 'apiconv:recommended', doc]).stdout) as JsonFinding[];
       const theirs = narrowed(spectralLint(doc));
       assert.ok(ours.length > 0, 'the document has findings');
-      if (name.startsWith('local servers')) assert.equal(ours.filter(f => f.code === 'servers-https' && f.severity === 2).length, 2, 'two local servers at info');
+      if (name.startsWith('local servers'))
+        assert.equal(ours.filter(f => f.code === 'servers-https' && f.severity === 2).length, 2, 'two local servers at info');
       assert.deepEqual(theirs.map(key).sort(), ours.map(key).sort());
       // Same severity per finding, but for the one documented difference: apiconv reports
       // servers-https findings on local development servers at info (rules/servers-https.md),
       // Spectral at the rule's severity.
       const local = (f: JsonFinding) => f.code === 'servers-https' && /\(local development (server|host)\)/.test(f.message);
       const expected = new Map(theirs.map(f => [key(f), local(f) ? Math.max(f.severity, 2) : f.severity]));
-      assert.deepEqual(
-        ours.map(f => [key(f), f.severity]).sort(),
-        ours.map(f => [key(f), expected.get(key(f))]).sort(),
-      );
+      assert.deepEqual(ours.map(f => [key(f), f.severity]).sort(), ours.map(f => [key(f), expected.get(key(f))]).sort());
     });
   }
 
@@ -125,7 +138,14 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
       const ours = JSON.parse(runCli(['lint', '-f', 'json', '--allow-refs-outside', '--ruleset', config, d]).stdout) as JsonFinding[];
       const theirs = narrowed(spectralLint(d, spectralRuleset));
       // Owned is used from the file the document $refs.
-      if (d === doc) assert.deepEqual(ours.filter(f => f.code === 'unused-component').map(f => f.path.join('.')).sort(), ['components.schemas.Orphan', 'components.securitySchemes.session']);
+      if (d === doc)
+        assert.deepEqual(
+          ours
+            .filter(f => f.code === 'unused-component')
+            .map(f => f.path.join('.'))
+            .sort(),
+          ['components.schemas.Orphan', 'components.securitySchemes.session'],
+        );
       assert.deepEqual(theirs.map(key).sort(), ours.map(key).sort(), d);
     }
   });
@@ -155,7 +175,11 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-compat-options-'));
     const doc = path.join(dir, 'api.yaml');
     fs.copyFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), doc);
-    const yaml = ['extends: apiconv:recommended', 'rules:', ...Object.entries(options).map(([id, o]) => `  ${id}:\n    then:\n      functionOptions: ${JSON.stringify(o)}`)];
+    const yaml = [
+      'extends: apiconv:recommended',
+      'rules:',
+      ...Object.entries(options).map(([id, o]) => `  ${id}:\n    then:\n      functionOptions: ${JSON.stringify(o)}`),
+    ];
     fs.writeFileSync(path.join(dir, '.apiconv.yaml'), yaml.join('\n') + '\n');
     fs.writeFileSync(
       path.join(dir, 'ruleset.mjs'),

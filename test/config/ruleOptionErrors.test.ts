@@ -47,7 +47,7 @@ describe('wrong rule options: located, with what is allowed', () => {
     );
   });
 
-  it('right options cost no schema compile and give no problem; other config problems are not the loader\'s', () => {
+  it("right options cost no schema compile and give no problem; other config problems are not the loader's", () => {
     assert.deepEqual(ruleOptionsProblems('rules:\n  servers-https:\n    then:\n      functionOptions: { local: off }\n'), []);
     assert.deepEqual(ruleOptionsProblems('rules:\n  path-no-verbz: error\n'), []);
     assert.equal(configProblems('rules:\n  path-no-verbz: error\n').length, 1);
@@ -58,7 +58,11 @@ describe('wrong rule options: located, with what is allowed', () => {
     const lines = CONFIG.split('\n');
     const shown = ds.map(d => [lines[d.range.start.line].slice(d.range.start.character, d.range.end.character), String(d.message)]);
     assert.deepEqual(shown.map(s => s[0]).sort(), ['extraVerb', 'local', 'sometimes', 'strict']);
-    for (const [, message] of shown) assert.ok(ruleOptionsProblems(CONFIG).some(p => p.message === message), message);
+    for (const [, message] of shown)
+      assert.ok(
+        ruleOptionsProblems(CONFIG).some(p => p.message === message),
+        message,
+      );
   });
 
   describe('CLI', () => {

@@ -18,7 +18,11 @@ import { configDiagnostics } from '../../server/src/lsp/configDiagnostics';
 
 const ROOT = path.resolve(__dirname, '../..');
 const schema = configSchema();
-const ruleProps = (schema.definitions as { rules: { properties: Record<string, { anyOf: { properties?: { then?: { anyOf: { properties: { functionOptions: unknown } }[] } } }[] }> } }).rules.properties;
+const ruleProps = (
+  schema.definitions as {
+    rules: { properties: Record<string, { anyOf: { properties?: { then?: { anyOf: { properties: { functionOptions: unknown } }[] } } }[] }> };
+  }
+).rules.properties;
 const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
 const valid = (cfg: unknown) => validate(cfg) as boolean;
 
@@ -49,11 +53,14 @@ describe('config schema', () => {
     }
   });
 
-  it('accepts the config apiconv init writes, uncommented too, and the README\'s', () => {
+  it("accepts the config apiconv init writes, uncommented too, and the README's", () => {
     const template = configTemplate(schemaUrl('1.0.0'));
     assert.ok(valid(parseYaml(template)));
     assert.ok(valid(parseYaml(configTemplate(schemaUrl('1.0.0'), '.spectral.yaml'))), 'extending a Spectral config');
-    const uncommented = template.split('\n').map(l => (/^#\s+([\w-]+:( |$)|- )/.test(l) && !/yaml-language-server/.test(l) ? l.replace(/^# /, '') : l)).join('\n');
+    const uncommented = template
+      .split('\n')
+      .map(l => (/^#\s+([\w-]+:( |$)|- )/.test(l) && !/yaml-language-server/.test(l) ? l.replace(/^# /, '') : l))
+      .join('\n');
     assert.ok(valid(parseYaml(uncommented)), JSON.stringify(validate.errors));
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const block = /```yaml\n# \.apiconv\.yaml\n([\s\S]*?)```/.exec(readme);
@@ -62,8 +69,18 @@ describe('config schema', () => {
   });
 
   it('accepts Spectral forms: severities, booleans, numbers, extends with modes, custom rules, x- keys', () => {
-    assert.ok(valid({ extends: [['spectral:oas', 'all'], 'apiconv:recommended', './base.yaml'], rules: { 'path-no-verbs': 'off', 'oas3-schema': true, 'error-500': 2 } }));
-    assert.ok(valid({ extends: 'https://example.com/ruleset.yaml', rules: { 'my-rule': { given: '$.info', then: { field: 'contact', function: 'truthy' }, severity: 'warn' } } }));
+    assert.ok(
+      valid({
+        extends: [['spectral:oas', 'all'], 'apiconv:recommended', './base.yaml'],
+        rules: { 'path-no-verbs': 'off', 'oas3-schema': true, 'error-500': 2 },
+      }),
+    );
+    assert.ok(
+      valid({
+        extends: 'https://example.com/ruleset.yaml',
+        rules: { 'my-rule': { given: '$.info', then: { field: 'contact', function: 'truthy' }, severity: 'warn' } },
+      }),
+    );
     assert.ok(valid({ 'x-team': 'api', overrides: [{ files: ['legacy/**'], rules: { 'security-required': 'off' } }] }));
     assert.ok(valid({ rules: { 'servers-https': { then: { functionOptions: { local: 'off' } } } } }));
   });
@@ -84,8 +101,14 @@ describe('config schema', () => {
     assert.match(fs.readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8'), new RegExp(`^!${CONFIG_SCHEMA_FILE.replace(/\./g, '\\.')}$`, 'm'));
     const yaml = pkg.contributes.yamlValidation as { fileMatch: string | string[]; url: string }[];
     const json = pkg.contributes.jsonValidation as { fileMatch: string | string[]; url: string }[];
-    assert.deepEqual(yaml.map(v => [v.fileMatch, v.url]), [[['.apiconv.yaml', '.apiconv.yml'], `./${CONFIG_SCHEMA_FILE}`]]);
-    assert.deepEqual(json.map(v => [v.fileMatch, v.url]), [[['.apiconv.json'], `./${CONFIG_SCHEMA_FILE}`]]);
+    assert.deepEqual(
+      yaml.map(v => [v.fileMatch, v.url]),
+      [[['.apiconv.yaml', '.apiconv.yml'], `./${CONFIG_SCHEMA_FILE}`]],
+    );
+    assert.deepEqual(
+      json.map(v => [v.fileMatch, v.url]),
+      [[['.apiconv.json'], `./${CONFIG_SCHEMA_FILE}`]],
+    );
   });
 });
 
@@ -101,7 +124,18 @@ describe('config diagnostics (the language server)', () => {
   });
 
   it('each problem at its key or value, with a suggestion', () => {
-    const text = ['extends: apiconv:recomended', 'rules:', '  path-no-verbz: error', '  path-api-prefix: warning', '  path-no-verbs:', '    then:', '      functionOptions:', '        extraVerb: [search]', 'overides: []', ''].join('\n');
+    const text = [
+      'extends: apiconv:recomended',
+      'rules:',
+      '  path-no-verbz: error',
+      '  path-api-prefix: warning',
+      '  path-no-verbs:',
+      '    then:',
+      '      functionOptions:',
+      '        extraVerb: [search]',
+      'overides: []',
+      '',
+    ].join('\n');
     const ds = configDiagnostics(text);
     const got = ds.map(d => [at(text, d), String(d.message)]).sort((a, b) => a[0].localeCompare(b[0]));
     assert.equal(ds.length, 5, JSON.stringify(got));

@@ -22,13 +22,20 @@ describe('bad input', () => {
     assert.ok(parser.length > 0, 'parser finding');
     assert.ok(parser.every(p => p.severity === 0));
     // The flow mapping opened on line 11 (0-based 10) is not closed: the error is where the next key starts.
-    assert.ok(parser.some(p => p.range.start.line === 11), JSON.stringify(parser.map(p => [p.range.start.line, p.message])));
+    assert.ok(
+      parser.some(p => p.range.start.line === 11),
+      JSON.stringify(parser.map(p => [p.range.start.line, p.message])),
+    );
     const tab = await lint(`${HEAD}paths:\n  /users:\n\tget: {}\n`, '/virtual/tab.yaml');
-    assert.ok(tab.problems.some(p => p.code === 'parser' && p.range.start.line === 8), 'a tab indentation on line 9');
+    assert.ok(
+      tab.problems.some(p => p.code === 'parser' && p.range.start.line === 8),
+      'a tab indentation on line 9',
+    );
   });
 
   it('broken JSON: a `parser` finding on the line of the error', async () => {
-    const text = '{\n  "openapi": "3.0.3",\n  "info": { "title": "x", "version": "1" },\n  "paths": {\n    "/api/a": { "get": { "responses": { "200": { "description": "ok" } } } },,\n  }\n}\n';
+    const text =
+      '{\n  "openapi": "3.0.3",\n  "info": { "title": "x", "version": "1" },\n  "paths": {\n    "/api/a": { "get": { "responses": { "200": { "description": "ok" } } } },,\n  }\n}\n';
     const { problems } = await lint(text, '/virtual/broken.json');
     const parser = problems.filter(p => p.code === 'parser');
     assert.ok(parser.length > 0);
@@ -43,7 +50,10 @@ describe('bad input', () => {
   it('an empty file and a whitespace-only file are skipped (not OpenAPI)', async () => {
     assert.equal((await lint('', '/virtual/empty.yaml')).skipped, 'not-openapi');
     assert.equal((await lint('\n\n   \n', '/virtual/blank.yaml')).skipped, 'not-openapi');
-    assert.equal((await lint('openapi:', '/virtual/just-key.yaml')).problems.every(p => typeof p.message === 'string'), true);
+    assert.equal(
+      (await lint('openapi:', '/virtual/just-key.yaml')).problems.every(p => typeof p.message === 'string'),
+      true,
+    );
   });
 
   it('a binary file is skipped; an OpenAPI document with a NUL byte is a parser finding at the byte', async () => {
@@ -53,7 +63,10 @@ describe('bad input', () => {
     assert.deepEqual(r.problems, []);
     const nul = await lint('openapi: 3.0.3\n\u0000\n', '/virtual/nul.yaml');
     assert.equal(nul.skipped, undefined);
-    assert.deepEqual(nul.problems.map(p => [p.code, p.range.start.line, p.range.start.character]), [['parser', 1, 0]]);
+    assert.deepEqual(
+      nul.problems.map(p => [p.code, p.range.start.line, p.range.start.character]),
+      [['parser', 1, 0]],
+    );
   });
 
   it('the CLI skips empty and binary files in a directory; named, and nothing else linted: exit 2', () => {
@@ -113,7 +126,10 @@ describe('bad input', () => {
     const file = path.join(d, 'api.yaml');
     const r = await lint(fs.readFileSync(file, 'utf8'), file);
     assert.ok(Array.isArray(r.problems));
-    assert.ok(r.files.some(f => f.endsWith('third.yaml')), 'the cross-file cycle was followed');
+    assert.ok(
+      r.files.some(f => f.endsWith('third.yaml')),
+      'the cross-file cycle was followed',
+    );
     const cli = runCli(['lint', '-f', 'json', 'api.yaml'], { cwd: d, timeout: 60_000 });
     assert.ok([0, 1].includes(cli.code), cli.stderr);
   });

@@ -52,12 +52,25 @@ describe('baseline', () => {
     // A new path is new; a removed one is stale.
     const changed = moved.replace('  /toys:', '  /cats:');
     const next = applyBaseline(read, (await lint(changed, file)).problems, dir);
-    assert.deepEqual(next.problems.filter(p => p.code === 'path-api-prefix').map(p => p.path), [['paths', '/cats']]);
-    assert.deepEqual(next.stale.filter(e => e.rule === 'path-api-prefix'), [{ file: 'api/doc.yaml', rule: 'path-api-prefix', path: '/paths/~1toys', count: 1 }]);
+    assert.deepEqual(
+      next.problems.filter(p => p.code === 'path-api-prefix').map(p => p.path),
+      [['paths', '/cats']],
+    );
+    assert.deepEqual(
+      next.stale.filter(e => e.rule === 'path-api-prefix'),
+      [{ file: 'api/doc.yaml', rule: 'path-api-prefix', path: '/paths/~1toys', count: 1 }],
+    );
   });
 
   it('counts findings per key: a second finding at the same key is new', () => {
-    const p = (code: string) => ({ code, message: 'm', severity: 1 as const, path: ['paths', '/a'], range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, source: '/w/doc.yaml' });
+    const p = (code: string) => ({
+      code,
+      message: 'm',
+      severity: 1 as const,
+      path: ['paths', '/a'],
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+      source: '/w/doc.yaml',
+    });
     const b = createBaseline([p('r'), p('r')], '/w');
     assert.deepEqual(b.entries, [{ file: 'doc.yaml', rule: 'r', path: '/paths/~1a', count: 2 }]);
     const r = applyBaseline(b, [p('r'), p('r'), p('r')], '/w');
@@ -71,7 +84,10 @@ describe('baseline', () => {
 
   it('rejects a missing or malformed baseline with a typed error', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-baseline-'));
-    assert.throws(() => readBaseline(path.join(dir, 'missing.json')), (e: unknown) => e instanceof BaselineError && /not found/.test(e.message));
+    assert.throws(
+      () => readBaseline(path.join(dir, 'missing.json')),
+      (e: unknown) => e instanceof BaselineError && /not found/.test(e.message),
+    );
     fs.writeFileSync(path.join(dir, 'bad.json'), '{"version": 1, "entries": [{"file": 1}]}');
     assert.throws(() => readBaseline(path.join(dir, 'bad.json')), BaselineError);
     fs.writeFileSync(path.join(dir, 'broken.json'), '{');

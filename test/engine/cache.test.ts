@@ -38,9 +38,24 @@ describe('parsed-file cache', () => {
     });
   }
 
-  const ROOT = ['openapi: 3.0.3', 'info:', '  title: t', '  version: 1.0.0', 'paths:', '  /api/pets:', '    get:', '      operationId: listPets',
-    '      responses:', "        '200':", '          description: ok', '          content:', '            application/json:', '              schema:',
-    '                $ref: schemas/pet.yaml', ''].join('\n');
+  const ROOT = [
+    'openapi: 3.0.3',
+    'info:',
+    '  title: t',
+    '  version: 1.0.0',
+    'paths:',
+    '  /api/pets:',
+    '    get:',
+    '      operationId: listPets',
+    '      responses:',
+    "        '200':",
+    '          description: ok',
+    '          content:',
+    '            application/json:',
+    '              schema:',
+    '                $ref: schemas/pet.yaml',
+    '',
+  ].join('\n');
   const GOOD = 'type: string\nenum: [cat, dog]\n';
   const BAD = 'type: string\nenum: [cat, dog, cat]\n';
   const dupes = (r: Awaited<ReturnType<typeof lint>>, pet: string) => r.problems.filter(p => p.code === 'duplicated-entry-in-enum' && p.source === pet);
@@ -62,7 +77,10 @@ describe('parsed-file cache', () => {
       assert.equal(dupes(await lint(ROOT, root), pet).length, 0, 'and the old text again');
       fs.writeFileSync(pet, 'type: [\n');
       const broken = await lint(ROOT, root);
-      assert.ok(broken.problems.some(p => p.code === 'parser' && p.source === pet), 'a syntax error in the referenced file is reported');
+      assert.ok(
+        broken.problems.some(p => p.code === 'parser' && p.source === pet),
+        'a syntax error in the referenced file is reported',
+      );
       assert.deepEqual((await lint(ROOT, root)).problems, broken.problems, 'also from the cache');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

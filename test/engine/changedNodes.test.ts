@@ -43,7 +43,12 @@ describe('ChangedNodes', () => {
     assert.equal(c.has(['paths', '/a', 'get', 'description']), true);
     assert.equal(c.has(['paths', '/d', 'get', 'description']), false);
     assert.equal(c.has(['info', 'contact', 'email']), true);
-    assert.deepEqual(c.paths(), [['info', 'version'], ['paths', '/a', 'get', 'deprecated'], ['paths', '/c'], ['paths', '/b']]);
+    assert.deepEqual(c.paths(), [
+      ['info', 'version'],
+      ['paths', '/a', 'get', 'deprecated'],
+      ['paths', '/c'],
+      ['paths', '/b'],
+    ]);
   });
 
   it('arrays by index; a value that changes type is replaced whole; key order is no change', () => {

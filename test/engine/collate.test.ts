@@ -20,7 +20,7 @@ function check(a: string, b: string): void {
 /** A deterministic pseudo-random source (the same strings every run). */
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 describe('collate', () => {
@@ -37,7 +37,38 @@ describe('collate', () => {
 
   it('random rule ids, paths and file names, numbers included, and strings it leaves to ICU', () => {
     const next = rng(12);
-    const pieces = ['oas3', 'oas2', 'schema', 'info', '-', '-', '_', '/', '.', ',', 'Paths', 'pets', '{id}', 'get', '10', '9', '007', '0', '2', 'A', 'a', 'é', 'ß', '\t', ' ', 'x-', 'Ü', '$ref', '#', '~1'];
+    const pieces = [
+      'oas3',
+      'oas2',
+      'schema',
+      'info',
+      '-',
+      '-',
+      '_',
+      '/',
+      '.',
+      ',',
+      'Paths',
+      'pets',
+      '{id}',
+      'get',
+      '10',
+      '9',
+      '007',
+      '0',
+      '2',
+      'A',
+      'a',
+      'é',
+      'ß',
+      '\t',
+      ' ',
+      'x-',
+      'Ü',
+      '$ref',
+      '#',
+      '~1',
+    ];
     const word = (): string => {
       let s = '';
       const n = Math.floor(next() * 6);
@@ -61,18 +92,40 @@ describe('collate', () => {
   });
 
   it('sorts as Intl.Collator does', () => {
-    const ids = ['oas3-schema', 'oas3-valid-media-example', 'oas2-schema', 'info-contact', 'operation-tag-defined', 'path-params', 'a10', 'a9', 'A9', 'a-9', 'a_9', '/work/x/DigitalOcean.yaml', '/work/x/digitalocean.yaml', '/work/x/resources/apps/models/app_spec.yml'];
-    assert.deepEqual([...ids].sort((a, b) => collate(a, b, true)), [...ids].sort(NUMERIC.compare));
-    assert.deepEqual([...ids].sort((a, b) => collate(a, b, false)), [...ids].sort(DEFAULT.compare));
+    const ids = [
+      'oas3-schema',
+      'oas3-valid-media-example',
+      'oas2-schema',
+      'info-contact',
+      'operation-tag-defined',
+      'path-params',
+      'a10',
+      'a9',
+      'A9',
+      'a-9',
+      'a_9',
+      '/work/x/DigitalOcean.yaml',
+      '/work/x/digitalocean.yaml',
+      '/work/x/resources/apps/models/app_spec.yml',
+    ];
+    assert.deepEqual(
+      [...ids].sort((a, b) => collate(a, b, true)),
+      [...ids].sort(NUMERIC.compare),
+    );
+    assert.deepEqual(
+      [...ids].sort((a, b) => collate(a, b, false)),
+      [...ids].sort(DEFAULT.compare),
+    );
   });
 
-  it('collationRanks: two strings\' places compare as collate compares them (equal places where it ties them)', () => {
+  it("collationRanks: two strings' places compare as collate compares them (equal places where it ties them)", () => {
     const next = rng(7);
     const strings = ['/a/b.yaml', '/a/B.yaml', '/a/b.yml', '/a/b-c.yaml', '/a/b_c.yaml', 'e\u0301', '\u00e9', 'x', 'X', '10', '9', '09', ''];
     for (let i = 0; i < 60; i++) strings.push(`/docs/${Math.floor(next() * 40)}/${next() < 0.5 ? 'Res' : 'res'}${Math.floor(next() * 300)}.yaml`);
     for (const numeric of [false, true]) {
       const ranks = collationRanks(strings, numeric);
-      for (const a of strings) for (const b of strings) assert.equal(Math.sign(ranks.get(a)! - ranks.get(b)!), collate(a, b, numeric), `${a} vs ${b} numeric=${numeric}`);
+      for (const a of strings)
+        for (const b of strings) assert.equal(Math.sign(ranks.get(a)! - ranks.get(b)!), collate(a, b, numeric), `${a} vs ${b} numeric=${numeric}`);
     }
   });
 

@@ -44,7 +44,10 @@ describe('corpus', () => {
 
   it('the vendored corpus: every folder has its manifest row (source, license), every entry exists', () => {
     const docs = readManifest(VENDORED_CORPUS);
-    const dirs = fs.readdirSync(VENDORED_CORPUS, { withFileTypes: true }).filter(e => e.isDirectory()).map(e => e.name);
+    const dirs = fs
+      .readdirSync(VENDORED_CORPUS, { withFileTypes: true })
+      .filter(e => e.isDirectory())
+      .map(e => e.name);
     assert.deepEqual(docs.map(d => d.name).sort(), dirs.sort());
     assert.ok(docs.length >= 10);
     for (const d of docs) assert.ok(fs.existsSync(d.entry), `${d.name}: ${d.entry}`);
@@ -52,30 +55,38 @@ describe('corpus', () => {
     for (const line of manifest.split('\n').filter(l => /^\| \d+ \|/.test(l))) assert.match(line, /\| (MIT|Apache-2\.0)[^|]* \|/, line);
   });
 
-  it(`every document${FULL ? '' : ' up to 1 MB (APICONV_FULL_CORPUS=1 for all)'} lints without an exception`, { timeout: FULL ? 60 * 60_000 : 10 * 60_000 }, () => {
-    const docs = readManifest().filter(d => FULL || d.bytes <= ONE_MB);
-    assert.ok(docs.length >= (FULL_CORPUS ? 20 : 10));
-    const r = runCli(['lint', '--format', 'json', '--jobs', '2', '--verbose', '--no-progress', ...docs.map(d => d.entry)], {
-      timeout: FULL ? 60 * 60_000 : 10 * 60_000,
-    });
-    assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.stderr.slice(-2000)}`);
-    assert.doesNotMatch(r.stderr, /internal error|worker failed|cannot read|Error:/);
-    for (const d of docs) {
-      // Paths inside the current folder (the vendored corpus) are shown relative to it.
-      const shown = path.relative(ROOT, d.entry).startsWith('..') ? d.entry : path.relative(ROOT, d.entry).split(path.sep).join('/');
-      const line = r.stderr.split('\n').find(l => l.startsWith(`apiconv: ${shown}:`));
-      assert.ok(line, `${d.name} was linted`);
-      assert.match(line!, /: \d+ finding\(s\) in \d+ ms$/, `${d.name} is recognised as OpenAPI and linted: ${line}`);
-    }
-    const findings = JSON.parse(r.stdout) as JsonFinding[];
-    assert.ok(findings.length > 0);
-    for (const f of findings) {
-      assert.equal(typeof f.code, 'string');
-      assert.ok(f.range.start.line >= 0 && f.range.end.line >= f.range.start.line, `${f.code} range in ${f.source}`);
-      assert.ok(path.isAbsolute(f.source));
-    }
-    // A finding is shown on one line (its key, or the first line of what it is about); only a parser error may span lines.
-    const spanning = findings.filter(f => f.code !== 'parser' && f.range.end.line > f.range.start.line);
-    assert.deepEqual(spanning.slice(0, 5).map(f => `${f.code} ${f.source}:${f.range.start.line + 1}-${f.range.end.line + 1}`), [], `${spanning.length} findings span more than one line`);
-  });
+  it(
+    `every document${FULL ? '' : ' up to 1 MB (APICONV_FULL_CORPUS=1 for all)'} lints without an exception`,
+    { timeout: FULL ? 60 * 60_000 : 10 * 60_000 },
+    () => {
+      const docs = readManifest().filter(d => FULL || d.bytes <= ONE_MB);
+      assert.ok(docs.length >= (FULL_CORPUS ? 20 : 10));
+      const r = runCli(['lint', '--format', 'json', '--jobs', '2', '--verbose', '--no-progress', ...docs.map(d => d.entry)], {
+        timeout: FULL ? 60 * 60_000 : 10 * 60_000,
+      });
+      assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.stderr.slice(-2000)}`);
+      assert.doesNotMatch(r.stderr, /internal error|worker failed|cannot read|Error:/);
+      for (const d of docs) {
+        // Paths inside the current folder (the vendored corpus) are shown relative to it.
+        const shown = path.relative(ROOT, d.entry).startsWith('..') ? d.entry : path.relative(ROOT, d.entry).split(path.sep).join('/');
+        const line = r.stderr.split('\n').find(l => l.startsWith(`apiconv: ${shown}:`));
+        assert.ok(line, `${d.name} was linted`);
+        assert.match(line!, /: \d+ finding\(s\) in \d+ ms$/, `${d.name} is recognised as OpenAPI and linted: ${line}`);
+      }
+      const findings = JSON.parse(r.stdout) as JsonFinding[];
+      assert.ok(findings.length > 0);
+      for (const f of findings) {
+        assert.equal(typeof f.code, 'string');
+        assert.ok(f.range.start.line >= 0 && f.range.end.line >= f.range.start.line, `${f.code} range in ${f.source}`);
+        assert.ok(path.isAbsolute(f.source));
+      }
+      // A finding is shown on one line (its key, or the first line of what it is about); only a parser error may span lines.
+      const spanning = findings.filter(f => f.code !== 'parser' && f.range.end.line > f.range.start.line);
+      assert.deepEqual(
+        spanning.slice(0, 5).map(f => `${f.code} ${f.source}:${f.range.start.line + 1}-${f.range.end.line + 1}`),
+        [],
+        `${spanning.length} findings span more than one line`,
+      );
+    },
+  );
 });

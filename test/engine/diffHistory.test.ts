@@ -30,7 +30,10 @@ export async function historyFindings(name: string, withBase = false): Promise<(
 }
 
 describe('diff: real histories', () => {
-  const pairs = fs.readdirSync(dir).filter(n => fs.existsSync(path.join(dir, n, 'expected.json'))).sort();
+  const pairs = fs
+    .readdirSync(dir)
+    .filter(n => fs.existsSync(path.join(dir, n, 'expected.json')))
+    .sort();
   it('has the pairs of the manifest', () => {
     assert.ok(pairs.length >= 3);
     const manifest = fs.readFileSync(path.join(dir, 'MANIFEST.md'), 'utf8');
@@ -46,9 +49,15 @@ describe('diff: real histories', () => {
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-history-')), 'openapi.yaml');
       const [b, h] = await loadPair(textOf(name, 'base'), textOf(name, 'head'), file, {});
       const r = diffDocuments(b, h, { now: Date.parse('2026-11-01') });
-      assert.deepEqual(r.problems.map(p => [p.severity, p.code, p.range.start.line + 1, p.message]), expected);
+      assert.deepEqual(
+        r.problems.map(p => [p.severity, p.code, p.range.start.line + 1, p.message]),
+        expected,
+      );
       // The base's locations are still the base's after the loader went on to the head.
-      assert.deepEqual(r.problems.map(p => [p.severity, p.code, p.range.start.line + 1, p.message, p.base ? p.base.range.start.line + 1 : 0]), await historyFindings(name, true));
+      assert.deepEqual(
+        r.problems.map(p => [p.severity, p.code, p.range.start.line + 1, p.message, p.base ? p.base.range.start.line + 1 : 0]),
+        await historyFindings(name, true),
+      );
     });
   }
 });

@@ -72,7 +72,14 @@ async function run(c: Case): Promise<Outcome[]> {
     const reported = r.problems.filter(p => p.severity <= 1);
     const missed = (c.expect ?? []).filter(id => !reported.some(p => p.code === id));
     const falseErrors = c.safe ? r.problems.filter(p => p.severity === 0).map(p => `${p.code}: ${p.message}`) : [];
-    out.push({ name: c.name, version, expected: c.expect?.length ?? 0, met: (c.expect?.length ?? 0) - missed.length, missed: missed.map(m => `${m} (got ${JSON.stringify(r.problems.map(p => `${p.code}@${p.severity}: ${p.message}`))})`), falseErrors });
+    out.push({
+      name: c.name,
+      version,
+      expected: c.expect?.length ?? 0,
+      met: (c.expect?.length ?? 0) - missed.length,
+      missed: missed.map(m => `${m} (got ${JSON.stringify(r.problems.map(p => `${p.code}@${p.severity}: ${p.message}`))})`),
+      falseErrors,
+    });
   }
   return out;
 }
@@ -85,7 +92,9 @@ describe('diff: breaking-change pairs', () => {
     const misses = outcomes.filter(o => o.missed.length).map(o => `${o.name} (${o.version}): ${o.missed.join('; ')}`);
     const falseErrors = outcomes.filter(o => o.falseErrors.length).map(o => `${o.name} (${o.version}): ${o.falseErrors.join('; ')}`);
     const safePairs = outcomes.filter(o => o.expected === 0).length;
-    console.log(`measured: ${met}/${expected} expectations met (${((100 * met) / expected).toFixed(1)}%) over ${outcomes.length} pair runs; ${falseErrors.length} of ${safePairs} safe pair runs with an error`);
+    console.log(
+      `measured: ${met}/${expected} expectations met (${((100 * met) / expected).toFixed(1)}%) over ${outcomes.length} pair runs; ${falseErrors.length} of ${safePairs} safe pair runs with an error`,
+    );
     for (const m of misses) console.log(`  missed: ${m}`);
     assert.deepEqual(falseErrors, [], 'no error on a pair that breaks nothing');
     assert.ok(met / expected >= 0.95, `${met}/${expected}:\n${misses.join('\n')}`);
@@ -94,6 +103,12 @@ describe('diff: breaking-change pairs', () => {
   it('the tuning set: every expectation met', async () => {
     if (!fs.existsSync(path.join(dir, 'tuning.yaml'))) return;
     const outcomes = (await Promise.all(load('tuning.yaml').map(run))).flat();
-    assert.deepEqual(outcomes.flatMap(o => [...o.missed.map(m => `${o.name} (${o.version}) missed ${m}`), ...o.falseErrors.map(e => `${o.name} (${o.version}) false error ${e}`)]), []);
+    assert.deepEqual(
+      outcomes.flatMap(o => [
+        ...o.missed.map(m => `${o.name} (${o.version}) missed ${m}`),
+        ...o.falseErrors.map(e => `${o.name} (${o.version}) false error ${e}`),
+      ]),
+      [],
+    );
   });
 });

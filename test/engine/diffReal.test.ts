@@ -16,7 +16,11 @@ const dir = path.join(__dirname, '..', 'fixtures', 'diff-real');
 const docs = process.env.APICONV_REAL_PAIRS;
 
 describe('diff: large real pairs (APICONV_REAL_PAIRS)', () => {
-  const pairs = fs.readdirSync(dir).filter(n => n.endsWith('.json')).map(n => n.slice(0, -5)).sort();
+  const pairs = fs
+    .readdirSync(dir)
+    .filter(n => n.endsWith('.json'))
+    .map(n => n.slice(0, -5))
+    .sort();
   for (const name of pairs) {
     const ext = docs && ['yaml', 'json'].find(e => fs.existsSync(path.join(docs, name, `base.${e}`)));
     const skip = !ext ? 'APICONV_REAL_PAIRS does not hold this pair' : false;
@@ -27,7 +31,10 @@ describe('diff: large real pairs (APICONV_REAL_PAIRS)', () => {
       };
       const r = diffDocuments(await side('base'), await side('head'), { now: Date.parse('2026-11-01') });
       const expected = JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), 'utf8')) as unknown;
-      assert.deepEqual(r.problems.map(p => [p.severity, p.code, p.range.start.line + 1, p.message]), expected);
+      assert.deepEqual(
+        r.problems.map(p => [p.severity, p.code, p.range.start.line + 1, p.message]),
+        expected,
+      );
     });
   }
 });

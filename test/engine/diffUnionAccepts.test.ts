@@ -10,10 +10,17 @@ import { diffTexts } from '../helpers/diffTexts';
 
 /** A document whose POST /api/items takes `schema` as its JSON body. */
 const doc = (schema: unknown) =>
-  stringify({ openapi: '3.0.3', info: { title: 'T', version: '1.0.0' }, paths: { '/api/items': { post: { requestBody: { content: { 'application/json': { schema } } }, responses: { '201': { description: 'Created' } } } } } });
+  stringify({
+    openapi: '3.0.3',
+    info: { title: 'T', version: '1.0.0' },
+    paths: { '/api/items': { post: { requestBody: { content: { 'application/json': { schema } } }, responses: { '201': { description: 'Created' } } } } },
+  });
 
 const strings = { type: 'object', properties: { labels: { type: 'array', items: { type: 'string' } } } };
-const named = { type: 'object', properties: { labels: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } } };
+const named = {
+  type: 'object',
+  properties: { labels: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } },
+};
 
 async function findings(base: unknown, head: unknown): Promise<string[]> {
   return (await diffTexts(doc(base), doc(head))).problems.map(p => `${p.code}: ${p.message}`);
@@ -21,13 +28,20 @@ async function findings(base: unknown, head: unknown): Promise<string[]> {
 
 describe('diff: request alternatives a head alternative takes whole', () => {
   it('two alternatives merged into one that takes both: nothing refused', async () => {
-    const merged = { oneOf: [{ type: 'object', properties: { labels: { type: 'array', items: { oneOf: [{ type: 'string' }, named.properties.labels.items] } } } }] };
+    const merged = {
+      oneOf: [{ type: 'object', properties: { labels: { type: 'array', items: { oneOf: [{ type: 'string' }, named.properties.labels.items] } } } }],
+    };
     assert.deepEqual(await findings({ oneOf: [strings, named] }, merged), []);
   });
 
   it('a shape split into alternatives of required properties its clients meet: nothing refused', async () => {
     const base = { type: 'object', required: ['type', 'id'], properties: { type: { type: 'string' }, id: { type: 'integer' } } };
-    const head = { type: 'object', required: ['type'], properties: { ...base.properties, number: { type: 'integer', default: 0 } }, oneOf: [{ required: ['id'] }, { required: ['number'] }] };
+    const head = {
+      type: 'object',
+      required: ['type'],
+      properties: { ...base.properties, number: { type: 'integer', default: 0 } },
+      oneOf: [{ required: ['id'] }, { required: ['number'] }],
+    };
     assert.deepEqual(await findings(base, head), []);
   });
 

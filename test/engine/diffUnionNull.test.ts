@@ -11,7 +11,11 @@ import { diffTexts } from '../helpers/diffTexts';
 /** PATCH /api/items takes and returns `{type: <schema>}`. */
 const doc = (schema: unknown) => {
   const body = { content: { 'application/json': { schema: { type: 'object', properties: { type: schema } } } } };
-  return stringify({ openapi: '3.0.3', info: { title: 'T', version: '1.0.0' }, paths: { '/api/items': { patch: { requestBody: body, responses: { '200': { description: 'OK', ...body } } } } } });
+  return stringify({
+    openapi: '3.0.3',
+    info: { title: 'T', version: '1.0.0' },
+    paths: { '/api/items': { patch: { requestBody: body, responses: { '200': { description: 'OK', ...body } } } } },
+  });
 };
 
 const base = { type: 'string', nullable: true };

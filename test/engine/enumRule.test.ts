@@ -17,7 +17,8 @@ import recommended from '../../rules/ruleset';
 const spectralOwn = new Ruleset({ extends: [[oas as never, 'off']], rules: { [ENUM_RULE]: true } } as never);
 const ours = new Ruleset({ extends: [[oas as never, 'off']], rules: enumRule() } as never);
 
-const key = (p: { code: string; message: string; path: unknown; range: unknown; severity: number }) => JSON.stringify([p.code, p.path, p.range, p.severity, p.message]);
+const key = (p: { code: string; message: string; path: unknown; range: unknown; severity: number }) =>
+  JSON.stringify([p.code, p.path, p.range, p.severity, p.message]);
 
 const ENUMS = (indent: string) =>
   [

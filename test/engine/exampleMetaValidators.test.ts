@@ -60,7 +60,25 @@ function mutate(rand: () => number, schema: unknown, depth = 0): unknown {
   if (schema === null || typeof schema !== 'object' || depth > 3) return pick(values);
   const copy: Record<string, unknown> = Array.isArray(schema) ? ({ ...schema } as Record<string, unknown>) : { ...(schema as Record<string, unknown>) };
   const keys = Object.keys(copy);
-  const key = keys.length > 0 && rand() < 0.7 ? pick(keys) : pick(['type', 'minimum', 'maximum', 'format', 'items', 'properties', 'enum', 'required', 'uniqueItems', 'title', 'default', 'allOf', 'id', 'maxLength']);
+  const key =
+    keys.length > 0 && rand() < 0.7
+      ? pick(keys)
+      : pick([
+          'type',
+          'minimum',
+          'maximum',
+          'format',
+          'items',
+          'properties',
+          'enum',
+          'required',
+          'uniqueItems',
+          'title',
+          'default',
+          'allOf',
+          'id',
+          'maxLength',
+        ]);
   copy[key] = rand() < 0.5 ? mutate(rand, copy[key], depth + 1) : pick(values);
   return Array.isArray(schema) ? Object.values(copy) : copy;
 }
@@ -100,7 +118,11 @@ describe('precompiled meta-schema validators of the example rules', () => {
         };
         assert.equal(attempt(given), attempt(own), JSON.stringify(schema));
       }
-      assert.equal((given as unknown as { schemas: Record<string, { validate?: Validator }> }).schemas[id]!.validate, precompiled, 'Ajv used the precompiled validator');
+      assert.equal(
+        (given as unknown as { schemas: Record<string, { validate?: Validator }> }).schemas[id]!.validate,
+        precompiled,
+        'Ajv used the precompiled validator',
+      );
     });
   }
 });

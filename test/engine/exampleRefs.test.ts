@@ -79,7 +79,9 @@ async function invalidRefs(text: string, file: string): Promise<string[]> {
 
 describe('$refs in example values', () => {
   it('oas3: an Example Object value and a media example give no invalid-ref; a broken schema $ref does', async () => {
-    assert.deepEqual(await invalidRefs(OAS3, '/virtual/examples3.yaml'), ['paths//schemas/{id}/get/responses/200/content/application~1json/schema/$ref'.replace('~1', '/')]);
+    assert.deepEqual(await invalidRefs(OAS3, '/virtual/examples3.yaml'), [
+      'paths//schemas/{id}/get/responses/200/content/application~1json/schema/$ref'.replace('~1', '/'),
+    ]);
   });
 
   it('oas2: x-example and a response examples map give none; a broken schema $ref does', async () => {

@@ -32,30 +32,37 @@ describe('file: URI $refs', () => {
     ['IncrementalLinter', (t, f, o) => new IncrementalLinter(f).lint(t, o)],
   ];
   for (const [name, run] of runners) {
-    it(`${name}: a device, and files outside the project, are an invalid-ref at the $ref naming the file; files inside resolve`, { skip: !posix && 'needs /dev/zero' }, async () => {
-      const p = fileUriProject();
-      const refPolicy = refPolicyOf({ roots: [path.join(p.dir, 'api')], widenHint: 'allow it with --allow-refs-outside' });
-      const t0 = Date.now();
-      const r = await run(p.text, p.doc, { refPolicy });
-      assert.ok(Date.now() - t0 < 20_000, 'answered at once');
-      const refs = r.problems.filter(x => x.code === 'invalid-ref');
-      const at = (line: number) => refs.filter(x => x.range.start.line === line).map(x => x.message);
-      // Outside the project, a device is refused as any name there: whatever it is, it is not looked at.
-      assert.match(at(p.line.zero).join('|'), /^\/dev\/zero is outside the project .*--allow-refs-outside/);
-      assert.match(at(p.line.passwd).join('|'), /^\/etc\/passwd is outside the project .*--allow-refs-outside/);
-      assert.match(at(p.line.outsideRelative).join('|'), new RegExp(`^${path.join(p.dir, 'secret.yaml')} is outside the project`));
-      assert.match(at(p.line.outsideAbsolute).join('|'), new RegExp(`^${path.join(p.dir, 'secret2.yaml')} is outside the project`));
-      assert.deepEqual(at(p.line.inRelative), []);
-      assert.deepEqual(at(p.line.inAbsolute), []);
-      assert.deepEqual(at(p.line.self), []);
-      assert.equal(refs.length, 4, JSON.stringify(refs.map(x => `${x.range.start.line}: ${x.message}`)));
-      assert.ok(!r.problems.some(x => x.message.includes('hunter2') || x.message.includes('root:')), 'no file content is quoted');
-      // Allowed outside: the secret is read (and still not quoted); the device never is.
-      const wide = await run(p.text, p.doc, {});
-      const wideRefs = wide.problems.filter(x => x.code === 'invalid-ref');
-      assert.deepEqual(wideRefs.map(x => x.range.start.line), [p.line.zero]);
-      assert.match(wideRefs[0]!.message, /^\/dev\/zero is a character device, not a regular file: not read$/);
-      assert.ok(!wide.problems.some(x => x.message.includes(SECRET.trim())));
-    });
+    it(
+      `${name}: a device, and files outside the project, are an invalid-ref at the $ref naming the file; files inside resolve`,
+      { skip: !posix && 'needs /dev/zero' },
+      async () => {
+        const p = fileUriProject();
+        const refPolicy = refPolicyOf({ roots: [path.join(p.dir, 'api')], widenHint: 'allow it with --allow-refs-outside' });
+        const t0 = Date.now();
+        const r = await run(p.text, p.doc, { refPolicy });
+        assert.ok(Date.now() - t0 < 20_000, 'answered at once');
+        const refs = r.problems.filter(x => x.code === 'invalid-ref');
+        const at = (line: number) => refs.filter(x => x.range.start.line === line).map(x => x.message);
+        // Outside the project, a device is refused as any name there: whatever it is, it is not looked at.
+        assert.match(at(p.line.zero).join('|'), /^\/dev\/zero is outside the project .*--allow-refs-outside/);
+        assert.match(at(p.line.passwd).join('|'), /^\/etc\/passwd is outside the project .*--allow-refs-outside/);
+        assert.match(at(p.line.outsideRelative).join('|'), new RegExp(`^${path.join(p.dir, 'secret.yaml')} is outside the project`));
+        assert.match(at(p.line.outsideAbsolute).join('|'), new RegExp(`^${path.join(p.dir, 'secret2.yaml')} is outside the project`));
+        assert.deepEqual(at(p.line.inRelative), []);
+        assert.deepEqual(at(p.line.inAbsolute), []);
+        assert.deepEqual(at(p.line.self), []);
+        assert.equal(refs.length, 4, JSON.stringify(refs.map(x => `${x.range.start.line}: ${x.message}`)));
+        assert.ok(!r.problems.some(x => x.message.includes('hunter2') || x.message.includes('root:')), 'no file content is quoted');
+        // Allowed outside: the secret is read (and still not quoted); the device never is.
+        const wide = await run(p.text, p.doc, {});
+        const wideRefs = wide.problems.filter(x => x.code === 'invalid-ref');
+        assert.deepEqual(
+          wideRefs.map(x => x.range.start.line),
+          [p.line.zero],
+        );
+        assert.match(wideRefs[0]!.message, /^\/dev\/zero is a character device, not a regular file: not read$/);
+        assert.ok(!wide.problems.some(x => x.message.includes(SECRET.trim())));
+      },
+    );
   }
 });

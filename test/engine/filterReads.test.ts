@@ -7,7 +7,7 @@ const reads = (...givens: string[]) => {
   return r.opaque ? 'opaque' : [...r.keys].sort().join(',');
 };
 
-describe('what given paths\' filters read (incremental runner: typing into a string)', () => {
+describe("what given paths' filters read (incremental runner: typing into a string)", () => {
   it('keys, properties by name, truth values and null tests', () => {
     assert.equal(reads('$.paths[*][get,put]', "$..[?(@property === '$ref')]", '$..[?(@path && @property !== "x")]'), '');
     assert.equal(reads('$..[?(@ && @.enum && @.type)]'), 'enum,type');

@@ -25,7 +25,11 @@ function parsesOk(text: string, format: TextFormat): void {
     parseJsonc(text, errors);
     assert.deepEqual(errors, [], 'the fixed JSON parses');
   } else {
-    assert.deepEqual(parseDocument(text).errors.map(e => e.message), [], 'the fixed YAML parses');
+    assert.deepEqual(
+      parseDocument(text).errors.map(e => e.message),
+      [],
+      'the fixed YAML parses',
+    );
   }
 }
 
@@ -45,27 +49,111 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'y2-set-new-quoted-key', input: 'two-space.yaml', ops: [{ kind: 'set', path: ['paths', '/api/pets', 'get', 'responses', '404'], value: { description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } }] },
+  {
+    name: 'y2-set-new-quoted-key',
+    input: 'two-space.yaml',
+    ops: [
+      {
+        kind: 'set',
+        path: ['paths', '/api/pets', 'get', 'responses', '404'],
+        value: { description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      },
+    ],
+  },
   {
     name: 'y2-set-creates-parents',
     input: 'two-space.yaml',
     ops: [
-      { kind: 'set', path: ['components', 'schemas', 'Error'], value: { type: 'object', required: ['status', 'code'], properties: { status: { type: 'string' }, code: { type: 'integer' } } } },
-      { kind: 'set', path: ['components', 'responses', 'NotFound'], value: { description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+      {
+        kind: 'set',
+        path: ['components', 'schemas', 'Error'],
+        value: { type: 'object', required: ['status', 'code'], properties: { status: { type: 'string' }, code: { type: 'integer' } } },
+      },
+      {
+        kind: 'set',
+        path: ['components', 'responses', 'NotFound'],
+        value: { description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      },
       { kind: 'set', path: ['paths', '/api/pets/{id}', 'get', 'responses', '404'], value: { $ref: '#/components/responses/NotFound' } },
     ],
   },
-  { name: 'y2-set-into-flow-map', input: 'two-space.yaml', ops: [{ kind: 'set', path: ['paths', '/api/pets', 'get', 'responses', '200', 'content', 'application/json', 'schema', 'items'], value: { $ref: '#/components/schemas/Pet' } }] },
+  {
+    name: 'y2-set-into-flow-map',
+    input: 'two-space.yaml',
+    ops: [
+      {
+        kind: 'set',
+        path: ['paths', '/api/pets', 'get', 'responses', '200', 'content', 'application/json', 'schema', 'items'],
+        value: { $ref: '#/components/schemas/Pet' },
+      },
+    ],
+  },
   { name: 'y2-set-replace-scalar', input: 'two-space.yaml', ops: [{ kind: 'set', path: ['info', 'title'], value: 'Pet store' }] },
-  { name: 'y2-set-replace-scalar-by-map', input: 'two-space.yaml', ops: [{ kind: 'set', path: ['paths', '/api/pets', 'get', 'responses', '500', 'description'], value: { nested: true } }] },
-  { name: 'y2-remove-key-and-item', input: 'two-space.yaml', ops: [{ kind: 'remove', path: ['paths', '/api/pets', 'get', 'responses', '500'] }, { kind: 'remove', path: ['paths', '/api/pets/{id}', 'parameters', 0] }] },
+  {
+    name: 'y2-set-replace-scalar-by-map',
+    input: 'two-space.yaml',
+    ops: [{ kind: 'set', path: ['paths', '/api/pets', 'get', 'responses', '500', 'description'], value: { nested: true } }],
+  },
+  {
+    name: 'y2-remove-key-and-item',
+    input: 'two-space.yaml',
+    ops: [
+      { kind: 'remove', path: ['paths', '/api/pets', 'get', 'responses', '500'] },
+      { kind: 'remove', path: ['paths', '/api/pets/{id}', 'parameters', 0] },
+    ],
+  },
   { name: 'y2-remove-in-flow', input: 'two-space.yaml', notIdempotent: true, ops: [{ kind: 'remove', path: ['paths', '/api/pets', 'get', 'tags', 0] }] },
-  { name: 'y2-rename', input: 'two-space.yaml', ops: [{ kind: 'rename', path: ['paths', '/api/pets/{id}'], to: '/api/pets/{petId}' }, { kind: 'rename', path: ['paths', '/api/pets', 'get', 'responses', '500'], to: '503' }] },
-  { name: 'y2-append', input: 'two-space.yaml', ops: [{ kind: 'append', path: ['paths', '/api/pets', 'get', 'tags'], value: 'store' }, { kind: 'append', path: ['paths', '/api/pets/{id}', 'parameters'], value: { name: 'X-API-Version', in: 'header', schema: { type: 'string' } } }, { kind: 'append', path: ['security'], value: { ApiKeyAuth: [] } }] },
-  { name: 'y2-crlf', input: 'two-space.yaml', crlf: true, ops: [{ kind: 'set', path: ['paths', '/api/pets', 'get', 'responses', '404'], value: { description: 'Not found' } }, { kind: 'set', path: ['components', 'schemas', 'Error'], value: { type: 'object' } }, { kind: 'append', path: ['paths', '/api/pets/{id}', 'parameters'], value: { name: 'q', in: 'query' } }] },
-  { name: 'y4-set-plain-numeric-key', input: 'four-space.yaml', ops: [{ kind: 'set', path: ['paths', '/pets', 'get', 'responses', '404'], value: { description: 'Not found', schema: { $ref: '#/definitions/Error' } } }, { kind: 'set', path: ['definitions', 'Error'], value: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } } }] },
-  { name: 'y4-append-item-gap', input: 'four-space.yaml', ops: [{ kind: 'append', path: ['paths', '/pets', 'get', 'parameters'], value: { name: 'offset', in: 'query', type: 'integer' } }, { kind: 'set', path: ['securityDefinitions', 'ApiKeyAuth'], value: { type: 'apiKey', in: 'header', name: 'X-API-Key' } }] },
-  { name: 'y4-flow-and-rename', input: 'four-space.yaml', ops: [{ kind: 'set', path: ['definitions', 'Pet', 'properties', 'id'], value: { type: 'string' } }, { kind: 'rename', path: ['paths', '/pets'], to: '/pets/{id}' }] },
+  {
+    name: 'y2-rename',
+    input: 'two-space.yaml',
+    ops: [
+      { kind: 'rename', path: ['paths', '/api/pets/{id}'], to: '/api/pets/{petId}' },
+      { kind: 'rename', path: ['paths', '/api/pets', 'get', 'responses', '500'], to: '503' },
+    ],
+  },
+  {
+    name: 'y2-append',
+    input: 'two-space.yaml',
+    ops: [
+      { kind: 'append', path: ['paths', '/api/pets', 'get', 'tags'], value: 'store' },
+      { kind: 'append', path: ['paths', '/api/pets/{id}', 'parameters'], value: { name: 'X-API-Version', in: 'header', schema: { type: 'string' } } },
+      { kind: 'append', path: ['security'], value: { ApiKeyAuth: [] } },
+    ],
+  },
+  {
+    name: 'y2-crlf',
+    input: 'two-space.yaml',
+    crlf: true,
+    ops: [
+      { kind: 'set', path: ['paths', '/api/pets', 'get', 'responses', '404'], value: { description: 'Not found' } },
+      { kind: 'set', path: ['components', 'schemas', 'Error'], value: { type: 'object' } },
+      { kind: 'append', path: ['paths', '/api/pets/{id}', 'parameters'], value: { name: 'q', in: 'query' } },
+    ],
+  },
+  {
+    name: 'y4-set-plain-numeric-key',
+    input: 'four-space.yaml',
+    ops: [
+      { kind: 'set', path: ['paths', '/pets', 'get', 'responses', '404'], value: { description: 'Not found', schema: { $ref: '#/definitions/Error' } } },
+      { kind: 'set', path: ['definitions', 'Error'], value: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } } },
+    ],
+  },
+  {
+    name: 'y4-append-item-gap',
+    input: 'four-space.yaml',
+    ops: [
+      { kind: 'append', path: ['paths', '/pets', 'get', 'parameters'], value: { name: 'offset', in: 'query', type: 'integer' } },
+      { kind: 'set', path: ['securityDefinitions', 'ApiKeyAuth'], value: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+    ],
+  },
+  {
+    name: 'y4-flow-and-rename',
+    input: 'four-space.yaml',
+    ops: [
+      { kind: 'set', path: ['definitions', 'Pet', 'properties', 'id'], value: { type: 'string' } },
+      { kind: 'rename', path: ['paths', '/pets'], to: '/pets/{id}' },
+    ],
+  },
   {
     name: 'j2-all-kinds',
     input: 'two-space.json',
@@ -110,7 +198,10 @@ describe('fix engine: ops to edits (golden files)', () => {
       // Idempotent: applying the same ops again changes nothing.
       if (!c.notIdempotent) assert.deepEqual(applyOps(out, format, c.ops), [], 'idempotent');
       // Edits are minimal: unchanged leading text is not part of an edit.
-      assert.ok(edits.every(e => e.length < input.length / 2), 'no whole-document rewrite');
+      assert.ok(
+        edits.every(e => e.length < input.length / 2),
+        'no whole-document rewrite',
+      );
     });
   }
 
@@ -123,7 +214,7 @@ describe('fix engine: ops to edits (golden files)', () => {
   it('inserts at the end of a text without a final newline and keeps it without one', () => {
     const input = 'openapi: 3.0.0\ninfo:\n  title: x';
     const out = applyOffsetEdits(input, applyOps(input, 'yaml', [{ kind: 'set', path: ['info', 'version'], value: '1.0' }]));
-    assert.equal(out, "openapi: 3.0.0\ninfo:\n  title: x\n  version: \"1.0\"");
+    assert.equal(out, 'openapi: 3.0.0\ninfo:\n  title: x\n  version: "1.0"');
   });
 
   it('fills an empty value (null) with the new mapping', () => {
@@ -155,19 +246,34 @@ describe('fix engine: ops to edits (golden files)', () => {
   it('JSON: list indexes may be numbers or numeric strings', () => {
     const input = '{\n  "list": [{ "a": 1 }, { "a": 2 }]\n}\n';
     for (const i of [1, '1']) {
-      assert.equal(applyOffsetEdits(input, applyOps(input, 'json', [{ kind: 'set', path: ['list', i, 'a'], value: 3 }])), '{\n  "list": [{ "a": 1 }, { "a": 3 }]\n}\n');
+      assert.equal(
+        applyOffsetEdits(input, applyOps(input, 'json', [{ kind: 'set', path: ['list', i, 'a'], value: 3 }])),
+        '{\n  "list": [{ "a": 1 }, { "a": 3 }]\n}\n',
+      );
       assert.equal(applyOffsetEdits(input, applyOps(input, 'json', [{ kind: 'remove', path: ['list', i] }])), '{\n  "list": [{ "a": 1 }]\n}\n');
-      assert.equal(applyOffsetEdits(input, applyOps(input, 'json', [{ kind: 'rename', path: ['list', i, 'a'], to: 'b' }])), '{\n  "list": [{ "a": 1 }, { "b": 2 }]\n}\n');
+      assert.equal(
+        applyOffsetEdits(input, applyOps(input, 'json', [{ kind: 'rename', path: ['list', i, 'a'], to: 'b' }])),
+        '{\n  "list": [{ "a": 1 }, { "b": 2 }]\n}\n',
+      );
     }
-    assert.equal(applyOffsetEdits(input, applyOps(input, 'json', [{ kind: 'set', path: ['list', '2'], value: { a: 9 } }])), '{\n  "list": [{ "a": 1 }, { "a": 2 }, { "a": 9 }]\n}\n');
+    assert.equal(
+      applyOffsetEdits(input, applyOps(input, 'json', [{ kind: 'set', path: ['list', '2'], value: { a: 9 } }])),
+      '{\n  "list": [{ "a": 1 }, { "a": 2 }, { "a": 9 }]\n}\n',
+    );
     assert.deepEqual(applyOps(input, 'json', [{ kind: 'set', path: ['list', '5'], value: 1 }]), [], 'no holes');
   });
 
-  it('JSON: one-line objects and arrays stay on one line; multi-line ones get a new line with the siblings\' indentation', () => {
+  it("JSON: one-line objects and arrays stay on one line; multi-line ones get a new line with the siblings' indentation", () => {
     const input = '{\n    "a": {"b": 1},\n    "tags": ["pets"],\n    "c": {\n        "d": 1\n    }\n}\n';
     const run = (ops: FixOp[]) => applyOffsetEdits(input, applyOps(input, 'json', ops));
-    assert.equal(run([{ kind: 'set', path: ['a', 'e'], value: { f: [1] } }]), '{\n    "a": {"b": 1, "e": {"f": [1]}},\n    "tags": ["pets"],\n    "c": {\n        "d": 1\n    }\n}\n');
-    assert.equal(run([{ kind: 'append', path: ['tags'], value: 'store' }]), '{\n    "a": {"b": 1},\n    "tags": ["pets", "store"],\n    "c": {\n        "d": 1\n    }\n}\n');
+    assert.equal(
+      run([{ kind: 'set', path: ['a', 'e'], value: { f: [1] } }]),
+      '{\n    "a": {"b": 1, "e": {"f": [1]}},\n    "tags": ["pets"],\n    "c": {\n        "d": 1\n    }\n}\n',
+    );
+    assert.equal(
+      run([{ kind: 'append', path: ['tags'], value: 'store' }]),
+      '{\n    "a": {"b": 1},\n    "tags": ["pets", "store"],\n    "c": {\n        "d": 1\n    }\n}\n',
+    );
     assert.equal(
       run([{ kind: 'set', path: ['c', 'e'], value: { f: { g: 1 }, h: ['x'] } }]),
       '{\n    "a": {"b": 1},\n    "tags": ["pets"],\n    "c": {\n        "d": 1,\n        "e": {\n            "f": {\n                "g": 1\n            },\n            "h": ["x"]\n        }\n    }\n}\n',
@@ -177,7 +283,10 @@ describe('fix engine: ops to edits (golden files)', () => {
     assert.equal(run([{ kind: 'remove', path: ['a'] }]), '{\n    "tags": ["pets"],\n    "c": {\n        "d": 1\n    }\n}\n');
     // Padded one-line objects and a document on one line.
     const padded = '{ "x": { "a": 1 }, "y": [] }';
-    assert.equal(applyOffsetEdits(padded, applyOps(padded, 'json', [{ kind: 'set', path: ['x', 'b'], value: { c: 2 } }])), '{ "x": { "a": 1, "b": { "c": 2 } }, "y": [] }');
+    assert.equal(
+      applyOffsetEdits(padded, applyOps(padded, 'json', [{ kind: 'set', path: ['x', 'b'], value: { c: 2 } }])),
+      '{ "x": { "a": 1, "b": { "c": 2 } }, "y": [] }',
+    );
     assert.equal(applyOffsetEdits(padded, applyOps(padded, 'json', [{ kind: 'append', path: ['y'], value: 1 }])), '{ "x": { "a": 1 }, "y": [1] }');
   });
 
@@ -267,14 +376,17 @@ paths:
     assert.equal(out.match(/^ {4}BadRequest:/gm)?.length, 1, 'one shared BadRequest response');
     assert.equal(out.match(/\$ref: '#\/components\/responses\/BadRequest'/g)?.length, 2, 'both operations reference it');
     const after = await lint(out, file);
-    assert.deepEqual(after.problems.filter(p => p.code === 'version-param-400' || p.code === 'parser'), []);
+    assert.deepEqual(
+      after.problems.filter(p => p.code === 'version-param-400' || p.code === 'parser'),
+      [],
+    );
     assert.ok(after.problems.length < before.problems.length, 'fewer findings');
     const again = await fixFile(out, file);
     assert.equal(again.applied, 0);
     assert.equal(again.files.size, 0);
   });
 
-  it('fixes a finding in a $ref\'d file in that file', async () => {
+  it("fixes a finding in a $ref'd file in that file", async () => {
     const root = `openapi: 3.0.3
 info:
   title: Pets
@@ -307,15 +419,27 @@ get:
     assert.ok(out.startsWith('# the pets path item\n'));
     assert.match(out, /'400':\n {6}description: /, 'the response inline (no #/components in a referenced file)');
     const after = await lint(root, file, { readFile: f => files.get(f) });
-    assert.deepEqual(after.problems.filter(p => p.code === 'version-param-400'), []);
+    assert.deepEqual(
+      after.problems.filter(p => p.code === 'version-param-400'),
+      [],
+    );
   });
 
   it('fixes JSON with its indentation and offers per-problem fixes and fix-all of one rule', async () => {
-    const json = JSON.stringify(
-      { openapi: '3.0.3', info: { title: 'Pets', version: '1.0' }, paths: { '/api/pets': { get: { parameters: [{ name: 'api-version', in: 'header', schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } } } },
-      null,
-      '\t',
-    ) + '\n';
+    const json =
+      JSON.stringify(
+        {
+          openapi: '3.0.3',
+          info: { title: 'Pets', version: '1.0' },
+          paths: {
+            '/api/pets': {
+              get: { parameters: [{ name: 'api-version', in: 'header', schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } },
+            },
+          },
+        },
+        null,
+        '\t',
+      ) + '\n';
     const dir = tmpCopy({ 'doc.json': json });
     const file = path.join(dir, 'doc.json');
     const before = await lint(json, file);

@@ -26,7 +26,11 @@ const DOCS: [folder: string, entry: string][] = [
   ['oai-uber-v2', 'uber.json'],
 ];
 
-const key = (ps: readonly LintProblem[]) => ps.map(p => `${p.source} ${p.code} ${p.range.start.line}:${p.range.start.character}-${p.range.end.line}:${p.range.end.character} ${JSON.stringify(p.path)} ${p.severity} ${p.fixable ?? ''} ${p.message}`);
+const key = (ps: readonly LintProblem[]) =>
+  ps.map(
+    p =>
+      `${p.source} ${p.code} ${p.range.start.line}:${p.range.start.character}-${p.range.end.line}:${p.range.end.character} ${JSON.stringify(p.path)} ${p.severity} ${p.fixable ?? ''} ${p.message}`,
+  );
 
 function copyDoc(folder: string, entry: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-fixonly-'));
@@ -47,7 +51,10 @@ describe('onlyRules: the rules kept give the findings of a whole lint, the other
       const all = await whole.lint(text);
       const part = await only.lint(text, { onlyRules: safeRule });
       const kept = (ps: readonly LintProblem[]) => ps.filter(p => !ruleNames.has(p.code) || safeRule(p.code));
-      assert.ok(all.problems.some(p => ruleNames.has(p.code) && !safeRule(p.code)), 'the whole lint has findings of rules without safe fixes');
+      assert.ok(
+        all.problems.some(p => ruleNames.has(p.code) && !safeRule(p.code)),
+        'the whole lint has findings of rules without safe fixes',
+      );
       assert.ok(
         part.problems.every(p => !ruleNames.has(p.code) || safeRule(p.code)),
         'no finding of a rule left out',

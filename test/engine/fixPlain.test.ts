@@ -127,7 +127,11 @@ async function plainFix(root: string): Promise<{ texts: Map<string, string>; pro
   return { texts, problems };
 }
 
-const key = (ps: LintProblem[]) => ps.map(p => `${p.source} ${p.code} ${p.range.start.line}:${p.range.start.character}-${p.range.end.line}:${p.range.end.character} ${JSON.stringify(p.path)} ${p.message}`);
+const key = (ps: LintProblem[]) =>
+  ps.map(
+    p =>
+      `${p.source} ${p.code} ${p.range.start.line}:${p.range.start.character}-${p.range.end.line}:${p.range.end.character} ${JSON.stringify(p.path)} ${p.message}`,
+  );
 
 describe('fixFile equals the plain fix loop (cold lints, every op on the current text)', () => {
   for (const [folder, entry] of DOCS) {

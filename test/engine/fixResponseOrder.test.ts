@@ -42,7 +42,10 @@ const BLOCK = `${HEAD}paths:
           description: ok
 `;
 
-const FLOW = BLOCK.replace("        '204':\n          description: Deleted.\n        default:\n          description: Unexpected error.\n", "        { '204': { description: Deleted. } }\n").replace('      responses:\n        {', '      responses: {');
+const FLOW = BLOCK.replace(
+  "        '204':\n          description: Deleted.\n        default:\n          description: Unexpected error.\n",
+  "        { '204': { description: Deleted. } }\n",
+).replace('      responses:\n        {', '      responses: {');
 
 /** A root whose paths come before its components, as users write them, with a path item in its own file. */
 const ROOT_DOC = `openapi: 3.0.3
@@ -98,7 +101,12 @@ async function fixed(name: string, text: string, files: Record<string, string> =
   return cli;
 }
 
-async function fixedWith(name: string, text: string, files: Record<string, string>, opts: { lintFixableOnly?: boolean; finalLint?: boolean }): Promise<Map<string, string>> {
+async function fixedWith(
+  name: string,
+  text: string,
+  files: Record<string, string>,
+  opts: { lintFixableOnly?: boolean; finalLint?: boolean },
+): Promise<Map<string, string>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-order-'));
   for (const [f, t] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
@@ -112,16 +120,21 @@ async function fixedWith(name: string, text: string, files: Record<string, strin
 
 describe("a 'set' op's `before`: a new key before a sibling", () => {
   const add400 = { kind: 'set' as const, path: ['paths', '/a', 'get', 'responses', '400'], value: { description: 'Bad request' }, before: '404' };
-  const order = (text: string, json = false) => Object.keys(((json ? JSON.parse(text) : parse(text)) as { paths: Record<string, { get: { responses: object } }> }).paths['/a']!.get.responses);
+  const order = (text: string, json = false) =>
+    Object.keys(((json ? JSON.parse(text) : parse(text)) as { paths: Record<string, { get: { responses: object } }> }).paths['/a']!.get.responses);
 
   it('block and flow YAML, block and inline JSON', () => {
-    const block = "paths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n        # not found\n        '404':\n          description: nf\n";
+    const block =
+      "paths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n        # not found\n        '404':\n          description: nf\n";
     const flow = "paths:\n  /a:\n    get:\n      responses: { '200': { description: ok }, '404': { description: nf } }\n";
     for (const text of [block, flow]) {
       const out = applyOffsetEdits(text, applyOps(text, 'yaml', [add400]));
       assert.deepEqual(order(out), ['200', '400', '404'], out);
     }
-    assert.ok(applyOffsetEdits(block, applyOps(block, 'yaml', [add400])).includes("          description: Bad request\n        # not found\n        '404':"), 'the comment stays above its key');
+    assert.ok(
+      applyOffsetEdits(block, applyOps(block, 'yaml', [add400])).includes("          description: Bad request\n        # not found\n        '404':"),
+      'the comment stays above its key',
+    );
     const json = JSON.stringify(parse(block), null, 2);
     const inline = JSON.stringify(parse(block));
     for (const text of [json, inline]) {
@@ -132,15 +145,35 @@ describe("a 'set' op's `before`: a new key before a sibling", () => {
 
   it("an error response's fix names the response it goes before", () => {
     const text = `${HEAD}paths:\n  /a/{id}:\n    get:\n      parameters:\n        - { name: id, in: path, required: true, schema: { type: string } }\n      responses:\n        '200':\n          description: ok\n        '500':\n          description: oops\n`;
-    const fix = computeFix(text, { code: 'error-404-item', message: '', severity: 1, path: ['paths', '/a/{id}', 'get', 'responses'], range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, source: '/x/api.yaml', fixable: 'safe' }, 'oas3', true);
+    const fix = computeFix(
+      text,
+      {
+        code: 'error-404-item',
+        message: '',
+        severity: 1,
+        path: ['paths', '/a/{id}', 'get', 'responses'],
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        source: '/x/api.yaml',
+        fixable: 'safe',
+      },
+      'oas3',
+      true,
+    );
     assert.ok(fix, 'the fix');
     const out = applyOffsetEdits(text, fix.edits);
-    assert.deepEqual(Object.keys((parse(out) as { paths: Record<string, { get: { responses: object } }> }).paths['/a/{id}']!.get.responses), ['200', '404', '500'], out);
+    assert.deepEqual(
+      Object.keys((parse(out) as { paths: Record<string, { get: { responses: object } }> }).paths['/a/{id}']!.get.responses),
+      ['200', '404', '500'],
+      out,
+    );
   });
 });
 
 describe('fixes add responses in status-code order', () => {
-  for (const [what, text] of [['block YAML', BLOCK], ['flow YAML', FLOW]] as const) {
+  for (const [what, text] of [
+    ['block YAML', BLOCK],
+    ['flow YAML', FLOW],
+  ] as const) {
     it(what, async () => {
       const out = (await fixed('api.yaml', text)).get('api.yaml');
       assert.ok(out, 'fixes were made');

@@ -72,6 +72,9 @@ describe('the engine entry', () => {
     const bom = await lintDocument(`\uFEFF${text}`, '/v/bom.json');
     assert.ok(plain.problems.length > 0);
     const at = (r: LintResult) => r.problems.map(p => [p.code, p.range.start.character, p.range.end.character]);
-    assert.deepEqual(at(bom), at(plain).map(([code, start, end]) => [code, (start as number) + 1, (end as number) + 1]));
+    assert.deepEqual(
+      at(bom),
+      at(plain).map(([code, start, end]) => [code, (start as number) + 1, (end as number) + 1]),
+    );
   });
 });

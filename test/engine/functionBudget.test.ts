@@ -3,7 +3,16 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { truthy } from '@stoplight/spectral-functions';
 import { oas3 } from '@stoplight/spectral-formats';
-import { BudgetWatch, attachMeter, createMeter, meterCustomFunctions, overrun, setSkippedRules, startLintMeter, takeStoppedRules } from '../../server/src/engine/functionBudget';
+import {
+  BudgetWatch,
+  attachMeter,
+  createMeter,
+  meterCustomFunctions,
+  overrun,
+  setSkippedRules,
+  startLintMeter,
+  takeStoppedRules,
+} from '../../server/src/engine/functionBudget';
 import { BUILTIN_RULESETS } from '../../server/src/engine/ruleset';
 
 type Fn = (...a: unknown[]) => unknown;
@@ -38,7 +47,10 @@ describe('custom function meter', () => {
     assert.notEqual(def.formats[0], myFormat);
     assert.equal(def.formats[0], def.rules['slow-rule'].formats[0], 'one wrapper per format: Spectral matches formats by identity');
     assert.equal(def.formats[1], oas3);
-    assert.equal(JSON.stringify(BUILTIN_RULESETS['apiconv:recommended'], (_k, v) => (typeof v === 'function' ? v.name : v)), builtinBefore);
+    assert.equal(
+      JSON.stringify(BUILTIN_RULESETS['apiconv:recommended'], (_k, v) => (typeof v === 'function' ? v.name : v)),
+      builtinBefore,
+    );
     assert.ok(names.includes('slow-rule') && names.includes('format myFormat'));
 
     // Time spent in the slow function counts against the budget; a skipped rule does not run.
@@ -56,7 +68,12 @@ describe('custom function meter', () => {
   });
 
   it('a promise still pending when the budget is spent is given up and named', async () => {
-    const def = { rules: { 'never-rule': { given: '$', then: { function: () => new Promise(() => undefined) } }, 'quick-rule': { given: '$', then: { function: async () => [{ message: 'x' }] } } } };
+    const def = {
+      rules: {
+        'never-rule': { given: '$', then: { function: () => new Promise(() => undefined) } },
+        'quick-rule': { given: '$', then: { function: async () => [{ message: 'x' }] } },
+      },
+    };
     meterCustomFunctions(def, new Set());
     startLintMeter(50);
     const [never, quick] = await Promise.all([(def.rules['never-rule'].then.function as Fn)(), (def.rules['quick-rule'].then.function as Fn)()]);

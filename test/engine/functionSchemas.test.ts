@@ -58,14 +58,38 @@ function definedSchemas(): unknown[] {
 /** A seeded generator of values for a schema: mostly close to what it describes, often a little off. */
 function valuesFor(schema: unknown, seed: number, count: number): unknown[] {
   let s = seed >>> 0 || 1;
-  const rand = (): number => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const rand = (): number => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const scalars: unknown[] = [null, true, false, 0, 1, -1, 1.5, 2 ** 40, '', 'a', 'I', '/', 'camel', 'x-foo', 'https://example.com/a', 'not a uri', 'draft7', 'auto', '0', 'flat', '#/x'];
+  const scalars: unknown[] = [
+    null,
+    true,
+    false,
+    0,
+    1,
+    -1,
+    1.5,
+    2 ** 40,
+    '',
+    'a',
+    'I',
+    '/',
+    'camel',
+    'x-foo',
+    'https://example.com/a',
+    'not a uri',
+    'draft7',
+    'auto',
+    '0',
+    'flat',
+    '#/x',
+  ];
   const anyValue = (depth: number): unknown => {
     const r = rand();
     if (depth <= 0 || r < 0.5) return pick(scalars);
     if (r < 0.75) return Array.from({ length: Math.floor(rand() * 4) }, () => anyValue(depth - 1));
-    return Object.fromEntries(Array.from({ length: Math.floor(rand() * 4) }, () => [pick(['a', 'type', 'char', 'schema', 'match', 'x', 'functionsOptions']), anyValue(depth - 1)]));
+    return Object.fromEntries(
+      Array.from({ length: Math.floor(rand() * 4) }, () => [pick(['a', 'type', 'char', 'schema', 'match', 'x', 'functionsOptions']), anyValue(depth - 1)]),
+    );
   };
   const fromSchema = (sc: unknown, depth: number): unknown => {
     if (rand() < 0.12 || depth <= 0 || sc === null || typeof sc !== 'object') return anyValue(2);
@@ -83,7 +107,8 @@ function valuesFor(schema: unknown, seed: number, count: number): unknown[] {
         for (const [k, p] of Object.entries(props)) if (rand() < 0.7) v[k] = fromSchema(p, depth - 1);
         if (Array.isArray(o.required)) for (const k of o.required as string[]) if (rand() < 0.85) v[k] ??= fromSchema(props[k], depth - 1);
         if (rand() < 0.2) v[pick(['extra', 'x-extra', 'type'])] = anyValue(1);
-        if (o.additionalProperties && typeof o.additionalProperties === 'object' && rand() < 0.5) v[pick(['k1', 'k2'])] = fromSchema(o.additionalProperties, depth - 1);
+        if (o.additionalProperties && typeof o.additionalProperties === 'object' && rand() < 0.5)
+          v[pick(['k1', 'k2'])] = fromSchema(o.additionalProperties, depth - 1);
         return v;
       }
       case 'array': {

@@ -20,7 +20,8 @@ servers:
   - url: https://x.example.com/api/v1
 `;
 const VERB = `${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n`;
-const key = (ps: { code: string; range: { start: { line: number; character: number } }; message: string }[]) => ps.map(p => `${p.code} ${p.range.start.line}:${p.range.start.character} ${p.message}`);
+const key = (ps: { code: string; range: { start: { line: number; character: number } }; message: string }[]) =>
+  ps.map(p => `${p.code} ${p.range.start.line}:${p.range.start.character} ${p.message}`);
 
 describe('hostile input', () => {
   it('an alias bomb is one parser finding at the alias that goes past the budget, in both engines', async () => {
@@ -175,7 +176,9 @@ describe('hostile input', () => {
     assert.ok(plain.problems.some(p => p.code === 'path-no-verbs'));
     assert.deepEqual(key((await lint(`\uFEFF${VERB}`, '/virtual/a.yaml')).problems), key(plain.problems));
     assert.deepEqual(key((await lint(VERB.replace(/\n/g, '\r\n'), '/virtual/a.yaml')).problems), key(plain.problems));
-    const mixed = VERB.split('\n').map((l, i) => (i % 2 ? `${l}\r` : l)).join('\n');
+    const mixed = VERB.split('\n')
+      .map((l, i) => (i % 2 ? `${l}\r` : l))
+      .join('\n');
     assert.deepEqual(key((await lint(mixed, '/virtual/a.yaml')).problems), key(plain.problems));
     const bin = await lint(`${VERB}x-logo: !!binary |\n  R0lGODlhDAAMAIQAAP//9/X17unp5WZmZgAAAOfn515eXvPz7Y6OjuDg4J+fn5\n`, '/virtual/b.yaml');
     assert.deepEqual(key(bin.problems), key(plain.problems));
@@ -222,7 +225,11 @@ describe('$ref reads', () => {
   });
 
   it('refuses files outside the project roots and over the size limit; the message never quotes the file', async () => {
-    const d = tempDir({ 'api/a.yaml': `${HEAD}paths: {}\ncomponents:\n  schemas:\n    S:\n      $ref: '../secret.yaml'\n`, 'secret.yaml': 'password: hunter2\n', 'api/big.yaml': 'x'.repeat(2048) });
+    const d = tempDir({
+      'api/a.yaml': `${HEAD}paths: {}\ncomponents:\n  schemas:\n    S:\n      $ref: '../secret.yaml'\n`,
+      'secret.yaml': 'password: hunter2\n',
+      'api/big.yaml': 'x'.repeat(2048),
+    });
     const refPolicy = refPolicyOf({ roots: [path.join(d, 'api')], maxBytes: 1024, widenHint: 'allow it with --allow-refs-outside' });
     assert.match(refusal(path.join(d, 'secret.yaml'), refPolicy)!, /outside the project/);
     // Not a file-existence oracle: a missing file outside gets the same answer as an existing one.

@@ -101,8 +101,15 @@ const EDITS: Record<string, Edit> = {
   },
   // a new path at the top of `paths`
   addPath(text, r) {
-    if (text.trimStart().startsWith('{')) return text.replace(/"paths"\s*:\s*\{/, m => `${m}\n    "/added${Math.floor(r() * 100)}": { "get": { "responses": { "200": { "description": "ok" } } } },`);
-    return text.replace(/^paths:[ \t]*\n/m, m => `${m}  /added${Math.floor(r() * 100)}:\n    get:\n      responses:\n        '200':\n          description: ok\n`);
+    if (text.trimStart().startsWith('{'))
+      return text.replace(
+        /"paths"\s*:\s*\{/,
+        m => `${m}\n    "/added${Math.floor(r() * 100)}": { "get": { "responses": { "200": { "description": "ok" } } } },`,
+      );
+    return text.replace(
+      /^paths:[ \t]*\n/m,
+      m => `${m}  /added${Math.floor(r() * 100)}:\n    get:\n      responses:\n        '200':\n          description: ok\n`,
+    );
   },
   revert(_text, _r, original) {
     return original;
@@ -210,14 +217,24 @@ describe('incremental engine and cold lint() = Spectral’s runner (lintWithSpec
     fs.writeFileSync(file, text);
     const ruleset = await loadRulesetFile(path.join(dir, '.apiconv.yaml'));
     const first = await lintWithSpectral(text, file, { ruleset });
-    assert.ok(first.problems.some(p => p.code === 'needs-summary' && p.path[1] === '/getUsers'), 'the custom rule runs');
+    assert.ok(
+      first.problems.some(p => p.code === 'needs-summary' && p.path[1] === '/getUsers'),
+      'the custom rule runs',
+    );
     assert.ok(!first.problems.some(p => p.code === 'needs-summary' && p.path[1] === '/users'), 'the path override turns it off below /users');
     assert.ok(!first.problems.some(p => p.code === 'path-no-verbs'), 'a rule turned off');
-    assert.ok(first.problems.some(p => p.code === 'short-description'), 'the second custom rule runs');
+    assert.ok(
+      first.problems.some(p => p.code === 'short-description'),
+      'the second custom rule runs',
+    );
     for (const seed of [21, 22]) await check(file, text, seed, 12, { ruleset });
   });
 
-  for (const rel of process.env.APICONV_INCREMENTAL_DOCS === 'all' ? corpusDocs() : process.env.APICONV_INCREMENTAL_DOCS ? process.env.APICONV_INCREMENTAL_DOCS.split(',') : QUICK) {
+  for (const rel of process.env.APICONV_INCREMENTAL_DOCS === 'all'
+    ? corpusDocs()
+    : process.env.APICONV_INCREMENTAL_DOCS
+      ? process.env.APICONV_INCREMENTAL_DOCS.split(',')
+      : QUICK) {
     it(`corpus: ${rel}`, { timeout: 600_000, skip: needs(rel) }, async () => {
       const file = path.join(CORPUS, rel);
       await check(file, fs.readFileSync(file, 'utf8'), 5, process.env.APICONV_INCREMENTAL_DOCS ? 6 : 5);
@@ -275,7 +292,8 @@ BadRequest:
     const linter = new IncrementalLinter(root);
     let overlay: string | undefined;
     const options: LintOptions = { readFile: f => (f === shared ? overlay : undefined) };
-    const same = async (text: string, why: string) => assert.deepStrictEqual(await linter.lint(text, options), await lintWithSpectral(text, root, options), why);
+    const same = async (text: string, why: string) =>
+      assert.deepStrictEqual(await linter.lint(text, options), await lintWithSpectral(text, root, options), why);
     await same(rootText, 'open');
     await same(rootText.replace('title: Multi', 'title: Multi2'), 'root edit');
     overlay = sharedText.replace('enum: [a, a]', 'enum: [a, b]');
@@ -351,7 +369,11 @@ BadRequest:
     let text = fs.readFileSync(file, 'utf8');
     const linter = new IncrementalLinter(file);
     await linter.lint(text);
-    for (const [i, [from, to]] of [['summary: List all pets', 'summary: List all petsx'], ['summary: List all petsx', 'summary: List all petsxy'], ['summary: List all petsxy', 'summary: List all petsxyz']].entries()) {
+    for (const [i, [from, to]] of [
+      ['summary: List all pets', 'summary: List all petsx'],
+      ['summary: List all petsx', 'summary: List all petsxy'],
+      ['summary: List all petsxy', 'summary: List all petsxyz'],
+    ].entries()) {
       text = text.replace(from!, to!);
       const got = await linter.lint(text);
       const expected = await lintWithSpectral(text, file);
@@ -453,7 +475,11 @@ BadRequest:
     const first = await check(base, 'first lint', false);
     await check(base.replace('title: t', 'title: u'), 'info edited', true);
     const query = await check(base.replace('title: t', 'title: u').replace('in: header', 'in: query'), 'the scheme moved to the query', false);
-    assert.notDeepEqual(query.problems.map(p => p.code), first.problems.map(p => p.code), 'the scheme edit changes the findings');
+    assert.notDeepEqual(
+      query.problems.map(p => p.code),
+      first.problems.map(p => p.code),
+      'the scheme edit changes the findings',
+    );
     await check(base.replace('in: header', 'in: query').replace('https://example.com/api/v1', 'http://example.com/api/v1'), 'servers edited', false);
     const edited = base.replace('in: header', 'in: query').replace('https://example.com/api/v1', 'http://example.com/api/v1');
     await check(edited.replace('version: 1.0.0', 'version: 1.0.1'), 'info edited again', true);
@@ -462,14 +488,22 @@ BadRequest:
     await check(edited.replace('description: ok', 'description: fine'), 'a response description edited', true);
     await check(edited.replace('description: ok', 'description: fine').replace('listUsers', 'listAllUsers'), 'an operationId edited', true);
     const created = await check(edited.replace("'200':", "'201':"), 'a status code edited', false);
-    assert.notDeepEqual(created.problems.map(p => p.code), first.problems.map(p => p.code), 'the status code edit changes the findings');
+    assert.notDeepEqual(
+      created.problems.map(p => p.code),
+      first.problems.map(p => p.code),
+      'the status code edit changes the findings',
+    );
     await check(edited.replace('      operationId: listUsers\n', '      operationId: listUsers\n      deprecated: true\n'), 'a key added', false);
     await check(edited.replace('deprecated: true', 'deprecated: false'), 'back without it', false);
     const withRef = edited
       .replace("        '200':\n          description: ok", "        '200':\n          $ref: '#/components/responses/Ok'")
       .replace('components:\n', 'components:\n  responses:\n    Ok:\n      description: ok\n');
     await check(withRef, 'the response moved to components', false);
-    await check(withRef.replace('      description: ok\n  securitySchemes', '      description: fine\n  securitySchemes'), 'the shared response described anew', true);
+    await check(
+      withRef.replace('      description: ok\n  securitySchemes', '      description: fine\n  securitySchemes'),
+      'the shared response described anew',
+      true,
+    );
   });
 
   it('a property read as an object does not make its name read: a schema property named description', async () => {
@@ -504,9 +538,16 @@ BadRequest:
     ].join('\n');
     const check = conventionsCheck(file);
     const first = await check(base, 'first lint', false);
-    assert.ok(first.problems.some(p => p.code === 'list-pagination'), 'the GET is a list: list-pagination reports it');
+    assert.ok(
+      first.problems.some(p => p.code === 'list-pagination'),
+      'the GET is a list: list-pagination reports it',
+    );
     await check(base.replace('Lists the users.', 'Lists all the users.'), 'the operation description edited', true);
-    const notList = await check(base.replace('Lists the users.', 'Lists all the users.').replace('type: array', 'type: string'), 'the list property is no array', false);
+    const notList = await check(
+      base.replace('Lists the users.', 'Lists all the users.').replace('type: array', 'type: string'),
+      'the list property is no array',
+      false,
+    );
     assert.ok(!notList.problems.some(p => p.code === 'list-pagination'), 'no list: no list-pagination finding');
   });
 });
@@ -539,7 +580,10 @@ function describeDiff(got: LintResult, expected: LintResult): string {
     for (const x of a.filter(x => !sb.has(x)).slice(0, 4)) out.push(`  extra ${field}: ${x.slice(0, 400)}`);
     if (out.length === 0 && a.join() !== b.join()) out.push(`  ${field}: same set, different order`);
   }
-  if (out.length === 0) out.push(`  got ${JSON.stringify({ ...got, problems: got.problems.length, suppressed: got.suppressed?.length })}\n  expected ${JSON.stringify({ ...expected, problems: expected.problems.length, suppressed: expected.suppressed?.length })}`);
+  if (out.length === 0)
+    out.push(
+      `  got ${JSON.stringify({ ...got, problems: got.problems.length, suppressed: got.suppressed?.length })}\n  expected ${JSON.stringify({ ...expected, problems: expected.problems.length, suppressed: expected.suppressed?.length })}`,
+    );
   return out.join('\n');
 }
 

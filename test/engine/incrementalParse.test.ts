@@ -337,7 +337,12 @@ describe('IncrementalParser: YAML edits give what a fresh Document gives', () =>
     const lines = text.split('\n');
     const d1 = lines.findIndex((l, i) => i > 60000 && /^ {6}description: [A-Za-z]/.test(l));
     lines[d1] += ' More.';
-    const owner = lines.slice(0, d1).reverse().find(l => /^ {2}\S/.test(l))!.trim().replace(/:$/, '');
+    const owner = lines
+      .slice(0, d1)
+      .reverse()
+      .find(l => /^ {2}\S/.test(l))!
+      .trim()
+      .replace(/:$/, '');
     step(c, lines.join('\n'), 'description in a path', { full: false, touched: [unitKey(['paths', owner])], cap: 1500 });
     const s1 = lines.findIndex((l, i) => i > 5000 && /^ {4}\S/.test(l));
     lines.splice(s1, 0, '    zz_new:', '      type: object');
@@ -351,11 +356,22 @@ describe('IncrementalParser: YAML edits give what a fresh Document gives', () =>
     const lines = text.split('\n');
     // `: ` typed after the first operation's description (a second mapping on one line), as test/bench/serverKeystrokes.mjs types it
     const s = lines.findIndex((l, i) => i > lines.indexOf('paths:') && /^ {6}description: [^\s'"|>]/.test(l));
-    const owner = unitKey(['paths', lines.slice(0, s).reverse().find(l => /^ {2}\S/.test(l))!.trim().replace(/:$/, '')]);
+    const owner = unitKey([
+      'paths',
+      lines
+        .slice(0, s)
+        .reverse()
+        .find(l => /^ {2}\S/.test(l))!
+        .trim()
+        .replace(/:$/, ''),
+    ]);
     const description = lines[s];
     lines[s] = `${description}: `;
     const broken = step(c, lines.join('\n'), 'description broken', { full: false, touched: [owner], cap: 1500 });
-    assert.ok(broken.u.doc.diagnostics.some(d => d.severity === DiagnosticSeverity.Error), 'a syntax error');
+    assert.ok(
+      broken.u.doc.diagnostics.some(d => d.severity === DiagnosticSeverity.Error),
+      'a syntax error',
+    );
     lines[s] = description;
     step(c, lines.join('\n'), 'description mended', { full: false, touched: [owner], cap: 1500 });
     // `:` typed after the first server's URL (the last top-level key), as the code-server latency test types it
@@ -363,13 +379,32 @@ describe('IncrementalParser: YAML edits give what a fresh Document gives', () =>
     const url = lines[u];
     lines[u] = `${url}:`;
     const servers = step(c, lines.join('\n'), 'server URL broken', { full: false, touched: ['/servers'], cap: 1500 });
-    assert.ok(servers.u.doc.diagnostics.some(d => d.severity === DiagnosticSeverity.Error), 'a syntax error');
+    assert.ok(
+      servers.u.doc.diagnostics.some(d => d.severity === DiagnosticSeverity.Error),
+      'a syntax error',
+    );
     lines[u] = url;
     step(c, lines.join('\n'), 'server URL mended', { full: false, touched: ['/servers'], cap: 1500 });
   });
 
   it('a broken piece stands only where its neighbours show it: a quote left open, an error at the root, a container next to it', () => {
-    const base = ['openapi: 3.0.0', 'info:', '  title: T', '  version: "1"', 'paths:', '  /a:', '    get:', '      summary: A', '      responses: {}', '  /b:', '    get:', '      summary: B', 'x-first: 0', 'x-last: 1', ''];
+    const base = [
+      'openapi: 3.0.0',
+      'info:',
+      '  title: T',
+      '  version: "1"',
+      'paths:',
+      '  /a:',
+      '    get:',
+      '      summary: A',
+      '      responses: {}',
+      '  /b:',
+      '    get:',
+      '      summary: B',
+      'x-first: 0',
+      'x-last: 1',
+      '',
+    ];
     const c = checker('/tmp/broken.yaml', 'yaml');
     step(c, base.join('\n'), 'initial', { full: true });
     const variant = (at: number, line: string, label: string, full: boolean) => {
@@ -455,7 +490,8 @@ describe('IncrementalParser: YAML edits give what a fresh Document gives', () =>
 });
 
 /** Layouts at the edges of cutting YAML into pieces (each is tried after a plain document, so incrementally first). */
-const TRICKY_BASE = 'openapi: 3.0.0\ninfo:\n  title: t\npaths:\n  /a:\n    get: {}\n  /b:\n    get: {}\ncomponents:\n  schemas:\n    A:\n      type: string\n    B:\n      type: string\n';
+const TRICKY_BASE =
+  'openapi: 3.0.0\ninfo:\n  title: t\npaths:\n  /a:\n    get: {}\n  /b:\n    get: {}\ncomponents:\n  schemas:\n    A:\n      type: string\n    B:\n      type: string\n';
 const TRICKY: string[] = [
   'x: |\na: b\n',
   'openapi: 3.0.0\nx: |\na: b\npaths:\n  /a: {}\n',
@@ -569,11 +605,45 @@ describe('IncrementalParser: layouts at the edges', () => {
 
 describe('IncrementalParser: random edits', () => {
   const docs = FUZZ
-    ? ['oai-petstore-v3/petstore.yaml', 'oai-callback-example-v3/callback-example.yaml', 'oai-webhook-example-v31/webhook-example.yaml', 'redocly-museum/openapi.yaml', 'redocly-cafe-v32/cafe.yaml', 'oai-petstore-expanded-v2/petstore-expanded.yaml']
+    ? [
+        'oai-petstore-v3/petstore.yaml',
+        'oai-callback-example-v3/callback-example.yaml',
+        'oai-webhook-example-v31/webhook-example.yaml',
+        'redocly-museum/openapi.yaml',
+        'redocly-cafe-v32/cafe.yaml',
+        'oai-petstore-expanded-v2/petstore-expanded.yaml',
+      ]
     : ['oai-petstore-v3/petstore.yaml', 'oai-webhook-example-v31/webhook-example.yaml', 'oai-callback-example-v3/callback-example.yaml'];
   const seeds = FUZZ ? 60 : 10;
   const steps = FUZZ ? 40 : 30;
-  const snippets = [':', ' ', '-', '#', '&a ', '*a', '{', '}', '[', '"', "'", '|', '\n', '  ', 'x', '\t', '? ', '<<: ', '---\n', 'a: b\n', '  c: d\n', '    e: 1\n', '\r\n', '200', '~', '!!str '];
+  const snippets = [
+    ':',
+    ' ',
+    '-',
+    '#',
+    '&a ',
+    '*a',
+    '{',
+    '}',
+    '[',
+    '"',
+    "'",
+    '|',
+    '\n',
+    '  ',
+    'x',
+    '\t',
+    '? ',
+    '<<: ',
+    '---\n',
+    'a: b\n',
+    '  c: d\n',
+    '    e: 1\n',
+    '\r\n',
+    '200',
+    '~',
+    '!!str ',
+  ];
   for (const rel of docs) {
     it(rel, () => {
       const { file, text: base } = corpus(rel);
@@ -668,7 +738,12 @@ describe('IncrementalParser: JSON', () => {
       components: { schemas: { A: { type: 'string' }, B: { type: 'array', items: { $ref: '#/components/schemas/A' } } }, responses: [] },
       'x-end': [1, 2, { a: null }],
     };
-    const texts = [JSON.stringify(base), JSON.stringify(base, null, 2), JSON.stringify(base, null, '\t').replace(/\n/g, '\r\n'), JSON.stringify(base, null, 1).replace(/\n/g, '\r')];
+    const texts = [
+      JSON.stringify(base),
+      JSON.stringify(base, null, 2),
+      JSON.stringify(base, null, '\t').replace(/\n/g, '\r\n'),
+      JSON.stringify(base, null, 1).replace(/\n/g, '\r'),
+    ];
     for (const [n, original] of texts.entries()) {
       const c = checker(`/tmp/edge${n}.json`, 'json');
       step(c, original, `${n} initial`, { full: true });
@@ -687,7 +762,12 @@ describe('IncrementalParser: JSON', () => {
       ];
       let t = original;
       for (const [where, a, b, touched] of edits) {
-        const re = new RegExp(where.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/(\\[{[]|[:,])/g, '$1\\s*').replace(/(\\[}\]])/g, '\\s*$1'));
+        const re = new RegExp(
+          where
+            .replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+            .replace(/(\\[{[]|[:,])/g, '$1\\s*')
+            .replace(/(\\[}\]])/g, '\\s*$1'),
+        );
         const m = re.exec(t);
         assert.ok(m, `${n}: ${where} in the text`);
         const at = m.index + m[0].indexOf(a);
@@ -753,7 +833,14 @@ describe('IncrementalParser: JSON, typing inside a string', () => {
 });
 
 describe('IncrementalParser: JSON random edits', () => {
-  const docs = FUZZ ? ['oai-petstore-expanded-v3/petstore-expanded.json', 'oai-link-example-v3/link-example.json', 'oai-uber-v2/uber.json', 'swagger-petstore-v3/petstorev3.json'] : ['oai-petstore-expanded-v3/petstore-expanded.json', 'oai-link-example-v3/link-example.json'];
+  const docs = FUZZ
+    ? [
+        'oai-petstore-expanded-v3/petstore-expanded.json',
+        'oai-link-example-v3/link-example.json',
+        'oai-uber-v2/uber.json',
+        'swagger-petstore-v3/petstorev3.json',
+      ]
+    : ['oai-petstore-expanded-v3/petstore-expanded.json', 'oai-link-example-v3/link-example.json'];
   const seeds = FUZZ ? 60 : 8;
   const steps = FUZZ ? 40 : 30;
   const snippets = ['a', ' ', '\n', '"', ',', ':', '{', '}', '[', ']', '1', '-', 'true', 'null', '\\', '\\n', '/* c */', '\r\n', '"k": 1, ', '{"a": [1, 2]}'];

@@ -30,7 +30,10 @@ import { CORPUS, needs } from '../helpers/corpus';
 
 // Spectral's DocumentInventory is not exported; load it from its file.
 const { DocumentInventory } = require(path.join(path.dirname(require.resolve('@stoplight/spectral-core')), 'documentInventory.js')) as {
-  DocumentInventory: new (doc: unknown, resolver: unknown) => {
+  DocumentInventory: new (
+    doc: unknown,
+    resolver: unknown,
+  ) => {
     resolve(): Promise<void>;
     resolved: unknown;
     errors: unknown[] | null;
@@ -162,7 +165,8 @@ function assertSame(real: Awaited<ReturnType<typeof spectral>>, mine: ResolvedDo
   assert.deepEqual(mine.diagnostics, real.diagnostics);
   assert.deepEqual(Object.keys(mine.referencedDocuments).sort(), Object.keys(real.referencedDocuments).sort());
   for (const [f, d] of Object.entries(real.referencedDocuments)) assert.ok(isDeepStrictEqual(mine.referencedDocuments[f]!.data, d.data), `data of ${f}`);
-  for (const id of [root, ...Object.keys(real.referencedDocuments), `${root}#/nope`]) assert.deepEqual(refMapOf(mine.graph, id), refMapOf(real.graph, id), `refMap of ${id}`);
+  for (const id of [root, ...Object.keys(real.referencedDocuments), `${root}#/nope`])
+    assert.deepEqual(refMapOf(mine.graph, id), refMapOf(real.graph, id), `refMap of ${id}`);
 }
 
 function unitValues(resolved: unknown): Map<string, unknown> {
@@ -180,7 +184,14 @@ function contentChanged(before: unknown, after: unknown): Set<string> {
 }
 
 /** Resolve `text` incrementally after `prev` and check it against Spectral, and the identity of units. */
-async function step(r: IncrementalResolver, text: string, file: string, prev?: { doc: ResolveInput; res: ResolvedDoc; text: string }, readFile?: FileReader, minimal = true) {
+async function step(
+  r: IncrementalResolver,
+  text: string,
+  file: string,
+  prev?: { doc: ResolveInput; res: ResolvedDoc; text: string },
+  readFile?: FileReader,
+  minimal = true,
+) {
   // The same text: the parser gives the same document.
   const doc = prev !== undefined && prev.text === text ? prev.doc : input(text, file, prev?.doc);
   const res = await r.resolve(doc, 'all');
@@ -404,7 +415,10 @@ components:
         openapi: '3.0.0',
         info: { title: 't', version: '1' },
         tags: [{ name: 'x', d: val(1) }],
-        paths: { '/p': { get: { responses: { '200': rnd() < 0.5 ? ref() : { description: 'ok', content: { a: { schema: val(1) } } } } } }, '/q': { post: { requestBody: val(0) } } },
+        paths: {
+          '/p': { get: { responses: { '200': rnd() < 0.5 ? ref() : { description: 'ok', content: { a: { schema: val(1) } } } } } },
+          '/q': { post: { requestBody: val(0) } },
+        },
         components: { schemas },
       };
     };
@@ -437,7 +451,30 @@ describe('incremental $ref resolution: the target pointers of local refs', () =>
     const r = createResolver({ allowRemoteRefs: false }) as unknown as { resolvers: Record<string, unknown> };
     return new ResolveRunner({}, undefined, { ...(base !== '' ? { baseUri: base } : {}), resolvers: r.resolvers as never, transformRef: fileUriRef });
   };
-  const crafted = ['#', '#/', '#/a', '#/a/', '#//', '#/a~0b/c~1d', '#/a.b-c_d/0', '#/paths/~1users~1{id}', '#/a%20b', '#/a b', '#/é', '#a', '#/a#b', '#/a?b', '#/A/~2', '#/~', 'a.yaml#/x', './a.yaml', 'file:///x/doc.yaml#/a', '/x/doc.yaml#/a', 'doc.yaml#/a', 'http://h/x#/a'];
+  const crafted = [
+    '#',
+    '#/',
+    '#/a',
+    '#/a/',
+    '#//',
+    '#/a~0b/c~1d',
+    '#/a.b-c_d/0',
+    '#/paths/~1users~1{id}',
+    '#/a%20b',
+    '#/a b',
+    '#/é',
+    '#a',
+    '#/a#b',
+    '#/a?b',
+    '#/A/~2',
+    '#/~',
+    'a.yaml#/x',
+    './a.yaml',
+    'file:///x/doc.yaml#/a',
+    '/x/doc.yaml#/a',
+    'doc.yaml#/a',
+    'http://h/x#/a',
+  ];
   const corpusRefs = (): string[] => {
     const refs = new Set<string>();
     if (!fs.existsSync(CORPUS)) return [];
@@ -531,7 +568,13 @@ components:
     // A component many units reach: it and those units, nothing else.
     text = edit(text, 'name: {type: string}', 'name: {type: string, minLength: 1}');
     s = await step(r, text, file, s);
-    assert.deepEqual([...(s.res.changedUnits as Set<string>)].sort(), ['/components/schemas/Owner', '/components/schemas/Pet', '/paths/~1owners', '/paths/~1pets', '/paths/~1pets~1{id}']);
+    assert.deepEqual([...(s.res.changedUnits as Set<string>)].sort(), [
+      '/components/schemas/Owner',
+      '/components/schemas/Pet',
+      '/paths/~1owners',
+      '/paths/~1pets',
+      '/paths/~1pets~1{id}',
+    ]);
     assert.equal(r.stats.rebuiltUnits, 5);
 
     // A component reached through another one.
@@ -542,10 +585,14 @@ components:
     assert.ok(!(s.res.changedUnits as Set<string>).has('/components/responses/Error'));
 
     // Add a $ref, remove one.
-    text = edit(edit(text, 'summary: List pets', 'summary: List pets\n      parameters: [{$ref: "#/components/parameters/Limit"}]'), '  responses:\n    Error', '  parameters:\n    Limit: {name: limit, in: query}\n  responses:\n    Error');
+    text = edit(
+      edit(text, 'summary: List pets', 'summary: List pets\n      parameters: [{$ref: "#/components/parameters/Limit"}]'),
+      '  responses:\n    Error',
+      '  parameters:\n    Limit: {name: limit, in: query}\n  responses:\n    Error',
+    );
     s = await step(r, text, file, s);
     assert.equal(r.stats.decided, true);
-    text = edit(text, 'tag: {$ref: \'#/components/schemas/Tag\'}', 'tag: {type: string}');
+    text = edit(text, "tag: {$ref: '#/components/schemas/Tag'}", 'tag: {type: string}');
     s = await step(r, text, file, s);
 
     // Break a ref, mend it.
@@ -654,7 +701,8 @@ components:
     Json: {$ref: 'schemas/thing.json#/definitions/Thing'}
 `;
   const FILES: Record<string, string> = {
-    'schemas/pet.yaml': "type: object\nproperties:\n  name: {type: string}\n  owner: {$ref: '#/definitions/Owner'}\n  tag: {$ref: '../common.yaml#/schemas/Tag'}\ndefinitions:\n  Owner: {type: object, properties: {pet: {$ref: '#'}}}\n",
+    'schemas/pet.yaml':
+      "type: object\nproperties:\n  name: {type: string}\n  owner: {$ref: '#/definitions/Owner'}\n  tag: {$ref: '../common.yaml#/schemas/Tag'}\ndefinitions:\n  Owner: {type: object, properties: {pet: {$ref: '#'}}}\n",
     'common.yaml': "responses:\n  Bad: {description: bad, content: {application/json: {schema: {$ref: '#/schemas/Tag'}}}}\nschemas:\n  Tag: {type: string}\n",
     'schemas/a.yaml': "type: object\nproperties:\n  b: {$ref: 'b.yaml'}\n",
     'schemas/b.yaml': "type: object\nproperties:\n  a: {$ref: 'a.yaml'}\n",
@@ -689,10 +737,18 @@ components:
       assert.ok(s.res.errors.some(e => /file not found: .*nowhere\.yaml/.test((e as { message: string }).message)));
       assert.ok(s.res.diagnostics.length > 0, 'the parser diagnostics of broken.yaml');
       assert.equal(s.res.files[0], file);
-      assert.deepEqual([...s.res.files].sort(), [file, ...['common.yaml', 'nowhere.yaml', 'schemas/a.yaml', 'schemas/b.yaml', 'schemas/broken.yaml', 'schemas/pet.yaml', 'schemas/thing.json'].map(f => path.join(dir, f))].sort());
+      assert.deepEqual(
+        [...s.res.files].sort(),
+        [
+          file,
+          ...['common.yaml', 'nowhere.yaml', 'schemas/a.yaml', 'schemas/b.yaml', 'schemas/broken.yaml', 'schemas/pet.yaml', 'schemas/thing.json'].map(f =>
+            path.join(dir, f),
+          ),
+        ].sort(),
+      );
 
       // An edit of the root that leaves the remote refs alone: they are not resolved again.
-      let text = edit(ROOT, "title: t", "title: t2");
+      let text = edit(ROOT, 'title: t', 'title: t2');
       s = await step(r, text, file, s);
       assert.equal(r.stats.remoteResolved, false);
       assert.deepEqual([...(s.res.changedUnits as Set<string>)], ['/info']);
@@ -716,7 +772,8 @@ components:
 
       // A referenced file changed in an editor buffer (the injected reader).
       const petFile = path.join(dir, 'schemas/pet.yaml');
-      const buffers: FileReader = f => (f === petFile ? edit(FILES['schemas/pet.yaml']!, 'name: {type: string}', 'name: {type: string, minLength: 2}') : undefined);
+      const buffers: FileReader = f =>
+        f === petFile ? edit(FILES['schemas/pet.yaml']!, 'name: {type: string}', 'name: {type: string, minLength: 2}') : undefined;
       const withBuffers = new IncrementalResolver({ allowRemoteRefs: false, readFile: buffers });
       const b = await step(withBuffers, text, file, undefined, buffers);
       await step(withBuffers, text, file, b, buffers);
@@ -762,7 +819,13 @@ components:
 // ---------------------------------------------------------------------------
 
 describe('incremental $ref resolution: corpus', () => {
-  const QUICK = ['asana/asana.yaml', 'oai-petstore-expanded-v3/petstore-expanded.json', 'azure-storage/specification/storage/resource-manager/Microsoft.Storage/stable/2021-08-01/storage.json', 'oai-petstore-separate-v2/spec/swagger.yaml', 'redocly-openapi-starter/openapi/openapi.yaml'];
+  const QUICK = [
+    'asana/asana.yaml',
+    'oai-petstore-expanded-v3/petstore-expanded.json',
+    'azure-storage/specification/storage/resource-manager/Microsoft.Storage/stable/2021-08-01/storage.json',
+    'oai-petstore-separate-v2/spec/swagger.yaml',
+    'redocly-openapi-starter/openapi/openapi.yaml',
+  ];
   const ALL = process.env.APICONV_RESOLVE_CORPUS
     ? fs
         .readFileSync(path.join(CORPUS, 'MANIFEST.md'), 'utf8')

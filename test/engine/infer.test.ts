@@ -66,10 +66,18 @@ describe('inferConventions', () => {
 
   it('path-collection-plural: the case most collection segments that show one are written in', () => {
     const items = (...keys: string[]) => Object.fromEntries(keys.map(k => [k, { get: ok('200') }]));
-    const inf = find(inferConventions([doc(items('/api/payment_intents/{id}', '/api/setup_intents/{id}', '/api/tax-rates/{id}', '/api/users/{id}', '/api/users/{id}/activate'))]), 'path-collection-plural');
+    const inf = find(
+      inferConventions([
+        doc(items('/api/payment_intents/{id}', '/api/setup_intents/{id}', '/api/tax-rates/{id}', '/api/users/{id}', '/api/users/{id}/activate')),
+      ]),
+      'path-collection-plural',
+    );
     assert.deepEqual(inf?.options, { case: 'snake_case' });
     assert.deepEqual(inf?.evidence, ['collection segments of several words or capitalized: snake_case in 2 of 3 distinct segments, kebab-case in 1']);
-    const pascal = find(inferConventions([doc(items('/Accounts/{Sid}', '/Accounts/{Sid}/Calls/{Sid2}', '/Accounts/{Sid}/phone_numbers/{Id}'))]), 'path-collection-plural');
+    const pascal = find(
+      inferConventions([doc(items('/Accounts/{Sid}', '/Accounts/{Sid}/Calls/{Sid2}', '/Accounts/{Sid}/phone_numbers/{Id}'))]),
+      'path-collection-plural',
+    );
     assert.deepEqual(pascal?.options, { case: 'PascalCase' });
     const split = inferConventions([doc(items('/api/payment_intents/{id}', '/api/tax-rates/{id}', '/api/users/{id}'))]);
     assert.equal(find(split, 'path-collection-plural'), undefined, 'no case more than half show');
@@ -82,10 +90,18 @@ describe('inferConventions', () => {
         responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } } },
       },
     });
-    const paths: Ops = { '/v1/as': listOf('starting_after', 'limit'), '/v1/bs': listOf('starting_after', 'limit'), '/v1/cs': listOf('page', 'limit'), '/v1/ds': listOf() };
+    const paths: Ops = {
+      '/v1/as': listOf('starting_after', 'limit'),
+      '/v1/bs': listOf('starting_after', 'limit'),
+      '/v1/cs': listOf('page', 'limit'),
+      '/v1/ds': listOf(),
+    };
     const inf = find(inferConventions([doc(paths)]), 'list-pagination');
     assert.deepEqual(inf?.options, { styles: ['cursor'], names: { cursor: 'starting_after' } });
-    assert.deepEqual(inf?.evidence, ['paged lists: cursor in 2 of 3 paged list operations (of 4), page in 1', 'cursor: starting_after in 2 of 3 paged list operations']);
+    assert.deepEqual(inf?.evidence, [
+      'paged lists: cursor in 2 of 3 paged list operations (of 4), page in 1',
+      'cursor: starting_after in 2 of 3 paged list operations',
+    ]);
     const seed = inferConventions([doc({ '/v1/as': listOf('page', 'per_page', 'page_token'), '/v1/bs': listOf('page', 'per_page', 'page_token') })]);
     assert.equal(find(seed, 'list-pagination'), undefined, 'a tie with page (and per_page, a known other of limit) keeps the default');
   });
@@ -101,7 +117,9 @@ describe('inferConventions', () => {
 
   it('post-request-body: the media type most POST bodies are sent as, when it is not JSON', () => {
     const body = (type: string) => ({ post: { requestBody: { content: { [type]: { schema: { type: 'object' } } } }, ...ok('200') } });
-    const infs = inferConventions([doc({ '/v1/as': body('application/x-www-form-urlencoded'), '/v1/bs': body('application/x-www-form-urlencoded'), '/v1/cs': body('application/json') })]);
+    const infs = inferConventions([
+      doc({ '/v1/as': body('application/x-www-form-urlencoded'), '/v1/bs': body('application/x-www-form-urlencoded'), '/v1/cs': body('application/json') }),
+    ]);
     assert.deepEqual(find(infs, 'post-request-body')?.options, { mediaTypes: ['application/x-www-form-urlencoded'] });
     assert.deepEqual(find(infs, 'post-request-body')?.evidence, ['POST bodies: application/x-www-form-urlencoded in 2 of 3 POSTs with a body, JSON in 1']);
     const json = inferConventions([doc({ '/v1/as': body('application/json'), '/v1/bs': body('multipart/form-data') })]);
@@ -120,18 +138,36 @@ describe('inferConventions', () => {
   });
 
   it("error-schema: the properties most error bodies require, when most are none of the seed's shapes", () => {
-    const failing = (schema: object) => ({ get: { responses: { '200': { description: 'ok' }, '400': { description: 'bad', content: { 'application/json': { schema } } } } } });
-    const own = (extra: object) => ({ type: 'object', required: ['error'], properties: { error: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' } } }, ...extra } });
-    const infs = inferConventions([doc({ '/v1/as': failing(own({})), '/v1/bs': failing(own({ hint: { type: 'string' } })), '/v1/cs': failing({ type: 'object', required: ['error'], properties: { error: { type: 'string' } } }) })]);
+    const failing = (schema: object) => ({
+      get: { responses: { '200': { description: 'ok' }, '400': { description: 'bad', content: { 'application/json': { schema } } } } },
+    });
+    const own = (extra: object) => ({
+      type: 'object',
+      required: ['error'],
+      properties: { error: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' } } }, ...extra },
+    });
+    const infs = inferConventions([
+      doc({
+        '/v1/as': failing(own({})),
+        '/v1/bs': failing(own({ hint: { type: 'string' } })),
+        '/v1/cs': failing({ type: 'object', required: ['error'], properties: { error: { type: 'string' } } }),
+      }),
+    ]);
     assert.deepEqual(find(infs, 'error-schema')?.options, { required: ['error'] });
-    assert.deepEqual(find(infs, 'error-schema')?.evidence, ["error bodies: 2 of 3 distinct ones are none of the seed's shapes; of those, error is required by 2"]);
-    const seed = inferConventions([doc({ '/v1/as': failing({ type: 'object', required: ['error'], properties: { error: { type: 'string' } } }), '/v1/bs': failing(own({})) })]);
+    assert.deepEqual(find(infs, 'error-schema')?.evidence, [
+      "error bodies: 2 of 3 distinct ones are none of the seed's shapes; of those, error is required by 2",
+    ]);
+    const seed = inferConventions([
+      doc({ '/v1/as': failing({ type: 'object', required: ['error'], properties: { error: { type: 'string' } } }), '/v1/bs': failing(own({})) }),
+    ]);
     assert.equal(find(seed, 'error-schema'), undefined, 'half are the seed shape B: no majority');
   });
 
   it('path-resource-nesting: top-level groups most of whose paths go on with a collection', () => {
     const get = { get: ok('200') };
-    const infs = inferConventions([doc({ '/v1/radar/value_lists/{id}': get, '/v1/radar/reviews': get, '/v1/users/{id}': get, '/v1/users/me': get, '/v1/users': get, '/v1/me/albums': get })]);
+    const infs = inferConventions([
+      doc({ '/v1/radar/value_lists/{id}': get, '/v1/radar/reviews': get, '/v1/users/{id}': get, '/v1/users/me': get, '/v1/users': get, '/v1/me/albums': get }),
+    ]);
     assert.deepEqual(find(infs, 'path-resource-nesting')?.options, { namespaces: ['radar'] });
     assert.deepEqual(find(infs, 'path-resource-nesting')?.evidence, ['top-level groups: radar (2 of 2 paths)']);
   });
@@ -155,7 +191,10 @@ describe('inferConventions', () => {
   it('the config text: evidence as comments above each rule, options as functionOptions, stable', () => {
     const infs = inferConventions([doc({ '/v1/users': list('per_page'), '/v1/teams': list('per_page') })]);
     const text = inferredConfigText(infs, { schema: 's.json', source: 'api.yaml' });
-    assert.equal(text, inferredConfigText(inferConventions([doc({ '/v1/users': list('per_page'), '/v1/teams': list('per_page') })]), { schema: 's.json', source: 'api.yaml' }));
+    assert.equal(
+      text,
+      inferredConfigText(inferConventions([doc({ '/v1/users': list('per_page'), '/v1/teams': list('per_page') })]), { schema: 's.json', source: 'api.yaml' }),
+    );
     assert.match(text, /  # \/v1\/ starts 2 of 2 paths\n  path-api-prefix:\n    then:\n      functionOptions:\n        prefix: \/v1\n/);
     assert.match(text, /names: \{ page: page, limit: per_page, sort: sort, filter: filter \}/);
   });

@@ -18,7 +18,30 @@ const rnd = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 
 /** Pieces of YAML an edit inserts: ones that open and close levels, quotes, block scalars, NULs, `!!binary`. */
-const INSERTS = ['x', ' ', '\n', '\n  ', '\n      - ', '[', ']', '{', '}', '"', "'", ': |\n', ' >-\n', '# c', '\u0000', '!!binary', '!!bin', 'ary', '\n\n', '- - - ', '\r\n', 'deep:\n' + '  '.repeat(8) + 'x: 1\n'];
+const INSERTS = [
+  'x',
+  ' ',
+  '\n',
+  '\n  ',
+  '\n      - ',
+  '[',
+  ']',
+  '{',
+  '}',
+  '"',
+  "'",
+  ': |\n',
+  ' >-\n',
+  '# c',
+  '\u0000',
+  '!!binary',
+  '!!bin',
+  'ary',
+  '\n\n',
+  '- - - ',
+  '\r\n',
+  'deep:\n' + '  '.repeat(8) + 'x: 1\n',
+];
 
 function randomEdit(text: string): string {
   const at = Math.floor(rnd() * (text.length + 1));
@@ -65,7 +88,8 @@ describe('incremental input checks (pipeline/input.ts)', () => {
         assert.equal(checks.hasNoNul(text), !text.includes('\u0000'), `NUL after edit ${i}`);
         assert.equal(checks.lacks(text, '!!binary'), !text.includes('!!binary'), `!!binary after edit ${i}`);
         if (i % 5 === 0) assert.deepEqual(starts(checks.lineIndex(text), text), starts(new LineIndex(text), text), `lines after edit ${i}`);
-        if (i % 25 === 0) assert.deepEqual(starts(new LineIndex(text), text), [0, ...[...text.matchAll(/\n/g)].map(m => m.index + 1)], `line starts of edit ${i}`);
+        if (i % 25 === 0)
+          assert.deepEqual(starts(new LineIndex(text), text), [0, ...[...text.matchAll(/\n/g)].map(m => m.index + 1)], `line starts of edit ${i}`);
       }
     }
   });
@@ -99,7 +123,23 @@ describe('incremental input checks (pipeline/input.ts)', () => {
 describe('looksLikeOpenApi (lint.ts)', () => {
   const re = /^(?:["']?)(openapi|swagger)(?:["']?)\s*:/m;
   it('answers as the regular expression it replaces, on chosen and 100,000 generated texts', () => {
-    const chosen = ['openapi: 3', '"openapi": 3', "'swagger' : 2", 'x: 1\nopenapi: 3', 'x\r"openapi":', ' openapi: 3', 'openapi 3', 'openapix: 1', 'a"openapi": 1', '\u2028openapi:', 'openapi\n\n:', "openapi'  :", "''openapi:", 'swaggerr:', 'openapi"\t:'];
+    const chosen = [
+      'openapi: 3',
+      '"openapi": 3',
+      "'swagger' : 2",
+      'x: 1\nopenapi: 3',
+      'x\r"openapi":',
+      ' openapi: 3',
+      'openapi 3',
+      'openapix: 1',
+      'a"openapi": 1',
+      '\u2028openapi:',
+      'openapi\n\n:',
+      "openapi'  :",
+      "''openapi:",
+      'swaggerr:',
+      'openapi"\t:',
+    ];
     const alpha = ['openapi', 'swagger', '"', "'", ':', ' ', '\n', '\r', '\t', 'x', '\u2028', 'open', 'api'];
     const generated = Array.from({ length: 100_000 }, () => Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => pick(alpha)).join(''));
     for (const t of [...chosen, ...generated]) {

@@ -38,7 +38,11 @@ function check(inv: Inventory, limit = Infinity): { fast: number; all: number } 
     for (const q of [p, [...p, 'missing'], [...p, 'missing', 'deeper'], [...p, 0]]) {
       const want = inv.associatedItem(q, true);
       const got = inv.findAssociatedItemForPath(q, true);
-      assert.deepEqual(got && { source: got.document.source, path: got.path, missing: got.missingPropertyPath }, want && { source: want.document.source, path: want.path, missing: want.missingPropertyPath }, JSON.stringify(q));
+      assert.deepEqual(
+        got && { source: got.document.source, path: got.path, missing: got.missingPropertyPath },
+        want && { source: want.document.source, path: want.path, missing: want.missingPropertyPath },
+        JSON.stringify(q),
+      );
       if (localItemPath(inv.resolved, inv.unresolved, q) !== undefined) fast++;
       all++;
     }
@@ -55,7 +59,10 @@ describe('findAssociatedItemForPath: the shortcut for paths without a $ref = the
         '/a': {
           get: {
             parameters: [{ $ref: '#/components/parameters/P' }, { name: 'q', in: 'query' }],
-            responses: { '200': { $ref: '#/components/responses/R' }, '404': { description: 'no', content: { 'x/y': { schema: { $ref: '#/components/schemas/Missing' } } } } },
+            responses: {
+              '200': { $ref: '#/components/responses/R' },
+              '404': { description: 'no', content: { 'x/y': { schema: { $ref: '#/components/schemas/Missing' } } } },
+            },
           },
         },
       },
@@ -77,7 +84,11 @@ describe('findAssociatedItemForPath: the shortcut for paths without a $ref = the
   });
 
   it('scalars, a non-object root and the root path', async () => {
-    for (const data of [{ a: 'text', b: [1, 2] }, { a: { $ref: '#/b' }, b: { c: 1 } }]) check(await inventoryOf(data, '/tmp/x.json'));
+    for (const data of [
+      { a: 'text', b: [1, 2] },
+      { a: { $ref: '#/b' }, b: { c: 1 } },
+    ])
+      check(await inventoryOf(data, '/tmp/x.json'));
     const inv = new Inventory({ source: '/tmp/s.json', data: 'str' } as DocLike, 'str', null, {});
     assert.deepEqual(inv.findAssociatedItemForPath(['a'], true), inv.associatedItem(['a'], true));
   });
@@ -108,6 +119,9 @@ describe('findAssociatedItemForPath: the shortcut for paths without a $ref = the
     p.push('X');
     const second = inv.findAssociatedItemForPath(p, true);
     assert.deepEqual(second?.path, ['components', 'responses', 'R', 'headers', 'X']);
-    assert.deepEqual(second && { path: second.path, missing: second.missingPropertyPath }, (({ path: q, missingPropertyPath: m }) => ({ path: q, missing: m }))(inv.associatedItem([...p], true)!));
+    assert.deepEqual(
+      second && { path: second.path, missing: second.missingPropertyPath },
+      (({ path: q, missingPropertyPath: m }) => ({ path: q, missing: m }))(inv.associatedItem([...p], true)!),
+    );
   });
 });

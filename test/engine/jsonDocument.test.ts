@@ -49,7 +49,8 @@ function same(text: string): { plain: ReturnType<typeof parseJsonDocument>; thei
 
 describe('JSON parse with plain objects = Spectral JSON parse', () => {
   it('keeps plain what has no array-index key, and orders what has one, nested', () => {
-    const text = '{"openapi":"3.0.0","paths":{"/a":{"get":{"responses":{"200":{"description":"ok"},"default":{"description":"x"},"404":{"description":"n"}}}}},"x":[{"b":1,"a":2},{"10":1,"2":2}]}';
+    const text =
+      '{"openapi":"3.0.0","paths":{"/a":{"get":{"responses":{"200":{"description":"ok"},"default":{"description":"x"},"404":{"description":"n"}}}}},"x":[{"b":1,"a":2},{"10":1,"2":2}]}';
     const { plain } = same(text);
     const data = plain.data as Tree;
     assert.equal(getOrder(data), undefined, 'the root is a plain object');
@@ -86,7 +87,10 @@ describe('JSON parse with plain objects = Spectral JSON parse', () => {
   });
 
   it('every JSON document of the corpus', () => {
-    const rows = fs.readFileSync(path.join(CORPUS, 'MANIFEST.md'), 'utf8').split('\n').map(l => l.split('|').map(c => c.trim()));
+    const rows = fs
+      .readFileSync(path.join(CORPUS, 'MANIFEST.md'), 'utf8')
+      .split('\n')
+      .map(l => l.split('|').map(c => c.trim()));
     const entries = rows.filter(c => /^\d+$/.test(c[1] ?? '')).map(c => path.join(CORPUS, c[3]!.replace(/`/g, '')));
     const json = entries.filter(f => f.endsWith('.json'));
     assert.ok(json.length >= 3, `JSON documents in the corpus: ${json.length}`);

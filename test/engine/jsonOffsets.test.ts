@@ -161,7 +161,8 @@ describe('one-shot JSON parse (positions, no tree) = Spectral JSON parse', () =>
   it('counts the nesting the depth scan counts (a one-shot lint skips the scan by it), and gives up past 200 levels', () => {
     const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
     const texts = [...STRICT, deep(1), deep(200), '[[[],{"x":[{}]}],"[[[[",{"y":"}}}"}]'];
-    for (const file of [path.join(CORPUS, 'kubernetes/swagger.json'), path.join(CORPUS, 'pagerduty-rest/openapiv3.json')]) if (fs.existsSync(file)) texts.push(fs.readFileSync(file, 'utf8'));
+    for (const file of [path.join(CORPUS, 'kubernetes/swagger.json'), path.join(CORPUS, 'pagerduty-rest/openapiv3.json')])
+      if (fs.existsSync(file)) texts.push(fs.readFileSync(file, 'utf8'));
     for (const text of texts) {
       const lean = parseJsonOffsets(text);
       assert.ok(lean !== undefined, text.slice(0, 40));
@@ -172,7 +173,10 @@ describe('one-shot JSON parse (positions, no tree) = Spectral JSON parse', () =>
   });
 
   it('every JSON document of the corpus is strict JSON, read by the offsets parse and by the tree builder, with the same ranges', () => {
-    const rows = fs.readFileSync(path.join(CORPUS, 'MANIFEST.md'), 'utf8').split('\n').map(l => l.split('|').map(c => c.trim()));
+    const rows = fs
+      .readFileSync(path.join(CORPUS, 'MANIFEST.md'), 'utf8')
+      .split('\n')
+      .map(l => l.split('|').map(c => c.trim()));
     const entries = rows.filter(c => /^\d+$/.test(c[1] ?? '')).map(c => path.join(CORPUS, c[3]!.replace(/`/g, '')));
     const json = entries.filter(f => f.endsWith('.json'));
     assert.ok(json.length >= 3, `JSON documents in the corpus: ${json.length}`);

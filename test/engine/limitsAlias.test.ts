@@ -17,13 +17,26 @@ const refs = (i: number, sep = ', ') => Array.from({ length: FAN }, () => `*a${i
 const bombs: Record<string, string> = {
   'block mapping, anchors after the key, block sequences': [
     `x-a0: &a0\n${lol.map(l => `  - ${l}`).join('\n')}`,
-    ...Array.from({ length: LEVELS }, (_, k) => `x-a${k + 1}: &a${k + 1}\n${refs(k + 1, '\n').split('\n').map(r => `  - ${r}`).join('\n')}`),
+    ...Array.from(
+      { length: LEVELS },
+      (_, k) =>
+        `x-a${k + 1}: &a${k + 1}\n${refs(k + 1, '\n')
+          .split('\n')
+          .map(r => `  - ${r}`)
+          .join('\n')}`,
+    ),
   ].join('\n'),
-  'tags before the anchors': [`x-a0: !!seq &a0 [${lol.join(', ')}]`, ...Array.from({ length: LEVELS }, (_, k) => `x-a${k + 1}: !!seq &a${k + 1} [${refs(k + 1)}]`)].join('\n'),
+  'tags before the anchors': [
+    `x-a0: !!seq &a0 [${lol.join(', ')}]`,
+    ...Array.from({ length: LEVELS }, (_, k) => `x-a${k + 1}: !!seq &a${k + 1} [${refs(k + 1)}]`),
+  ].join('\n'),
   'a block sequence of anchored flow sequences': `x-list:\n${[`  - &a0 [${lol.join(', ')}]`, ...Array.from({ length: LEVELS }, (_, k) => `  - &a${k + 1} [${refs(k + 1)}]`)].join('\n')}`,
   'one flow sequence without spaces': `x-flow: [&a0 [${lol.join(',')}],${Array.from({ length: LEVELS }, (_, k) => `&a${k + 1} [${refs(k + 1, ',')}]`).join(',')}]`,
   'a flow mapping, keys glued to the anchors': `x-map: {"a0":&a0 [${lol.join(',')}],${Array.from({ length: LEVELS }, (_, k) => `"a${k + 1}":&a${k + 1} [${refs(k + 1, ',')}]`).join(',')}}`,
-  'the anchor on a line of its own, after a tag': [`x-a0:\n  !!seq &a0\n  [${lol.join(', ')}]`, ...Array.from({ length: LEVELS }, (_, k) => `x-a${k + 1}:\n  &a${k + 1}\n  [${refs(k + 1)}]`)].join('\n'),
+  'the anchor on a line of its own, after a tag': [
+    `x-a0:\n  !!seq &a0\n  [${lol.join(', ')}]`,
+    ...Array.from({ length: LEVELS }, (_, k) => `x-a${k + 1}:\n  &a${k + 1}\n  [${refs(k + 1)}]`),
+  ].join('\n'),
 };
 
 describe('alias bomb pre-tests (limits.ts)', () => {
@@ -52,11 +65,36 @@ describe('alias pre-tests stepping from & and * (hasAnchorCandidate, hasAliasCan
   const aliasRe = /(^|[\s,[{:])\*[^\s,[\]{}]/;
   const anchorRe = /(^|[[{,:]|[?-][ \t]|!\S*[ \t])[ \t]*&[^\s,[\]{}]/m;
   it('answer as the regular expressions they replace, on chosen texts and 200,000 generated ones (fixed seed)', () => {
-    const chosen = ['&a', ' *a', '*a', 'x*a', 'k: &a v', 'k:&a', '- &a x', '-&a', '? &a', '!t &a', '!!str  &a x', 'a!b &c', 'x &a', '&', '*', '& a', '* a', '[&a]', '{*a}', '\u2028&a', 'x\r&a', 'x\u00a0*a'];
+    const chosen = [
+      '&a',
+      ' *a',
+      '*a',
+      'x*a',
+      'k: &a v',
+      'k:&a',
+      '- &a x',
+      '-&a',
+      '? &a',
+      '!t &a',
+      '!!str  &a x',
+      'a!b &c',
+      'x &a',
+      '&',
+      '*',
+      '& a',
+      '* a',
+      '[&a]',
+      '{*a}',
+      '\u2028&a',
+      'x\r&a',
+      'x\u00a0*a',
+    ];
     let seed = 20261123;
     const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     const alpha = ['&', '*', ' ', '\t', '\n', '\r', '-', '?', '!', 'a', ':', ',', '[', ']', '{', '}', '\u00a0', '\u2028', 'x'];
-    const generated = Array.from({ length: 200_000 }, () => Array.from({ length: 1 + Math.floor(rnd() * 8) }, () => alpha[Math.floor(rnd() * alpha.length)]).join(''));
+    const generated = Array.from({ length: 200_000 }, () =>
+      Array.from({ length: 1 + Math.floor(rnd() * 8) }, () => alpha[Math.floor(rnd() * alpha.length)]).join(''),
+    );
     for (const t of [...chosen, ...generated]) {
       assert.equal(hasAliasCandidate(t), aliasRe.test(t), `alias in ${JSON.stringify(t)}`);
       assert.equal(hasAnchorCandidate(t), anchorRe.test(t), `anchor in ${JSON.stringify(t)}`);

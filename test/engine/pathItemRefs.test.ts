@@ -22,9 +22,10 @@ const runners: [string, Run][] = [
 ];
 
 const pathLevel = (problems: LintProblem[]) => problems.filter(p => PATH_RULES.includes(p.code));
-const placed = (p: LintProblem, dir: string) => `${p.code} ${(p.source ?? '').replace(dir, '')} ${p.range.start.line}:${p.range.start.character} ${p.path.join('|')}`;
+const placed = (p: LintProblem, dir: string) =>
+  `${p.code} ${(p.source ?? '').replace(dir, '')} ${p.range.start.line}:${p.range.start.character} ${p.path.join('|')}`;
 
-describe('path-level findings of a $ref\'d path item', () => {
+describe("path-level findings of a $ref'd path item", () => {
   for (const version of VERSIONS) {
     for (const [name, run] of runners) {
       it(`OpenAPI ${version}, ${name}: at the path key in the root document`, async () => {
@@ -44,14 +45,18 @@ describe('path-level findings of a $ref\'d path item', () => {
     }
   }
 
-  it('version-path-format: a server written in the path item\'s file is reported at the path key too', async () => {
+  it("version-path-format: a server written in the path item's file is reported at the path key too", async () => {
     const p = pathItemRefsProject('3.1');
     // A key whose own segments are fine: one finding per place, and the key's own would be the one kept.
     const key = '/v1/getUsers';
     fs.appendFileSync(p.files[key]!, 'servers:\n  - url: https://api.example.com/V3\n');
     for (const [name, run] of runners) {
       const found = (await run(p.text, p.root, {})).problems.filter(f => f.code === 'version-path-format' && f.message.includes('"V3"'));
-      assert.deepEqual(found.map(f => placed(f, p.dir)), [`version-path-format /api.yaml ${p.lines[key]}:2 paths|${key}`], name);
+      assert.deepEqual(
+        found.map(f => placed(f, p.dir)),
+        [`version-path-format /api.yaml ${p.lines[key]}:2 paths|${key}`],
+        name,
+      );
     }
   });
 
@@ -66,11 +71,23 @@ describe('path-level findings of a $ref\'d path item', () => {
       second.map(f => placed(f, p.dir)).sort(),
       first
         .filter(f => f.code !== 'path-no-verbs')
-        .map(f => placed({ ...f, path: f.path.map(s => (s === '/v1/getUsers' ? '/v1/users' : s)), range: { ...f.range, start: { ...f.range.start, line: f.range.start.line + 1 } } }, p.dir))
+        .map(f =>
+          placed(
+            {
+              ...f,
+              path: f.path.map(s => (s === '/v1/getUsers' ? '/v1/users' : s)),
+              range: { ...f.range, start: { ...f.range.start, line: f.range.start.line + 1 } },
+            },
+            p.dir,
+          ),
+        )
         .sort(),
     );
     const third = pathLevel((await linter.lint(edited.replace('title: Path refs', 'title: Path references'), {})).problems);
-    assert.deepEqual(third.map(f => placed(f, p.dir)), second.map(f => placed(f, p.dir)));
+    assert.deepEqual(
+      third.map(f => placed(f, p.dir)),
+      second.map(f => placed(f, p.dir)),
+    );
     assert.equal(linter.stats?.conventionsReused, true, 'the model rules were not run again');
   });
 });

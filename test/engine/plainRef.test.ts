@@ -52,10 +52,42 @@ describe('plainRef: a plain relative $ref without @stoplight/path', () => {
   it('gives what runner.js gives, and leaves the rest to it', () => {
     const bases = ['/a/b/c.yaml', '/x.yaml', '/a/b-c_d.e/f.json', '/a/My Docs/x.yaml', '/a/b/%41.yaml', 'relative/c.yaml'];
     const refs = [
-      'x.yaml', './x.yaml', '../x.yaml', '../../x.yaml', '../../../../x.yaml', 'a/b/../c.yaml#/x', 'c.yaml', './c.yaml#/a', 'c.yaml#/a',
-      'x.yaml#', 'x.yaml#/', 'x.yaml#/a/b~1c~0d', 'x.yaml#/a/../b', 'x.yaml#/./a', 'x.yaml#..', 'x.yaml#/a/..', 'x.yaml#a.b', 'a//b.yaml',
-      'dir/', '.', '..', './', '...yaml', '-x.yaml', '_x/./y.yaml', 'x y.yaml', 'x%20y.yaml', 'x.yaml?q=1', 'http://x/y.yaml', 'file:///x.yaml',
-      '#/a', '/abs.yaml', 'x.yaml#/a#b', 'x.yaml#/paths/~1pets~1{id}', 'X.YAML#/A-b_c.d', 'a/b/c/d/e.yml#/components/schemas/Thing',
+      'x.yaml',
+      './x.yaml',
+      '../x.yaml',
+      '../../x.yaml',
+      '../../../../x.yaml',
+      'a/b/../c.yaml#/x',
+      'c.yaml',
+      './c.yaml#/a',
+      'c.yaml#/a',
+      'x.yaml#',
+      'x.yaml#/',
+      'x.yaml#/a/b~1c~0d',
+      'x.yaml#/a/../b',
+      'x.yaml#/./a',
+      'x.yaml#..',
+      'x.yaml#/a/..',
+      'x.yaml#a.b',
+      'a//b.yaml',
+      'dir/',
+      '.',
+      '..',
+      './',
+      '...yaml',
+      '-x.yaml',
+      '_x/./y.yaml',
+      'x y.yaml',
+      'x%20y.yaml',
+      'x.yaml?q=1',
+      'http://x/y.yaml',
+      'file:///x.yaml',
+      '#/a',
+      '/abs.yaml',
+      'x.yaml#/a#b',
+      'x.yaml#/paths/~1pets~1{id}',
+      'X.YAML#/A-b_c.d',
+      'a/b/c/d/e.yml#/components/schemas/Thing',
     ];
     let taken = 0;
     for (const base of bases) for (const ref of refs) if (compare(base, ref)) taken++;
@@ -91,7 +123,8 @@ describe('plainRef: a plain relative $ref without @stoplight/path', () => {
         }
       }
     };
-    for (const doc of ['digitalocean', 'oai-petstore-separate-v2', 'libopenapi-nested-files']) if (fs.existsSync(path.join(CORPUS, doc))) walk(path.join(CORPUS, doc));
+    for (const doc of ['digitalocean', 'oai-petstore-separate-v2', 'libopenapi-nested-files'])
+      if (fs.existsSync(path.join(CORPUS, doc))) walk(path.join(CORPUS, doc));
     assert.ok(files > 1000, `files with refs: ${files}`);
     t.diagnostic(`plainRef took ${taken} of ${refs} refs in ${files} files`);
     assert.ok(taken > refs * 0.9, `plainRef took ${taken} of ${refs} refs`);

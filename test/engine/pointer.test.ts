@@ -10,8 +10,33 @@ import { PointerEncoder } from '../../server/src/engine/resolve/pointer';
 import { encodeSegment } from '../../server/src/engine/parse/units';
 
 const SEGMENTS: (string | number)[] = [
-  'paths', '/api/v1/namespaces/{namespace}/pods', 'a~b', '~0', '~1', 'a/b', '', ' ', 'x%20y', '%', 'ünïcödé', '日本',
-  '\ud83d\ude00', '\ud800', "it's", '(a)*!', 'A-Z_0.9', 'BCDXY12345678', '#', '?q=1&r', '"', '\\', '\n', 0, 7, 200, '200',
+  'paths',
+  '/api/v1/namespaces/{namespace}/pods',
+  'a~b',
+  '~0',
+  '~1',
+  'a/b',
+  '',
+  ' ',
+  'x%20y',
+  '%',
+  'ünïcödé',
+  '日本',
+  '\ud83d\ude00',
+  '\ud800',
+  "it's",
+  '(a)*!',
+  'A-Z_0.9',
+  'BCDXY12345678',
+  '#',
+  '?q=1&r',
+  '"',
+  '\\',
+  '\n',
+  0,
+  7,
+  200,
+  '200',
 ];
 
 describe('PointerEncoder = pathToPointer', () => {
@@ -26,7 +51,7 @@ describe('PointerEncoder = pathToPointer', () => {
     }
   });
 
-  it('ofEscaped: the escaped pointer of a path (as the resolver writes a site\'s or a target\'s) gives pathToPointer too', () => {
+  it("ofEscaped: the escaped pointer of a path (as the resolver writes a site's or a target's) gives pathToPointer too", () => {
     const enc = new PointerEncoder();
     const strings = SEGMENTS.filter((x): x is string => typeof x === 'string');
     const escaped = (path: string[]) => '#' + path.map(k => '/' + encodeSegment(k)).join('');

@@ -28,13 +28,22 @@ describe('status codes written as numbers', () => {
   it('the finding says the OpenAPI rule and is safely fixable', async () => {
     const { problems } = await lint(DOC, '/virtual/unquoted.yaml');
     const keys = problems.filter(p => p.code === 'parser');
-    assert.deepEqual(keys.map(p => p.path.join('/')), ['paths//api/users/get/responses/200', 'paths//api/users/get/responses/404', 'components/schemas/Code/x-enumDescriptions/08']);
-    assert.match(keys[0]!.message, /^Mapping key must be a string scalar rather than number: an OpenAPI status code is a string: "This field MUST be enclosed in quotation marks/);
+    assert.deepEqual(
+      keys.map(p => p.path.join('/')),
+      ['paths//api/users/get/responses/200', 'paths//api/users/get/responses/404', 'components/schemas/Code/x-enumDescriptions/08'],
+    );
+    assert.match(
+      keys[0]!.message,
+      /^Mapping key must be a string scalar rather than number: an OpenAPI status code is a string: "This field MUST be enclosed in quotation marks/,
+    );
     assert.match(keys[0]!.message, /quote it: '200'\.$/);
     assert.match(keys[2]!.message, /Keys used in YAML maps MUST be limited to a scalar string/);
     assert.ok(keys.every(p => p.fixable === 'safe'));
     const fixes = computeFixes(keys, '/virtual/unquoted.yaml', () => DOC);
-    assert.deepEqual(fixes.map(f => f.fix.title), ['Quote the key 200', 'Quote the key 404', 'Quote the key 08']);
+    assert.deepEqual(
+      fixes.map(f => f.fix.title),
+      ['Quote the key 200', 'Quote the key 404', 'Quote the key 08'],
+    );
   });
 
   it('--fix quotes every such key and keeps comments and layout', async () => {
@@ -42,7 +51,10 @@ describe('status codes written as numbers', () => {
     const fixed = files.get(path.resolve('/virtual/unquoted.yaml'));
     assert.equal(fixed, DOC.replace('200:   #', "'200':   #").replace('404: {', "'404': {").replace('08: F', "'08': F"));
     const again = await lint(fixed!, '/virtual/unquoted.yaml');
-    assert.deepEqual(again.problems.filter(p => p.code === 'parser'), []);
+    assert.deepEqual(
+      again.problems.filter(p => p.code === 'parser'),
+      [],
+    );
   });
 
   it('the CLI: lint --fix writes the quoted keys', () => {

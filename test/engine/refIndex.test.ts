@@ -21,9 +21,6 @@ const SCHEMAS = read('schemas.yaml');
 const ROOT = path.resolve('/ws');
 const f = (name: string) => path.join(ROOT, name);
 
-
-
-
 const SWAGGER = `{
   "swagger": "2.0",
   "info": { "title": "s", "version": "1" },
@@ -43,7 +40,14 @@ function workspace(files: Record<string, string>): { index: RefIndex; texts: Map
 
 function apply(texts: Map<string, string>, changes: readonly TextChange[]): Map<string, string> {
   const out = new Map(texts);
-  for (const file of new Set(changes.map(c => c.file))) out.set(file, applyChanges(out.get(file)!, changes.filter(c => c.file === file)));
+  for (const file of new Set(changes.map(c => c.file)))
+    out.set(
+      file,
+      applyChanges(
+        out.get(file)!,
+        changes.filter(c => c.file === file),
+      ),
+    );
   return out;
 }
 
@@ -95,7 +99,7 @@ describe('reference index', () => {
     assert.equal(counts.get(`${f('schemas.yaml')}#Unused`), undefined);
   });
 
-  it('after edits, a file gone and a file turned into another kind, the counts are a fresh index\'s', () => {
+  it("after edits, a file gone and a file turned into another kind, the counts are a fresh index's", () => {
     const { index, texts } = workspace(files);
     const sorted = (m: Map<string, number>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1));
     index.referenceCounts();

@@ -24,7 +24,10 @@ import { CORPUS, needs } from '../helpers/corpus';
 import { yamlParseStats } from '../../server/src/engine/parse/yamlDocument';
 
 const { DocumentInventory } = require(path.join(path.dirname(require.resolve('@stoplight/spectral-core')), 'documentInventory.js')) as {
-  DocumentInventory: new (doc: unknown, resolver: unknown) => {
+  DocumentInventory: new (
+    doc: unknown,
+    resolver: unknown,
+  ) => {
     resolve(): Promise<void>;
     resolved: unknown;
     errors: unknown[] | null;
@@ -124,7 +127,11 @@ async function compare(makeSkeleton: () => object, source: string, userReader?: 
     const spectralDoc = new Document(text, (f.endsWith('.json') ? Parsers.Json : Parsers.Yaml) as never, f);
     for (const p of pathsIn(spectralDoc.data, [], 40)) {
       assert.deepEqual(m.getRangeForJsonPath(p, true), spectralDoc.getRangeForJsonPath(p, true), `range of ${p.join('/')} in ${f}`);
-      assert.deepEqual(m.getRangeForJsonPath([...p, 'nope'], true), spectralDoc.getRangeForJsonPath([...p, 'nope'], true), `closest range of ${p.join('/')}/nope in ${f}`);
+      assert.deepEqual(
+        m.getRangeForJsonPath([...p, 'nope'], true),
+        spectralDoc.getRangeForJsonPath([...p, 'nope'], true),
+        `closest range of ${p.join('/')}/nope in ${f}`,
+      );
     }
   }
   assert.deepEqual(mine.inventory.diagnostics, real.inventory.diagnostics);
@@ -155,7 +162,8 @@ const FILES: Record<string, string | Buffer> = {
   'common.yaml':
     "parameters:\n  Limit: {name: limit, in: query, schema: {$ref: 'schemas/int.yaml'}}\nresponses:\n  Ok: {description: ok, content: {application/json: {schema: {$ref: 'schemas/pet.json#/definitions/Pet'}}}}\nheaders:\n  X-Rate: {schema: {type: integer}}\n",
   'schemas/int.yaml': 'type: integer\nformat: int32\n',
-  'schemas/pet.json': '{"definitions": {"Pet": {"type": "object", "properties": {"tag": {"$ref": "#/definitions/Tag"}, "owner": {"$ref": "../owner.yaml"}}}, "Tag": {"type": "string"}}}',
+  'schemas/pet.json':
+    '{"definitions": {"Pet": {"type": "object", "properties": {"tag": {"$ref": "#/definitions/Tag"}, "owner": {"$ref": "../owner.yaml"}}}, "Tag": {"type": "string"}}}',
   'owner.yaml': "type: object\nproperties:\n  pets: {type: array, items: {$ref: 'schemas/pet.json#/definitions/Pet'}}\n",
   'cycle/a.yaml': "A: {type: object, properties: {b: {$ref: 'b.yaml#/B'}}}\n",
   'cycle/b.yaml': "B: {type: object, properties: {a: {$ref: 'a.yaml#/A'}}}\n",
@@ -254,10 +262,19 @@ describe('remote $refs resolved without json-ref-resolver (remoteResolve.ts)', (
         node: { $ref: 'cyc.yaml#/components/schemas/Node' },
         self: { $ref: 'cyc.yaml#/components/schemas/Self' },
         w: { $ref: 'cyc.yaml#/components/schemas/Whole' },
-        list: [{ $ref: 'alias.yaml#/parameters' }, { $ref: 'alias.yaml#/responses' }, { $ref: 'alias.yaml' }, { $ref: 'alias.yaml#/defs/2' }, { $ref: 'alias.yaml#/defs/s' }],
+        list: [
+          { $ref: 'alias.yaml#/parameters' },
+          { $ref: 'alias.yaml#/responses' },
+          { $ref: 'alias.yaml' },
+          { $ref: 'alias.yaml#/defs/2' },
+          { $ref: 'alias.yaml#/defs/s' },
+        ],
       });
       const mine = await compare(skeleton, path.join(dir, 'openapi.yaml'));
-      assert.ok(mine.errors.some(e => e.code === 'POINTER_MISSING'), 'a missing local target');
+      assert.ok(
+        mine.errors.some(e => e.code === 'POINTER_MISSING'),
+        'a missing local target',
+      );
       assert.equal(at(mine.result, 'list', '4', 'description'), 'slash');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -274,7 +291,12 @@ describe('remote $refs resolved without json-ref-resolver (remoteResolve.ts)', (
     const dir = makeDir({ 'many.yaml': lines.join('\n') + '\n' });
     try {
       const before = yamlParseStats.offsets;
-      const skeleton = (): object => ({ a: { $ref: 'many.yaml#/schemas/S0' }, b: { $ref: 'many.yaml#/top7' }, c: { $ref: 'many.yaml' }, d: { $ref: 'many.yaml#/schemas/404' } });
+      const skeleton = (): object => ({
+        a: { $ref: 'many.yaml#/schemas/S0' },
+        b: { $ref: 'many.yaml#/top7' },
+        c: { $ref: 'many.yaml' },
+        d: { $ref: 'many.yaml#/schemas/404' },
+      });
       const mine = await compare(skeleton, path.join(dir, 'openapi.yaml'));
       assert.ok(yamlParseStats.offsets > before, 'the referenced file is read by yamlOffsets.ts');
       assert.equal(at(mine.result, 'b', 'properties', 'n7', 'type'), 'string');
@@ -327,7 +349,12 @@ describe('remote $refs resolved without json-ref-resolver (remoteResolve.ts)', (
       fs.symlinkSync(path.join(top, 'outside', 'secret.yaml'), path.join(project, 'link.yaml'));
       fs.symlinkSync(path.join(project, 'sub'), path.join(project, 'sublink'));
       const policy = refPolicyOf({ roots: [project] });
-      const skeleton = (): object => ({ a: { $ref: 'linked/secret.yaml' }, b: { $ref: 'link.yaml' }, c: { $ref: 'sub/inside.yaml' }, d: { $ref: 'sublink/inside2.yaml' } });
+      const skeleton = (): object => ({
+        a: { $ref: 'linked/secret.yaml' },
+        b: { $ref: 'link.yaml' },
+        c: { $ref: 'sub/inside.yaml' },
+        d: { $ref: 'sublink/inside2.yaml' },
+      });
       const mine = await compare(skeleton, path.join(project, 'openapi.yaml'), undefined, policy);
       const messages = mine.errors.map(e => e.message);
       assert.equal(messages.filter(m => /secret\.yaml \(a link to .*outside.*secret\.yaml\) is outside the project/.test(m)).length, 2, messages.join('\n'));
@@ -391,7 +418,8 @@ describe('remote $refs of the multi-file corpus documents: as json-ref-resolver 
       assert.deepEqual(mine.files, real.files);
       assert.deepEqual(Object.keys(mine.referencedDocuments), Object.keys(real.referencedDocuments));
       assert.deepEqual(mine.graph!.overallOrder(), real.graph!.overallOrder());
-      for (const id of real.graph!.overallOrder()) assert.deepEqual(Object.entries(mine.graph!.getNodeData(id).refMap), Object.entries(real.graph!.getNodeData(id).refMap), `refMap of ${id}`);
+      for (const id of real.graph!.overallOrder())
+        assert.deepEqual(Object.entries(mine.graph!.getNodeData(id).refMap), Object.entries(real.graph!.getNodeData(id).refMap), `refMap of ${id}`);
       // And what Spectral's DocumentInventory gets, as a tree. (Not on digitalocean: which objects it shares, and where a
       // file's uri stack cuts a chain of refs, depend on how fast its reads complete, and Spectral reads with fewer awaits.)
       if (rel.startsWith('digitalocean/')) return;

@@ -18,7 +18,15 @@ describe('replays left out for rules that give nothing', () => {
   it('qualify: memo-able functions on the value or a property path of it; not a key, a JSONPath field or a custom function', () => {
     const memo = new FnMemo();
     assert.equal(memo.givesSameFor(rule([{ function: truthy }])), true);
-    assert.equal(memo.givesSameFor(rule([{ function: pattern, field: 'enum' }, { function: truthy, field: 'a.b' }])), true);
+    assert.equal(
+      memo.givesSameFor(
+        rule([
+          { function: pattern, field: 'enum' },
+          { function: truthy, field: 'a.b' },
+        ]),
+      ),
+      true,
+    );
     assert.equal(memo.givesSameFor(rule([{ function: truthy, field: '@key' }])), false);
     assert.equal(memo.givesSameFor(rule([{ function: truthy, field: '$..x' }])), false);
     assert.equal(memo.givesSameFor(rule([{ function: truthy }, { function: () => undefined }])), false);

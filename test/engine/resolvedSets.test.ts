@@ -89,12 +89,44 @@ describe('remote $ref values set in one produce (resolvedSets.ts)', () => {
   });
 
   it('independent: no path empty, equal to or a prefix of another', () => {
-    assert.equal(independent([['paths', '/a'], ['paths', '/b'], ['components', 'x']]), true);
-    assert.equal(independent([['paths', '/a'], ['paths', '/a', 'get']]), false);
-    assert.equal(independent([['paths', '/a', 'get'], ['paths', '/a']]), false);
-    assert.equal(independent([['a', 0], ['a', '0']]), false, 'lodash set takes 0 and "0" alike');
+    assert.equal(
+      independent([
+        ['paths', '/a'],
+        ['paths', '/b'],
+        ['components', 'x'],
+      ]),
+      true,
+    );
+    assert.equal(
+      independent([
+        ['paths', '/a'],
+        ['paths', '/a', 'get'],
+      ]),
+      false,
+    );
+    assert.equal(
+      independent([
+        ['paths', '/a', 'get'],
+        ['paths', '/a'],
+      ]),
+      false,
+    );
+    assert.equal(
+      independent([
+        ['a', 0],
+        ['a', '0'],
+      ]),
+      false,
+      'lodash set takes 0 and "0" alike',
+    );
     assert.equal(independent([[]]), false);
-    assert.equal(independent([['a', 'b'], ['a', 'bc']]), true);
+    assert.equal(
+      independent([
+        ['a', 'b'],
+        ['a', 'bc'],
+      ]),
+      true,
+    );
   });
 
   it('a root $ref replaces the document, as the resolver does', () => {

@@ -38,7 +38,10 @@ const CONFIG = [
 
 describe('rulesets: a trusted data ruleset is read as data', () => {
   it('a data config (with extends, severities and a diff: section) loads without rollup, and means what the bundled one means', async () => {
-    const { dir } = workspace({ '.apiconv.yaml': CONFIG, 'team.yaml': 'rules:\n  info-title-short:\n    given: $.info.title\n    then: { function: length, functionOptions: { max: 3 } }\ndiff:\n  rules: {}\n' });
+    const { dir } = workspace({
+      '.apiconv.yaml': CONFIG,
+      'team.yaml': 'rules:\n  info-title-short:\n    given: $.info.title\n    then: { function: length, functionOptions: { max: 3 } }\ndiff:\n  rules: {}\n',
+    });
     const file = path.join(dir, '.apiconv.yaml');
     assert.equal(bundlerLoaded(), false);
     const read = await loadRulesetFile(file);
@@ -55,7 +58,7 @@ describe('rulesets: a trusted data ruleset is read as data', () => {
     assert.ok(a.problems.some(p => p.code === 'info-title-short'));
   });
 
-  it('an untrusted config with a diff: section loads (the section is apiconv diff\'s, not a ruleset error)', async () => {
+  it("an untrusted config with a diff: section loads (the section is apiconv diff's, not a ruleset error)", async () => {
     const { dir } = workspace({ '.apiconv.yaml': CONFIG, 'team.yaml': 'rules: {}\n' });
     const rs = await loadRulesetFile(path.join(dir, '.apiconv.yaml'), { dataOnly: true });
     assert.equal(rs.rules['servers-https']?.severity, 1);
@@ -71,9 +74,11 @@ describe('rulesets: a trusted data ruleset is read as data', () => {
   });
 });
 
-describe('a format that is not Spectral\'s', () => {
+describe("a format that is not Spectral's", () => {
   it('formats: [oas9] is "unknown format", as data and trusted, not "reaches JavaScript"', async () => {
-    const { dir } = workspace({ '.apiconv.yaml': 'extends: apiconv:recommended\nrules:\n  r:\n    given: $.info\n    formats: [oas9]\n    then: { field: title, function: truthy }\n' });
+    const { dir } = workspace({
+      '.apiconv.yaml': 'extends: apiconv:recommended\nrules:\n  r:\n    given: $.info\n    formats: [oas9]\n    then: { field: title, function: truthy }\n',
+    });
     for (const dataOnly of [true, false]) {
       await assert.rejects(loadRulesetFile(path.join(dir, '.apiconv.yaml'), { dataOnly }), (e: Error) => {
         assert.match(e.message, /unknown format "oas9" \(Spectral's formats: oas2, oas3/);

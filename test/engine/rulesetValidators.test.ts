@@ -36,11 +36,15 @@ const MigratorAjv = (require(require.resolve('ajv', { paths: [migratorDir] })) a
 /** What each call gives: the verdict and the errors as JSON (an error object: its class, message and own fields, not its stack). */
 const outcome = (v: Validator, data: unknown, self?: object): string => {
   const ok = self ? v.call(self, data) : v(data);
-  return JSON.stringify({ ok, errors: v.errors }, (_k, x: unknown) => {
-    if (x instanceof Error) return { ...x, class: x.constructor.name, message: x.message };
-    if (typeof x === 'function') return `function ${x.name}`;
-    return x;
-  }, 1);
+  return JSON.stringify(
+    { ok, errors: v.errors },
+    (_k, x: unknown) => {
+      if (x instanceof Error) return { ...x, class: x.constructor.name, message: x.message };
+      if (typeof x === 'function') return `function ${x.name}`;
+      return x;
+    },
+    1,
+  );
 };
 
 const BROKEN: Record<string, unknown>[] = [
@@ -90,14 +94,25 @@ const BROKEN: Record<string, unknown>[] = [
 const VALID: Record<string, unknown>[] = [
   { rules: { a: 'off', b: 'warn', c: true, d: 0, e: { given: '$', then: { function: truthy } } } },
   { extends: [], rules: { a: { given: ['$.info', '$.paths[*]'], severity: 'error', recommended: false, then: [{ field: 'title', function: truthy }] } } },
-  { extends: [], formats: [oas2, oas3, oas3_1], overrides: [{ files: ['a.yaml#/info'], rules: { a: 'hint' } }, { files: ['b/**'], rules: { a: 'off' } }] },
-  { extends: [], aliases: { A: ['$.info'], B: { targets: [{ formats: [oas3], given: ['$.components'] }] } }, rules: { a: { given: '#A.title', then: { function: truthy } } } },
+  {
+    extends: [],
+    formats: [oas2, oas3, oas3_1],
+    overrides: [
+      { files: ['a.yaml#/info'], rules: { a: 'hint' } },
+      { files: ['b/**'], rules: { a: 'off' } },
+    ],
+  },
+  {
+    extends: [],
+    aliases: { A: ['$.info'], B: { targets: [{ formats: [oas3], given: ['$.components'] }] } },
+    rules: { a: { given: '#A.title', then: { function: truthy } } },
+  },
 ];
 
 /** Seeded small changes of a ruleset: a value swapped for another of the pool, a key dropped or added. */
 function mutations(base: Record<string, unknown>, seed: number, count: number): unknown[] {
   let s = seed >>> 0 || 1;
-  const rand = (): number => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const rand = (): number => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const pool: unknown[] = [null, true, 0, 'warn', 'loud', '$', 'x', [], {}, ['$'], { function: truthy }, truthy, [oas3], 'https://example.com'];
   const keys = ['given', 'then', 'severity', 'rules', 'extends', 'formats', 'field', 'functionOptions', 'files', 'targets', 'aliases', 'other'];
   const mutate = (v: unknown, depth: number): unknown => {

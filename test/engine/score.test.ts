@@ -22,7 +22,13 @@ describe('score', () => {
   it('every convention rule of apiconv:recommended is in exactly one category, and every category rule exists', () => {
     const listed = SCORE_CATEGORIES.flatMap(c => c.rules);
     assert.equal(new Set(listed).size, listed.length, 'a rule in two categories');
-    assert.deepEqual([...listed].sort(), rules.filter(r => r.meta.recommended !== false).map(r => r.id).sort());
+    assert.deepEqual(
+      [...listed].sort(),
+      rules
+        .filter(r => r.meta.recommended !== false)
+        .map(r => r.id)
+        .sort(),
+    );
   });
 
   it('100 and A without findings; findings of rules outside the categories are counted apart', () => {
@@ -45,7 +51,16 @@ describe('score', () => {
   });
 
   it('opportunities: the rules whose findings cost most first, with how many --fix fixes', () => {
-    const s = scoreFindings([finding('error-400', 1, 'safe'), finding('error-400', 1, 'safe'), finding('path-no-verbs', 3), finding('security-required', 0), finding('security-required', 0)], 3);
+    const s = scoreFindings(
+      [
+        finding('error-400', 1, 'safe'),
+        finding('error-400', 1, 'safe'),
+        finding('path-no-verbs', 3),
+        finding('security-required', 0),
+        finding('security-required', 0),
+      ],
+      3,
+    );
     assert.deepEqual(
       s.opportunities.map(o => o.rule),
       ['security-required', 'error-400', 'path-no-verbs'],

@@ -96,7 +96,10 @@ for (const spec of ['oas3', 'oas2'] as const) {
       assert.equal(text, toPlainText(snippet));
       const r = await lint(text, `/virtual/skeleton.${format}`);
       assert.equal(r.skipped, undefined);
-      assert.deepEqual(r.problems.map(p => `${p.code} ${p.path.join('.')}: ${p.message}`), []);
+      assert.deepEqual(
+        r.problems.map(p => `${p.code} ${p.path.join('.')}: ${p.message}`),
+        [],
+      );
     });
   }
 }

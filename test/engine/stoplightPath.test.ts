@@ -7,7 +7,18 @@ import assert from 'node:assert/strict';
 import * as real from '@stoplight/path';
 import * as memo from '../../server/src/bundle/stoplightPath';
 
-const PATHS = ['/a/b/c.yaml', 'a/b/../c.yaml', './x.json', '../../up/y.yml', 'C:\\\\win\\\\z.yaml', 'https://example.com/a/b.yaml', 'file:///etc/x', '', '.', '/'];
+const PATHS = [
+  '/a/b/c.yaml',
+  'a/b/../c.yaml',
+  './x.json',
+  '../../up/y.yml',
+  'C:\\\\win\\\\z.yaml',
+  'https://example.com/a/b.yaml',
+  'file:///etc/x',
+  '',
+  '.',
+  '/',
+];
 
 describe('memoized @stoplight/path', () => {
   it('every string function answers as the library, twice', () => {

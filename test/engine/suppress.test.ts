@@ -86,17 +86,32 @@ describe('suppressions', () => {
 
   it('several ids separated by commas; parser and invalid-ref are known ids', async () => {
     const r = await run(base().replace('paths:\n', '# apiconv-ignore path-api-prefix,invalid-ref,parser\npaths:\n'));
-    assert.deepEqual(r.problems.filter(p => p.code === UNKNOWN_RULE_CODE), []);
+    assert.deepEqual(
+      r.problems.filter(p => p.code === UNKNOWN_RULE_CODE),
+      [],
+    );
     assert.deepEqual(prefixPaths(r.problems), []);
   });
 
   it('JSON: x-apiconv-ignore on an object silences those rules below it, without oas3-schema errors', async () => {
-    const doc = JSON.parse(JSON.stringify({ openapi: '3.0.3', info: { title: 'Pets', version: '1.0' }, paths: { '/pets': { 'x-apiconv-ignore': ['path-api-prefix'], get: { responses: { '200': { description: 'ok' } } } }, '/toys': { get: { responses: { '200': { description: 'ok' } } } } } }));
+    const doc = JSON.parse(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Pets', version: '1.0' },
+        paths: {
+          '/pets': { 'x-apiconv-ignore': ['path-api-prefix'], get: { responses: { '200': { description: 'ok' } } } },
+          '/toys': { get: { responses: { '200': { description: 'ok' } } } },
+        },
+      }),
+    );
     const text = JSON.stringify(doc, null, 2);
     const r = await run(text, 'doc.json');
     assert.deepEqual(prefixPaths(r.problems), ['paths./toys']);
     assert.deepEqual(prefixPaths(r.suppressed!), ['paths./pets']);
-    assert.deepEqual(r.problems.filter(p => /schema/.test(p.code) && p.severity === 0), []);
+    assert.deepEqual(
+      r.problems.filter(p => /schema/.test(p.code) && p.severity === 0),
+      [],
+    );
   });
 
   it('JSON: an unknown id in x-apiconv-ignore is reported at the string', async () => {
@@ -109,7 +124,7 @@ describe('suppressions', () => {
     assert.equal(line.slice(unknown[0].range.start.character, unknown[0].range.end.character), 'nope');
   });
 
-  it('uses the comments of a $ref\'d file for findings in that file', async () => {
+  it("uses the comments of a $ref'd file for findings in that file", async () => {
     const root = `openapi: 3.0.3
 info:
   title: Pets
@@ -133,10 +148,15 @@ paths:
     assert.equal(plain.problems.filter(p => p.code === 'version-param-400').length, 1, 'reported without the comment');
     const finding = plain.problems.find(p => p.code === 'version-param-400')!;
     // The finding is on the responses; ignore it there.
-    const ignored = pets.replace('  responses:\n', '  # apiconv-ignore version-param-400\n  responses:\n').replace(/ *# apiconv-ignore version-param-400 the.*\n/, '');
+    const ignored = pets
+      .replace('  responses:\n', '  # apiconv-ignore version-param-400\n  responses:\n')
+      .replace(/ *# apiconv-ignore version-param-400 the.*\n/, '');
     const r = await run(root, 'root.yaml', { 'pets.yaml': ignored });
     assert.deepEqual(finding.path, ['get', 'responses']);
-    assert.deepEqual(r.problems.filter(p => p.code === 'version-param-400'), []);
+    assert.deepEqual(
+      r.problems.filter(p => p.code === 'version-param-400'),
+      [],
+    );
     assert.equal(r.suppressed!.filter(p => p.code === 'version-param-400').length, 1);
   });
 
@@ -155,7 +175,11 @@ paths:
       const relint = await linter.lint(text);
       const cold = await lint(text, file);
       assert.deepEqual(prefixPaths(relint.problems), prefixPaths(cold.problems), `step ${i}`);
-      assert.deepEqual(relint.suppressed?.map(p => p.path.join('.')), cold.suppressed?.map(p => p.path.join('.')), `step ${i}`);
+      assert.deepEqual(
+        relint.suppressed?.map(p => p.path.join('.')),
+        cold.suppressed?.map(p => p.path.join('.')),
+        `step ${i}`,
+      );
     }
     // What the steps show: the directive silences /pets, then nothing (split), then /pets again, then /toys.
     const shown = [];
@@ -166,6 +190,9 @@ paths:
   it('bad input never throws', () => {
     assert.deepEqual(collectDirectives('a: [\n# apiconv-ignore x\n', '/x.yaml', false).length >= 0, true);
     assert.deepEqual(collectDirectives('{"x-apiconv-ignore": [1, ', '/x.json', true), []);
-    assert.deepEqual(collectDirectives('# apiconv-ignore\nopenapi: 3.0.0\n', '/x.yaml', false).map(d => d.rule), ['']);
+    assert.deepEqual(
+      collectDirectives('# apiconv-ignore\nopenapi: 3.0.0\n', '/x.yaml', false).map(d => d.rule),
+      [''],
+    );
   });
 });

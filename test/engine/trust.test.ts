@@ -63,7 +63,11 @@ function variants(): Variant[] {
     const text = `extends: apiconv:recommended\n${key}\n${EVIL_RULE}\n`;
     out.push({ name: `functions spelled ${JSON.stringify(key)}`, ruleset: '.apiconv.yaml', files: { '.apiconv.yaml': text } });
     // The same, one and two levels down an extends chain, and behind an overrides entry.
-    out.push({ name: `functions spelled ${JSON.stringify(key)}, in an extended file`, ruleset: '.spectral.yaml', files: { '.spectral.yaml': 'extends: [apiconv:recommended, ./a.yaml]\n', 'a.yaml': text } });
+    out.push({
+      name: `functions spelled ${JSON.stringify(key)}, in an extended file`,
+      ruleset: '.spectral.yaml',
+      files: { '.spectral.yaml': 'extends: [apiconv:recommended, ./a.yaml]\n', 'a.yaml': text },
+    });
     out.push({
       name: `functions spelled ${JSON.stringify(key)}, two extends down`,
       ruleset: '.spectral.yaml',
@@ -73,19 +77,34 @@ function variants(): Variant[] {
       name: `functions spelled ${JSON.stringify(key)}, in a file an overrides entry extends`,
       ruleset: '.spectral.yaml',
       // (Spectral cannot extend a ruleset with aliases, as apiconv:recommended, in an override: b.yaml has its rule alone.)
-      files: { '.spectral.yaml': 'extends: apiconv:recommended\noverrides:\n  - files: ["api.yaml"]\n    extends: ./b.yaml\n', 'b.yaml': `${EVIL_RULE}\n${key}\n` },
+      files: {
+        '.spectral.yaml': 'extends: apiconv:recommended\noverrides:\n  - files: ["api.yaml"]\n    extends: ./b.yaml\n',
+        'b.yaml': `${EVIL_RULE}\n${key}\n`,
+      },
     });
   }
   for (const ext of EXTENDS_JS_YAML) {
-    out.push({ name: `JavaScript extended as ${JSON.stringify(ext)}`, ruleset: '.spectral.yaml', files: { '.spectral.yaml': ext.startsWith('extends') || ext.startsWith('?') || ext.startsWith('x-') ? ext + '\n' : `extends: apiconv:recommended\n${ext}\n` } });
-    out.push({ name: `JavaScript extended as ${JSON.stringify(ext)}, in an extended file`, ruleset: '.spectral.yaml', files: { '.spectral.yaml': 'extends: [./a.yaml]\n', 'a.yaml': ext + '\n' } });
+    out.push({
+      name: `JavaScript extended as ${JSON.stringify(ext)}`,
+      ruleset: '.spectral.yaml',
+      files: {
+        '.spectral.yaml': ext.startsWith('extends') || ext.startsWith('?') || ext.startsWith('x-') ? ext + '\n' : `extends: apiconv:recommended\n${ext}\n`,
+      },
+    });
+    out.push({
+      name: `JavaScript extended as ${JSON.stringify(ext)}, in an extended file`,
+      ruleset: '.spectral.yaml',
+      files: { '.spectral.yaml': 'extends: [./a.yaml]\n', 'a.yaml': ext + '\n' },
+    });
   }
   // JSON spellings of the key.
   for (const key of ['"functions"', '"function\\u0073"', '"\\u0066\\u0075nctions"']) {
     out.push({
       name: `JSON key ${key}`,
       ruleset: '.apiconv.json',
-      files: { '.apiconv.json': `{ "extends": ["apiconv:recommended"], ${key}: ["evil"], "rules": { "evil-rule": { "given": "$.info", "severity": "error", "then": { "function": "evil" } } } }\n` },
+      files: {
+        '.apiconv.json': `{ "extends": ["apiconv:recommended"], ${key}: ["evil"], "rules": { "evil-rule": { "given": "$.info", "severity": "error", "then": { "function": "evil" } } } }\n`,
+      },
     });
   }
   return out;
@@ -154,11 +173,21 @@ describe('untrusted rulesets: loaded as data only, no repository code runs', () 
   });
 
   it('a ruleset that extends itself, or a cycle of them: an error naming the cycle, at once, trusted or not', async () => {
-    const { dir } = workspace({ '.spectral.yaml': 'extends: [apiconv:recommended, ./.spectral.yaml]\n', 'a.yaml': 'extends: ./b.yaml\n', 'b.yaml': 'extends: [[./a.yaml, all]]\n' });
+    const { dir } = workspace({
+      '.spectral.yaml': 'extends: [apiconv:recommended, ./.spectral.yaml]\n',
+      'a.yaml': 'extends: ./b.yaml\n',
+      'b.yaml': 'extends: [[./a.yaml, all]]\n',
+    });
     for (const dataOnly of [true, false]) {
       const t0 = Date.now();
-      await assert.rejects(loadRulesetFile(path.join(dir, '.spectral.yaml'), { dataOnly }), (e: unknown) => e instanceof RulesetLoadError && /extends itself: \.spectral\.yaml → \.spectral\.yaml/.test(e.message));
-      await assert.rejects(loadRulesetFile(path.join(dir, 'a.yaml'), { dataOnly }), (e: unknown) => e instanceof RulesetLoadError && /extends itself: a\.yaml → b\.yaml → a\.yaml/.test(e.message));
+      await assert.rejects(
+        loadRulesetFile(path.join(dir, '.spectral.yaml'), { dataOnly }),
+        (e: unknown) => e instanceof RulesetLoadError && /extends itself: \.spectral\.yaml → \.spectral\.yaml/.test(e.message),
+      );
+      await assert.rejects(
+        loadRulesetFile(path.join(dir, 'a.yaml'), { dataOnly }),
+        (e: unknown) => e instanceof RulesetLoadError && /extends itself: a\.yaml → b\.yaml → a\.yaml/.test(e.message),
+      );
       assert.ok(Date.now() - t0 < 5000);
     }
   });

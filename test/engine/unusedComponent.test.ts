@@ -20,7 +20,7 @@ import { runCli } from '../cli/helpers';
 const unused = (r: LintResult) => r.problems.filter(p => p.code === 'unused-component').map(p => p.path.join('.'));
 
 describe('unused-component in the engine', () => {
-  it('the incremental relint follows edits of the document and of a $ref\'d file, as Spectral does', async () => {
+  it("the incremental relint follows edits of the document and of a $ref'd file, as Spectral does", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-unused-'));
     const root = path.join(dir, 'api.yaml');
     const shared = path.join(dir, 'pets.yaml');
@@ -113,7 +113,10 @@ components:
     assert.deepEqual(Object.keys(data.components.schemas), ['Error']);
     assert.deepEqual(Object.keys(data.components.responses), ['InternalServerError']);
     const after = fixed.final ?? (await new IncrementalLinter(file).lint(out, { ruleset: getBuiltinRuleset('apiconv:all') }));
-    assert.deepEqual(after.problems.filter(p => p.code === 'invalid-ref' || p.code === 'unused-component' || p.code === 'parser'), []);
+    assert.deepEqual(
+      after.problems.filter(p => p.code === 'invalid-ref' || p.code === 'unused-component' || p.code === 'parser'),
+      [],
+    );
   });
 
   it('apiconv lint --fix (the built CLI) with the rule turned on in a config', () => {
@@ -126,6 +129,9 @@ components:
     const out = fs.readFileSync(path.join(dir, 'api.yaml'), 'utf8');
     assert.doesNotMatch(out, /Legacy/);
     const after = JSON.parse(runCli(['lint', '-f', 'json', 'api.yaml'], { cwd: dir }).stdout) as { code: string }[];
-    assert.deepEqual(after.filter(f => ['unused-component', 'invalid-ref', 'parser'].includes(f.code)), []);
+    assert.deepEqual(
+      after.filter(f => ['unused-component', 'invalid-ref', 'parser'].includes(f.code)),
+      [],
+    );
   });
 });

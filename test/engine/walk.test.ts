@@ -23,7 +23,11 @@ function viaNimma(exprs: string[], doc: unknown): Seen {
 function viaWalk(exprs: string[], doc: unknown, walk = SharedWalk.of(exprs), shared?: { objects: ReadonlySet<object>; all: boolean }): Seen {
   assert.ok(walk, 'the walk takes these expressions');
   const out: Seen = [];
-  walk.query(doc, Object.fromEntries(exprs.map(e => [e, (s: { path: (string | number)[]; value: unknown }) => out.push([e, JSON.stringify(s.path), s.value])])), shared);
+  walk.query(
+    doc,
+    Object.fromEntries(exprs.map(e => [e, (s: { path: (string | number)[]; value: unknown }) => out.push([e, JSON.stringify(s.path), s.value])])),
+    shared,
+  );
   return out;
 }
 
@@ -45,7 +49,7 @@ const SPECTRAL_LIKE = [
   "$..definitions..[?(@property !== 'properties' && @ && (@.example !== void 0 || @['x-example'] !== void 0 || @.default !== void 0) && (@.enum || @.type || @.format || @.$ref || @.properties || @.items))]",
   "$.components.schemas..[?(@property !== 'properties' && @ && (@ && @.example !== void 0 || @.default !== void 0) && (@.enum || @.type || @.format || @.$ref || @.properties || @.items))]",
   '$..description',
-  "$..['x-a',\"title\"]",
+  '$..[\'x-a\',"title"]',
   // Keys written into the generated matcher as string literals: a quote of the other kind, a `$`, a `-`.
   '$..["it\'s",$ref,x-b]',
 ];
@@ -63,7 +67,9 @@ function sharedDoc(): unknown {
   return {
     openapi: '3.0.0',
     paths: {
-      '/a': { get: { parameters: [{ name: 'p', in: 'query', schema }, schema], responses: { 200: { description: 'ok', content: { 'application/json': media } } } } },
+      '/a': {
+        get: { parameters: [{ name: 'p', in: 'query', schema }, schema], responses: { 200: { description: 'ok', content: { 'application/json': media } } } },
+      },
       '/b': { post: { requestBody: { content: { 'text/plain': media, other: schema } }, responses: { 201: { content: { x: media } } } } },
       '/c': { description: schema, title: inner, parameters: schema },
     },
@@ -149,10 +155,17 @@ describe('shared walk = nimma', () => {
       return seen;
     };
     const all = calls(false);
-    assert.deepEqual(all, viaNimma(['$..[description,title]'], doc).map(([, p, v]) => `${p}=${String(v)}`));
+    assert.deepEqual(
+      all,
+      viaNimma(['$..[description,title]'], doc).map(([, p, v]) => `${p}=${String(v)}`),
+    );
     const pruned = calls(true);
     assert.equal(all.filter(c => c.endsWith('=live')).length, 4);
-    assert.deepEqual(pruned.filter(c => c.endsWith('=live')), all.filter(c => c.endsWith('=live')), 'every live match, in order');
+    assert.deepEqual(
+      pruned.filter(c => c.endsWith('=live')),
+      all.filter(c => c.endsWith('=live')),
+      'every live match, in order',
+    );
     assert.equal(all.filter(c => c.endsWith('=dead')).length, 8);
     // met at the first two occurrences (the second one is recorded), not replayed under the last two
     assert.equal(pruned.filter(c => c.endsWith('=dead')).length, 4);
@@ -172,9 +185,16 @@ describe('shared walk = nimma', () => {
       return seen;
     };
     const all = calls(false);
-    assert.deepEqual(all, viaNimma(['$..[description,title]'], doc).map(([, p, v]) => `${p}=${typeof v === 'string' ? v : 'object'}`));
+    assert.deepEqual(
+      all,
+      viaNimma(['$..[description,title]'], doc).map(([, p, v]) => `${p}=${typeof v === 'string' ? v : 'object'}`),
+    );
     const pruned = calls(true);
-    assert.deepEqual(pruned.filter(c => !c.endsWith('=dead')), all.filter(c => !c.endsWith('=dead')), 'every live match, in order');
+    assert.deepEqual(
+      pruned.filter(c => !c.endsWith('=dead')),
+      all.filter(c => !c.endsWith('=dead')),
+      'every live match, in order',
+    );
     assert.equal(all.filter(c => c.endsWith('=dead')).length, 8);
     assert.equal(pruned.filter(c => c.endsWith('=dead')).length, 4, 'not replayed under the third and fourth keys');
   });
@@ -228,7 +248,11 @@ describe('shared walk = nimma', () => {
   });
 
   it('a filter with brackets and quoted brackets inside it stays one test', () => {
-    const exprs = ["$..[?(@ && (@.type === 'object' || @['x-(a)']) && (@.enum || @.a))]", "$..[?(@ && @.a && @.a[')'] || @.b)]", "$..parameters..[?(@ && (@.in === ')'))]"];
+    const exprs = [
+      "$..[?(@ && (@.type === 'object' || @['x-(a)']) && (@.enum || @.a))]",
+      "$..[?(@ && @.a && @.a[')'] || @.b)]",
+      "$..parameters..[?(@ && (@.in === ')'))]",
+    ];
     assert.ok(SharedWalk.of(exprs));
     const doc = { a: { type: 'object', 'x-(a)': 1, a: { ')': 1 } }, parameters: [{ in: ')' }, { in: 'query', enum: [1] }], b: { enum: [1] } };
     assert.deepEqual(viaWalk(exprs, doc), viaNimma(exprs, doc));

@@ -24,7 +24,13 @@ function bomb(how: 'block' | 'flow' | 'own line'): string {
   const refs = (i: number) => Array.from({ length: 9 }, () => `*a${i - 1}`).join(', ');
   const lines = [how === 'own line' ? `x-a0:\n  &a0\n  [${lol}]` : `x-a0: &a0 [${lol}]`];
   for (let k = 1; k <= 8; k++) {
-    if (how === 'block') lines.push(`x-a${k}: &a${k}\n${refs(k).split(', ').map(r => `  - ${r}`).join('\n')}`);
+    if (how === 'block')
+      lines.push(
+        `x-a${k}: &a${k}\n${refs(k)
+          .split(', ')
+          .map(r => `  - ${r}`)
+          .join('\n')}`,
+      );
     else if (how === 'flow') lines.push(`x-a${k}: &a${k} [${refs(k)}]`);
     else lines.push(`x-a${k}:\n  &a${k}\n  [${refs(k)}]`);
   }
@@ -69,7 +75,11 @@ describe('alias pre-test from the syntax tree (yamlAliases.ts)', () => {
         free++;
         assert.equal(mayHaveAlias(t), false, `the lexer finds an alias and an anchor in ${JSON.stringify(t.slice(HEAD.length, HEAD.length + 80))}`);
       }
-      assert.deepEqual(checkLimits(t, '/v/a.yaml', false, undefined, { aliasFree: aliasCandidatesInScalars }), checkLimits(t, '/v/a.yaml', false), `the limits of ${JSON.stringify(t.slice(HEAD.length, HEAD.length + 80))}`);
+      assert.deepEqual(
+        checkLimits(t, '/v/a.yaml', false, undefined, { aliasFree: aliasCandidatesInScalars }),
+        checkLimits(t, '/v/a.yaml', false),
+        `the limits of ${JSON.stringify(t.slice(HEAD.length, HEAD.length + 80))}`,
+      );
     }
     assert.ok(free >= 6, `prose texts are told apart without the lexer (${free})`);
     for (const how of ['block', 'flow', 'own line'] as const) {
@@ -99,17 +109,21 @@ describe('alias pre-test from the syntax tree (yamlAliases.ts)', () => {
     assert.equal((parseYamlDocument(a).data as { 'x-d': string })['x-d'], 'one');
   });
 
-  it('the corpus documents whose Markdown made the lexer run are alias-free by their tree', { skip: !fs.existsSync(CORPUS) && 'the corpus (../shared/corpus) is absent' }, () => {
-    let lexed = 0;
-    for (const line of fs.readFileSync(path.join(CORPUS, 'MANIFEST.md'), 'utf8').split('\n')) {
-      const c = line.split('|').map(s => s.trim());
-      if (!/^\d+$/.test(c[1] ?? '') || !/\.ya?ml`?$/.test(c[3] ?? '')) continue;
-      const t = fs.readFileSync(path.join(CORPUS, c[3]!.replace(/`/g, '')), 'utf8');
-      if (!hasAliasCandidate(t) || !hasAnchorCandidate(t)) continue;
-      lexed++;
-      assert.equal(aliasCandidatesInScalars(t), true, c[3]);
-      assert.equal(mayHaveAlias(t), false, c[3]);
-    }
-    assert.ok(lexed >= 2, `rebilly and github-api ran the lexer (${lexed})`);
-  });
+  it(
+    'the corpus documents whose Markdown made the lexer run are alias-free by their tree',
+    { skip: !fs.existsSync(CORPUS) && 'the corpus (../shared/corpus) is absent' },
+    () => {
+      let lexed = 0;
+      for (const line of fs.readFileSync(path.join(CORPUS, 'MANIFEST.md'), 'utf8').split('\n')) {
+        const c = line.split('|').map(s => s.trim());
+        if (!/^\d+$/.test(c[1] ?? '') || !/\.ya?ml`?$/.test(c[3] ?? '')) continue;
+        const t = fs.readFileSync(path.join(CORPUS, c[3]!.replace(/`/g, '')), 'utf8');
+        if (!hasAliasCandidate(t) || !hasAnchorCandidate(t)) continue;
+        lexed++;
+        assert.equal(aliasCandidatesInScalars(t), true, c[3]);
+        assert.equal(mayHaveAlias(t), false, c[3]);
+      }
+      assert.ok(lexed >= 2, `rebilly and github-api ran the lexer (${lexed})`);
+    },
+  );
 });

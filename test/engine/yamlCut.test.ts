@@ -88,10 +88,15 @@ describe('the piece view of a YAML text is its whole parse', () => {
       // Ops at paths of the document, and keys new to the mappings that are cut into pieces (a shared component added).
       const fresh: FixOp[] = [{ kind: 'set', path: ['x-apiconv'], value: { a: 1 } }];
       for (const [k, v] of Object.entries(data)) {
-        fresh.push({ kind: 'set', path: [k, 'x-apiconv'], value: 'new' }, { kind: 'append', path: [k, 'x-apiconv', 'list'], value: 'item' }, { kind: 'set', path: [k], value: { replaced: true } });
+        fresh.push(
+          { kind: 'set', path: [k, 'x-apiconv'], value: 'new' },
+          { kind: 'append', path: [k, 'x-apiconv', 'list'], value: 'item' },
+          { kind: 'set', path: [k], value: { replaced: true } },
+        );
         if (k === 'components' && typeof v === 'object' && v !== null) {
           fresh.push({ kind: 'set', path: [k, 'responses', 'ApiconvError'], value: { description: 'Error' } });
-          for (const kind of Object.keys(v)) fresh.push({ kind: 'set', path: [k, kind, 'Error'], value: { type: 'object' } }, { kind: 'set', path: [k, kind], value: {} });
+          for (const kind of Object.keys(v))
+            fresh.push({ kind: 'set', path: [k, kind, 'Error'], value: { type: 'object' } }, { kind: 'set', path: [k, kind], value: {} });
         }
         // The responses of operations (cut into their responses): a response added (what the error-response fixes
         // do), one changed, removed, renamed, and the responses replaced; on every tenth operation.
@@ -105,8 +110,17 @@ describe('the piece view of a YAML text is its whole parse', () => {
               if (typeof responses !== 'object' || responses === null || n++ % 10 !== 0) continue;
               const at = [k, p, m, 'responses'];
               const first = Object.keys(responses)[0];
-              fresh.push({ kind: 'set', path: [...at, '418'], value: { $ref: '#/components/responses/Teapot' } }, { kind: 'set', path: [...at, 'default'], value: { description: 'Error' } }, { kind: 'set', path: at, value: { '200': { description: 'OK' } } });
-              if (first !== undefined) fresh.push({ kind: 'set', path: [...at, first, 'description'], value: 'Changed' }, { kind: 'remove', path: [...at, first] }, { kind: 'rename', path: [...at, first], to: '299' });
+              fresh.push(
+                { kind: 'set', path: [...at, '418'], value: { $ref: '#/components/responses/Teapot' } },
+                { kind: 'set', path: [...at, 'default'], value: { description: 'Error' } },
+                { kind: 'set', path: at, value: { '200': { description: 'OK' } } },
+              );
+              if (first !== undefined)
+                fresh.push(
+                  { kind: 'set', path: [...at, first, 'description'], value: 'Changed' },
+                  { kind: 'remove', path: [...at, first] },
+                  { kind: 'rename', path: [...at, first], to: '299' },
+                );
             }
           }
         }
@@ -125,7 +139,8 @@ describe('the piece view of a YAML text is its whole parse', () => {
     const text = fs.readFileSync(path.join(VENDORED_CORPUS, 'burgershop', 'burgershop.openapi.yaml'), 'utf8').replace(/\r?\n/g, '\r\n');
     assert.ok(sameAsWhole(text, 'burgershop (CRLF)').pieces, 'seen through pieces');
     const data = yamlData(text);
-    for (const op of pathsOf(data, 80).flatMap(opsAt)) assert.deepEqual(yamlOpEdit(text, op), yamlOpEditWhole(text, op), `CRLF: ${op.kind} ${JSON.stringify(op.path)}`);
+    for (const op of pathsOf(data, 80).flatMap(opsAt))
+      assert.deepEqual(yamlOpEdit(text, op), yamlOpEditWhole(text, op), `CRLF: ${op.kind} ${JSON.stringify(op.path)}`);
   });
 
   it('on texts made from a document line by line (deleted, doubled, moved in or out, broken)', () => {
@@ -179,10 +194,25 @@ describe('the piece view of a YAML text is its whole parse', () => {
     assert.equal(cutYaml(marked)![0]!.start, 0);
     assert.equal(cutYaml('paths:\n\t/p: {}\n'), undefined);
     // A container is cut into its entries, components and path items again, operations once more.
-    const cut = cutYaml('openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses: {}\n    put: {}\n  # c\n  /b: {}\ncomponents:\n  schemas:\n    A: {}\n    B: {}\n  responses: {}\n')!;
+    const cut = cutYaml(
+      'openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses: {}\n    put: {}\n  # c\n  /b: {}\ncomponents:\n  schemas:\n    A: {}\n    B: {}\n  responses: {}\n',
+    )!;
     assert.deepEqual(
       cut.map(p => [p.container.join('.'), p.header]),
-      [['', false], ['', true], ['paths', true], ['paths./a', true], ['paths./a.get', false], ['paths./a', false], ['paths', false], ['', true], ['components', true], ['components.schemas', false], ['components.schemas', false], ['components', false]],
+      [
+        ['', false],
+        ['', true],
+        ['paths', true],
+        ['paths./a', true],
+        ['paths./a.get', false],
+        ['paths./a', false],
+        ['paths', false],
+        ['', true],
+        ['components', true],
+        ['components.schemas', false],
+        ['components.schemas', false],
+        ['components', false],
+      ],
     );
   });
 });

@@ -15,7 +15,6 @@ import { canon } from '../helpers/canon';
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
 
-
 /** Some paths of the data: every node down to `max` of them. */
 function pathsOf(data: unknown, max = 400): (string | number)[][] {
   const out: (string | number)[][] = [];
@@ -48,16 +47,73 @@ function same(text: string, what: string, way?: 'tree' | 'spectral'): void {
 
 describe('YAML document parse = Spectral’s YAML parser', () => {
   it('small documents: key order with array-index keys, keys that are not strings, scalars of every type', () => {
-    same('openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses:\n        default: {description: d}\n        "404": {description: n}\n        200: {description: ok}\n', 'status keys', 'tree');
-    same('a:\n  200: x\n  true: y\n  1.5: w\n  "01": v\n  4294967295: big\n  4294967294: idx\n  0o17: o\n  1e3: e\n  .inf: i\n  2001-12-14: date\nb: [1, 1.0, -0, .inf, -.inf, .nan, 0x1F, 0o17, 1e3, true, false, null, ~, "s", \'q\', 12345678901234567890, 2001-12-14t21:59:43.10-05:00, 0b101, 1_000, yes, Null]\n', 'keys and scalars', 'tree');
+    same(
+      'openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses:\n        default: {description: d}\n        "404": {description: n}\n        200: {description: ok}\n',
+      'status keys',
+      'tree',
+    );
+    same(
+      'a:\n  200: x\n  true: y\n  1.5: w\n  "01": v\n  4294967295: big\n  4294967294: idx\n  0o17: o\n  1e3: e\n  .inf: i\n  2001-12-14: date\nb: [1, 1.0, -0, .inf, -.inf, .nan, 0x1F, 0o17, 1e3, true, false, null, ~, "s", \'q\', 12345678901234567890, 2001-12-14t21:59:43.10-05:00, 0b101, 1_000, yes, Null]\n',
+      'keys and scalars',
+      'tree',
+    );
     same('- a\n- b:\n    c: |\n      block\n      text\n- >\n  folded\n-\n', 'sequence root, block scalars, an empty item', 'tree');
     same('just a string\n', 'a scalar document', 'tree');
     same('', 'an empty document');
     same('# only a comment\n', 'a comment');
     same('a: 1\r\nb:\r\n  c: 2\r\n', 'CRLF', 'tree');
     // plain scalars told apart at their first character, and those that are not
-    const plain = ['nope', 'Nan', 'nan', '.nan', '.NaN', '.5', '5.', '+1', '-1', '-', '+', '~x', 'true1', 'truex', 'F', 'False', 'f', 'x', 'Z', 'o', '0', '00', '0x', '0xG', '0o8', '0o7', '1e5', '1E+5', '-.inf', '+.Inf', 'N', 'NULL', 'Nul', 'TRUE', 'T', 'tRUE', '_1', '$a', 'é', '1_0', '1:2', '2020-01-01'];
-    same(`a:\n${plain.map((v, i) => `  k${i}: ${v}\n`).join('')}b: [${plain.join(', ')}]\n${plain.filter(v => !/^[~nN]/.test(v) || v.length > 4).map(v => `${v}: key\n`).join('')}`, 'plain scalars of every first character');
+    const plain = [
+      'nope',
+      'Nan',
+      'nan',
+      '.nan',
+      '.NaN',
+      '.5',
+      '5.',
+      '+1',
+      '-1',
+      '-',
+      '+',
+      '~x',
+      'true1',
+      'truex',
+      'F',
+      'False',
+      'f',
+      'x',
+      'Z',
+      'o',
+      '0',
+      '00',
+      '0x',
+      '0xG',
+      '0o8',
+      '0o7',
+      '1e5',
+      '1E+5',
+      '-.inf',
+      '+.Inf',
+      'N',
+      'NULL',
+      'Nul',
+      'TRUE',
+      'T',
+      'tRUE',
+      '_1',
+      '$a',
+      'é',
+      '1_0',
+      '1:2',
+      '2020-01-01',
+    ];
+    same(
+      `a:\n${plain.map((v, i) => `  k${i}: ${v}\n`).join('')}b: [${plain.join(', ')}]\n${plain
+        .filter(v => !/^[~nN]/.test(v) || v.length > 4)
+        .map(v => `${v}: key\n`)
+        .join('')}`,
+      'plain scalars of every first character',
+    );
     same('a: {x: 1} b: 2\nc:\n  d: [1] e: 3\n  f: {g: 1, h: 2}\n', 'entries on the line of the previous value', 'tree');
   });
 

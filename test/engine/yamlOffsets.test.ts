@@ -40,7 +40,6 @@ function collector(): () => void {
   }
 }
 
-
 function yamlFiles(dir: string, out: string[] = []): string[] {
   if (!fs.existsSync(dir)) return out;
   for (const name of fs.readdirSync(dir)) {
@@ -119,8 +118,40 @@ function rangeAt(lineMap: number[], start: number, end: number) {
 /** Small random edits with the characters YAML's structure is made of. */
 function mutants(text: string, n: number, seed: number): string[] {
   let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-  const CH = ['"', "'", '#', '[', ']', '{', '}', '|', '>', '-', ' ', '\n', ':', '\t', 'a', '  ', '- ', '|-', '>+', ' #', ',', '*', '&', '\\', '  x: 1\n', '\n\n', '|2', '---\n', '0', '1.', 'true'];
+  const rnd = () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const CH = [
+    '"',
+    "'",
+    '#',
+    '[',
+    ']',
+    '{',
+    '}',
+    '|',
+    '>',
+    '-',
+    ' ',
+    '\n',
+    ':',
+    '\t',
+    'a',
+    '  ',
+    '- ',
+    '|-',
+    '>+',
+    ' #',
+    ',',
+    '*',
+    '&',
+    '\\',
+    '  x: 1\n',
+    '\n\n',
+    '|2',
+    '---\n',
+    '0',
+    '1.',
+    'true',
+  ];
   const out: string[] = [];
   for (let r = 0; r < n; r++) {
     let t = text;
@@ -190,19 +221,95 @@ describe('yamlOffsets: the YAML offsets parse', () => {
   });
 
   it("types a plain scalar as the parser's determineScalarType does", () => {
-    const words = ['', '~', '~x', 'x~', 'n', 'N', 'nul', 'null', 'Null', 'NULL', 'nULL', 'nulls', 'null ', 'name', 'Name', 't', 'true', 'True', 'TRUE', 'tRUE', 'trues', 'type', 'T', 'f', 'false', 'False', 'FALSE', 'fALSE', 'falsey', 'format', 'F', 'yes', 'no', 'on', 'off', 'y', 'Y', '0', '-1', '+2', '0o17', '0x1F', '1.5', '.5', '1e3', '-.inf', '.Inf', '.nan', '.NaN', '1.2.3', '-', '+', '.', 'abc', '12abc', ' x'];
-    for (const w of words) assert.equal(plainType(w), determineScalarType({ value: w, plainScalar: true, doubleQuoted: false, singleQuoted: false } as never), JSON.stringify(w));
+    const words = [
+      '',
+      '~',
+      '~x',
+      'x~',
+      'n',
+      'N',
+      'nul',
+      'null',
+      'Null',
+      'NULL',
+      'nULL',
+      'nulls',
+      'null ',
+      'name',
+      'Name',
+      't',
+      'true',
+      'True',
+      'TRUE',
+      'tRUE',
+      'trues',
+      'type',
+      'T',
+      'f',
+      'false',
+      'False',
+      'FALSE',
+      'fALSE',
+      'falsey',
+      'format',
+      'F',
+      'yes',
+      'no',
+      'on',
+      'off',
+      'y',
+      'Y',
+      '0',
+      '-1',
+      '+2',
+      '0o17',
+      '0x1F',
+      '1.5',
+      '.5',
+      '1e3',
+      '-.inf',
+      '.Inf',
+      '.nan',
+      '.NaN',
+      '1.2.3',
+      '-',
+      '+',
+      '.',
+      'abc',
+      '12abc',
+      ' x',
+    ];
+    for (const w of words)
+      assert.equal(plainType(w), determineScalarType({ value: w, plainScalar: true, doubleQuoted: false, singleQuoted: false } as never), JSON.stringify(w));
   });
 
   it("refuses the characters the parser's pattern refuses, and halves of surrogate pairs", () => {
     const parsers = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
-    const pieces = ['a', '\n', '\t', '\x00', '\x08', '\x0b', '\x1f', '\x7f', '\x85', '\x86', '\xa0', '\ufffe', '\uffff', '\ud83d', '\ude00', '\ud83d\ude00', 'é'];
+    const pieces = [
+      'a',
+      '\n',
+      '\t',
+      '\x00',
+      '\x08',
+      '\x0b',
+      '\x1f',
+      '\x7f',
+      '\x85',
+      '\x86',
+      '\xa0',
+      '\ufffe',
+      '\uffff',
+      '\ud83d',
+      '\ude00',
+      '\ud83d\ude00',
+      'é',
+    ];
     const texts: string[] = [''];
     for (const x of pieces) for (const y of pieces) for (const z of ['', ...pieces]) texts.push(x + y + z);
     for (const t of texts) assert.equal(hasNonPrintable(t), parsers.test(t), JSON.stringify(t));
   });
 
-  it('a document it read is known to have no YAML alias (the rules\' walk relies on it); one with an alias is not', () => {
+  it("a document it read is known to have no YAML alias (the rules' walk relies on it); one with an alias is not", () => {
     const docOf = (t: string) => {
       const r = parseYamlOneShot(t);
       return new FullDoc('/x.yaml', t, r.data, [], Parsers.Yaml, r as never);
@@ -239,7 +346,7 @@ describe('yamlOffsets: the YAML offsets parse', () => {
     for (const c of cases) assert.equal(parseYamlOffsets(c), undefined, JSON.stringify(c));
   });
 
-  it('keeps nothing of a parse once its result is dropped (its nodes are the ranges\' for as long as the result lives)', async () => {
+  it("keeps nothing of a parse once its result is dropped (its nodes are the ranges' for as long as the result lives)", async () => {
     const gc = collector();
     const text = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
     let parsed = parseYamlOffsets(text);
@@ -267,13 +374,17 @@ describe('yamlOffsets: the YAML offsets parse', () => {
     assert.ok(ours.length > 5, `findings (${ours.length})`);
   });
 
-  it('the full corpus (../shared/corpus): every YAML file read gives the same data and ranges', { skip: fs.existsSync(CORPUS) ? false : 'no ../shared/corpus (the full corpus) here' }, () => {
-    const tally: Tally = { lean: 0, gaveUp: 0, ranges: 0 };
-    const files = yamlFiles(CORPUS);
-    for (const f of files) {
-      const text = fs.readFileSync(f, 'utf8');
-      compare(text, path.relative(CORPUS, f), tally, text.length > 500_000 ? 13 : 1);
-    }
-    assert.ok(tally.lean >= files.length - 2, `read ${tally.lean} of ${files.length}`);
-  });
+  it(
+    'the full corpus (../shared/corpus): every YAML file read gives the same data and ranges',
+    { skip: fs.existsSync(CORPUS) ? false : 'no ../shared/corpus (the full corpus) here' },
+    () => {
+      const tally: Tally = { lean: 0, gaveUp: 0, ranges: 0 };
+      const files = yamlFiles(CORPUS);
+      for (const f of files) {
+        const text = fs.readFileSync(f, 'utf8');
+        compare(text, path.relative(CORPUS, f), tally, text.length > 500_000 ? 13 : 1);
+      }
+      assert.ok(tally.lean >= files.length - 2, `read ${tally.lean} of ${files.length}`);
+    },
+  );
 });

@@ -46,16 +46,58 @@ function big(n: number, extra = ''): string {
 describe('YAML ranges = @stoplight/yaml getLocationForJsonPath', () => {
   it('small documents: duplicate keys (the last wins), merge keys, null values and items, sequence indexes as strings', () => {
     const docs: [string, Seg[][]][] = [
-      ['a: 1\nb:\n  c: [x, y, ~]\n  d:\n  e: {f: g}\n', [['b', 'c', ''], ['b', 'c', ' 1 '], ['b', 'c', '-0'], ['b', 'c', '1.0'], ['b', 'c', 2], ['b', 'c', 3], ['b', 'c', -1], ['b', 'd', 'x'], ['b', 'e', 'f', 'g']]],
+      [
+        'a: 1\nb:\n  c: [x, y, ~]\n  d:\n  e: {f: g}\n',
+        [
+          ['b', 'c', ''],
+          ['b', 'c', ' 1 '],
+          ['b', 'c', '-0'],
+          ['b', 'c', '1.0'],
+          ['b', 'c', 2],
+          ['b', 'c', 3],
+          ['b', 'c', -1],
+          ['b', 'd', 'x'],
+          ['b', 'e', 'f', 'g'],
+        ],
+      ],
       ['a: 1\nb: 2\na: 3\n', [['a'], ['b']]],
-      [big(20, '  k3: dup\n  k19: last\n'), [['m', 'k3'], ['m', 'k19'], ['m', 'k0'], ['m', 'k20']]],
-      ['base: &b {x: 1, y: 2}\nderived:\n  <<: *b\n  y: 3\n', [['derived', 'x'], ['derived', 'y'], ['derived', '<<']]],
-      [big(12, '  <<: {z: 1}\n'), [['m', 'z'], ['m', 'k1'], ['m', '<<']]],
+      [
+        big(20, '  k3: dup\n  k19: last\n'),
+        [
+          ['m', 'k3'],
+          ['m', 'k19'],
+          ['m', 'k0'],
+          ['m', 'k20'],
+        ],
+      ],
+      [
+        'base: &b {x: 1, y: 2}\nderived:\n  <<: *b\n  y: 3\n',
+        [
+          ['derived', 'x'],
+          ['derived', 'y'],
+          ['derived', '<<'],
+        ],
+      ],
+      [
+        big(12, '  <<: {z: 1}\n'),
+        [
+          ['m', 'z'],
+          ['m', 'k1'],
+          ['m', '<<'],
+        ],
+      ],
       ['- a\n-\n- - b\n  - c\n', [[1], [1, 0], [2, 1], [3]]],
       ['', [[], ['a']]],
       ['# just a comment\n', [[], ['a']]],
       ['scalar\n', [[], ['a'], [0]]],
-      ['a:\n  200: x\n  "201": y\n', [['a', '200'], ['a', 200], ['a', '201']]],
+      [
+        'a:\n  200: x\n  "201": y\n',
+        [
+          ['a', '200'],
+          ['a', 200],
+          ['a', '201'],
+        ],
+      ],
     ];
     for (const [text, extra] of docs) {
       const spectral = Parsers.Yaml.parse(text);

@@ -48,7 +48,7 @@ describe('YAML syntax errors Spectral misses', () => {
   it('valid YAML gets no such error: flow collections, multi-line flow, sequences of mappings, block scalars', () => {
     const texts = [
       GOOD,
-      "a: {b: 1, c: [1, 2]}\nd: [{e: 1}, {f: 2}]\n",
+      'a: {b: 1, c: [1, 2]}\nd: [{e: 1}, {f: 2}]\n',
       'a: {b: 1,\n  c: 2}\nd: 3\n',
       '- a: 1\n  b: 2\n- {c: 3}\n',
       "a: |\n  x: {y} z: 1\nb: 'q' # c: 1\n",
@@ -73,13 +73,16 @@ describe('YAML syntax errors Spectral misses', () => {
     assert.deepEqual(await linter.lint(text), cold);
   });
 
-  it('a tab in an indentation: a parser error at the tab, in a lint, in Spectral\'s reference run and after an edit', async () => {
+  it("a tab in an indentation: a parser error at the tab, in a lint, in Spectral's reference run and after an edit", async () => {
     const text = `${GOOD.replace('paths: {}\n', '')}paths:\n\t/users:\n    get: {}\n`;
     assert.ok(parseDocument(text).errors.length > 0, 'YAML rejects it');
     const file = tmpFile('api.yaml', text);
     const cold = await lint(text, file);
     const tab = cold.problems.filter(p => p.code === 'parser');
-    assert.deepEqual(tab.map(p => [p.severity, p.range.start.line, p.range.start.character]), [[0, 3, 0]]);
+    assert.deepEqual(
+      tab.map(p => [p.severity, p.range.start.line, p.range.start.character]),
+      [[0, 3, 0]],
+    );
     assert.match(tab[0]!.message, /a tab in the indentation/);
     const linter = new IncrementalLinter(file);
     await linter.lint(text.replace('\t', '  '));
@@ -93,7 +96,11 @@ describe('YAML syntax errors Spectral misses', () => {
       const expected = await lint(text, file);
       const got = await linter.lint(text);
       assert.deepEqual(got, expected);
-      assert.equal(got.problems.some(p => p.code === 'parser'), text !== GOOD, JSON.stringify(text));
+      assert.equal(
+        got.problems.some(p => p.code === 'parser'),
+        text !== GOOD,
+        JSON.stringify(text),
+      );
     }
   });
 });

@@ -37,14 +37,33 @@ describe('fuzz (seed 16)', () => {
 
   // The vendored document (41 KB), so that a clone alone runs the same. Timing goals (latency, the checkpoints' 2 s, RSS)
   // are measured and printed, not asserted here (a loaded machine is not a benchmark): `npm run fuzz -- --server` checks them.
-  it('random edits through the server with requests in between: all answered, no error, diagnostics = the CLI\'s at every checkpoint and a fresh server\'s at the end', async () => {
-    const rep = await fuzzServerRun({ ...DEFAULTS, file: VENDORED_CORPUS_DOC, edits: 80, seed: SEED, checkpointEvery: 40, paceMs: 10, pauseChance: 0.1, pauseMs: [50, 150], requestBudgetMs: 30_000 });
+  it("random edits through the server with requests in between: all answered, no error, diagnostics = the CLI's at every checkpoint and a fresh server's at the end", async () => {
+    const rep = await fuzzServerRun({
+      ...DEFAULTS,
+      file: VENDORED_CORPUS_DOC,
+      edits: 80,
+      seed: SEED,
+      checkpointEvery: 40,
+      paceMs: 10,
+      pauseChance: 0.1,
+      pauseMs: [50, 150],
+      requestBudgetMs: 30_000,
+    });
     console.log(formatReport(rep));
     assert.equal(rep.edits, 80);
     assert.ok(rep.requests >= 20, `${rep.requests} requests`);
     assert.equal(rep.checkpoints, 3); // after the first edit, then every 40th
-    assert.deepEqual(rep.findings.map(f => `${f.kind}: ${f.detail}`), []);
-    for (const g of ['0 crashes', '0 request errors', 'every request answered', "the server's diagnostics = the CLI's at every checkpoint", 'final diagnostics = CLI = a fresh server']) {
+    assert.deepEqual(
+      rep.findings.map(f => `${f.kind}: ${f.detail}`),
+      [],
+    );
+    for (const g of [
+      '0 crashes',
+      '0 request errors',
+      'every request answered',
+      "the server's diagnostics = the CLI's at every checkpoint",
+      'final diagnostics = CLI = a fresh server',
+    ]) {
       const goal = rep.goals.find(x => x.goal === g);
       assert.ok(goal?.ok, `${g}: ${goal?.value}`);
     }

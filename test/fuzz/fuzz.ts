@@ -82,10 +82,14 @@ async function oneHostile(stats: FuzzStats, c: HostileCase, suiteBudgetMs: numbe
     stats.hostile++;
     const out = `${r.stdout}\n${r.stderr}`;
     if (r.killed) stats.findings.push({ kind: 'hang', detail: `${c.name}: no answer within ${budgetMs} ms` });
-    else if (CRASH.test(out) || r.code === null || r.code > 2) stats.findings.push({ kind: 'crash', detail: `${c.name}: exit ${r.code}: ${out.slice(0, 300)}` });
-    else if (!c.expect.output.test(out)) stats.findings.push({ kind: 'message', detail: `${c.name}: the output does not say ${c.expect.output}: ${out.slice(0, 300)}` });
-    else if (c.expect.codes && !c.expect.codes.every(code => r.stdout.includes(`"code": "${code}"`))) stats.findings.push({ kind: 'finding', detail: `${c.name}: no ${c.expect.codes.join('/')} finding` });
-    else if (c.expect.exit && !c.expect.exit.includes(r.code)) stats.findings.push({ kind: 'exit', detail: `${c.name}: exit ${r.code}, not ${c.expect.exit.join(' or ')}: ${out.slice(0, 300)}` });
+    else if (CRASH.test(out) || r.code === null || r.code > 2)
+      stats.findings.push({ kind: 'crash', detail: `${c.name}: exit ${r.code}: ${out.slice(0, 300)}` });
+    else if (!c.expect.output.test(out))
+      stats.findings.push({ kind: 'message', detail: `${c.name}: the output does not say ${c.expect.output}: ${out.slice(0, 300)}` });
+    else if (c.expect.codes && !c.expect.codes.every(code => r.stdout.includes(`"code": "${code}"`)))
+      stats.findings.push({ kind: 'finding', detail: `${c.name}: no ${c.expect.codes.join('/')} finding` });
+    else if (c.expect.exit && !c.expect.exit.includes(r.code))
+      stats.findings.push({ kind: 'exit', detail: `${c.name}: exit ${r.code}, not ${c.expect.exit.join(' or ')}: ${out.slice(0, 300)}` });
     if (r.peakKb > MAX_RSS_KB) stats.findings.push({ kind: 'memory', detail: `${c.name}: peak RSS ${Math.round(r.peakKb / MB)} MB` });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -235,7 +239,8 @@ export async function fuzzMutants(stats: FuzzStats, r: Rng, opts: { count: numbe
     stats.mutants += opts.count;
     const out = `${res.stdout}\n${res.stderr}`;
     if (res.killed) stats.findings.push({ kind: 'hang', detail: `lint of ${opts.count} mutants: no answer within ${opts.budgetMs} ms` });
-    else if (CRASH.test(out) || res.code === null || res.code > 2) stats.findings.push({ kind: 'crash', detail: `lint of mutants: exit ${res.code}: ${out.slice(0, 400)}` });
+    else if (CRASH.test(out) || res.code === null || res.code > 2)
+      stats.findings.push({ kind: 'crash', detail: `lint of mutants: exit ${res.code}: ${out.slice(0, 400)}` });
     if (res.peakKb > MAX_RSS_KB) stats.findings.push({ kind: 'memory', detail: `mutants: peak RSS ${Math.round(res.peakKb / MB)} MB` });
     for (const m of mutants.slice(0, opts.fixes)) {
       stats.fixes++;
@@ -260,7 +265,9 @@ export async function fuzzMutants(stats: FuzzStats, r: Rng, opts: { count: numbe
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timeout: ${what}`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timeout: ${what}`)), ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }
 
 /** The first lint starts the server's worker (seconds on a loaded machine): not a step of the budget. */
@@ -287,8 +294,16 @@ export async function fuzzServerHostile(stats: FuzzStats, opts: { budgetMs: numb
       stats.hostile++;
       try {
         await client.diagnostics(uri, () => true, 0, opts.budgetMs);
-        await withTimeout(client.request('textDocument/hover', { textDocument: { uri }, position: { line: 6, character: 10 } }), opts.budgetMs, `hover in ${name}`);
-        await withTimeout(client.request('textDocument/definition', { textDocument: { uri }, position: { line: 6, character: 12 } }), opts.budgetMs, `definition in ${name}`);
+        await withTimeout(
+          client.request('textDocument/hover', { textDocument: { uri }, position: { line: 6, character: 10 } }),
+          opts.budgetMs,
+          `hover in ${name}`,
+        );
+        await withTimeout(
+          client.request('textDocument/definition', { textDocument: { uri }, position: { line: 6, character: 12 } }),
+          opts.budgetMs,
+          `definition in ${name}`,
+        );
       } catch (e) {
         stats.findings.push({ kind: 'server-hostile', detail: `${name}: ${String(e).split('\n')[0]}` });
       }
@@ -296,7 +311,11 @@ export async function fuzzServerHostile(stats: FuzzStats, opts: { budgetMs: numb
     }
     // A request for a document nobody opened, on a device.
     try {
-      await withTimeout(client.request('textDocument/hover', { textDocument: { uri: uriOf('/dev/zero') }, position: { line: 0, character: 0 } }), opts.budgetMs, 'hover on file:///dev/zero');
+      await withTimeout(
+        client.request('textDocument/hover', { textDocument: { uri: uriOf('/dev/zero') }, position: { line: 0, character: 0 } }),
+        opts.budgetMs,
+        'hover on file:///dev/zero',
+      );
     } catch (e) {
       stats.findings.push({ kind: 'server-hostile', detail: `file:///dev/zero: ${String(e).split('\n')[0]}` });
     }

@@ -69,7 +69,10 @@ export function bigDocument(mb: number): string {
 
 /** A chain of `n` local refs: an operation's schema -> S0 -> S1 -> ... -> S(n-1), an object. */
 export function refChain(n: number): string {
-  const parts = [HEAD, "paths:\n  /things:\n    get:\n      operationId: getThings\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                $ref: '#/components/schemas/S0'\ncomponents:\n  schemas:\n"];
+  const parts = [
+    HEAD,
+    "paths:\n  /things:\n    get:\n      operationId: getThings\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                $ref: '#/components/schemas/S0'\ncomponents:\n  schemas:\n",
+  ];
   for (let i = 0; i < n - 1; i++) parts.push(`    S${i}:\n      $ref: '#/components/schemas/S${i + 1}'\n`);
   parts.push(`    S${n - 1}:\n      type: object\n`);
   return parts.join('');
@@ -82,7 +85,8 @@ export function manyPaths(n: number): string {
   return parts.join('');
 }
 
-const refDoc = (ref: string) => `${HEAD}paths:\n  /things:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                $ref: '${ref}'\n`;
+const refDoc = (ref: string) =>
+  `${HEAD}paths:\n  /things:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                $ref: '${ref}'\n`;
 
 /** A `$ref` cycle, A -> B -> A, reached from an operation (it hung the CLI, the server and Spectral). */
 export const REF_CYCLE = `openapi: 3.0.3
@@ -120,10 +124,17 @@ const UP = '../'.repeat(24);
 
 export function hostileCases(): HostileCase[] {
   const cases: HostileCase[] = [
-    { name: 'alias bomb in the root', files: { 'a.yaml': `${HEAD}paths: {}\nx-bomb:\n${aliasBomb().replace(/^/gm, '  ')}\n` }, root: 'a.yaml', expect: { output: /alias/i, codes: ['parser'] } },
+    {
+      name: 'alias bomb in the root',
+      files: { 'a.yaml': `${HEAD}paths: {}\nx-bomb:\n${aliasBomb().replace(/^/gm, '  ')}\n` },
+      root: 'a.yaml',
+      expect: { output: /alias/i, codes: ['parser'] },
+    },
     {
       name: 'alias bomb in a schema',
-      files: { 'a.yaml': `${HEAD}paths: {}\ncomponents:\n  schemas:\n    Bomb:\n      type: object\n      example:\n${aliasBomb().replace(/^/gm, '        ')}\n` },
+      files: {
+        'a.yaml': `${HEAD}paths: {}\ncomponents:\n  schemas:\n    Bomb:\n      type: object\n      example:\n${aliasBomb().replace(/^/gm, '        ')}\n`,
+      },
       root: 'a.yaml',
       expect: { output: /alias/i, codes: ['parser'] },
     },
@@ -131,8 +142,20 @@ export function hostileCases(): HostileCase[] {
     { name: 'nesting 3,000 deep (YAML block)', files: { 'a.yaml': deepYamlBlock(3000) }, root: 'a.yaml', expect: { output: /nest/i, codes: ['parser'] } },
     { name: 'nesting 100,000 deep (YAML flow)', files: { 'a.yaml': deepYamlFlow(100_000) }, root: 'a.yaml', expect: { output: /nest/i, codes: ['parser'] } },
     { name: 'nesting 100,000 deep (JSON)', files: { 'a.json': deepJson(100_000) }, root: 'a.json', expect: { output: /nest/i, codes: ['parser'] } },
-    { name: '$ref: ../../dev/zero', files: { 'a.yaml': refDoc(`${UP}dev/zero`) }, root: 'a.yaml', expect: { output: /not a regular file|outside/i, codes: ['invalid-ref'] }, posixOnly: true },
-    { name: '$ref: ../../dev/urandom', files: { 'a.yaml': refDoc(`${UP}dev/urandom`) }, root: 'a.yaml', expect: { output: /not a regular file|outside/i, codes: ['invalid-ref'] }, posixOnly: true },
+    {
+      name: '$ref: ../../dev/zero',
+      files: { 'a.yaml': refDoc(`${UP}dev/zero`) },
+      root: 'a.yaml',
+      expect: { output: /not a regular file|outside/i, codes: ['invalid-ref'] },
+      posixOnly: true,
+    },
+    {
+      name: '$ref: ../../dev/urandom',
+      files: { 'a.yaml': refDoc(`${UP}dev/urandom`) },
+      root: 'a.yaml',
+      expect: { output: /not a regular file|outside/i, codes: ['invalid-ref'] },
+      posixOnly: true,
+    },
     {
       name: "$ref'd symlink to /dev/zero",
       files: { 'a.yaml': refDoc('zero.yaml'), 'zero.yaml': { symlink: '/dev/zero' } },
@@ -141,38 +164,153 @@ export function hostileCases(): HostileCase[] {
       posixOnly: true,
     },
     // json-ref-resolver reads a `file:` URI as a path below the document's folder: never /dev/zero itself.
-    { name: '$ref: file:///dev/zero', files: { 'a.yaml': refDoc('file:///dev/zero') }, root: 'a.yaml', expect: { output: /invalid-ref/, codes: ['invalid-ref'] }, posixOnly: true },
-    { name: '$ref to a FIFO', files: { 'a.yaml': refDoc('pipe.yaml'), 'pipe.yaml': { fifo: true } }, root: 'a.yaml', expect: { output: /not a regular file/i, codes: ['invalid-ref'] }, posixOnly: true },
-    { name: '$ref to a directory', files: { 'a.yaml': refDoc('sub'), 'sub/x.txt': 'x' }, root: 'a.yaml', expect: { output: /not a regular file|directory/i, codes: ['invalid-ref'] } },
+    {
+      name: '$ref: file:///dev/zero',
+      files: { 'a.yaml': refDoc('file:///dev/zero') },
+      root: 'a.yaml',
+      expect: { output: /invalid-ref/, codes: ['invalid-ref'] },
+      posixOnly: true,
+    },
+    {
+      name: '$ref to a FIFO',
+      files: { 'a.yaml': refDoc('pipe.yaml'), 'pipe.yaml': { fifo: true } },
+      root: 'a.yaml',
+      expect: { output: /not a regular file/i, codes: ['invalid-ref'] },
+      posixOnly: true,
+    },
+    {
+      name: '$ref to a directory',
+      files: { 'a.yaml': refDoc('sub'), 'sub/x.txt': 'x' },
+      root: 'a.yaml',
+      expect: { output: /not a regular file|directory/i, codes: ['invalid-ref'] },
+    },
     {
       name: 'a folder holding a *.yaml symlink to a FIFO',
-      files: { 'ok.yaml': `${HEAD}paths: {}\n`, 'pipe': { fifo: true }, 'link.yaml': { symlink: 'pipe' } },
+      files: { 'ok.yaml': `${HEAD}paths: {}\n`, pipe: { fifo: true }, 'link.yaml': { symlink: 'pipe' } },
       root: '.',
       expect: { output: /link\.yaml.*(not a regular file|skipped)/i },
       posixOnly: true,
     },
-    { name: '$ref to a file outside the project', files: { 'api/a.yaml': refDoc('../secret'), secret: 'password: hunter2\n' }, root: 'api/a.yaml', expect: { output: /outside/i, codes: ['invalid-ref'] } },
-    { name: 'a YAML document behind a UTF-8 BOM', files: { 'a.yaml': `\uFEFF${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n` }, root: 'a.yaml', expect: { output: /path-no-verbs/ } },
-    { name: 'CRLF line endings', files: { 'a.yaml': `${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n`.replace(/\n/g, '\r\n') }, root: 'a.yaml', expect: { output: /path-no-verbs/ } },
-    { name: 'a dedent error', files: { 'a.yaml': `${HEAD}paths:\n  /users:\n    get:\n      responses:\n        '200':\n          description: ok\n   bad: 1\n` }, root: 'a.yaml', expect: { output: /parser/, codes: ['parser'] } },
-    { name: 'a YAML !!binary tag', files: { 'a.yaml': `${HEAD}paths: {}\nx-logo: !!binary |\n  R0lGODlhDAAMAIQAAP//9/X17unp5WZmZgAAAOfn515eXvPz7Y6OjuDg4J+fn5\n` }, root: 'a.yaml', expect: { output: /^\[|a\.yaml/m, exit: [0, 1] } },
+    {
+      name: '$ref to a file outside the project',
+      files: { 'api/a.yaml': refDoc('../secret'), secret: 'password: hunter2\n' },
+      root: 'api/a.yaml',
+      expect: { output: /outside/i, codes: ['invalid-ref'] },
+    },
+    {
+      name: 'a YAML document behind a UTF-8 BOM',
+      files: { 'a.yaml': `\uFEFF${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n` },
+      root: 'a.yaml',
+      expect: { output: /path-no-verbs/ },
+    },
+    {
+      name: 'CRLF line endings',
+      files: { 'a.yaml': `${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n`.replace(/\n/g, '\r\n') },
+      root: 'a.yaml',
+      expect: { output: /path-no-verbs/ },
+    },
+    {
+      name: 'a dedent error',
+      files: { 'a.yaml': `${HEAD}paths:\n  /users:\n    get:\n      responses:\n        '200':\n          description: ok\n   bad: 1\n` },
+      root: 'a.yaml',
+      expect: { output: /parser/, codes: ['parser'] },
+    },
+    {
+      name: 'a YAML !!binary tag',
+      files: { 'a.yaml': `${HEAD}paths: {}\nx-logo: !!binary |\n  R0lGODlhDAAMAIQAAP//9/X17unp5WZmZgAAAOfn515eXvPz7Y6OjuDg4J+fn5\n` },
+      root: 'a.yaml',
+      expect: { output: /^\[|a\.yaml/m, exit: [0, 1] },
+    },
     { name: 'an empty file', files: { 'a.yaml': '' }, root: 'a.yaml', expect: { output: /skipped/i, exit: [2] } },
-    { name: 'a binary file', files: { 'a.yaml': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]) }, root: 'a.yaml', expect: { output: /skipped.*binary/i, exit: [2] } },
-    { name: 'a document with one NUL byte', files: { 'a.yaml': `${HEAD}paths: {}\nx-note: a\u0000b\n` }, root: 'a.yaml', expect: { output: /NUL/, codes: ['parser'], exit: [1] } },
-    { name: 'a folder with no OpenAPI document', files: { 'specs/x.yaml': 'a: 1\n', 'specs/y.json': '{"b": 2}\n' }, root: 'specs', expect: { output: /no OpenAPI document was linted/, exit: [2] } },
-    { name: 'an AsyncAPI document', files: { 'a.yaml': "asyncapi: 2.6.0\ninfo:\n  title: T\n  version: '1'\nchannels: {}\n" }, root: 'a.yaml', expect: { output: /AsyncAPI/, exit: [2] } },
-    { name: 'tab indentation', files: { 'a.yaml': `${HEAD}paths:\n\t/users:\n    get: {}\n` }, root: 'a.yaml', expect: { output: /a tab in the indentation/, codes: ['parser'], exit: [1] } },
-    { name: 'CR-only line ends', files: { 'a.yaml': `${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n`.replace(/\n/g, '\r') }, root: 'a.yaml', expect: { output: /path-no-verbs/, exit: [1] } },
-    { name: 'a UTF-16 document', files: { 'a.yaml': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${HEAD}paths: {}\n`, 'utf16le')]) }, root: 'a.yaml', expect: { output: /skipped.*UTF-16/i } },
+    {
+      name: 'a binary file',
+      files: { 'a.yaml': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]) },
+      root: 'a.yaml',
+      expect: { output: /skipped.*binary/i, exit: [2] },
+    },
+    {
+      name: 'a document with one NUL byte',
+      files: { 'a.yaml': `${HEAD}paths: {}\nx-note: a\u0000b\n` },
+      root: 'a.yaml',
+      expect: { output: /NUL/, codes: ['parser'], exit: [1] },
+    },
+    {
+      name: 'a folder with no OpenAPI document',
+      files: { 'specs/x.yaml': 'a: 1\n', 'specs/y.json': '{"b": 2}\n' },
+      root: 'specs',
+      expect: { output: /no OpenAPI document was linted/, exit: [2] },
+    },
+    {
+      name: 'an AsyncAPI document',
+      files: { 'a.yaml': "asyncapi: 2.6.0\ninfo:\n  title: T\n  version: '1'\nchannels: {}\n" },
+      root: 'a.yaml',
+      expect: { output: /AsyncAPI/, exit: [2] },
+    },
+    {
+      name: 'tab indentation',
+      files: { 'a.yaml': `${HEAD}paths:\n\t/users:\n    get: {}\n` },
+      root: 'a.yaml',
+      expect: { output: /a tab in the indentation/, codes: ['parser'], exit: [1] },
+    },
+    {
+      name: 'CR-only line ends',
+      files: { 'a.yaml': `${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n`.replace(/\n/g, '\r') },
+      root: 'a.yaml',
+      expect: { output: /path-no-verbs/, exit: [1] },
+    },
+    {
+      name: 'a UTF-16 document',
+      files: { 'a.yaml': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${HEAD}paths: {}\n`, 'utf16le')]) },
+      root: 'a.yaml',
+      expect: { output: /skipped.*UTF-16/i },
+    },
     { name: 'openapi: 4.0.0', files: { 'a.yaml': HEAD.replace('3.0.3', '4.0.0') + 'paths: {}\n' }, root: 'a.yaml', expect: { output: /skipped.*4\.0\.0/i } },
     { name: 'a $ref cycle (A -> B -> A)', files: { 'api.yaml': REF_CYCLE }, root: 'api.yaml', expect: { output: /error-500/, exit: [1] } },
-    { name: 'a $ref cycle across two files', files: { 'api.yaml': REF_CYCLE_ACROSS, 'a.yaml': REF_CYCLE_A, 'b.yaml': REF_CYCLE_B }, root: 'api.yaml', expect: { output: /error-500/, exit: [1] } },
+    {
+      name: 'a $ref cycle across two files',
+      files: { 'api.yaml': REF_CYCLE_ACROSS, 'a.yaml': REF_CYCLE_A, 'b.yaml': REF_CYCLE_B },
+      root: 'api.yaml',
+      expect: { output: /error-500/, exit: [1] },
+    },
     // A chain of refs cost its length squared (thousands of refs took tens of seconds and gigabytes).
-    { name: 'a chain of 4,000 local $refs', files: { 'api.yaml': refChain(4000) }, root: 'api.yaml', expect: { output: /security-required/, exit: [0, 1] }, budgetMs: 15_000 },
-    { name: 'a chain of 10,000 local $refs', files: { 'api.yaml': refChain(10_000) }, root: 'api.yaml', expect: { output: /security-required/, exit: [0, 1] }, slow: true, budgetMs: 2_000 },
-    { name: 'a chain of 10,000 local $refs, no rules (the resolver alone)', files: { 'api.yaml': refChain(10_000), 'none.yaml': 'rules: {}\n' }, root: 'api.yaml', args: ['-r', 'none.yaml'], expect: { output: /^\[\]/, exit: [0] }, slow: true, budgetMs: 2_000 },
-    { name: '200,000 paths', files: { 'api.yaml': manyPaths(200_000) }, root: 'api.yaml', expect: { output: /"code"/, exit: [0, 1] }, slow: true, budgetMs: 20_000 },
-    { name: 'swagger: "1.2"', files: { 'a.yaml': `swagger: "1.2"\ninfo:\n  title: x\n  version: '1'\npaths: {}\n` }, root: 'a.yaml', expect: { output: /skipped.*1\.2/i } },
+    {
+      name: 'a chain of 4,000 local $refs',
+      files: { 'api.yaml': refChain(4000) },
+      root: 'api.yaml',
+      expect: { output: /security-required/, exit: [0, 1] },
+      budgetMs: 15_000,
+    },
+    {
+      name: 'a chain of 10,000 local $refs',
+      files: { 'api.yaml': refChain(10_000) },
+      root: 'api.yaml',
+      expect: { output: /security-required/, exit: [0, 1] },
+      slow: true,
+      budgetMs: 2_000,
+    },
+    {
+      name: 'a chain of 10,000 local $refs, no rules (the resolver alone)',
+      files: { 'api.yaml': refChain(10_000), 'none.yaml': 'rules: {}\n' },
+      root: 'api.yaml',
+      args: ['-r', 'none.yaml'],
+      expect: { output: /^\[\]/, exit: [0] },
+      slow: true,
+      budgetMs: 2_000,
+    },
+    {
+      name: '200,000 paths',
+      files: { 'api.yaml': manyPaths(200_000) },
+      root: 'api.yaml',
+      expect: { output: /"code"/, exit: [0, 1] },
+      slow: true,
+      budgetMs: 20_000,
+    },
+    {
+      name: 'swagger: "1.2"',
+      files: { 'a.yaml': `swagger: "1.2"\ninfo:\n  title: x\n  version: '1'\npaths: {}\n` },
+      root: 'a.yaml',
+      expect: { output: /skipped.*1\.2/i },
+    },
   ];
   return cases;
 }

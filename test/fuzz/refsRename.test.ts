@@ -89,7 +89,10 @@ async function findings(root: string, texts: Texts, rewrite: (s: string) => stri
 
 function apply(texts: Texts, changes: readonly TextChange[]): void {
   for (const file of new Set(changes.map(c => c.file))) {
-    const after = applyChanges(texts.get(file)!, changes.filter(c => c.file === file));
+    const after = applyChanges(
+      texts.get(file)!,
+      changes.filter(c => c.file === file),
+    );
     const before = parseTree(texts.get(file)!, file);
     if (before?.clean) assert.ok(parseTree(after, file)?.clean, `${file} parses after the change`);
     texts.changed.set(file, after);
@@ -108,7 +111,8 @@ describe('renames and moves on the corpus', () => {
         const index = texts.index();
         index.follow(root);
         const decls: { kind: 'component'; file: string; path: string[] }[] = [];
-        for (const file of index.indexedFiles()) for (const s of index.get(file)!.sections) for (const d of s.decls) decls.push({ kind: 'component', file, path: d.path });
+        for (const file of index.indexedFiles())
+          for (const s of index.get(file)!.sections) for (const d of s.decls) decls.push({ kind: 'component', file, path: d.path });
         if (decls.length === 0) continue;
         const lintBefore = await findings(root, texts);
         const danglingBefore = danglingCount(texts, root);

@@ -73,8 +73,11 @@ async function main(): Promise<void> {
     const r = rng(seed);
     await fuzzHostile(stats, { budgetMs: 20_000, slow: argv.includes('--slow') });
     await fuzzServerHostile(stats, { budgetMs: 10_000 });
-    for (let done = 0; done < runs; done += 200) await fuzzMutants(stats, r, { count: Math.min(200, runs - done), budgetMs: 300_000, fixes: Math.ceil(Math.min(200, runs - done) / 2) });
-    console.log(`seed ${seed}: ${stats.hostile} hostile documents, ${stats.mutants} mutants, ${stats.fixes} fixes in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    for (let done = 0; done < runs; done += 200)
+      await fuzzMutants(stats, r, { count: Math.min(200, runs - done), budgetMs: 300_000, fixes: Math.ceil(Math.min(200, runs - done) / 2) });
+    console.log(
+      `seed ${seed}: ${stats.hostile} hostile documents, ${stats.mutants} mutants, ${stats.fixes} fixes in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
     findings.push(...stats.findings);
   }
   const rep = await fuzzServerRun({

@@ -158,7 +158,25 @@ const PASTES = [
   '\n' + aliasBomb(3, 3).replace(/^/gm, '  ') + '\n',
 ];
 /** What breaks YAML (or JSON) for a while, restored a few edits later. */
-const BREAKS = ['{', '[', '"', "'", ': : :', '\t', '\n   bad: 1\n', '\n- item\n', '*missing', '&a &b', '!!binary |\n  AAAA\n', '%', '@', '`', '\uFEFF', '\u0000', '\r'];
+const BREAKS = [
+  '{',
+  '[',
+  '"',
+  "'",
+  ': : :',
+  '\t',
+  '\n   bad: 1\n',
+  '\n- item\n',
+  '*missing',
+  '&a &b',
+  '!!binary |\n  AAAA\n',
+  '%',
+  '@',
+  '`',
+  '\uFEFF',
+  '\u0000',
+  '\r',
+];
 
 /** The server lints a text only with this key (the same test as lint.ts looksLikeOpenApi, not imported: the engine is heavy). */
 const looksLikeOpenApi = (t: string): boolean =>
@@ -455,7 +473,13 @@ export async function cliFindings(file: string, text: string, budgetMs: number):
 // the run
 
 const sleep = (ms: number) => new Promise<void>(r => setTimeout(r, ms));
-const REQUESTS_WHILE_TYPING = ['textDocument/hover', 'textDocument/completion', 'textDocument/definition', 'textDocument/hover', 'textDocument/completion'] as const;
+const REQUESTS_WHILE_TYPING = [
+  'textDocument/hover',
+  'textDocument/completion',
+  'textDocument/definition',
+  'textDocument/hover',
+  'textDocument/completion',
+] as const;
 
 export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzReport> {
   const t0 = performance.now();
@@ -514,7 +538,11 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
     exited = true;
     if (stopping) return;
     rep.crashes++;
-    rep.findings.push({ kind: 'crash', detail: `the server exited (${code ?? signal}) after ${rep.edits} edits: ${client.stderr.slice(-500)}`, repro: editor.text });
+    rep.findings.push({
+      kind: 'crash',
+      detail: `the server exited (${code ?? signal}) after ${rep.edits} edits: ${client.stderr.slice(-500)}`,
+      repro: editor.text,
+    });
   });
   // When each publish arrived (the checkpoint's latency is from the last edit to it, whenever the harness looks).
   const arrived = new WeakMap<PublishDiagnosticsParams, number>();
@@ -571,7 +599,11 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
             if (e && typeof e.code === 'number' && CANCELLED.has(e.code)) rep.cancelled++;
             else if (!exited) {
               rep.errors++;
-              rep.findings.push({ kind: 'request-error', detail: `${method} (edit ${rep.edits}): ${String(e?.message ?? e).slice(0, 300)} ${JSON.stringify(params).slice(0, 300)}`, repro: editor.text });
+              rep.findings.push({
+                kind: 'request-error',
+                detail: `${method} (edit ${rep.edits}): ${String(e?.message ?? e).slice(0, 300)} ${JSON.stringify(params).slice(0, 300)}`,
+                repro: editor.text,
+              });
             }
             resolve();
           },
@@ -599,7 +631,8 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
       }
       return position(r.int(t.length + 1));
     };
-    const lineDiagnostics = (line: number): Diagnostic[] => (client.latest(uri)?.diagnostics ?? []).filter(d => d.range.start.line <= line && d.range.end.line >= line);
+    const lineDiagnostics = (line: number): Diagnostic[] =>
+      (client.latest(uri)?.diagnostics ?? []).filter(d => d.range.start.line <= line && d.range.end.line >= line);
 
     const sendEdit = (c: Change): void => {
       const range = { start: position(c.at), end: position(c.at + c.del) };
@@ -622,7 +655,11 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
         await client.diagnostics(uri, (_d, p) => p.version === want, 0, o.diagnosticsBudgetMs);
         got = client.latest(uri)!;
       } catch (e) {
-        rep.findings.push({ kind: 'no-diagnostics', detail: `checkpoint ${rep.checkpoints} (edit ${rep.edits}, version ${want}): ${String(e).split('\n')[0]}`, repro: text });
+        rep.findings.push({
+          kind: 'no-diagnostics',
+          detail: `checkpoint ${rep.checkpoints} (edit ${rep.edits}, version ${want}): ${String(e).split('\n')[0]}`,
+          repro: text,
+        });
         cpLat.push(o.diagnosticsBudgetMs);
         return;
       }
@@ -642,7 +679,7 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
         // A fresh server on the same text tells a difference of the edited server's state (incremental linting) from
         // one between the server and the CLI.
         const fresh = await freshServer(folder, text, name);
-        const freshIs = fresh.join('\n') === theirs.join('\n') ? 'the CLI\'s' : fresh.join('\n') === mine.join('\n') ? 'the edited server\'s' : 'neither';
+        const freshIs = fresh.join('\n') === theirs.join('\n') ? "the CLI's" : fresh.join('\n') === mine.join('\n') ? "the edited server's" : 'neither';
         rep.findings.push({
           kind: 'server≠cli',
           detail: `checkpoint ${rep.checkpoints} (edit ${rep.edits}, version ${want}${broken ? ', broken' : ''}): server ${mine.length}, CLI ${theirs.length}, a fresh server ${fresh.length} (= ${freshIs}); only the server's: ${JSON.stringify(d.onlyServer.slice(0, 3))}; only the CLI's: ${JSON.stringify(d.onlyOther.slice(0, 3))}`,
@@ -692,7 +729,11 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
       }
       const first = i === 0;
       const outOfTime = o.maxMs !== undefined && performance.now() - t0 > o.maxMs;
-      if (outOfTime) rep.findings.push({ kind: 'stopped', detail: `stopped after ${rep.edits} of ${o.edits} edits: the run's time (${Math.round(o.maxMs! / 60000)} min) is up` });
+      if (outOfTime)
+        rep.findings.push({
+          kind: 'stopped',
+          detail: `stopped after ${rep.edits} of ${o.edits} edits: the run's time (${Math.round(o.maxMs! / 60000)} min) is up`,
+        });
       const last = i === o.edits - 1 || outOfTime;
       if (first || last || (i + 1) % o.checkpointEvery === 0) {
         await checkpoint();
@@ -705,14 +746,22 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
         // A pause: VS Code asks for the outline and for the light bulb at the cursor.
         const pos = position(editor.cursor);
         request('textDocument/documentSymbol', { textDocument: { uri } });
-        request('textDocument/codeAction', { textDocument: { uri }, range: { start: pos, end: pos }, context: { diagnostics: lineDiagnostics(pos.line), triggerKind: 2 } });
+        request('textDocument/codeAction', {
+          textDocument: { uri },
+          range: { start: pos, end: pos },
+          context: { diagnostics: lineDiagnostics(pos.line), triggerKind: 2 },
+        });
         await sleep(o.pauseMs[0] + r.int(o.pauseMs[1] - o.pauseMs[0] + 1));
         // The diagnostics of this version came during the pause: VS Code asks for the light bulb again (the markers
         // changed); half the time the user has gone to a squiggle, whose quick fixes (fix-all among them) it asks for.
         const shown = client.latest(uri);
         if (shown?.version === version) {
           const target = shown.diagnostics.length > 0 && picks.next() < 0.5 ? picks.pick(shown.diagnostics).range.start : pos;
-          request('textDocument/codeAction', { textDocument: { uri }, range: { start: target, end: target }, context: { diagnostics: lineDiagnostics(target.line), triggerKind: 2 } });
+          request('textDocument/codeAction', {
+            textDocument: { uri },
+            range: { start: target, end: target },
+            context: { diagnostics: lineDiagnostics(target.line), triggerKind: 2 },
+          });
         }
       } else {
         await sleep(Math.min(1000, -Math.log(1 - r.next()) * o.paceMs));
@@ -732,13 +781,25 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
     if (!exited) {
       rep.rssKb.end = await settledRss();
       rep.rssKb.peak = peakKb(pid);
-      const final = client.latest(uri)!.diagnostics.map(d => key(d as Located, folder)).sort();
+      const final = client
+        .latest(uri)!
+        .diagnostics.map(d => key(d as Located, folder))
+        .sort();
       const cli = await cliFindings(cliFile, editor.text, 120_000);
       const fresh = await freshServer(folder, editor.text, name);
-      rep.final = { server: final.length, cli: cli.keys.length, fresh: fresh.length, equal: !cli.error && final.join('\n') === cli.keys.sort().join('\n') && final.join('\n') === fresh.join('\n') };
+      rep.final = {
+        server: final.length,
+        cli: cli.keys.length,
+        fresh: fresh.length,
+        equal: !cli.error && final.join('\n') === cli.keys.sort().join('\n') && final.join('\n') === fresh.join('\n'),
+      };
       if (!rep.final.equal) {
         const d = differences(final, fresh);
-        rep.findings.push({ kind: 'final≠fresh', detail: `server ${final.length}, CLI ${cli.keys.length}, fresh server ${fresh.length}; only the server's: ${JSON.stringify(d.onlyServer.slice(0, 3))}; only the fresh server's: ${JSON.stringify(d.onlyOther.slice(0, 3))}`, repro: editor.text });
+        rep.findings.push({
+          kind: 'final≠fresh',
+          detail: `server ${final.length}, CLI ${cli.keys.length}, fresh server ${fresh.length}; only the server's: ${JSON.stringify(d.onlyServer.slice(0, 3))}; only the fresh server's: ${JSON.stringify(d.onlyOther.slice(0, 3))}`,
+          repro: editor.text,
+        });
       }
     }
   } catch (e) {
@@ -777,12 +838,26 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
     {
       goal: `request latency p99 ≤ ${g.p99Ms} ms, every kind`,
       ok: rep.latency.count > 0 && Object.values(rep.latencyByKind).every(x => x.p99 <= g.p99Ms),
-      value: Object.entries(rep.latencyByKind).map(([k, x]) => `${k.replace('textDocument/', '')} ${x.p99} ms`).join(', '),
+      value: Object.entries(rep.latencyByKind)
+        .map(([k, x]) => `${k.replace('textDocument/', '')} ${x.p99} ms`)
+        .join(', '),
     },
-    { goal: `diagnostics of the current version ≤ ${g.checkpointMs} ms after the last edit, every checkpoint`, ok: rep.checkpointLatency.count === rep.checkpoints && rep.checkpointLatency.max <= g.checkpointMs, value: `max ${rep.checkpointLatency.max} ms over ${rep.checkpoints}` },
-    { goal: "the server's diagnostics = the CLI's at every checkpoint", ok: rep.mismatches === 0 && !rep.findings.some(f => f.kind === 'cli' || f.kind === 'no-diagnostics'), value: `${rep.checkpoints - rep.mismatches} of ${rep.checkpoints} (${rep.brokenCheckpoints} broken)` },
+    {
+      goal: `diagnostics of the current version ≤ ${g.checkpointMs} ms after the last edit, every checkpoint`,
+      ok: rep.checkpointLatency.count === rep.checkpoints && rep.checkpointLatency.max <= g.checkpointMs,
+      value: `max ${rep.checkpointLatency.max} ms over ${rep.checkpoints}`,
+    },
+    {
+      goal: "the server's diagnostics = the CLI's at every checkpoint",
+      ok: rep.mismatches === 0 && !rep.findings.some(f => f.kind === 'cli' || f.kind === 'no-diagnostics'),
+      value: `${rep.checkpoints - rep.mismatches} of ${rep.checkpoints} (${rep.brokenCheckpoints} broken)`,
+    },
     { goal: 'final diagnostics = CLI = a fresh server', ok: rep.final.equal, value: `${rep.final.server} / ${rep.final.cli} / ${rep.final.fresh}` },
-    { goal: `RSS at the end ≤ ${Math.round(g.rssGrowth * 100)}% over after the first edit (the server settled: its spare worker up)`, ok: growth <= g.rssGrowth, value: `${mb(rssBase)} → ${mb(rep.rssKb.end)} MB (${(growth * 100).toFixed(1)}%)` },
+    {
+      goal: `RSS at the end ≤ ${Math.round(g.rssGrowth * 100)}% over after the first edit (the server settled: its spare worker up)`,
+      ok: growth <= g.rssGrowth,
+      value: `${mb(rssBase)} → ${mb(rep.rssKb.end)} MB (${(growth * 100).toFixed(1)}%)`,
+    },
   ];
   return rep;
 }
@@ -821,8 +896,12 @@ export function formatReport(rep: ServerFuzzReport): string {
     '',
     '| measure | value |',
     '|---|---|',
-    `| edits | ${rep.edits} (${Object.entries(rep.editKinds).map(([k, n]) => `${k} ${n}`).join(', ')}) |`,
-    `| requests | ${rep.requests} (${Object.entries(rep.requestKinds).map(([k, n]) => `${k.replace('textDocument/', '')} ${n}`).join(', ')}) |`,
+    `| edits | ${rep.edits} (${Object.entries(rep.editKinds)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}) |`,
+    `| requests | ${rep.requests} (${Object.entries(rep.requestKinds)
+      .map(([k, n]) => `${k.replace('textDocument/', '')} ${n}`)
+      .join(', ')}) |`,
     `| crashes | ${rep.crashes} |`,
     `| JSON-RPC errors | ${rep.errors} (cancelled for a newer version: ${rep.cancelled}) |`,
     `| unanswered within budget | ${rep.unanswered} |`,

@@ -32,7 +32,9 @@ export function needs(...rels: string[]): false | string {
 }
 
 /** The reason to skip a test that runs over the whole full corpus, or false when it is present. */
-export const needsFullCorpus: false | string = FULL_CORPUS ? false : 'skipped: needs the full corpus (../shared/corpus or APICONV_CORPUS); the vendored test/corpus is linted instead';
+export const needsFullCorpus: false | string = FULL_CORPUS
+  ? false
+  : 'skipped: needs the full corpus (../shared/corpus or APICONV_CORPUS); the vendored test/corpus is linted instead';
 
 /** Every YAML file under `dir` (sorted), those over `maxBytes` left out: the corpus's YAML texts for the fix engine's tests. */
 export function yamlFiles(dir: string, maxBytes = 600_000): string[] {

@@ -12,7 +12,12 @@ function write(dir: string, files: Record<string, string>): void {
   }
 }
 
-export async function diffTexts(base: string, head: string, options: DiffOptions = {}, files: { base?: Record<string, string>; head?: Record<string, string> } = {}) {
+export async function diffTexts(
+  base: string,
+  head: string,
+  options: DiffOptions = {},
+  files: { base?: Record<string, string>; head?: Record<string, string> } = {},
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-diff-'));
   write(path.join(dir, 'base'), { 'doc.yaml': base, ...files.base });
   write(path.join(dir, 'head'), { 'doc.yaml': head, ...files.head });

@@ -26,7 +26,19 @@ export function fileUriProject(): { dir: string; doc: string; text: string; refs
     inAbsolute: `${pathToFileURL(path.join(dir, 'api', 'in.yaml')).href}#/S`,
     self: 'file:a.yaml#/components/schemas/Plain',
   };
-  const lines = ['openapi: 3.0.3', 'info:', '  title: File URIs', "  version: '1'", 'servers:', '  - url: https://x.example.com/api/v1', 'paths: {}', 'components:', '  schemas:', '    Plain:', '      type: string'];
+  const lines = [
+    'openapi: 3.0.3',
+    'info:',
+    '  title: File URIs',
+    "  version: '1'",
+    'servers:',
+    '  - url: https://x.example.com/api/v1',
+    'paths: {}',
+    'components:',
+    '  schemas:',
+    '    Plain:',
+    '      type: string',
+  ];
   const line: Record<string, number> = {};
   for (const [name, ref] of Object.entries(refs)) {
     lines.push(`    ${name}:`);

@@ -16,7 +16,9 @@ export function opsDoc(version: string, pathKey: string, ops: Record<string, OpS
   for (const [method, op] of Object.entries(ops)) {
     lines.push(`    ${method}:`);
     const params = [
-      ...templates.map(t => (oas2 ? `{ name: ${t}, in: path, required: true, type: string }` : `{ name: ${t}, in: path, required: true, schema: { type: string } }`)),
+      ...templates.map(t =>
+        oas2 ? `{ name: ${t}, in: path, required: true, type: string }` : `{ name: ${t}, in: path, required: true, schema: { type: string } }`,
+      ),
       ...(op.param ? [oas2 ? '{ name: q, in: query, type: string }' : '{ name: q, in: query, schema: { type: string } }'] : []),
       ...(op.body && oas2 ? ['{ name: body, in: body, schema: { type: object } }'] : []),
     ];

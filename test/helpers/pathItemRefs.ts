@@ -50,14 +50,28 @@ export function pathItemRefsProject(version: Version): PathItemRefsProject {
   const head =
     version === '2.0'
       ? ['swagger: "2.0"', 'info:', '  title: Path refs', '  version: "1.0"', 'host: api.example.com', 'schemes: [https]']
-      : [`openapi: ${version === '3.0' ? '3.0.3' : '3.1.0'}`, 'info:', '  title: Path refs', '  version: "1.0"', 'servers:', '  - url: https://api.example.com'];
+      : [
+          `openapi: ${version === '3.0' ? '3.0.3' : '3.1.0'}`,
+          'info:',
+          '  title: Path refs',
+          '  version: "1.0"',
+          'servers:',
+          '  - url: https://api.example.com',
+        ];
   const lines: string[] = [...head, 'paths:'];
   const at: Record<string, number> = {};
   const files: Record<string, string> = {};
   for (const [key, file] of KEYS) {
     at[key] = lines.length;
     if (file === undefined) {
-      lines.push(`  ${key}:`, ...operation(`Read ${key}`).map(l => `  ${l}`), '    parameters:', '      - name: orderId', '        in: path', '        required: true');
+      lines.push(
+        `  ${key}:`,
+        ...operation(`Read ${key}`).map(l => `  ${l}`),
+        '    parameters:',
+        '      - name: orderId',
+        '        in: path',
+        '        required: true',
+      );
       lines.push(...(version === '2.0' ? ['        type: string'] : ['        schema:', '          type: string']));
     } else {
       lines.push(`  ${key}:`, `    $ref: ${file}`);

@@ -10,7 +10,7 @@ import { ERROR_SCHEMA_OAS2, ERROR_SCHEMA_OAS3 } from './fixtureYaml';
 const CASES_401: { valid: ValidCase[]; invalid: InvalidCase[] } = {
   valid: [
     {
-      name: "oas3: secured, declares 401",
+      name: 'oas3: secured, declares 401',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 security:
@@ -27,7 +27,7 @@ paths:
 `,
     },
     {
-      name: "oas3.1: not secured (no security at all)",
+      name: 'oas3.1: not secured (no security at all)',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 paths:
@@ -38,7 +38,7 @@ paths:
 `,
     },
     {
-      name: "oas3.1: an operation that opts out is not secured",
+      name: 'oas3.1: an operation that opts out is not secured',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 security:
@@ -55,7 +55,7 @@ paths:
 `,
     },
     {
-      name: "oas2: secured, declares 401 through a shared response",
+      name: 'oas2: secured, declares 401 through a shared response',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -73,7 +73,7 @@ paths:
 `,
     },
     {
-      name: "json: secured, declares 401",
+      name: 'json: secured, declares 401',
       document: `{
   "openapi": "3.0.3", "info": { "title": "t", "version": "1" },
   "security": [{ "K": [] }],
@@ -85,7 +85,7 @@ paths:
   ],
   invalid: [
     {
-      name: "oas3: the fix adds a shared Unauthorized response and the Error schema",
+      name: 'oas3: the fix adds a shared Unauthorized response and the Error schema',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 security:
@@ -99,9 +99,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses"], line: 11, message: "no 401 response" },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'], line: 11, message: 'no 401 response' }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 security:
@@ -127,7 +125,7 @@ paths:
 `,
     },
     {
-      name: "oas3: the fix reuses the 401 response other operations use",
+      name: 'oas3: the fix reuses the 401 response other operations use',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 security:
@@ -149,9 +147,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users/{id}", "get", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users/{id}', 'get', 'responses'] }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 security:
@@ -177,7 +173,7 @@ paths:
 `,
     },
     {
-      name: "oas3: the fix reuses the existing Error schema",
+      name: 'oas3: the fix reuses the existing Error schema',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
 security:
@@ -197,9 +193,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'] }],
       output: `openapi: 3.0.3
 info: { title: t, version: '1' }
 security:
@@ -230,7 +224,7 @@ paths:
 `,
     },
     {
-      name: "oas3.1: operation-level security, no responses key",
+      name: 'oas3.1: operation-level security, no responses key',
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
 components:
@@ -241,9 +235,7 @@ paths:
     get:
       security: [{ ApiKeyAuth: [] }]
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get"], line: 8 },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get'], line: 8 }],
       output: `openapi: 3.1.0
 info: { title: t, version: '1' }
 components:
@@ -267,7 +259,7 @@ paths:
 `,
     },
     {
-      name: "oas2: the fix reuses responses.Unauthorized",
+      name: 'oas2: the fix reuses responses.Unauthorized',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -283,9 +275,7 @@ paths:
       responses:
         '200': { description: OK }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'] }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -305,7 +295,7 @@ paths:
 `,
     },
     {
-      name: "oas2: the fix adds responses.Unauthorized and definitions.Error",
+      name: 'oas2: the fix adds responses.Unauthorized and definitions.Error',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -319,9 +309,7 @@ paths:
         '200': { description: OK }
         '404': { description: Other }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'] }],
       output: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -345,7 +333,7 @@ ${ERROR_SCHEMA_OAS2}responses:
 `,
     },
     {
-      name: "oas2: 4XX and default do not count as 401",
+      name: 'oas2: 4XX and default do not count as 401',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }
 securityDefinitions:
@@ -360,12 +348,10 @@ paths:
         4XX: { description: Client error }
         default: { description: Error }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses"] },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'] }],
     },
     {
-      name: "json: secured, no 401",
+      name: 'json: secured, no 401',
       document: `{
   "openapi": "3.0.3",
   "info": {
@@ -398,9 +384,7 @@ paths:
   }
 }
 `,
-      errors: [
-        { path: ["paths", "/api/users", "get", "responses"], line: 15 },
-      ],
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses'], line: 15 }],
       output: `{
   "openapi": "3.0.3",
   "info": {
@@ -479,9 +463,9 @@ paths:
 `,
     },
     {
-      name: "$ref: a path item in another file",
+      name: '$ref: a path item in another file',
       files: {
-        "paths/users.yaml": `get:
+        'paths/users.yaml': `get:
   responses:
     '200': { description: OK }
 `,
@@ -497,9 +481,7 @@ paths:
   /api/users:
     $ref: './paths/users.yaml'
 `,
-      errors: [
-        { path: ["get", "responses"], file: "paths/users.yaml", line: 2 },
-      ],
+      errors: [{ path: ['get', 'responses'], file: 'paths/users.yaml', line: 2 }],
     },
   ],
 };

@@ -103,7 +103,13 @@ export function testRule(id: RuleId, cases: { valid: ValidCase[]; invalid: Inval
     for (const c of cases.invalid) {
       it(`invalid: ${c.name}`, async () => {
         const { file, problems } = await runRule(id, c);
-        const got = problems.map(p => ({ path: p.path, line: p.range.start.line + 1, message: p.message, file: path.relative(path.dirname(file), p.source), severity: SEVERITY_NAMES[p.severity] }));
+        const got = problems.map(p => ({
+          path: p.path,
+          line: p.range.start.line + 1,
+          message: p.message,
+          file: path.relative(path.dirname(file), p.source),
+          severity: SEVERITY_NAMES[p.severity],
+        }));
         assert.equal(got.length, c.errors.length, `expected ${c.errors.length} ${id} finding(s), got ${JSON.stringify(got, null, 1)}`);
         c.errors.forEach((e, i) => {
           if (e.path) assert.deepEqual(got[i].path, e.path, `finding ${i}: path`);
@@ -122,10 +128,18 @@ export function testRule(id: RuleId, cases: { valid: ValidCase[]; invalid: Inval
           const out = fixed.files.get(file) ?? c.document;
           assert.equal(out, c.output, 'fixed text');
           const parsed = parseDocument(out);
-          assert.deepEqual(parsed.errors.map(e => e.message), [], 'the fixed document parses');
+          assert.deepEqual(
+            parsed.errors.map(e => e.message),
+            [],
+            'the fixed document parses',
+          );
           fs.writeFileSync(file, out);
           const after = await lint(out, file, { ruleset });
-          assert.deepEqual(after.problems.filter(p => p.code === id || p.code === 'parser'), [], 'no finding left after the fix');
+          assert.deepEqual(
+            after.problems.filter(p => p.code === id || p.code === 'parser'),
+            [],
+            'no finding left after the fix',
+          );
           const again = await fixFile(out, file, { ruleset, safeOnly: false });
           assert.equal(again.applied, 0, 'fixing again changes nothing');
         }

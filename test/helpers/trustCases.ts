@@ -50,15 +50,37 @@ export const EVIL_RULE = ['rules:', '  evil-rule:', '    given: $.info', '    se
 /** The nine ways: the ruleset file's name and the files to write. */
 export const NINE: { name: string; ruleset: string; files: Record<string, string> }[] = [
   { name: '1. extends a ./evil.js ruleset', ruleset: '.spectral.yaml', files: { '.spectral.yaml': 'extends: [apiconv:recommended, ./evil.js]\n' } },
-  { name: '2. extends a YAML ruleset that has functions:', ruleset: '.spectral.yaml', files: { '.spectral.yaml': 'extends: [apiconv:recommended, ./nested.yaml]\n', 'nested.yaml': `functions: [evil]\n${EVIL_RULE}\n` } },
-  { name: "3. 'functions': single-quoted", ruleset: '.apiconv.yaml', files: { '.apiconv.yaml': `extends: apiconv:recommended\n'functions': [evil]\n${EVIL_RULE}\n` } },
-  { name: '4. a flow mapping', ruleset: '.apiconv.yaml', files: { '.apiconv.yaml': '{ extends: apiconv:recommended, functions: [evil], rules: { evil-rule: { given: $.info, severity: error, then: { function: evil } } } }\n' } },
+  {
+    name: '2. extends a YAML ruleset that has functions:',
+    ruleset: '.spectral.yaml',
+    files: { '.spectral.yaml': 'extends: [apiconv:recommended, ./nested.yaml]\n', 'nested.yaml': `functions: [evil]\n${EVIL_RULE}\n` },
+  },
+  {
+    name: "3. 'functions': single-quoted",
+    ruleset: '.apiconv.yaml',
+    files: { '.apiconv.yaml': `extends: apiconv:recommended\n'functions': [evil]\n${EVIL_RULE}\n` },
+  },
+  {
+    name: '4. a flow mapping',
+    ruleset: '.apiconv.yaml',
+    files: {
+      '.apiconv.yaml':
+        '{ extends: apiconv:recommended, functions: [evil], rules: { evil-rule: { given: $.info, severity: error, then: { function: evil } } } }\n',
+    },
+  },
   {
     name: '5. a JSON unicode escape ("function\\u0073")',
     ruleset: '.apiconv.json',
-    files: { '.apiconv.json': '{ "extends": "apiconv:recommended", "function\\u0073": ["evil"], "rules": { "evil-rule": { "given": "$.info", "severity": "error", "then": { "function": "evil" } } } }\n' },
+    files: {
+      '.apiconv.json':
+        '{ "extends": "apiconv:recommended", "function\\u0073": ["evil"], "rules": { "evil-rule": { "given": "$.info", "severity": "error", "then": { "function": "evil" } } } }\n',
+    },
   },
-  { name: '6. a YAML explicit key (? functions)', ruleset: '.apiconv.yaml', files: { '.apiconv.yaml': `extends: apiconv:recommended\n? functions\n: [evil]\n${EVIL_RULE}\n` } },
+  {
+    name: '6. a YAML explicit key (? functions)',
+    ruleset: '.apiconv.yaml',
+    files: { '.apiconv.yaml': `extends: apiconv:recommended\n? functions\n: [evil]\n${EVIL_RULE}\n` },
+  },
   { name: '7. extends a package from node_modules', ruleset: '.spectral.yaml', files: { '.spectral.yaml': 'extends: [apiconv:recommended, evil-ruleset]\n' } },
   { name: '8. extends a ./evil.mjs', ruleset: '.spectral.yaml', files: { '.spectral.yaml': 'extends: [apiconv:recommended, ./evil.mjs]\n' } },
   {
@@ -67,4 +89,3 @@ export const NINE: { name: string; ruleset: string; files: Record<string, string
     files: { '.spectral.yaml': 'extends: apiconv:recommended\noverrides:\n  - files: ["*.yaml"]\n    extends: ./evil.js\n' },
   },
 ];
-

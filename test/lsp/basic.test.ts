@@ -33,16 +33,25 @@ describe('language server: single documents', () => {
     const https = diags.find(d => d.code === 'servers-https');
     assert.ok(https, 'servers-https reported');
     assert.equal(https.source, 'apiconv');
-    assert.equal(https.range.start.line, BAD.split('\n').findIndex(l => l.includes('http://shop.example.com')));
+    assert.equal(
+      https.range.start.line,
+      BAD.split('\n').findIndex(l => l.includes('http://shop.example.com')),
+    );
     assert.match(https.codeDescription!.href, /servers-https\.md$/);
     assert.deepEqual(https.data, { ruleId: 'servers-https', version: 1, path: ['servers', '0', 'url'], fixable: true });
-    const spectral = diags.find(d => typeof d.code === 'string' && d.code.startsWith('oas3-') );
+    const spectral = diags.find(d => typeof d.code === 'string' && d.code.startsWith('oas3-'));
     if (spectral) assert.match(spectral.codeDescription!.href, /^https:\/\//);
     const status = await c.until('status', () => c.statuses.find(s => s.uri === uri && s.state === 'ok'));
     assert.equal(status.ruleset, 'apiconv:recommended');
     assert.equal(typeof status.validationTime, 'number');
     // The grade the status item shows: the score `apiconv score` gives the same document.
-    const scored = JSON.parse(spawnSync(process.execPath, [path.join(ROOT, 'server/out/cli.js'), 'score', '-f', 'json', '--stdin', '--stdin-filepath', file], { input: BAD, cwd: ws, encoding: 'utf8' }).stdout);
+    const scored = JSON.parse(
+      spawnSync(process.execPath, [path.join(ROOT, 'server/out/cli.js'), 'score', '-f', 'json', '--stdin', '--stdin-filepath', file], {
+        input: BAD,
+        cwd: ws,
+        encoding: 'utf8',
+      }).stdout,
+    );
     assert.deepEqual(status.score, { value: scored.score, grade: scored.grade });
   });
 
@@ -68,34 +77,38 @@ describe('language server: single documents', () => {
     for (const p of c.published.slice(since)) if (p.uri === uri) assert.equal(p.version, 3, 'no publish for a superseded version');
   });
 
-  it('relints an open document incrementally: an edit in one operation re-runs that path item only, and the findings are the CLI\'s', { timeout: 120_000, skip: needs('asana/asana.yaml') }, async () => {
-    const text = fs.readFileSync(path.join(CORPUS, 'asana', 'asana.yaml'), 'utf8');
-    const file = path.join(ws, 'asana.yaml');
-    const uri = c.open(file, text);
-    await c.diagnostics(uri, (_, p) => p.version === 1);
-    const at = text.indexOf('description: Successfully deleted the specified attachment');
-    assert.ok(at > 0);
-    const edited = text.slice(0, at) + 'description: Deleted' + text.slice(at + 'description: Successfully deleted'.length);
-    const since = c.published.length;
-    c.change(uri, 2, edited);
-    const diags = await c.diagnostics(uri, (_, p) => p.version === 2, since);
-    const status = await c.until('status of version 2', () => c.statuses.find(s => s.uri === uri && s.version === 2));
-    assert.ok(status.incremental, 'the status says how much the relint re-did');
-    assert.equal(status.incremental.fullParse, false);
-    assert.ok(status.incremental.unitsRun <= 2, `units re-run: ${status.incremental.unitsRun}`);
-    assert.ok(status.incremental.unitsReused > 500, `units reused: ${status.incremental.unitsReused}`);
-    fs.writeFileSync(file, edited);
-    const run = spawnSync(process.execPath, [path.join(ROOT, 'server/out/cli.js'), 'lint', file, '-f', 'json'], { encoding: 'utf8', cwd: ws });
-    const cli: { code: string; range: { start: { line: number; character: number } }; message: string }[] = JSON.parse(run.stdout);
-    const key = (code: string, line: number, ch: number, msg: string) => `${code}@${line}:${ch} ${msg}`;
-    assert.deepEqual(
-      diags.map(d => key(String(d.code), d.range.start.line, d.range.start.character, typeof d.message === 'string' ? d.message : d.message.value)).sort(),
-      cli.map(p => key(p.code, p.range.start.line, p.range.start.character, p.message)).sort(),
-    );
-    c.close(uri);
-  });
+  it(
+    "relints an open document incrementally: an edit in one operation re-runs that path item only, and the findings are the CLI's",
+    { timeout: 120_000, skip: needs('asana/asana.yaml') },
+    async () => {
+      const text = fs.readFileSync(path.join(CORPUS, 'asana', 'asana.yaml'), 'utf8');
+      const file = path.join(ws, 'asana.yaml');
+      const uri = c.open(file, text);
+      await c.diagnostics(uri, (_, p) => p.version === 1);
+      const at = text.indexOf('description: Successfully deleted the specified attachment');
+      assert.ok(at > 0);
+      const edited = text.slice(0, at) + 'description: Deleted' + text.slice(at + 'description: Successfully deleted'.length);
+      const since = c.published.length;
+      c.change(uri, 2, edited);
+      const diags = await c.diagnostics(uri, (_, p) => p.version === 2, since);
+      const status = await c.until('status of version 2', () => c.statuses.find(s => s.uri === uri && s.version === 2));
+      assert.ok(status.incremental, 'the status says how much the relint re-did');
+      assert.equal(status.incremental.fullParse, false);
+      assert.ok(status.incremental.unitsRun <= 2, `units re-run: ${status.incremental.unitsRun}`);
+      assert.ok(status.incremental.unitsReused > 500, `units reused: ${status.incremental.unitsReused}`);
+      fs.writeFileSync(file, edited);
+      const run = spawnSync(process.execPath, [path.join(ROOT, 'server/out/cli.js'), 'lint', file, '-f', 'json'], { encoding: 'utf8', cwd: ws });
+      const cli: { code: string; range: { start: { line: number; character: number } }; message: string }[] = JSON.parse(run.stdout);
+      const key = (code: string, line: number, ch: number, msg: string) => `${code}@${line}:${ch} ${msg}`;
+      assert.deepEqual(
+        diags.map(d => key(String(d.code), d.range.start.line, d.range.start.character, typeof d.message === 'string' ? d.message : d.message.value)).sort(),
+        cli.map(p => key(p.code, p.range.start.line, p.range.start.character, p.message)).sort(),
+      );
+      c.close(uri);
+    },
+  );
 
-  it('lints a small document in the main thread once warmed up, with the CLI\'s findings', { timeout: 60_000 }, async () => {
+  it("lints a small document in the main thread once warmed up, with the CLI's findings", { timeout: 60_000 }, async () => {
     const file = path.join(ws, 'inline.yaml');
     const uri = c.open(file, BAD);
     await c.diagnostics(uri, (_, p) => p.version === 1);
@@ -116,7 +129,10 @@ describe('language server: single documents', () => {
     const run = spawnSync(process.execPath, [path.join(ROOT, 'server/out/cli.js'), 'lint', file, '-f', 'json'], { encoding: 'utf8', cwd: ws });
     const cli: { code: string; range: { start: { line: number; character: number } }; message: string }[] = JSON.parse(run.stdout);
     const key = (code: string, line: number, ch: number, msg: string) => `${code}@${line}:${ch} ${msg}`;
-    assert.ok(cli.some(p => p.message.includes(`shop${main!.version}.example.com`)), 'the CLI saw the edited text');
+    assert.ok(
+      cli.some(p => p.message.includes(`shop${main!.version}.example.com`)),
+      'the CLI saw the edited text',
+    );
     assert.deepEqual(
       main.diags.map(d => key(String(d.code), d.range.start.line, d.range.start.character, typeof d.message === 'string' ? d.message : d.message.value)).sort(),
       cli.map(p => key(p.code, p.range.start.line, p.range.start.character, p.message)).sort(),
@@ -141,7 +157,10 @@ describe('language server: single documents', () => {
     const rh = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line: refLine, character: col } });
     assert.match(rh.contents.value, /\*\*\$ref\*\*/);
     assert.match(rh.contents.value, /User:/);
-    const def = await c.request<{ uri: string; range: { start: { line: number } } }>('textDocument/definition', { textDocument: { uri }, position: { line: refLine, character: col } });
+    const def = await c.request<{ uri: string; range: { start: { line: number } } }>('textDocument/definition', {
+      textDocument: { uri },
+      position: { line: refLine, character: col },
+    });
     assert.equal(def.uri, uri);
     assert.equal(ls[def.range.start.line].trim(), 'User:');
   });
@@ -152,7 +171,10 @@ describe('language server: single documents', () => {
     const syms = await c.request<Sym[]>('textDocument/documentSymbol', { textDocument: { uri } });
     const paths = syms.find(s => s.name === 'paths')!;
     const getUsers = paths.children!.find(p => p.name === '/getUsers')!;
-    assert.deepEqual(getUsers.children!.map(o => [o.name, o.detail]), [['GET /getUsers', 'getUsers']]);
+    assert.deepEqual(
+      getUsers.children!.map(o => [o.name, o.detail]),
+      [['GET /getUsers', 'getUsers']],
+    );
     const comps = syms.find(s => s.name === 'components')!;
     assert.ok(comps.children!.find(k => k.name === 'schemas')!.children!.some(s => s.name === 'User'));
     const ws1 = await c.request<{ name: string; location: { uri: string } }[]>('workspace/symbol', { query: 'creatus' });
@@ -163,7 +185,12 @@ describe('language server: single documents', () => {
     const uri = c.open(path.join(ws, 'notes.yaml'), 'name: not an api\nopenapi_like: no\n');
     const st = await c.until('skipped status', () => c.statuses.find(s => s.uri === uri));
     assert.equal(st.state, 'skipped');
-    const jsonUri = c.open(path.join(ws, 'spec.txt'), JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, servers: [{ url: 'http://x.example.com' }], paths: {} }, null, 2), 1, 'json');
+    const jsonUri = c.open(
+      path.join(ws, 'spec.txt'),
+      JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, servers: [{ url: 'http://x.example.com' }], paths: {} }, null, 2),
+      1,
+      'json',
+    );
     const d = await c.diagnostics(jsonUri, x => x.length > 0);
     assert.ok(d.some(x => x.code === 'servers-https'));
   });
@@ -175,7 +202,10 @@ describe('language server: single documents', () => {
     const since = c.published.length;
     c.change(uri, 2, BAD.replace('paths:\n', 'paths:\n  /x: [unclosed\n    : - {\n'));
     const d = await c.diagnostics(uri, (_, p) => p.version === 2, since);
-    assert.ok(d.some(x => x.code === 'parser'), 'a parser error is reported');
+    assert.ok(
+      d.some(x => x.code === 'parser'),
+      'a parser error is reported',
+    );
     c.change(uri, 3, '');
     await c.diagnostics(uri, (x, p) => p.version === 3 && x.length === 0, since);
     const circ = lines(

@@ -7,12 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  createProtocolConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
-  type ProtocolConnection,
-} from 'vscode-languageserver-protocol/node';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import type { ClientCapabilities, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 
 function findRoot(dir: string): string {
@@ -96,7 +91,9 @@ export class TestClient {
     this.conn.onNotification('window/logMessage', (p: { message: string }) => {
       this.logs.push(p.message);
     });
-    this.conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(i => (i.section === 'apiconv' ? this.settings : null)));
+    this.conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) =>
+      p.items.map(i => (i.section === 'apiconv' ? this.settings : null)),
+    );
     this.conn.onRequest('client/registerCapability', () => null);
     this.conn.onRequest('workspace/diagnostic/refresh', () => {
       this.refreshes++;
@@ -152,13 +149,17 @@ export class TestClient {
 
   /** Waits for a publish for `uri` (after `since` publishes) that satisfies `pred`. */
   async diagnostics(uri: string, pred: (d: Diagnostic[], p: PublishDiagnosticsParams) => boolean = () => true, since = 0, ms?: number): Promise<Diagnostic[]> {
-    const p = await this.until(`diagnostics for ${uri}`, () => {
-      for (let i = this.published.length - 1; i >= since; i--) {
-        const x = this.published[i];
-        if (x.uri === uri) return pred(x.diagnostics, x) ? x : undefined;
-      }
-      return undefined;
-    }, ms);
+    const p = await this.until(
+      `diagnostics for ${uri}`,
+      () => {
+        for (let i = this.published.length - 1; i >= since; i--) {
+          const x = this.published[i];
+          if (x.uri === uri) return pred(x.diagnostics, x) ? x : undefined;
+        }
+        return undefined;
+      },
+      ms,
+    );
     return p.diagnostics;
   }
 

@@ -90,7 +90,10 @@ describe('language server: code actions and completion over the protocol', () =>
       range: d404.range,
       context: { diagnostics: [d404] },
     });
-    assert.ok(actions.every(a => editsFor(a.edit, uri).length === 0), 'no action of a stale diagnostic edits the document');
+    assert.ok(
+      actions.every(a => editsFor(a.edit, uri).length === 0),
+      'no action of a stale diagnostic edits the document',
+    );
   });
 
   it('source.fixAll.apiconv fixes every safe finding (what fix-on-save runs)', async () => {
@@ -142,7 +145,9 @@ describe('language server: code actions and completion over the protocol', () =>
     });
     const items = Array.isArray(res) ? res : res.items;
     assert.ok(items.length > 0, 'completion items');
-    const joined = items.map(i => `${i.label} ${typeof i.insertText === 'string' ? i.insertText : ''} ${i.textEdit && 'newText' in i.textEdit ? i.textEdit.newText : ''}`).join('\n');
+    const joined = items
+      .map(i => `${i.label} ${typeof i.insertText === 'string' ? i.insertText : ''} ${i.textEdit && 'newText' in i.textEdit ? i.textEdit.newText : ''}`)
+      .join('\n');
     assert.match(joined, /\{id\}/, 'an item path');
     assert.match(joined, /parameters\/Limit|name: limit/, 'list parameters');
   });

@@ -102,13 +102,23 @@ test('source.fixAll.apiconv (code actions on save): safe fixes applied without d
   const text = NO_500.replace("        '401':\n          $ref: '#/components/responses/Unauthorized'\n", '');
   const s = await setup('save.yaml', text);
   assert.ok(codes(s.result.problems).includes('security-401'));
-  const actions = await computeCodeActions({ textDocument: { uri: s.uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: [FIX_ALL_KIND] } }, s.host);
+  const actions = await computeCodeActions(
+    {
+      textDocument: { uri: s.uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: [FIX_ALL_KIND] },
+    },
+    s.host,
+  );
   assert.equal(actions.length, 1);
   assert.equal(actions[0].kind, FIX_ALL_KIND);
   const after = applyEdit(actions[0], new Map([[s.file, text]])).get(s.file)!;
   assert.deepEqual(codes((await lint(after, s.file)).problems), []);
   // `source.fixAll` (the parent kind) asks for it too; `quickfix` only does not.
-  const parent = await computeCodeActions({ textDocument: { uri: s.uri }, range: s.diags[0].range, context: { diagnostics: [], only: ['source.fixAll'] } }, s.host);
+  const parent = await computeCodeActions(
+    { textDocument: { uri: s.uri }, range: s.diags[0].range, context: { diagnostics: [], only: ['source.fixAll'] } },
+    s.host,
+  );
   assert.equal(parent[0]?.kind, FIX_ALL_KIND);
   const qf = await computeCodeActions({ textDocument: { uri: s.uri }, range: s.diags[0].range, context: { diagnostics: [], only: ['quickfix'] } }, s.host);
   assert.ok(!qf.some(a => a.kind === FIX_ALL_KIND));
@@ -144,7 +154,10 @@ test('ignore this finding (JSON): x-apiconv-ignore added, then extended', async 
   assert.deepEqual(codes(s.result.problems).sort(), ['error-400', 'error-500']);
   let cur = text;
   for (const d of s.diags) {
-    const actions = await computeCodeActions({ textDocument: { uri: s.uri }, range: d.range, context: { diagnostics: [d] } }, makeHost([TextDocument.create(s.uri, 'json', 3, cur)]));
+    const actions = await computeCodeActions(
+      { textDocument: { uri: s.uri }, range: d.range, context: { diagnostics: [d] } },
+      makeHost([TextDocument.create(s.uri, 'json', 3, cur)]),
+    );
     const ignore = actions.find(a => a.title.startsWith('Ignore'));
     assert.ok(ignore);
     cur = applyEdit(ignore, new Map([[s.file, cur]])).get(s.file)!;
@@ -160,12 +173,16 @@ test('stale diagnostics (older document version) produce no edit', async () => {
   const s = await setup('stale.yaml', NO_500);
   const stale = diagnostics(s.result.problems, 2, s.file);
   const actions = await computeCodeActions({ textDocument: { uri: s.uri }, range: stale[0].range, context: { diagnostics: stale } }, s.host);
-  assert.ok(actions.every(a => a.edit === undefined), actions.map(a => a.title).join(', '));
+  assert.ok(
+    actions.every(a => a.edit === undefined),
+    actions.map(a => a.title).join(', '),
+  );
   assert.ok(actions.some(a => a.command?.command === SHOW_RULE_DOCS_COMMAND));
 });
 
 test("a finding in a $ref'd file: the quick fix edits that file", async () => {
-  const op = "get:\n  operationId: things.list\n  responses:\n    '200':\n      description: ok\n      headers:\n        Cache-Control:\n          schema:\n            type: string\n      content:\n        application/json:\n          schema:\n            type: object\n    '401':\n      $ref: 'root.yaml#/components/responses/Unauthorized'\n    '403':\n      $ref: 'root.yaml#/components/responses/Forbidden'\n";
+  const op =
+    "get:\n  operationId: things.list\n  responses:\n    '200':\n      description: ok\n      headers:\n        Cache-Control:\n          schema:\n            type: string\n      content:\n        application/json:\n          schema:\n            type: object\n    '401':\n      $ref: 'root.yaml#/components/responses/Unauthorized'\n    '403':\n      $ref: 'root.yaml#/components/responses/Forbidden'\n";
   fs.writeFileSync(path.join(DIR, 'things.yaml'), op);
   const root = CLEAN_YAML.replace(/\n {2}\/things:\n[\s\S]*?(?=\n {2}\/things\/\{id\}:)/, "\n  /things:\n    $ref: './things.yaml'");
   const s = await setup('root.yaml', root);

@@ -51,7 +51,11 @@ components:
 
 const CAPABILITIES = {
   textDocument: {
-    codeAction: { dataSupport: true, resolveSupport: { properties: ['edit'] }, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } } },
+    codeAction: {
+      dataSupport: true,
+      resolveSupport: { properties: ['edit'] },
+      codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } },
+    },
   },
 };
 
@@ -93,7 +97,11 @@ describe('language server: lazy code actions (codeAction/resolve)', () => {
     for (const a of [rule, all]) {
       const r = await c.request<CodeAction>('codeAction/resolve', a);
       const after = apply(DOC, editsFor(r.edit, uri));
-      assert.deepEqual((await lint(after, file)).problems.filter(p => p.code === 'delete-404'), [], `${a.title}: every delete-404 fixed`);
+      assert.deepEqual(
+        (await lint(after, file)).problems.filter(p => p.code === 'delete-404'),
+        [],
+        `${a.title}: every delete-404 fixed`,
+      );
     }
   });
 
@@ -151,7 +159,13 @@ test('in process: a client that resolves gets the light bulb without any job run
   const uri = URI.file(file).toString();
   const doc = TextDocument.create(uri, 'yaml', 3, DOC);
   const problems = (await lint(DOC, file)).problems;
-  const diags: Diagnostic[] = problems.map(p => ({ range: p.range, message: p.message, source: 'apiconv', code: p.code, data: { ruleId: p.code, version: 3, path: p.path, fixable: !!p.fixable } }));
+  const diags: Diagnostic[] = problems.map(p => ({
+    range: p.range,
+    message: p.message,
+    source: 'apiconv',
+    code: p.code,
+    data: { ruleId: p.code, version: 3, path: p.path, fixable: !!p.fixable },
+  }));
   const d = diags.find(x => x.code === 'delete-404')!;
   let jobs = 0;
   const host = (canResolve: boolean): CodeActionHost => ({

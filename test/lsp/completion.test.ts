@@ -21,7 +21,10 @@ function apply(text: string, item: CompletionItem): string {
   const edit = item.textEdit as TextEdit;
   let main = edit.newText;
   if (item.insertTextFormat === InsertTextFormat.Snippet) main = expandSnippet(main);
-  return TextDocument.applyEdits(TextDocument.create('file:///x', 'yaml', 1, text), [{ range: edit.range, newText: main }, ...(item.additionalTextEdits ?? [])]);
+  return TextDocument.applyEdits(TextDocument.create('file:///x', 'yaml', 1, text), [
+    { range: edit.range, newText: main },
+    ...(item.additionalTextEdits ?? []),
+  ]);
 }
 
 async function problemsAfter(text: string, item: CompletionItem, file: string): Promise<string[]> {
@@ -73,7 +76,10 @@ test('empty file: OpenAPI 3.1 and Swagger 2.0 skeletons, YAML and JSON, lint cle
   for (const file of ['/v/new.yaml', '/v/new.json']) {
     for (const snippetSupport of [true, false]) {
       const { text, items } = complete('|', file, snippetSupport);
-      assert.deepEqual(items.map(i => i.filterText), ['openapi', 'swagger']);
+      assert.deepEqual(
+        items.map(i => i.filterText),
+        ['openapi', 'swagger'],
+      );
       for (const item of items) {
         assert.equal(item.insertTextFormat, snippetSupport ? InsertTextFormat.Snippet : InsertTextFormat.PlainText);
         assert.deepEqual(await problemsAfter(text, item, file), [], `${file} ${item.label}`);
@@ -106,7 +112,10 @@ test('under paths with no components and no security: components written above p
   const problems = await problemsAfter(text, items[0], '/v/c.yaml');
   // The document declares no security: every inserted operation is (rightly) reported by security-required.
   assert.equal(problems.length, 6);
-  assert.ok(problems.every(p => p.startsWith('security-required ')), problems.join('\n'));
+  assert.ok(
+    problems.every(p => p.startsWith('security-required ')),
+    problems.join('\n'),
+  );
 });
 
 test('JSON: under paths (with comma handling), lints clean', async () => {
@@ -142,7 +151,10 @@ test('JSON: under paths (with comma handling), lints clean', async () => {
 });
 
 test('inside an operation: responses with the success and standard error responses; inside responses: the missing errors', async () => {
-  const doc = BASE3.replace('  |\n', "  /api/v1/things/{id}:\n    parameters:\n      - name: id\n        in: path\n        required: true\n        schema:\n          type: string\n    get:\n      operationId: getThing\n      |\n");
+  const doc = BASE3.replace(
+    '  |\n',
+    '  /api/v1/things/{id}:\n    parameters:\n      - name: id\n        in: path\n        required: true\n        schema:\n          type: string\n    get:\n      operationId: getThing\n      |\n',
+  );
   const { text, items } = complete(doc, '/v/e.yaml');
   const responses = items.find(i => (i.data as { snippet: string }).snippet === 'operation.responses')!;
   assert.equal(responses.filterText, 'responses');
@@ -151,7 +163,10 @@ test('inside an operation: responses with the success and standard error respons
   assert.deepEqual(await problemsAfter(text, responses, '/v/e.yaml'), []);
 
   // Drop two errors again and complete inside `responses`.
-  const partial = fixed.replace(/ {8}'403':\n.*\n/, '').replace(/ {8}'404':\n.*\n/, '').replace(/( {6}responses:\n)/, '$1        |\n');
+  const partial = fixed
+    .replace(/ {8}'403':\n.*\n/, '')
+    .replace(/ {8}'404':\n.*\n/, '')
+    .replace(/( {6}responses:\n)/, '$1        |\n');
   const r2 = complete(partial, '/v/e.yaml');
   const errors = r2.items.find(i => (i.data as { snippet: string }).snippet === 'operation.errors')!;
   assert.match(errors.detail!, /^apiconv: 403, 404$/);
@@ -173,7 +188,10 @@ test('components: error schema (A, B), X-API-Key scheme, list parameters, error 
   for (const item of items) assert.deepEqual(await problemsAfter(text, item, '/v/f.yaml'), [], item.label);
   // Inside components/schemas: the schema itself, not the section.
   const inner = complete('openapi: 3.1.0\ninfo:\n  title: T\n  version: 1.0.0\npaths: {}\ncomponents:\n  schemas:\n    |\n', '/v/g.yaml');
-  assert.deepEqual(inner.items.map(i => i.filterText), ['Error', 'Error']);
+  assert.deepEqual(
+    inner.items.map(i => i.filterText),
+    ['Error', 'Error'],
+  );
   assert.deepEqual(await problemsAfter(inner.text, inner.items[1], '/v/g.yaml'), []);
 });
 
@@ -195,7 +213,7 @@ test('rule ids: under rules: in .apiconv.yaml / .spectral.yaml, after apiconv-ig
   // Not in an OpenAPI document's own `rules` key, nor elsewhere in a ruleset.
   assert.deepEqual(complete('extends: x\n|\n', '/w/.spectral.yaml').items, []);
 
-  const ig = complete("openapi: 3.0.0\npaths:\n  # apiconv-ignore error-500,|\n  /x: {}\n", '/w/api.yaml');
+  const ig = complete('openapi: 3.0.0\npaths:\n  # apiconv-ignore error-500,|\n  /x: {}\n', '/w/api.yaml');
   const ids = ig.items.map(i => i.label);
   assert.ok(ids.includes('security-401') && ids.includes('oas3-schema'));
   assert.ok(!ids.includes('error-500'));

@@ -23,7 +23,7 @@ describe('language server: config diagnostics from the schema', () => {
     assert.deepEqual(diags[0].range, { start: { line: 2, character: 2 }, end: { line: 2, character: 15 } });
     assert.match(String(diags[0].message), /did you mean "path-no-verbs"/);
     c.change(uri, 2, text.replace('verbz', 'verbs'));
-    assert.deepEqual(await c.diagnostics(uri, (_, p) => p.version === 2 || (p.diagnostics.length === 0)), []);
+    assert.deepEqual(await c.diagnostics(uri, (_, p) => p.version === 2 || p.diagnostics.length === 0), []);
     c.change(uri, 3, text.replace('verbz', 'verbs').replace(': error', ': loud'));
     const again = await c.diagnostics(uri, d => d.length > 0 && String(d[0].message).includes('severity'));
     assert.deepEqual(again[0].range.start, { line: 2, character: 17 });

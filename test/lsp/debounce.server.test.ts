@@ -28,7 +28,10 @@ describe('adaptive debounce', () => {
         times.push(Date.now() - t0);
       }
       const last = times.slice(2);
-      assert.ok(last.every(t => t < 5_000), `edit → diagnostics (ms): ${times.join(' ')}`);
+      assert.ok(
+        last.every(t => t < 5_000),
+        `edit → diagnostics (ms): ${times.join(' ')}`,
+      );
     } finally {
       await c.stop();
     }

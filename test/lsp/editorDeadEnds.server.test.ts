@@ -76,7 +76,13 @@ const SHOP_RESPONSES_LINE = SHOP.split('\n').lastIndexOf('      responses:');
 
 const RESOLVING = {
   workspace: { configuration: true },
-  textDocument: { codeAction: { dataSupport: true, resolveSupport: { properties: ['edit'] }, codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'source', 'source.fixAll'] } } } },
+  textDocument: {
+    codeAction: {
+      dataSupport: true,
+      resolveSupport: { properties: ['edit'] },
+      codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'source', 'source.fixAll'] } },
+    },
+  },
 };
 
 /** `text` with `edits` applied (LSP ranges of that text). */
@@ -85,15 +91,20 @@ function applyEdits(text: string, edits: TextEdit[]): string {
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   const offset = (p: { line: number; character: number }) => starts[p.line] + p.character;
   let out = text;
-  for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
+  for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start)))
+    out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
   return out;
 }
 
 function actionsAt(c: TestClient, uri: string, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[]> {
-  return c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics, ...(only ? { only } : {}) } });
+  return c.request<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: diagnostics[0].range,
+    context: { diagnostics, ...(only ? { only } : {}) },
+  });
 }
 
-describe('editor dead ends: fixes in a $ref\'d fragment', () => {
+describe("editor dead ends: fixes in a $ref'd fragment", () => {
   let ws: string;
   let c: TestClient;
   before(async () => {
@@ -120,7 +131,7 @@ describe('editor dead ends: fixes in a $ref\'d fragment', () => {
     assert.ok(after.startsWith('# The accounts collection.\n'), 'the comment is kept');
   });
 
-  it('fix-all in the fragment fixes the fragment from its root\'s lint, and nothing else', { timeout: 120_000 }, async () => {
+  it("fix-all in the fragment fixes the fragment from its root's lint, and nothing else", { timeout: 120_000 }, async () => {
     const fragUri = uriOf(path.join(ws, 'paths/accounts.yaml'));
     const diags = await c.diagnostics(fragUri, d => d.some(x => x.code === 'security-401'), 0, 90_000);
     const actions = await actionsAt(c, fragUri, diags);
@@ -128,7 +139,10 @@ describe('editor dead ends: fixes in a $ref\'d fragment', () => {
     assert.ok(fixAll?.edit?.changes, `fix-all is offered with its edit: ${actions.map(a => a.title).join(' | ')}`);
     assert.deepEqual(Object.keys(fixAll.edit.changes), [fragUri]);
     const after = parse(applyEdits(FRAGMENT, fixAll.edit.changes[fragUri])) as { get: { responses: Record<string, unknown> } };
-    assert.ok(['401', '403', '500'].every(s => s in after.get.responses), Object.keys(after.get.responses).join(', '));
+    assert.ok(
+      ['401', '403', '500'].every(s => s in after.get.responses),
+      Object.keys(after.get.responses).join(', '),
+    );
   });
 });
 
@@ -165,7 +179,10 @@ describe('editor dead ends: actions that cannot apply, redundant ones, too many'
       const sec = diags.filter(d => d.code === 'security-required');
       const actions = await actionsAt(c, uri, [sec[0]], ['quickfix']);
       const titles = actions.map(a => a.title);
-      assert.ok(actions.some(a => /on every operation/.test(a.title)), titles.join(' | '));
+      assert.ok(
+        actions.some(a => /on every operation/.test(a.title)),
+        titles.join(' | '),
+      );
       assert.ok(!titles.includes('Fix all security-required problems in this file'), titles.join(' | '));
     } finally {
       await c.stop();
@@ -174,13 +191,24 @@ describe('editor dead ends: actions that cannot apply, redundant ones, too many'
 
   it('the extension\'s light bulb: at most 6 entries, the others under "More apiconv actions…"', { timeout: 120_000 }, async () => {
     const plain = await TestClient.start({ folder: ws, settings: { debounceMs: 0 }, capabilities: RESOLVING });
-    const vscode = await TestClient.start({ folder: ws, settings: { debounceMs: 0 }, capabilities: RESOLVING, initializationOptions: { workspaceTrusted: true, client: 'apiconv-vscode' } });
+    const vscode = await TestClient.start({
+      folder: ws,
+      settings: { debounceMs: 0 },
+      capabilities: RESOLVING,
+      initializationOptions: { workspaceTrusted: true, client: 'apiconv-vscode' },
+    });
     try {
       const all: CodeAction[][] = [];
       for (const c of [plain, vscode]) {
         const uri = c.open(path.join(ws, 'api.yaml'), SHOP);
         const diags = await c.diagnostics(uri, d => d.some(x => x.range.start.line === SHOP_RESPONSES_LINE), 0, 90_000);
-        all.push(await actionsAt(c, uri, diags.filter(d => d.range.start.line === SHOP_RESPONSES_LINE)));
+        all.push(
+          await actionsAt(
+            c,
+            uri,
+            diags.filter(d => d.range.start.line === SHOP_RESPONSES_LINE),
+          ),
+        );
       }
       const [full, capped] = all;
       assert.ok(full.length > 6, `the case has more than 6 actions: ${full.length}`);
@@ -194,7 +222,10 @@ describe('editor dead ends: actions that cannot apply, redundant ones, too many'
       const listed = [...capped.slice(0, 5), ...rest].map(a => a.title);
       assert.equal(new Set(listed).size, listed.length, listed.join(' | '));
       for (const a of full) assert.ok(listed.includes(a.title), `${a.title} is listed`);
-      assert.ok(capped.slice(0, 5).every(a => a.isPreferred || !rest.some(r => r.isPreferred)), 'the fixes come first');
+      assert.ok(
+        capped.slice(0, 5).every(a => a.isPreferred || !rest.some(r => r.isPreferred)),
+        'the fixes come first',
+      );
       const ignore = rest.find(a => a.title.startsWith('Ignore this'));
       assert.ok(ignore?.data, 'an action of the menu is resolved when picked');
       const resolved = await vscode.request<CodeAction>('codeAction/resolve', ignore);
@@ -207,35 +238,53 @@ describe('editor dead ends: actions that cannot apply, redundant ones, too many'
 });
 
 describe('editor dead ends: hovers and the 1,000-diagnostic cap', () => {
-  it('the extension\'s hover says each rule once, without the message VS Code shows above it; a $ref preview ends with its target', { timeout: 120_000 }, async () => {
-    const doc = SHOP.replace("          description: Deleted.\n", "          $ref: '#/components/responses/Deleted'\ncomponents:\n  responses:\n    Deleted:\n      description: Deleted.\n    Gone:\n      description: Gone.\n");
-    const ws = tmpWorkspace({ 'api.yaml': doc });
-    const c = await TestClient.start({ folder: ws, settings: { debounceMs: 0 }, initializationOptions: { workspaceTrusted: true, client: 'apiconv-vscode' } });
-    try {
-      const uri = c.open(path.join(ws, 'api.yaml'), doc);
-      const diags = await c.diagnostics(uri, d => d.some(x => x.range.start.line === SHOP_RESPONSES_LINE), 0, 90_000);
-      const here = diags.filter(d => d.range.start.line === SHOP_RESPONSES_LINE);
-      const h = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: here[0].range.start });
-      const text = h.contents.value;
-      for (const d of here) {
-        assert.ok(!text.includes(String(d.message).slice(0, 40)), `the message of ${String(d.code)} is not repeated:\n${text}`);
-        assert.equal(text.split(`**${String(d.code)}**`).length - 1, 1, `${String(d.code)} once:\n${text}`);
+  it(
+    "the extension's hover says each rule once, without the message VS Code shows above it; a $ref preview ends with its target",
+    { timeout: 120_000 },
+    async () => {
+      const doc = SHOP.replace(
+        '          description: Deleted.\n',
+        "          $ref: '#/components/responses/Deleted'\ncomponents:\n  responses:\n    Deleted:\n      description: Deleted.\n    Gone:\n      description: Gone.\n",
+      );
+      const ws = tmpWorkspace({ 'api.yaml': doc });
+      const c = await TestClient.start({
+        folder: ws,
+        settings: { debounceMs: 0 },
+        initializationOptions: { workspaceTrusted: true, client: 'apiconv-vscode' },
+      });
+      try {
+        const uri = c.open(path.join(ws, 'api.yaml'), doc);
+        const diags = await c.diagnostics(uri, d => d.some(x => x.range.start.line === SHOP_RESPONSES_LINE), 0, 90_000);
+        const here = diags.filter(d => d.range.start.line === SHOP_RESPONSES_LINE);
+        const h = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: here[0].range.start });
+        const text = h.contents.value;
+        for (const d of here) {
+          assert.ok(!text.includes(String(d.message).slice(0, 40)), `the message of ${String(d.code)} is not repeated:\n${text}`);
+          assert.equal(text.split(`**${String(d.code)}**`).length - 1, 1, `${String(d.code)} once:\n${text}`);
+        }
+        const refLine = doc.split('\n').findIndex(l => l.includes("$ref: '#/components/responses/Deleted'"));
+        const ref = await c.request<{ contents: { value: string } }>('textDocument/hover', {
+          textDocument: { uri },
+          position: { line: refLine, character: 14 },
+        });
+        const block = /```yaml\n([\s\S]*?)\n```/.exec(ref.contents.value)?.[1];
+        assert.equal(block, 'Deleted:\n  description: Deleted.', ref.contents.value);
+      } finally {
+        await c.stop();
       }
-      const refLine = doc.split('\n').findIndex(l => l.includes("$ref: '#/components/responses/Deleted'"));
-      const ref = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line: refLine, character: 14 } });
-      const block = /```yaml\n([\s\S]*?)\n```/.exec(ref.contents.value)?.[1];
-      assert.equal(block, 'Deleted:\n  description: Deleted.', ref.contents.value);
-    } finally {
-      await c.stop();
-    }
-  });
+    },
+  );
 
   it('a client that shows at most N diagnostics per file gets N, errors first or from the top; the status counts them all', { timeout: 120_000 }, async () => {
     const ws = tmpWorkspace({ 'api.yaml': SHOP });
     const counts: Record<string, Diagnostic[]> = {};
     let total = 0;
     for (const first of ['severity', 'position', undefined]) {
-      const c = await TestClient.start({ folder: ws, settings: { debounceMs: 0, ...(first ? { diagnosticsFirst: first } : {}) }, initializationOptions: first ? { maxDiagnosticsPerFile: 3 } : {} });
+      const c = await TestClient.start({
+        folder: ws,
+        settings: { debounceMs: 0, ...(first ? { diagnosticsFirst: first } : {}) },
+        initializationOptions: first ? { maxDiagnosticsPerFile: 3 } : {},
+      });
       try {
         const uri = c.open(path.join(ws, 'api.yaml'), SHOP);
         const st = await c.until('status', () => c.statuses.find(s => s.uri === uri && s.state === 'ok'), 90_000);

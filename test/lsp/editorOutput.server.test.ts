@@ -43,7 +43,11 @@ async function findingsOnResponses(c: TestClient, uri: string): Promise<Diagnost
 }
 
 function codeActions(c: TestClient, uri: string, diagnostics: Diagnostic[]): Promise<CodeAction[]> {
-  return c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics, only: ['quickfix'] } });
+  return c.request<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: diagnostics[0].range,
+    context: { diagnostics, only: ['quickfix'] },
+  });
 }
 
 describe('editor output: hover, light bulb, documentation, log', () => {
@@ -57,7 +61,11 @@ describe('editor output: hover, light bulb, documentation, log', () => {
     process.env.NODE_OPTIONS = `${savedNodeOptions ?? ''} --pending-deprecation`.trim();
     try {
       // A client that is not the VS Code extension and can show documents (Neovim, Helix, …).
-      c = await TestClient.start({ folder: ws, settings: { debounceMs: 20 }, capabilities: { workspace: { configuration: true }, window: { showDocument: { support: true } } } });
+      c = await TestClient.start({
+        folder: ws,
+        settings: { debounceMs: 20 },
+        capabilities: { workspace: { configuration: true }, window: { showDocument: { support: true } } },
+      });
     } finally {
       if (savedNodeOptions === undefined) delete process.env.NODE_OPTIONS;
       else process.env.NODE_OPTIONS = savedNodeOptions;
@@ -109,7 +117,10 @@ describe('editor output: hover, light bulb, documentation, log', () => {
       assert.deepEqual(add404[0].diagnostics!.map(d => d.code).sort(), ['delete-404', 'error-404-item']);
     }
     const firstOther = actions.findIndex(a => !a.isPreferred);
-    assert.ok(actions.slice(firstOther).every(a => !a.isPreferred), 'the preferred fixes come first');
+    assert.ok(
+      actions.slice(firstOther).every(a => !a.isPreferred),
+      'the preferred fixes come first',
+    );
   });
 
   it('"Show documentation" runs on the server: window/showDocument of the rule page', async () => {

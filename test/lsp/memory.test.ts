@@ -155,7 +155,11 @@ describe('IdleCollector: V8 collecting in a pause', () => {
     const before = heap();
     // An edit's garbage: a text and a tree of some 50 MB, soon no longer referenced.
     let keep: unknown[] | undefined = [];
-    for (let i = 0; i < 64; i++) keep.push({ text: Array.from({ length: 20000 }, (_, j) => String.fromCharCode(97 + ((i + j) % 26))).join(''), tree: Array.from({ length: 16000 }, (_, j) => ({ j, i })) });
+    for (let i = 0; i < 64; i++)
+      keep.push({
+        text: Array.from({ length: 20000 }, (_, j) => String.fromCharCode(97 + ((i + j) % 26))).join(''),
+        tree: Array.from({ length: 16000 }, (_, j) => ({ j, i })),
+      });
     const grown = heap();
     assert.ok(grown - before > 32 * MB, `the garbage was not made (${Math.round((grown - before) / MB)} MB)`);
     // eslint-disable-next-line no-useless-assignment -- dropping the reference lets the collector take it

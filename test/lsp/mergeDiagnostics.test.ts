@@ -20,11 +20,13 @@ function reference(lists: Diagnostic[][]): Diagnostic[] {
       out.push(d);
     }
   }
-  return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || String(a.code).localeCompare(String(b.code)));
+  return out.sort(
+    (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || String(a.code).localeCompare(String(b.code)),
+  );
 }
 
 let seed = 7;
-const rnd = (n: number): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+const rnd = (n: number): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
 
 function diagnostic(): Diagnostic {
   const line = rnd(4);

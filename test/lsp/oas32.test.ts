@@ -63,7 +63,10 @@ function complete(marked: string): { text: string; items: CompletionItem[] } {
 
 function apply(text: string, item: CompletionItem): string {
   const edit = item.textEdit as TextEdit;
-  return TextDocument.applyEdits(TextDocument.create('file:///x', 'yaml', 1, text), [{ range: edit.range, newText: edit.newText }, ...(item.additionalTextEdits ?? [])]);
+  return TextDocument.applyEdits(TextDocument.create('file:///x', 'yaml', 1, text), [
+    { range: edit.range, newText: edit.newText },
+    ...(item.additionalTextEdits ?? []),
+  ]);
 }
 
 test('outline and workspace symbols: QUERY and COPY are operations of their paths', async () => {
@@ -82,9 +85,7 @@ test('outline and workspace symbols: QUERY and COPY are operations of their path
     readDisk: () => undefined,
     uriOf: f => `file://${f}`,
   });
-  const ops = (await workspaceSymbols(refs, ''))
-    .filter(s => s.kind === SymbolKind.Method)
-    .map(s => `${s.name} ${s.containerName}`);
+  const ops = (await workspaceSymbols(refs, '')).filter(s => s.kind === SymbolKind.Method).map(s => `${s.name} ${s.containerName}`);
   assert.deepEqual(ops, ['listOrders GET /orders', 'queryOrders QUERY /orders', 'copyOrder COPY /orders/{id}']);
 });
 
@@ -94,7 +95,10 @@ test('responses snippets inside QUERY and inside an additionalOperations entry l
     ['COPY_CURSOR', 'QUERY_CURSOR', /^apiconv: 200, 400, 401, 403, 404, 500$/],
   ] as const) {
     // The other operation gets its responses written out, so that only the snippet's operation is judged.
-    const filled = DOC.replace(other, other === 'QUERY_CURSOR' ? "responses:\n        '200':\n          description: OK" : "responses:\n          '200':\n            description: OK");
+    const filled = DOC.replace(
+      other,
+      other === 'QUERY_CURSOR' ? "responses:\n        '200':\n          description: OK" : "responses:\n          '200':\n            description: OK",
+    );
     const { text, items } = complete(filled.replace(cursor, '|'));
     const responses = items.find(i => (i.data as { snippet: string }).snippet === 'operation.responses');
     assert.ok(responses, `${cursor}: a responses snippet; got ${items.map(i => i.label).join(', ')}`);
@@ -103,7 +107,14 @@ test('responses snippets inside QUERY and inside an additionalOperations entry l
     const r = await lint(after, '/v/o32.yaml');
     const op = cursor === 'QUERY_CURSOR' ? 'paths./orders.query' : 'paths./orders/{id}.additionalOperations.COPY';
     const mine = r.problems.filter(p => p.path.join('.').startsWith(op));
-    assert.deepEqual(mine.map(p => `${p.code} ${p.path.join('.')}: ${p.message}`), [], cursor);
-    assert.deepEqual(r.problems.filter(p => p.code === 'parser' || p.code === 'oas3-schema').map(p => p.message), []);
+    assert.deepEqual(
+      mine.map(p => `${p.code} ${p.path.join('.')}: ${p.message}`),
+      [],
+      cursor,
+    );
+    assert.deepEqual(
+      r.problems.filter(p => p.code === 'parser' || p.code === 'oas3-schema').map(p => p.message),
+      [],
+    );
   }
 });

@@ -28,7 +28,7 @@ describe('language server: opening a document', () => {
   });
   after(() => c.stop());
 
-  it('the outline asked for right after didOpen is answered once the lint has started (after the settings\' answer), with the symbols', async () => {
+  it("the outline asked for right after didOpen is answered once the lint has started (after the settings' answer), with the symbols", async () => {
     let answeredAt = 0;
     c.conn.onRequest('workspace/configuration', async (p: { items: unknown[] }) => {
       await sleep(400);
@@ -38,8 +38,14 @@ describe('language server: opening a document', () => {
     const uri = c.open(path.join(ws, 'api.yaml'), BAD);
     const symbols = await c.request<{ name: string }[]>('textDocument/documentSymbol', { textDocument: { uri } });
     const symbolsAt = Date.now();
-    assert.ok(answeredAt > 0 && symbolsAt >= answeredAt, `the outline came ${answeredAt ? `${answeredAt - symbolsAt} ms before the settings' answer` : 'before the settings were answered'}`);
-    assert.ok(symbols.some(s => s.name === 'paths'), 'the outline of the document');
+    assert.ok(
+      answeredAt > 0 && symbolsAt >= answeredAt,
+      `the outline came ${answeredAt ? `${answeredAt - symbolsAt} ms before the settings' answer` : 'before the settings were answered'}`,
+    );
+    assert.ok(
+      symbols.some(s => s.name === 'paths'),
+      'the outline of the document',
+    );
     const diags = await c.diagnostics(uri, (_, p) => p.version === 1);
     assert.ok(diags.length > 0);
     c.close(uri);
@@ -57,10 +63,18 @@ describe('language server: opening a document', () => {
   });
 });
 
-describe('language server: the lint worker\'s code cache', () => {
+describe("language server: the lint worker's code cache", () => {
   const cacheFiles = (tmp: string): string[] =>
     fs.existsSync(tmp)
-      ? fs.readdirSync(tmp).filter(d => d.startsWith('apiconv-compile-cache-')).flatMap(d => fs.readdirSync(path.join(tmp, d)).filter(f => f.startsWith('server.bundle.js-worker-')).map(f => path.join(tmp, d, f)))
+      ? fs
+          .readdirSync(tmp)
+          .filter(d => d.startsWith('apiconv-compile-cache-'))
+          .flatMap(d =>
+            fs
+              .readdirSync(path.join(tmp, d))
+              .filter(f => f.startsWith('server.bundle.js-worker-'))
+              .map(f => path.join(tmp, d, f)),
+          )
       : [];
 
   /** One server run in `env` (TMPDIR…): opens the document, returns its findings. */
@@ -83,7 +97,7 @@ describe('language server: the lint worker\'s code cache', () => {
     try {
       const uri = c.open(path.join(ws, 'api.yaml'), BAD);
       const diags = await c.diagnostics(uri, (_, p) => p.version === 1);
-      if (waitForCache) await c.until('the worker\'s code cache', () => waitForCache(), 30_000);
+      if (waitForCache) await c.until("the worker's code cache", () => waitForCache(), 30_000);
       return diags.map(d => `${String(d.code)}@${d.range.start.line}:${d.range.start.character} ${String(d.message)}`).sort();
     } finally {
       await c.stop();
@@ -131,18 +145,26 @@ describe('language server: the lint worker\'s code cache', () => {
     const fresh = (): string[] => cacheFiles(tmp).filter(f => !path.basename(f).startsWith('server.bundle.js-worker-v0.0.'));
     const found = await run(ws, { TMPDIR: tmp, TMP: tmp, TEMP: tmp, APICONV_NO_COMPILE_CACHE: undefined }, () => fresh().length > 0);
     assert.ok(found.length > 5, 'linted as usual');
-    assert.deepEqual(stale.filter(f => fs.existsSync(f)), stale.slice(0, KEEP_CACHES), 'the newest stale caches stay, the older go');
+    assert.deepEqual(
+      stale.filter(f => fs.existsSync(f)),
+      stale.slice(0, KEEP_CACHES),
+      'the newest stale caches stay, the older go',
+    );
   });
 
-  it('not read from nor written to a cache folder that others may write to', { timeout: 60_000, skip: typeof process.getuid !== 'function' && 'POSIX owners and modes' }, async () => {
-    const ws = tmpWorkspace({ 'api.yaml': BAD });
-    const tmp = tmpWorkspace();
-    const dir = path.join(tmp, `apiconv-compile-cache-${process.getuid!()}`);
-    fs.mkdirSync(dir);
-    fs.chmodSync(dir, 0o777);
-    const found = await run(ws, { TMPDIR: tmp, TMP: tmp, TEMP: tmp, APICONV_NO_COMPILE_CACHE: undefined }, undefined);
-    assert.ok(found.length > 5, 'linted as usual');
-    await sleep(500);
-    assert.deepEqual(cacheFiles(tmp), []);
-  });
+  it(
+    'not read from nor written to a cache folder that others may write to',
+    { timeout: 60_000, skip: typeof process.getuid !== 'function' && 'POSIX owners and modes' },
+    async () => {
+      const ws = tmpWorkspace({ 'api.yaml': BAD });
+      const tmp = tmpWorkspace();
+      const dir = path.join(tmp, `apiconv-compile-cache-${process.getuid!()}`);
+      fs.mkdirSync(dir);
+      fs.chmodSync(dir, 0o777);
+      const found = await run(ws, { TMPDIR: tmp, TMP: tmp, TEMP: tmp, APICONV_NO_COMPILE_CACHE: undefined }, undefined);
+      assert.ok(found.length > 5, 'linted as usual');
+      await sleep(500);
+      assert.deepEqual(cacheFiles(tmp), []);
+    },
+  );
 });

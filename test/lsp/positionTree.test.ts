@@ -103,7 +103,34 @@ const JSON_DOC = JSON.stringify(
   2,
 );
 
-const TYPED = ['a', 'b', ' ', 'x', 'é', ':', ': ', '#', ' #', '-', '- ', '\n', '\n  ', '\n      ', '"', "'", '{', '}', '[', ']', ',', '&', '*', '|', '\\', '\t'];
+const TYPED = [
+  'a',
+  'b',
+  ' ',
+  'x',
+  'é',
+  ':',
+  ': ',
+  '#',
+  ' #',
+  '-',
+  '- ',
+  '\n',
+  '\n  ',
+  '\n      ',
+  '"',
+  "'",
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  '&',
+  '*',
+  '|',
+  '\\',
+  '\t',
+];
 
 /**
  * Random edits of `text`: mostly typing into strings (what the user does), sometimes pastes and deletions anywhere.
@@ -203,9 +230,17 @@ test('updateTree: the outline after typing equals the outline of a fresh parse',
 });
 
 test('updateTree: random edits of corpus documents (skipped without ../shared)', { skip: !fs.existsSync(CORPUS) && 'no ../shared/corpus' }, () => {
-  for (const [name, seed] of [['oai-petstore-expanded-v3/petstore-expanded.json', 11], ['oai-uspto-v3', 12], ['redocly-museum', 13]] as const) {
+  for (const [name, seed] of [
+    ['oai-petstore-expanded-v3/petstore-expanded.json', 11],
+    ['oai-uspto-v3', 12],
+    ['redocly-museum', 13],
+  ] as const) {
     let file = path.join(CORPUS, name);
-    if (fs.statSync(file).isDirectory()) file = fs.readdirSync(file, { recursive: true, encoding: 'utf8' }).map(f => path.join(CORPUS, name, f)).find(f => /\.(ya?ml|json)$/.test(f))!;
+    if (fs.statSync(file).isDirectory())
+      file = fs
+        .readdirSync(file, { recursive: true, encoding: 'utf8' })
+        .map(f => path.join(CORPUS, name, f))
+        .find(f => /\.(ya?ml|json)$/.test(f))!;
     const { patched } = randomEdits(fs.readFileSync(file, 'utf8'), file, 150, seed);
     assert.ok(patched > 30, `${name}: patched ${patched} of 150`);
   }

@@ -70,11 +70,18 @@ describe('language server: references and rename', () => {
       position: positionOf(TEXTS['api.yaml']!, "'#/components/schemas/Pet'"),
     });
     assert.equal(r.placeholder, 'Pet');
-    await assert.rejects(c.request('textDocument/prepareRename', { textDocument: { uri: api }, position: positionOf(TEXTS['api.yaml']!, 'title') }), /renames components/);
+    await assert.rejects(
+      c.request('textDocument/prepareRename', { textDocument: { uri: api }, position: positionOf(TEXTS['api.yaml']!, 'title') }),
+      /renames components/,
+    );
   });
 
   it('renames a schema used across three files: one edit, no $ref dangling, the same lint apart from the name', async () => {
-    const edit = await c.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri: api }, position: positionOf(TEXTS['api.yaml']!, 'Pet:'), newName: 'Animal' });
+    const edit = await c.request<WorkspaceEdit>('textDocument/rename', {
+      textDocument: { uri: api },
+      position: positionOf(TEXTS['api.yaml']!, 'Pet:'),
+      newName: 'Animal',
+    });
     assert.deepEqual(Object.keys(edit.changes!).length, 3);
     const after = applyEdit(ws, edit);
     assert.doesNotMatch(Object.values(after).join('\n'), /schemas\/Pet\b/);
@@ -90,7 +97,11 @@ describe('language server: references and rename', () => {
   });
 
   it('renames a security scheme from a requirement', async () => {
-    const edit = await c.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri: api }, position: positionOf(TEXTS['api.yaml']!, 'ApiKey'), newName: 'Key' });
+    const edit = await c.request<WorkspaceEdit>('textDocument/rename', {
+      textDocument: { uri: api },
+      position: positionOf(TEXTS['api.yaml']!, 'ApiKey'),
+      newName: 'Key',
+    });
     const text = applyEdit(ws, edit)['api.yaml']!;
     assert.equal(text.match(/ Key: /g)?.length, 3);
     assert.doesNotMatch(text, /ApiKey/);
@@ -107,7 +118,10 @@ describe('language server: references and rename', () => {
 
   it('shows a code lens per component: its reference count, or unused, listed with the lens (no resolve asked)', async () => {
     const lenses = await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: api } });
-    assert.deepEqual(lenses.map(l => `${l.range.start.line} ${l.command?.title}`), ['27 5 references', '34 1 reference', '42 2 references']);
+    assert.deepEqual(
+      lenses.map(l => `${l.range.start.line} ${l.command?.title}`),
+      ['27 5 references', '34 1 reference', '42 2 references'],
+    );
   });
 
   it('links every $ref to its target, at the pointer’s line', async () => {

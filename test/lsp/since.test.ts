@@ -15,10 +15,10 @@ import { TestClient, tmpWorkspace } from './client';
 const ROOT = path.resolve(__dirname, '..', '..');
 const BASE = fs.readFileSync(path.join(ROOT, 'test', 'corpus', 'oai-petstore-v3', 'petstore.yaml'), 'utf8');
 /** An operation added (a verb in its path), and GET /pets/{petId} changed (now deprecated). */
-const HEAD = BASE.replace(/^paths:\n/m, "paths:\n  /getPetNames:\n    get:\n      operationId: getPetNames\n      responses:\n        '200':\n          description: names\n").replace(
-  '      summary: Info for a specific pet\n',
-  '      summary: Info for a specific pet\n      deprecated: true\n',
-);
+const HEAD = BASE.replace(
+  /^paths:\n/m,
+  "paths:\n  /getPetNames:\n    get:\n      operationId: getPetNames\n      responses:\n        '200':\n          description: names\n",
+).replace('      summary: Info for a specific pet\n', '      summary: Info for a specific pet\n      deprecated: true\n');
 const HINT = 4;
 
 const lintOnly = (d: Diagnostic[]) => d.filter(x => x.source === 'apiconv');
@@ -26,7 +26,8 @@ const pathOf = (d: Diagnostic) => (d.data as { path: (string | number)[] }).path
 
 function committed(files: Record<string, string>): string {
   const ws = tmpWorkspace(files);
-  const git = (...a: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', ...a], { cwd: ws, stdio: 'ignore' });
+  const git = (...a: string[]) =>
+    execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', ...a], { cwd: ws, stdio: 'ignore' });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-qm', 'base');
@@ -51,8 +52,14 @@ describe('language server: apiconv.since', () => {
     for (const d of shown) assert.equal(d.severity === HINT, !changed.has(pathOf(d)), `${String(d.code)} at ${JSON.stringify(pathOf(d))}`);
     const hints = shown.filter(d => d.severity === HINT);
     assert.ok(hints.length > 0 && hints.length < shown.length, `${hints.length} hints of ${shown.length}`);
-    assert.ok(shown.some(d => d.code === 'path-no-verbs' && pathOf(d)[1] === '/getPetNames' && d.severity !== HINT), 'the added operation at full weight');
-    assert.ok(hints.some(d => pathOf(d)[1] === '/pets'), 'an operation left as it was: hints');
+    assert.ok(
+      shown.some(d => d.code === 'path-no-verbs' && pathOf(d)[1] === '/getPetNames' && d.severity !== HINT),
+      'the added operation at full weight',
+    );
+    assert.ok(
+      hints.some(d => pathOf(d)[1] === '/pets'),
+      'an operation left as it was: hints',
+    );
 
     c.settings = { debounceMs: 20, since: '' };
     c.notifyServer('workspace/didChangeConfiguration', { settings: {} });

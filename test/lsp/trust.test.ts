@@ -25,50 +25,72 @@ const markingFunction = (dir: string, name: string) =>
 const text = (m: string | { value: string }) => (typeof m === 'string' ? m : m.value);
 
 function marks(dir: string): string[] {
-  return fs.readdirSync(dir).filter(f => f.startsWith('MARK-')).sort();
+  return fs
+    .readdirSync(dir)
+    .filter(f => f.startsWith('MARK-'))
+    .sort();
 }
 
 describe('language server: workspace trust', () => {
-  it('untrusted by default: the ruleset is refused visibly, built-in rules run, nothing runs; trust loads it without a restart', { timeout: 180_000 }, async () => {
-    const ws = tmpWorkspace({ 'api.yaml': DOC, '.spectral.yaml': 'extends: [apiconv:recommended, ./nested.yaml]\n', 'nested.yaml': "extends: apiconv:recommended\n'functions': [evil]\nrules:\n  evil-rule: { given: $.info, severity: error, then: { function: evil } }\n" });
-    fs.mkdirSync(path.join(ws, 'functions'));
-    fs.writeFileSync(path.join(ws, 'functions', 'evil.js'), markingFunction(ws, 'evil'));
-    const c = await TestClient.start({ folder: ws, settings: { debounceMs: 0 } }); // no trust flag at all
-    try {
-      const uri = c.open(path.join(ws, 'api.yaml'), DOC);
-      const d = await c.diagnostics(uri, x => x.length > 0, 0, 60_000);
-      assert.ok(d.some(y => y.code === 'servers-https'), 'the built-in rules run');
-      assert.ok(!d.some(y => y.code === 'evil-rule'));
-      const rs = await c.diagnostics(uriOf(path.join(ws, '.spectral.yaml')), x => x.length > 0, 0, 60_000);
-      assert.equal(rs.length, 1);
-      assert.equal(rs[0].code, 'untrusted-ruleset');
-      assert.equal(rs[0].severity, 2);
-      assert.match(text(rs[0].message), /untrusted workspace: \.spectral\.yaml was not loaded: it reaches JavaScript \(nested\.yaml: functions \["evil"\]/);
-      const st = await c.until('warn status', () => c.statuses.find(s => s.uri === uri && s.state === 'warn'), 60_000);
-      assert.match(st.message!, /untrusted workspace/);
-      // The status names the rules that ran (restricted mode), not only the ruleset that was refused.
-      assert.equal(st.ruleset, path.join(ws, '.spectral.yaml'));
-      assert.equal(st.loaded, 'apiconv:recommended');
-      assert.equal(st.restricted, true);
-      // The main thread's features under that ruleset.
-      await c.request('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 5, character: 0 }, end: { line: 5, character: 10 } }, context: { diagnostics: d } });
-      await c.request('textDocument/completion', { textDocument: { uri }, position: { line: 6, character: 0 } });
-      assert.deepEqual(marks(ws), [], 'no repository code ran');
+  it(
+    'untrusted by default: the ruleset is refused visibly, built-in rules run, nothing runs; trust loads it without a restart',
+    { timeout: 180_000 },
+    async () => {
+      const ws = tmpWorkspace({
+        'api.yaml': DOC,
+        '.spectral.yaml': 'extends: [apiconv:recommended, ./nested.yaml]\n',
+        'nested.yaml': "extends: apiconv:recommended\n'functions': [evil]\nrules:\n  evil-rule: { given: $.info, severity: error, then: { function: evil } }\n",
+      });
+      fs.mkdirSync(path.join(ws, 'functions'));
+      fs.writeFileSync(path.join(ws, 'functions', 'evil.js'), markingFunction(ws, 'evil'));
+      const c = await TestClient.start({ folder: ws, settings: { debounceMs: 0 } }); // no trust flag at all
+      try {
+        const uri = c.open(path.join(ws, 'api.yaml'), DOC);
+        const d = await c.diagnostics(uri, x => x.length > 0, 0, 60_000);
+        assert.ok(
+          d.some(y => y.code === 'servers-https'),
+          'the built-in rules run',
+        );
+        assert.ok(!d.some(y => y.code === 'evil-rule'));
+        const rs = await c.diagnostics(uriOf(path.join(ws, '.spectral.yaml')), x => x.length > 0, 0, 60_000);
+        assert.equal(rs.length, 1);
+        assert.equal(rs[0].code, 'untrusted-ruleset');
+        assert.equal(rs[0].severity, 2);
+        assert.match(text(rs[0].message), /untrusted workspace: \.spectral\.yaml was not loaded: it reaches JavaScript \(nested\.yaml: functions \["evil"\]/);
+        const st = await c.until('warn status', () => c.statuses.find(s => s.uri === uri && s.state === 'warn'), 60_000);
+        assert.match(st.message!, /untrusted workspace/);
+        // The status names the rules that ran (restricted mode), not only the ruleset that was refused.
+        assert.equal(st.ruleset, path.join(ws, '.spectral.yaml'));
+        assert.equal(st.loaded, 'apiconv:recommended');
+        assert.equal(st.restricted, true);
+        // The main thread's features under that ruleset.
+        await c.request('textDocument/codeAction', {
+          textDocument: { uri },
+          range: { start: { line: 5, character: 0 }, end: { line: 5, character: 10 } },
+          context: { diagnostics: d },
+        });
+        await c.request('textDocument/completion', { textDocument: { uri }, position: { line: 6, character: 0 } });
+        assert.deepEqual(marks(ws), [], 'no repository code ran');
 
-      // Trust granted (as the VS Code client says it): loaded at once, in the worker.
-      const since = c.published.length;
-      c.notifyServer('apiconv/workspaceTrust', { workspaceTrusted: true });
-      await c.diagnostics(uri, x => x.some(y => y.code === 'evil-rule'), since, 60_000);
-      await c.diagnostics(uriOf(path.join(ws, '.spectral.yaml')), x => x.length === 0, since, 60_000);
-      assert.deepEqual(marks(ws), ['MARK-worker']);
-      // Code actions and completion under the trusted ruleset still never run it in the main thread.
-      await c.request('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 5, character: 0 }, end: { line: 5, character: 10 } }, context: { diagnostics: c.latest(uri)!.diagnostics } });
-      await c.request('textDocument/completion', { textDocument: { uri }, position: { line: 6, character: 0 } });
-      assert.deepEqual(marks(ws), ['MARK-worker'], 'the main thread ran no custom function');
-    } finally {
-      await c.stop();
-    }
-  });
+        // Trust granted (as the VS Code client says it): loaded at once, in the worker.
+        const since = c.published.length;
+        c.notifyServer('apiconv/workspaceTrust', { workspaceTrusted: true });
+        await c.diagnostics(uri, x => x.some(y => y.code === 'evil-rule'), since, 60_000);
+        await c.diagnostics(uriOf(path.join(ws, '.spectral.yaml')), x => x.length === 0, since, 60_000);
+        assert.deepEqual(marks(ws), ['MARK-worker']);
+        // Code actions and completion under the trusted ruleset still never run it in the main thread.
+        await c.request('textDocument/codeAction', {
+          textDocument: { uri },
+          range: { start: { line: 5, character: 0 }, end: { line: 5, character: 10 } },
+          context: { diagnostics: c.latest(uri)!.diagnostics },
+        });
+        await c.request('textDocument/completion', { textDocument: { uri }, position: { line: 6, character: 0 } });
+        assert.deepEqual(marks(ws), ['MARK-worker'], 'the main thread ran no custom function');
+      } finally {
+        await c.stop();
+      }
+    },
+  );
 
   it('the nine ways, untrusted: each ruleset refused with a warning, no code runs; trusted: each runs', { timeout: 300_000 }, async () => {
     const cases = NINE.map(n => ({ ...n, ...workspace(n.files) }));
@@ -96,7 +118,10 @@ describe('language server: workspace trust', () => {
 
   it('the workspaceTrusted setting: false refuses, true (didChangeConfiguration) loads', { timeout: 180_000 }, async () => {
     const ws = tmpWorkspace({ 'api.yaml': DOC, '.spectral.yaml': 'extends: [apiconv:recommended, ./evil.js]\n' });
-    fs.writeFileSync(path.join(ws, 'evil.js'), `require('fs').writeFileSync(${JSON.stringify(path.join(ws, 'MARK-module'))}, 'ran');\nmodule.exports = { rules: {} };\n`);
+    fs.writeFileSync(
+      path.join(ws, 'evil.js'),
+      `require('fs').writeFileSync(${JSON.stringify(path.join(ws, 'MARK-module'))}, 'ran');\nmodule.exports = { rules: {} };\n`,
+    );
     const c = await TestClient.start({ folder: ws, initializationOptions: { workspaceTrusted: true }, settings: { debounceMs: 0, workspaceTrusted: false } });
     try {
       const uri = c.open(path.join(ws, 'api.yaml'), DOC);
@@ -131,26 +156,40 @@ describe('language server: custom functions have a time budget', () => {
   };
 
   for (const fn of ['loop', 'never']) {
-    it(`a function that ${fn === 'loop' ? 'loops for ever' : 'returns a promise that never settles'}: one finding names the rule, the others are kept, the server answers`, { timeout: 180_000 }, async () => {
-      const ws = tmpWorkspace({ 'api.yaml': DOC, '.apiconv.yaml': RULESET(fn), ...FUNCTIONS });
-      const c = await TestClient.start({ folder: ws, initializationOptions: { workspaceTrusted: true }, settings: { debounceMs: 0, functionBudgetMs: 1000 } });
-      try {
-        const uri = c.open(path.join(ws, 'api.yaml'), DOC);
-        const d = await c.diagnostics(uri, x => x.some(y => y.code === 'stuck-rule'), 0, 90_000);
-        const stuck = d.filter(y => y.code === 'stuck-rule');
-        assert.equal(stuck.length, 1);
-        assert.match(text(stuck[0].message), /rule "stuck-rule": its custom function ran past the time budget \(1000 ms/);
-        assert.ok(d.some(y => y.code === 'fine-rule'), 'the other custom rule is kept');
-        assert.ok(d.some(y => y.code === 'servers-https'), 'the built-in rules are kept');
-        // The server answers, and the next edits lint without waiting for the budget again.
-        const syms = await c.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri } });
-        assert.ok(Array.isArray(syms));
-        c.change(uri, 2, DOC.replace('Trust', 'Trust 2'));
-        await c.diagnostics(uri, (x, p) => p.version === 2 && x.some(y => y.code === 'stuck-rule') && x.some(y => y.code === 'fine-rule'), 0, 90_000);
-      } finally {
-        await c.stop();
-      }
-    });
+    it(
+      `a function that ${fn === 'loop' ? 'loops for ever' : 'returns a promise that never settles'}: one finding names the rule, the others are kept, the server answers`,
+      { timeout: 180_000 },
+      async () => {
+        const ws = tmpWorkspace({ 'api.yaml': DOC, '.apiconv.yaml': RULESET(fn), ...FUNCTIONS });
+        const c = await TestClient.start({
+          folder: ws,
+          initializationOptions: { workspaceTrusted: true },
+          settings: { debounceMs: 0, functionBudgetMs: 1000 },
+        });
+        try {
+          const uri = c.open(path.join(ws, 'api.yaml'), DOC);
+          const d = await c.diagnostics(uri, x => x.some(y => y.code === 'stuck-rule'), 0, 90_000);
+          const stuck = d.filter(y => y.code === 'stuck-rule');
+          assert.equal(stuck.length, 1);
+          assert.match(text(stuck[0].message), /rule "stuck-rule": its custom function ran past the time budget \(1000 ms/);
+          assert.ok(
+            d.some(y => y.code === 'fine-rule'),
+            'the other custom rule is kept',
+          );
+          assert.ok(
+            d.some(y => y.code === 'servers-https'),
+            'the built-in rules are kept',
+          );
+          // The server answers, and the next edits lint without waiting for the budget again.
+          const syms = await c.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri } });
+          assert.ok(Array.isArray(syms));
+          c.change(uri, 2, DOC.replace('Trust', 'Trust 2'));
+          await c.diagnostics(uri, (x, p) => p.version === 2 && x.some(y => y.code === 'stuck-rule') && x.some(y => y.code === 'fine-rule'), 0, 90_000);
+        } finally {
+          await c.stop();
+        }
+      },
+    );
   }
 
   it('a JavaScript ruleset whose loading never ends: an error on the ruleset file, the built-in rules run', { timeout: 180_000 }, async () => {

@@ -63,7 +63,10 @@ describe('language server: multi-file', () => {
     const text = PATH_ITEM('https://secure.example.com').split('\n');
     const line = text.findIndex(l => l.includes('schemas.yaml#/Item'));
     const pos = { line, character: text[line].indexOf('#/Item') };
-    const def = await c.request<{ uri: string; range: { start: { line: number } } }>('textDocument/definition', { textDocument: { uri: itemsUri }, position: pos });
+    const def = await c.request<{ uri: string; range: { start: { line: number } } }>('textDocument/definition', {
+      textDocument: { uri: itemsUri },
+      position: pos,
+    });
     assert.equal(def.uri, uriOf(path.join(ws, 'schemas.yaml')));
     assert.equal(def.range.start.line, 0);
     const h = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: itemsUri }, position: pos });
@@ -99,7 +102,15 @@ describe('language server: multi-file', () => {
   it('apiconv/lintWorkspace lints every OpenAPI file (honouring validateFiles, skipping node_modules) and publishes', async () => {
     fs.mkdirSync(path.join(ws, 'node_modules/pkg'), { recursive: true });
     fs.writeFileSync(path.join(ws, 'node_modules/pkg/api.yaml'), ROOT_DOC);
-    fs.writeFileSync(path.join(ws, 'other.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'o', version: '1' }, servers: [{ url: 'http://o.example.com' }], paths: { '/api/v1/others': { get: { operationId: 'listOthers', responses: { '200': { description: 'ok' } } } } } }));
+    fs.writeFileSync(
+      path.join(ws, 'other.json'),
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'o', version: '1' },
+        servers: [{ url: 'http://o.example.com' }],
+        paths: { '/api/v1/others': { get: { operationId: 'listOthers', responses: { '200': { description: 'ok' } } } } },
+      }),
+    );
     const r = await c.request<{ files: number; problems: number }>('apiconv/lintWorkspace', {});
     assert.equal(r.files, 2, 'api.yaml and other.json');
     assert.ok(r.problems >= 2);
@@ -110,7 +121,10 @@ describe('language server: multi-file', () => {
     const r2 = await c.request<{ files: number }>('workspace/executeCommand', { command: 'apiconv.lintWorkspace', arguments: [] });
     assert.equal(r2.files, 1);
     const syms = await c.request<{ name: string }[]>('workspace/symbol', { query: 'listOth' });
-    assert.ok(syms.some(s => s.name === 'listOthers'), 'operationIds of linted workspace files');
+    assert.ok(
+      syms.some(s => s.name === 'listOthers'),
+      'operationIds of linted workspace files',
+    );
   });
 });
 
@@ -161,7 +175,7 @@ describe('language server: rulesets', () => {
   });
 
   it('lints under a ruleset file in the worker only (never in the main thread), even a small document', { timeout: 60_000 }, async () => {
-    const ws2 = tmpWorkspace({ 'api.yaml': DOC, '.spectral.js': "module.exports = { extends: [], rules: {} };\n" });
+    const ws2 = tmpWorkspace({ 'api.yaml': DOC, '.spectral.js': 'module.exports = { extends: [], rules: {} };\n' });
     const c2 = await TestClient.start({ folder: ws2, initializationOptions: { trusted: true }, settings: { debounceMs: 0 } });
     try {
       const uri = c2.open(path.join(ws2, 'api.yaml'), DOC);
@@ -181,12 +195,15 @@ describe('language server: rulesets', () => {
   });
 
   it('does not run a JavaScript ruleset in an untrusted workspace, and says so', async () => {
-    const ws2 = tmpWorkspace({ 'api.yaml': DOC, '.spectral.js': "module.exports = { extends: [], rules: {} };\n" });
+    const ws2 = tmpWorkspace({ 'api.yaml': DOC, '.spectral.js': 'module.exports = { extends: [], rules: {} };\n' });
     const c2 = await TestClient.start({ folder: ws2, initializationOptions: { trusted: false } });
     try {
       const uri = c2.open(path.join(ws2, 'api.yaml'), DOC);
       const d = await c2.diagnostics(uri, x => x.length > 0);
-      assert.ok(d.some(y => y.code === 'servers-https'), 'built-in rules used');
+      assert.ok(
+        d.some(y => y.code === 'servers-https'),
+        'built-in rules used',
+      );
       const st = await c2.until('warn status', () => c2.statuses.find(s => s.uri === uri));
       assert.equal(st.state, 'warn');
       assert.match(st.message!, /untrusted/);
@@ -200,7 +217,10 @@ describe('language server: pull diagnostics and stale lints', () => {
   it('answers textDocument/diagnostic and does not push for pulled documents', async () => {
     const DOC = lines('openapi: 3.0.3', 'info: { title: p, version: "1" }', 'servers:', '  - url: http://p.example.com/api/v1', 'paths: {}');
     const ws = tmpWorkspace({ 'api.yaml': DOC });
-    const c = await TestClient.start({ folder: ws, capabilities: { workspace: { configuration: true, diagnostics: { refreshSupport: true } }, textDocument: { diagnostic: { dynamicRegistration: false } } } });
+    const c = await TestClient.start({
+      folder: ws,
+      capabilities: { workspace: { configuration: true, diagnostics: { refreshSupport: true } }, textDocument: { diagnostic: { dynamicRegistration: false } } },
+    });
     try {
       const uri = c.open(path.join(ws, 'api.yaml'), DOC);
       const r = await c.request<{ kind: string; items: { code: string }[] }>('textDocument/diagnostic', { textDocument: { uri } });
@@ -215,28 +235,36 @@ describe('language server: pull diagnostics and stale lints', () => {
     }
   });
 
-  it('a slow lint superseded by an edit: only the latest version is published, and the server stays responsive', { skip: needs('asana/asana.yaml') }, async () => {
-    const big = fs.readFileSync(path.join(CORPUS, 'asana', 'asana.yaml'), 'utf8');
-    const ws = tmpWorkspace({});
-    const c = await TestClient.start({ folder: ws, settings: { debounceMs: 0 } });
-    try {
-      const small = lines('openapi: 3.0.3', 'info: { title: s, version: "1" }', 'servers:', '  - url: http://s.example.com/api/v1', 'paths: {}');
-      const uri = c.open(path.join(ws, 'big.yaml'), big);
-      // The lint of version 1 is running (a cold lint of asana takes a few hundred milliseconds): the outline is
-      // asked for and the edit sent while it runs.
-      await new Promise(r => setTimeout(r, 30));
-      const t0 = Date.now();
-      const symbols = c.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri } });
-      c.change(uri, 2, small);
-      const syms = await symbols;
-      assert.ok(syms.length > 0);
-      assert.ok(Date.now() - t0 < 5000, 'symbols answered while linting');
-      const d = await c.diagnostics(uri, x => x.length > 0, 0, 40000);
-      assert.ok(d.some(y => y.code === 'servers-https'));
-      const forUri = c.published.filter(p => p.uri === uri);
-      assert.deepEqual(forUri.map(p => p.version), [2], 'the big version 1 was never published');
-    } finally {
-      await c.stop();
-    }
-  });
+  it(
+    'a slow lint superseded by an edit: only the latest version is published, and the server stays responsive',
+    { skip: needs('asana/asana.yaml') },
+    async () => {
+      const big = fs.readFileSync(path.join(CORPUS, 'asana', 'asana.yaml'), 'utf8');
+      const ws = tmpWorkspace({});
+      const c = await TestClient.start({ folder: ws, settings: { debounceMs: 0 } });
+      try {
+        const small = lines('openapi: 3.0.3', 'info: { title: s, version: "1" }', 'servers:', '  - url: http://s.example.com/api/v1', 'paths: {}');
+        const uri = c.open(path.join(ws, 'big.yaml'), big);
+        // The lint of version 1 is running (a cold lint of asana takes a few hundred milliseconds): the outline is
+        // asked for and the edit sent while it runs.
+        await new Promise(r => setTimeout(r, 30));
+        const t0 = Date.now();
+        const symbols = c.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri } });
+        c.change(uri, 2, small);
+        const syms = await symbols;
+        assert.ok(syms.length > 0);
+        assert.ok(Date.now() - t0 < 5000, 'symbols answered while linting');
+        const d = await c.diagnostics(uri, x => x.length > 0, 0, 40000);
+        assert.ok(d.some(y => y.code === 'servers-https'));
+        const forUri = c.published.filter(p => p.uri === uri);
+        assert.deepEqual(
+          forUri.map(p => p.version),
+          [2],
+          'the big version 1 was never published',
+        );
+      } finally {
+        await c.stop();
+      }
+    },
+  );
 });

@@ -17,7 +17,10 @@ const ROOT = path.resolve(__dirname, '..', '..');
 test("every OAS function the runner trusts is found by its module's export name, and is the function Spectral's OAS ruleset runs", () => {
   const trusted = trustedOasFunctions();
   assert.ok(trusted.length >= 10, 'the local, memoized and split OAS functions');
-  assert.deepEqual(trusted.filter(t => !t.used).map(t => t.name), []);
+  assert.deepEqual(
+    trusted.filter(t => !t.used).map(t => t.name),
+    [],
+  );
 });
 
 test("the engine's function lists do not read a function's own name (it is minified away in the package)", () => {

@@ -62,8 +62,13 @@ export function crossFolderCircles(files: Map<string, string>): string[][] {
   const key = (t: string) => (files.has(`${t}.ts`) ? `${t}.ts` : files.has(`${t}/index.ts`) ? `${t}/index.ts` : undefined);
   const edges = new Map<string, string[]>();
   for (const [file, text] of files) {
-    const to = valueSpecifiersOf(text).filter(s => s.startsWith('.')).map(s => key(targetOf(file, s)));
-    edges.set(file, to.filter((t): t is string => t !== undefined));
+    const to = valueSpecifiersOf(text)
+      .filter(s => s.startsWith('.'))
+      .map(s => key(targetOf(file, s)));
+    edges.set(
+      file,
+      to.filter((t): t is string => t !== undefined),
+    );
   }
   // Tarjan's strongly connected components.
   const index = new Map<string, number>();

@@ -16,7 +16,11 @@ import { configProblems } from '../../server/src/engine/configCheck';
 
 const rulesDir = path.join(__dirname, '..', '..', 'rules');
 const ajv = new Ajv({ strict: false, allErrors: true });
-const ruleProps = (configSchema().definitions as { rules: { properties: Record<string, { anyOf: { properties?: { then?: { anyOf: { properties: { functionOptions: unknown } }[] } } }[] }> } }).rules.properties;
+const ruleProps = (
+  configSchema().definitions as {
+    rules: { properties: Record<string, { anyOf: { properties?: { then?: { anyOf: { properties: { functionOptions: unknown } }[] } } }[] }> };
+  }
+).rules.properties;
 
 /** The rows of the first table under `## Options`: option name → its cells. */
 export function optionsTable(md: string): Map<string, string[]> {
@@ -26,7 +30,11 @@ export function optionsTable(md: string): Map<string, string[]> {
   const end = md.indexOf('\n## ', at + 1);
   for (const line of md.slice(at, end < 0 ? undefined : end).split('\n')) {
     const m = /^\| `([A-Za-z]\w*)` \|(.*)\|$/.exec(line);
-    if (m) rows.set(m[1], m[2].split(' | ').map(c => c.trim()));
+    if (m)
+      rows.set(
+        m[1],
+        m[2].split(' | ').map(c => c.trim()),
+      );
   }
   return rows;
 }
@@ -50,7 +58,10 @@ describe('rule options: declaration, function, config schema, docs and tests agr
         const fn = (Array.isArray(then) ? then[0] : then).function as unknown as { schemas?: { options?: unknown } };
         assert.deepEqual(fn.schemas?.options, options.schema);
         assert.equal(options.rule, rule.id);
-        const entry = ruleProps[rule.id].anyOf[1].properties!.then!.anyOf[0].properties.functionOptions as { properties: object; additionalProperties: boolean };
+        const entry = ruleProps[rule.id].anyOf[1].properties!.then!.anyOf[0].properties.functionOptions as {
+          properties: object;
+          additionalProperties: boolean;
+        };
         assert.deepEqual(Object.keys(entry.properties), Object.keys(options.specs));
         assert.equal(entry.additionalProperties, false);
       });

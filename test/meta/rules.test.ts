@@ -32,8 +32,16 @@ export function docExamples(md: string): { bad?: string; good?: string } {
 describe('rule catalog', () => {
   it('every catalog id is registered, and every registered rule is in the catalog', () => {
     const ids = rules.map(r => r.id);
-    assert.deepEqual(catalog.filter(id => !ids.includes(id)), [], 'catalog ids without a rule');
-    assert.deepEqual(ids.filter(id => !catalog.includes(id)), [], 'rules not in the catalog');
+    assert.deepEqual(
+      catalog.filter(id => !ids.includes(id)),
+      [],
+      'catalog ids without a rule',
+    );
+    assert.deepEqual(
+      ids.filter(id => !catalog.includes(id)),
+      [],
+      'rules not in the catalog',
+    );
     assert.equal(new Set(ids).size, ids.length, 'duplicate ids');
   });
 
@@ -56,7 +64,11 @@ describe('rule catalog', () => {
         const badRun = await runRule(rule.id, { name: 'bad', document: bad });
         assert.ok(badRun.problems.length > 0, 'bad example yields a finding');
         const goodRun = await runRule(rule.id, { name: 'good', document: good });
-        assert.deepEqual(goodRun.problems.map(p => p.message), [], 'good example yields none');
+        assert.deepEqual(
+          goodRun.problems.map(p => p.message),
+          [],
+          'good example yields none',
+        );
       });
     });
   }

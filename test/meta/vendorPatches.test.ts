@@ -45,7 +45,11 @@ describe('vendor patches', () => {
     for (const patch of vendor.PATCHES.filter(p => p.swaps.length > 0)) {
       const file = vendor.installedCopies(patch.file, ROOT)[0]!;
       const moved = fs.readFileSync(file, 'utf8').split(patch.swaps[0]!.from).join('/* moved by an update */');
-      assert.throws(() => vendor.applyPatch(patch, moved, file), (e: Error) => e.message.includes(patch.name) && e.message.includes(file), patch.name);
+      assert.throws(
+        () => vendor.applyPatch(patch, moved, file),
+        (e: Error) => e.message.includes(patch.name) && e.message.includes(file),
+        patch.name,
+      );
     }
   });
 });

@@ -54,8 +54,23 @@ describe('npm package', () => {
   });
 
   it('holds only what runs: bundles, rule docs, README, LICENSE, CHANGELOG, config schema; ≤ 5 MB', () => {
-    const docs = fs.readdirSync(path.join(ROOT, 'rules')).filter(f => f.endsWith('.md')).map(f => `rules/${f}`);
-    const expected = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'rules/out/apiconv.js', 'schema/apiconv-config.schema.json', 'server/out/cli.js', 'server/out/cli.bundle.js', 'server/out/server.bundle.js', 'server/out/server.js', ...docs];
+    const docs = fs
+      .readdirSync(path.join(ROOT, 'rules'))
+      .filter(f => f.endsWith('.md'))
+      .map(f => `rules/${f}`);
+    const expected = [
+      'CHANGELOG.md',
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'rules/out/apiconv.js',
+      'schema/apiconv-config.schema.json',
+      'server/out/cli.js',
+      'server/out/cli.bundle.js',
+      'server/out/server.bundle.js',
+      'server/out/server.js',
+      ...docs,
+    ];
     assert.deepEqual(info.files.map(f => f.path).sort(), expected.sort());
     assert.ok(info.size <= 5 * 1024 * 1024, `tarball ${info.size} bytes`);
   });
@@ -97,7 +112,12 @@ describe('npm package', () => {
       const body = JSON.stringify({ jsonrpc: '2.0', ...msg });
       server.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
     };
-    const messages: { id?: number; method?: string; params?: { uri?: string; diagnostics?: { code: string }[] }; result?: { capabilities: Record<string, unknown> } }[] = [];
+    const messages: {
+      id?: number;
+      method?: string;
+      params?: { uri?: string; diagnostics?: { code: string }[] };
+      result?: { capabilities: Record<string, unknown> };
+    }[] = [];
     let buf = Buffer.alloc(0);
     server.stdout.on('data', (chunk: Buffer) => {
       buf = Buffer.concat([buf, chunk]);
@@ -129,7 +149,9 @@ describe('npm package', () => {
       const uri = `file://${file}`;
       const text = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
       send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'yaml', version: 1, text } } });
-      const published = await waitFor('diagnostics', () => messages.find(m => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === uri && (m.params.diagnostics?.length ?? 0) > 0));
+      const published = await waitFor('diagnostics', () =>
+        messages.find(m => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === uri && (m.params.diagnostics?.length ?? 0) > 0),
+      );
       const codes = new Set(published.params!.diagnostics!.map(d => d.code));
       assert.ok(codes.has('path-no-verbs') && codes.has('servers-https'), [...codes].join(', '));
     } finally {
@@ -140,7 +162,11 @@ describe('npm package', () => {
   it('the Spectral ruleset from the install works with Spectral (which supplies its own modules)', () => {
     const spectral = path.join(ROOT, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
     const ruleset = path.join(prefix, 'lib', 'node_modules', 'apiconv', 'rules', 'out', 'apiconv.js');
-    const r = spawnSync(process.execPath, [spectral, 'lint', '-r', ruleset, '-f', 'json', '--quiet', path.join(ROOT, 'examples', 'unconventional.yaml')], { encoding: 'utf8', cwd: tmp, timeout: 120_000 });
+    const r = spawnSync(process.execPath, [spectral, 'lint', '-r', ruleset, '-f', 'json', '--quiet', path.join(ROOT, 'examples', 'unconventional.yaml')], {
+      encoding: 'utf8',
+      cwd: tmp,
+      timeout: 120_000,
+    });
     assert.equal(r.status, 1, r.stderr);
     const codes = new Set((JSON.parse(r.stdout) as { code: string }[]).map(f => f.code));
     assert.ok(codes.has('path-no-verbs') && codes.has('servers-https'), [...codes].join(', '));

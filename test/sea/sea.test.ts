@@ -18,7 +18,13 @@ const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
 
 function sea(args: string[], cwd = ROOT) {
   // No Node on the PATH: the binary carries its own.
-  const r = spawnSync(SEA, args, { cwd, encoding: 'utf8', env: { PATH: '/nonexistent', HOME: os.tmpdir(), NO_COLOR: '1' }, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(SEA, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: '/nonexistent', HOME: os.tmpdir(), NO_COLOR: '1' },
+    timeout: 120_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.error) throw r.error;
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
@@ -58,7 +64,10 @@ describe('single executable', { skip }, () => {
     assert.equal(a.stdout, b.stdout);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-sea-'));
     fs.copyFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), path.join(dir, 'api.yaml'));
-    fs.writeFileSync(path.join(dir, '.apiconv.yaml'), 'extends: apiconv:recommended\nrules:\n  servers-https: off\n  path-no-verbs:\n    then:\n      functionOptions: { allowed: [get, create] }\n');
+    fs.writeFileSync(
+      path.join(dir, '.apiconv.yaml'),
+      'extends: apiconv:recommended\nrules:\n  servers-https: off\n  path-no-verbs:\n    then:\n      functionOptions: { allowed: [get, create] }\n',
+    );
     const c = sea(['lint', '-f', 'json', 'api.yaml'], dir);
     assert.equal(c.stdout, runCli(['lint', '-f', 'json', 'api.yaml'], { cwd: dir }).stdout);
     assert.ok(!c.stdout.includes('"servers-https"'));
@@ -68,7 +77,10 @@ describe('single executable', { skip }, () => {
   it("a core function's bad option names the function, as the npm CLI does (the build is minified)", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-sea-'));
     fs.copyFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), path.join(dir, 'api.yaml'));
-    fs.writeFileSync(path.join(dir, '.apiconv.yaml'), 'extends: apiconv:recommended\nrules:\n  pat-rule:\n    given: $.info\n    then:\n      function: pattern\n      functionOptions: { nope: 1 }\n');
+    fs.writeFileSync(
+      path.join(dir, '.apiconv.yaml'),
+      'extends: apiconv:recommended\nrules:\n  pat-rule:\n    given: $.info\n    then:\n      function: pattern\n      functionOptions: { nope: 1 }\n',
+    );
     const a = sea(['lint', 'api.yaml'], dir);
     assert.equal(a.code, 2);
     assert.match(a.stderr, /rules\.pat-rule\.then\.functionOptions\.nope: "pattern" function does not support "nope" option/);

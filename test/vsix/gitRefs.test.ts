@@ -10,7 +10,11 @@ import { listRevisions, parseRefs } from '../../client/src/gitRefs';
 describe('revision picker: the repository’s revisions', () => {
   it('lists the branches and tags the repository has, not a fixed origin/main', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-refs-'));
-    const git = (...a: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=trunk', ...a], { cwd: dir, stdio: 'ignore' });
+    const git = (...a: string[]) =>
+      execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=trunk', ...a], {
+        cwd: dir,
+        stdio: 'ignore',
+      });
     git('init', '-q');
     fs.writeFileSync(path.join(dir, 'api.yaml'), 'openapi: 3.0.3\n');
     git('add', '-A');

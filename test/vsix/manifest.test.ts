@@ -18,17 +18,41 @@ const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
 describe('extension manifest and .vsix contents', () => {
   it('vsce packages only the bundles (server and CLI), LICENSE, CHANGELOG, icon, config schema, rules/*.md and rules/diff/*.md, and the extension README (client/README.md)', () => {
     const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
-    const out = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies', '--readme-path', 'client/README.md'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    const files = out.split('\n').map(s => s.trim()).filter(Boolean).sort();
-    const docs = fs.readdirSync(path.join(ROOT, 'rules')).filter(f => f.endsWith('.md')).map(f => `rules/${f}`);
+    const out = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies', '--readme-path', 'client/README.md'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const files = out
+      .split('\n')
+      .map(s => s.trim())
+      .filter(Boolean)
+      .sort();
+    const docs = fs
+      .readdirSync(path.join(ROOT, 'rules'))
+      .filter(f => f.endsWith('.md'))
+      .map(f => `rules/${f}`);
     assert.ok(docs.length > 0, 'no rule docs');
-    const diffDocs = fs.readdirSync(path.join(ROOT, 'rules', 'diff')).filter(f => f.endsWith('.md')).map(f => `rules/diff/${f}`);
+    const diffDocs = fs
+      .readdirSync(path.join(ROOT, 'rules', 'diff'))
+      .filter(f => f.endsWith('.md'))
+      .map(f => `rules/diff/${f}`);
     assert.ok(diffDocs.length >= 31, 'the docs of the diff checks');
     docs.push(...diffDocs);
-    const expected = ['CHANGELOG.md', 'LICENSE', 'client/README.md', 'client/out/extension.js', 'media/icon.png', 'package.json', 'schema/apiconv-config.schema.json', ...docs];
+    const expected = [
+      'CHANGELOG.md',
+      'LICENSE',
+      'client/README.md',
+      'client/out/extension.js',
+      'media/icon.png',
+      'package.json',
+      'schema/apiconv-config.schema.json',
+      ...docs,
+    ];
     // the server and the CLI (its MCP server is offered to VS Code's agents), launchers and bundles, once built
     // (npm test builds first; `npm run package` always does)
-    for (const f of ['server/out/server.js', 'server/out/server.bundle.js', 'server/out/cli.js', 'server/out/cli.bundle.js']) if (fs.existsSync(path.join(ROOT, f))) expected.push(f);
+    for (const f of ['server/out/server.js', 'server/out/server.bundle.js', 'server/out/cli.js', 'server/out/cli.bundle.js'])
+      if (fs.existsSync(path.join(ROOT, f))) expected.push(f);
     assert.deepEqual(files, expected.sort());
   });
 
@@ -59,9 +83,20 @@ describe('extension manifest and .vsix contents', () => {
 
   it('contributes the commands the client registers', () => {
     const ids = (pkg.contributes.commands as { command: string }[]).map(c => c.command).sort();
-    assert.deepEqual(ids, ['apiconv.adoptConventions', 'apiconv.compareWithRevision', 'apiconv.lintWorkspace', 'apiconv.restart', 'apiconv.showOutputChannel', 'apiconv.showRuleDocs']);
+    assert.deepEqual(ids, [
+      'apiconv.adoptConventions',
+      'apiconv.compareWithRevision',
+      'apiconv.lintWorkspace',
+      'apiconv.restart',
+      'apiconv.showOutputChannel',
+      'apiconv.showRuleDocs',
+    ]);
     const dir = path.join(ROOT, 'client/src');
-    const src = fs.readdirSync(dir).filter(f => f.endsWith('.ts')).map(f => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    const src = fs
+      .readdirSync(dir)
+      .filter(f => f.endsWith('.ts'))
+      .map(f => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .join('\n');
     for (const id of ids) assert.ok(src.includes(`registerCommand('${id}'`), `${id} is not registered by the client (client/src)`);
   });
 
@@ -87,10 +122,14 @@ describe('extension manifest and .vsix contents', () => {
     const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-vsix-')), 'apiconv.vsix');
     // The arguments of `npm run package`.
-    const args = (pkg.scripts.package as string).replace(/^.*vsce package /, '').split(' ').map(a => (a === 'apiconv.vsix' ? out : a));
+    const args = (pkg.scripts.package as string)
+      .replace(/^.*vsce package /, '')
+      .split(' ')
+      .map(a => (a === 'apiconv.vsix' ? out : a));
     execFileSync(process.execPath, [vsce, 'package', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const listing = execFileSync('unzip', ['-l', out], { encoding: 'utf8' });
-    for (const f of ['extension/media/icon.png', 'extension/schema/apiconv-config.schema.json', 'extension/changelog.md', 'extension/package.json']) assert.ok(listing.includes(f), f);
+    for (const f of ['extension/media/icon.png', 'extension/schema/apiconv-config.schema.json', 'extension/changelog.md', 'extension/package.json'])
+      assert.ok(listing.includes(f), f);
     const manifest = execFileSync('unzip', ['-p', out, 'extension.vsixmanifest'], { encoding: 'utf8' });
     assert.match(manifest, /Microsoft\.VisualStudio\.Services\.Icons\.Default" Path="extension\/media\/icon\.png"/);
     assert.match(manifest, /Microsoft\.VisualStudio\.Services\.Branding\.Color" Value="#0f5c7a"/);
@@ -102,7 +141,7 @@ describe('extension manifest and .vsix contents', () => {
     for (const section of ['## Install', '## Settings', '## Commands', '## Restricted mode', '## Limits']) assert.ok(readme.includes(section), section);
   });
 
-  it("the extension README names every setting and command the manifest contributes", () => {
+  it('the extension README names every setting and command the manifest contributes', () => {
     const readme = fs.readFileSync(path.join(ROOT, 'client/README.md'), 'utf8');
     for (const key of Object.keys(pkg.contributes.configuration.properties)) assert.ok(readme.includes(`\`${key}\``), key);
     for (const c of pkg.contributes.commands as { title: string }[]) assert.ok(readme.includes(c.title.replace(/…$/, '')), c.title);

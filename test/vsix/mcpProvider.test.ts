@@ -20,7 +20,10 @@ describe('MCP server provider', () => {
         throw new Error('MCP configuration providers must be registered in the contributes.modelContextServerCollections array');
       },
     };
-    assert.equal(registerMcpServer({ lm: refusing, McpStdioServerDefinition: McpStdioServerDefinition as never, workspace: {} }, '/ext/server/out/cli.js', '1.0.0'), undefined);
+    assert.equal(
+      registerMcpServer({ lm: refusing, McpStdioServerDefinition: McpStdioServerDefinition as never, workspace: {} }, '/ext/server/out/cli.js', '1.0.0'),
+      undefined,
+    );
   });
 
   it('a VS Code with MCP providers: apiconv mcp over stdio, run by the extension host as Node, in the workspace folder', () => {
@@ -48,7 +51,17 @@ describe('MCP server provider', () => {
     assert.ok(disposable);
     assert.equal(registered[0]!.id, MCP_PROVIDER_ID);
     const [def] = registered[0]!.provider.provideMcpServerDefinitions() as McpStdioServerDefinition[];
-    assert.deepEqual({ ...def }, { label: 'apiconv', command: process.execPath, args: ['/ext/server/out/cli.js', 'mcp'], env: { ELECTRON_RUN_AS_NODE: '1' }, version: '1.0.0', cwd: folder.uri });
+    assert.deepEqual(
+      { ...def },
+      {
+        label: 'apiconv',
+        command: process.execPath,
+        args: ['/ext/server/out/cli.js', 'mcp'],
+        env: { ELECTRON_RUN_AS_NODE: '1' },
+        version: '1.0.0',
+        cwd: folder.uri,
+      },
+    );
   });
 
   it('package.json declares the provider; the .vsix ships the CLI it runs', () => {

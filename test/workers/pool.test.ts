@@ -140,7 +140,10 @@ describe('worker pool', { timeout: 180_000 }, () => {
       assert.ok(died instanceof WorkerExitError);
       assert.match(died.message, /^the test worker failed: boom$/);
       assert.notEqual(await p.run({ thread: true }).promise, thread);
-      assert.ok(logs.some(l => /test worker exited unexpectedly/.test(l)), logs.join('\n'));
+      assert.ok(
+        logs.some(l => /test worker exited unexpectedly/.test(l)),
+        logs.join('\n'),
+      );
       assert.equal(p.terminated, 0, 'it was not terminated by the pool');
     } finally {
       p.dispose();

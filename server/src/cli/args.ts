@@ -215,7 +215,8 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   let functionBudgetMs = DEFAULT_FUNCTION_BUDGET_MS;
   if (values.functionBudget !== undefined) {
     functionBudgetMs = Number(values.functionBudget);
-    if (!Number.isInteger(functionBudgetMs) || functionBudgetMs < 1) throw new UsageError(`--function-budget must be a positive number of milliseconds, not "${values.functionBudget}"`);
+    if (!Number.isInteger(functionBudgetMs) || functionBudgetMs < 1)
+      throw new UsageError(`--function-budget must be a positive number of milliseconds, not "${values.functionBudget}"`);
   }
   let maxFileSize: number | undefined;
   if (values.maxFileSize !== undefined) {

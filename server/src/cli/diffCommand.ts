@@ -92,10 +92,29 @@ interface DiffArgs {
 export class DiffUsageError extends Error {}
 
 const VALUES: Record<string, keyof DiffArgs> = {
-  '-f': 'format', '--format': 'format', '-o': 'output', '--output': 'output', '-F': 'failSeverity', '--fail-severity': 'failSeverity',
-  '-c': 'config', '--config': 'config', '-r': 'config', '--ruleset': 'config', '--base': 'base', '--baseline': 'baseline', '--baseline-write': 'baselineWrite',
+  '-f': 'format',
+  '--format': 'format',
+  '-o': 'output',
+  '--output': 'output',
+  '-F': 'failSeverity',
+  '--fail-severity': 'failSeverity',
+  '-c': 'config',
+  '--config': 'config',
+  '-r': 'config',
+  '--ruleset': 'config',
+  '--base': 'base',
+  '--baseline': 'baseline',
+  '--baseline-write': 'baselineWrite',
 };
-const FLAGS: Record<string, keyof DiffArgs> = { '-q': 'quiet', '--quiet': 'quiet', '--allow-remote-refs': 'allowRemoteRefs', '-v': 'verbose', '--verbose': 'verbose', '-h': 'help', '--help': 'help' };
+const FLAGS: Record<string, keyof DiffArgs> = {
+  '-q': 'quiet',
+  '--quiet': 'quiet',
+  '--allow-remote-refs': 'allowRemoteRefs',
+  '-v': 'verbose',
+  '--verbose': 'verbose',
+  '-h': 'help',
+  '--help': 'help',
+};
 
 export function parseDiffArgs(argv: readonly string[]): DiffArgs {
   const a: Record<string, unknown> = { positional: [] };
@@ -123,9 +142,18 @@ export function parseDiffArgs(argv: readonly string[]): DiffArgs {
   if (!FORMATS.includes(format)) throw new DiffUsageError(`unknown format "${format}" (formats: ${FORMATS.join(', ')})`);
   const failSeverity = (a.failSeverity ?? 'error') as SeverityName;
   if (!SEVERITY_NAMES.includes(failSeverity)) throw new DiffUsageError(`unknown fail severity "${failSeverity}" (one of ${SEVERITY_NAMES.join(', ')})`);
-  const args: DiffArgs = { positional: a.positional as string[], format, failSeverity, quiet: a.quiet === true, allowRemoteRefs: a.allowRemoteRefs === true, verbose: a.verbose === true, help: a.help === true };
+  const args: DiffArgs = {
+    positional: a.positional as string[],
+    format,
+    failSeverity,
+    quiet: a.quiet === true,
+    allowRemoteRefs: a.allowRemoteRefs === true,
+    verbose: a.verbose === true,
+    help: a.help === true,
+  };
   for (const k of ['base', 'output', 'config', 'baseline', 'baselineWrite'] as const) if (typeof a[k] === 'string') args[k] = a[k] as string;
-  if (!args.help && args.base === undefined && args.positional.length !== 2) throw new DiffUsageError('apiconv diff needs a base and a head (apiconv diff <base> <head>), or --base <rev> [files|dirs]');
+  if (!args.help && args.base === undefined && args.positional.length !== 2)
+    throw new DiffUsageError('apiconv diff needs a base and a head (apiconv diff <base> <head>), or --base <rev> [files|dirs]');
   return args;
 }
 
@@ -152,7 +180,8 @@ function readSide(arg: string, cwd: string, role: 'base' | 'head'): Side {
   const file = path.resolve(cwd, m[2]);
   rev.prefetch(path.dirname(file));
   const text = rev.read(file);
-  if (text === undefined) throw new DiffUsageError(`${m[2]} does not exist at ${m[1]}${rev.relative(file) === undefined ? ' (it is outside the repository)' : ''}`);
+  if (text === undefined)
+    throw new DiffUsageError(`${m[2]} does not exist at ${m[1]}${rev.relative(file) === undefined ? ' (it is outside the repository)' : ''}`);
   return { label: arg, file, text, rev };
 }
 
@@ -208,13 +237,21 @@ function isOpenApiRoot(text: string | undefined): text is string {
   return text !== undefined && !text.includes('\u0000') && looksLikeOpenApi(text);
 }
 
-function documentFinding(code: 'document-added' | 'document-removed', file: string, cwd: string, severities: Record<string, number | 'off'>): DiffProblem | undefined {
+function documentFinding(
+  code: 'document-added' | 'document-removed',
+  file: string,
+  cwd: string,
+  severities: Record<string, number | 'off'>,
+): DiffProblem | undefined {
   const s = severities[code];
   if (s === 'off') return undefined;
   const shown = displayPath(file, cwd);
   return {
     code,
-    message: code === 'document-added' ? `A new OpenAPI document: ${shown}.` : `The OpenAPI document ${shown} was removed: every operation of it is gone for its clients.`,
+    message:
+      code === 'document-added'
+        ? `A new OpenAPI document: ${shown}.`
+        : `The OpenAPI document ${shown} was removed: every operation of it is gone for its clients.`,
     severity: (s ?? SEVERITY_LEVEL[diffCheck(code)!.severity]) as DiffProblem['severity'],
     path: [],
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
@@ -242,9 +279,11 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
       // One file at two revisions: one loader, so the head is parsed and resolved only where it differs.
       // Two files of one folder ($refs resolve alike): the same, the base then named as its own file.
       const [b, h] =
-        base.file === head.file ? await loadSides(base, head, args.allowRemoteRefs)
-        : path.dirname(base.file) === path.dirname(head.file) && !base.rev && !head.rev ? renamedBase(await loadSides(base, head, args.allowRemoteRefs), base.file)
-        : [await load(base, args.allowRemoteRefs), await load(head, args.allowRemoteRefs)];
+        base.file === head.file
+          ? await loadSides(base, head, args.allowRemoteRefs)
+          : path.dirname(base.file) === path.dirname(head.file) && !base.rev && !head.rev
+            ? renamedBase(await loadSides(base, head, args.allowRemoteRefs), base.file)
+            : [await load(base, args.allowRemoteRefs), await load(head, args.allowRemoteRefs)];
       if (args.verbose) log(`apiconv: parsed and resolved both sides in ${Math.round(performance.now() - started)} ms`);
       const r = diffDocuments(b, h, { severities: severitiesFor(head.file, args, cwd) });
       problems.push(...r.problems);
@@ -255,7 +294,10 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
     } else {
       const rev = new GitRevision(args.base, cwd);
       const targets = args.positional.length ? args.positional : ['.'];
-      for (const t of targets) rev.prefetch(fs.existsSync(path.resolve(cwd, t)) && fs.statSync(path.resolve(cwd, t)).isFile() ? path.dirname(path.resolve(cwd, t)) : path.resolve(cwd, t));
+      for (const t of targets)
+        rev.prefetch(
+          fs.existsSync(path.resolve(cwd, t)) && fs.statSync(path.resolve(cwd, t)).isFile() ? path.dirname(path.resolve(cwd, t)) : path.resolve(cwd, t),
+        );
       let heads: string[];
       try {
         heads = collectFiles(targets, cwd);
@@ -277,10 +319,11 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
         let h: LoadedDoc;
         let b: LoadedDoc | undefined;
         try {
-          if (isOpenApiRoot(baseText)) [b, h] = await loadPair(baseText, headText, file, { base: rev.reader() }, args.allowRemoteRefs).catch(async e => {
-            if (!(e instanceof NotOpenApiError)) throw e;
-            return [undefined, await loadDocument(headText, file, { allowRemoteRefs: args.allowRemoteRefs })] as const;
-          });
+          if (isOpenApiRoot(baseText))
+            [b, h] = await loadPair(baseText, headText, file, { base: rev.reader() }, args.allowRemoteRefs).catch(async e => {
+              if (!(e instanceof NotOpenApiError)) throw e;
+              return [undefined, await loadDocument(headText, file, { allowRemoteRefs: args.allowRemoteRefs })] as const;
+            });
           else h = await loadDocument(headText, file, { allowRemoteRefs: args.allowRemoteRefs });
         } catch (e) {
           if (e instanceof NotOpenApiError) continue;
@@ -325,7 +368,14 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
       baselined = applied.baselined;
     }
     if (args.quiet) shown = shown.filter(p => p.severity === 0);
-    const ctx = { cwd, files: compared, version, color: args.output === undefined && process.stdout.isTTY === true && !process.env.NO_COLOR, suppressed: dedupe(suppressed), baselined };
+    const ctx = {
+      cwd,
+      files: compared,
+      version,
+      color: args.output === undefined && process.stdout.isTTY === true && !process.env.NO_COLOR,
+      suppressed: dedupe(suppressed),
+      baselined,
+    };
     const report = args.format === 'markdown' ? diffMarkdown(shown, ctx) : args.format === 'json' ? jsonWithBase(shown) : formatters[args.format](shown, ctx);
     if (args.output === undefined) process.stdout.write(report);
     else {
@@ -364,5 +414,19 @@ function dedupe(list: DiffProblem[]): DiffProblem[] {
 
 /** The lint JSON shape (spectral's), with the base location of each change. */
 function jsonWithBase(problems: readonly DiffProblem[]): string {
-  return JSON.stringify(problems.map(p => ({ code: p.code, path: p.path, message: p.message, severity: p.severity, range: p.range, source: p.source, ...(p.base ? { base: p.base } : {}) })), null, 2) + '\n';
+  return (
+    JSON.stringify(
+      problems.map(p => ({
+        code: p.code,
+        path: p.path,
+        message: p.message,
+        severity: p.severity,
+        range: p.range,
+        source: p.source,
+        ...(p.base ? { base: p.base } : {}),
+      })),
+      null,
+      2,
+    ) + '\n'
+  );
 }

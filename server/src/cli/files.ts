@@ -17,7 +17,8 @@ const SNIFF_BYTES = 64 * 1024;
  * The fields of an OpenAPI / Swagger root object. A document whose keys are sorted puts `openapi` after
  * `components` (megabytes in: Stripe's), so a head that starts with one of these is read to the end.
  */
-const ROOT_FIELD = /^\s*\{?\s*["']?(openapi|swagger|info|servers|paths|components|definitions|parameters|responses|security|securityDefinitions|tags|externalDocs|webhooks|jsonSchemaDialect|host|basePath|schemes|consumes|produces)["']?\s*:/;
+const ROOT_FIELD =
+  /^\s*\{?\s*["']?(openapi|swagger|info|servers|paths|components|definitions|parameters|responses|security|securityDefinitions|tags|externalDocs|webhooks|jsonSchemaDialect|host|basePath|schemes|consumes|produces)["']?\s*:/;
 
 /** An I/O problem with a target: exit code 2. */
 export class TargetError extends Error {

@@ -56,7 +56,15 @@ export interface ComputeHooks {
 
 /** Fixes every task, each seeing the fixes of the tasks before it (two roots may share a `$ref`'d file); writes nothing. */
 export async function computeFixes(tasks: readonly CliLintTask[], cache: RulesetCache, hooks: ComputeHooks = {}): Promise<FixComputation> {
-  const out: FixComputation = { pending: new Map(), originals: new Map(), fixesIn: new Map(), lastWriter: new Map(), finals: new Map(), errors: [], stopped: new Map() };
+  const out: FixComputation = {
+    pending: new Map(),
+    originals: new Map(),
+    fixesIn: new Map(),
+    lastWriter: new Map(),
+    finals: new Map(),
+    errors: [],
+    stopped: new Map(),
+  };
   const { pending, originals, fixesIn } = out;
   const named = new Set(tasks.map(t => t.file));
   // The task's: a file is read under the policy of the first task that reads it.
@@ -147,6 +155,10 @@ export function finishFixes(c: FixComputation, opts: { write: boolean; cwd: stri
  * Fixes every task in this thread, then writes every changed file at once. For rulesets without the
  * repository's JavaScript; those go through fixIsolated.ts.
  */
-export async function runFixes(tasks: readonly CliLintTask[], cache: RulesetCache, opts: { write: boolean; cwd: string; policy?: WritePolicy }): Promise<FixOutcome> {
+export async function runFixes(
+  tasks: readonly CliLintTask[],
+  cache: RulesetCache,
+  opts: { write: boolean; cwd: string; policy?: WritePolicy },
+): Promise<FixOutcome> {
   return finishFixes(await computeFixes(tasks, cache), opts);
 }

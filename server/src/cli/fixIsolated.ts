@@ -18,7 +18,12 @@ export async function computeFixesIsolated(tasks: readonly CliLintTask[], cache:
   const timedOut = new Set<number>();
   const attempt = (): FixTask => ({
     fix: {
-      tasks: tasks.map((t, i) => ({ ...t, stoppedRules: [...(stopped.get(i) ?? t.stoppedRules ?? [])], rulesetTimedOut: t.rulesetTimedOut || timedOut.has(i), functionBudgetMs: budgetMs })),
+      tasks: tasks.map((t, i) => ({
+        ...t,
+        stoppedRules: [...(stopped.get(i) ?? t.stoppedRules ?? [])],
+        rulesetTimedOut: t.rulesetTimedOut || timedOut.has(i),
+        functionBudgetMs: budgetMs,
+      })),
       budgetMs,
     },
   });
@@ -43,7 +48,15 @@ export async function computeFixesIsolated(tasks: readonly CliLintTask[], cache:
     return await pool.run(attempt()).promise;
   } catch (e) {
     const file = (e instanceof WorkerExitError && e.step !== undefined && tasks[e.step]?.file) || 'apiconv';
-    return { pending: new Map(), originals: new Map(), fixesIn: new Map(), lastWriter: new Map(), finals: new Map(), errors: [`${file}: cannot fix: ${(e as Error).message}`], stopped: new Map() };
+    return {
+      pending: new Map(),
+      originals: new Map(),
+      fixesIn: new Map(),
+      lastWriter: new Map(),
+      finals: new Map(),
+      errors: [`${file}: cannot fix: ${(e as Error).message}`],
+      stopped: new Map(),
+    };
   } finally {
     pool.dispose();
   }

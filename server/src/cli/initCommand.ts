@@ -126,6 +126,7 @@ export function initCommand(dir: string, opts: { ci?: 'github'; version: string 
 
 export function initMessage(r: InitResult, cwd: string): string {
   const lines = r.kept.map(f => `apiconv: ${displayPath(f, cwd)} exists: kept as it is`);
-  for (const f of r.written) lines.push(`apiconv: wrote ${displayPath(f, cwd)}${r.extended && f.endsWith('.apiconv.yaml') ? ` (it extends ${r.extended})` : ''}`);
+  for (const f of r.written)
+    lines.push(`apiconv: wrote ${displayPath(f, cwd)}${r.extended && f.endsWith('.apiconv.yaml') ? ` (it extends ${r.extended})` : ''}`);
   return lines.join('\n');
 }

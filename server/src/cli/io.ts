@@ -111,7 +111,7 @@ function writeFifo(fd: number, text: string): void {
   const buf = Buffer.from(text, 'utf8');
   const pause = new Int32Array(new SharedArrayBuffer(4));
   try {
-    for (let off = 0; off < buf.length; ) {
+    for (let off = 0; off < buf.length;) {
       try {
         off += fs.writeSync(fd, buf, off, buf.length - off);
       } catch (e) {
@@ -127,7 +127,7 @@ function writeFifo(fd: number, text: string): void {
 /** The missing directories above `abs`, made one by one (never `recursive: true`, see the header). */
 function makeParents(abs: string): void {
   const missing: string[] = [];
-  for (let dir = path.dirname(abs); statOf(dir) === undefined; ) {
+  for (let dir = path.dirname(abs); statOf(dir) === undefined;) {
     missing.push(dir);
     const up = path.dirname(dir);
     if (up === dir) break;

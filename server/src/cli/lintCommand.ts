@@ -124,7 +124,8 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
     // A config found above the current folder (the search goes up to the repository root) is named: which one
     // ran is never a guess. One in the current folder or below it is in sight.
     const shown = displayPath(r, cwd);
-    if (explicitRuleset === undefined && !(r in BUILTIN_RULESETS) && !opts.verbose && (shown.startsWith('..') || path.isAbsolute(shown))) log(`apiconv: config ${shown}`);
+    if (explicitRuleset === undefined && !(r in BUILTIN_RULESETS) && !opts.verbose && (shown.startsWith('..') || path.isAbsolute(shown)))
+      log(`apiconv: config ${shown}`);
     try {
       if (!(r in BUILTIN_RULESETS) && !opts.noCustomFunctions && inspectRuleset(r).code.length > 0) {
         isolate = true;
@@ -148,23 +149,42 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
     // The passes lint only the rules with fixes (--fix and --fix-dry-run within two lints): a dry run
     // prints the diff alone, --fix lints the fixed texts with every rule once at the end. Not with custom functions
     // (a rule of theirs that runs past the budget in a pass is reported and skipped after).
-    const computed = isolate ? await computeFixesIsolated(tasks, cache, opts.functionBudgetMs) : await computeFixes(tasks, cache, { lintFixableOnly: true, finalLint: opts.fix === true });
-    const fixed = finishFixes(computed, { write: opts.fix, cwd, policy: { roots: writeRoot === undefined ? undefined : [writeRoot], followSymlinks: opts.fixFollowSymlinks } });
+    const computed = isolate
+      ? await computeFixesIsolated(tasks, cache, opts.functionBudgetMs)
+      : await computeFixes(tasks, cache, { lintFixableOnly: true, finalLint: opts.fix === true });
+    const fixed = finishFixes(computed, {
+      write: opts.fix,
+      cwd,
+      policy: { roots: writeRoot === undefined ? undefined : [writeRoot], followSymlinks: opts.fixFollowSymlinks },
+    });
     for (const e of fixed.errors) log(`apiconv: ${e}`);
     // A rule stopped by the budget: one finding naming it (in the report after --fix; said on stderr by a dry run), and skipped in the lint below.
     for (const [index, rules] of fixed.stopped) {
       tasks[index] = { ...tasks[index]!, stoppedRules: rules };
       const final = fixed.finals.get(index);
       const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-      if (final && !final.skipped) for (const rule of rules) final.problems.unshift({ code: rule, message: overrunMessage(rule, opts.functionBudgetMs), severity: 0, path: [], range: at, source: tasks[index]!.file });
+      if (final && !final.skipped)
+        for (const rule of rules)
+          final.problems.unshift({
+            code: rule,
+            message: overrunMessage(rule, opts.functionBudgetMs),
+            severity: 0,
+            path: [],
+            range: at,
+            source: tasks[index]!.file,
+          });
       if (opts.fixDryRun) for (const rule of rules) log(`apiconv: ${displayPath(tasks[index]!.file, cwd)}: ${overrunMessage(rule, opts.functionBudgetMs)}`);
     }
     const files = fixed.changedFiles.map(f => displayPath(f, cwd)).join(', ');
     if (opts.fixDryRun) {
-      log(`apiconv: ${fixed.applied} fix${fixed.applied === 1 ? '' : 'es'} would change ${fixed.changedFiles.length} file${fixed.changedFiles.length === 1 ? '' : 's'}${files ? `: ${files}` : ''} (dry run: nothing written)`);
+      log(
+        `apiconv: ${fixed.applied} fix${fixed.applied === 1 ? '' : 'es'} would change ${fixed.changedFiles.length} file${fixed.changedFiles.length === 1 ? '' : 's'}${files ? `: ${files}` : ''} (dry run: nothing written)`,
+      );
       return { code: fixed.errors.length ? EXIT_ERROR : fixed.changedFiles.length ? EXIT_FINDINGS : EXIT_OK, diff: fixed.diff };
     }
-    log(`apiconv: applied ${fixed.applied} fix${fixed.applied === 1 ? '' : 'es'} to ${fixed.changedFiles.length} file${fixed.changedFiles.length === 1 ? '' : 's'}${files ? `: ${files}` : ''}`);
+    log(
+      `apiconv: applied ${fixed.applied} fix${fixed.applied === 1 ? '' : 'es'} to ${fixed.changedFiles.length} file${fixed.changedFiles.length === 1 ? '' : 's'}${files ? `: ${files}` : ''}`,
+    );
     if (fixed.errors.length) return { code: EXIT_ERROR };
     finals = fixed.finals;
   }
@@ -190,7 +210,16 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
   const results: LintTaskResult[] = tasks.map((t, i) => {
     const f = finals.get(i);
     if (!f) return linted_[next++]!;
-    return { file: t.file, problems: f.problems, suppressed: f.suppressed ?? [], skipped: f.skipped, skipReason: f.skipReason, files: f.files, operations: f.operations, ms: 0 };
+    return {
+      file: t.file,
+      problems: f.problems,
+      suppressed: f.suppressed ?? [],
+      skipped: f.skipped,
+      skipReason: f.skipReason,
+      files: f.files,
+      operations: f.operations,
+      ms: 0,
+    };
   });
 
   let ioError = false;
@@ -216,7 +245,9 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
     const file = path.resolve(cwd, opts.baselineWrite);
     const baseline = createBaseline(problems, path.dirname(file));
     writeOutput(opts.baselineWrite, baselineText(baseline), 'baseline');
-    log(`apiconv: wrote ${problems.length} finding${problems.length === 1 ? '' : 's'} (${baseline.entries.length} entries) to the baseline ${displayPath(file, cwd)}`);
+    log(
+      `apiconv: wrote ${problems.length} finding${problems.length === 1 ? '' : 's'} (${baseline.entries.length} entries) to the baseline ${displayPath(file, cwd)}`,
+    );
     if (opts.baseline === undefined) {
       // The findings just recorded are accepted: they are reported as baselined.
       baselined = problems;
@@ -259,7 +290,9 @@ export async function lintCommand(opts: LintCliOptions, log: (line: string) => v
   // Nothing linted (a folder without an OpenAPI document, only skipped files): not a pass, or a CI gate would let
   // through a document nobody read.
   if (linted.length === 0 && !ioError && !(opts.roots && tasks.length === 0)) {
-    log(`apiconv: no OpenAPI document was linted${results.length > 0 ? ' (every file was skipped, see above)' : ` in ${opts.stdin ? 'stdin' : opts.targets.join(' ')}`}`);
+    log(
+      `apiconv: no OpenAPI document was linted${results.length > 0 ? ' (every file was skipped, see above)' : ` in ${opts.stdin ? 'stdin' : opts.targets.join(' ')}`}`,
+    );
     return { code: EXIT_ERROR, findings };
   }
   return { code: ioError ? EXIT_ERROR : failing ? EXIT_FINDINGS : EXIT_OK, findings };

@@ -78,7 +78,14 @@ export async function lintOne(task: CliLintTask, cache: RulesetCache): Promise<L
   try {
     const ruleset = await cache.get(task.ruleset);
     const result = await lintDocument(text, task.file, { ...taskLintOptions(task, CLI_LIMIT_SETTINGS), ruleset });
-    return done({ problems: result.problems, suppressed: result.suppressed ?? [], skipped: result.skipped, skipReason: result.skipReason, files: result.files, operations: result.operations });
+    return done({
+      problems: result.problems,
+      suppressed: result.suppressed ?? [],
+      skipped: result.skipped,
+      skipReason: result.skipReason,
+      files: result.files,
+      operations: result.operations,
+    });
   } catch (e) {
     return done({ problems: [], files: [task.file], error: `${task.file}: ${oneLine(e)}`, stack: (e as Error)?.stack });
   }
@@ -104,6 +111,7 @@ function readDocument(file: string, maxBytes = DEFAULT_LIMITS.maxBytes): Buffer 
   const st = fs.statSync(file);
   if (!st.isFile()) return refusal(file, { maxBytes }) ?? 'not a regular file';
   // Over the size limit: not read at all (the engine's own check, limits.ts, covers stdin and the server).
-  if (st.size > maxBytes) return `${(st.size / 1024 / 1024).toFixed(0)} MB, over the size limit of ${Math.round(maxBytes / 1024 / 1024)} MB (raise it with --max-file-size)`;
+  if (st.size > maxBytes)
+    return `${(st.size / 1024 / 1024).toFixed(0)} MB, over the size limit of ${Math.round(maxBytes / 1024 / 1024)} MB (raise it with --max-file-size)`;
   return fs.readFileSync(file);
 }

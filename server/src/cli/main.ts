@@ -35,7 +35,8 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
     switch (cmd.command) {
       case 'help':
         if (cmd.topic === 'rules') process.stdout.write('Usage: apiconv rules [<rule-id>] [--format text|json]\n');
-        else if (cmd.topic === 'init') process.stdout.write('Usage: apiconv init [<dir>] [--ci github]\n       apiconv init [<dir>] --infer <document|dir> [--force]\n');
+        else if (cmd.topic === 'init')
+          process.stdout.write('Usage: apiconv init [<dir>] [--ci github]\n       apiconv init [<dir>] --infer <document|dir> [--force]\n');
         else process.stdout.write(HELP);
         return EXIT_OK;
       case 'version':

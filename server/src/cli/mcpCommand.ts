@@ -83,7 +83,11 @@ export function createMcpServer(cwd: string): McpServer {
 
   server.registerTool(
     'lint',
-    { title: 'Lint an OpenAPI document', description: "The document's findings against HTTP API conventions (and Spectral's OpenAPI rules): rule, severity, message, line and JSON path.", inputSchema: documentInput },
+    {
+      title: 'Lint an OpenAPI document',
+      description: "The document's findings against HTTP API conventions (and Spectral's OpenAPI rules): rule, severity, message, line and JSON path.",
+      inputSchema: documentInput,
+    },
     guarded(async (args: DocumentInput) => {
       const r = await lint(args);
       return answer({ findings: r.problems.map(p => finding(p, cwd)), suppressed: r.suppressed.length });
@@ -126,17 +130,32 @@ export function createMcpServer(cwd: string): McpServer {
 
   server.registerTool(
     'explain_rule',
-    { title: 'Explain a rule', description: 'What a rule checks, why, how to fix its findings, and its options (the rule docs).', inputSchema: { rule: z.string().describe('A rule id, e.g. path-no-verbs') } },
+    {
+      title: 'Explain a rule',
+      description: 'What a rule checks, why, how to fix its findings, and its options (the rule docs).',
+      inputSchema: { rule: z.string().describe('A rule id, e.g. path-no-verbs') },
+    },
     guarded(async ({ rule }: { rule: string }) => {
       const info = ruleInfo(rule);
       if (!info) throw new Error(`unknown rule ${rule} (the rules are the resources apiconv://rules/<id>)`);
-      return answer({ rule, severity: info.severity, fixable: info.fixable, description: info.description, docs: info.markdown ?? info.description, url: info.helpUri });
+      return answer({
+        rule,
+        severity: info.severity,
+        fixable: info.fixable,
+        description: info.description,
+        docs: info.markdown ?? info.description,
+        url: info.helpUri,
+      });
     }),
   );
 
   server.registerTool(
     'score',
-    { title: 'Score an OpenAPI document', description: 'A 0–100 score and an A–F grade per convention category, scaled by the size of the API, with the fixes that raise it most.', inputSchema: documentInput },
+    {
+      title: 'Score an OpenAPI document',
+      description: 'A 0–100 score and an A–F grade per convention category, scaled by the size of the API, with the fixes that raise it most.',
+      inputSchema: documentInput,
+    },
     guarded(async (args: DocumentInput) => {
       const r = await lint(args);
       return answer({ ...scoreFindings(r.problems, r.operations ?? 0) });
@@ -146,7 +165,9 @@ export function createMcpServer(cwd: string): McpServer {
   server.registerResource(
     'rule-docs',
     new ResourceTemplate('apiconv://rules/{id}', {
-      list: () => ({ resources: listRules().map(r => ({ uri: `apiconv://rules/${r.id}`, name: r.id, description: r.description, mimeType: 'text/markdown' })) }),
+      list: () => ({
+        resources: listRules().map(r => ({ uri: `apiconv://rules/${r.id}`, name: r.id, description: r.description, mimeType: 'text/markdown' })),
+      }),
     }),
     { title: 'apiconv rule docs', description: 'The documentation of each rule', mimeType: 'text/markdown' },
     (uri, { id }) => {

@@ -57,7 +57,15 @@ export async function runTasks(tasks: readonly CliLintTask[], opts: RunOptions):
       order(tasks, start !== undefined).map(async i => {
         const task = tasks[i]!;
         // A worker that died (out of memory): its file is reported as an error, the others go on in a new worker.
-        results[i] = await pool.run({ lint: task }).promise.catch((e: Error) => ({ file: task.file, problems: [], suppressed: [], files: [task.file], error: `${task.file}: ${e.message}`, stack: (e instanceof WorkerExitError ? e.failure : e)?.stack, ms: 0 }));
+        results[i] = await pool.run({ lint: task }).promise.catch((e: Error) => ({
+          file: task.file,
+          problems: [],
+          suppressed: [],
+          files: [task.file],
+          error: `${task.file}: ${e.message}`,
+          stack: (e instanceof WorkerExitError ? e.failure : e)?.stack,
+          ms: 0,
+        }));
         opts.onDone?.(++done, tasks.length, task.file);
       }),
     );

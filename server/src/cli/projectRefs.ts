@@ -41,7 +41,13 @@ export function parseTarget(arg: string | undefined, cwd: string): { file: strin
   const file = path.resolve(cwd, hash < 0 ? arg : arg.slice(0, hash));
   const fragment = hash < 0 ? '' : arg.slice(hash + 1);
   if (fragment !== '' && !fragment.startsWith('/')) throw new RefArgError(`"${fragment}" is not a JSON pointer (it starts with /)`);
-  const pointer = fragment === '' ? [] : fragment.slice(1).split('/').map(s => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const pointer =
+    fragment === ''
+      ? []
+      : fragment
+          .slice(1)
+          .split('/')
+          .map(s => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   return { file, pointer };
 }
 

@@ -40,7 +40,9 @@ export function reportTargets(options: readonly ReportOption[]): ReportTarget[] 
     for (const o of options) {
       if (o.option === 'format') {
         const colon = o.value.indexOf(':');
-        targets.push(colon > 0 ? { format: formatName(o.value.slice(0, colon)), output: nonEmpty(o.value.slice(colon + 1), o.value) } : { format: formatName(o.value) });
+        targets.push(
+          colon > 0 ? { format: formatName(o.value.slice(0, colon)), output: nonEmpty(o.value.slice(colon + 1), o.value) } : { format: formatName(o.value) },
+        );
         continue;
       }
       const open = [...targets].reverse().find(t => t.output === undefined);
@@ -49,7 +51,8 @@ export function reportTargets(options: readonly ReportOption[]): ReportTarget[] 
     }
   }
   const toStdout = targets.filter(t => t.output === undefined);
-  if (toStdout.length > 1) throw new UsageError(`${toStdout.map(t => t.format).join(' and ')} would both be written to stdout: give all but one a file (-f <format>:<file>)`);
+  if (toStdout.length > 1)
+    throw new UsageError(`${toStdout.map(t => t.format).join(' and ')} would both be written to stdout: give all but one a file (-f <format>:<file>)`);
   const seen = new Map<string, FormatName>();
   for (const t of targets) {
     if (t.output === undefined) continue;

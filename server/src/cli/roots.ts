@@ -51,7 +51,7 @@ export function documentsReaching(pieces: readonly string[], project: string): s
     if (text !== undefined && text.includes('$ref')) refs.set(f, refTargets(text, f));
   }
   const reached = new Set(pieces);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [f, targets] of refs) {
       if (!reached.has(f) && targets.some(t => reached.has(t))) {
@@ -79,7 +79,12 @@ export function documentsFor(files: readonly string[], project: string, log: (fi
   const out = new Set(documents);
   for (const piece of pieces) {
     const reaching = documentsReaching([piece], project);
-    log(piece, reaching.length > 0 ? `not an OpenAPI document: linted through the documents that $ref it` : 'not an OpenAPI document, and no document of the project $refs it: not linted');
+    log(
+      piece,
+      reaching.length > 0
+        ? `not an OpenAPI document: linted through the documents that $ref it`
+        : 'not an OpenAPI document, and no document of the project $refs it: not linted',
+    );
     for (const d of reaching) out.add(d);
   }
   return [...out];

@@ -18,13 +18,33 @@ export function rulesCommand(id: string | undefined, format: 'text' | 'json'): s
     if (format === 'json') {
       // The rules, then the checks of `apiconv diff` (origin "diff", as `apiconv rules <check> --format json` says).
       const checks = DIFF_CHECKS.map(c => ruleInfo(c.id)).filter(r => r !== undefined);
-      return JSON.stringify([...list, ...checks].map(({ markdown: _m, ...r }) => r), null, 2) + '\n';
+      return (
+        JSON.stringify(
+          [...list, ...checks].map(({ markdown: _m, ...r }) => r),
+          null,
+          2,
+        ) + '\n'
+      );
     }
-    const rows = list.map(r => [r.id, r.severity ?? '', r.fixable ? `fix:${r.fixable}` : '-', r.origin === 'spectral' ? `${r.description} (Spectral's spectral:oas rule)` : r.recommended ? r.description : `${r.description} (apiconv:all only)`]);
+    const rows = list.map(r => [
+      r.id,
+      r.severity ?? '',
+      r.fixable ? `fix:${r.fixable}` : '-',
+      r.origin === 'spectral' ? `${r.description} (Spectral's spectral:oas rule)` : r.recommended ? r.description : `${r.description} (apiconv:all only)`,
+    ]);
     const header = ['rule', 'severity', 'fixable', 'description'];
     const w = [0, 1, 2].map(i => Math.max(header[i].length, ...rows.map(r => r[i].length)));
     const line = (r: string[]) => `${r[0].padEnd(w[0])}  ${r[1].padEnd(w[1])}  ${r[2].padEnd(w[2])}  ${r[3]}`;
-    return [line(header), ...rows.map(line), '', `${list.filter(r => r.recommended).length} rules in apiconv:recommended. \`apiconv rules <id>\` prints a rule's docs.`].join('\n') + '\n' + diffChecksTable();
+    return (
+      [
+        line(header),
+        ...rows.map(line),
+        '',
+        `${list.filter(r => r.recommended).length} rules in apiconv:recommended. \`apiconv rules <id>\` prints a rule's docs.`,
+      ].join('\n') +
+      '\n' +
+      diffChecksTable()
+    );
   }
   const info = ruleInfo(id);
   if (!info) throw new UsageError(`unknown rule "${id}" (\`apiconv rules\` lists them)`);

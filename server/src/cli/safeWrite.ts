@@ -85,7 +85,8 @@ function target(file: string, policy: WritePolicy): { path: string; stat: fs.Sta
     return { reason: `cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
   const real = realOr(file);
-  if (st.isSymbolicLink() && !policy.followSymlinks) return { reason: `${file} is a symlink (to ${real}): not written (pass --fix-follow-symlinks to write its target)` };
+  if (st.isSymbolicLink() && !policy.followSymlinks)
+    return { reason: `${file} is a symlink (to ${real}): not written (pass --fix-follow-symlinks to write its target)` };
   if (policy.roots) {
     const roots = policy.roots.map(realOr);
     if (!roots.some(r => isInside(real, r))) return { reason: `${real} is outside the linted folders (${policy.roots.join(', ')}): not written` };
@@ -94,7 +95,8 @@ function target(file: string, policy: WritePolicy): { path: string; stat: fs.Sta
   if (!real_.isFile()) return { reason: `${real} is not a regular file: not written` };
   // Mode bits, not access(2): root may write a file its owner made read-only, and the owner meant it.
   if ((real_.mode & 0o222) === 0) return { reason: `${real} is read-only (mode ${(real_.mode & 0o777).toString(8)}): not written` };
-  if (real_.nlink > 1) return { reason: `${real} has ${real_.nlink} hard links: writing a new file would leave the other names with the old text; not written` };
+  if (real_.nlink > 1)
+    return { reason: `${real} has ${real_.nlink} hard links: writing a new file would leave the other names with the old text; not written` };
   return { path: real, stat: real_ };
 }
 

@@ -47,7 +47,8 @@ export function parseScoreArgs(argv: readonly string[]): ScoreArgs | 'help' {
     const isOwn = ['--min-score', '--min-grade', '-f', '--format'].includes(name);
     if (!isOwn) {
       if (arg === '-h' || arg === '--help') return 'help';
-      if (['-o', '--output', '--fix', '--fix-dry-run', '--baseline-write', '-q', '--quiet'].includes(name)) throw new UsageError(`${name} is an option of apiconv lint, not of apiconv score`);
+      if (['-o', '--output', '--fix', '--fix-dry-run', '--baseline-write', '-q', '--quiet'].includes(name))
+        throw new UsageError(`${name} is an option of apiconv lint, not of apiconv score`);
       lintArgv.push(arg);
       continue;
     }
@@ -80,7 +81,10 @@ export function scoreText(s: ApiScore, documents: number): string {
   for (const c of s.categories) out.push(`${c.title.padEnd(w)}  ${c.score.toFixed(1).padStart(5)}  ${String(c.findings).padStart(8)}`);
   if (s.opportunities.length > 0) {
     out.push('', 'Opportunities (what raises the score most):');
-    for (const o of s.opportunities) out.push(`  +${o.gain.toFixed(1).padStart(4)}  ${o.rule}: ${plural(o.findings, 'finding')}${o.fixable ? `, ${o.fixable} fixed by apiconv lint --fix` : ''}`);
+    for (const o of s.opportunities)
+      out.push(
+        `  +${o.gain.toFixed(1).padStart(4)}  ${o.rule}: ${plural(o.findings, 'finding')}${o.fixable ? `, ${o.fixable} fixed by apiconv lint --fix` : ''}`,
+      );
   }
   if (s.unscored > 0) out.push('', `${plural(s.unscored, 'finding')} of rules outside the categories (not scored).`);
   return out.join('\n') + '\n';
@@ -108,7 +112,9 @@ export async function scoreMain(argv: readonly string[], log: (line: string) => 
     return EXIT_ERROR;
   }
   const score = findings.ctx.score;
-  process.stdout.write(args.format === 'json' ? JSON.stringify({ ...score, documents: findings.ctx.files.length }, null, 2) + '\n' : scoreText(score, findings.ctx.files.length));
+  process.stdout.write(
+    args.format === 'json' ? JSON.stringify({ ...score, documents: findings.ctx.files.length }, null, 2) + '\n' : scoreText(score, findings.ctx.files.length),
+  );
   const failure = gateFailure(score, args);
   if (failure) log(`apiconv: ${failure}`);
   return failure ? EXIT_FINDINGS : EXIT_OK;

@@ -116,8 +116,13 @@ export function readBaseline(file: string): Baseline {
   }
   const b = data as Partial<Baseline>;
   const ok =
-    typeof b === 'object' && b !== null && b.version === 1 && Array.isArray(b.entries) &&
-    b.entries.every(e => e && typeof e.file === 'string' && typeof e.rule === 'string' && typeof e.path === 'string' && Number.isInteger(e.count) && e.count > 0);
+    typeof b === 'object' &&
+    b !== null &&
+    b.version === 1 &&
+    Array.isArray(b.entries) &&
+    b.entries.every(
+      e => e && typeof e.file === 'string' && typeof e.rule === 'string' && typeof e.path === 'string' && Number.isInteger(e.count) && e.count > 0,
+    );
   if (!ok) throw new BaselineError(file, `invalid baseline ${file}: expected { "version": 1, "entries": [{ "file", "rule", "path", "count" }] }`);
   return b as Baseline;
 }

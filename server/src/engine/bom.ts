@@ -14,7 +14,11 @@ export function hasBom(text: string): boolean {
 }
 
 /** The texts without their BOM, and the files that had one. */
-export function withoutBom(file: string, text: string, overlays: Readonly<Record<string, string>>): { text: string; overlays: Readonly<Record<string, string>>; bomFiles: Set<string> } {
+export function withoutBom(
+  file: string,
+  text: string,
+  overlays: Readonly<Record<string, string>>,
+): { text: string; overlays: Readonly<Record<string, string>>; bomFiles: Set<string> } {
   const bomFiles = new Set<string>();
   if (hasBom(text)) {
     bomFiles.add(file);
@@ -36,7 +40,8 @@ const shift = (p: { line: number; character: number }) => (p.line === 0 ? { line
 export function problemsWithBom(result: LintResult, bomFiles: ReadonlySet<string>): LintResult {
   if (bomFiles.size === 0) return result;
   const move = (p: LintProblem): LintProblem =>
-    bomFiles.has(p.source) && (p.range.start.line === 0 || p.range.end.line === 0) ? { ...p, range: { start: shift(p.range.start), end: shift(p.range.end) } } : p;
+    bomFiles.has(p.source) && (p.range.start.line === 0 || p.range.end.line === 0)
+      ? { ...p, range: { start: shift(p.range.start), end: shift(p.range.end) } }
+      : p;
   return { ...result, problems: result.problems.map(move) };
 }
-

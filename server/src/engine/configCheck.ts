@@ -35,7 +35,12 @@ function validate(value: unknown): ErrorObject[] {
 }
 
 function pointerPath(p: string): string[] {
-  return p === '' ? [] : p.slice(1).split('/').map(s => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return p === ''
+    ? []
+    : p
+        .slice(1)
+        .split('/')
+        .map(s => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function distance(a: string, b: string): number {
@@ -98,7 +103,13 @@ function optionMessage(errors: ErrorObject[], p: string[]): { message: string; a
   const what = `"${p.slice(at + 1).join('.')}" of "${id}"`;
   if (expected.length > 0) {
     const value = errors[0].data;
-    const guess = typeof value === 'string' ? didYouMean(value, allowed.filter((v): v is string => typeof v === 'string')) : '';
+    const guess =
+      typeof value === 'string'
+        ? didYouMean(
+            value,
+            allowed.filter((v): v is string => typeof v === 'string'),
+          )
+        : '';
     return { message: `${what} is ${JSON.stringify(value)}${guess}; allowed: ${expected.join(', ')}.`, atKey: false, path: p };
   }
   const e = errors.find(x => !['anyOf', 'oneOf', 'not'].includes(x.keyword)) ?? errors[0];
@@ -127,16 +138,26 @@ function messageFor(errors: ErrorObject[], p: string[]): { message: string; atKe
   }
   if (p[0] === 'extends' || (p[0] === 'overrides' && p[2] === 'extends')) {
     const value = errors.find(e => e.keyword === 'enum');
-    return { message: `Not a ruleset apiconv knows: use ${BUILTIN_EXTENDS.join(', ')}, or a file path, package or URL${typeof value?.data === 'string' ? didYouMean(value.data, BUILTIN_EXTENDS) : ''}.`, atKey: false, path: p };
+    return {
+      message: `Not a ruleset apiconv knows: use ${BUILTIN_EXTENDS.join(', ')}, or a file path, package or URL${typeof value?.data === 'string' ? didYouMean(value.data, BUILTIN_EXTENDS) : ''}.`,
+      atKey: false,
+      path: p,
+    };
   }
   const required = errors.find(e => e.keyword === 'required');
   if (required) return { message: `Missing property "${(required.params as { missingProperty: string }).missingProperty}".`, atKey: true, path: p };
   if (p.length >= 2 && parent === 'rules' && errors.some(e => e.schemaPath.startsWith('#/definitions/severity') || e.keyword === 'anyOf')) {
     return { message: `A rule takes a severity (${SEVERITIES}), true/false, or an object with "severity" and "then.functionOptions".`, atKey: false, path: p };
   }
-  if (last === 'severity' || errors.some(e => e.schemaPath.startsWith('#/definitions/severity'))) return { message: `A severity is ${SEVERITIES} (or true/false).`, atKey: false, path: p };
+  if (last === 'severity' || errors.some(e => e.schemaPath.startsWith('#/definitions/severity')))
+    return { message: `A severity is ${SEVERITIES} (or true/false).`, atKey: false, path: p };
   const enumErr = errors.find(e => e.keyword === 'enum');
-  if (enumErr) return { message: `Must be one of: ${((enumErr.params as { allowedValues: unknown[] }).allowedValues ?? []).map(v => JSON.stringify(v)).join(', ')}.`, atKey: false, path: p };
+  if (enumErr)
+    return {
+      message: `Must be one of: ${((enumErr.params as { allowedValues: unknown[] }).allowedValues ?? []).map(v => JSON.stringify(v)).join(', ')}.`,
+      atKey: false,
+      path: p,
+    };
   const e = errors.find(x => x.keyword !== 'anyOf' && x.keyword !== 'not') ?? errors[0];
   return { message: `${p.length ? `"${p.join('.')}" ` : ''}${e.message ?? 'is not valid'}.`, atKey: false, path: p };
 }
@@ -202,7 +223,8 @@ function ruleOptionsValid(value: unknown): boolean {
       for (const then of Array.isArray(def.then) ? def.then : [def.then]) {
         if (!isObj(then) || !('functionOptions' in then)) continue;
         let check = optionValidators.get(rule.id);
-        if (!check) optionValidators.set(rule.id, (check = new Ajv({ strict: false }).compile(rule.options?.schema ?? { type: 'object', additionalProperties: false })));
+        if (!check)
+          optionValidators.set(rule.id, (check = new Ajv({ strict: false }).compile(rule.options?.schema ?? { type: 'object', additionalProperties: false })));
         if (!check(then.functionOptions)) return false;
       }
     }

@@ -66,7 +66,10 @@ function ruleEntry(description: string, severity: string, url: string, options: 
       { $ref: '#/definitions/severity' },
       {
         type: 'object',
-        description: options && options !== NO_OPTIONS ? 'The rule with other settings: `severity`, and its options in `then.functionOptions`.' : 'The rule with other settings (e.g. `severity`).',
+        description:
+          options && options !== NO_OPTIONS
+            ? 'The rule with other settings: `severity`, and its options in `then.functionOptions`.'
+            : 'The rule with other settings (e.g. `severity`).',
         properties: {
           severity: { $ref: '#/definitions/severity' },
           then: { anyOf: [then, { type: 'array', items: then }] },
@@ -78,7 +81,8 @@ function ruleEntry(description: string, severity: string, url: string, options: 
 
 export function configSchema(): Schema {
   const ruleProps: Record<string, Schema> = {};
-  for (const r of [...rules].sort((a, b) => a.id.localeCompare(b.id))) ruleProps[r.id] = ruleEntry(r.meta.description, r.meta.severity, docsUrl(r.id), optionsSchemaOf(r.id) ?? NO_OPTIONS);
+  for (const r of [...rules].sort((a, b) => a.id.localeCompare(b.id)))
+    ruleProps[r.id] = ruleEntry(r.meta.description, r.meta.severity, docsUrl(r.id), optionsSchemaOf(r.id) ?? NO_OPTIONS);
   const oasRules = (spectralOas as unknown as { rules: Record<string, { description?: string; severity?: unknown; documentationUrl?: string }> }).rules;
   for (const id of Object.keys(oasRules).sort()) {
     if (ruleProps[id]) continue;

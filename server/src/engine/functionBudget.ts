@@ -209,10 +209,13 @@ function wrap(fn: Fn, rule: string): Fn {
     let timer: NodeJS.Timeout | undefined;
     const settled = Promise.resolve(r).finally(() => clearTimeout(timer));
     const givenUp = new Promise<undefined>(resolve => {
-      timer = setTimeout(() => {
-        stoppedInLint.add(rule);
-        resolve(undefined);
-      }, Math.max(0, deadline - Date.now()));
+      timer = setTimeout(
+        () => {
+          stoppedInLint.add(rule);
+          resolve(undefined);
+        },
+        Math.max(0, deadline - Date.now()),
+      );
     });
     return Promise.race([settled, givenUp]);
   };
@@ -231,7 +234,12 @@ function wrap(fn: Fn, rule: string): Fn {
  * wherever a format appears: Spectral matches formats by identity). Returns the names of the rules whose
  * functions were wrapped.
  */
-export function meterCustomFunctions(definition: unknown, known: ReadonlySet<unknown>, knownFormats: ReadonlySet<unknown> = new Set(), builtinRulesets: ReadonlySet<unknown> = new Set()): string[] {
+export function meterCustomFunctions(
+  definition: unknown,
+  known: ReadonlySet<unknown>,
+  knownFormats: ReadonlySet<unknown> = new Set(),
+  builtinRulesets: ReadonlySet<unknown> = new Set(),
+): string[] {
   const rules = new Set<string>();
   // The built-in rulesets' definitions are shared by every ruleset: never changed.
   const seen = new Set<unknown>(builtinRulesets);
@@ -295,7 +303,10 @@ export const MAX_STOPPED_RULES = 8;
  * A task's rules to skip and whether its ruleset's loading ran over, after an overrun: the rules that ran past the
  * budget added to those it skipped already. The lint pools, the code-action pool and the CLI's pool run it again so.
  */
-export function skipAfterOverrun(task: { stoppedRules?: readonly string[]; rulesetTimedOut?: boolean }, over: Overrun): { stoppedRules: string[]; rulesetTimedOut: boolean } {
+export function skipAfterOverrun(
+  task: { stoppedRules?: readonly string[]; rulesetTimedOut?: boolean },
+  over: Overrun,
+): { stoppedRules: string[]; rulesetTimedOut: boolean } {
   const stopped = new Set(task.stoppedRules ?? []);
   for (const r of over.rules) if (r !== LOADING_NAME) stopped.add(r);
   return { stoppedRules: [...stopped], rulesetTimedOut: !!task.rulesetTimedOut || over.rules.includes(LOADING_NAME) };
@@ -370,8 +381,10 @@ export function pollBudget(check: () => Overrun | undefined, running: () => bool
 
 /** The finding for a rule stopped by the budget (on the document's first line). */
 export function overrunMessage(rule: string, budgetMs: number): string {
-  if (rule.startsWith(BUILT_IN_PREFIX)) return `rule "${rule.slice(BUILT_IN_PREFIX.length)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; the rule is skipped for this document, the other rules' findings are kept`;
-  if (rule.startsWith('format ')) return `the custom format "${rule.slice(7)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; it matches no document for now, the other rules' findings are kept`;
+  if (rule.startsWith(BUILT_IN_PREFIX))
+    return `rule "${rule.slice(BUILT_IN_PREFIX.length)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; the rule is skipped for this document, the other rules' findings are kept`;
+  if (rule.startsWith('format '))
+    return `the custom format "${rule.slice(7)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; it matches no document for now, the other rules' findings are kept`;
   return `rule "${rule}": its custom function ran past the time budget (${budgetMs} ms for this document) and was stopped; the rule is skipped for this document, the other rules' findings are kept`;
 }
 

@@ -31,7 +31,19 @@ export { BUILTIN_EXTENDS, configSchema, schemaUrl } from './configSchema';
 export { configProblems, type ConfigProblem } from './configCheck';
 
 // Reading files: `$ref` policies, bytes to text and back.
-export { OPEN_REF_POLICY, commonRoot, decodeBytes, encodeText, fileUriTarget, isInside, readBoundedFile, readRefFile, refPolicyOf, refusal, type RefPolicy } from './refFiles';
+export {
+  OPEN_REF_POLICY,
+  commonRoot,
+  decodeBytes,
+  encodeText,
+  fileUriTarget,
+  isInside,
+  readBoundedFile,
+  readRefFile,
+  refPolicyOf,
+  refusal,
+  type RefPolicy,
+} from './refFiles';
 
 // The time budget of a ruleset's own JavaScript, and the threads that watch it.
 export {
@@ -55,7 +67,20 @@ export { IGNORE_KEY, UNKNOWN_RULE_CODE, collectDirectives } from './suppress';
 export { BaselineError, applyBaseline, baselineText, createBaseline, readBaseline, writeBaseline } from './baseline';
 
 // Fixes.
-export { applyOps, computeFix, editsBetween, fixAllOfRule, fixFile, formatOf, isNumberKeyProblem, parseData, quoteKeyFix, specOf, unifiedDiff, type TextEdit } from './fix/index';
+export {
+  applyOps,
+  computeFix,
+  editsBetween,
+  fixAllOfRule,
+  fixFile,
+  formatOf,
+  isNumberKeyProblem,
+  parseData,
+  quoteKeyFix,
+  specOf,
+  unifiedDiff,
+  type TextEdit,
+} from './fix/index';
 
 // The conventions an API follows, as rule options (`apiconv init --infer`).
 export { inferConventions, inferredConfigText, type Inference } from './infer';

@@ -24,7 +24,13 @@ function inferListNames(models: Model[]): Inference | undefined {
   let changed = false;
   for (const kind of LIST_PARAMS) {
     const counts = new Map<string, number>();
-    for (const op of lists) for (const n of new Set(queryParams(op).filter(p => listParamKind(p.name) === kind).map(p => p.name))) bump(counts, n);
+    for (const op of lists)
+      for (const n of new Set(
+        queryParams(op)
+          .filter(p => listParamKind(p.name) === kind)
+          .map(p => p.name),
+      ))
+        bump(counts, n);
     if (counts.size === 0) continue;
     const ranked = ranked_(counts);
     const tied = ranked.length > 1 && ranked[0][1] === ranked[1][1];
@@ -41,7 +47,8 @@ const PAGING_ROLES: Record<'page' | 'limit' | 'offset' | 'cursor', (name: string
   page: n => listParamKind(n) === 'page',
   limit: n => listParamKind(n) === 'limit',
   offset: n => /^(offset|skip|start|start_?index)$/i.test(n),
-  cursor: n => /^(cursor|after|before|starting_?after|ending_?before|marker|page_?token|next_?token|continuation_?token|next_?cursor|next_?page_?token)$/i.test(n),
+  cursor: n =>
+    /^(cursor|after|before|starting_?after|ending_?before|marker|page_?token|next_?token|continuation_?token|next_?cursor|next_?page_?token)$/i.test(n),
 };
 
 type PagingRole = keyof typeof PAGING_ROLES;
@@ -99,7 +106,12 @@ const declares = (op: Operation, ...codes: string[]) => codes.some(c => op.respo
  */
 const STATUS_RULES: { rule: string; method: string; judges?: (op: Operation) => boolean; kind?: string }[] = [
   { rule: 'get-success-200', method: 'get' },
-  { rule: 'post-create-201', method: 'post', judges: op => op.effectivePaths.some(isCollectionPath) && !isActionPost(op) && !declares(op, '207'), kind: 'creating POSTs' },
+  {
+    rule: 'post-create-201',
+    method: 'post',
+    judges: op => op.effectivePaths.some(isCollectionPath) && !isActionPost(op) && !declares(op, '207'),
+    kind: 'creating POSTs',
+  },
   { rule: 'put-success-200-204', method: 'put' },
   { rule: 'delete-success-204', method: 'delete' },
 ];
@@ -139,7 +151,13 @@ const PRACTICES: { rule: string; kind: string; applies: (op: Operation) => boole
   { rule: 'error-500', kind: 'operations', applies: () => true, follows: op => declares(op, '500', '5XX'), what: 'declare a 500' },
   { rule: 'security-401', kind: 'secured operations', applies: op => op.secured, follows: op => declares(op, '401', '4XX'), what: 'declare a 401' },
   { rule: 'security-403', kind: 'secured operations', applies: op => op.secured, follows: op => declares(op, '403', '4XX'), what: 'declare a 403' },
-  { rule: 'error-404-item', kind: 'operations on an item path', applies: op => isItemPath(op.pathKey), follows: op => declares(op, '404', '4XX'), what: 'declare a 404' },
+  {
+    rule: 'error-404-item',
+    kind: 'operations on an item path',
+    applies: op => isItemPath(op.pathKey),
+    follows: op => declares(op, '404', '4XX'),
+    what: 'declare a 404',
+  },
   { rule: 'security-required', kind: 'operations', applies: () => true, follows: op => op.secured, what: 'are secured' },
   {
     rule: 'cache-control-get',
@@ -205,12 +223,17 @@ function inferErrorBody(models: Model[]): Inference | undefined {
       for (const k of new Set((objectFields(r.json.schema)?.required ?? []).filter((k): k is string => typeof k === 'string'))) bump(requiredBy, k);
     }
   if (own * 2 <= bodies) return undefined;
-  const required = ranked_(requiredBy).filter(([, n]) => n * 2 > own).map(([k]) => k).sort();
+  const required = ranked_(requiredBy)
+    .filter(([, n]) => n * 2 > own)
+    .map(([k]) => k)
+    .sort();
   if (required.length === 0) return undefined;
   return {
     rule: 'error-schema',
     options: { required },
-    evidence: [`error bodies: ${own} of ${bodies} distinct ones are none of the seed's shapes; of those, ${required.map(k => `${k} is required by ${requiredBy.get(k)}`).join(', ')}`],
+    evidence: [
+      `error bodies: ${own} of ${bodies} distinct ones are none of the seed's shapes; of those, ${required.map(k => `${k} is required by ${requiredBy.get(k)}`).join(', ')}`,
+    ],
   };
 }
 
@@ -255,21 +278,44 @@ function inferApiKeyNames(models: Model[]): Inference | undefined {
   const options: Record<string, unknown> = {};
   if (newHeaders.length > 0) options.headers = ['Authorization', ...[...headers].filter(h => !/^authorization$/i.test(h)).sort()];
   if (newQuery.length > 0) options.query = [...query].sort();
-  return { rule: 'security-scheme-conventional', options, evidence: [`apiKey schemes send the key in ${[...[...headers].sort().map(h => `header ${h}`), ...[...query].sort().map(q => `query ${q}`)].join(', ')}`] };
+  return {
+    rule: 'security-scheme-conventional',
+    options,
+    evidence: [`apiKey schemes send the key in ${[...[...headers].sort().map(h => `header ${h}`), ...[...query].sort().map(q => `query ${q}`)].join(', ')}`],
+  };
 }
 
 /** The conventions of an API's documents (each a resolved or plain document object), in a stable order. */
 export function inferConventions(documents: unknown[]): Inference[] {
   const models = documents.map(d => getModel(d));
-  return [inferPrefix(models), inferCollectionCase(models), inferListNames(models), inferPagination(models), inferActions(models), nestingInference(models), inferBodyMediaType(models), inferErrorBody(models), ...inferStatuses(models), ...inferPractices(models), inferVersionFormat(models), inferVersionNames(models), inferApiKeyNames(models)].filter(
-    (i): i is Inference => i !== undefined,
-  );
+  return [
+    inferPrefix(models),
+    inferCollectionCase(models),
+    inferListNames(models),
+    inferPagination(models),
+    inferActions(models),
+    nestingInference(models),
+    inferBodyMediaType(models),
+    inferErrorBody(models),
+    ...inferStatuses(models),
+    ...inferPractices(models),
+    inferVersionFormat(models),
+    inferVersionNames(models),
+    inferApiKeyNames(models),
+  ].filter((i): i is Inference => i !== undefined);
 }
 
-const yamlScalar = (v: unknown) => (typeof v === 'string' && /^[A-Za-z0-9/_.-]+$/.test(v) && !/^(true|false|null|yes|no|on|off|~|\d.*)$/i.test(v) ? v : JSON.stringify(v));
+const yamlScalar = (v: unknown) =>
+  typeof v === 'string' && /^[A-Za-z0-9/_.-]+$/.test(v) && !/^(true|false|null|yes|no|on|off|~|\d.*)$/i.test(v) ? v : JSON.stringify(v);
 
 const yamlFlow = (v: unknown): string =>
-  Array.isArray(v) ? `[${v.map(yamlFlow).join(', ')}]` : isObject(v) ? `{ ${Object.entries(v).map(([k, x]) => `${k}: ${yamlFlow(x)}`).join(', ')} }` : yamlScalar(v);
+  Array.isArray(v)
+    ? `[${v.map(yamlFlow).join(', ')}]`
+    : isObject(v)
+      ? `{ ${Object.entries(v)
+          .map(([k, x]) => `${k}: ${yamlFlow(x)}`)
+          .join(', ')} }`
+      : yamlScalar(v);
 
 /** The `.apiconv.yaml` text of the inferences: each rule's options under it, the evidence as comments above. */
 export function inferredConfigText(inferences: Inference[], opts: { schema: string; source: string }): string {

@@ -12,7 +12,12 @@ export function inferPrefix(models: Model[]): Inference | undefined {
   if (effective.length === 0) return undefined;
   const majority = majorityPrefix(effective);
   if (majority?.prefix === '/api') return undefined;
-  if (majority) return { rule: 'path-api-prefix', options: { prefix: majority.prefix }, evidence: [`${majority.prefix}/ starts ${majority.count} of ${effective.length} paths`] };
+  if (majority)
+    return {
+      rule: 'path-api-prefix',
+      options: { prefix: majority.prefix },
+      evidence: [`${majority.prefix}/ starts ${majority.count} of ${effective.length} paths`],
+    };
   const firsts = new Map<string, number>();
   for (const e of effective) bump(firsts, `/${e.split('/').filter(s => s !== '')[0] ?? ''}`);
   const [top] = ranked_(firsts);
@@ -51,7 +56,11 @@ export function inferCollectionCase(models: Model[]): Inference | undefined {
     }
   const [top] = ranked_(counts);
   if (top === undefined || top[1] * 2 <= seen.size) return undefined;
-  return { rule: 'path-collection-plural', options: { case: top[0] }, evidence: [`collection segments of several words or capitalized: ${tally(counts, seen.size, 'distinct segments')}`] };
+  return {
+    rule: 'path-collection-plural',
+    options: { case: top[0] },
+    evidence: [`collection segments of several words or capitalized: ${tally(counts, seen.size, 'distinct segments')}`],
+  };
 }
 
 /**
@@ -97,7 +106,11 @@ function inferCompoundIds(models: Model[]): Inference | undefined {
     }
   const [top] = ranked_(pairs);
   if (top === undefined || top[1] < 3 || top[1] * 2 <= total) return undefined;
-  return { rule: 'path-resource-nesting', options: { compoundIds: [top[0]] }, evidence: [`two templates in a row: ${tally(pairs, total, 'paths with a pair')}`] };
+  return {
+    rule: 'path-resource-nesting',
+    options: { compoundIds: [top[0]] },
+    evidence: [`two templates in a row: ${tally(pairs, total, 'paths with a pair')}`],
+  };
 }
 
 /**
@@ -114,7 +127,10 @@ function inferNamespaces(models: Model[]): Inference | undefined {
       bump(starts, segs[0]);
       if (segs.length > 1 && !hasTemplate(segs[1])) bump(grouping, segs[0]);
     }
-  const namespaces = [...grouping].filter(([seg, n]) => n >= 2 && n * 2 > starts.get(seg)!).map(([seg]) => seg).sort();
+  const namespaces = [...grouping]
+    .filter(([seg, n]) => n >= 2 && n * 2 > starts.get(seg)!)
+    .map(([seg]) => seg)
+    .sort();
   if (namespaces.length === 0) return undefined;
   return {
     rule: 'path-resource-nesting',

@@ -16,7 +16,8 @@ export interface InputMemo extends LimitChecks {
  * with its reason; an oversized, too deep or alias-bomb text is a finding. undefined: lint it.
  */
 export function checkInput(text: string, absFile: string, options: LintOptions, memo?: InputMemo): LintResult | undefined {
-  const skip = (memo?.hasNoNul(text) ? undefined : binarySkip(text, absFile, looksLikeOpenApi(text))) ?? (looksLikeOpenApi(text) ? undefined : notOpenApi(text, absFile));
+  const skip =
+    (memo?.hasNoNul(text) ? undefined : binarySkip(text, absFile, looksLikeOpenApi(text))) ?? (looksLikeOpenApi(text) ? undefined : notOpenApi(text, absFile));
   if (skip) return skip;
   const over = checkLimits(text, absFile, isJsonText(text, absFile), limitsOf(options.limits), memo);
   return over ? { problems: over, files: [absFile] } : undefined;

@@ -72,24 +72,48 @@ export interface LimitChecks {
  * The findings of a document that goes past a limit (undefined: within them).
  * `json` selects the scanner; a `.json` file written in YAML flow style is scanned as JSON, which is the same for depth.
  */
-export function checkLimits(text: string, file: string, json: boolean, limits: InputLimits = DEFAULT_LIMITS, checks: LimitChecks = {}): LintProblem[] | undefined {
+export function checkLimits(
+  text: string,
+  file: string,
+  json: boolean,
+  limits: InputLimits = DEFAULT_LIMITS,
+  checks: LimitChecks = {},
+): LintProblem[] | undefined {
   const { tooDeepYaml = yamlTooDeep, tooDeepJson = jsonTooDeep, aliasFree } = checks;
   // text.length (UTF-16 units) ≤ bytes ≤ 3 × text.length: count the bytes only near the limit.
   if (text.length * 3 > limits.maxBytes) {
     const bytes = Buffer.byteLength(text, 'utf8');
     if (bytes > limits.maxBytes) {
       const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-      return [problem(file, `The document is ${mb(bytes)}, over the size limit of ${mb(limits.maxBytes)}: not linted (${limits.sizeHint ?? 'raise the limit with --max-file-size'}).`, range)];
+      return [
+        problem(
+          file,
+          `The document is ${mb(bytes)}, over the size limit of ${mb(limits.maxBytes)}: not linted (${limits.sizeHint ?? 'raise the limit with --max-file-size'}).`,
+          range,
+        ),
+      ];
     }
   }
   const deep = json ? tooDeepJson(text, limits.maxDepth) : tooDeepYaml(text, limits.maxDepth);
   if (deep !== undefined) {
-    return [problem(file, `Nesting deeper than ${limits.maxDepth} levels: not linted (the limit keeps a hostile document from exhausting the stack).`, at(text, deep))];
+    return [
+      problem(
+        file,
+        `Nesting deeper than ${limits.maxDepth} levels: not linted (the limit keeps a hostile document from exhausting the stack).`,
+        at(text, deep),
+      ),
+    ];
   }
   if (!json && mayHaveAlias(text, aliasFree)) {
     const bomb = aliasBomb(text, limits.maxAliasNodes);
     if (bomb !== undefined) {
-      return [problem(file, `YAML aliases expand past ${limits.maxAliasNodes.toLocaleString('en-US')} nodes here: not linted (an alias bomb, or anchors reused too often).`, at(text, bomb))];
+      return [
+        problem(
+          file,
+          `YAML aliases expand past ${limits.maxAliasNodes.toLocaleString('en-US')} nodes here: not linted (an alias bomb, or anchors reused too often).`,
+          at(text, bomb),
+        ),
+      ];
     }
   }
   return undefined;
@@ -266,7 +290,11 @@ export function scanYamlDepth(text: string, max: number, st: DepthState, from: n
         blankAfterLast = false;
         lastAt = k;
       }
-      if (flow === 0 && quote === 0 && (endsWithBlockIndicator(text, i, lastAt) || (commentAt >= 0 && /[|>][-+0-9]*\s*(#.*)?\r?$/.test(text.slice(Math.max(i, end - 12), end))))) {
+      if (
+        flow === 0 &&
+        quote === 0 &&
+        (endsWithBlockIndicator(text, i, lastAt) || (commentAt >= 0 && /[|>][-+0-9]*\s*(#.*)?\r?$/.test(text.slice(Math.max(i, end - 12), end))))
+      ) {
         if (/(^|[\s:-])[|>][-+0-9]*\s*(#.*)?\r?$/.test(text.slice(i, end))) blockScalarIndent = indent;
       }
     }
@@ -275,7 +303,22 @@ export function scanYamlDepth(text: string, max: number, st: DepthState, from: n
   return undefined;
 }
 
-const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0c || c === 0x0b || c === 0xa0 || c === 0xfeff || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+const isSpace = (c: number) =>
+  c === 0x20 ||
+  c === 0x09 ||
+  c === 0x0a ||
+  c === 0x0d ||
+  c === 0x0c ||
+  c === 0x0b ||
+  c === 0xa0 ||
+  c === 0xfeff ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000;
 /** A character after `&` or `*` that names an anchor or alias: not white space (JavaScript's \s) or a flow indicator. */
 const namesNode = (c: number) => !Number.isNaN(c) && !isSpace(c) && c !== 0x2c && c !== 0x5b && c !== 0x5d && c !== 0x7b && c !== 0x7d;
 

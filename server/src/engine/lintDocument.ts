@@ -68,7 +68,10 @@ export interface LimitSettings {
 }
 
 /** The options of a task's lint: its `$ref` policy, limits and function budget. */
-export function taskLintOptions(task: LintTask, settings: LimitSettings): Required<Pick<DocumentLintOptions, 'allowRemoteRefs' | 'limits' | 'refPolicy' | 'functionBudget'>> {
+export function taskLintOptions(
+  task: LintTask,
+  settings: LimitSettings,
+): Required<Pick<DocumentLintOptions, 'allowRemoteRefs' | 'limits' | 'refPolicy' | 'functionBudget'>> {
   return {
     allowRemoteRefs: task.allowRemoteRefs,
     limits: { ...(task.maxBytes ? { maxBytes: task.maxBytes } : {}), ...(settings.size ? { sizeHint: settings.size } : {}) },

@@ -170,7 +170,8 @@ export function refusal(file: string, p: RefPolicy): string | undefined {
   const name = real === path.resolve(file) ? file : `${file} (a link to ${real})`;
   if (!st.isFile()) return `${name} is ${kindOf(st)}, not a regular file: not read`;
   if (p.roots && !inside(real)) return outside(name);
-  if (st.size > p.maxBytes) return `${file} is ${(st.size / 1024 / 1024).toFixed(1)} MB, over the size limit of ${Math.round(p.maxBytes / 1024 / 1024)} MB: not read`;
+  if (st.size > p.maxBytes)
+    return `${file} is ${(st.size / 1024 / 1024).toFixed(1)} MB, over the size limit of ${Math.round(p.maxBytes / 1024 / 1024)} MB: not read`;
   return undefined;
 }
 

@@ -26,7 +26,15 @@ function pages(embedded: () => { default: Record<string, string> }, dir: string,
 }
 
 /** `{ id: markdown }` of every rules/<id>.md. */
-export const ruleDocs = pages(() => require('apiconv:rule-docs'), RULES_DIR, f => f.endsWith('.md'));
+export const ruleDocs = pages(
+  () => require('apiconv:rule-docs'),
+  RULES_DIR,
+  f => f.endsWith('.md'),
+);
 
 /** `{ id: markdown }` of every rules/diff/<id>.md (README.md is the catalog, not a check's page). */
-export const diffDocs = pages(() => require('apiconv:diff-docs'), path.join(RULES_DIR, 'diff'), f => /^[a-z0-9-]+\.md$/.test(f));
+export const diffDocs = pages(
+  () => require('apiconv:diff-docs'),
+  path.join(RULES_DIR, 'diff'),
+  f => /^[a-z0-9-]+\.md$/.test(f),
+);

@@ -72,15 +72,42 @@ export function ruleInfo(id: string): RuleInfo | undefined {
   const check = diffCheck(id);
   if (check) {
     // A check of `apiconv diff` (engine/diff/checks.ts), documented in rules/diff/<id>.md.
-    return { id, origin: 'diff', severity: check.severity, fixable: false, description: check.description, helpUri: `${DOCS_BASE}diff/${id}.md`, markdown: diffDocs()[id], recommended: true };
+    return {
+      id,
+      origin: 'diff',
+      severity: check.severity,
+      fixable: false,
+      description: check.description,
+      helpUri: `${DOCS_BASE}diff/${id}.md`,
+      markdown: diffDocs()[id],
+      recommended: true,
+    };
   }
-  if (id in ENGINE) return { id, origin: 'engine', severity: 'error', fixable: false, description: ENGINE[id], helpUri: `${README}#problems-the-engine-reports`, recommended: true };
+  if (id in ENGINE)
+    return {
+      id,
+      origin: 'engine',
+      severity: 'error',
+      fixable: false,
+      description: ENGINE[id],
+      helpUri: `${README}#problems-the-engine-reports`,
+      recommended: true,
+    };
   return undefined;
 }
 
 /** Info for any code met in results; a custom rule from a user ruleset gets a generic entry. */
 export function ruleInfoOrCustom(id: string, description?: string): RuleInfo {
-  return ruleInfo(id) ?? { id, origin: 'custom', fixable: false, description: description ?? `Custom rule ${id}`, helpUri: `${README}#custom-rules`, recommended: false };
+  return (
+    ruleInfo(id) ?? {
+      id,
+      origin: 'custom',
+      fixable: false,
+      description: description ?? `Custom rule ${id}`,
+      helpUri: `${README}#custom-rules`,
+      recommended: false,
+    }
+  );
 }
 
 /** apiconv's own rules (those of apiconv:all only say so in `recommended`), then the spectral:oas ones apiconv:recommended reuses. */

@@ -176,8 +176,10 @@ function rulesetTooling() {
   return {
     migrateRuleset: (require('@stoplight/spectral-ruleset-migrator') as typeof import('@stoplight/spectral-ruleset-migrator')).migrateRuleset,
     bundleRuleset: (require('@stoplight/spectral-ruleset-bundler') as typeof import('@stoplight/spectral-ruleset-bundler')).bundleRuleset,
-    builtins: (require('@stoplight/spectral-ruleset-bundler/plugins/builtins') as typeof import('@stoplight/spectral-ruleset-bundler/plugins/builtins')).builtins,
-    commonjs: (require('@stoplight/spectral-ruleset-bundler/plugins/commonjs') as typeof import('@stoplight/spectral-ruleset-bundler/plugins/commonjs')).commonjs,
+    builtins: (require('@stoplight/spectral-ruleset-bundler/plugins/builtins') as typeof import('@stoplight/spectral-ruleset-bundler/plugins/builtins'))
+      .builtins,
+    commonjs: (require('@stoplight/spectral-ruleset-bundler/plugins/commonjs') as typeof import('@stoplight/spectral-ruleset-bundler/plugins/commonjs'))
+      .commonjs,
     stdin: (require('@stoplight/spectral-ruleset-bundler/plugins/stdin') as typeof import('@stoplight/spectral-ruleset-bundler/plugins/stdin')).stdin,
     node: (require('@stoplight/spectral-ruleset-bundler/presets/node') as typeof import('@stoplight/spectral-ruleset-bundler/presets/node')).node,
     fetch: (require('@stoplight/spectral-runtime') as typeof import('@stoplight/spectral-runtime')).fetch,

@@ -134,7 +134,8 @@ export function inspectRuleset(file: string): Inspection {
       }
     };
     extendsOf(r.extends, 'extends');
-    if (Array.isArray(r.overrides)) r.overrides.forEach((o, i) => o && typeof o === 'object' && extendsOf((o as Record<string, Json>).extends, `overrides[${i}].extends`));
+    if (Array.isArray(r.overrides))
+      r.overrides.forEach((o, i) => o && typeof o === 'object' && extendsOf((o as Record<string, Json>).extends, `overrides[${i}].extends`));
   };
   visit(root, []);
   return out;
@@ -193,7 +194,8 @@ export class UnknownNameError extends RulesetLoadError {}
 
 function unknownBuiltinName(imp: ImportRecord): string | undefined {
   if (imp.isDefault) return undefined;
-  const known = imp.source === '@stoplight/spectral-formats' ? modules().formats : imp.source === '@stoplight/spectral-functions' ? modules().functions : undefined;
+  const known =
+    imp.source === '@stoplight/spectral-formats' ? modules().formats : imp.source === '@stoplight/spectral-functions' ? modules().functions : undefined;
   if (!known || typeof (Object.prototype.hasOwnProperty.call(known, imp.imported) ? known[imp.imported] : undefined) === 'function') return undefined;
   const names = Object.keys(known).filter(k => typeof known[k] === 'function' && !/^[A-Z]|^(extractDraftVersion|detectDialect)$/.test(k));
   const kind = known === modules().formats ? 'format' : 'function';
@@ -237,7 +239,10 @@ export async function loadDataRulesetDefinition(file: string, opts: DataLoadOpti
   }
 
   const { Tree, Scope } = require('@stoplight/spectral-ruleset-migrator/dist/tree') as {
-    Tree: new (o: { format: string; npmRegistry?: string | null; scope: unknown }) => { ruleset?: AstNode; addImport(s: string, src: string, d?: boolean): { name: string } };
+    Tree: new (o: { format: string; npmRegistry?: string | null; scope: unknown }) => {
+      ruleset?: AstNode;
+      addImport(s: string, src: string, d?: boolean): { name: string };
+    };
     Scope: new () => unknown;
   };
   const { process: migrate } = require('@stoplight/spectral-ruleset-migrator') as { process: (input: unknown, ctx: unknown) => Promise<AstNode> };

@@ -17,7 +17,11 @@ export interface ScoreCategory {
  * conventions: their findings are counted apart, as those of Spectral's rules.
  */
 export const SCORE_CATEGORIES: readonly ScoreCategory[] = [
-  { id: 'naming', title: 'Naming and paths', rules: ['path-api-prefix', 'path-collection-plural', 'path-no-verb-query', 'path-no-verbs', 'path-resource-nesting'] },
+  {
+    id: 'naming',
+    title: 'Naming and paths',
+    rules: ['path-api-prefix', 'path-collection-plural', 'path-no-verb-query', 'path-no-verbs', 'path-resource-nesting'],
+  },
   {
     id: 'methods',
     title: 'Methods and statuses',
@@ -38,7 +42,11 @@ export const SCORE_CATEGORIES: readonly ScoreCategory[] = [
     ],
   },
   { id: 'errors', title: 'Errors', rules: ['delete-404', 'error-400', 'error-404-item', 'error-422', 'error-500', 'error-schema', 'error-schema-consistent'] },
-  { id: 'security', title: 'Security', rules: ['security-401', 'security-403', 'security-key-in-query', 'security-required', 'security-scheme-conventional', 'servers-https'] },
+  {
+    id: 'security',
+    title: 'Security',
+    rules: ['security-401', 'security-403', 'security-key-in-query', 'security-required', 'security-scheme-conventional', 'servers-https'],
+  },
   {
     id: 'versioning',
     title: 'Versioning and lifecycle',
@@ -157,7 +165,12 @@ export function scoreFindings(problems: readonly LintProblem[], operations: numb
     score: rounded,
     grade: gradeOf(rounded),
     operations,
-    categories: SCORE_CATEGORIES.map(c => ({ id: c.id, title: c.title, score: round1(categoryScore(weights.get(c.id) ?? 0, operations)), findings: counts.get(c.id) ?? 0 })),
+    categories: SCORE_CATEGORIES.map(c => ({
+      id: c.id,
+      title: c.title,
+      score: round1(categoryScore(weights.get(c.id) ?? 0, operations)),
+      findings: counts.get(c.id) ?? 0,
+    })),
     opportunities: opportunities.slice(0, maxOpportunities),
     unscored,
   };

@@ -76,7 +76,11 @@ export function toSnippetSyntax(text: string): string {
     out += escapeSnippet(text.slice(last, m.index));
     const [, n, kind, body] = m;
     if (kind === ':') out += `\${${n}:${escapeSnippet(body)}}`;
-    else out += `\${${n}|${body.split(',').map(o => o.replace(/[\\,|]/g, c => '\\' + c)).join(',')}|}`;
+    else
+      out += `\${${n}|${body
+        .split(',')
+        .map(o => o.replace(/[\\,|]/g, c => '\\' + c))
+        .join(',')}|}`;
     last = m.index + m[0].length;
   }
   return out + escapeSnippet(text.slice(last));
@@ -304,11 +308,14 @@ function operation(o: OpSpec): { op: SnippetMap; needs: ComponentNeed[] } {
   let hasBody = false;
   let success: [string, SnippetMap];
   const summaries: Record<string, string> = item
-    ? { get: `Read one of the ${coll}`, put: `Replace one of the ${coll}`, patch: `Change some fields of one of the ${coll}`, delete: `Delete one of the ${coll}` }
+    ? {
+        get: `Read one of the ${coll}`,
+        put: `Replace one of the ${coll}`,
+        patch: `Change some fields of one of the ${coll}`,
+        delete: `Delete one of the ${coll}`,
+      }
     : { get: `List the ${coll}`, post: `Create one of the ${coll}` };
-  const ids: Record<string, string> = item
-    ? { get: 'get', put: 'replace', patch: 'update', delete: 'delete' }
-    : { get: 'list', post: 'create' };
+  const ids: Record<string, string> = item ? { get: 'get', put: 'replace', patch: 'update', delete: 'delete' } : { get: 'list', post: 'create' };
   op.operationId = `${coll}.${ids[method]}`;
   op.summary = summaries[method];
   if (method === 'get' && !item) {

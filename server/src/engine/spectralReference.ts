@@ -37,7 +37,12 @@ export async function lintWithSpectral(text: string, file: string, options: Lint
     document = new Document<unknown, never>(text, (isJsonText(text, absFile) ? Parsers.Json : CheckedYaml) as never, absFile);
   } catch (e) {
     const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    return { problems: [{ code: 'parser', message: `The parser failed: ${e instanceof Error ? e.message : String(e)}`, severity: 0, path: [], range, source: absFile }], files: [absFile] };
+    return {
+      problems: [
+        { code: 'parser', message: `The parser failed: ${e instanceof Error ? e.message : String(e)}`, severity: 0, path: [], range, source: absFile },
+      ],
+      files: [absFile],
+    };
   }
   const skip = parsedSkip(text, absFile, document.data, document.diagnostics);
   if (skip) return skip;

@@ -48,7 +48,9 @@ export function createResolver(opts: ResolverOptions): Resolver {
     }
   };
   const refuseRemote = async (ref: Uri): Promise<string> => {
-    throw new Error(`remote $ref not fetched: ${ref.toString()} (remote refs are off; allow them with --allow-remote-refs or the apiconv.allowRemoteRefs setting)`);
+    throw new Error(
+      `remote $ref not fetched: ${ref.toString()} (remote refs are off; allow them with --allow-remote-refs or the apiconv.allowRemoteRefs setting)`,
+    );
   };
   const remote = opts.allowRemoteRefs ? createResolveHttp({ ...DEFAULT_REQUEST_OPTIONS }) : refuseRemote;
   return new CachingResolver({

@@ -28,7 +28,6 @@ export interface Directive {
   reason?: string;
 }
 
-
 const textLacks = (text: string, s: string): boolean => !text.includes(s);
 
 const COMMENT = /(^|[ \t])#[ \t]*apiconv-ignore(-file)?(?=[ \t]|$)[ \t]*([^ \t\r\n]*)[ \t]*([^\r\n]*)/d;
@@ -203,7 +202,10 @@ export function applySuppressions(
     if (knownRules.has(d.rule)) continue;
     kept.push({
       code: UNKNOWN_RULE_CODE,
-      message: d.rule === '' ? 'apiconv-ignore names no rule: write "# apiconv-ignore <rule-id> [reason]".' : `apiconv-ignore names an unknown rule "${d.rule}": nothing is silenced. Use a rule id from the ruleset.`,
+      message:
+        d.rule === ''
+          ? 'apiconv-ignore names no rule: write "# apiconv-ignore <rule-id> [reason]".'
+          : `apiconv-ignore names an unknown rule "${d.rule}": nothing is silenced. Use a rule id from the ruleset.`,
       severity: 1,
       path: d.path ?? [],
       range: d.range,

@@ -76,7 +76,10 @@ export function withSyntaxChecks(text: string, result: YamlResult): YamlResult {
   // A tab in an indentation is the parser's warning: an error, at the tab, said as one (the parser reads such a
   // document as a different one, whose findings — "paths must be object" — point elsewhere).
   if (result.diagnostics.some(d => d.message === TAB_WARNING)) {
-    result = { ...result, diagnostics: result.diagnostics.map(d => (d.message === TAB_WARNING ? { ...d, message: TAB_INDENT_MESSAGE, severity: DiagnosticSeverity.Error } : d)) };
+    result = {
+      ...result,
+      diagnostics: result.diagnostics.map(d => (d.message === TAB_WARNING ? { ...d, message: TAB_INDENT_MESSAGE, severity: DiagnosticSeverity.Error } : d)),
+    };
   }
   const offsets = treeSameLineEntries(result) ?? sameLineEntries(text, result.ast); // the tree parse found them on its way
   if (offsets.length === 0) return result;

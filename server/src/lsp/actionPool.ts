@@ -26,7 +26,22 @@ import { CancelledError, WorkerPool } from '../workers/pool';
 import { serveTasks } from '../workers/serve';
 
 /** A job and what it runs on: the document's text, the open buffers, and how the document is linted. */
-export interface ActionTask extends Pick<ServerLintTask, 'file' | 'text' | 'rulesetFile' | 'trusted' | 'allowRemoteRefs' | 'overlays' | 'configEpoch' | 'configRoot' | 'refRoots' | 'maxBytes' | 'stoppedRules' | 'rulesetTimedOut' | 'functionBudgetMs'> {
+export interface ActionTask extends Pick<
+  ServerLintTask,
+  | 'file'
+  | 'text'
+  | 'rulesetFile'
+  | 'trusted'
+  | 'allowRemoteRefs'
+  | 'overlays'
+  | 'configEpoch'
+  | 'configRoot'
+  | 'refRoots'
+  | 'maxBytes'
+  | 'stoppedRules'
+  | 'rulesetTimedOut'
+  | 'functionBudgetMs'
+> {
   job: ActionJob;
 }
 
@@ -76,7 +91,9 @@ export class ActionPool {
       budgetMs: () => this.functionBudgetMs,
       prepare: task => this.overruns.apply(task, this.functionBudgetMs),
       afterOverrun: (task, over) => {
-        log(`code action: custom functions ran past the time budget (${this.functionBudgetMs} ms), the worker was restarted: ${over.rules.filter(r => r !== LOADING_NAME).join(', ') || 'the ruleset did not finish loading'}`);
+        log(
+          `code action: custom functions ran past the time budget (${this.functionBudgetMs} ms), the worker was restarted: ${over.rules.filter(r => r !== LOADING_NAME).join(', ') || 'the ruleset did not finish loading'}`,
+        );
         return this.overruns.record(task, over, this.functionBudgetMs);
       },
       log,

@@ -150,7 +150,10 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
   // A key written as a number (`200:`) is a `parser` finding of a text that parses: it breaks nothing.
   const broken = (file: string) =>
     (host.findings ? host.findings(file) : params.context.diagnostics).some(
-      d => d.source === 'apiconv' && d.code === PARSER_CODE && !isNumberKeyProblem({ code: PARSER_CODE, message: typeof d.message === 'string' ? d.message : d.message.value }),
+      d =>
+        d.source === 'apiconv' &&
+        d.code === PARSER_CODE &&
+        !isNumberKeyProblem({ code: PARSER_CODE, message: typeof d.message === 'string' ? d.message : d.message.value }),
     );
   const fixesApply = !broken(docFile) && (rootOfDoc === docFile || !broken(rootOfDoc));
 
@@ -181,7 +184,7 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
       const rootFile = data.root ? path.resolve(data.root) : file;
       const problem: LintProblem = {
         code: data.ruleId,
-        message: typeof d.message === "string" ? d.message : d.message.value,
+        message: typeof d.message === 'string' ? d.message : d.message.value,
         severity: 1,
         path: data.path,
         range: d.range,
@@ -209,7 +212,12 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
         const known = host.findings ? host.findings(docFile).filter(x => dataOf(x)?.ruleId === data.ruleId).length : sameRule.length;
         if (!fixAllDone.has(data.ruleId) && known > 1 && fix && !fix.settlesRule) {
           fixAllDone.add(data.ruleId);
-          out.push(lazy({ title: `Fix all ${data.ruleId} problems in this file`, kind: CodeActionKind.QuickFix, diagnostics: sameRule }, { kind: 'fixRule', rootFile, file: docFile, ruleId: data.ruleId }));
+          out.push(
+            lazy(
+              { title: `Fix all ${data.ruleId} problems in this file`, kind: CodeActionKind.QuickFix, diagnostics: sameRule },
+              { kind: 'fixRule', rootFile, file: docFile, ruleId: data.ruleId },
+            ),
+          );
         }
       }
       if (fresh && isNumberKeyProblem(problem)) {
@@ -218,7 +226,12 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
         if (fix) out.push(lazy({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true }, { kind: 'fix', rootFile, problem }));
       }
       if (fresh) {
-        out.push(lazy({ title: `Ignore this ${data.ruleId} finding`, kind: CodeActionKind.QuickFix, diagnostics: [d] }, { kind: 'ignore', rootFile, file, ruleId: data.ruleId, path: data.path }));
+        out.push(
+          lazy(
+            { title: `Ignore this ${data.ruleId} finding`, kind: CodeActionKind.QuickFix, diagnostics: [d] },
+            { kind: 'ignore', rootFile, file, ruleId: data.ruleId, path: data.path },
+          ),
+        );
       }
       // Show documentation: the extension's own command, the server's (window/showDocument), or none where the client cannot show it.
       const docsMode = host.ruleDocsMode?.() ?? 'client';
@@ -308,7 +321,10 @@ function tidyActions(actions: CodeAction[]): CodeAction[] {
   }
   const hasEdit = (a: CodeAction) => !!a.edit || isLazy(a);
   const rank = (a: CodeAction) => (a.isPreferred ? 0 : hasEdit(a) && !a.title.startsWith('Ignore ') ? 1 : hasEdit(a) ? 2 : 3);
-  return merged.map((a, i) => [a, i] as const).sort((x, y) => rank(x[0]) - rank(y[0]) || x[1] - y[1]).map(([a]) => a);
+  return merged
+    .map((a, i) => [a, i] as const)
+    .sort((x, y) => rank(x[0]) - rank(y[0]) || x[1] - y[1])
+    .map(([a]) => a);
 }
 
 // ---------------------------------------------------------------------------
@@ -385,7 +401,8 @@ export async function runActionJob(job: ActionJob, env: JobEnv): Promise<JobResu
     const out: JobResult['files'] = [];
     for (const [f, after] of files) {
       const before = textOf(f);
-      if (before !== undefined) out.push([f, { text: before, edits: editsBetween(f, before, after).map(e => ({ offset: e.offset, length: e.length, newText: e.newText })) }]);
+      if (before !== undefined)
+        out.push([f, { text: before, edits: editsBetween(f, before, after).map(e => ({ offset: e.offset, length: e.length, newText: e.newText })) }]);
     }
     return { files: out };
   };
@@ -464,7 +481,6 @@ function toWorkspaceEdit(byFile: Map<string, { text?: string; edits: OffsetEdit[
   }
   return { changes };
 }
-
 
 // ---------------------------------------------------------------------------
 

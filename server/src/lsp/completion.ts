@@ -128,7 +128,6 @@ function completions(text: string, offset: number, opts: CompletionOptions): Com
 
 // ---------------------------------------------------------------------------
 
-
 function ruleItem(id: string, description: string, newText: string, cx: CursorContext, lines: LineIndex, snippet: boolean, sort: number): CompletionItem {
   return {
     label: id,
@@ -180,7 +179,15 @@ function documentItems(cx: CursorContext, lines: LineIndex, opts: CompletionOpti
       label: spec === 'oas2' ? 'Swagger 2.0 document (conventional)' : 'OpenAPI 3.1 document (conventional)',
       kind: CompletionItemKind.Snippet,
       detail: 'apiconv: a whole document that follows the conventions',
-      documentation: { kind: MarkupKind.Markdown, value: 'One resource with its collection and item paths, the X-API-Key scheme, list parameters and the shared error responses.\n\n```' + format + '\n' + toPlainText(body) + '```' },
+      documentation: {
+        kind: MarkupKind.Markdown,
+        value:
+          'One resource with its collection and item paths, the X-API-Key scheme, list parameters and the shared error responses.\n\n```' +
+          format +
+          '\n' +
+          toPlainText(body) +
+          '```',
+      },
       filterText: format === 'json' && cx.prefix.startsWith('"') ? `"${key}` : key,
       sortText: spec === 'oas3' ? '0' : '1',
       insertTextMode: InsertTextMode.asIs,
@@ -243,7 +250,8 @@ class DocInfo implements SnippetDoc {
       if (!isObject(item)) continue;
       for (const [, , op] of operationsOfPathItem(item, isOas32(this.data))) {
         const r = isObject(op) && isObject(op.responses) ? op.responses[status] : undefined;
-        if (isObject(r) && typeof r.$ref === 'string' && r.$ref.startsWith(prefix) && !r.$ref.slice(prefix.length).includes('/')) return r.$ref.slice(prefix.length);
+        if (isObject(r) && typeof r.$ref === 'string' && r.$ref.startsWith(prefix) && !r.$ref.slice(prefix.length).includes('/'))
+          return r.$ref.slice(prefix.length);
       }
     }
     return undefined;
@@ -396,4 +404,3 @@ function fileNameOf(uri: string): string {
     return uri;
   }
 }
-

@@ -58,7 +58,8 @@ export function snippetSpecs(doc: SnippetDoc): SnippetSpec[] {
       id: 'paths.pair',
       label: 'Collection and item paths (conventional)',
       detail: `apiconv: ${doc.pathPrefix()}/things and ${doc.pathPrefix()}/things/{id} with their operations`,
-      documentation: 'GET (list, with page/limit/sort/filter) and POST (201) on the collection; GET, PUT, PATCH and DELETE (204) on the item; the success and error responses the conventions expect. Missing shared components (error schema and responses, list parameters) are added to the document.',
+      documentation:
+        'GET (list, with page/limit/sort/filter) and POST (201) on the collection; GET, PUT, PATCH and DELETE (204) on the item; the success and error responses the conventions expect. Missing shared components (error schema and responses, list parameters) are added to the document.',
       entries: pair.entries,
       needs: pair.needs,
       ops,
@@ -70,13 +71,22 @@ export function snippetSpecs(doc: SnippetDoc): SnippetSpec[] {
   if (opLen > 0 && p.length === opLen && !has('responses')) {
     const op = getAt(data, p);
     const r = opResponses(doc, p, isObject(op) ? op : {}, []);
-    if (r) out.push({ ...r, id: 'operation.responses', label: 'responses (success and standard errors)', entries: { responses: { ...r.success, ...r.entries } } });
+    if (r)
+      out.push({ ...r, id: 'operation.responses', label: 'responses (success and standard errors)', entries: { responses: { ...r.success, ...r.entries } } });
   }
   if (opLen > 0 && p.length === opLen + 1 && p[opLen] === 'responses') {
     const op = getAt(data, p.slice(0, opLen));
     const r = opResponses(doc, p.slice(0, opLen), isObject(op) ? op : {}, cx.siblings);
-    if (r && Object.keys(r.entries).length > 0) out.push({ ...r, id: 'operation.errors', label: 'Standard error responses', detail: `apiconv: ${Object.keys(r.entries).join(', ')}`, entries: r.entries });
-    if (r && !cx.siblings.some(s => /^2/.test(s))) out.push({ ...r, id: 'operation.success', label: `${Object.keys(r.success)[0]} success response`, entries: r.success, needs: [] });
+    if (r && Object.keys(r.entries).length > 0)
+      out.push({
+        ...r,
+        id: 'operation.errors',
+        label: 'Standard error responses',
+        detail: `apiconv: ${Object.keys(r.entries).join(', ')}`,
+        entries: r.entries,
+      });
+    if (r && !cx.siblings.some(s => /^2/.test(s)))
+      out.push({ ...r, id: 'operation.success', label: `${Object.keys(r.success)[0]} success response`, entries: r.success, needs: [] });
   }
   // A response's headers: the deprecation headers.
   if (p.length === 6 && p[0] === 'paths' && p[3] === 'responses' && p[5] === 'headers' && !has('Deprecation')) {
@@ -123,7 +133,14 @@ export function snippetSpecs(doc: SnippetDoc): SnippetSpec[] {
       if (!(is(paramsAt) && has(name))) entries[name] = listParameter(spec, w);
     }
     if (Object.keys(entries).length > 0) {
-      out.push({ id: 'components.list-parameters', label: 'page, limit, sort and filter parameters', detail: 'apiconv: list query parameters', documentation: 'The conventional list parameters: `page` and `limit` (integers, bounded, with defaults), `sort` and `filter` (strings).', entries: section(paramsAt, entries), needs: [] });
+      out.push({
+        id: 'components.list-parameters',
+        label: 'page, limit, sort and filter parameters',
+        detail: 'apiconv: list query parameters',
+        documentation: 'The conventional list parameters: `page` and `limit` (integers, bounded, with defaults), `sort` and `filter` (strings).',
+        entries: section(paramsAt, entries),
+        needs: [],
+      });
     }
   }
   if (offer(responsesAt)) {
@@ -138,7 +155,15 @@ export function snippetSpecs(doc: SnippetDoc): SnippetSpec[] {
         entries = { ...entries, [schemasAt[schemasAt.length - 1]]: { [String(schemaOp.path[schemaOp.path.length - 1])]: schemaOp.value as SnippetValue } };
         extraOps = ops.filter(o => o !== schemaOp);
       }
-      out.push({ id: 'components.error-responses', label: 'Standard error responses', detail: `apiconv: ${statuses.join(', ')}`, documentation: 'Shared error responses whose body is the error schema.', entries, needs: [], ops: extraOps });
+      out.push({
+        id: 'components.error-responses',
+        label: 'Standard error responses',
+        detail: `apiconv: ${statuses.join(', ')}`,
+        documentation: 'Shared error responses whose body is the error schema.',
+        entries,
+        needs: [],
+        ops: extraOps,
+      });
     }
   }
   if (spec === 'oas3' && offer(['components', 'headers']) && !(is(['components', 'headers']) && has('Deprecation'))) {
@@ -167,13 +192,21 @@ function deprecationSpec(doc: SnippetDoc, id: string): SnippetSpec {
   };
 }
 
-function opResponses(doc: SnippetDoc, opPath: string[], op: Obj, present: readonly string[]): { detail: string; documentation: string; entries: SnippetMap; success: SnippetMap; needs: ComponentNeed[]; ops: FixOp[] } | undefined {
+function opResponses(
+  doc: SnippetDoc,
+  opPath: string[],
+  op: Obj,
+  present: readonly string[],
+): { detail: string; documentation: string; entries: SnippetMap; success: SnippetMap; needs: ComponentNeed[]; ops: FixOp[] } | undefined {
   // ['paths', key, method], or OpenAPI 3.2 ['paths', key, 'additionalOperations', name].
   const method = (opPath.length === 4 ? opPath[3] : opPath[2]).toLowerCase();
   const pathKey = opPath[1];
   const item = /\}$/.test(pathKey.replace(/\/+$/, ''));
   const pathItem = getAt(doc.data, ['paths', pathKey]);
-  const params = [...(Array.isArray(op.parameters) ? op.parameters : []), ...(isObject(pathItem) && Array.isArray(pathItem.parameters) ? pathItem.parameters : [])];
+  const params = [
+    ...(Array.isArray(op.parameters) ? op.parameters : []),
+    ...(isObject(pathItem) && Array.isArray(pathItem.parameters) ? pathItem.parameters : []),
+  ];
   const bodyParam = params.some(p => isObject(p) && (p.in === 'body' || p.in === 'formData'));
   // QUERY (OpenAPI 3.2) sends its query as a body.
   const hasBody = op.requestBody !== undefined || bodyParam || ['post', 'put', 'patch', 'query'].includes(method);
@@ -182,9 +215,18 @@ function opResponses(doc: SnippetDoc, opPath: string[], op: Obj, present: readon
   const errors = errorResponses(doc.spec, names, statuses);
   const successCode = method === 'post' && !item ? '201' : method === 'delete' ? '204' : '200';
   const headers: SnippetMap | undefined =
-    method === 'get' ? { 'Cache-Control': doc.spec === 'oas2' ? { type: 'string', description: 'How long the response may be cached.' } : { description: 'How long the response may be cached.', schema: { type: 'string' } } } : undefined;
+    method === 'get'
+      ? {
+          'Cache-Control':
+            doc.spec === 'oas2'
+              ? { type: 'string', description: 'How long the response may be cached.' }
+              : { description: 'How long the response may be cached.', schema: { type: 'string' } },
+        }
+      : undefined;
   const body: SnippetMap = doc.spec === 'oas2' ? { schema: { type: 'object' } } : { content: { 'application/json': { schema: { type: 'object' } } } };
-  const success: SnippetMap = { [successCode]: successCode === '204' ? { description: 'Done.' } : { description: 'The resource.', ...(headers ? { headers } : {}), ...body } };
+  const success: SnippetMap = {
+    [successCode]: successCode === '204' ? { description: 'Done.' } : { description: 'The resource.', ...(headers ? { headers } : {}), ...body },
+  };
   return {
     detail: `apiconv: ${[successCode, ...statuses].join(', ')}`,
     documentation: `The responses the conventions expect of ${method.toUpperCase()} ${pathKey}; the shared error responses are added to the document when missing.`,

@@ -59,7 +59,8 @@ function keyOf(d: Diagnostic): string {
 
 /** keyOf(a) === keyOf(b), for two findings that start at one place. */
 function sameFinding(a: Diagnostic, b: Diagnostic): boolean {
-  if (String(a.code) !== String(b.code) || a.message !== b.message || a.range.end.line !== b.range.end.line || a.range.end.character !== b.range.end.character) return false;
+  if (String(a.code) !== String(b.code) || a.message !== b.message || a.range.end.line !== b.range.end.line || a.range.end.character !== b.range.end.character)
+    return false;
   const p = (a.data as DiagnosticData | undefined)?.path ?? null;
   const q = (b.data as DiagnosticData | undefined)?.path ?? null;
   if (p === null || q === null || !Array.isArray(p) || !Array.isArray(q)) return JSON.stringify(p) === JSON.stringify(q);
@@ -78,7 +79,7 @@ function isSorted(list: readonly Diagnostic[]): boolean {
 /** A sorted list without its duplicates (the first of each kept): equal findings start at one place. */
 function withoutNeighbourDuplicates(list: readonly Diagnostic[]): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (let i = 0; i < list.length; ) {
+  for (let i = 0; i < list.length;) {
     let j = i + 1;
     const s = list[i]!.range.start;
     while (j < list.length && list[j]!.range.start.line === s.line && list[j]!.range.start.character === s.character) j++;

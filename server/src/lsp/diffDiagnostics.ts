@@ -75,7 +75,10 @@ interface DocState {
 
 /** The head's text does not parse: no diff of it. */
 class Unparsed {
-  constructor(readonly message: string, readonly line: number) {}
+  constructor(
+    readonly message: string,
+    readonly line: number,
+  ) {}
 }
 
 export class DiffDiagnostics {
@@ -97,7 +100,12 @@ export class DiffDiagnostics {
       // Say why there is no diff rather than let an empty list read as "no breaking changes".
       if (base) {
         this.docs.set(file, { loader: undefined, baseKey: undefined, gen: 0, files: new Set([file]), lastGood: new Map() });
-        this.host.setDiagnostics(file, DIFF_PRODUCER + file, [notice(`apiconv.diff.base is ${base}, but breaking changes are not reported in a restricted workspace: apiconv runs git only in a trusted one.`, DiagnosticSeverity.Information)]);
+        this.host.setDiagnostics(file, DIFF_PRODUCER + file, [
+          notice(
+            `apiconv.diff.base is ${base}, but breaking changes are not reported in a restricted workspace: apiconv runs git only in a trusted one.`,
+            DiagnosticSeverity.Information,
+          ),
+        ]);
       }
       return;
     }
@@ -145,14 +153,30 @@ export class DiffDiagnostics {
       const loader = new DocLoader(file, allowRemoteRefs, this.host.refPolicy());
       state.loader = loader;
       state.baseKey = key;
-      p = text === undefined ? Promise.resolve(`${path.basename(file)} does not exist at ${rev.rev}: nothing to compare with`) : loader.load(text, rev.reader()).catch(e => (e instanceof NotOpenApiError ? `${path.basename(file)} is not an OpenAPI document at ${rev.rev}` : `cannot read ${path.basename(file)} at ${rev.rev}: ${(e as Error).message}`));
+      p =
+        text === undefined
+          ? Promise.resolve(`${path.basename(file)} does not exist at ${rev.rev}: nothing to compare with`)
+          : loader
+              .load(text, rev.reader())
+              .catch(e =>
+                e instanceof NotOpenApiError
+                  ? `${path.basename(file)} is not an OpenAPI document at ${rev.rev}`
+                  : `cannot read ${path.basename(file)} at ${rev.rev}: ${(e as Error).message}`,
+              );
       this.bases.set(key, p);
       if (this.bases.size > 16) this.bases.delete(this.bases.keys().next().value!);
     }
     return p;
   }
 
-  private async diff(file: string, text: string, version: number, revName: string, allowRemoteRefs: boolean, state: DocState): Promise<Map<string, Diagnostic[]> | Unparsed> {
+  private async diff(
+    file: string,
+    text: string,
+    version: number,
+    revName: string,
+    allowRemoteRefs: boolean,
+    state: DocState,
+  ): Promise<Map<string, Diagnostic[]> | Unparsed> {
     const rev = this.revs.of(revName, file);
     const base = await this.base(rev, file, allowRemoteRefs, state);
     const out = new Map<string, Diagnostic[]>();
@@ -183,9 +207,18 @@ function notice(message: string, severity: DiagnosticSeverity = DiagnosticSeveri
 /** The last diff of a text that parsed, marked stale (no code actions: their edits were for that text), and why. */
 function stale(lastGood: Map<string, Diagnostic[]>, file: string, why: Unparsed): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>();
-  for (const [f, list] of lastGood) out.set(f, list.filter(d => d.code !== 'diff-base').map(d => ({ ...d, message: `${d.message} [stale: from the last version that parsed]`, data: undefined })));
+  for (const [f, list] of lastGood)
+    out.set(
+      f,
+      list.filter(d => d.code !== 'diff-base').map(d => ({ ...d, message: `${d.message} [stale: from the last version that parsed]`, data: undefined })),
+    );
   const list = out.get(file) ?? [];
-  list.unshift(notice(`Breaking changes are not updated while the document does not parse (line ${why.line + 1}: ${why.message}); the findings shown are from the last version that did.`, DiagnosticSeverity.Information));
+  list.unshift(
+    notice(
+      `Breaking changes are not updated while the document does not parse (line ${why.line + 1}: ${why.message}); the findings shown are from the last version that did.`,
+      DiagnosticSeverity.Information,
+    ),
+  );
   out.set(file, list);
   return out;
 }
@@ -193,7 +226,14 @@ function stale(lastGood: Map<string, Diagnostic[]>, file: string, why: Unparsed)
 function toDiagnostic(p: DiffProblem, version: number, rev: string): Diagnostic {
   const where = p.base ? ` (in ${rev}: ${p.base.source === p.source ? '' : `${path.basename(p.base.source)}, `}line ${p.base.range.start.line + 1})` : '';
   const data: DiffData = { diff: true, version, path: p.path, ...(p.fix ? { fix: p.fix } : {}) };
-  const d: Diagnostic = { range: p.range, severity: SEVERITY[p.severity] ?? DiagnosticSeverity.Warning, source: DIFF_SOURCE, code: p.code, message: p.message + where, data };
+  const d: Diagnostic = {
+    range: p.range,
+    severity: SEVERITY[p.severity] ?? DiagnosticSeverity.Warning,
+    source: DIFF_SOURCE,
+    code: p.code,
+    message: p.message + where,
+    data,
+  };
   const href = ruleInfo(p.code)?.helpUri;
   if (href) d.codeDescription = { href };
   return d;
@@ -244,20 +284,34 @@ export function diffCodeActions(
           title: `Ignore this ${check} finding`,
           kind: CodeActionKind.QuickFix,
           diagnostics: [d],
-          edit: { changes: { [doc.uri]: edits.map(e => ({ range: { start: index.positionAt(e.offset), end: index.positionAt(e.offset + e.length) }, newText: e.newText })) } },
+          edit: {
+            changes: {
+              [doc.uri]: edits.map(e => ({ range: { start: index.positionAt(e.offset), end: index.positionAt(e.offset + e.length) }, newText: e.newText })),
+            },
+          },
         });
       }
     }
     if (docsMode !== 'none' && !documented.has(check)) {
       documented.add(check);
       const command = docsMode === 'server' ? SERVER_SHOW_RULE_DOCS_COMMAND : SHOW_RULE_DOCS_COMMAND;
-      others.push({ title: `Show documentation for ${check}`, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title: `Show documentation for ${check}`, command, arguments: [check] } });
+      others.push({
+        title: `Show documentation for ${check}`,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [d],
+        command: { title: `Show documentation for ${check}`, command, arguments: [check] },
+      });
     }
   }
   return [...fixes, ...others];
 }
 
-function fixAction(fix: NonNullable<DiffData['fix']>, d: Diagnostic, documents: { all(): TextDocument[] }, readText: (file: string) => string | undefined): CodeAction | undefined {
+function fixAction(
+  fix: NonNullable<DiffData['fix']>,
+  d: Diagnostic,
+  documents: { all(): TextDocument[] },
+  readText: (file: string) => string | undefined,
+): CodeAction | undefined {
   const target = documents.all().find(x => path.resolve(fileOfUri(x.uri)) === fix.source);
   const text = target ? target.getText() : readText(fix.source);
   if (text === undefined) return undefined;
@@ -269,7 +323,9 @@ function fixAction(fix: NonNullable<DiffData['fix']>, d: Diagnostic, documents: 
     title: fix.title,
     kind: CodeActionKind.QuickFix,
     diagnostics: [d],
-    edit: { changes: { [uri]: edits.map(e => ({ range: { start: index.positionAt(e.offset), end: index.positionAt(e.offset + e.length) }, newText: e.newText })) } },
+    edit: {
+      changes: { [uri]: edits.map(e => ({ range: { start: index.positionAt(e.offset), end: index.positionAt(e.offset + e.length) }, newText: e.newText })) },
+    },
   };
 }
 

@@ -37,7 +37,14 @@ export function registerDocumentEvents(d: DocumentEventsDeps): void {
   docs.documents.onDidClose(e => on(() => didClose(d, e.document)));
   docs.documents.onDidSave(e => on(() => didSave(d, e.document)));
   c.onDidChangeConfiguration(p => on(() => configurationChanged(d, p.settings)));
-  c.onDidChangeWatchedFiles(p => on(() => watchedFilesChanged(d, p.changes.map(ch => ({ file: docs.fileOf(ch.uri), type: ch.type })))));
+  c.onDidChangeWatchedFiles(p =>
+    on(() =>
+      watchedFilesChanged(
+        d,
+        p.changes.map(ch => ({ file: docs.fileOf(ch.uri), type: ch.type })),
+      ),
+    ),
+  );
   c.onNotification(WorkspaceTrustNotification.method, (p: WorkspaceTrustParams) =>
     on(() => {
       d.settings.setTrusted(p?.workspaceTrusted !== false);

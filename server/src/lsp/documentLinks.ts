@@ -25,7 +25,11 @@ export async function documentLinks(refs: WorkspaceRefs, file: string): Promise<
       if (!t) continue;
       // The quotes of a quoted value are not part of the link.
       const quoted = /^["']/.test(state.text[ref.start] ?? '') ? 1 : 0;
-      out.push({ range: rangeIn(state, ref.start + quoted, ref.end - quoted), tooltip: `Open ${ref.name}`, data: { file: t.file, path: t.path } satisfies LinkData });
+      out.push({
+        range: rangeIn(state, ref.start + quoted, ref.end - quoted),
+        tooltip: `Open ${ref.name}`,
+        data: { file: t.file, path: t.path } satisfies LinkData,
+      });
     }
   }
   return out;

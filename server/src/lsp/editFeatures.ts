@@ -48,18 +48,21 @@ export function registerEditFeatures(d: EditFeaturesDeps): void {
     ruleDocsMode: docsMode,
   };
   registerCompletion(ctx);
-  registerCodeActions({ ...ctx, connection: withDiffCodeActions(connection, p => diffCodeActions(p, docs.documents, f => docs.readText(f), docsMode())) }, {
-    // The light bulb from what is known (no parse, no lint); the edits on resolve, in the action worker.
-    canResolve: () => !!d.clientCapabilities().textDocument?.codeAction?.resolveSupport?.properties?.includes('edit'),
-    data: file => {
-      const tree = docs.nav.parsed(file)?.tree;
-      return tree ? treeData(tree) : undefined;
+  registerCodeActions(
+    { ...ctx, connection: withDiffCodeActions(connection, p => diffCodeActions(p, docs.documents, f => docs.readText(f), docsMode())) },
+    {
+      // The light bulb from what is known (no parse, no lint); the edits on resolve, in the action worker.
+      canResolve: () => !!d.clientCapabilities().textDocument?.codeAction?.resolveSupport?.properties?.includes('edit'),
+      data: file => {
+        const tree = docs.nav.parsed(file)?.tree;
+        return tree ? treeData(tree) : undefined;
+      },
+      findings: file => store.diagnosticsOf(file),
+      readText: file => docs.readText(file),
+      runJob: (job, uri, token) => runActionJob(d, job, uri, token),
+      moreActions: () => (d.extensionClient() ? { command: MORE_ACTIONS_COMMAND, max: LIGHT_BULB_MAX } : undefined),
     },
-    findings: file => store.diagnosticsOf(file),
-    readText: file => docs.readText(file),
-    runJob: (job, uri, token) => runActionJob(d, job, uri, token),
-    moreActions: () => (d.extensionClient() ? { command: MORE_ACTIONS_COMMAND, max: LIGHT_BULB_MAX } : undefined),
-  });
+  );
 }
 
 /** For completion/code actions: the options a lint of `uri` uses, in the main thread. */
@@ -71,7 +74,13 @@ async function lintOptions({ docs, settings, scheduler, mainRulesets }: EditFeat
   // only; here (quick fixes, completion) the built-in rules stand in for it.
   const ruleset = await mainRulesets.get(rsFile).catch(() => getDefaultRuleset());
   const { texts } = docs.overlays('');
-  return { ruleset, allowRemoteRefs: s.allowRemoteRefs, readFile: f => texts[f], limits: { maxBytes: maxBytesOf(s), sizeHint: SERVER_LIMIT_SETTINGS.size }, refPolicy: settings.refPolicy };
+  return {
+    ruleset,
+    allowRemoteRefs: s.allowRemoteRefs,
+    readFile: f => texts[f],
+    limits: { maxBytes: maxBytesOf(s), sizeHint: SERVER_LIMIT_SETTINGS.size },
+    refPolicy: settings.refPolicy,
+  };
 }
 
 /** A code action's edit, computed in the action worker on the document's current text. */

@@ -36,7 +36,11 @@ function tableLine(rows: string[]): string {
     const head = cells(rows[0]);
     return rows
       .slice(2)
-      .map(r => cells(r).map((c, i) => (head[i] ? `${head[i]}: ${c}` : c)).join('; '))
+      .map(r =>
+        cells(r)
+          .map((c, i) => (head[i] ? `${head[i]}: ${c}` : c))
+          .join('; '),
+      )
       .join(' · ');
   }
   return rows

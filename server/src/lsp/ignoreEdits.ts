@@ -10,7 +10,12 @@ import { IGNORE_KEY, applyOps, collectDirectives, formatOf, parseData } from '..
  * already there), an `x-apiconv-ignore` entry on the enclosing object in JSON.
  * Checked: the result really silences the finding. undefined when it cannot.
  */
-export function ignoreEdits(text: string, file: string, ruleId: string, findingPath: JsonPath): { offset: number; length: number; newText: string }[] | undefined {
+export function ignoreEdits(
+  text: string,
+  file: string,
+  ruleId: string,
+  findingPath: JsonPath,
+): { offset: number; length: number; newText: string }[] | undefined {
   try {
     const json = formatOf(text, file) === 'json';
     const edits = json ? jsonIgnore(text, ruleId, findingPath) : yamlIgnore(text, ruleId, findingPath);
@@ -96,8 +101,25 @@ function yamlIgnore(text: string, ruleId: string, p: JsonPath): { offset: number
 
 /** Objects whose keys are names (a schema's properties, the schemas map…): an `x-` key there would be one more name. */
 const NAME_MAPS = new Set([
-  'properties', 'patternProperties', 'schemas', 'definitions', 'securitySchemes', 'securityDefinitions', 'headers', 'content',
-  'examples', 'links', 'callbacks', 'variables', 'encoding', 'mapping', 'scopes', 'requestBodies', 'pathItems', 'dependentSchemas', '$defs',
+  'properties',
+  'patternProperties',
+  'schemas',
+  'definitions',
+  'securitySchemes',
+  'securityDefinitions',
+  'headers',
+  'content',
+  'examples',
+  'links',
+  'callbacks',
+  'variables',
+  'encoding',
+  'mapping',
+  'scopes',
+  'requestBodies',
+  'pathItems',
+  'dependentSchemas',
+  '$defs',
 ]);
 
 function isNameMap(p: JsonPath): boolean {
@@ -113,9 +135,11 @@ function jsonIgnore(text: string, ruleId: string, p: JsonPath): { offset: number
   const data = parseData(text, 'json');
   if (data === undefined) return undefined;
   let objPath = [...p];
-  const at = (q: JsonPath): unknown => q.reduce<unknown>((v, s) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[String(s)] : undefined), data);
+  const at = (q: JsonPath): unknown =>
+    q.reduce<unknown>((v, s) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[String(s)] : undefined), data);
   const isPlainObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
-  while (objPath.length > 0 && (!isPlainObject(at(objPath)) || isNameMap(objPath) || String(objPath[objPath.length - 1]).startsWith('x-'))) objPath = objPath.slice(0, -1);
+  while (objPath.length > 0 && (!isPlainObject(at(objPath)) || isNameMap(objPath) || String(objPath[objPath.length - 1]).startsWith('x-')))
+    objPath = objPath.slice(0, -1);
   const obj = at(objPath) as Record<string, unknown>;
   if (!isPlainObject(obj)) return undefined;
   const existing = obj[IGNORE_KEY];

@@ -91,8 +91,14 @@ const lastGood = new Map<string, Ruleset>();
 /** Ruleset discovery, cached per LintTask.configEpoch. */
 const discovery = new ConfigDiscovery();
 
-export async function resolveRuleset(task: ServerLintTask): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'rulesetRefused' | 'note' | 'loaded'> & { value: Ruleset }> {
-  const file = rulesetFileFor(task.file, task.rulesetFile, task.configEpoch === undefined ? f => findConfig(f, task.configRoot) : f => discovery.find(f, task.configEpoch!, task.configRoot));
+export async function resolveRuleset(
+  task: ServerLintTask,
+): Promise<Pick<LintReply, 'ruleset' | 'rulesetError' | 'rulesetRefused' | 'note' | 'loaded'> & { value: Ruleset }> {
+  const file = rulesetFileFor(
+    task.file,
+    task.rulesetFile,
+    task.configEpoch === undefined ? f => findConfig(f, task.configRoot) : f => discovery.find(f, task.configEpoch!, task.configRoot),
+  );
   if (file in BUILTIN_RULESETS) {
     let cache = caches.get('builtin');
     if (!cache) caches.set('builtin', (cache = new RulesetCache()));
@@ -100,7 +106,13 @@ export async function resolveRuleset(task: ServerLintTask): Promise<Pick<LintRep
   }
   if (task.rulesetTimedOut) {
     const message = loadingOverrunMessage(file, task.functionBudgetMs ?? 0);
-    return { ruleset: file, value: getDefaultRuleset(), rulesetError: { file, message }, note: 'the built-in rules (apiconv:recommended) are used', loaded: 'apiconv:recommended' };
+    return {
+      ruleset: file,
+      value: getDefaultRuleset(),
+      rulesetError: { file, message },
+      note: 'the built-in rules (apiconv:recommended) are used',
+      loaded: 'apiconv:recommended',
+    };
   }
   // Untrusted: the ruleset is loaded as data only (engine/rulesetData.ts): one that reaches JavaScript is refused.
   const key = `${task.trusted ? 'trusted' : 'data'}:${task.allowRemoteRefs}`;
@@ -157,9 +169,19 @@ export async function runLintTask(task: ServerLintTask): Promise<LintReply> {
   const t0 = performance.now();
   const rs = await resolveRuleset(task);
   const linter = task.incremental ? linterFor(task.file) : undefined;
-  const result: LintResult = await lintDocument(task.text, task.file, { ...taskLintOptions(task, SERVER_LIMIT_SETTINGS), ruleset: rs.value, overlays: task.overlays, linter });
+  const result: LintResult = await lintDocument(task.text, task.file, {
+    ...taskLintOptions(task, SERVER_LIMIT_SETTINGS),
+    ruleset: rs.value,
+    overlays: task.overlays,
+    linter,
+  });
   const st = linter?.stats;
-  const incremental: LintReply['incremental'] = st && { unitsRun: st.unitsRun, unitsReused: st.unitsReused, fullParse: st.parseFull, conventionsReused: st.conventionsReused };
+  const incremental: LintReply['incremental'] = st && {
+    unitsRun: st.unitsRun,
+    unitsReused: st.unitsReused,
+    fullParse: st.parseFull,
+    conventionsReused: st.conventionsReused,
+  };
   const docs: Record<string, string> = {};
   const rules = rs.value.rules as Record<string, { documentationUrl?: string | null } | undefined>;
   for (const p of result.problems) {
@@ -167,7 +189,17 @@ export async function runLintTask(task: ServerLintTask): Promise<LintReply> {
     const url = rules[p.code]?.documentationUrl ?? ruleInfo(p.code)?.helpUri;
     if (url) docs[p.code] = url;
   }
-  return { result, ruleset: rs.ruleset, rulesetError: rs.rulesetError, rulesetRefused: rs.rulesetRefused, note: rs.note, loaded: rs.loaded, docs, ms: Math.round(performance.now() - t0), incremental };
+  return {
+    result,
+    ruleset: rs.ruleset,
+    rulesetError: rs.rulesetError,
+    rulesetRefused: rs.rulesetRefused,
+    note: rs.note,
+    loaded: rs.loaded,
+    docs,
+    ms: Math.round(performance.now() - t0),
+    incremental,
+  };
 }
 
 /**
@@ -260,7 +292,10 @@ export function* warmUpTasks(): Generator<ServerLintTask | { forget: string }> {
   const base = { trusted: false, allowRemoteRefs: false, overlays: {}, rulesetFile: 'apiconv:recommended' };
   yield { ...base, file: path.resolve('warm-up.yaml'), text: WARMUP_DOC };
   const json = JSON.stringify(YAML.parse(WARMUP_DOC), null, 2);
-  for (const [name, text] of [['warm-up.yaml', WARMUP_DOC], ['warm-up.json', json]] as const) {
+  for (const [name, text] of [
+    ['warm-up.yaml', WARMUP_DOC],
+    ['warm-up.json', json],
+  ] as const) {
     const file = path.resolve(name);
     for (let i = 0; i < 40; i++) {
       const edited = i % 2 ? text.replace('warm-up', `warm-up ${i}`) : text.replace('Get a user', `Get a user ${i}`);
@@ -268,7 +303,10 @@ export function* warmUpTasks(): Generator<ServerLintTask | { forget: string }> {
     }
     // Then typing, one character at a time, into the title and an operation's summary: in JSON, each edit is
     // one string (parseJson.ts's own way, the resolver's kept crawl and copies, the runner's replay).
-    for (const [from, to] of [['Get a user', 'Get a user '], ['warm-up', 'warm-up ']]) {
+    for (const [from, to] of [
+      ['Get a user', 'Get a user '],
+      ['warm-up', 'warm-up '],
+    ]) {
       let current = text.replace(from, to);
       for (let i = 1; i <= TYPED; i++) {
         current = current.replace(to + 'x'.repeat(i - 1), to + 'x'.repeat(i));

@@ -187,12 +187,28 @@ export function documentSymbols(parsed: Parsed): DocumentSymbol[] {
       out.push(sym(doc, top, String(top.key), SymbolKind.Namespace, undefined, pathItems(top, top.key === 'paths' ? SymbolKind.Module : SymbolKind.Event)));
     } else if (top.key === 'components') {
       const kinds = (top.children ?? []).map(k =>
-        sym(doc, k, String(k.key), SymbolKind.Namespace, undefined, (k.children ?? []).map(c => sym(doc, c, String(c.key), COMPONENT_KINDS[String(k.key)] ?? SymbolKind.Object))),
+        sym(
+          doc,
+          k,
+          String(k.key),
+          SymbolKind.Namespace,
+          undefined,
+          (k.children ?? []).map(c => sym(doc, c, String(c.key), COMPONENT_KINDS[String(k.key)] ?? SymbolKind.Object)),
+        ),
       );
       out.push(sym(doc, top, 'components', SymbolKind.Namespace, undefined, kinds));
     } else if (typeof top.key === 'string' && top.key in COMPONENT_KINDS && top.type === 'object') {
       // Swagger 2.0 top-level definitions/parameters/responses/securityDefinitions.
-      out.push(sym(doc, top, top.key, SymbolKind.Namespace, undefined, (top.children ?? []).map(c => sym(doc, c, String(c.key), COMPONENT_KINDS[String(top.key)]))));
+      out.push(
+        sym(
+          doc,
+          top,
+          top.key,
+          SymbolKind.Namespace,
+          undefined,
+          (top.children ?? []).map(c => sym(doc, c, String(c.key), COMPONENT_KINDS[String(top.key)])),
+        ),
+      );
     } else if (top.key === 'info' || top.key === 'servers' || top.key === 'tags' || top.key === 'security' || top.key === 'openapi' || top.key === 'swagger') {
       out.push(sym(doc, top, String(top.key), top.type === 'scalar' ? SymbolKind.String : SymbolKind.Object));
     }

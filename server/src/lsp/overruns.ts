@@ -30,7 +30,8 @@ export class OverrunMemory {
   record<T extends Skippable>(task: T, over: Overrun, budgetMs: number): T | Error {
     const skip = skipAfterOverrun(task, over);
     this.byFile.set(task.file, { epoch: task.configEpoch, ...skip });
-    if (skip.stoppedRules.length > MAX_STOPPED_RULES) return new Error(`custom functions ran past the time budget (${budgetMs} ms): ${skip.stoppedRules.join(', ')}`);
+    if (skip.stoppedRules.length > MAX_STOPPED_RULES)
+      return new Error(`custom functions ran past the time budget (${budgetMs} ms): ${skip.stoppedRules.join(', ')}`);
     return { ...task, ...skip };
   }
 }

@@ -342,7 +342,7 @@ function updateYaml(root: TNode, oldText: string, newText: string, edit: Edit): 
   for (let i = newR; i >= 0 && i < newText.length; i = newText.indexOf('\n', i + 1)) {
     const ind = indentAt(newText, i + 1);
     if (ind === -1) continue;
-    if (ind === -2 || ind === -3 || ind > k || (ind === k && newText.charCodeAt(i + 1 + k) === 0x2d /* - */)) return undefined;
+    if (ind === -2 || ind === -3 || ind > k || (ind === k && newText.charCodeAt(i + 1 + k) === 0x2d) /* - */) return undefined;
     break;
   }
   // With the line's end: a block scalar's value ends with it. A block scalar followed by blank lines could take

@@ -39,8 +39,7 @@ export async function references(refs: WorkspaceRefs, file: string, position: Po
   return out;
 }
 
-const NOT_RENAMABLE =
-  'apiconv renames components (a key under components, definitions…, or a $ref to one), security schemes, tags and operationIds';
+const NOT_RENAMABLE = 'apiconv renames components (a key under components, definitions…, or a $ref to one), security schemes, tags and operationIds';
 
 export async function prepareRename(refs: WorkspaceRefs, file: string, position: Position): Promise<PrepareRenameResult> {
   const hit = await symbolAt(refs, file, position);
@@ -68,7 +67,12 @@ export function workspaceEdit(refs: WorkspaceRefs, changes: readonly TextChange[
   return { changes: byUri };
 }
 
-export function registerReferences(connection: Connection, refs: WorkspaceRefs, fileOf: (uri: string) => string, ready: (file: string) => Promise<unknown>): void {
+export function registerReferences(
+  connection: Connection,
+  refs: WorkspaceRefs,
+  fileOf: (uri: string) => string,
+  ready: (file: string) => Promise<unknown>,
+): void {
   const on = <P extends { textDocument: { uri: string } }, R>(p: P, fn: (file: string) => Promise<R>): Promise<R> => {
     const file = fileOf(p.textDocument.uri);
     return ready(file).then(() => fn(file));

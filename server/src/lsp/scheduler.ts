@@ -228,7 +228,8 @@ export class LintScheduler {
 
   /** The requests waiting for a version before `version` are answered "cancelled, try again". */
   rejectOlder(root: Root, version: number): void {
-    for (const w of root.waiters.splice(0)) if (w.version < version) w.reject(new ResponseError(LSPErrorCodes.ServerCancelled, 'a newer version', { retriggerRequest: true }));
+    for (const w of root.waiters.splice(0))
+      if (w.version < version) w.reject(new ResponseError(LSPErrorCodes.ServerCancelled, 'a newer version', { retriggerRequest: true }));
   }
 
   /** The document was closed: no lint will answer the requests waiting for it. */
@@ -291,7 +292,13 @@ export class LintScheduler {
       const hadFindings = root.result !== undefined && root.result.reply.result.problems.length > 0;
       root.result = { version, reply: { result: { problems: [], files: [root.file], skipped: 'not-openapi' }, ruleset: '', docs: {}, ms: 0 } };
       if (hadFindings && store.refreshes) store.refreshPull();
-      if (doc) sendStatus(connection, { uri, version, state: settings.enable ? 'skipped' : 'disabled', message: settings.enable ? 'not an OpenAPI document (no top-level openapi/swagger key)' : undefined });
+      if (doc)
+        sendStatus(connection, {
+          uri,
+          version,
+          state: settings.enable ? 'skipped' : 'disabled',
+          message: settings.enable ? 'not an OpenAPI document (no top-level openapi/swagger key)' : undefined,
+        });
       this.resolveWaiters(root, version);
       if (!root.open && !root.workspace) this.roots.delete(root.file);
       return;
@@ -338,7 +345,12 @@ export class LintScheduler {
     const since = settings.since.trim();
     const unchanged =
       since && task.trusted
-        ? this.since.unchangedTest(since, root.file, f => (f === root.file ? text : (docs.openDoc(f)?.getText() ?? docs.readText(f))), m => logSafe(connection, m))
+        ? this.since.unchangedTest(
+            since,
+            root.file,
+            f => (f === root.file ? text : (docs.openDoc(f)?.getText() ?? docs.readText(f))),
+            m => logSafe(connection, m),
+          )
         : undefined;
     this.apply(root, version, reply, versions, unchanged);
     // The next lint of this document will run in the main thread: lint this version there now, in an idle

@@ -10,7 +10,18 @@
  *   refFeatures.ts: references, rename, code lenses, links, workspace symbols;
  *   editFeatures.ts: completion and code actions; diffDiagnostics.ts: breaking changes against a base revision.
  */
-import { CodeActionKind, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocumentSyncKind, createConnection, type CancellationToken, type ClientCapabilities, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
+import {
+  CodeActionKind,
+  DidChangeWatchedFilesNotification,
+  ProposedFeatures,
+  TextDocumentSyncKind,
+  createConnection,
+  type CancellationToken,
+  type ClientCapabilities,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
 import { RulesetCache } from '../engine';
 import { version as SERVER_VERSION } from '../../../package.json';
 import { ActionPool } from './actionPool';
@@ -74,7 +85,11 @@ export class Session {
   constructor(private readonly connection: Connection) {
     const settings = (this.settings = new ServerSettings(connection));
     const docs = (this.docs = new OpenDocuments(settings, file => this.scheduler.get(file)?.maxBytes));
-    const store = (this.store = new DiagnosticStore(connection, docs, file => this.scheduler.get(file)?.diagnosticsFirst ?? settings.globalSettings.diagnosticsFirst));
+    const store = (this.store = new DiagnosticStore(
+      connection,
+      docs,
+      file => this.scheduler.get(file)?.diagnosticsFirst ?? settings.globalSettings.diagnosticsFirst,
+    ));
     this.diffs = new DiffDiagnostics({
       settings: async uri => {
         const s = await settings.forUri(uri);
@@ -131,7 +146,17 @@ export class Session {
     registerPullDiagnostics({ connection: c, docs, settings, store, scheduler });
     registerNavigation({ connection: c, docs, store, scheduler, extensionClient });
     registerAdoptConventions({ connection: c, docs, settings });
-    registerEditFeatures({ connection: c, docs, settings, store, scheduler, actions: () => this.actions, mainRulesets: this.mainRulesets, clientCapabilities, extensionClient });
+    registerEditFeatures({
+      connection: c,
+      docs,
+      settings,
+      store,
+      scheduler,
+      actions: () => this.actions,
+      mainRulesets: this.mainRulesets,
+      clientCapabilities,
+      extensionClient,
+    });
     const lintAll = (p: LintWorkspaceParams, token?: CancellationToken) => lintWorkspace({ docs, settings, store, scheduler }, p, token);
     c.onRequest(LintWorkspaceRequest.method, (p: LintWorkspaceParams | undefined, token: CancellationToken) => lintAll(p ?? {}, token));
     c.onExecuteCommand((p, token) =>

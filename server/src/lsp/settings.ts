@@ -119,13 +119,16 @@ export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: S
   if (typeof v.allowRemoteRefs === 'boolean') out.allowRemoteRefs = v.allowRemoteRefs;
   if (typeof v.allowRefsOutsideWorkspace === 'boolean') out.allowRefsOutsideWorkspace = v.allowRefsOutsideWorkspace;
   if (Array.isArray(v.validateFiles)) out.validateFiles = v.validateFiles.filter((g): g is string => typeof g === 'string');
-  if (typeof v.functionBudgetMs === 'number' && Number.isFinite(v.functionBudgetMs)) out.functionBudgetMs = Math.max(100, Math.min(600_000, v.functionBudgetMs));
-  if (typeof v.diagnosticsFirst === 'string' && (DIAGNOSTICS_FIRST as readonly string[]).includes(v.diagnosticsFirst)) out.diagnosticsFirst = v.diagnosticsFirst;
+  if (typeof v.functionBudgetMs === 'number' && Number.isFinite(v.functionBudgetMs))
+    out.functionBudgetMs = Math.max(100, Math.min(600_000, v.functionBudgetMs));
+  if (typeof v.diagnosticsFirst === 'string' && (DIAGNOSTICS_FIRST as readonly string[]).includes(v.diagnosticsFirst))
+    out.diagnosticsFirst = v.diagnosticsFirst;
   if (typeof v.maxFileSize === 'number' && Number.isFinite(v.maxFileSize) && v.maxFileSize > 0) out.maxFileSize = Math.min(4096, v.maxFileSize);
   if (typeof v.workspaceTrusted === 'boolean') out.workspaceTrusted = v.workspaceTrusted;
   else if (typeof (v as { trusted?: unknown }).trusted === 'boolean') out.workspaceTrusted = (v as { trusted: boolean }).trusted;
   const trace = (v as { trace?: { server?: unknown } }).trace;
-  if (trace && typeof trace === 'object' && (trace.server === 'off' || trace.server === 'messages' || trace.server === 'verbose')) out.trace = { server: trace.server };
+  if (trace && typeof trace === 'object' && (trace.server === 'off' || trace.server === 'messages' || trace.server === 'verbose'))
+    out.trace = { server: trace.server };
   const diff = (v as { diff?: { base?: unknown } }).diff;
   if (diff && typeof diff === 'object' && typeof diff.base === 'string') out.diff = { base: diff.base };
   return out;

@@ -22,7 +22,12 @@ export class SinceHints {
    * Whether a finding of a lint of `root` is on what did not change since `rev`; undefined when that cannot be told
    * (`log` is told why, once: not a repository, no such revision). `headOf`: a file's text now.
    */
-  unchangedTest(rev: string, root: string, headOf: (file: string) => string | undefined, log: (message: string) => void): ((p: LintProblem) => boolean) | undefined {
+  unchangedTest(
+    rev: string,
+    root: string,
+    headOf: (file: string) => string | undefined,
+    log: (message: string) => void,
+  ): ((p: LintProblem) => boolean) | undefined {
     const onError = (message: string): void => {
       if (message !== this.said) log((this.said = message));
     };

@@ -100,6 +100,25 @@ function frameOf(json: string): Buffer {
  */
 export function consoleToStderr(): void {
   const err = new Console({ stdout: process.stderr, stderr: process.stderr });
-  const methods = ['log', 'info', 'debug', 'warn', 'error', 'dir', 'dirxml', 'table', 'trace', 'count', 'countReset', 'assert', 'group', 'groupCollapsed', 'groupEnd', 'time', 'timeEnd', 'timeLog'] as const;
+  const methods = [
+    'log',
+    'info',
+    'debug',
+    'warn',
+    'error',
+    'dir',
+    'dirxml',
+    'table',
+    'trace',
+    'count',
+    'countReset',
+    'assert',
+    'group',
+    'groupCollapsed',
+    'groupEnd',
+    'time',
+    'timeEnd',
+    'timeLog',
+  ] as const;
   for (const m of methods) (console as unknown as Record<string, unknown>)[m] = (err[m] as (...a: unknown[]) => unknown).bind(err);
 }

@@ -18,7 +18,12 @@ export async function workspaceSymbols(refs: WorkspaceRefs, query: string): Prom
         const route = `${op.method} ${op.route}`;
         const name = op.operationId?.name ?? route;
         if (!matchesQuery(name, query) && !matchesQuery(route, query)) continue;
-        out.push({ name, kind: SymbolKind.Method, containerName: op.operationId ? route : undefined, location: { uri, range: rangeIn(state, op.start, op.end) } });
+        out.push({
+          name,
+          kind: SymbolKind.Method,
+          containerName: op.operationId ? route : undefined,
+          location: { uri, range: rangeIn(state, op.start, op.end) },
+        });
       }
       for (const d of s.decls) {
         const name = d.path[d.path.length - 1]!;

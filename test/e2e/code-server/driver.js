@@ -26,8 +26,16 @@ async function launch() {
   const ctx = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1400, height: 900 },
   });
   const page = ctx.pages()[0] || (await ctx.newPage());
@@ -70,7 +78,10 @@ async function grantTrust(page) {
 async function exttests() {
   const host = new URL(CS_URL).host; // code-server's remote authority is the page's host
   const remote = p => `vscode-remote://${host}${p}`;
-  const payload = [['extensionDevelopmentPath', remote(process.env.EXT_DEV)], ['extensionTestsPath', remote(process.env.EXT_TESTS)]];
+  const payload = [
+    ['extensionDevelopmentPath', remote(process.env.EXT_DEV)],
+    ['extensionTestsPath', remote(process.env.EXT_TESTS)],
+  ];
   const url = `${CS_URL}/?folder=${encodeURIComponent(WS)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   const { page, close } = await launch();
   let resolveExit;
@@ -86,7 +97,11 @@ async function exttests() {
     if (t.includes('[apiconv-e2e]')) console.log('  ' + t.slice(t.indexOf('[apiconv-e2e]')).slice(0, 2000));
     const i = t.indexOf('APICONV_E2E_RESULT ');
     if (i >= 0) {
-      try { summary = JSON.parse(t.slice(i + 'APICONV_E2E_RESULT '.length)); } catch { /* partial line */ }
+      try {
+        summary = JSON.parse(t.slice(i + 'APICONV_E2E_RESULT '.length));
+      } catch {
+        /* partial line */
+      }
       // screenshot while the extension host is still up (after codeAutomationExit it stops)
       shot ??= page.screenshot({ path: path.join(SHOT_DIR, `${NAME}.png`) }).catch(() => {});
     }
@@ -154,7 +169,10 @@ async function ui() {
       const header = rows.find(r => r.startsWith(file)) || '';
       const count = Number((header.match(/(\d+)\s*$/) || [])[1]);
       lap(`Problems panel count for ${file}: ${count} (CLI: ${process.env.UI_EXPECT_COUNT})`);
-      if (count !== Number(process.env.UI_EXPECT_COUNT)) { ok = false; console.log('FAIL: the count differs from the CLI'); }
+      if (count !== Number(process.env.UI_EXPECT_COUNT)) {
+        ok = false;
+        console.log('FAIL: the count differs from the CLI');
+      }
     }
     // restore the panel, then open the language status hover ({} next to the language mode): apiconv's item
     await page.keyboard.press('F1');
@@ -170,7 +188,10 @@ async function ui() {
     lap(`language status: ${hoverText.slice(0, 200)}`);
     await page.waitForTimeout(800); // the hover fades in
     await page.screenshot({ path: path.join(SHOT_DIR, 'language-status.png') });
-    if (!/apiconv: apiconv:recommended/.test(hoverText) || !/linted at/.test(hoverText)) { ok = false; console.log('FAIL: the language status item does not show the ruleset and the lint time'); }
+    if (!/apiconv: apiconv:recommended/.test(hoverText) || !/linted at/.test(hoverText)) {
+      ok = false;
+      console.log('FAIL: the language status item does not show the ruleset and the lint time');
+    }
   } catch (e) {
     console.log('FAIL:', e.message.split('\n')[0]);
     await page.screenshot({ path: path.join(SHOT_DIR, 'ui-error.png') }).catch(() => {});
@@ -190,7 +211,10 @@ async function untilStatusChanges(page, press) {
   const before = await statusProblems(page);
   const t = Date.now();
   await press();
-  await page.waitForFunction(b => (document.getElementById('status.problems')?.textContent ?? '').replace(/\s+/g, ' ').trim() !== b, before, { timeout: 120000, polling: 'raf' });
+  await page.waitForFunction(b => (document.getElementById('status.problems')?.textContent ?? '').replace(/\s+/g, ' ').trim() !== b, before, {
+    timeout: 120000,
+    polling: 'raf',
+  });
   return Date.now() - t;
 }
 
@@ -232,7 +256,11 @@ async function latency() {
       await page.locator('.quick-input-list .monaco-list-row', { hasText: file }).first().waitFor({ timeout: 30000 });
       const t = Date.now();
       await page.keyboard.press('Enter');
-      await page.waitForFunction(name => [...document.querySelectorAll('.markers-panel .monaco-list-row')].some(r => r.textContent.trim().startsWith(name)), file, { timeout: 300000, polling: 'raf' });
+      await page.waitForFunction(
+        name => [...document.querySelectorAll('.markers-panel .monaco-list-row')].some(r => r.textContent.trim().startsWith(name)),
+        file,
+        { timeout: 300000, polling: 'raf' },
+      );
       const openMs = Date.now() - t;
       lap(`${file}: Quick Open Enter → the Problems panel lists it: ${openMs} ms`);
       await page.waitForTimeout(3000); // the user reads
@@ -264,7 +292,9 @@ async function latency() {
         Object.assign(row, { breaks, breakP50: p50(breaks), mends, mendP50: p50(mends) });
       }
       results.push(row);
-      lap(`${file}: keystroke → status bar count p50 ${row.keystrokeP50} ms (${keystrokes.join(' ')})${row.breaks ? `; breaking the YAML p50 ${row.breakP50} ms (${row.breaks.join(' ')}), mending it p50 ${row.mendP50} ms (${row.mends.join(' ')})` : ''}`);
+      lap(
+        `${file}: keystroke → status bar count p50 ${row.keystrokeP50} ms (${keystrokes.join(' ')})${row.breaks ? `; breaking the YAML p50 ${row.breakP50} ms (${row.breaks.join(' ')}), mending it p50 ${row.mendP50} ms (${row.mends.join(' ')})` : ''}`,
+      );
       await page.screenshot({ path: path.join(SHOT_DIR, `latency-${file}.png`) }).catch(() => {});
       await page.keyboard.press('Control+K');
       await page.keyboard.press('W'); // close the editors (Don't Save is not asked: each edit was undone)
@@ -277,16 +307,26 @@ async function latency() {
   }
   await close();
   fs.writeFileSync(path.join(SHOT_DIR, 'latency-result.json'), JSON.stringify(results, null, 1));
-  console.log('\n| file | size | Quick Open Enter → Problems lists it ms | keystroke → status bar count p50 ms | breaking the YAML p50 ms | mending it p50 ms |');
+  console.log(
+    '\n| file | size | Quick Open Enter → Problems lists it ms | keystroke → status bar count p50 ms | breaking the YAML p50 ms | mending it p50 ms |',
+  );
   console.log('|---|---|---|---|---|---|');
-  for (const r of results) console.log(`| ${r.file} | ${(r.bytes / 1024).toFixed(0)} KB | ${r.openMs} | ${r.keystrokeP50} | ${r.breakP50 ?? '–'} | ${r.mendP50 ?? '–'} |`);
+  for (const r of results)
+    console.log(`| ${r.file} | ${(r.bytes / 1024).toFixed(0)} KB | ${r.openMs} | ${r.keystrokeP50} | ${r.breakP50 ?? '–'} | ${r.mendP50 ?? '–'} |`);
   console.log(ok ? 'PASS: latencies measured' : 'FAIL');
   return ok;
 }
 
 (async () => {
   fs.mkdirSync(SHOT_DIR, { recursive: true });
-  const ok = mode === 'exttests' ? await exttests() : mode === 'ui' ? await ui() : mode === 'latency' ? await latency() : (console.log('usage: driver.js exttests|ui|latency'), false);
+  const ok =
+    mode === 'exttests'
+      ? await exttests()
+      : mode === 'ui'
+        ? await ui()
+        : mode === 'latency'
+          ? await latency()
+          : (console.log('usage: driver.js exttests|ui|latency'), false);
   process.exit(ok ? 0 : 1);
 })().catch(e => {
   console.log('FAIL:', e && e.stack);

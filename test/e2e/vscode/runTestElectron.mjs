@@ -26,8 +26,17 @@ try {
     extensionDevelopmentPath: root,
     extensionTestsPath: path.join(here, 'out', 'index.js'),
     extensionTestsEnv: { APICONV_E2E_RESULT: resultFile, APICONV_E2E_ONLY: process.env.APICONV_E2E_ONLY ?? '' },
-    launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes',
-      '--user-data-dir', path.join(run, 'user-data'), '--extensions-dir', path.join(run, 'extensions')],
+    launchArgs: [
+      workspace,
+      '--disable-extensions',
+      '--disable-workspace-trust',
+      '--skip-welcome',
+      '--skip-release-notes',
+      '--user-data-dir',
+      path.join(run, 'user-data'),
+      '--extensions-dir',
+      path.join(run, 'extensions'),
+    ],
   });
 } catch (e) {
   console.error(`test:vscode failed: ${e instanceof Error ? e.message : String(e)}`);

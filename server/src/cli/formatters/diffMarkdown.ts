@@ -13,7 +13,10 @@ function cell(s: string): string {
 export const diffMarkdown: Formatter = (problems, ctx) => {
   const list = problems as readonly WithBase[];
   const counts = [0, 1, 2, 3].map(s => list.filter(p => p.severity === s).length);
-  const title = list.length === 0 ? '✅ No changes reported' : `${counts[0]} error${counts[0] === 1 ? '' : 's'}, ${counts[1]} warning${counts[1] === 1 ? '' : 's'}, ${counts[2] + counts[3]} info`;
+  const title =
+    list.length === 0
+      ? '✅ No changes reported'
+      : `${counts[0]} error${counts[0] === 1 ? '' : 's'}, ${counts[1]} warning${counts[1] === 1 ? '' : 's'}, ${counts[2] + counts[3]} info`;
   const out = [`### apiconv: ${title}`, ''];
   if (list.length > 0) {
     out.push('| | check | where | change | base |', '|---|---|---|---|---|');
@@ -25,6 +28,8 @@ export const diffMarkdown: Formatter = (problems, ctx) => {
     out.push('');
   }
   const hidden = ctx.suppressed.length + ctx.baselined.length;
-  out.push(`${ctx.files.length} document${ctx.files.length === 1 ? '' : 's'} compared${hidden ? `; ${ctx.suppressed.length} suppressed, ${ctx.baselined.length} baselined` : ''}.`);
+  out.push(
+    `${ctx.files.length} document${ctx.files.length === 1 ? '' : 's'} compared${hidden ? `; ${ctx.suppressed.length} suppressed, ${ctx.baselined.length} baselined` : ''}.`,
+  );
   return out.join('\n') + '\n';
 };

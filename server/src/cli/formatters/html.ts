@@ -119,8 +119,14 @@ function ruleList(problems: readonly LintProblem[], ctx: ReportContext): string 
 function scoreSection(ctx: ReportContext): string {
   const s = ctx.score;
   if (!s) return '';
-  const rows = s.categories.map(c => `<tr><td>${escapeHtml(c.title)}</td><td class="n">${c.score.toFixed(1)}</td><td><div class="bar"><i style="width:${c.score}%"></i></div></td><td class="n">${c.findings}</td></tr>`);
-  const chances = s.opportunities.map(o => `<li><a href="#rule-${escapeHtml(o.rule)}"><code>${escapeHtml(o.rule)}</code></a>: +${o.gain.toFixed(1)} points for ${plural(o.findings, 'finding')}${o.fixable ? ` (${o.fixable} fixed by <code>--fix</code>)` : ''}</li>`);
+  const rows = s.categories.map(
+    c =>
+      `<tr><td>${escapeHtml(c.title)}</td><td class="n">${c.score.toFixed(1)}</td><td><div class="bar"><i style="width:${c.score}%"></i></div></td><td class="n">${c.findings}</td></tr>`,
+  );
+  const chances = s.opportunities.map(
+    o =>
+      `<li><a href="#rule-${escapeHtml(o.rule)}"><code>${escapeHtml(o.rule)}</code></a>: +${o.gain.toFixed(1)} points for ${plural(o.findings, 'finding')}${o.fixable ? ` (${o.fixable} fixed by <code>--fix</code>)` : ''}</li>`,
+  );
   return (
     `<h2>Score</h2><table><tr><th>category</th><th>score</th><th></th><th>findings</th></tr>${rows.join('')}</table>` +
     (chances.length ? `<h2>Opportunities</h2><ul>${chances.join('')}</ul>` : '') +

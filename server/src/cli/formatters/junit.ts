@@ -10,7 +10,9 @@ import { bySource, displayPath, jsonPathString, severityName } from './util';
 
 export function xmlEscape(s: string): string {
   // Characters XML 1.0 forbids are dropped; the five specials are escaped.
-  return s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return s
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
 export const junit: Formatter = (problems, ctx) => {

@@ -46,7 +46,10 @@ export function markdownReport(problems: readonly LintProblem[], ctx: Parameters
     out.push(`## apiconv: ${counts.filter((_, i) => bySeverity[i] > 0).join(', ')}`, '', `${plural(docs, 'document')} linted, ${withFindings} with findings.`);
   }
   out.push('', '| severity | findings |', '|---|---:|', ...SEVERITY_NAMES.map((s, i) => `| ${ICON[i]} ${s} | ${bySeverity[i]} |`));
-  const hidden = [ctx.suppressed.length ? plural(ctx.suppressed.length, 'suppressed finding') : '', ctx.baselined.length ? plural(ctx.baselined.length, 'baselined finding') : ''].filter(Boolean);
+  const hidden = [
+    ctx.suppressed.length ? plural(ctx.suppressed.length, 'suppressed finding') : '',
+    ctx.baselined.length ? plural(ctx.baselined.length, 'baselined finding') : '',
+  ].filter(Boolean);
   if (hidden.length) out.push('', `Not counted: ${hidden.join(', ')}.`);
   if (problems.length === 0) return out.join('\n') + '\n';
 
@@ -59,14 +62,26 @@ export function markdownReport(problems: readonly LintProblem[], ctx: Parameters
     } else rules.set(p.code, { count: 1, worst: p.severity });
   }
   const top = [...rules.entries()].sort((a, b) => b[1].count - a[1].count || a[1].worst - b[1].worst || a[0].localeCompare(b[0]));
-  out.push('', `### Top rules${top.length > TOP_RULES ? ` (${TOP_RULES} of ${top.length})` : ''}`, '', '| rule | severity | findings | what it checks |', '|---|---|---:|---|');
+  out.push(
+    '',
+    `### Top rules${top.length > TOP_RULES ? ` (${TOP_RULES} of ${top.length})` : ''}`,
+    '',
+    '| rule | severity | findings | what it checks |',
+    '|---|---|---:|---|',
+  );
   for (const [id, r] of top.slice(0, TOP_RULES)) {
     const info = ruleInfo(id);
     const name = info?.helpUri ? `[\`${id}\`](${info.helpUri})` : `\`${id}\``;
     out.push(`| ${name} | ${SEVERITY_NAMES[r.worst]} | ${r.count} | ${cell(info?.description ?? '')} |`);
   }
 
-  out.push('', `### Findings${problems.length > MAX_FINDINGS ? ` (first ${MAX_FINDINGS} of ${problems.length})` : ''}`, '', '| | file | line | rule | message |', '|---|---|---:|---|---|');
+  out.push(
+    '',
+    `### Findings${problems.length > MAX_FINDINGS ? ` (first ${MAX_FINDINGS} of ${problems.length})` : ''}`,
+    '',
+    '| | file | line | rule | message |',
+    '|---|---|---:|---|---|',
+  );
   for (const p of problems.slice(0, MAX_FINDINGS)) {
     const line = p.range.start.line + 1;
     const url = lineUrl(p, ctx.cwd, env);

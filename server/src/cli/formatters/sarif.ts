@@ -17,7 +17,9 @@ export function fileUri(file: string, p: path.PlatformPath = path): string {
 
 /** Where a finding's file is: relative to %SRCROOT% (cwd), with `/` and each name percent-encoded, when inside it; else its URI. */
 export function artifactLocation(file: string, cwd: string, p: path.PlatformPath = path): { uri: string; uriBaseId?: string } {
-  return isInside(file, cwd, p) ? { uri: p.relative(cwd, file).split(p.sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' } : { uri: fileUri(file, p) };
+  return isInside(file, cwd, p)
+    ? { uri: p.relative(cwd, file).split(p.sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' }
+    : { uri: fileUri(file, p) };
 }
 
 function stripFrontMatter(md: string): string {

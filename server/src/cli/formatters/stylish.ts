@@ -16,7 +16,13 @@ export const stylish: Formatter = (problems, ctx) => {
   const lines: string[] = [];
   for (const [source, list] of bySource(problems)) {
     lines.push(paint(BOLD, displayPath(source, ctx.cwd)));
-    const rows = list.map(p => [`${p.range.start.line + 1}:${p.range.start.character + 1}`, severityName(p.severity), p.code, p.message, jsonPathString(p.path)]);
+    const rows = list.map(p => [
+      `${p.range.start.line + 1}:${p.range.start.character + 1}`,
+      severityName(p.severity),
+      p.code,
+      p.message,
+      jsonPathString(p.path),
+    ]);
     const w = [0, 1, 2].map(i => Math.max(...rows.map(r => r[i].length)));
     for (const r of rows) {
       lines.push(`  ${r[0].padEnd(w[0])}  ${paint(COLORS[r[1]], r[1].padEnd(w[1]))}  ${r[2].padEnd(w[2])}  ${r[3]}  ${paint(DIM, r[4])}`);

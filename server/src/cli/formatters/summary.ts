@@ -15,15 +15,20 @@ export const summary: Formatter = (problems, ctx) => {
   count(ctx.suppressed, () => 4);
   count(ctx.baselined, () => 5);
   const header = ['rule', 'error', 'warn', 'info', 'hint', 'suppressed', 'baselined', 'total'];
-  const body = [...rows.entries()]
-    .sort((a, b) => a[0].localeCompare(b[0]))
-    .map(([id, r]) => [id, ...r.map(String), String(r.reduce((a, b) => a + b, 0))]);
+  const body = [...rows.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([id, r]) => [id, ...r.map(String), String(r.reduce((a, b) => a + b, 0))]);
   const totals = [0, 1, 2, 3, 4, 5].map(i => body.reduce((n, r) => n + Number(r[i + 1]), 0));
   const table = [header, ...body, ['total', ...totals.map(String), String(totals.reduce((a, b) => a + b, 0))]];
   const w = header.map((_, i) => Math.max(...table.map(r => r[i].length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i])))
+      .join('  ')
+      .trimEnd();
   const out = [line(header), w.map(n => '-'.repeat(n)).join('  '), ...body.map(line), w.map(n => '-'.repeat(n)).join('  '), line(table[table.length - 1])];
   const docs = ctx.files.length;
-  out.push('', `${docs} document${docs === 1 ? '' : 's'} linted, ${problems.length} finding${problems.length === 1 ? '' : 's'} reported, ${ctx.suppressed.length} suppressed, ${ctx.baselined.length} baselined.`);
+  out.push(
+    '',
+    `${docs} document${docs === 1 ? '' : 's'} linted, ${problems.length} finding${problems.length === 1 ? '' : 's'} reported, ${ctx.suppressed.length} suppressed, ${ctx.baselined.length} baselined.`,
+  );
   return out.join('\n') + '\n';
 };

@@ -13,7 +13,12 @@ export interface DiffCheck {
   description: string;
 }
 
-const C = (id: string, severity: DiffCheck['severity'], breaking: DiffCheck['breaking'], description: string): DiffCheck => ({ id, severity, breaking, description });
+const C = (id: string, severity: DiffCheck['severity'], breaking: DiffCheck['breaking'], description: string): DiffCheck => ({
+  id,
+  severity,
+  breaking,
+  description,
+});
 
 export const DIFF_CHECKS: readonly DiffCheck[] = [
   C('path-removed', 'error', true, 'A path present in the base is gone from the head.'),
@@ -30,7 +35,12 @@ export const DIFF_CHECKS: readonly DiffCheck[] = [
   C('request-property-became-required', 'error', true, 'An optional request property became required.'),
   C('request-type-changed', 'error', true, 'The type/format of a request parameter or property changed.'),
   C('request-enum-value-removed', 'error', true, 'A request enum lost a value clients may send.'),
-  C('request-constraint-tightened', 'error', true, 'A request maxLength/maximum/maxItems went down, minLength/minimum/minItems up, a pattern was added or changed.'),
+  C(
+    'request-constraint-tightened',
+    'error',
+    true,
+    'A request maxLength/maximum/maxItems went down, minLength/minimum/minItems up, a pattern was added or changed.',
+  ),
   C('request-parameter-removed', 'warn', false, 'A parameter is gone (clients sending it are ignored or refused).'),
   C('request-property-removed', 'warn', false, 'A request body property is gone.'),
   C('new-field-without-default', 'warn', false, 'A new optional request parameter or property has no default.'),
@@ -45,7 +55,12 @@ export const DIFF_CHECKS: readonly DiffCheck[] = [
   C('api-key-location-changed', 'error', true, 'An API key scheme moved (`in` or `name` changed).'),
   C('error-status-removed', 'warn', false, 'A documented 4xx/5xx response is gone.'),
   C('error-schema-changed', 'error', true, 'The shared error body changed incompatibly (a field removed, renamed or retyped).'),
-  C('version-value-removed', 'error', true, 'A version value (enum of a version parameter or API-Version header) is gone while the head declares no 400 for it.'),
+  C(
+    'version-value-removed',
+    'error',
+    true,
+    'A version value (enum of a version parameter or API-Version header) is gone while the head declares no 400 for it.',
+  ),
   C('sunset-earlier', 'error', true, 'A Sunset date moved earlier.'),
   C('composition-changed', 'warn', 'unclassified', 'A oneOf/anyOf/allOf changed in a way the checks cannot prove safe.'),
   C('version-not-bumped', 'error', false, "The head has breaking changes but its major version is the base's."),

@@ -63,11 +63,13 @@ export function readDiffConfig(file: string | undefined): DiffConfig {
   const data = parseConfig(text, file);
   const diff = data?.diff;
   if (diff === undefined || diff === null) return { severities };
-  if (typeof diff !== 'object' || Array.isArray(diff)) throw new DiffConfigError(`invalid config ${file}: diff must be a mapping (diff: { rules: { <check>: <severity> } })`);
+  if (typeof diff !== 'object' || Array.isArray(diff))
+    throw new DiffConfigError(`invalid config ${file}: diff must be a mapping (diff: { rules: { <check>: <severity> } })`);
   const rules = (diff as Record<string, unknown>).rules;
   for (const key of Object.keys(diff)) if (key !== 'rules') throw new DiffConfigError(`invalid config ${file}: unknown key diff.${key} (diff takes rules)`);
   if (rules === undefined || rules === null) return { severities };
-  if (typeof rules !== 'object' || Array.isArray(rules)) throw new DiffConfigError(`invalid config ${file}: diff.rules must be a mapping of check ids to severities`);
+  if (typeof rules !== 'object' || Array.isArray(rules))
+    throw new DiffConfigError(`invalid config ${file}: diff.rules must be a mapping of check ids to severities`);
   for (const [id, value] of Object.entries(rules)) {
     if (!DIFF_CHECK_IDS.has(id)) throw new DiffConfigError(`invalid config ${file}: diff.rules names an unknown check "${id}" (\`apiconv rules\` lists them)`);
     const v = value === false ? 'off' : String(value);

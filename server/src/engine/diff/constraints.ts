@@ -19,7 +19,8 @@ function bound(s: Obj, side: 'min' | 'max'): { at: number; exclusive: boolean; k
   const exclusiveKey = side === 'min' ? 'exclusiveMinimum' : 'exclusiveMaximum';
   const inclusive = num(s[inclusiveKey]);
   const exclusive = num(s[exclusiveKey]);
-  if (exclusive !== undefined && (inclusive === undefined || (side === 'min' ? exclusive >= inclusive : exclusive <= inclusive))) return { at: exclusive, exclusive: true, key: exclusiveKey };
+  if (exclusive !== undefined && (inclusive === undefined || (side === 'min' ? exclusive >= inclusive : exclusive <= inclusive)))
+    return { at: exclusive, exclusive: true, key: exclusiveKey };
   if (inclusive !== undefined) return { at: inclusive, exclusive: s[exclusiveKey] === true, key: s[exclusiveKey] === true ? exclusiveKey : inclusiveKey };
   return undefined;
 }
@@ -31,7 +32,6 @@ function narrower(b: ReturnType<typeof bound>, h: ReturnType<typeof bound>, side
   if (h.at !== b.at) return side === 'min' ? h.at > b.at : h.at < b.at;
   return h.exclusive && !b.exclusive;
 }
-
 
 /** How a request schema accepts less in the head: the changes, and the key of the first (where it is reported). */
 export function tightened(base: Obj, head: Obj): { changes: string[]; first: string } | undefined {
@@ -61,13 +61,42 @@ export function tightened(base: Obj, head: Obj): { changes: string[]; first: str
   const bm = num(base.multipleOf);
   // Every multiple of the base's step must still be one of the head's.
   if (hm !== undefined && (bm === undefined || !Number.isInteger(bm / hm))) add(`multipleOf ${bm ?? 'none'} → ${hm}`, 'multipleOf');
-  if (typeof head.pattern === 'string' && head.pattern !== base.pattern && !ANY_STRING.has(head.pattern)) add(base.pattern === undefined ? `pattern ${head.pattern} added` : `pattern changed to ${head.pattern}`, 'pattern');
+  if (typeof head.pattern === 'string' && head.pattern !== base.pattern && !ANY_STRING.has(head.pattern))
+    add(base.pattern === undefined ? `pattern ${head.pattern} added` : `pattern changed to ${head.pattern}`, 'pattern');
   if (head.uniqueItems === true && base.uniqueItems !== true) add('uniqueItems added', 'uniqueItems');
   return first === undefined ? undefined : { changes, first };
 }
 
 /** Formats with a defined wire form; others (`unixtime`, `snowflake`…) are labels apiconv cannot reason about. */
-const KNOWN_FORMATS = new Set(['int32', 'int64', 'float', 'double', 'byte', 'binary', 'base64', 'date', 'date-time', 'time', 'duration', 'password', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template', 'uuid', 'json-pointer', 'relative-json-pointer', 'regex']);
+const KNOWN_FORMATS = new Set([
+  'int32',
+  'int64',
+  'float',
+  'double',
+  'byte',
+  'binary',
+  'base64',
+  'date',
+  'date-time',
+  'time',
+  'duration',
+  'password',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uri-template',
+  'uuid',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
+]);
 /** Formats whose values are a subset of another's: an int32 is an int64, a float a double. */
 const WIDER: Record<string, string> = { int32: 'int64', float: 'double' };
 /**

@@ -65,14 +65,20 @@ export function diffDocuments(base: LoadedDoc, head: LoadedDoc, options: DiffOpt
   const hi = majorOf(hm.infoVersion);
   let bumped: string | undefined;
   if (bi !== undefined && hi !== undefined && hi > bi) bumped = `the major version went from ${bi} to ${hi} (info.version)`;
-  else if (bm.pathVersion !== undefined && hm.pathVersion !== undefined && hm.pathVersion > bm.pathVersion) bumped = `the path version went from v${bm.pathVersion} to v${hm.pathVersion}`;
+  else if (bm.pathVersion !== undefined && hm.pathVersion !== undefined && hm.pathVersion > bm.pathVersion)
+    bumped = `the path version went from v${bm.pathVersion} to v${hm.pathVersion}`;
   const ignoreVersion = bm.pathVersion !== hm.pathVersion;
 
   comparePaths(bm, hm, ignoreVersion, schemas, emit);
   for (const [name, b] of bm.apiKeys) {
     const h = hm.apiKeys.get(name);
     if (h && (h.in !== b.in || h.name !== b.name)) {
-      emit({ check: 'api-key-location-changed', message: `The API key ${q(name)} moved from ${b.in} ${q(b.name)} to ${h.in} ${q(h.name)}: clients send it where it is no longer read.`, headPath: h.path, basePath: b.path });
+      emit({
+        check: 'api-key-location-changed',
+        message: `The API key ${q(name)} moved from ${b.in} ${q(b.name)} to ${h.in} ${q(h.name)}: clients send it where it is no longer read.`,
+        headPath: h.path,
+        basePath: b.path,
+      });
     }
   }
   return finish(changes, base, head, hm, bumped, options);
@@ -130,7 +136,13 @@ function comparePaths(bm: ApiModel, hm: ApiModel, ignoreVersion: boolean, schema
     for (const [method, bo] of b.ops) {
       const ho = h.ops.get(method);
       if (!ho) {
-        emit({ check: 'operation-removed', message: `The operation ${opName(bo)} was removed.`, headPath: h.path, basePath: bo.path, removed: { deprecated: bo.deprecated, sunset: bo.sunset?.value } });
+        emit({
+          check: 'operation-removed',
+          message: `The operation ${opName(bo)} was removed.`,
+          headPath: h.path,
+          basePath: bo.path,
+          removed: { deprecated: bo.deprecated, sunset: bo.sunset?.value },
+        });
         continue;
       }
       compareOperation(bo, ho, schemas, emit);
@@ -148,7 +160,7 @@ function finish(changes: Change[], base: LoadedDoc, head: LoadedDoc, hm: ApiMode
     const check = diffCheck(c.check)!;
     const configured = severities[c.check];
     if (configured === 'off') continue;
-    let severity: Severity = configured ?? Math.max(SEVERITY_LEVEL[check.severity], c.severity ?? 0) as Severity;
+    let severity: Severity = configured ?? (Math.max(SEVERITY_LEVEL[check.severity], c.severity ?? 0) as Severity);
     let message = c.message;
     let counts = false;
     if (check.breaking === true) {
@@ -200,11 +212,19 @@ function fixOf(c: Change, problem: DiffProblem, base: LoadedDoc, head: LoadedDoc
     const value = base.unresolvedAt(problem.base.source, problem.base.path);
     if (!isObj(value) || JSON.stringify(value).length > MAX_FIX_CHARS) return undefined;
     const restored = typeof value.$ref === 'string' ? { allOf: [value], deprecated: true } : { ...value, deprecated: true };
-    return { title: `Restore the removed property '${f.name}' as deprecated`, source: schema.source, path: [...schema.path, 'properties', f.name], value: restored };
+    return {
+      title: `Restore the removed property '${f.name}' as deprecated`,
+      source: schema.source,
+      path: [...schema.path, 'properties', f.name],
+      value: restored,
+    };
   }
   const s = f.schema;
   const types = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? s.type : [];
-  const value = Array.isArray(s.enum) && s.enum.length ? s.enum[0] : ({ string: '', integer: 0, number: 0, boolean: false, array: [], object: {} } as Record<string, unknown>)[String(types.find(t => t !== 'null'))];
+  const value =
+    Array.isArray(s.enum) && s.enum.length
+      ? s.enum[0]
+      : ({ string: '', integer: 0, number: 0, boolean: false, array: [], object: {} } as Record<string, unknown>)[String(types.find(t => t !== 'null'))];
   if (value === undefined) return undefined;
   return { title: `Add a default (${JSON.stringify(value)}: review the value)`, source: schema.source, path: [...schema.path, 'default'], value };
 }

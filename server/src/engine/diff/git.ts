@@ -95,7 +95,12 @@ export class GitRevision {
     if (wanted.length < 2) return;
     let out: Buffer;
     try {
-      out = childProcess().execFileSync('git', ['cat-file', '--batch'], { cwd: this.root, input: wanted.map(f => `${this.commit}:${f}`).join('\n') + '\n', maxBuffer: 1024 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'] });
+      out = childProcess().execFileSync('git', ['cat-file', '--batch'], {
+        cwd: this.root,
+        input: wanted.map(f => `${this.commit}:${f}`).join('\n') + '\n',
+        maxBuffer: 1024 * 1024 * 1024,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
     } catch {
       return; // read one by one instead
     }

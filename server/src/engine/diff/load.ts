@@ -77,9 +77,22 @@ export class DocLoader {
       throw new NotOpenApiError(`not an OpenAPI document: ${file}`);
     }
     this.reader = readFile;
-    this.resolver ??= new IncrementalResolver({ readFile: f => (this.reader ? this.reader(f) : undefined), allowRemoteRefs: this.allowRemoteRefs, refPolicy: this.refPolicy });
+    this.resolver ??= new IncrementalResolver({
+      readFile: f => (this.reader ? this.reader(f) : undefined),
+      allowRemoteRefs: this.allowRemoteRefs,
+      refPolicy: this.refPolicy,
+    });
     const res = await this.resolver.resolve(doc, parsed.changedUnits);
-    const loaded = makeLoaded(file, text, doc, data, res.resolved as Record<string, unknown>, res.referencedDocuments as unknown as Record<string, DocLike & { text?: string }>, res.graph as RefGraph | null, res.files);
+    const loaded = makeLoaded(
+      file,
+      text,
+      doc,
+      data,
+      res.resolved as Record<string, unknown>,
+      res.referencedDocuments as unknown as Record<string, DocLike & { text?: string }>,
+      res.graph as RefGraph | null,
+      res.files,
+    );
     const error = doc.diagnostics.find(d => d.severity === 0);
     if (error) loaded.parseError = { message: error.message, line: error.range.start.line };
     return loaded;
@@ -91,7 +104,13 @@ export class DocLoader {
  * again only where its text differs from the base's (the incremental engine's units), so
  * everything else is the same objects on both sides and the diff passes over it at once.
  */
-export async function loadPair(baseText: string, headText: string, file: string, readers: { base?: FileReader; head?: FileReader }, allowRemoteRefs = false): Promise<[LoadedDoc, LoadedDoc]> {
+export async function loadPair(
+  baseText: string,
+  headText: string,
+  file: string,
+  readers: { base?: FileReader; head?: FileReader },
+  allowRemoteRefs = false,
+): Promise<[LoadedDoc, LoadedDoc]> {
   const loader = new DocLoader(file, allowRemoteRefs);
   const base = await loader.load(baseText, readers.base);
   const head = await loader.load(headText, readers.head);
@@ -140,11 +159,15 @@ function makeLoaded(
       const parent = inventory.findAssociatedItemForPath(p.slice(0, -1), true);
       const last = p[p.length - 1]!;
       const holder = parent ? walk(parent.document.data, parent.path) : undefined;
-      if (parent && typeof holder === 'object' && holder !== null && Object.prototype.hasOwnProperty.call(holder, last)) item = { document: parent.document, path: [...parent.path, last], missingPropertyPath: [] };
+      if (parent && typeof holder === 'object' && holder !== null && Object.prototype.hasOwnProperty.call(holder, last))
+        item = { document: parent.document, path: [...parent.path, last], missingPropertyPath: [] };
     }
     const target = item ?? { document: root, path: [] as JsonPath };
     const source = target.document.source ?? file;
-    const range = (target.document.getRangeForJsonPath(target.path, true) as Range | undefined) ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    const range = (target.document.getRangeForJsonPath(target.path, true) as Range | undefined) ?? {
+      start: { line: 0, character: 0 },
+      end: { line: 0, character: 0 },
+    };
     const t = texts.get(source);
     let narrowed: Range | undefined;
     if (t !== undefined) {

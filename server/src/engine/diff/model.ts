@@ -133,12 +133,21 @@ function paramSchema(p: Obj, version: OasVersion, ppath: JsonPath): { schema: Ob
   if (version === '2.0') return { schema: p, schemaPath: ppath };
   if (isObj(p.schema)) return { schema: p.schema, schemaPath: [...ppath, 'schema'] };
   if (isObj(p.content)) {
-    for (const [mt, m] of Object.entries(p.content)) if (isObj(m) && isObj(m.schema)) return { schema: m.schema, schemaPath: [...ppath, 'content', mt, 'schema'] };
+    for (const [mt, m] of Object.entries(p.content))
+      if (isObj(m) && isObj(m.schema)) return { schema: m.schema, schemaPath: [...ppath, 'content', mt, 'schema'] };
   }
   return { schema: undefined, schemaPath: ppath };
 }
 
-function collectParams(doc: Obj, version: OasVersion, pathKey: string, item: Obj, op: Obj, itemPath: JsonPath, opPath: JsonPath): { params: Map<string, Param>; body: Body | undefined } {
+function collectParams(
+  doc: Obj,
+  version: OasVersion,
+  pathKey: string,
+  item: Obj,
+  op: Obj,
+  itemPath: JsonPath,
+  opPath: JsonPath,
+): { params: Map<string, Param>; body: Body | undefined } {
   const all = new Map<string, { p: Obj; path: JsonPath }>();
   for (const [src, srcPath] of [
     [item, itemPath],
@@ -157,20 +166,37 @@ function collectParams(doc: Obj, version: OasVersion, pathKey: string, item: Obj
     const loc = p.in as string;
     if (version === '2.0' && loc === 'body') {
       const content = new Map<string, { schema: Obj | undefined; path: JsonPath; schemaPath: JsonPath }>();
-      for (const mt of mediaTypes(op, doc, 'consumes')) content.set(mt, { schema: isObj(p.schema) ? p.schema : undefined, path, schemaPath: [...path, 'schema'] });
+      for (const mt of mediaTypes(op, doc, 'consumes'))
+        content.set(mt, { schema: isObj(p.schema) ? p.schema : undefined, path, schemaPath: [...path, 'schema'] });
       body = { required: p.required === true, content, path };
       continue;
     }
     const pos = loc === 'path' ? pathNames.indexOf(name) : -1;
     const key = loc === 'path' && pos >= 0 ? `path#${pos}` : `${loc}:${loc === 'header' ? name.toLowerCase() : name}`;
     const { schema, schemaPath } = paramSchema(p, version, path);
-    params.set(key, { name, in: loc, key, required: p.required === true || loc === 'path', deprecated: p.deprecated === true, schema, schemaPath, path, raw: p });
+    params.set(key, {
+      name,
+      in: loc,
+      key,
+      required: p.required === true || loc === 'path',
+      deprecated: p.deprecated === true,
+      schema,
+      schemaPath,
+      path,
+      raw: p,
+    });
   }
   if (version !== '2.0' && isObj(op.requestBody)) {
     const rb = op.requestBody;
     const rbPath = [...opPath, 'requestBody'];
     const content = new Map<string, { schema: Obj | undefined; path: JsonPath; schemaPath: JsonPath }>();
-    if (isObj(rb.content)) for (const [mt, m] of Object.entries(rb.content)) content.set(mt, { schema: isObj(m) && isObj(m.schema) ? m.schema : undefined, path: [...rbPath, 'content', mt], schemaPath: [...rbPath, 'content', mt, 'schema'] });
+    if (isObj(rb.content))
+      for (const [mt, m] of Object.entries(rb.content))
+        content.set(mt, {
+          schema: isObj(m) && isObj(m.schema) ? m.schema : undefined,
+          path: [...rbPath, 'content', mt],
+          schemaPath: [...rbPath, 'content', mt, 'schema'],
+        });
     body = { required: rb.required === true, content, path: rbPath };
   }
   return { params, body };
@@ -184,12 +210,19 @@ function collectResponses(doc: Obj, version: OasVersion, op: Obj, opPath: JsonPa
     const rPath = [...opPath, 'responses', status];
     const content = new Map<string, { schema: Obj | undefined; path: JsonPath; schemaPath: JsonPath }>();
     if (version === '2.0') {
-      if (isObj(r.schema)) for (const mt of mediaTypes(op, doc, 'produces')) content.set(mt, { schema: r.schema, path: rPath, schemaPath: [...rPath, 'schema'] });
+      if (isObj(r.schema))
+        for (const mt of mediaTypes(op, doc, 'produces')) content.set(mt, { schema: r.schema, path: rPath, schemaPath: [...rPath, 'schema'] });
     } else if (isObj(r.content)) {
-      for (const [mt, m] of Object.entries(r.content)) content.set(mt, { schema: isObj(m) && isObj(m.schema) ? m.schema : undefined, path: [...rPath, 'content', mt], schemaPath: [...rPath, 'content', mt, 'schema'] });
+      for (const [mt, m] of Object.entries(r.content))
+        content.set(mt, {
+          schema: isObj(m) && isObj(m.schema) ? m.schema : undefined,
+          path: [...rPath, 'content', mt],
+          schemaPath: [...rPath, 'content', mt, 'schema'],
+        });
     }
     const headers = new Map<string, Header>();
-    if (isObj(r.headers)) for (const [h, v] of Object.entries(r.headers)) if (isObj(v)) headers.set(h.toLowerCase(), { name: h, raw: v, path: [...rPath, 'headers', h] });
+    if (isObj(r.headers))
+      for (const [h, v] of Object.entries(r.headers)) if (isObj(v)) headers.set(h.toLowerCase(), { name: h, raw: v, path: [...rPath, 'headers', h] });
     out.set(status, { status, content, headers, path: rPath });
   }
   return out;
@@ -223,7 +256,10 @@ export function buildModel(doc: Obj, version: OasVersion): ApiModel {
   const globalSecurity = securityOf(doc.security);
   const pathObj = isObj(doc.paths) ? doc.paths : {};
   const webhooks = isObj(doc.webhooks) ? doc.webhooks : {};
-  const entries: [string, unknown, boolean][] = [...Object.entries(pathObj).map(([k, v]): [string, unknown, boolean] => [k, v, false]), ...Object.entries(webhooks).map(([k, v]): [string, unknown, boolean] => [k, v, true])];
+  const entries: [string, unknown, boolean][] = [
+    ...Object.entries(pathObj).map(([k, v]): [string, unknown, boolean] => [k, v, false]),
+    ...Object.entries(webhooks).map(([k, v]): [string, unknown, boolean] => [k, v, true]),
+  ];
   for (const [key, item, webhook] of entries) {
     if (!isObj(item) || (!webhook && !key.startsWith('/'))) continue;
     const itemPath: JsonPath = [webhook ? 'webhooks' : 'paths', key];

@@ -25,7 +25,12 @@ export function compareOperation(bo: Operation, ho: Operation, schemas: SchemaDi
   const bs = parseDate(bo.sunset?.value);
   const hs = parseDate(ho.sunset?.value);
   if (bs !== undefined && hs !== undefined && hs < bs) {
-    emit({ check: 'sunset-earlier', message: `The Sunset of ${opName(ho)} moved earlier, from ${bo.sunset!.value} to ${ho.sunset!.value}.`, headPath: ho.sunset!.path, basePath: bo.sunset!.path });
+    emit({
+      check: 'sunset-earlier',
+      message: `The Sunset of ${opName(ho)} moved earlier, from ${bo.sunset!.value} to ${ho.sunset!.value}.`,
+      headPath: ho.sunset!.path,
+      basePath: bo.sunset!.path,
+    });
   }
 }
 
@@ -52,28 +57,67 @@ function compareParams(bo: Operation, ho: Operation, schemas: SchemaDiffer, emit
     const cands = added.filter(a => a.in === p.in && !matched.has(a.key) && schemaEqual(stripParam(p.schema), stripParam(a.schema)));
     if (cands.length === 1) {
       matched.add(cands[0].key);
-      emit({ check: 'property-renamed', message: `The ${p.in} parameter ${q(p.name)} of ${opName(ho)} was renamed ${q(p.name)} → ${q(cands[0].name)}.`, headPath: cands[0].path, basePath: p.path, removed: removal });
+      emit({
+        check: 'property-renamed',
+        message: `The ${p.in} parameter ${q(p.name)} of ${opName(ho)} was renamed ${q(p.name)} → ${q(cands[0].name)}.`,
+        headPath: cands[0].path,
+        basePath: p.path,
+        removed: removal,
+      });
       continue;
     }
-    emit({ check: 'request-parameter-removed', message: `The ${p.in} parameter ${q(p.name)} of ${opName(ho)} was removed: clients sending it are ignored or refused.`, headPath: [...ho.path, ...(isObj(ho.raw) && Array.isArray(ho.raw.parameters) ? ['parameters'] : [])], basePath: p.path, removed: removal });
+    emit({
+      check: 'request-parameter-removed',
+      message: `The ${p.in} parameter ${q(p.name)} of ${opName(ho)} was removed: clients sending it are ignored or refused.`,
+      headPath: [...ho.path, ...(isObj(ho.raw) && Array.isArray(ho.raw.parameters) ? ['parameters'] : [])],
+      basePath: p.path,
+      removed: removal,
+    });
   }
   for (const a of added) {
     if (matched.has(a.key)) continue;
     // A path parameter at a place of the template, which the base's path has too (paths match with their places):
     // clients put it in every URL already, declared or not. Declaring it now asks nothing new of them.
     if (a.key.startsWith('path#')) continue;
-    if (a.required) emit({ check: 'request-parameter-added-required', message: `The new ${a.in} parameter ${q(a.name)} of ${opName(ho)} is required: clients of the base do not send it.`, headPath: a.path });
-    else if (a.schema?.default === undefined) emit({ check: 'new-field-without-default', message: `The new ${a.in} parameter ${q(a.name)} of ${opName(ho)} has no default ("New fields have default values").`, headPath: a.path, ...(a.schema ? { fix: { kind: 'add-default' as const, schemaPath: a.schemaPath, schema: a.schema } } : {}) });
+    if (a.required)
+      emit({
+        check: 'request-parameter-added-required',
+        message: `The new ${a.in} parameter ${q(a.name)} of ${opName(ho)} is required: clients of the base do not send it.`,
+        headPath: a.path,
+      });
+    else if (a.schema?.default === undefined)
+      emit({
+        check: 'new-field-without-default',
+        message: `The new ${a.in} parameter ${q(a.name)} of ${opName(ho)} has no default ("New fields have default values").`,
+        headPath: a.path,
+        ...(a.schema ? { fix: { kind: 'add-default' as const, schemaPath: a.schemaPath, schema: a.schema } } : {}),
+      });
   }
   for (const [bp, hp] of pairs) {
-    if (!bp.required && hp.required) emit({ check: 'request-parameter-became-required', message: `The ${hp.in} parameter ${q(hp.name)} of ${opName(ho)} became required: clients of the base may not send it.`, headPath: hp.path, basePath: bp.path });
+    if (!bp.required && hp.required)
+      emit({
+        check: 'request-parameter-became-required',
+        message: `The ${hp.in} parameter ${q(hp.name)} of ${opName(ho)} became required: clients of the base may not send it.`,
+        headPath: hp.path,
+        basePath: bp.path,
+      });
     const where = `the ${hp.in} parameter ${q(hp.name)} of ${opName(ho)}`;
-    if (bp.schema && hp.schema) schemas.compare(bp.schema, hp.schema, bp.schemaPath, hp.schemaPath, { dir: 'request', error: false, sunset, where }, hp.name, { versionParam: isVersionParam(hp), has400 });
+    if (bp.schema && hp.schema)
+      schemas.compare(bp.schema, hp.schema, bp.schemaPath, hp.schemaPath, { dir: 'request', error: false, sunset, where }, hp.name, {
+        versionParam: isVersionParam(hp),
+        has400,
+      });
     const bs = typeof bp.raw['x-sunset'] === 'string' ? bp.raw['x-sunset'] : undefined;
     const hs = typeof hp.raw['x-sunset'] === 'string' ? hp.raw['x-sunset'] : undefined;
     const bd = parseDate(bs);
     const hd = parseDate(hs);
-    if (bd !== undefined && hd !== undefined && hd < bd) emit({ check: 'sunset-earlier', message: `The Sunset of ${where} moved earlier, from ${bs} to ${hs}.`, headPath: [...hp.path, 'x-sunset'], basePath: [...bp.path, 'x-sunset'] });
+    if (bd !== undefined && hd !== undefined && hd < bd)
+      emit({
+        check: 'sunset-earlier',
+        message: `The Sunset of ${where} moved earlier, from ${bs} to ${hs}.`,
+        headPath: [...hp.path, 'x-sunset'],
+        basePath: [...bp.path, 'x-sunset'],
+      });
   }
 }
 
@@ -83,15 +127,46 @@ function compareBody(bo: Operation, ho: Operation, schemas: SchemaDiffer, emit: 
   const where = `the ${ho.webhook ? 'payload' : 'request body'} of ${opName(ho)}`;
   if (ho.webhook) {
     // What the client receives: compared as a response.
-    if (bb && !hb) emit({ check: 'response-property-removed', message: `${cap(where)} was removed: clients may read it.`, headPath: ho.path, basePath: bb.path });
-    if (bb && hb) compareContent(bb.content, hb.content, schemas, emit, { dir: 'response', error: false, sunset: bo.sunset?.value, where }, mt => `${opName(ho)} no longer sends a ${mt} payload.`, hb.path);
+    if (bb && !hb)
+      emit({ check: 'response-property-removed', message: `${cap(where)} was removed: clients may read it.`, headPath: ho.path, basePath: bb.path });
+    if (bb && hb)
+      compareContent(
+        bb.content,
+        hb.content,
+        schemas,
+        emit,
+        { dir: 'response', error: false, sunset: bo.sunset?.value, where },
+        mt => `${opName(ho)} no longer sends a ${mt} payload.`,
+        hb.path,
+      );
     return;
   }
-  if (hb?.required && !bb?.required) emit({ check: 'request-body-became-required', message: `The request body of ${opName(ho)} became required: clients of the base may send none.`, headPath: hb.path, basePath: bb?.path });
+  if (hb?.required && !bb?.required)
+    emit({
+      check: 'request-body-became-required',
+      message: `The request body of ${opName(ho)} became required: clients of the base may send none.`,
+      headPath: hb.path,
+      basePath: bb?.path,
+    });
   if (bb && !hb && [...bb.content.values()].some(c => c.schema !== undefined)) {
-    emit({ check: 'request-body-removed', message: `${opName(ho)} no longer takes a request body: clients sending one are ignored or refused.`, headPath: ho.path, basePath: bb.path, removed: { deprecated: bo.deprecated, sunset: bo.sunset?.value } });
+    emit({
+      check: 'request-body-removed',
+      message: `${opName(ho)} no longer takes a request body: clients sending one are ignored or refused.`,
+      headPath: ho.path,
+      basePath: bb.path,
+      removed: { deprecated: bo.deprecated, sunset: bo.sunset?.value },
+    });
   }
-  if (bb && hb) compareContent(bb.content, hb.content, schemas, emit, { dir: 'request', error: false, sunset: bo.sunset?.value, where }, mt => `${opName(ho)} no longer accepts a ${mt} request body.`, hb.path);
+  if (bb && hb)
+    compareContent(
+      bb.content,
+      hb.content,
+      schemas,
+      emit,
+      { dir: 'request', error: false, sunset: bo.sunset?.value, where },
+      mt => `${opName(ho)} no longer accepts a ${mt} request body.`,
+      hb.path,
+    );
 }
 
 type Content = Response['content'];
@@ -103,7 +178,8 @@ function compareContent(bc: Content, hc: Content, schemas: SchemaDiffer, emit: E
       emit({ check: 'media-type-removed', message: gone(mt), headPath: holder, basePath: b.path });
       continue;
     }
-    if (b.schema && h.schema) schemas.compare(b.schema, h.schema, b.schemaPath, h.schemaPath, { ...ctx, where: bc.size > 1 ? `${ctx.where} (${mt})` : ctx.where });
+    if (b.schema && h.schema)
+      schemas.compare(b.schema, h.schema, b.schemaPath, h.schemaPath, { ...ctx, where: bc.size > 1 ? `${ctx.where} (${mt})` : ctx.where });
   }
 }
 
@@ -114,11 +190,25 @@ function compareResponses(bo: Operation, ho: Operation, schemas: SchemaDiffer, e
     const cls = statusClass(status);
     if (!h) {
       if (cls === 'other') continue;
-      emit({ check: cls === 'success' ? 'success-status-removed' : 'error-status-removed', message: `The ${status} response of ${opName(ho)} was removed.`, headPath: [...ho.path, 'responses'], basePath: b.path, removed: { deprecated: bo.deprecated, sunset } });
+      emit({
+        check: cls === 'success' ? 'success-status-removed' : 'error-status-removed',
+        message: `The ${status} response of ${opName(ho)} was removed.`,
+        headPath: [...ho.path, 'responses'],
+        basePath: b.path,
+        removed: { deprecated: bo.deprecated, sunset },
+      });
       continue;
     }
     const where = `the ${status} response body of ${opName(ho)}`;
-    compareContent(b.content, h.content, schemas, emit, { dir: 'response', error: cls === 'error', sunset, where }, mt => `The ${status} response of ${opName(ho)} no longer has a ${mt} body.`, h.path);
+    compareContent(
+      b.content,
+      h.content,
+      schemas,
+      emit,
+      { dir: 'response', error: cls === 'error', sunset, where },
+      mt => `The ${status} response of ${opName(ho)} no longer has a ${mt} body.`,
+      h.path,
+    );
     compareHeaders(b, h, status, ho, schemas, emit);
   }
 }
@@ -141,7 +231,13 @@ function compareHeaders(b: Response, h: Response, status: string, ho: Operation,
       });
       continue;
     }
-    if (bh.raw.required === true && hh.raw.required !== true) emit({ check: 'response-header-became-optional', message: `${cap(where)} is no longer required: clients may not receive it.`, headPath: hh.path, basePath: bh.path });
+    if (bh.raw.required === true && hh.raw.required !== true)
+      emit({
+        check: 'response-header-became-optional',
+        message: `${cap(where)} is no longer required: clients may not receive it.`,
+        headPath: hh.path,
+        basePath: bh.path,
+      });
     const bs = headerSchema(bh);
     const hs = headerSchema(hh);
     if (bs && hs) schemas.compare(bs.schema, hs.schema, bs.path, hs.path, { dir: 'response', error: false, where, header: name });
@@ -174,14 +270,30 @@ function compareSecurity(bo: Operation, ho: Operation, emit: Emit): void {
     const ok = ho.security.some(halt => Object.entries(halt).every(([scheme, scopes]) => scheme in balt && scopes.every(s => balt[scheme].includes(s))));
     if (ok) continue;
     // Name what the closest head alternative adds.
-    const extra = ho.security.map(halt => Object.entries(halt).flatMap(([scheme, scopes]) => (scheme in balt ? scopes.filter(s => !balt[scheme].includes(s)).map(s => `scope ${q(s)} of ${q(scheme)}`) : [`scheme ${q(scheme)}`]))).sort((a, b) => a.length - b.length)[0];
-    emit({ check: 'security-added', message: `${opName(ho)} now needs ${extra?.join(', ') ?? 'more'} beyond what clients with ${describe([balt])} have.`, headPath: ho.securityPath });
+    const extra = ho.security
+      .map(halt =>
+        Object.entries(halt).flatMap(([scheme, scopes]) =>
+          scheme in balt ? scopes.filter(s => !balt[scheme].includes(s)).map(s => `scope ${q(s)} of ${q(scheme)}`) : [`scheme ${q(scheme)}`],
+        ),
+      )
+      .sort((a, b) => a.length - b.length)[0];
+    emit({
+      check: 'security-added',
+      message: `${opName(ho)} now needs ${extra?.join(', ') ?? 'more'} beyond what clients with ${describe([balt])} have.`,
+      headPath: ho.securityPath,
+    });
     return;
   }
 }
 
 function describe(r: SecurityReq): string {
-  return r.map(alt => Object.entries(alt).map(([k, s]) => (s.length ? `${k} [${s.join(', ')}]` : k)).join(' + ')).join(' or ');
+  return r
+    .map(alt =>
+      Object.entries(alt)
+        .map(([k, s]) => (s.length ? `${k} [${s.join(', ')}]` : k))
+        .join(' + '),
+    )
+    .join(' or ');
 }
 
 function cap(s: string): string {

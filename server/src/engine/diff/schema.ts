@@ -11,7 +11,21 @@ import { isObj, type Obj } from './model';
 import { formatChange, tightened } from './constraints';
 import { diffCheck } from './checks';
 import { asApplied, covers, labelOf, pairAlternatives, unionOf, type Side, type Union } from './union';
-import { cap, deepEqual, flatten, ignoredIn, nullable, schemaEqual, typeMissing, typeText, typesOf, valuesOf, walk, withoutNull, type Direction } from './schemaShape';
+import {
+  cap,
+  deepEqual,
+  flatten,
+  ignoredIn,
+  nullable,
+  schemaEqual,
+  typeMissing,
+  typeText,
+  typesOf,
+  valuesOf,
+  walk,
+  withoutNull,
+  type Direction,
+} from './schemaShape';
 
 export type { Direction };
 
@@ -85,11 +99,27 @@ export class SchemaDiffer {
     this.compareEnum(base, head, bp, hp, ctx, what, opts);
     if (ctx.dir === 'request') {
       const t = tightened(base, head);
-      if (t) this.emit({ check: 'request-constraint-tightened', message: `${cap(what)} accepts less: ${t.changes.join(', ')}.`, headPath: [...hp, t.first], basePath: base[t.first] !== undefined ? [...bp, t.first] : bp });
+      if (t)
+        this.emit({
+          check: 'request-constraint-tightened',
+          message: `${cap(what)} accepts less: ${t.changes.join(', ')}.`,
+          headPath: [...hp, t.first],
+          basePath: base[t.first] !== undefined ? [...bp, t.first] : bp,
+        });
     }
     if (name !== undefined && !deepEqual(base.default, head.default) && (base.default !== undefined || ctx.dir === 'request')) {
-      const message = base.default === undefined ? `${cap(what)} now has a default (${JSON.stringify(head.default)}): clients that leave it out get it.` : head.default === undefined ? `The default of ${what} (${JSON.stringify(base.default)}) was removed.` : `The default of ${what} changed from ${JSON.stringify(base.default)} to ${JSON.stringify(head.default)}.`;
-      this.emit({ check: 'default-changed', message, headPath: head.default === undefined ? hp : [...hp, 'default'], basePath: base.default === undefined ? bp : [...bp, 'default'] });
+      const message =
+        base.default === undefined
+          ? `${cap(what)} now has a default (${JSON.stringify(head.default)}): clients that leave it out get it.`
+          : head.default === undefined
+            ? `The default of ${what} (${JSON.stringify(base.default)}) was removed.`
+            : `The default of ${what} changed from ${JSON.stringify(base.default)} to ${JSON.stringify(head.default)}.`;
+      this.emit({
+        check: 'default-changed',
+        message,
+        headPath: head.default === undefined ? hp : [...hp, 'default'],
+        basePath: base.default === undefined ? bp : [...bp, 'default'],
+      });
     }
     this.compareUnions(base, head, bu, hu, bp, hp, ctx, what, name);
     this.compareConditionals(base, head, bp, hp, ctx, what, name);
@@ -97,19 +127,26 @@ export class SchemaDiffer {
     for (const k of ['items', 'additionalProperties', 'contains'] as const) {
       const b = base[k];
       const h = head[k];
-      if (isObj(b) && isObj(h)) this.compare(b, h, [...bp, k], [...hp, k], ctx, name === undefined ? undefined : `${name}${k === 'additionalProperties' ? '.*' : '[]'}`);
+      if (isObj(b) && isObj(h))
+        this.compare(b, h, [...bp, k], [...hp, k], ctx, name === undefined ? undefined : `${name}${k === 'additionalProperties' ? '.*' : '[]'}`);
     }
   }
 
   private compareTypes(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string): void {
     const bt = typesOf(base);
     const ht = typesOf(head);
-    const retyped = ctx.header !== undefined ? 'response-header-type-changed' : ctx.dir === 'response' && ctx.error ? 'error-schema-changed' : `${ctx.dir}-type-changed`;
+    const retyped =
+      ctx.header !== undefined ? 'response-header-type-changed' : ctx.dir === 'response' && ctx.error ? 'error-schema-changed' : `${ctx.dir}-type-changed`;
     const at = head.type !== undefined ? [...hp, 'type'] : hp;
     if (bt && ht) {
       const changed = ctx.dir === 'response' ? typeMissing(ht, bt) : typeMissing(bt, ht);
       if (changed.length > 0) {
-        this.emit({ check: retyped, message: `The type of ${what} changed from ${typeText(base)} to ${typeText(head)}${ctx.dir === 'response' ? '' : ' (values of the old type are refused)'}.`, headPath: at, basePath: [...bp, 'type'] });
+        this.emit({
+          check: retyped,
+          message: `The type of ${what} changed from ${typeText(base)} to ${typeText(head)}${ctx.dir === 'response' ? '' : ' (values of the old type are refused)'}.`,
+          headPath: at,
+          basePath: [...bp, 'type'],
+        });
         return;
       }
     }
@@ -132,14 +169,34 @@ export class SchemaDiffer {
   /** null accepted or sent on one side only: a response that may now be null, a request that no longer takes it. */
   private compareNull(baseNull: boolean, headNull: boolean, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string, at: JsonPath = hp): void {
     if (ctx.dir === 'response' && !baseNull && headNull) {
-      if (ctx.header !== undefined) this.emit({ check: 'response-header-type-changed', message: `The response header ${q(ctx.header)} became nullable: clients may receive null.`, headPath: at, basePath: bp });
-      else this.emit({ check: 'response-property-became-optional', message: `${cap(what === ctx.where ? what : `the response property ${what}`)} became nullable: clients may receive null.`, headPath: at, basePath: bp });
+      if (ctx.header !== undefined)
+        this.emit({
+          check: 'response-header-type-changed',
+          message: `The response header ${q(ctx.header)} became nullable: clients may receive null.`,
+          headPath: at,
+          basePath: bp,
+        });
+      else
+        this.emit({
+          check: 'response-property-became-optional',
+          message: `${cap(what === ctx.where ? what : `the response property ${what}`)} became nullable: clients may receive null.`,
+          headPath: at,
+          basePath: bp,
+        });
     } else if (ctx.dir === 'request' && baseNull && !headNull) {
       this.emit({ check: 'request-type-changed', message: `${cap(what)} no longer accepts null.`, headPath: at, basePath: bp });
     }
   }
 
-  private compareEnum(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string, opts: { versionParam?: boolean; has400?: boolean }): void {
+  private compareEnum(
+    base: Obj,
+    head: Obj,
+    bp: JsonPath,
+    hp: JsonPath,
+    ctx: SchemaContext,
+    what: string,
+    opts: { versionParam?: boolean; has400?: boolean },
+  ): void {
     const be = valuesOf(base, ctx.dir);
     const he = valuesOf(head, ctx.dir);
     if (!be && !he) return;
@@ -147,11 +204,22 @@ export class SchemaDiffer {
     if (ctx.dir === 'response') {
       if (!be) return; // an enum added to a response narrows it: safe
       if (!he) {
-        this.emit({ check: 'response-enum-value-added', message: `The enum of ${what} was removed: any value may be returned.`, headPath: hp, basePath: [...bp, 'enum'] });
+        this.emit({
+          check: 'response-enum-value-added',
+          message: `The enum of ${what} was removed: any value may be returned.`,
+          headPath: hp,
+          basePath: [...bp, 'enum'],
+        });
         return;
       }
       const added = he.filter(v => !has(be, v) && v !== null);
-      if (added.length) this.emit({ check: 'response-enum-value-added', message: `${cap(what)} may now be ${added.map(v => JSON.stringify(v)).join(', ')}: clients may not handle ${added.length === 1 ? 'it' : 'them'}.`, headPath: [...hp, 'enum'], basePath: [...bp, 'enum'] });
+      if (added.length)
+        this.emit({
+          check: 'response-enum-value-added',
+          message: `${cap(what)} may now be ${added.map(v => JSON.stringify(v)).join(', ')}: clients may not handle ${added.length === 1 ? 'it' : 'them'}.`,
+          headPath: [...hp, 'enum'],
+          basePath: [...bp, 'enum'],
+        });
       return;
     }
     if (!he) return; // enum removed from a request: more is accepted
@@ -159,24 +227,50 @@ export class SchemaDiffer {
     if (removed && removed.length === 0) return;
     if (opts.versionParam) {
       if (opts.has400) return;
-      this.emit({ check: 'version-value-removed', message: `${removed ? `The version value${removed.length === 1 ? '' : 's'} ${removed.map(v => JSON.stringify(v)).join(', ')} of ${what} ${removed.length === 1 ? 'is' : 'are'} gone` : `${cap(what)} now accepts only ${he.map(v => JSON.stringify(v)).join(', ')}`} and the operation declares no 400 for an unsupported version.`, headPath: [...hp, 'enum'], basePath: be ? [...bp, 'enum'] : bp });
+      this.emit({
+        check: 'version-value-removed',
+        message: `${removed ? `The version value${removed.length === 1 ? '' : 's'} ${removed.map(v => JSON.stringify(v)).join(', ')} of ${what} ${removed.length === 1 ? 'is' : 'are'} gone` : `${cap(what)} now accepts only ${he.map(v => JSON.stringify(v)).join(', ')}`} and the operation declares no 400 for an unsupported version.`,
+        headPath: [...hp, 'enum'],
+        basePath: be ? [...bp, 'enum'] : bp,
+      });
       return;
     }
-    this.emit({ check: 'request-enum-value-removed', message: removed ? `${cap(what)} no longer accepts ${removed.map(v => JSON.stringify(v)).join(', ')}.` : `${cap(what)} now accepts only ${he.map(v => JSON.stringify(v)).join(', ')} (an enum was added).`, headPath: [...hp, 'enum'], basePath: be ? [...bp, 'enum'] : bp });
+    this.emit({
+      check: 'request-enum-value-removed',
+      message: removed
+        ? `${cap(what)} no longer accepts ${removed.map(v => JSON.stringify(v)).join(', ')}.`
+        : `${cap(what)} now accepts only ${he.map(v => JSON.stringify(v)).join(', ')} (an enum was added).`,
+      headPath: [...hp, 'enum'],
+      basePath: be ? [...bp, 'enum'] : bp,
+    });
   }
 
   /** The alternatives of a union paired across the versions (union.ts), each pair compared as schemas; an unpaired one reported where it can break a client. */
-  private compareUnions(base: Obj, head: Obj, bu: Union | undefined, hu: Union | undefined, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string, name: string | undefined): void {
+  private compareUnions(
+    base: Obj,
+    head: Obj,
+    bu: Union | undefined,
+    hu: Union | undefined,
+    bp: JsonPath,
+    hp: JsonPath,
+    ctx: SchemaContext,
+    what: string,
+    name: string | undefined,
+  ): void {
     if (!bu && !hu) return;
     // A schema without a union is its own single alternative.
     const alone = (s: Obj): Union => ({ keyword: 'oneOf', alternatives: [{ schema: s, index: -1 }], nullable: nullable(s) });
     const b: Side = { union: bu ?? alone(base), discriminator: isObj(base.discriminator) ? base.discriminator : undefined, names: this.names.base };
     const h: Side = { union: hu ?? alone(head), discriminator: isObj(head.discriminator) ? head.discriminator : undefined, names: this.names.head };
-    const at = (s: Side, sp: JsonPath, i: number): JsonPath => (s.union.alternatives[i].index < 0 ? sp : [...sp, s.union.keyword, s.union.alternatives[i].index]);
+    const at = (s: Side, sp: JsonPath, i: number): JsonPath =>
+      s.union.alternatives[i].index < 0 ? sp : [...sp, s.union.keyword, s.union.alternatives[i].index];
     const { pairs, removed, added } = pairAlternatives(b, h);
     // Null, when one side is a union, is compared for the whole (compareNull below), not again in a pair: a schema
     // standing alone as an alternative leaves its null out there.
-    const paired = (s: Side, i: number): Obj => (s.union.alternatives[i].index < 0 && nullable(s.union.alternatives[i].schema) ? withoutNull(s.union.alternatives[i].schema) : s.union.alternatives[i].schema);
+    const paired = (s: Side, i: number): Obj =>
+      s.union.alternatives[i].index < 0 && nullable(s.union.alternatives[i].schema)
+        ? withoutNull(s.union.alternatives[i].schema)
+        : s.union.alternatives[i].schema;
     for (const [i, j] of pairs) this.compare(paired(b, i), paired(h, j), at(b, bp, i), at(h, hp, j), ctx, name);
     if (!bu || !hu) this.compareNull(b.union.nullable, h.union.nullable, bp, hp, ctx, what);
     // A request loses what clients could send when an alternative goes; a response gains what they may not handle when one comes.
@@ -199,13 +293,19 @@ export class SchemaDiffer {
       }
       if (reported.has(`${ctx.dir}${i}`)) continue;
       reported.add(`${ctx.dir}${i}`);
-      const label = side.union.alternatives[i].index < 0 ? `its former shape${typesOf(base) ? ` (${typeText(base)})` : ''}` : `the alternative ${labelOf(side, i)}`;
+      const label =
+        side.union.alternatives[i].index < 0 ? `its former shape${typesOf(base) ? ` (${typeText(base)})` : ''}` : `the alternative ${labelOf(side, i)}`;
       const of = named !== undefined ? q(named) : `of ${what}`;
       const message =
         ctx.dir === 'request'
           ? `The request schema ${of} no longer has ${label} (no alternative of the head is like it): clients sending it are refused.`
           : `The response schema ${of} has a new alternative ${labelOf(side, i)}: clients may receive a shape they do not handle.`;
-      this.emit({ check: 'composition-changed', message, headPath: ctx.dir === 'request' ? (hu ? [...hp, hu.keyword] : hp) : at(h, hp, i), basePath: ctx.dir === 'request' ? at(b, bp, i) : bu ? [...bp, bu.keyword] : bp });
+      this.emit({
+        check: 'composition-changed',
+        message,
+        headPath: ctx.dir === 'request' ? (hu ? [...hp, hu.keyword] : hp) : at(h, hp, i),
+        basePath: ctx.dir === 'request' ? at(b, bp, i) : bu ? [...bp, bu.keyword] : bp,
+      });
     }
   }
 
@@ -219,12 +319,18 @@ export class SchemaDiffer {
 
   /** Sub-schemas that apply under conditions (`if`/`then`/`else`) or exclude (`not`). */
   private compareConditionals(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext, what: string, name: string | undefined): void {
-    for (const k of ['then', 'else'] as const) if (isObj(base[k]) && isObj(head[k]) && schemaEqual(base.if, head.if)) this.compare(base[k], head[k], [...bp, k], [...hp, k], ctx, name);
+    for (const k of ['then', 'else'] as const)
+      if (isObj(base[k]) && isObj(head[k]) && schemaEqual(base.if, head.if)) this.compare(base[k], head[k], [...bp, k], [...hp, k], ctx, name);
     if (ctx.dir !== 'request') return;
     for (const k of ['not', 'if'] as const) {
       if (head[k] === undefined || schemaEqual(base[k], head[k])) continue;
       const how = base[k] === undefined ? `a \`${k}\` was added` : `its \`${k}\` changed`;
-      this.emit({ check: 'composition-changed', message: `The request schema of ${what}: ${how}, which may refuse what clients send; apiconv cannot prove it safe.`, headPath: [...hp, k], basePath: base[k] !== undefined ? [...bp, k] : bp });
+      this.emit({
+        check: 'composition-changed',
+        message: `The request schema of ${what}: ${how}, which may refuse what clients send; apiconv cannot prove it safe.`,
+        headPath: [...hp, k],
+        basePath: base[k] !== undefined ? [...bp, k] : bp,
+      });
     }
   }
 
@@ -241,7 +347,10 @@ export class SchemaDiffer {
     for (const r of removed) {
       const cands = added.filter(a => !taken.has(a) && schemaEqual(fb.props.get(r)!.schema, fh.props.get(a)!.schema));
       // One candidate only, and it is not also the only match of another removed property.
-      if (cands.length === 1 && removed.filter(o => o !== r && !renamed.has(o) && schemaEqual(fb.props.get(o)!.schema, fh.props.get(cands[0])!.schema)).length === 0) {
+      if (
+        cands.length === 1 &&
+        removed.filter(o => o !== r && !renamed.has(o) && schemaEqual(fb.props.get(o)!.schema, fh.props.get(cands[0])!.schema)).length === 0
+      ) {
         renamed.set(r, cands[0]);
         taken.add(cands[0]);
       }
@@ -252,33 +361,70 @@ export class SchemaDiffer {
       const removal = { deprecated: b.schema.deprecated === true, sunset: typeof b.schema['x-sunset'] === 'string' ? b.schema['x-sunset'] : ctx.sunset };
       const to = renamed.get(r);
       if (to !== undefined) {
-        this.emit({ check: errorShape ? 'error-schema-changed' : 'property-renamed', message: `The ${ctx.dir}${errorShape ? ' error' : ''} property ${q(r)} was renamed ${q(r)} → ${q(to)}.`, headPath: fh.props.get(to)!.path, basePath: b.path, removed: removal, fix: { kind: 'restore-property', name: r, schemaPath: hp } });
+        this.emit({
+          check: errorShape ? 'error-schema-changed' : 'property-renamed',
+          message: `The ${ctx.dir}${errorShape ? ' error' : ''} property ${q(r)} was renamed ${q(r)} → ${q(to)}.`,
+          headPath: fh.props.get(to)!.path,
+          basePath: b.path,
+          removed: removal,
+          fix: { kind: 'restore-property', name: r, schemaPath: hp },
+        });
         continue;
       }
       // At the head's copy of the object that held it (an allOf member shared through $ref: reported once, there).
       const rel = b.path.slice(bp.length, -1);
       const holder = rel.length > 0 && isObj(walk(head, rel)) ? [...hp, ...rel] : parent;
       const check = errorShape ? 'error-schema-changed' : `${ctx.dir}-property-removed`;
-      const message = ctx.dir === 'response' ? `The response${errorShape ? ' error' : ''} property ${q(r)} was removed: clients may read it.` : `The request property ${q(r)} was removed: clients sending it are ignored or refused.`;
-      this.emit({ check, message, headPath: holder, basePath: b.path, removed: removal, fix: { kind: 'restore-property', name: r, schemaPath: holder[holder.length - 1] === 'properties' ? holder.slice(0, -1) : holder } });
+      const message =
+        ctx.dir === 'response'
+          ? `The response${errorShape ? ' error' : ''} property ${q(r)} was removed: clients may read it.`
+          : `The request property ${q(r)} was removed: clients sending it are ignored or refused.`;
+      this.emit({
+        check,
+        message,
+        headPath: holder,
+        basePath: b.path,
+        removed: removal,
+        fix: { kind: 'restore-property', name: r, schemaPath: holder[holder.length - 1] === 'properties' ? holder.slice(0, -1) : holder },
+      });
     }
     for (const a of added) {
       if (taken.has(a) || ctx.dir !== 'request') continue;
       const h = fh.props.get(a)!;
-      if (fh.required.has(a)) this.emit({ check: 'request-property-added-required', message: `The new request property ${q(a)} is required: clients of the base do not send it.`, headPath: h.path });
-      else if (h.schema.default === undefined) this.emit({ check: 'new-field-without-default', message: `The new request property ${q(a)} has no default ("New fields have default values").`, headPath: h.path, fix: { kind: 'add-default', schemaPath: h.path, schema: h.schema } });
+      if (fh.required.has(a))
+        this.emit({
+          check: 'request-property-added-required',
+          message: `The new request property ${q(a)} is required: clients of the base do not send it.`,
+          headPath: h.path,
+        });
+      else if (h.schema.default === undefined)
+        this.emit({
+          check: 'new-field-without-default',
+          message: `The new request property ${q(a)} has no default ("New fields have default values").`,
+          headPath: h.path,
+          fix: { kind: 'add-default', schemaPath: h.path, schema: h.schema },
+        });
     }
     for (const [k, b] of fb.props) {
       const h = fh.props.get(k);
       if (!h) continue;
       if (ctx.dir === 'request' && !fb.required.has(k) && fh.required.has(k) && !ignored(h.schema)) {
-        this.emit({ check: 'request-property-became-required', message: `The request property ${q(k)} became required: clients of the base may not send it.`, headPath: h.path, basePath: b.path });
+        this.emit({
+          check: 'request-property-became-required',
+          message: `The request property ${q(k)} became required: clients of the base may not send it.`,
+          headPath: h.path,
+          basePath: b.path,
+        });
       }
       if (ctx.dir === 'response' && fb.required.has(k) && !fh.required.has(k) && !ignored(h.schema)) {
-        this.emit({ check: 'response-property-became-optional', message: `The response property ${q(k)} is no longer required: clients may not receive it.`, headPath: h.path, basePath: b.path });
+        this.emit({
+          check: 'response-property-became-optional',
+          message: `The response property ${q(k)} is no longer required: clients may not receive it.`,
+          headPath: h.path,
+          basePath: b.path,
+        });
       }
       this.compare(b.schema, h.schema, b.path, h.path, ctx, k);
     }
   }
 }
-

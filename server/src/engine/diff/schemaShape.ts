@@ -65,7 +65,10 @@ export function typeMissing(a: string[], b: string[]): string[] {
 }
 
 export function typeText(s: Obj): string {
-  const t = typesOf(s)?.filter(x => x !== 'null').join('|') ?? 'any';
+  const t =
+    typesOf(s)
+      ?.filter(x => x !== 'null')
+      .join('|') ?? 'any';
   return typeof s.format === 'string' ? `${t} (${s.format})` : t;
 }
 
@@ -79,7 +82,24 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every(k => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Obj)[k], (b as Obj)[k]));
 }
 
-const EQUAL_KEYS = ['type', 'format', 'enum', 'const', 'nullable', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'multipleOf'];
+const EQUAL_KEYS = [
+  'type',
+  'format',
+  'enum',
+  'const',
+  'nullable',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'multipleOf',
+];
 
 /** Equal schemas for a rename: same type, format, enum and constraints, recursively (descriptions and examples aside). */
 export function schemaEqual(a: unknown, b: unknown, depth = 0): boolean {
@@ -104,7 +124,6 @@ export function schemaEqual(a: unknown, b: unknown, depth = 0): boolean {
   }
   return true;
 }
-
 
 export function walk(v: unknown, rel: JsonPath): unknown {
   for (const seg of rel) v = typeof v === 'object' && v !== null ? (v as Record<string | number, unknown>)[seg] : undefined;

@@ -77,7 +77,20 @@ export function labelOf(side: Side, i: number): string {
 }
 
 /** Keywords that only describe a schema: one with nothing else but a type lets through any value of that type. */
-const ANNOTATIONS = new Set(['type', 'description', 'title', 'example', 'examples', 'deprecated', 'externalDocs', 'nullable', 'readOnly', 'writeOnly', 'default', '$comment']);
+const ANNOTATIONS = new Set([
+  'type',
+  'description',
+  'title',
+  'example',
+  'examples',
+  'deprecated',
+  'externalDocs',
+  'nullable',
+  'readOnly',
+  'writeOnly',
+  'default',
+  '$comment',
+]);
 
 /**
  * Whether `general` surely lets through every value of `specific`: it constrains nothing but its

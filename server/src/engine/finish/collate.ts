@@ -12,7 +12,7 @@
  */
 
 /** The printable ASCII characters in the root collation's primary order; a letter's capital ranks as the letter. */
-const ORDER = " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz";
+const ORDER = ' _-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz';
 
 const RANK = new Int8Array(128).fill(-1);
 for (let i = 0; i < ORDER.length; i++) RANK[ORDER.charCodeAt(i)] = i;

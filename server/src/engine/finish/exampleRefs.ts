@@ -8,8 +8,25 @@ import type { JsonPath } from '../../../../rules/types';
 
 /** Keys whose values name their children (a property, a schema, a response): `example` below them is a name, not an example. */
 const NAMING = new Set([
-  'properties', 'patternProperties', 'definitions', '$defs', 'schemas', 'parameters', 'responses', 'headers', 'examples',
-  'requestBodies', 'callbacks', 'links', 'securitySchemes', 'pathItems', 'paths', 'webhooks', 'dependentSchemas', 'encoding', 'content',
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'schemas',
+  'parameters',
+  'responses',
+  'headers',
+  'examples',
+  'requestBodies',
+  'callbacks',
+  'links',
+  'securitySchemes',
+  'pathItems',
+  'paths',
+  'webhooks',
+  'dependentSchemas',
+  'encoding',
+  'content',
 ]);
 
 /**

@@ -201,7 +201,14 @@ function memberIndent(text: string, container: JsonNode, style: JsonStyle): stri
 /** Replaces `node` (a value) with `value`. */
 function replaceNode(text: string, node: JsonNode, value: unknown, style: JsonStyle): OffsetEdit {
   const holder = containerOf(node);
-  const inline = holder ? inlineIn(text, holder) : oneLine(text, node) && !text.slice(0, node.offset).includes('\n') && !text.slice(node.offset + node.length).trim().includes('\n');
+  const inline = holder
+    ? inlineIn(text, holder)
+    : oneLine(text, node) &&
+      !text.slice(0, node.offset).includes('\n') &&
+      !text
+        .slice(node.offset + node.length)
+        .trim()
+        .includes('\n');
   const indent = lineIndent(text, node.parent?.type === 'property' ? node.parent.offset : node.offset);
   return { offset: node.offset, length: node.length, newText: renderJson(value, style, indent, inline) };
 }

@@ -109,7 +109,11 @@ export function cutYaml(text: string): Piece[] | undefined {
     const key = headerKey(text, starts[keyLine]! + keyIndent, lineEnd(keyLine));
     const cuttable =
       key !== undefined &&
-      (depth === 0 ? CONTAINERS.has(key) : depth === 1 ? CUT_TWICE.has(container[0]!) : OPERATIONS.has(container[0]!) && (depth === 2 || (depth === 3 && key === 'responses')));
+      (depth === 0
+        ? CONTAINERS.has(key)
+        : depth === 1
+          ? CUT_TWICE.has(container[0]!)
+          : OPERATIONS.has(container[0]!) && (depth === 2 || (depth === 3 && key === 'responses')));
     if (!cuttable) return whole();
     let body = keyLine + 1;
     while (body < to && indents[body]! < 0) body++;

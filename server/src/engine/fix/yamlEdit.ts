@@ -104,7 +104,15 @@ function replaceValue(text: string, step: Step, value: unknown, style: Style): O
   return { offset: n.range[0], length: contentEnd(text, n, n.range[0]) - n.range[0], newText: itemText };
 }
 
-function insertPair(text: string, map: YAMLMap<unknown, unknown>, inFlow: boolean, key: string, value: unknown, style: Style, before?: string): OffsetEdit | undefined {
+function insertPair(
+  text: string,
+  map: YAMLMap<unknown, unknown>,
+  inFlow: boolean,
+  key: string,
+  value: unknown,
+  style: Style,
+  before?: string,
+): OffsetEdit | undefined {
   if (!map.range) return undefined;
   const keyText = renderKey(key, map.items, style);
   const next = before === undefined ? undefined : map.items.find(p => isScalar(p.key) && keyOf(p.key) === before);
@@ -275,7 +283,14 @@ function opRename(doc: Document.Parsed, style: Style, path: JsonPath, to: string
   let keyText: string;
   if (key.type === 'QUOTE_SINGLE') keyText = quoteAs(to, "'");
   else if (key.type === 'QUOTE_DOUBLE') keyText = quoteAs(to, '"');
-  else keyText = plainKeyOk(to) ? to : renderKey(to, step.parent.items.filter(p => p !== step.pair), style);
+  else
+    keyText = plainKeyOk(to)
+      ? to
+      : renderKey(
+          to,
+          step.parent.items.filter(p => p !== step.pair),
+          style,
+        );
   return { offset: range[0], length: range[1] - range[0], newText: keyText };
 }
 

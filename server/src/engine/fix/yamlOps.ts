@@ -264,11 +264,14 @@ function pieceViewOnce(text: string): PieceView | undefined {
         const siblings = list.map(i => (leaves[i]!.doc.contents as YAMLMap<unknown, unknown>).items[0]!);
         const keyText = renderKey(String(path[n]), siblings, style);
         // Before a sibling (a response in status order): on the line of that piece's key.
-        const next = op.kind === 'set' && op.before !== undefined && n === path.length - 1 ? byId.get(where === '' ? op.before : `${where}\0${op.before}`) : undefined;
-        const nextKey = next !== undefined && wheres[next] === where ? (leaves[next]!.doc.contents as YAMLMap<unknown, unknown>).items[0]!.key as Node : undefined;
+        const next =
+          op.kind === 'set' && op.before !== undefined && n === path.length - 1 ? byId.get(where === '' ? op.before : `${where}\0${op.before}`) : undefined;
+        const nextKey =
+          next !== undefined && wheres[next] === where ? ((leaves[next]!.doc.contents as YAMLMap<unknown, unknown>).items[0]!.key as Node) : undefined;
         if (next !== undefined && nextKey?.range) {
           const keyStart = pieces[next]!.start + nextKey.range[0];
-          if (/^ *$/.test(text.slice(text.lastIndexOf('\n', keyStart - 1) + 1, keyStart))) return { edit: blockPairBefore(text, leaves[list[0]!]!.keyCol, keyStart, keyText, value, style) };
+          if (/^ *$/.test(text.slice(text.lastIndexOf('\n', keyStart - 1) + 1, keyStart)))
+            return { edit: blockPairBefore(text, leaves[list[0]!]!.keyCol, keyStart, keyText, value, style) };
         }
         return { edit: blockPairAfter(text, leaves[list[0]!]!.keyCol, end, keyText, value, style) };
       }

@@ -25,7 +25,14 @@ export function stringifyValue(value: unknown, style: Style, flow: boolean): str
       },
     });
   }
-  const out = doc.toString({ indent: style.unit, indentSeq: style.indentSeq, lineWidth: 0, minContentWidth: 0, singleQuote: style.singleQuote, flowCollectionPadding: style.flowPadding });
+  const out = doc.toString({
+    indent: style.unit,
+    indentSeq: style.indentSeq,
+    lineWidth: 0,
+    minContentWidth: 0,
+    singleQuote: style.singleQuote,
+    flowCollectionPadding: style.flowPadding,
+  });
   return out.replace(/\n$/, '');
 }
 

@@ -68,7 +68,14 @@ export interface StyleCounts {
 export function styleOf(c: StyleCounts, text: string): Style {
   const { units, gaps, seqIndented, seqFlat, single, double, padded, tight } = c;
   const unit = units.length > 0 ? Math.min(...units) : 2;
-  return { eol: text.includes('\r\n') ? '\r\n' : '\n', unit: Math.min(Math.max(unit, 1), 8), indentSeq: seqFlat === 0 || seqIndented >= seqFlat, singleQuote: single > double, flowPadding: padded >= tight, seqGap: gaps.length > 0 ? Math.min(Math.max(mostCommon(gaps), 2), 8) : 2 };
+  return {
+    eol: text.includes('\r\n') ? '\r\n' : '\n',
+    unit: Math.min(Math.max(unit, 1), 8),
+    indentSeq: seqFlat === 0 || seqIndented >= seqFlat,
+    singleQuote: single > double,
+    flowPadding: padded >= tight,
+    seqGap: gaps.length > 0 ? Math.min(Math.max(mostCommon(gaps), 2), 8) : 2,
+  };
 }
 
 /**

@@ -39,7 +39,6 @@ type Parsed = ReturnType<typeof Parsers.Json.parse>;
 
 class Fallback extends Error {}
 
-
 const LINES = Symbol('apiconv.jsonLines');
 
 /** The range of a node of a tree parseJsonDocument made (or the range Spectral's parser gave it). */

@@ -15,7 +15,6 @@ import { isArrayIndex, orderedObjectOf } from './units';
 
 export class GiveUp extends Error {}
 
-
 /** `number` grammar of JSON (RFC 8259), anchored at the sticky position. */
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
@@ -236,4 +235,3 @@ export function scanString(t: string, start: number): { value: string; end: numb
   }
   return { value: v as string, end: p + 1 };
 }
-

@@ -125,7 +125,9 @@ export function cutFromFull(text: string, result: { data: unknown; diagnostics: 
 // The incremental update
 
 function extent(child: Leaf | Composite): [number, number] {
-  return child.kind === 'leaf' ? [child.base + child.node.offset, child.base + child.node.offset + child.node.length] : [child.offset, child.offset + child.length];
+  return child.kind === 'leaf'
+    ? [child.base + child.node.offset, child.base + child.node.offset + child.node.length]
+    : [child.offset, child.offset + child.length];
 }
 
 /** A copy of `child` moved by `delta` characters. */
@@ -206,7 +208,8 @@ export function updateJson(cut: JsonCut, text: string, source: string): JsonUpda
     const { comp: c, index } = trail[d];
     const slots = c.slots.slice(0, index);
     slots.push({ key: c.slots[index].key, child });
-    for (let i = index + 1; i < c.slots.length; i++) slots.push({ key: c.slots[i].key, child: delta === 0 ? c.slots[i].child : shifted(c.slots[i].child, delta) });
+    for (let i = index + 1; i < c.slots.length; i++)
+      slots.push({ key: c.slots[i].key, child: delta === 0 ? c.slots[i].child : shifted(c.slots[i].child, delta) });
     // A new object even when the value is unchanged (whitespace typed): a new text gives a new root, as in parser.ts.
     const data = orderedObjectOf(Object.keys(c.data), k => (k === path[d] ? value : c.data[k]));
     child = { kind: 'composite', offset: c.offset, length: c.length + delta, data, slots };

@@ -96,7 +96,14 @@ function jsonNodeAt(root: JsonNode, path: Segment[], closest: boolean): JsonNode
 function wrapped(piece: Piece): YamlResult {
   if (piece.wrapped === undefined) {
     // a root holding just this piece's mapping (its own parent links stay)
-    const ast = { kind: MAP, mappings: [piece.mapping], parent: null, startPosition: piece.mapping.startPosition, endPosition: piece.mapping.endPosition, errors: [] };
+    const ast = {
+      kind: MAP,
+      mappings: [piece.mapping],
+      parent: null,
+      startPosition: piece.mapping.startPosition,
+      endPosition: piece.mapping.endPosition,
+      errors: [],
+    };
     piece.wrapped = { ...piece.parse, ast } as unknown as YamlResult;
   }
   return piece.wrapped;

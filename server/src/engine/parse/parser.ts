@@ -176,14 +176,18 @@ export class IncrementalParser {
     const tree: Tree = { tops: top.nodes, topStart: top.starts, topLine: starts };
     const data = orderedObject();
     for (const n of tree.tops) data[n.key] = n.value;
-    return { doc: new ChunkedDoc(this.source, text, data, collectDiags(tree, this.normSource), tree, lines.start[Math.min(lines.first + 1, lines.n)]), cut: { tree, lines } };
+    return {
+      doc: new ChunkedDoc(this.source, text, data, collectDiags(tree, this.normSource), tree, lines.start[Math.min(lines.first + 1, lines.n)]),
+      cut: { tree, lines },
+    };
   }
 
   private full(text: string): ParseUpdate {
     const prev = this.prev;
     const yaml = this.kind === 'yaml';
     const parser = yaml ? Parsers.Yaml : Parsers.Json;
-    const result = (yaml ? withSyntaxChecks(text, this.oneShot ? parseYamlOneShot(text) : parseYamlDocument(text)) : parseJsonDocument(text, this.oneShot)) as YamlResult | JsonResult; // yamlDocument.ts (yamlOffsets.ts for a one-shot lint), yamlSyntax.ts, jsonDocument.ts
+    const result = (yaml ? withSyntaxChecks(text, this.oneShot ? parseYamlOneShot(text) : parseYamlDocument(text)) : parseJsonDocument(text, this.oneShot)) as
+      YamlResult | JsonResult; // yamlDocument.ts (yamlOffsets.ts for a one-shot lint), yamlSyntax.ts, jsonDocument.ts
     const data = result.data;
     // restore the identity of units whose value did not change
     if (prev !== undefined) {

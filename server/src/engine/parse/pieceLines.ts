@@ -28,7 +28,13 @@ export interface Lines {
  * into pieces: a tab in its leading whitespace, or at column 0 a directive or
  * a document marker (a bare `---` is allowed when `markerOk(at)` is true).
  */
-function scanRange(text: string, from: number, to: number, out: { start: number[]; indent: number[]; type: number[] }, markerOk: (line: number) => boolean): boolean {
+function scanRange(
+  text: string,
+  from: number,
+  to: number,
+  out: { start: number[]; indent: number[]; type: number[] },
+  markerOk: (line: number) => boolean,
+): boolean {
   let pos = from;
   while (pos < to) {
     const line = out.start.length;

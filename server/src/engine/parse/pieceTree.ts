@@ -87,7 +87,16 @@ export class Builder {
    * unchanged nodes of `old` (the old container's children, by old offset).
    * `outer`: the header lines of the containers this level is in, and their data keys.
    */
-  nodes(starts: number[], l1: number, depth: number, prefix: Segment[], scope: string, old: OldLevel | undefined, oldConts: Map<string, { node: Cont; start: number }> | undefined, outer: Outer = { headers: '', keys: [] }): { nodes: TreeNode[]; starts: number[] } | undefined {
+  nodes(
+    starts: number[],
+    l1: number,
+    depth: number,
+    prefix: Segment[],
+    scope: string,
+    old: OldLevel | undefined,
+    oldConts: Map<string, { node: Cont; start: number }> | undefined,
+    outer: Outer = { headers: '', keys: [] },
+  ): { nodes: TreeNode[]; starts: number[] } | undefined {
     const { text, lines } = this;
     const out: TreeNode[] = [];
     const charStarts: number[] = [];
@@ -112,9 +121,19 @@ export class Builder {
           const childScope = scope === '' ? unitKey([piece.key]) : `${scope}${unitKey([piece.key])}`;
           const oldCont = oldConts?.get(piece.key);
           const oldChildren = oldCont ? new OldLevel(oldCont.node.children, oldCont.node.childStart, oldCont.start) : undefined;
-          const oldGrand = oldCont && depth === 0 && piece.key === 'components' ? contsOf(oldCont.node.children, oldCont.node.childStart, oldCont.start) : undefined;
+          const oldGrand =
+            oldCont && depth === 0 && piece.key === 'components' ? contsOf(oldCont.node.children, oldCont.node.childStart, oldCont.start) : undefined;
           const inner = { headers: outer.headers + text.slice(a, lines.start[hEnd]), keys: [...outer.keys, piece.key] };
-          const kids = this.nodes(cs.split.starts, le, depth === 0 && piece.key === 'components' ? 1 : 2, [...prefix, piece.rawKey as Segment], childScope, oldChildren, oldGrand, inner);
+          const kids = this.nodes(
+            cs.split.starts,
+            le,
+            depth === 0 && piece.key === 'components' ? 1 : 2,
+            [...prefix, piece.rawKey as Segment],
+            childScope,
+            oldChildren,
+            oldGrand,
+            inner,
+          );
           if (kids === undefined) return undefined;
           const value = orderedObject();
           for (const k of kids.nodes) value[k.key] = k.value;
@@ -185,7 +204,13 @@ export function treeFromFull(text: string, lines: Lines, parse: YamlResult): Tre
     }
     return out;
   };
-  const build = (starts: number[], l1: number, depth: number, map: YamlAstNode, data: Record<string, unknown>): { nodes: TreeNode[]; starts: number[] } | undefined => {
+  const build = (
+    starts: number[],
+    l1: number,
+    depth: number,
+    map: YamlAstNode,
+    data: Record<string, unknown>,
+  ): { nodes: TreeNode[]; starts: number[] } | undefined => {
     const mappings = map.mappings ?? [];
     const keys = Object.keys(data);
     if (mappings.length !== starts.length || keys.length !== starts.length) return undefined;

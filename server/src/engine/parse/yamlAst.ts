@@ -25,7 +25,8 @@ export interface YamlAstNode {
 }
 
 /** `v` when it is a node of the tree, else null. */
-export const asAstNode = (v: unknown): YamlAstNode | null => (typeof v === 'object' && v !== null && typeof (v as YamlAstNode).kind === 'number' ? (v as YamlAstNode) : null);
+export const asAstNode = (v: unknown): YamlAstNode | null =>
+  typeof v === 'object' && v !== null && typeof (v as YamlAstNode).kind === 'number' ? (v as YamlAstNode) : null;
 
 /** True when an anchor (`&a`) or an alias (`*a`) occurs in the tree under `root`. */
 export function hasAnchors(root: YamlAstNode): boolean {

@@ -95,7 +95,13 @@ export function parseYamlReferenced(text: string): YamlResult {
 function offsetsResult(text: string, parsed: YamlOffsets): YamlResult {
   yamlParseStats.offsets++;
   const lineMap = lineStarts(text);
-  const diagnostics = parsed.keyWarnings.map(w => ({ code: 'YAMLIncompatibleValue', message: w.message, severity: 1, path: w.path, range: rangeOf(lineMap, w.start, w.end) }));
+  const diagnostics = parsed.keyWarnings.map(w => ({
+    code: 'YAMLIncompatibleValue',
+    message: w.message,
+    severity: 1,
+    path: w.path,
+    range: rangeOf(lineMap, w.start, w.end),
+  }));
   const result = { ast: undefined, lineMap, data: parsed.data, diagnostics, metadata: OPTIONS, comments: {} } as unknown as YamlResult;
   attachYamlOffsets(result, parsed);
   sameLineFound.set(result, []); // yamlOffsets.ts gives up on an entry that starts on the line where the last one ends
@@ -118,7 +124,10 @@ export function parseYamlDocument(text: string): YamlResult {
   const diagnostics = ctx.diagnostics;
   if (diagnostics.length > 1) (diagnostics as { range: { start: { line: number } } }[]).sort((a, b) => a.range.start.line - b.range.start.line);
   const result = { ast, lineMap, data, diagnostics, metadata: OPTIONS, comments: {} } as unknown as YamlResult;
-  sameLineFound.set(result, ctx.sameLine.sort((a, b) => a - b));
+  sameLineFound.set(
+    result,
+    ctx.sameLine.sort((a, b) => a - b),
+  );
   return result;
 }
 
@@ -141,7 +150,6 @@ function spectralParse(text: string): YamlResult {
 function lineStarts(text: string): number[] {
   return newlineMap(text, []);
 }
-
 
 interface Ctx {
   text: string;
@@ -232,12 +240,29 @@ function rangeOf(lineMap: number[], start: number, end: number): { start: { line
  * null (`n`, `N`, `~`, empty), bool (`t`, `T`, `f`, `F`), int and float (a digit, `-`, `+`, `.`).
  */
 function mayNotBeString(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || c === 0x6e || c === 0x4e || c === 0x7e || c === 0x74 || c === 0x54 || c === 0x66 || c === 0x46 || Number.isNaN(c);
+  return (
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x2d ||
+    c === 0x2b ||
+    c === 0x2e ||
+    c === 0x6e ||
+    c === 0x4e ||
+    c === 0x7e ||
+    c === 0x74 ||
+    c === 0x54 ||
+    c === 0x66 ||
+    c === 0x46 ||
+    Number.isNaN(c)
+  );
 }
 
 /** determineScalarType, with plain scalars that can only be strings told at their first character. */
 function scalarType(node: YNode): ScalarType {
-  if ((node as { plainScalar?: boolean }).plainScalar && !(node as { doubleQuoted?: boolean }).doubleQuoted && !(node as { singleQuoted?: boolean }).singleQuoted) {
+  if (
+    (node as { plainScalar?: boolean }).plainScalar &&
+    !(node as { doubleQuoted?: boolean }).doubleQuoted &&
+    !(node as { singleQuoted?: boolean }).singleQuoted
+  ) {
     const v = node.value;
     if (typeof v === 'string' && !mayNotBeString(v.charCodeAt(0))) return ScalarType.string;
   }

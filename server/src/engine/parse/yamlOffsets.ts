@@ -23,8 +23,34 @@
 import { ScalarType } from '@stoplight/yaml-ast-parser';
 import { isArrayIndex, orderedObject } from './units';
 import { readBlockScalar, readFlow } from './yamlOffsetsBlocks';
-import { GIVE_UP, giveUp, hasNonPrintable, isBlank, pastLine, plainKeyValue, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd } from './yamlOffsetsScalars';
-import { beginTree, endTree, enterNode, makeNode, NONE, offsetsOf, PlainLine, plainText, readPlainText, scanBound, type OffsetNode, type OffsetTree } from './yamlOffsetsTree';
+import {
+  GIVE_UP,
+  giveUp,
+  hasNonPrintable,
+  isBlank,
+  pastLine,
+  plainKeyValue,
+  plainStart,
+  plainType,
+  plainValue,
+  quoted,
+  quotedEnd,
+  quotedKeyEnd,
+} from './yamlOffsetsScalars';
+import {
+  beginTree,
+  endTree,
+  enterNode,
+  makeNode,
+  NONE,
+  offsetsOf,
+  PlainLine,
+  plainText,
+  readPlainText,
+  scanBound,
+  type OffsetNode,
+  type OffsetTree,
+} from './yamlOffsetsTree';
 
 export interface YamlOffsets {
   data: unknown;
@@ -382,8 +408,8 @@ function inlineValue(parent: number): unknown {
       return v;
     }
     case 0x7c: // |
-    case 0x3e: // >
-    {
+    case 0x3e: {
+      // >
       const r = readBlockScalar(text, pos, parent);
       vStart = pos;
       vEnd = r.end;
@@ -392,8 +418,8 @@ function inlineValue(parent: number): unknown {
       return r.value;
     }
     case 0x5b: // [
-    case 0x7b: // {
-    {
+    case 0x7b: {
+      // {
       const r = readFlow(text, pos);
       vStart = pos;
       vEnd = r.next;
@@ -402,7 +428,17 @@ function inlineValue(parent: number): unknown {
       left = 0;
       return r.value;
     }
-    case 0x26: case 0x2a: case 0x21: case 0x3f: case 0x25: case 0x40: case 0x60: case 0x2c: case 0x5d: case 0x7d: case 0x23:
+    case 0x26:
+    case 0x2a:
+    case 0x21:
+    case 0x3f:
+    case 0x25:
+    case 0x40:
+    case 0x60:
+    case 0x2c:
+    case 0x5d:
+    case 0x7d:
+    case 0x23:
       return giveUp();
   }
   return plainScalar(parent);
@@ -479,4 +515,3 @@ function lineOfPlain(at: number): number {
   for (let k = end; k < i; k++) if (text.charCodeAt(k) === 0x09) giveUp();
   return end;
 }
-

@@ -106,7 +106,6 @@ export function readBlockScalar(source: string, at: number, parent: number): { v
   return { value, end, next: pos };
 }
 
-
 /** A flow sequence or mapping at `at` (maybe over lines, no comments in it): its value, its node, and where it ends. */
 export function readFlow(source: string, at: number): { value: unknown; node: OffsetNode; next: number } {
   text = source;
@@ -236,4 +235,3 @@ function flowPlain(): void {
   vStart = start;
   vEnd = end;
 }
-

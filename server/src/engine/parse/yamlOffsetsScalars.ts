@@ -48,8 +48,25 @@ export function plainStart(c: number, n: number): boolean {
     case 0x3f: // ?
     case 0x3a: // :
       return !isBlank(n) && n !== 0x2c && n !== 0x5b && n !== 0x5d && n !== 0x7b && n !== 0x7d;
-    case 0x2c: case 0x5b: case 0x5d: case 0x7b: case 0x7d: case 0x23: case 0x26: case 0x2a: case 0x21:
-    case 0x7c: case 0x3e: case 0x27: case 0x22: case 0x25: case 0x40: case 0x60: case 0x20: case 0x09: case 0x0a:
+    case 0x2c:
+    case 0x5b:
+    case 0x5d:
+    case 0x7b:
+    case 0x7d:
+    case 0x23:
+    case 0x26:
+    case 0x2a:
+    case 0x21:
+    case 0x7c:
+    case 0x3e:
+    case 0x27:
+    case 0x22:
+    case 0x25:
+    case 0x40:
+    case 0x60:
+    case 0x20:
+    case 0x09:
+    case 0x0a:
       return false;
     default:
       return !Number.isNaN(c);
@@ -193,7 +210,24 @@ function folded(body: string): string {
 }
 
 const ESCAPES: Record<string, string> = {
-  '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b', ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\x85', _: '\xa0', L: '\u2028', P: '\u2029',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  '\t': '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\x85',
+  _: '\xa0',
+  L: '\u2028',
+  P: '\u2029',
 };
 
 /** The text of a double-quoted scalar (quotes excluded): its escapes, escaped line breaks and folded lines. */

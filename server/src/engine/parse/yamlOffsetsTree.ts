@@ -182,7 +182,6 @@ export function endTree(): void {
   tree = IDLE;
 }
 
-
 /** Starts a node: the array its entries' or items' numbers are gathered in (emptied). */
 export function enterNode(): number {
   const d = open++;

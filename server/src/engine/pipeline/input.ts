@@ -36,7 +36,11 @@ interface Checkpoint {
 const copyState = (st: DepthState): DepthState => ({ indents: st.indents.slice(), flow: st.flow, quote: st.quote, blockScalarIndent: st.blockScalarIndent });
 
 const sameState = (x: DepthState, y: DepthState): boolean =>
-  x.flow === y.flow && x.quote === y.quote && x.blockScalarIndent === y.blockScalarIndent && x.indents.length === y.indents.length && x.indents.every((n, i) => n === y.indents[i]);
+  x.flow === y.flow &&
+  x.quote === y.quote &&
+  x.blockScalarIndent === y.blockScalarIndent &&
+  x.indents.length === y.indents.length &&
+  x.indents.every((n, i) => n === y.indents[i]);
 
 /**
  * The input checks' memory of one document (one per IncrementalLinter). `begin(text)` before each check: it finds the

@@ -128,7 +128,12 @@ export class IncrementalLinter {
     this.readFile = options.readFile;
     // What the resolver keeps between edits holds for one way of reading files: another starts it afresh.
     if (!this.resolver || this.resolverRemote !== remote || !samePolicy(this.resolverPolicy!, refPolicy)) {
-      this.resolver = new IncrementalResolver({ readFile: f => (this.readFile ? this.readFile(f) : undefined), allowRemoteRefs: remote, refPolicy, oneShot: this.oneShot });
+      this.resolver = new IncrementalResolver({
+        readFile: f => (this.readFile ? this.readFile(f) : undefined),
+        allowRemoteRefs: remote,
+        refPolicy,
+        oneShot: this.oneShot,
+      });
       this.resolverRemote = remote;
       this.resolverPolicy = refPolicy;
     }
@@ -149,14 +154,18 @@ export class IncrementalLinter {
     document.formats = new Set(found);
     const referenced = res.referencedDocuments as unknown as Record<string, DocLike>;
     const inventory = new Inventory(document, res.resolved, res.graph as RefGraph, referenced);
-    const pre = [
-      ...(res.diagnostics as RunnerResult[]),
-      ...(res.errors as RunnerResult[]),
-      ...filterParserErrors(doc, ruleset),
-    ];
+    const pre = [...(res.diagnostics as RunnerResult[]), ...(res.errors as RunnerResult[]), ...filterParserErrors(doc, ruleset)];
     let results: RunnerResult[];
     try {
-      results = await this.runner.run({ ruleset, document, inventory, preResults: pre, oneShot: this.oneShot, only: options.onlyRules, shared: sharedFor(res.shared, doc) });
+      results = await this.runner.run({
+        ruleset,
+        document,
+        inventory,
+        preResults: pre,
+        oneShot: this.oneShot,
+        only: options.onlyRules,
+        shared: sharedFor(res.shared, doc),
+      });
     } finally {
       clearSeverityCaps(document);
     }
@@ -168,7 +177,9 @@ export class IncrementalLinter {
       if (t !== undefined) texts.set(src, t);
     }
     const lineIndexes = new Map([[absFile, this.inputs.lineIndex(text)]]);
-    const out = finishLint(results as unknown as EngineResult[], absFile, ruleset, texts, res.files.length > 0 ? res.files : [absFile], lineIndexes, (t, s) => this.inputs.lacks(t, s));
+    const out = finishLint(results as unknown as EngineResult[], absFile, ruleset, texts, res.files.length > 0 ? res.files : [absFile], lineIndexes, (t, s) =>
+      this.inputs.lacks(t, s),
+    );
     out.operations = operationCount(res.resolved);
     this.stats = {
       runner: this.runner.stats.ms,

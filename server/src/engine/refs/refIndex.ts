@@ -9,18 +9,7 @@ import { pointerToPath } from '@stoplight/json';
 import { commonPrefix, commonSuffix } from '../parse/window';
 import { LineIndex } from '../lineIndex';
 import { fileUriTarget } from '../refFiles';
-import {
-  declPath,
-  fileKindOf,
-  scanSection,
-  sectionNodes,
-  type DeclSite,
-  type FileKind,
-  type PosNode,
-  type RefSite,
-  type Section,
-  type Site,
-} from './scan';
+import { declPath, fileKindOf, scanSection, sectionNodes, type DeclSite, type FileKind, type PosNode, type RefSite, type Section, type Site } from './scan';
 
 export interface FileState {
   file: string;
@@ -32,9 +21,7 @@ export interface FileState {
 
 /** What a reference or a rename is about. */
 export type RefSymbol =
-  | { kind: 'component'; file: string; path: string[] }
-  | { kind: 'tag'; file: string; name: string }
-  | { kind: 'operationId'; file: string; name: string };
+  { kind: 'component'; file: string; path: string[] } | { kind: 'tag'; file: string; name: string } | { kind: 'operationId'; file: string; name: string };
 
 /**
  * A place that names a symbol: its declaration (a component's key, a tag's `name`, an `operationId`) or a use (a

@@ -40,7 +40,9 @@ function badName(index: RefIndex, symbol: RefSymbol, name: string): string | und
 function collision(index: RefIndex, symbol: RefSymbol, name: string): string | undefined {
   if (symbol.kind === 'component') {
     const parent = symbol.path.slice(0, -1);
-    const taken = index.get(symbol.file)?.sections.some(s => s.path.length === symbol.path.length && s.path.join('\u0000') === [...parent, name].join('\u0000'));
+    const taken = index
+      .get(symbol.file)
+      ?.sections.some(s => s.path.length === symbol.path.length && s.path.join('\u0000') === [...parent, name].join('\u0000'));
     return taken ? `"${name}" already exists in ${parent.length ? parent.join('/') : path.basename(symbol.file)}` : undefined;
   }
   const other = index.occurrences({ ...symbol, name });

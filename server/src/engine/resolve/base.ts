@@ -86,8 +86,14 @@ export abstract class ResolverBase {
   /** A runner for the document's base URI: its computeRef, root and baseUri are the real ones. */
   protected runnerFor(source: string | null): ResolveRunner {
     if (this.runner === undefined || this.runnerBase !== source) {
-      const r = createResolver({ allowRemoteRefs: this.opts.allowRemoteRefs, refPolicy: this.opts.refPolicy }) as unknown as { resolvers: Record<string, unknown> };
-      this.runner = new ResolveRunner({}, undefined, { ...(source !== null ? { baseUri: source } : {}), resolvers: r.resolvers as never, transformRef: fileUriRef });
+      const r = createResolver({ allowRemoteRefs: this.opts.allowRemoteRefs, refPolicy: this.opts.refPolicy }) as unknown as {
+        resolvers: Record<string, unknown>;
+      };
+      this.runner = new ResolveRunner({}, undefined, {
+        ...(source !== null ? { baseUri: source } : {}),
+        resolvers: r.resolvers as never,
+        transformRef: fileUriRef,
+      });
       this.runnerBase = source;
       this.refInfos = new Map();
     }
@@ -169,7 +175,6 @@ export abstract class ResolverBase {
     walk(data, [], '#');
     return units;
   }
-
 }
 
 /**
@@ -182,7 +187,8 @@ export function targetPointerOf(ref: string, runner: ResolveRunner): string | un
 }
 
 function computedRef(ref: string, runner: ResolveRunner): { toString(): string } {
-  const uri = runner.computeRef({ key: '$ref', val: { $ref: ref }, jsonPointer: '', pointerStack: [] } as never) as unknown as { toString(): string } | undefined;
+  const uri = runner.computeRef({ key: '$ref', val: { $ref: ref }, jsonPointer: '', pointerStack: [] } as never) as unknown as
+    { toString(): string } | undefined;
   if (uri === undefined) throw new Fallback('a $ref the resolver does not take');
   return uri;
 }

@@ -208,7 +208,14 @@ function componentsOf(nodes: GNode[]): Map<GNode, number> {
 }
 
 export abstract class ResolverDecide extends ResolverBase {
-  protected decide(units: UnitInfo[], byKey: Map<string, UnitInfo>, data: object, runner: ResolveRunner, remote: RemoteState | undefined, remoteKey: string): Decisions {
+  protected decide(
+    units: UnitInfo[],
+    byKey: Map<string, UnitInfo>,
+    data: object,
+    runner: ResolveRunner,
+    remote: RemoteState | undefined,
+    remoteKey: string,
+  ): Decisions {
     const sites: Site[] = [];
     for (const u of units) {
       for (let j = 0; j < u.crawl.sites.length; j++) {

@@ -49,7 +49,8 @@ export class ReferencedFiles {
       return base.getLocationForJsonPath(full as never, path, closest)?.range;
     };
     opts.result = document.data;
-    if (document.diagnostics.length > 0) this.diagnostics.push(...formatParserDiagnostics(document.diagnostics as unknown as ParserDiagnostic[], document.source));
+    if (document.diagnostics.length > 0)
+      this.diagnostics.push(...formatParserDiagnostics(document.diagnostics as unknown as ParserDiagnostic[], document.source));
     this.referencedDocuments[source] = document as unknown as ReferencedDocument;
     return Promise.resolve(opts);
   };

@@ -63,7 +63,12 @@ export abstract class ResolverMaterialize extends ResolverDecide {
     // the objects down to it (parseJson.ts), so only those are copied again.
     const ownOnly = new Set<string>();
     if (this.haveMemo) {
-      const holders = new Set<string>([...plan.rawUsers, ...plan.aboveUsers.map(a => a.unit), ...plan.origUsers.map(o => o.unit), ...plan.origUsers.map(o => o.of)]);
+      const holders = new Set<string>([
+        ...plan.rawUsers,
+        ...plan.aboveUsers.map(a => a.unit),
+        ...plan.origUsers.map(o => o.unit),
+        ...plan.origUsers.map(o => o.of),
+      ]);
       for (const k of dirty) for (const d of dependants.get(k) ?? []) holders.add(d);
       for (const k of dirty) {
         const memo = this.unitMemo.get(k);

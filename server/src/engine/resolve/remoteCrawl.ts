@@ -11,7 +11,6 @@ function addToPointer(pointer: string, key: string): string {
   return `${pointer}/${key.split('~').join('~0').split('/').join('~1')}`;
 }
 
-
 /** crawler.js: the sites of a resolve, its pointer graphs, and the lookups it starts. */
 export class Crawl {
   readonly lookups: Promise<LookupResult>[] = [];
@@ -110,4 +109,3 @@ export class Crawl {
     }
   }
 }
-

@@ -51,7 +51,8 @@ function shallowCopy(base: object): Record<string, unknown> | unknown[] {
   const many = manyKeysCopy(base);
   if (many !== undefined) return many;
   // The bundle's immer does the same (scripts/vendorPatches.mjs immer-plain-copy): a plain object with no hidden or symbol keys is spread.
-  if (Object.getPrototypeOf(base) === Object.prototype && Reflect.ownKeys(base).length === Object.keys(base).length) return { ...(base as Record<string, unknown>) };
+  if (Object.getPrototypeOf(base) === Object.prototype && Reflect.ownKeys(base).length === Object.keys(base).length)
+    return { ...(base as Record<string, unknown>) };
   const descriptors = Object.getOwnPropertyDescriptors(base) as Record<PropertyKey, PropertyDescriptor>;
   for (const key of Reflect.ownKeys(descriptors)) {
     const desc = descriptors[key as string]!;
@@ -59,7 +60,8 @@ function shallowCopy(base: object): Record<string, unknown> | unknown[] {
       desc.writable = true;
       desc.configurable = true;
     }
-    if (desc.get || desc.set) descriptors[key as string] = { configurable: true, writable: true, enumerable: desc.enumerable, value: (base as Record<PropertyKey, unknown>)[key] };
+    if (desc.get || desc.set)
+      descriptors[key as string] = { configurable: true, writable: true, enumerable: desc.enumerable, value: (base as Record<PropertyKey, unknown>)[key] };
   }
   return Object.create(Object.getPrototypeOf(base) as object | null, descriptors) as Record<string, unknown>;
 }
@@ -151,7 +153,11 @@ export function draftSet(root: Draft, path: readonly string[], value: unknown): 
     const objValue = readKey(nested, key);
     if (i === path.length - 1) {
       // lodash assignValue: no assignment when the key is own and holds the same value already.
-      if (!(hasOwn.call(latest(nested), key) && (objValue === value || (objValue !== objValue && value !== value))) || (value === undefined && !(key in latest(nested)))) assign(nested, key, value);
+      if (
+        !(hasOwn.call(latest(nested), key) && (objValue === value || (objValue !== objValue && value !== value))) ||
+        (value === undefined && !(key in latest(nested)))
+      )
+        assign(nested, key, value);
       return;
     }
     if (!(objValue instanceof Draft)) throw new Fallback('a $ref site reached through a value that is no draft');

@@ -21,7 +21,12 @@ export interface RemoteOutcome {
   reads: Map<string, string | undefined>;
 }
 
-export async function resolveRemoteRefs(skeleton: object, source: string, userReader: FileReader | undefined, policy: RefPolicy = OPEN_REF_POLICY): Promise<RemoteOutcome> {
+export async function resolveRemoteRefs(
+  skeleton: object,
+  source: string,
+  userReader: FileReader | undefined,
+  policy: RefPolicy = OPEN_REF_POLICY,
+): Promise<RemoteOutcome> {
   const reads = new Map<string, string | undefined>();
   const files = [source];
   const seen = new Set(files);

@@ -255,7 +255,12 @@ export class RemoteRunner {
       if (newUriStack) child.uriStack = child.uriStack.push(newUriStack);
     } catch (e) {
       if (e instanceof Fallback) throw e;
-      lookup.error = { code: 'RESOLVE_URI', message: String(e), uriStack: (newUriStack ? this.uriStack.push(newUriStack) : this.uriStack).toArray(), path: parentPath };
+      lookup.error = {
+        code: 'RESOLVE_URI',
+        message: String(e),
+        uriStack: (newUriStack ? this.uriStack.push(newUriStack) : this.uriStack).toArray(),
+        path: parentPath,
+      };
     }
     if (child) {
       const resolved = await child.resolve(opts.ref.pointer);
@@ -285,7 +290,12 @@ export class RemoteRunner {
       resolved.result = draftGet(resolved.result, targetPath);
     }
     if (resolved.result === undefined) {
-      resolved.errors.push({ code: 'POINTER_MISSING', message: `'${jsonPointer}' does not exist @ '${this.baseUri.toString()}'`, uriStack: this.uriStack.toArray(), path: targetPath || [] });
+      resolved.errors.push({
+        code: 'POINTER_MISSING',
+        message: `'${jsonPointer}' does not exist @ '${this.baseUri.toString()}'`,
+        uriStack: this.uriStack.toArray(),
+        path: targetPath || [],
+      });
       return resolved;
     }
     const crawl = new Crawl(this, jsonPointer, resolved);

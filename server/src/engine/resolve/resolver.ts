@@ -78,7 +78,15 @@ export class IncrementalResolver extends ResolverMaterialize {
       this.stats.mode = 'plain';
       this.forget();
       // DocumentInventory: nothing to resolve (its errors are null, its graph null).
-      return { resolved: data, errors: [], diagnostics: [], referencedDocuments: {}, graph: null, files: doc.source === null ? [] : [doc.source], changedUnits: 'all' };
+      return {
+        resolved: data,
+        errors: [],
+        diagnostics: [],
+        referencedDocuments: {},
+        graph: null,
+        files: doc.source === null ? [] : [doc.source],
+        changedUnits: 'all',
+      };
     }
     try {
       return await this.resolveModel(doc, data);
@@ -408,4 +416,3 @@ function remap(byOrdinal: Map<number, { value: unknown }>, remoteSites: number[]
   for (const [k, r] of byOrdinal) m.set(remoteSites[k]!, r);
   return m;
 }
-

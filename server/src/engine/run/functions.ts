@@ -47,7 +47,10 @@ export function trustedOasFunctions(): { name: string; used: boolean }[] {
   for (const rule of Object.values((oas as unknown as { rules: Record<string, { then: Then | Then[] }> }).rules)) {
     for (const t of ([] as Then[]).concat(rule.then)) used.add(t.function as unknown as object);
   }
-  return [...new Set([...LOCAL_OAS, ...MEMO_OAS, ...SPLIT_OAS])].map(name => ({ name, used: OAS_FUNCTIONS[name] !== undefined && used.has(OAS_FUNCTIONS[name]) }));
+  return [...new Set([...LOCAL_OAS, ...MEMO_OAS, ...SPLIT_OAS])].map(name => ({
+    name,
+    used: OAS_FUNCTIONS[name] !== undefined && used.has(OAS_FUNCTIONS[name]),
+  }));
 }
 
 const LOCAL_MARK = Symbol.for('apiconv.localFunction');
@@ -160,7 +163,8 @@ export class FnMemo {
 /** Calls `then.function`, through the memo when it is a memo-able function. */
 export function callFunction(ctx: NodeCtx, then: Then, value: unknown, fnContext: FnContext): unknown {
   const memo = ctx.memo;
-  if (!memo || value === null || typeof value !== 'object' || !isMemoFunction(then.function)) return then.function(value, then.functionOptions ?? null, fnContext);
+  if (!memo || value === null || typeof value !== 'object' || !isMemoFunction(then.function))
+    return then.function(value, then.functionOptions ?? null, fnContext);
   const path = fnContext.path;
   const hit = memo.get(then, path, value);
   if (hit) return hit.map(r => (r.suffix === undefined ? { message: r.message } : { message: r.message, path: [...path, ...r.suffix] }));

@@ -68,7 +68,9 @@ function lintValue(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unk
 function callThen(ctx: NodeCtx, then: RuleLike['then'][number], target: unknown, fnContext: FnContext, out: RawResult[]): boolean {
   let results: unknown;
   try {
-    results = isBudgeted(then.function) ? callBudgeted(fnContext.rule.name, () => callFunction(ctx, then, target, fnContext)) : callFunction(ctx, then, target, fnContext);
+    results = isBudgeted(then.function)
+      ? callBudgeted(fnContext.rule.name, () => callFunction(ctx, then, target, fnContext))
+      : callFunction(ctx, then, target, fnContext);
   } catch (e) {
     throw new Error(`Function "${then.function.name}" threw an exception${e instanceof Error ? `: ${e.message}` : ''}`, { cause: e });
   }

@@ -72,9 +72,7 @@ export interface RunInput {
 
 export class IncrementalRunner {
   private key: { ruleset: Ruleset; formats: string; dialect: unknown; only: ((rule: string) => boolean) | undefined } | undefined;
-  private queries:
-    | { localR: Query; localU: Query; globalR: Query; globalU: Query; split: RuleLike[]; model: RuleLike[] }
-    | undefined;
+  private queries: { localR: Query; localU: Query; globalR: Query; globalU: Query; split: RuleLike[]; model: RuleLike[] } | undefined;
   /** Results of the split rules per rule and unit. */
   private splitUnits = new Map<string, Map<string, UnitEntry>>();
   /** Results of the split rules on the rest of the document (withoutContainerUnits), with what that rest held. */
@@ -93,7 +91,9 @@ export class IncrementalRunner {
   async run(input: RunInput): Promise<RunnerResult[]> {
     const { ruleset, document, inventory } = input;
     const formats = document.formats ?? null;
-    const formatKey = formats ? [...formats].map(f => (f as { displayName?: string; name?: string }).displayName ?? (f as { name?: string }).name).join(',') : '';
+    const formatKey = formats
+      ? [...formats].map(f => (f as { displayName?: string; name?: string }).displayName ?? (f as { name?: string }).name).join(',')
+      : '';
     const dialect = isRecord(inventory.unresolved) ? inventory.unresolved.jsonSchemaDialect : undefined;
     const only = input.only;
     if (!this.key || this.key.ruleset !== ruleset || this.key.formats !== formatKey || this.key.dialect !== dialect || this.key.only !== only) {
@@ -336,7 +336,9 @@ export class IncrementalRunner {
       memo &&
       isRecord(root) &&
       isRecord(unresolved) &&
-      [...memo.deps].every(([k, snap]) => sameAsRead(snap.resolved, snapshotOf(root, k), memo.names) && sameAsRead(snap.unresolved, snapshotOf(unresolved, k), memo.names))
+      [...memo.deps].every(
+        ([k, snap]) => sameAsRead(snap.resolved, snapshotOf(root, k), memo.names) && sameAsRead(snap.unresolved, snapshotOf(unresolved, k), memo.names),
+      )
     ) {
       for (const r of memo.results) fresh.push(r);
       this.stats.modelReused = true;
@@ -454,7 +456,16 @@ function withoutContainerUnits(root: unknown): unknown {
 }
 
 function emptyStats() {
-  return { unitsRun: 0, unitsReused: 0, unitsReplayed: 0, matchesKept: 0, matchesRerun: 0, modelReused: false, rerun: [] as string[], ms: { units: 0, above: 0, split: 0, model: 0, global: 0, ranges: 0, prepare: 0 } };
+  return {
+    unitsRun: 0,
+    unitsReused: 0,
+    unitsReplayed: 0,
+    matchesKept: 0,
+    matchesRerun: 0,
+    modelReused: false,
+    rerun: [] as string[],
+    ms: { units: 0, above: 0, split: 0, model: 0, global: 0, ranges: 0, prepare: 0 },
+  };
 }
 
 function sameRange(a: IRange, b: IRange): boolean {

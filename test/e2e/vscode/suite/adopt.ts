@@ -21,12 +21,16 @@ const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.wo
 async function proposalDiff(): Promise<{ left: vscode.Uri; right: vscode.Uri }> {
   return waitFor('the proposal as a diff', () => {
     const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-    return input instanceof vscode.TabInputTextDiff && input.modified.scheme === 'apiconv-proposed' ? { left: input.original, right: input.modified } : undefined;
+    return input instanceof vscode.TabInputTextDiff && input.modified.scheme === 'apiconv-proposed'
+      ? { left: input.original, right: input.modified }
+      : undefined;
   });
 }
 
 /** Runs the command on the API document, waits for its diff, answers the pick list with `answer` and returns the result. */
-async function adopt(answer: 'workbench.action.acceptSelectedQuickOpenItem' | 'workbench.action.closeQuickOpen'): Promise<{ result: AdoptResult; left: vscode.Uri; proposal: string }> {
+async function adopt(
+  answer: 'workbench.action.acceptSelectedQuickOpenItem' | 'workbench.action.closeQuickOpen',
+): Promise<{ result: AdoptResult; left: vscode.Uri; proposal: string }> {
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uriOf('api.yaml')), { preview: false });
   const running = vscode.commands.executeCommand<AdoptResult>('apiconv.adoptConventions');
   const { left, right } = await proposalDiff();
@@ -49,7 +53,10 @@ export const adoptTests: TestCase[] = [
 
       const declined = await adopt('workbench.action.closeQuickOpen');
       assert(declined.left.toString() === uriOf('.apiconv.yaml').toString(), `the diff's left side: ${declined.left.toString()}`);
-      assert(/# \/v1\/ starts 3 of 3 paths\n {2}path-api-prefix:\n {4}then:\n {6}functionOptions:\n {8}prefix: \/v1\n/.test(declined.proposal), `the proposal:\n${declined.proposal}`);
+      assert(
+        /# \/v1\/ starts 3 of 3 paths\n {2}path-api-prefix:\n {4}then:\n {6}functionOptions:\n {8}prefix: \/v1\n/.test(declined.proposal),
+        `the proposal:\n${declined.proposal}`,
+      );
       assert(!declined.result.written && declined.result.reason === 'declined', `result: ${JSON.stringify(declined.result)}`);
       assert((await read(uriOf('.apiconv.yaml'))) === CONFIG, 'the config changed without Write');
 

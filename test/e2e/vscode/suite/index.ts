@@ -54,9 +54,7 @@ async function replaceAll(editor: vscode.TextEditor, from: string, to: string): 
   const text = editor.document.getText();
   const at = text.indexOf(from);
   assert(at >= 0, `"${from}" not found in ${editor.document.uri.path}`);
-  const ok = await editor.edit(b =>
-    b.replace(new vscode.Range(editor.document.positionAt(at), editor.document.positionAt(at + from.length)), to),
-  );
+  const ok = await editor.edit(b => b.replace(new vscode.Range(editor.document.positionAt(at), editor.document.positionAt(at + from.length)), to));
   assert(ok, 'the edit was not applied');
 }
 
@@ -88,7 +86,10 @@ const tests: TestCase[] = [
       await open(uri);
       await waitFor('path-no-verbs and delete-404 on shop.yaml', () => hasCode(uri, 'path-no-verbs') && hasCode(uri, 'delete-404'), 30000, show(uri));
       const verb = apiconvDiags(uri).find(d => codeOf(d) === 'path-no-verbs')!;
-      assert(verb.range.start.line === 10 && verb.range.start.character === 2, `path-no-verbs at ${verb.range.start.line}:${verb.range.start.character}, expected 10:2 (the /getOrders key)`);
+      assert(
+        verb.range.start.line === 10 && verb.range.start.character === 2,
+        `path-no-verbs at ${verb.range.start.line}:${verb.range.start.character}, expected 10:2 (the /getOrders key)`,
+      );
       assert(verb.severity === vscode.DiagnosticSeverity.Error, `path-no-verbs severity ${verb.severity}`);
       assert(/getOrders/.test(verb.message), `message: ${verb.message}`);
       const code = verb.code;
@@ -114,7 +115,12 @@ const tests: TestCase[] = [
 
       const notes = uriOf('notes.yaml');
       await open(notes);
-      await waitFor('status "skipped" for notes.yaml', statusFor(notes, s => s.status?.state === 'skipped'), 30000, () => JSON.stringify(api.status()));
+      await waitFor(
+        'status "skipped" for notes.yaml',
+        statusFor(notes, s => s.status?.state === 'skipped'),
+        30000,
+        () => JSON.stringify(api.status()),
+      );
       assert(apiconvDiags(notes).length === 0, `notes.yaml has apiconv diagnostics: ${show(notes)()}`);
     },
   },
@@ -136,7 +142,12 @@ const tests: TestCase[] = [
     fn: async () => {
       const uri = uriOf('shop.yaml');
       await open(uri);
-      const s = await waitFor('an ok status for shop.yaml', statusFor(uri, x => x.status?.state === 'ok'), 30000, () => JSON.stringify(api.status()));
+      const s = await waitFor(
+        'an ok status for shop.yaml',
+        statusFor(uri, x => x.status?.state === 'ok'),
+        30000,
+        () => JSON.stringify(api.status()),
+      );
       assert(s.text === `apiconv: apiconv:recommended · ${s.status?.score?.grade}` && /^[A-F]$/.test(s.status?.score?.grade ?? ''), `status text: ${s.text}`);
       assert(/^linted at .+ in \d+ ms · score \d+\.\d \/ 100 \(grade [A-F]\)/.test(s.detail ?? ''), `status detail: ${s.detail}`);
       assert(s.severity === 'information' && !s.busy, `status: ${JSON.stringify(s)}`);
@@ -151,7 +162,12 @@ const tests: TestCase[] = [
       await waitFor('diagnostics on shop.yaml', () => hasCode(uri, 'path-no-verbs'), 30000, show(uri));
       try {
         await setting('enable', false);
-        await waitFor('status "disabled"', statusFor(uri, x => x.status?.state === 'disabled' && x.text === 'apiconv: off'), 30000, () => JSON.stringify(api.status()));
+        await waitFor(
+          'status "disabled"',
+          statusFor(uri, x => x.status?.state === 'disabled' && x.text === 'apiconv: off'),
+          30000,
+          () => JSON.stringify(api.status()),
+        );
         await waitFor('no apiconv diagnostics once disabled', () => apiconvDiags(uri).length === 0, 30000, show(uri));
       } finally {
         await setting('enable', undefined);
@@ -168,10 +184,20 @@ const tests: TestCase[] = [
       try {
         await setting('rulesetFile', 'rulesets/quiet.yaml');
         await waitFor('path-no-verbs off with quiet.yaml', () => !hasCode(uri, 'path-no-verbs') && hasCode(uri, 'delete-404'), 30000, show(uri));
-        await waitFor('status names quiet.yaml', statusFor(uri, x => x.text.startsWith('apiconv: quiet.yaml · ') && x.severity === 'information'), 30000, () => JSON.stringify(api.status()));
+        await waitFor(
+          'status names quiet.yaml',
+          statusFor(uri, x => x.text.startsWith('apiconv: quiet.yaml · ') && x.severity === 'information'),
+          30000,
+          () => JSON.stringify(api.status()),
+        );
 
         await setting('rulesetFile', 'rulesets/broken.yaml');
-        const s = await waitFor('status error for broken.yaml', statusFor(uri, x => x.severity === 'error'), 30000, () => JSON.stringify(api.status()));
+        const s = await waitFor(
+          'status error for broken.yaml',
+          statusFor(uri, x => x.severity === 'error'),
+          30000,
+          () => JSON.stringify(api.status()),
+        );
         assert(/ruleset error: .*broken\.yaml/.test(s.detail ?? ''), `status detail: ${s.detail}`);
         assert(s.status?.state === 'error', `state: ${s.status?.state}`);
         // a broken ruleset does not leave the document without lint
@@ -180,7 +206,12 @@ const tests: TestCase[] = [
         await setting('rulesetFile', undefined);
       }
       await waitFor('path-no-verbs back with the default ruleset', () => hasCode(uri, 'path-no-verbs'), 30000, show(uri));
-      await waitFor('status back to ok', statusFor(uri, x => x.status?.state === 'ok' && x.text.startsWith('apiconv: apiconv:recommended · ')), 30000, () => JSON.stringify(api.status()));
+      await waitFor(
+        'status back to ok',
+        statusFor(uri, x => x.status?.state === 'ok' && x.text.startsWith('apiconv: apiconv:recommended · ')),
+        30000,
+        () => JSON.stringify(api.status()),
+      );
     },
   },
   {
@@ -237,9 +268,12 @@ const tests: TestCase[] = [
       // a check of `apiconv diff` (its findings show with apiconv.diff.base): its page ships too, under rules/diff/
       const diffCheck = await vscode.commands.executeCommand<{ id: string; opened: string }>('apiconv.showRuleDocs', 'response-property-removed');
       assert(diffCheck?.opened === 'preview', `showRuleDocs of a diff check: ${JSON.stringify(diffCheck)}`);
-      await waitFor('a markdown preview tab for path-no-verbs.md', () =>
-        vscode.window.tabGroups.all.flatMap(g => g.tabs).some(t => t.input instanceof vscode.TabInputWebview && /path-no-verbs/.test(t.label)),
-        15000, () => JSON.stringify(vscode.window.tabGroups.all.flatMap(g => g.tabs).map(t => t.label)));
+      await waitFor(
+        'a markdown preview tab for path-no-verbs.md',
+        () => vscode.window.tabGroups.all.flatMap(g => g.tabs).some(t => t.input instanceof vscode.TabInputWebview && /path-no-verbs/.test(t.label)),
+        15000,
+        () => JSON.stringify(vscode.window.tabGroups.all.flatMap(g => g.tabs).map(t => t.label)),
+      );
       // from a diagnostic (what the "Show documentation" code action passes)
       const uri = uriOf('shop.yaml');
       await open(uri);
@@ -258,8 +292,20 @@ const tests: TestCase[] = [
       const editor = await open(uri);
       const d = await waitFor('delete-404', () => apiconvDiags(uri).find(x => codeOf(x) === 'delete-404'), 30000, show(uri));
       // itemResolveCount: resolve the actions' edits, as the light bulb does when one is picked
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, d.range, vscode.CodeActionKind.QuickFix.value, 100);
-      const describe = () => actions.map(a => `${a.title} [${a.kind?.value}${a.isPreferred ? ', preferred' : ''}${a.edit ? ', edit' : ''}${a.command ? `, command ${a.command.command}` : ''}; diagnostics ${a.diagnostics?.map(codeOf).join('+')}]`).join(' | ');
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        uri,
+        d.range,
+        vscode.CodeActionKind.QuickFix.value,
+        100,
+      );
+      const describe = () =>
+        actions
+          .map(
+            a =>
+              `${a.title} [${a.kind?.value}${a.isPreferred ? ', preferred' : ''}${a.edit ? ', edit' : ''}${a.command ? `, command ${a.command.command}` : ''}; diagnostics ${a.diagnostics?.map(codeOf).join('+')}]`,
+          )
+          .join(' | ');
       const fix = actions.find(a => a.isPreferred && a.edit && /404/.test(a.title));
       assert(fix?.edit, `no preferred quick fix with an edit for delete-404: ${describe()}`);
       assert(await vscode.workspace.applyEdit(fix.edit), 'applyEdit failed');
@@ -277,7 +323,12 @@ const tests: TestCase[] = [
         await setting('codeActionsOnSave', { 'source.fixAll.apiconv': 'explicit' }, 'editor');
         await replaceAll(editor, 'title: Shop', 'title: Shop API');
         assert(await editor.document.save(), 'save failed');
-        await waitFor('delete-404 and cache-control-get fixed on save', () => !hasCode(uri, 'delete-404') && !hasCode(uri, 'cache-control-get'), 30000, show(uri));
+        await waitFor(
+          'delete-404 and cache-control-get fixed on save',
+          () => !hasCode(uri, 'delete-404') && !hasCode(uri, 'cache-control-get'),
+          30000,
+          show(uri),
+        );
         const saved = (await vscode.workspace.fs.readFile(uri)).toString();
         assert(/'?404'?:/.test(saved) && /Cache-Control/.test(saved), 'the fixes are not in the saved file');
         assert(hasCode(uri, 'path-no-verbs'), 'path-no-verbs (no fix) should remain');
@@ -296,7 +347,12 @@ const tests: TestCase[] = [
       await vscode.commands.executeCommand('apiconv.restart');
       await api.ready();
       await replaceAll(editor, '/getOrders:', '/orders:');
-      await waitFor('path-no-verbs gone after an edit following the restart', () => !hasCode(uri, 'path-no-verbs') && hasCode(uri, 'delete-404'), 30000, show(uri));
+      await waitFor(
+        'path-no-verbs gone after an edit following the restart',
+        () => !hasCode(uri, 'path-no-verbs') && hasCode(uri, 'delete-404'),
+        30000,
+        show(uri),
+      );
       await vscode.commands.executeCommand('apiconv.showOutputChannel');
     },
   },
@@ -319,8 +375,16 @@ const untrustedTests: TestCase[] = [
       const uri = uriOf('custom/shop.yaml');
       await open(uri);
       await waitFor('path-no-verbs (a built-in rule)', () => hasCode(uri, 'path-no-verbs'), 30000, show(uri));
-      const s = await waitFor('status "warn" about the untrusted workspace', statusFor(uri, x => x.status?.state === 'warn'), 30000, () => JSON.stringify(api.status()));
-      assert(/restricted mode: \.spectral\.yaml not loaded/.test(s.detail ?? '') && s.text.startsWith('apiconv: apiconv:recommended') && s.severity === 'warning', `status: ${JSON.stringify(s)}`);
+      const s = await waitFor(
+        'status "warn" about the untrusted workspace',
+        statusFor(uri, x => x.status?.state === 'warn'),
+        30000,
+        () => JSON.stringify(api.status()),
+      );
+      assert(
+        /restricted mode: \.spectral\.yaml not loaded/.test(s.detail ?? '') && s.text.startsWith('apiconv: apiconv:recommended') && s.severity === 'warning',
+        `status: ${JSON.stringify(s)}`,
+      );
       assert(!hasCode(uri, 'e2e-custom-title'), `the custom rule ran in an untrusted workspace: ${show(uri)()}`);
     },
   },
@@ -333,11 +397,21 @@ const untrustedTests: TestCase[] = [
       const granted = new Promise<void>(resolve => vscode.workspace.onDidGrantWorkspaceTrust(() => resolve()));
       // the driver (driver.js) grants trust through the UI when it sees this line
       console.log('[apiconv-e2e] REQUEST_TRUST');
-      await Promise.race([granted, sleep(90000).then(() => { throw new Error('trust was not granted'); })]);
+      await Promise.race([
+        granted,
+        sleep(90000).then(() => {
+          throw new Error('trust was not granted');
+        }),
+      ]);
       assert(vscode.workspace.isTrusted, 'isTrusted is still false');
       await open(uri); // the Workspace Trust editor took the focus
       await waitFor('the custom rule e2e-custom-title after trust', () => hasCode(uri, 'e2e-custom-title'), 30000, show(uri));
-      await waitFor('status ok', statusFor(uri, x => x.status?.state === 'ok' && x.text.startsWith('apiconv: .spectral.yaml · ')), 30000, () => JSON.stringify(api.status()));
+      await waitFor(
+        'status ok',
+        statusFor(uri, x => x.status?.state === 'ok' && x.text.startsWith('apiconv: .spectral.yaml · ')),
+        30000,
+        () => JSON.stringify(api.status()),
+      );
     },
   },
 ];
@@ -354,7 +428,15 @@ export async function run(): Promise<void> {
   }
   const results = await runTests(suite, only);
   const failed = results.filter(r => !r.ok);
-  const summary = { ok: failed.length === 0 && results.length > 0, vscodeVersion: vscode.version, trustedSuite: suite === tests, ms: Date.now() - t0, passed: results.length - failed.length, failed: failed.length, results };
+  const summary = {
+    ok: failed.length === 0 && results.length > 0,
+    vscodeVersion: vscode.version,
+    trustedSuite: suite === tests,
+    ms: Date.now() - t0,
+    passed: results.length - failed.length,
+    failed: failed.length,
+    results,
+  };
   console.log(`[apiconv-e2e] ${summary.passed} passed, ${summary.failed} failed in ${summary.ms} ms (VS Code ${vscode.version})`);
   console.log(`APICONV_E2E_RESULT ${JSON.stringify(summary)}`);
   if (process.env.APICONV_E2E_RESULT) fs.writeFileSync(process.env.APICONV_E2E_RESULT, JSON.stringify(summary, null, 1));

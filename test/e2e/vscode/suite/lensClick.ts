@@ -38,9 +38,16 @@ export const lensClickTests: TestCase[] = [
       await vscode.commands.executeCommand(command.command, ...command.arguments!);
       assert(vscode.window.activeTextEditor?.document.uri.toString() === api.toString(), 'the peek opens in api.yaml, not another editor');
       // What the peek lists: the reference provider's answer at the lens's place.
-      const shown = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', vscode.Uri.parse(uri), new vscode.Position(at.line, at.character));
+      const shown = await vscode.commands.executeCommand<vscode.Location[]>(
+        'vscode.executeReferenceProvider',
+        vscode.Uri.parse(uri),
+        new vscode.Position(at.line, at.character),
+      );
       const files = new Set(shown.map(l => path.basename(l.uri.path)));
-      assert(shown.length === 6 && files.size === 3, `references of Pet: ${shown.map(l => `${path.basename(l.uri.path)}:${l.range.start.line + 1}`).join(', ')}`);
+      assert(
+        shown.length === 6 && files.size === 3,
+        `references of Pet: ${shown.map(l => `${path.basename(l.uri.path)}:${l.range.start.line + 1}`).join(', ')}`,
+      );
       await vscode.commands.executeCommand('closeReferenceSearch');
       assert(editor.document.getText() === fs.readFileSync(path.join(FIXTURES, 'api.yaml'), 'utf8'), 'the click changed no text');
     },

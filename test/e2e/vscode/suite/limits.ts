@@ -54,12 +54,21 @@ export const limitsTests: TestCase[] = [
     fn: async () => {
       const { uri, editor } = await openNew('more-actions.yaml', SHOP);
       const line = editor.document.getText().split('\n').lastIndexOf('      responses:');
-      const here = await waitFor('the findings of the delete operation', () => {
-        const d = apiconvDiags(uri).filter(x => x.range.start.line === line);
-        return d.length > 0 ? d : undefined;
-      }, 30000);
+      const here = await waitFor(
+        'the findings of the delete operation',
+        () => {
+          const d = apiconvDiags(uri).filter(x => x.range.start.line === line);
+          return d.length > 0 ? d : undefined;
+        },
+        30000,
+      );
       const range = here.reduce((r, d) => r.union(d.range), here[0].range);
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        uri,
+        range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
       const titles = actions.map(a => a.title).join(' | ');
       const more = actions.find(a => a.title === 'More apiconv actions…');
       assert(more?.command, `no "More apiconv actions…" entry: ${titles}`);
@@ -75,7 +84,12 @@ export const limitsTests: TestCase[] = [
       for (let i = 0; i < at; i++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
       await picked;
-      await waitFor('the picked action applied (an apiconv-ignore in the document)', () => editor.document.getText() !== before && /apiconv-ignore/.test(editor.document.getText()), 15000, () => editor.document.getText().slice(0, 400));
+      await waitFor(
+        'the picked action applied (an apiconv-ignore in the document)',
+        () => editor.document.getText() !== before && /apiconv-ignore/.test(editor.document.getText()),
+        15000,
+        () => editor.document.getText().slice(0, 400),
+      );
     },
   },
   {
@@ -83,16 +97,26 @@ export const limitsTests: TestCase[] = [
     timeoutMs: 120000,
     fn: async () => {
       const { uri } = await openNew('many-findings.yaml', manyFindings(400));
-      const s = await waitFor('a status with a count above what VS Code shows', () => {
-        const snap = apiconv().status();
-        return snap.status && vscode.Uri.parse(snap.status.uri).toString() === uri.toString() && snap.status.shown !== undefined ? snap : undefined;
-      }, 90000, () => JSON.stringify(apiconv().status()));
+      const s = await waitFor(
+        'a status with a count above what VS Code shows',
+        () => {
+          const snap = apiconv().status();
+          return snap.status && vscode.Uri.parse(snap.status.uri).toString() === uri.toString() && snap.status.shown !== undefined ? snap : undefined;
+        },
+        90000,
+        () => JSON.stringify(apiconv().status()),
+      );
       const problems = s.status!.problems!;
       assert(problems > 1000 && s.status!.shown === 1000, `status: ${JSON.stringify(s.status)}`);
       const expected = `apiconv: ${problems.toLocaleString('en-US')} problems; VS Code shows 1,000`;
       assert(s.text === expected, `status text "${s.text}", expected "${expected}"`);
       assert(/errors first/.test(s.detail ?? ''), `the detail says which come first: ${s.detail}`);
-      await waitFor('1,000 diagnostics in VS Code', () => apiconvDiags(uri).length === 1000, 30000, () => String(apiconvDiags(uri).length));
+      await waitFor(
+        '1,000 diagnostics in VS Code',
+        () => apiconvDiags(uri).length === 1000,
+        30000,
+        () => String(apiconvDiags(uri).length),
+      );
     },
   },
 ];

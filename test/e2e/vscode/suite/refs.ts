@@ -52,8 +52,11 @@ export const refsTests: TestCase[] = [
       assert(await vscode.workspace.applyEdit(edit), 'the rename edit was not applied');
       assert(await vscode.workspace.saveAll(false), 'the renamed files were not saved');
       const expected = before.map(d => d.split('Pet').join('Animal'));
-      await waitFor('the diagnostics of before with the new name', () => JSON.stringify(diagnostics()) === JSON.stringify(expected), 30000, () =>
-        JSON.stringify({ now: diagnostics(), expected }),
+      await waitFor(
+        'the diagnostics of before with the new name',
+        () => JSON.stringify(diagnostics()) === JSON.stringify(expected),
+        30000,
+        () => JSON.stringify({ now: diagnostics(), expected }),
       );
       assert(!doc.getText().includes('schemas/Pet'), 'a $ref to Pet is left in api.yaml');
 

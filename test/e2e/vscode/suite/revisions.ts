@@ -58,7 +58,11 @@ async function repository(): Promise<vscode.Uri> {
   if (made) return made;
   const api = vscode.Uri.joinPath(folder(), 'api.yaml');
   await vscode.workspace.fs.writeFile(api, Buffer.from(API));
-  const git = (...a: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...a], { cwd: folder().fsPath, stdio: 'ignore' });
+  const git = (...a: string[]) =>
+    execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...a], {
+      cwd: folder().fsPath,
+      stdio: 'ignore',
+    });
   git('init', '-q');
   git('add', 'api.yaml');
   git('commit', '-qm', 'v1');
@@ -73,7 +77,10 @@ async function setting(key: string, value: unknown): Promise<void> {
 async function replace(editor: vscode.TextEditor, from: string, to: string): Promise<void> {
   const at = editor.document.getText().indexOf(from);
   assert(at >= 0, `"${from}" not found`);
-  assert(await editor.edit(b => b.replace(new vscode.Range(editor.document.positionAt(at), editor.document.positionAt(at + from.length)), to)), 'the edit was not applied');
+  assert(
+    await editor.edit(b => b.replace(new vscode.Range(editor.document.positionAt(at), editor.document.positionAt(at + from.length)), to)),
+    'the edit was not applied',
+  );
 }
 
 export const revisionTests: TestCase[] = [
@@ -87,10 +94,19 @@ export const revisionTests: TestCase[] = [
         const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
         const old = () => of(uri, 'apiconv').find(d => codeOf(d) === 'path-no-verbs' && d.range.start.line === 5);
         await waitFor('path-no-verbs on /getOrders as a hint', () => old()?.severity === vscode.DiagnosticSeverity.Hint, 30000, show(uri));
-        await replace(editor, 'components:\n', "  /getItems:\n    get:\n      operationId: listItems\n      responses:\n        '200':\n          description: The items.\ncomponents:\n");
+        await replace(
+          editor,
+          'components:\n',
+          "  /getItems:\n    get:\n      operationId: listItems\n      responses:\n        '200':\n          description: The items.\ncomponents:\n",
+        );
         const line = editor.document.getText().split('\n').indexOf('  /getItems:');
         const added = () => of(uri, 'apiconv').find(d => codeOf(d) === 'path-no-verbs' && d.range.start.line === line);
-        await waitFor('path-no-verbs on the added /getItems at full weight (an error)', () => added()?.severity === vscode.DiagnosticSeverity.Error, 30000, show(uri));
+        await waitFor(
+          'path-no-verbs on the added /getItems at full weight (an error)',
+          () => added()?.severity === vscode.DiagnosticSeverity.Error,
+          30000,
+          show(uri),
+        );
         assert(old()?.severity === vscode.DiagnosticSeverity.Hint, `the unchanged /getOrders: ${show(uri)()}`);
         await vscode.commands.executeCommand('workbench.action.files.revert');
       } finally {
@@ -112,16 +128,24 @@ export const revisionTests: TestCase[] = [
         await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
         const picked = await picking;
         assert(picked === 'v1', `picked: ${String(picked)}`);
-        assert(vscode.workspace.getConfiguration('apiconv').inspect<string>('diff.base')?.workspaceValue === 'v1', 'apiconv.diff.base is not v1 in the workspace settings');
+        assert(
+          vscode.workspace.getConfiguration('apiconv').inspect<string>('diff.base')?.workspaceValue === 'v1',
+          'apiconv.diff.base is not v1 in the workspace settings',
+        );
 
         await replace(editor, NOTE, '');
         const removals = () => of(uri, 'apiconv-diff').filter(d => /^(request|response)-property-removed$/.test(codeOf(d)));
         const two = await waitFor('request- and response-property-removed', () => (removals().length === 2 ? removals() : undefined), 30000, show(uri));
         const range = two[0]!.range.union(two[1]!.range);
-        const titles = async () => (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value)).map(a => a.title);
+        const titles = async () =>
+          (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value)).map(
+            a => a.title,
+          );
         const restores = (await titles()).filter(t => t.startsWith('Restore the removed property'));
         assert(restores.length === 1, `restore actions: ${JSON.stringify(await titles())}`);
-        const action = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value)).find(a => a.title === restores[0])!;
+        const action = (
+          await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value)
+        ).find(a => a.title === restores[0])!;
         assert(action.edit && (await vscode.workspace.applyEdit(action.edit)), 'the restore edit was not applied');
         assert(editor.document.getText().includes('        note:\n          type: string\n          deprecated: true\n'), editor.document.getText());
         await waitFor('no removal once restored', () => removals().length === 0, 30000, show(uri));
