@@ -438,21 +438,7 @@ function sameSignature(a: unknown[], b: unknown[]): boolean {
 
 /** The document with the entries of its containers (paths, components.schemas…) left out. */
 function withoutContainerUnits(root: unknown): unknown {
-  if (!isRecord(root)) return root;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(root)) {
-    const v = root[k];
-    if (k === 'components' && isRecord(v)) {
-      const c: Record<string, unknown> = {};
-      for (const kind of Object.keys(v)) c[kind] = isRecord(v[kind]) ? {} : v[kind];
-      out[k] = c;
-    } else if (unitDepth([k, '']) === 2 && isRecord(v)) {
-      out[k] = {};
-    } else {
-      out[k] = v;
-    }
-  }
-  return out;
+  return rootWith(root, () => ({}));
 }
 
 function emptyStats() {
@@ -487,6 +473,14 @@ const STUB = Object.freeze({});
 
 /** The root with every unit replaced by an empty object (containers that are no mapping are kept whole). */
 function stubRoot(root: unknown): unknown {
+  return rootWith(root, stubMap, STUB);
+}
+
+/**
+ * The root's keys with each container (`paths`, every `components` kind…) given by `container`, and, with
+ * `topUnit`, each top-level unit replaced by it; a container that is no mapping and every other key kept whole.
+ */
+function rootWith(root: unknown, container: (m: Record<string, unknown>) => unknown, topUnit?: unknown): unknown {
   if (!isRecord(root)) return root;
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(root)) {
@@ -495,13 +489,13 @@ function stubRoot(root: unknown): unknown {
       const c: Record<string, unknown> = {};
       for (const kind of Object.keys(v)) {
         const m = v[kind];
-        c[kind] = isRecord(m) ? stubMap(m) : m;
+        c[kind] = isRecord(m) ? container(m) : m;
       }
       out[k] = c;
     } else if (unitDepth([k, '']) === 2 && isRecord(v)) {
-      out[k] = stubMap(v);
-    } else if (unitDepth([k]) === 1) {
-      out[k] = STUB;
+      out[k] = container(v);
+    } else if (topUnit !== undefined && unitDepth([k]) === 1) {
+      out[k] = topUnit;
     } else {
       out[k] = v;
     }
