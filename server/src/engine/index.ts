@@ -91,7 +91,7 @@ export { diffDocuments, type DiffProblem } from './diff/engine';
 export { DiffConfigError, readDiffConfig } from './diff/config';
 export { DIFF_CHECKS, SEVERITY_LEVEL, diffCheck } from './diff/checks';
 export { GitError, GitRevision } from './diff/git';
-export { ChangedNodes } from './diff/changed';
+export { BaseVersion, ChangedNodes } from './diff/changed';
 
 // References across files: the index of `$ref`s, components, tags and operationIds; renames and file moves.
 export { RefIndex, countKey, type FileState, type RefSymbol } from './refs/refIndex';

@@ -5,7 +5,7 @@
  * set (engine/diff/changed.ts) between each file's text at the revision and its text now (the open buffer, else
  * the disk). git runs only in a trusted workspace: in a restricted one, every finding keeps its severity.
  */
-import { ChangedNodes, GitError, type LintProblem } from '../engine';
+import { BaseVersion, ChangedNodes, GitError, type LintProblem } from '../engine';
 import { Revisions } from './revisions';
 
 /** How many files' changed sets are kept (each holds the text it was computed for). */
@@ -13,8 +13,8 @@ const KEPT_FILES = 64;
 
 export class SinceHints {
   private readonly revs = new Revisions();
-  /** The last changed set per file, with the commit and the head text it is for. */
-  private readonly changes = new Map<string, { commit: string; head: string | undefined; nodes: ChangedNodes }>();
+  /** The last changed set per file, with the commit and the head text it is for, and the file at that commit. */
+  private readonly changes = new Map<string, { commit: string; head: string | undefined; nodes: ChangedNodes; base: BaseVersion | undefined }>();
   /** What was last said went wrong: said once, not at every lint. */
   private said: string | undefined;
 
@@ -46,15 +46,19 @@ export class SinceHints {
         const last = this.changes.get(p.source);
         if (last && last.commit === revision.commit && last.head === head) nodes = last.nodes;
         else {
-          let base: string | undefined;
-          try {
-            base = revision.read(p.source);
-          } catch (e) {
-            onError(`apiconv.since: ${(e as Error).message}`);
+          // The file at the revision is read and parsed once per commit, not at every keystroke.
+          let base = last?.commit === revision.commit ? last.base : undefined;
+          if (!base) {
+            try {
+              const text = revision.read(p.source);
+              if (text !== undefined) base = new BaseVersion(text, p.source);
+            } catch (e) {
+              onError(`apiconv.since: ${(e as Error).message}`);
+            }
           }
           nodes = ChangedNodes.ofTexts(base, head, p.source);
           this.changes.delete(p.source);
-          this.changes.set(p.source, { commit: revision.commit, head, nodes });
+          this.changes.set(p.source, { commit: revision.commit, head, nodes, base });
           if (this.changes.size > KEPT_FILES) this.changes.delete(this.changes.keys().next().value!);
         }
         byFile.set(p.source, nodes);

@@ -41,12 +41,14 @@ export class ChangedNodes {
 
   /**
    * The changes between two versions of a file's text. `base` undefined: the file is new. A version that
-   * does not parse makes every node changed: what it holds cannot be told.
+   * does not parse makes every node changed: what it holds cannot be told. A `BaseVersion` is parsed once
+   * however many head texts it is compared with (the editor compares one revision with every keystroke's text).
    */
-  static ofTexts(base: string | undefined, head: string | undefined, file: string): ChangedNodes {
+  static ofTexts(base: string | BaseVersion | undefined, head: string | undefined, file: string): ChangedNodes {
     if (base === undefined || head === undefined) return ChangedNodes.ALL;
-    if (base === head) return ChangedNodes.NONE;
-    const baseData = parseData(base, formatOf(base, file));
+    const older = typeof base === 'string' ? new BaseVersion(base, file) : base;
+    if (older.text === head) return ChangedNodes.NONE;
+    const baseData = older.data;
     const headData = parseData(head, formatOf(head, file));
     if (baseData === undefined || headData === undefined) return ChangedNodes.ALL;
     return ChangedNodes.between(baseData, headData);
@@ -108,4 +110,20 @@ function partsOf(base: unknown, head: unknown): Trie | true | undefined {
     for (const k of Object.keys(b)) if (!Object.hasOwn(h, k)) note(k, true);
   }
   return parts;
+}
+
+/** A file's text at the older version, parsed when first compared and then kept. */
+export class BaseVersion {
+  private parsed: { data: unknown } | undefined;
+
+  constructor(
+    readonly text: string,
+    private readonly file: string,
+  ) {}
+
+  /** The text's data; undefined when it does not parse. */
+  get data(): unknown {
+    this.parsed ??= { data: parseData(this.text, formatOf(this.text, this.file)) };
+    return this.parsed.data;
+  }
 }
