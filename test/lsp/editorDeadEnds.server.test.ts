@@ -12,6 +12,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
 import { parse } from 'yaml';
@@ -51,27 +52,7 @@ get:
 `;
 
 /** The delete operation's `responses:` line holds four findings or more (as in editorOutput.server.test.ts). */
-const SHOP = `openapi: 3.0.3
-info: { title: shop, version: '1' }
-servers:
-  - url: https://shop.example.com/api/v1
-paths:
-  /users/{id}:
-    get:
-      responses:
-        '200':
-          description: ok
-    delete:
-      operationId: deleteUser
-      parameters:
-        - name: id
-          in: path
-          required: true
-          schema: { type: string }
-      responses:
-        '204':
-          description: Deleted.
-`;
+const SHOP = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'editor', 'shop-delete.yaml'), 'utf8');
 const SHOP_RESPONSES_LINE = SHOP.split('\n').lastIndexOf('      responses:');
 
 const RESOLVING = {

@@ -8,31 +8,12 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { TestClient, tmpWorkspace } from './client';
 
-const DOC = `openapi: 3.0.3
-info: { title: shop, version: '1' }
-servers:
-  - url: https://shop.example.com/api/v1
-paths:
-  /users/{id}:
-    get:
-      responses:
-        '200':
-          description: ok
-    delete:
-      operationId: deleteUser
-      parameters:
-        - name: id
-          in: path
-          required: true
-          schema: { type: string }
-      responses:
-        '204':
-          description: Deleted.
-`;
+const DOC = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'editor', 'shop-delete.yaml'), 'utf8');
 /** The delete operation's `responses:` key: four findings or more (404 twice over, 400, 500). */
 const RESPONSES_LINE = DOC.split('\n').lastIndexOf('      responses:');
 

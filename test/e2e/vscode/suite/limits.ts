@@ -3,6 +3,8 @@
  * it opens (an entry picked there is resolved and applied), and a file with more findings than VS Code shows (1,000):
  * the status item says how many there are.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiconvApi } from '../../../../client/src/extension';
 import { assert, sleep, waitFor, type TestCase } from './harness';
@@ -19,27 +21,7 @@ async function openNew(name: string, text: string): Promise<{ uri: vscode.Uri; e
 }
 
 /** A delete operation without error responses: a dozen actions on its `responses:` line. */
-const SHOP = `openapi: 3.0.3
-info: { title: shop, version: '1' }
-servers:
-  - url: https://shop.example.com/api/v1
-paths:
-  /users/{id}:
-    get:
-      responses:
-        '200':
-          description: ok
-    delete:
-      operationId: deleteUser
-      parameters:
-        - name: id
-          in: path
-          required: true
-          schema: { type: string }
-      responses:
-        '204':
-          description: Deleted.
-`;
+const SHOP = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'fixtures', 'editor', 'shop-delete.yaml'), 'utf8');
 
 /** `count` paths with a verb in their name and no error responses: several findings each. */
 function manyFindings(count: number): string {
