@@ -99,16 +99,13 @@ class Reader {
   private object(parent: JsonTreeNode | undefined, out: { v: unknown }): JsonTreeNode {
     const t = this.text;
     const start = this.pos;
-    const node: JsonTreeNode = { type: 'object', offset: start, length: -1, parent, children: [] };
-    if (parent === undefined) delete node.parent;
+    const node = this.open('object', parent);
     const children = node.children!;
     const o: Record<string, unknown> = {};
     let index = false;
     const slot: { v: unknown } = { v: undefined };
-    this.pos++;
-    this.skip();
     if (t.charCodeAt(this.pos) !== 125) {
-      for (;;) {
+      do {
         if (t.charCodeAt(this.pos) !== 34) throw new GiveUp();
         const keyStart = this.pos;
         const key = this.string();
@@ -127,13 +124,7 @@ class Reader {
         prop.length = v.offset + v.length - keyStart;
         o[key] = slot.v;
         if (!index && isArrayIndex(key)) index = true;
-        const next = nextMember(t, this.pos, 125);
-        if (next < 0) {
-          this.pos = ~next;
-          break;
-        }
-        this.pos = next;
-      }
+      } while (this.toNextMember(125));
     }
     this.pos++;
     node.length = this.pos - start;
@@ -148,31 +139,37 @@ class Reader {
   }
 
   private array(parent: JsonTreeNode | undefined, out: { v: unknown }): JsonTreeNode {
-    const t = this.text;
     const start = this.pos;
-    const node: JsonTreeNode = { type: 'array', offset: start, length: -1, parent, children: [] };
-    if (parent === undefined) delete node.parent;
+    const node = this.open('array', parent);
     const children = node.children!;
     const a: unknown[] = [];
     const slot: { v: unknown } = { v: undefined };
-    this.pos++;
-    this.skip();
-    if (t.charCodeAt(this.pos) !== 93) {
-      for (;;) {
+    if (this.text.charCodeAt(this.pos) !== 93) {
+      do {
         children.push(this.value(node, slot));
         a.push(slot.v);
-        const next = nextMember(t, this.pos, 93);
-        if (next < 0) {
-          this.pos = ~next;
-          break;
-        }
-        this.pos = next;
-      }
+      } while (this.toNextMember(93));
     }
     this.pos++;
     node.length = this.pos - start;
     out.v = a;
     return node;
+  }
+
+  /** The node of the object or array whose bracket is at `pos`; `pos` ends at its first member or closing bracket. */
+  private open(type: 'object' | 'array', parent: JsonTreeNode | undefined): JsonTreeNode {
+    const node: JsonTreeNode = { type, offset: this.pos, length: -1, parent, children: [] };
+    if (parent === undefined) delete node.parent;
+    this.pos++;
+    this.skip();
+    return node;
+  }
+
+  /** Past the member just read: true with `pos` at the next member, false with `pos` on the closing `close`. */
+  private toNextMember(close: number): boolean {
+    const next = nextMember(this.text, this.pos, close);
+    this.pos = next < 0 ? ~next : next;
+    return next >= 0;
   }
 }
 
