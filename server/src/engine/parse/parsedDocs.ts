@@ -121,7 +121,7 @@ function pieceRange(piece: Piece, docLine: number, rel: Segment[]): IRange | und
   if (!ranges) piece.ranges = ranges = new Map();
   let range = ranges.get(key);
   if (range === undefined && !ranges.has(key)) {
-    range = Parsers.Yaml.getLocationForJsonPath(wrapped(piece), rel)?.range;
+    range = yamlRangeForPath(wrapped(piece), rel);
     ranges.set(key, range);
   }
   return range === undefined ? undefined : shiftRange(range, docLine - piece.parseLine);
