@@ -1,8 +1,8 @@
 /**
  * The worker pool (server/src/workers/pool.ts) on a worker of its own (fixtures/taskWorker.ts): answers in order,
  * cancellation (queued, running within and past the grace period), a worker stuck in a loop stopped past the time
- * budget and its task run again, a worker that dies, the warm spare, the idle timeout, and the work done in this
- * thread where no worker can be started.
+ * budget and its task run again, a worker that dies, the warm spare and the quiet it waits for, the idle timeout,
+ * and the work done in this thread where no worker can be started.
  */
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
@@ -164,6 +164,21 @@ describe('worker pool', { timeout: 180_000 }, () => {
       p.notify('crash');
       await until('a new worker and a new spare', () => p.started === 5);
       assert.equal(await p.run({ echo: 'after' }).promise, 'after');
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('the spare starts once no task has run for spareQuietMs, not while tasks keep coming', async () => {
+    const p = pool({ warmUp: true, spareAfterMs: 0, spareQuietMs: 1000 });
+    try {
+      // A task every 100 ms for a second and a half: never a quiet second, no spare.
+      for (let i = 0; i < 15; i++) {
+        assert.equal(await p.run({ echo: `task ${i}` }).promise, `task ${i}`);
+        await sleep(100);
+      }
+      assert.equal(p.started, 1, 'no spare while tasks keep coming');
+      await until('the spare started in the pause', () => p.started === 2);
     } finally {
       p.dispose();
     }

@@ -3,10 +3,10 @@
  *
  * Cancelling a queued lint drops it. Cancelling the running lint drops its reply; if it has not finished
  * KILL_AFTER_MS later, its worker is terminated (a multi-second lint of a stale version really stops) and the warm
- * spare takes over while a new spare starts once no lint runs (the first spare starts SPARE_DELAY_MS after the
- * first worker is ready). The grace period matters: a worker keeps each open document's incremental linter, and an
- * incremental relint is usually done well within it — killing the worker would throw that state away and make the
- * next lint a full one. A custom function past the time budget stops the worker too; the document is linted again
+ * spare takes over while a new spare starts in the next pause of the lints (SPARE_QUIET_MS; the first spare not
+ * before SPARE_DELAY_MS after the first worker is ready). The grace period matters: a worker keeps each open
+ * document's incremental linter, and an incremental relint is usually done well within it — killing the worker
+ * would throw that state away and make the next lint a full one. A custom function past the time budget stops the worker too; the document is linted again
  * without that rule (overruns.ts). If workers cannot be started (the server runs unbundled), lints run in the
  * main thread.
  */
@@ -25,8 +25,14 @@ import { startWorker } from './workerBoot';
  */
 export const KILL_AFTER_MS = 1500;
 
-/** How long after the first worker is ready the spare starts. */
+/** How long after the first worker is ready the spare starts… */
 const SPARE_DELAY_MS = 3000;
+
+/**
+ * …once no lint has run for this long: a pause in the typing. Started when the first lint of a big document was
+ * done, its start and warm-up took the CPU from the first keystrokes' relints.
+ */
+const SPARE_QUIET_MS = 2000;
 
 export type LintHandle = TaskHandle<LintReply>;
 
@@ -46,6 +52,7 @@ export class LintPool {
       runHere: runLintTask,
       warmUp: true,
       spareAfterMs: SPARE_DELAY_MS,
+      spareQuietMs: SPARE_QUIET_MS,
       cancelGraceMs: KILL_AFTER_MS,
       budgetMs: () => this.functionBudgetMs,
       prepare: task => this.overruns.apply(task, this.functionBudgetMs),

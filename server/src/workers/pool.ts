@@ -10,7 +10,8 @@
  * - cancellation: a queued task is dropped; a running one may go on for `cancelGraceMs` (its answer is dropped:
  *   a worker may keep state worth more than the rest of a stale task) before its worker is terminated;
  * - a worker that dies (out of memory, an error nothing caught) fails its task; the next tasks get a new worker;
- * - as configured: a warm-up request, a warm spare that takes over from a worker that was stopped, an idle timeout.
+ * - as configured: a warm-up request, a warm spare that takes over from a worker that was stopped (started in a
+ *   quiet moment), an idle timeout.
  *
  * Where no worker can be started (the code does not run from its bundle: tests through tsx, the single
  * executable), the tasks run in this thread, one at a time, by `runHere`.
@@ -36,6 +37,12 @@ export interface PoolConfig<T, R> {
    * no task runs: started together, two warm-ups would compete with the first tasks for the CPU.
    */
   spareAfterMs?: number;
+  /**
+   * The spare (the first one and each new one) starts only once no task has run for this long (default 0): its
+   * start and warm-up take a core for a second or more, and right after a task the next one is likely to come
+   * (the first keystrokes after a document's first lint).
+   */
+  spareQuietMs?: number;
   /** Terminate a worker that has had no task for this long (its caches go with it). */
   idleMs?: number;
   /** How long a cancelled running task may go on before its worker is terminated (0: at once). */
@@ -108,6 +115,8 @@ export class WorkerPool<T, R> {
   private spare?: Slot<T, R>;
   /** A spare should start once no task runs. */
   private spareDue = false;
+  /** Starts the spare once no task has run for spareQuietMs. */
+  private spareTimer?: NodeJS.Timeout;
   private nextId = 1;
   private disposed = false;
   private runningHere = false;
@@ -148,6 +157,7 @@ export class WorkerPool<T, R> {
   /** Cancels every task and terminates the workers. */
   dispose(): void {
     this.disposed = true;
+    clearTimeout(this.spareTimer);
     for (const job of this.queue.splice(0)) this.fail(job, new CancelledError());
     for (const slot of [...this.slots, this.spare]) {
       if (!slot) continue;
@@ -205,9 +215,16 @@ export class WorkerPool<T, R> {
   }
 
   private startSpareWhenIdle(): void {
-    if (!this.spareDue || this.disposed || this.spare || this.slots.some(s => s.job)) return;
-    this.spareDue = false;
-    this.spare = this.spawn();
+    if (!this.spareDue || this.disposed || this.spare || this.spareTimer || this.slots.some(s => s.job)) return;
+    const start = (): void => {
+      this.spareTimer = undefined;
+      if (!this.spareDue || this.disposed || this.spare || this.slots.some(s => s.job)) return;
+      this.spareDue = false;
+      this.spare = this.spawn();
+    };
+    const quiet = this.config.spareQuietMs ?? 0;
+    if (quiet <= 0) start();
+    else (this.spareTimer = setTimeout(start, quiet)).unref();
   }
 
   /** Terminates `slot` (its task, if any, is the caller's); the spare takes over. */
@@ -313,6 +330,9 @@ export class WorkerPool<T, R> {
   private dispatch(slot: Slot<T, R>, job: Job<T, R>): void {
     clearTimeout(slot.idleTimer);
     slot.idleTimer = undefined;
+    // A task runs: the quiet the spare waits for starts again once it is done (pump).
+    clearTimeout(this.spareTimer);
+    this.spareTimer = undefined;
     slot.job = job;
     if (this.config.prepare) job.task = this.config.prepare(job.task);
     slot.worker.postMessage({ id: job.id, task: job.task } satisfies PoolRequest<T>);
