@@ -53,7 +53,7 @@ export function registerDocumentEvents(d: DocumentEventsDeps): void {
   );
 }
 
-function didOpen({ docs, store, scheduler }: DocumentEventsDeps, doc: TextDocument): void {
+function didOpen({ connection, docs, store, scheduler }: DocumentEventsDeps, doc: TextDocument): void {
   const file = docs.fileOf(doc.uri);
   docs.opened(file, doc.uri);
   scheduler.startPosting(file);
@@ -63,6 +63,9 @@ function didOpen({ docs, store, scheduler }: DocumentEventsDeps, doc: TextDocume
   store.opened(file);
   scheduler.schedule(root, 0);
   scheduler.relintDependents(file, 0);
+  // The first edit finds the document's line offsets ready: the text's lines are counted while the worker lints it
+  // (counted by that edit, a big document's held the first keystroke up).
+  void scheduler.afterPosting(file).then(() => setImmediate(() => guard(connection, () => docs.openDoc(file)?.lineCount)));
 }
 
 function didChange({ docs, settings, scheduler }: DocumentEventsDeps, doc: TextDocument): void {
