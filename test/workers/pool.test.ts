@@ -1,8 +1,8 @@
 /**
  * The worker pool (server/src/workers/pool.ts) on a worker of its own (fixtures/taskWorker.ts): answers in order,
- * cancellation (queued, running within and past the grace period), a worker stuck in a loop stopped past the time
- * budget and its task run again, a worker that dies, the warm spare and the quiet it waits for, the idle timeout,
- * and the work done in this thread where no worker can be started.
+ * cancellation (queued, running within and past the grace period), a superseded task left to finish, a worker
+ * stuck in a loop stopped past the time budget and its task run again, a worker that dies, the warm spare and the
+ * quiet it waits for, the idle timeout, and the work done in this thread where no worker can be started.
  */
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
@@ -83,6 +83,27 @@ describe('worker pool', { timeout: 180_000 }, () => {
       await until('the worker terminated', () => p.terminated === 1);
       assert.notEqual(await p.run({ thread: true }).promise, thread);
       assert.equal(p.started, 2);
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('a superseded running task runs to its end in its worker, past the grace period; the newer task runs there after it', async () => {
+    const p = pool({ cancelGraceMs: 50 });
+    try {
+      const thread = await p.run({ thread: true }).promise;
+      const stale = p.run({ sleep: 600 });
+      await sleep(50);
+      stale.supersede();
+      await assert.rejects(stale.promise, CancelledError);
+      const queued = p.run({ crash: 'never run' });
+      queued.supersede();
+      await assert.rejects(queued.promise, CancelledError);
+      const t0 = Date.now();
+      assert.equal(await p.run({ thread: true }).promise, thread, 'the same worker');
+      assert.ok(Date.now() - t0 >= 300, 'after the superseded task, not in its place');
+      assert.equal(p.terminated, 0);
+      assert.equal(p.started, 1);
     } finally {
       p.dispose();
     }

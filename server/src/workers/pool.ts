@@ -8,7 +8,8 @@
  *   while a task runs the pool reads the meter; past the budget it terminates the worker and runs what the
  *   user's `afterOverrun` says instead (the task without the rules that ran over), first, in a fresh worker;
  * - cancellation: a queued task is dropped; a running one may go on for `cancelGraceMs` (its answer is dropped:
- *   a worker may keep state worth more than the rest of a stale task) before its worker is terminated;
+ *   a worker may keep state worth more than the rest of a stale task) before its worker is terminated; a task
+ *   superseded by a newer one of the same work runs to its end (the newer one builds on what it leaves);
  * - a worker that dies (out of memory, an error nothing caught) fails its task; the next tasks get a new worker;
  * - as configured: a warm-up request, a warm spare that takes over from a worker that was stopped (started in a
  *   quiet moment), an idle timeout.
@@ -60,6 +61,12 @@ export interface TaskHandle<R> {
   promise: Promise<R>;
   /** The promise rejects with CancelledError; the work stops (see PoolConfig.cancelGraceMs). */
   cancel(): void;
+  /**
+   * A newer task takes this one's place: the promise rejects with CancelledError and a queued task is dropped, but a
+   * running one is not stopped. Its worker finishes it and then runs the newer task, which builds on the state the
+   * finished one left (a document's incremental linter): stopping it would make the newer task start from nothing.
+   */
+  supersede(): void;
 }
 
 export class CancelledError extends Error {
@@ -146,7 +153,7 @@ export class WorkerPool<T, R> {
       this.queue.push(job);
       this.pump();
     }
-    return { promise, cancel: () => this.cancel(job) };
+    return { promise, cancel: () => this.cancel(job), supersede: () => this.supersede(job) };
   }
 
   /** Tells every live worker `notice` (no answer). */
@@ -178,14 +185,21 @@ export class WorkerPool<T, R> {
     job.reject(error);
   }
 
-  private cancel(job: Job<T, R>): void {
-    if (job.done) return;
+  /** Fails `job` as cancelled and takes it out of the queue; true if it was queued (not running). */
+  private drop(job: Job<T, R>): boolean {
     this.fail(job, new CancelledError());
     const queued = this.queue.indexOf(job);
-    if (queued >= 0) {
-      this.queue.splice(queued, 1);
-      return;
-    }
+    if (queued >= 0) this.queue.splice(queued, 1);
+    return queued >= 0;
+  }
+
+  private supersede(job: Job<T, R>): void {
+    if (!job.done) this.drop(job);
+  }
+
+  private cancel(job: Job<T, R>): void {
+    if (job.done) return;
+    if (this.drop(job)) return;
     const slot = this.slots.find(s => s.job === job);
     if (!slot || slot.graceTimer) return;
     const grace = this.config.cancelGraceMs ?? 0;
