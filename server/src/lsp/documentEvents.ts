@@ -77,8 +77,8 @@ function didChange({ docs, settings, scheduler }: DocumentEventsDeps, doc: TextD
   // it was scheduled again here, and that second lint cancelled the first one running in the worker, which was
   // stopped and replaced after KILL_AFTER_MS: opening a big document took more than twice as long.
   if ((root.result && root.result.version === doc.version) || root.openedVersion === doc.version) return;
-  // The lint of the previous version is stale: stop it now.
-  scheduler.cancel(root);
+  // The lint of the previous version is stale: its reply is not wanted.
+  scheduler.supersede(root);
   scheduler.rejectOlder(root, doc.version);
   void settings.forUri(doc.uri).then(s => {
     if (s.run === 'onSave') return;

@@ -6,7 +6,9 @@
  * spare takes over while a new spare starts in the next pause of the lints (SPARE_QUIET_MS; the first spare not
  * before SPARE_DELAY_MS after the first worker is ready). The grace period matters: a worker keeps each open
  * document's incremental linter, and an incremental relint is usually done well within it — killing the worker
- * would throw that state away and make the next lint a full one. A custom function past the time budget stops the worker too; the document is linted again
+ * would throw that state away and make the next lint a full one. A lint superseded by one of a newer version of its
+ * document is never killed (the scheduler supersedes rather than cancels on an edit): the newer one builds on it.
+ * A custom function past the time budget stops the worker too; the document is linted again
  * without that rule (overruns.ts). If workers cannot be started (the server runs unbundled), lints run in the
  * main thread.
  */
@@ -73,7 +75,7 @@ export class LintPool {
       cancel = () => reject(new CancelledError());
       runLintTask(task).then(resolve, reject);
     });
-    return { promise, cancel };
+    return { promise, cancel, supersede: cancel };
   }
 
   /** True once this thread has warmed up for inline lints (warmUpInline). */

@@ -1,8 +1,9 @@
 /**
  * The lint scheduler. Every open document is a lint "root" when its content is OpenAPI (the workspace lint adds
- * the workspace's files). Edits are debounced; the in-flight lint of a stale version is cancelled (its worker
- * terminated) and results are applied only for the latest version. A small document whose lints are quick is
- * linted in this thread (lintsInline); everything else in the lint worker (lintPool.ts).
+ * the workspace's files). Edits are debounced; the in-flight lint of a stale version is superseded (its reply
+ * dropped; its worker finishes it and lints the newer version on from there) and results are applied only for the
+ * latest version. A small document whose lints are quick is linted in this thread (lintsInline); everything else
+ * in the lint worker (lintPool.ts).
  */
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver/node';
 import { BUILTIN_RULESETS, ConfigDiscovery, looksLikeOpenApi, rulesetFileFor, type LintProblem, type LintResult, type RulesetCache } from '../engine';
@@ -148,11 +149,20 @@ export class LintScheduler {
     for (const r of this.roots.values()) if (r.file !== file && r.files.includes(file)) this.schedule(r, delay);
   }
 
+  /** The document is gone (closed, dropped): its lint stops. */
   cancel(root: Root): void {
-    if (root.handle) {
-      root.handle.cancel();
-      root.handle = undefined;
-    }
+    root.handle?.cancel();
+    root.handle = undefined;
+  }
+
+  /**
+   * A newer version of the document is to be linted: the running lint's reply is dropped but its worker finishes it.
+   * The next lint builds on the incremental state it leaves; a worker stopped mid-lint took that state with it, and on
+   * a big document each lint then started from nothing and was stopped in turn while the user typed.
+   */
+  supersede(root: Root): void {
+    root.handle?.supersede();
+    root.handle = undefined;
   }
 
   schedule(root: Root, delay: number): void {
@@ -272,7 +282,7 @@ export class LintScheduler {
   private async lintRoot(root: Root): Promise<void> {
     const { connection, docs, settings: settingsSource, store } = this.d;
     root.lintRuns++;
-    this.cancel(root);
+    this.supersede(root);
     const gen = ++root.gen;
     const doc = docs.openDoc(root.file);
     const uri = doc?.uri ?? docs.uriOf(root.file);
