@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseTree, updateTree, type TNode } from '../../server/src/lsp/positionTree';
-import { documentSymbols, makeParsed, STALE_TREE_MS, STALE_TREE_PARSES, updateParsed } from '../../server/src/lsp/navigation';
+import { documentSymbols, makeParsed, REST_MS, SLOW_PARSE_MS, STALE_TREE_MS, STALE_TREE_PARSES, updateParsed } from '../../server/src/lsp/navigation';
 
 const CORPUS = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus');
 
@@ -282,6 +282,28 @@ test('a document that does not parse cleanly: between whole parses (STALE_TREE_M
   const next = updateParsed(clean, clean.text.replace('A', 'AB'), undefined, 1);
   assert.equal(next.stale, undefined);
   assert.deepEqual(plain(next.tree), plain(parseTree(next.text, '/w/ok.yaml')));
+});
+
+test('a document whose whole parse is slow (SLOW_PARSE_MS): while it is edited, its tree is moved past an edit it cannot be patched for; parsed whole once it rests', () => {
+  const text = 'openapi: 3.0.3\npaths:\n  /a:\n    get:\n      summary: A\n  /b:\n    get:\n      summary: B\n';
+  const slow = { ...makeParsed('/w/api.yaml', text, 'yaml', undefined, 1000), parseMs: SLOW_PARSE_MS };
+  // A path pasted before /b is not an edit inside one entry: the tree cannot be patched.
+  const pasted = text.replace('  /b:', '  /c:\n    get:\n      summary: C\n  /b:');
+  const typing = updateParsed(slow, pasted, undefined, 2000, 2000 - REST_MS + 1);
+  assert.equal(typing.stale, true, 'not parsed whole while the user types');
+  assert.equal(typing.tree?.clean, false, "not patched later as if it were this text's tree");
+  const whole = parseTree(pasted, '/w/api.yaml');
+  const b = (t: TNode | undefined) => findKey(findKey(t, '/b'), 'summary');
+  assert.deepEqual([b(typing.tree)?.keyStart, b(typing.tree)?.start], [b(whole)?.keyStart, b(whole)?.start], 'what follows the edit is where it is');
+  const typed = pasted.replace('summary: B', 'summary: Bc');
+  const next = updateParsed(typing, typed, undefined, 2100, 2100);
+  assert.equal(next.stale, true);
+  const rested = updateParsed(next, typed, undefined, 2100 + REST_MS, 2100);
+  assert.equal(rested.stale, undefined, 'parsed whole once the document has had no edit for REST_MS');
+  assert.deepEqual(plain(rested.tree), plain(parseTree(typed, '/w/api.yaml')));
+  // a document parsed quickly is parsed whole at once
+  const quick = { ...makeParsed('/w/api.yaml', text, 'yaml', undefined, 1000), parseMs: SLOW_PARSE_MS - 1 };
+  assert.equal(updateParsed(quick, pasted, undefined, 2000, 2000).stale, undefined);
 });
 
 function findKey(t: TNode | undefined, key: string): TNode | undefined {

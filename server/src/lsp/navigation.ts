@@ -44,6 +44,16 @@ export interface Parsed {
 export const STALE_TREE_MS = 500;
 export const STALE_TREE_PARSES = 5;
 
+/**
+ * A whole parse that took this long (ms) holds every request behind it (a second for stripe, five on a loaded
+ * machine): while such a document is being edited, an edit the tree cannot be patched for (a paste, a block moved,
+ * a broken text) moves the last tree past the edit instead, and the document is parsed whole again once it has had
+ * no edit for REST_MS. In the soak on stripe, whole parses for the requests between keystrokes were most of the main
+ * thread's work and the requests waited seconds behind them.
+ */
+export const SLOW_PARSE_MS = 100;
+export const REST_MS = 1000;
+
 export interface NavHost {
   /** The parsed current text of a file (open buffer, else disk); undefined when unreadable. */
   parsed(file: string): Parsed | undefined;
@@ -224,16 +234,23 @@ export function makeParsed(file: string, text: string, languageId = 'yaml', doc?
 }
 
 /**
- * `last` (of the same file) after an edit to `text`: its tree patched in place where it can be (updateTree); for a
- * document that does not parse cleanly, moved past the edit while its last whole parse is under STALE_TREE_MS
- * old; else parsed again.
+ * `last` (of the same file) after an edit to `text`: its tree patched in place where it can be (updateTree); else
+ * moved past the edit — for a document that does not parse cleanly, while its last whole parse is under
+ * STALE_TREE_MS old; for one whose whole parse is slow, while it is being edited (`editedAt`: its last edit,
+ * performance.now()) —; else parsed again.
  */
-export function updateParsed(last: Parsed, text: string, doc?: TextDocument, now = performance.now()): Parsed {
+export function updateParsed(last: Parsed, text: string, doc?: TextDocument, now = performance.now(), editedAt?: number): Parsed {
   const docOf = () => doc ?? TextDocument.create('file://' + last.file, 'yaml', 0, text);
   const tree = last.tree ? updateTree(last.tree, last.text, text, last.file) : undefined;
   if (tree) return { file: last.file, text, doc: docOf(), tree, parsedAt: last.parsedAt, parseMs: last.parseMs };
-  if (last.tree && !last.tree.clean && last.parsedAt !== undefined && now - last.parsedAt < Math.max(STALE_TREE_MS, STALE_TREE_PARSES * (last.parseMs ?? 0))) {
-    return { file: last.file, text, doc: docOf(), tree: shiftTree(last.tree, last.text, text), parsedAt: last.parsedAt, parseMs: last.parseMs, stale: true };
+  const brokenRecently =
+    last.tree && !last.tree.clean && last.parsedAt !== undefined && now - last.parsedAt < Math.max(STALE_TREE_MS, STALE_TREE_PARSES * (last.parseMs ?? 0));
+  const slowWhileEdited = (last.parseMs ?? 0) >= SLOW_PARSE_MS && editedAt !== undefined && now - editedAt < REST_MS;
+  if (last.tree && (brokenRecently || slowWhileEdited)) {
+    const moved = shiftTree(last.tree, last.text, text);
+    // Not the tree of this text: updateTree must not patch it.
+    moved.clean = false;
+    return { file: last.file, text, doc: docOf(), tree: moved, parsedAt: last.parsedAt, parseMs: last.parseMs, stale: true };
   }
   return makeParsed(last.file, text, undefined, doc, now);
 }

@@ -19,6 +19,8 @@ export class OpenDocuments {
   /** Open file → the URI the editor opened it by. */
   private readonly openUris = new Map<string, string>();
   private readonly parsedCache = new Map<string, Parsed>();
+  /** Open file → when it was last edited (performance.now()): a slow whole parse waits until it rests (updateParsed). */
+  private readonly editedAt = new Map<string, number>();
 
   /**
    * `maxBytes`: the size limit of a file's last lint, if it has one (a document over it is not parsed here either).
@@ -26,7 +28,9 @@ export class OpenDocuments {
   constructor(
     private readonly settings: ServerSettings,
     private readonly maxBytes: (file: string) => number | undefined,
-  ) {}
+  ) {
+    this.documents.onDidChangeContent(e => this.editedAt.set(this.fileOf(e.document.uri), performance.now()));
+  }
 
   fileOf(uri: string): string {
     try {
@@ -50,6 +54,7 @@ export class OpenDocuments {
   closed(file: string): void {
     this.openUris.delete(file);
     this.parsedCache.delete(file);
+    this.editedAt.delete(file);
   }
 
   isOpen(file: string): boolean {
@@ -90,9 +95,10 @@ export class OpenDocuments {
     return { texts, versions };
   }
 
-  /** Whether `file`'s parse is kept. */
+  /** Whether `file`'s parse is kept and is a whole parse (not the tree of an earlier text moved past edits). */
   hasParsed(file: string): boolean {
-    return this.parsedCache.has(file);
+    const hit = this.parsedCache.get(file);
+    return hit !== undefined && !hit.stale;
   }
 
   readonly nav: NavHost = {
@@ -103,12 +109,13 @@ export class OpenDocuments {
       const max = this.maxBytes(file) ?? maxBytesOf(this.settings.globalSettings);
       if (text.length * 3 > max && Buffer.byteLength(text, 'utf8') > max) return undefined;
       const hit = this.parsedCache.get(file);
-      if (hit && hit.text === text) return hit;
+      // A tree only moved past the edits is parsed whole again once its document rests (updateParsed).
+      if (hit && hit.text === text && !hit.stale) return hit;
       // After an edit (typing), the last tree is patched where it can be: one entry parsed again, not the document.
       // The open document's positions (kept up to date by each edit) rather than a new TextDocument's.
       const open = this.openDoc(file);
       const doc = open && open.getText() === text ? open : undefined;
-      const parsed = hit ? updateParsed(hit, text, doc) : makeParsed(file, text, undefined, doc);
+      const parsed = hit ? updateParsed(hit, text, doc, performance.now(), open ? this.editedAt.get(file) : undefined) : makeParsed(file, text, undefined, doc);
       this.parsedCache.set(file, parsed);
       if (this.parsedCache.size > PARSED_KEPT) this.parsedCache.delete(this.parsedCache.keys().next().value!);
       return parsed;

@@ -442,7 +442,8 @@ export class LintScheduler {
     }
     this.resolveWaiters(root, version);
     if (doc) void this.d.diffs.update(root.file, doc.uri);
-    // The outline's tree of a document just opened, once its diagnostics are out (parsed earlier, it took the CPU the
+    // The outline's tree of a document just opened (or whose last tree was only moved past the edits while the user
+    // typed: navigation.ts updateParsed), once its diagnostics are out (parsed earlier, it took the CPU the
     // lint needed; parsed before they are written out, it held them up, megabytes for
     // thousands of findings): the first outline request or hover then finds it (later ones patch it). A request
     // that comes first parses it then (afterPosting).
