@@ -1,11 +1,12 @@
 /**
  * The fuzz suite with a larger budget, on demand:
  *   npm run fuzz -- [--runs N] [--seed S] [--slow] [--server] [--edits E] [--doc FILE] [--checkpoint-every K] [--pace MS] [--max-minutes M]
- *   npm run fuzz -- --long [--seed S] [--max-minutes M]
+ *   npm run fuzz -- --long [--seed S] [--max-minutes M] [--doc FILE]
  * `--long`: the soak of sustained typing on big documents, nothing else: 10,000 edits of asana (request p99 ≤ 1 s for
  * every kind) and 1,000 of stripe (≤ 2 s), each with a checkpoint every 500 (100) edits, the diagnostics of the last
  * version ≤ 2 s after typing stops, RSS at the end within +10% of after the first edit (the soak's goals; a
- * quiet machine is the place to take its figures). Skipped, saying so, without ../shared/corpus.
+ * quiet machine is the place to take its figures). `--doc` runs only the soak of that document (asana or stripe).
+ * Skipped, saying so, without ../shared/corpus.
  * N scales the CLI parts (N mutants, N/2 fixes); the server part makes E edits (default 10×N) of FILE (default a
  * mid-size corpus document, ../shared/corpus/asana/asana.yaml, else a vendored one) with requests in between and a
  * checkpoint every K edits (server.ts), and checks the issue's goals for it; it stops editing after M minutes if given. `--server`: the server part only.
@@ -31,7 +32,8 @@ async function soak(): Promise<void> {
   const runs = [
     { file: MIDSIZE_DOC, edits: 10_000, checkpointEvery: 500, p99Ms: 1000 },
     { file: LARGEST_DOC, edits: 1_000, checkpointEvery: 100, p99Ms: 2000 },
-  ];
+  ].filter(r => !argv.includes('--doc') || r.file === doc);
+  if (runs.length === 0) throw new Error(`--long --doc: the soak's documents are ${MIDSIZE_DOC} and ${LARGEST_DOC}`);
   const missing = runs.filter(r => !fs.existsSync(r.file));
   if (missing.length > 0) {
     console.log(`soak skipped: the corpus is not here (${missing.map(r => r.file).join(', ')}); it needs ../shared/corpus`);

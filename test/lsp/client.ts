@@ -18,6 +18,15 @@ function findRoot(dir: string): string {
 }
 export const ROOT = findRoot(__dirname);
 export const SERVER = process.env.APICONV_SERVER ?? path.join(ROOT, 'server', 'out', 'server.js');
+
+/**
+ * Node's flags for the server, from the environment as the extension reads it: APICONV_SERVER_CPU_PROF=<folder>, a
+ * V8 CPU profile of each of its threads written there when it exits (where a soak's time goes: npm run fuzz).
+ */
+function serverExecArgv(): string[] {
+  const dir = process.env.APICONV_SERVER_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
 export { CORPUS } from '../helpers/corpus';
 
 export interface StatusParams {
@@ -73,7 +82,7 @@ export class TestClient {
   private exited = false;
 
   constructor() {
-    this.proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc = spawn(process.execPath, [...serverExecArgv(), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc.stderr!.on('data', d => (this.stderr += String(d)));
     this.proc.on('exit', () => {
       this.exited = true;
@@ -197,7 +206,8 @@ export class TestClient {
     } catch {
       /* already gone */
     }
-    await Promise.race([exited, new Promise(r => setTimeout(r, 3000))]);
+    // A server writing its CPU profile on exit takes its time.
+    await Promise.race([exited, new Promise(r => setTimeout(r, process.env.APICONV_SERVER_CPU_PROF ? 120_000 : 3000))]);
     if (!this.exited) this.proc.kill('SIGKILL');
     this.conn.dispose();
   }
