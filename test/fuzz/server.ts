@@ -131,7 +131,7 @@ export interface ServerFuzzReport {
   mismatches: number;
   /** The number of findings at the end: the server's, the CLI's, a fresh server's. */
   final: { server: number; cli: number; fresh: number; equal: boolean };
-  /** afterFirstEdit: 1 s after the first edit's diagnostics; settled: once the server's spare lint worker is up too. */
+  /** afterFirstEdit: 1 s after the first edit's diagnostics; settled: once the server's spare lint worker is up too; end: steady again after the last edit. */
   rssKb: { afterFirstEdit: number; settled: number; end: number; peak: number; min: number; max: number };
   /** The machine's 1-minute load average at the start, at each checkpoint (min–max) and at the end: timing depends on it. */
   load: { start: number; min: number; max: number; end: number };
@@ -779,7 +779,9 @@ export async function fuzzServerRun(o: ServerFuzzOptions): Promise<ServerFuzzRep
       }
     }
     if (!exited) {
-      rep.rssKb.end = await settledRss();
+      // Measured as the start is (steadyRss): 1 s after the last diagnostics is when the server's idle collection
+      // (memory.ts IDLE_MS) starts, and the end could be read before it had freed anything.
+      rep.rssKb.end = await steadyRss();
       rep.rssKb.peak = peakKb(pid);
       const final = client
         .latest(uri)!
