@@ -32,6 +32,32 @@ paths:
           content: { application/json: { schema: { type: array, items: { type: object } } } }
 `;
 
+/** A list GET that takes one query parameter, `ids`, required or not. */
+const lookupDoc = (version: string, required: boolean, name = 'ids') =>
+  version.startsWith('2')
+    ? `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/albums:
+    get:
+      parameters:
+        - { name: ${name}, in: query, type: string, required: ${required} }
+      responses:
+        '200':
+          description: OK
+          schema: { type: array, items: { type: object } }
+`
+    : `openapi: ${version}
+info: { title: t, version: '1' }
+paths:
+  /api/albums:
+    get:
+      parameters:
+        - { name: ${name}, in: query, schema: { type: string }, required: ${required} }
+      responses:
+        '200':${arrayBody}
+`;
+
 testRule('list-pagination', {
   valid: [
     { name: 'options: styles offset, offset and limit (oas3)', options: { styles: ['offset'] }, document: listDoc('3.0.3', ['offset', 'limit']) },
@@ -48,6 +74,9 @@ testRule('list-pagination', {
       options: { styles: ['page', 'cursor'] },
       document: listDoc('3.0.3', ['cursor', 'limit']),
     },
+    { name: 'options: boundedBy ids, a lookup by the ids it requires (oas3)', options: { boundedBy: ['ids'] }, document: lookupDoc('3.0.3', true) },
+    { name: 'options: boundedBy ids (oas2)', options: { boundedBy: ['ids'] }, document: lookupDoc('2.0', true) },
+    { name: 'options: boundedBy start, a time window (oas3.1)', options: { boundedBy: ['start', 'end'] }, document: lookupDoc('3.1.0', true, 'start') },
     { name: 'options: names.page page_number (oas3)', options: { names: { page: 'page_number' } }, document: listDoc('3.0.3', ['page_number', 'limit']) },
     {
       name: 'oas3.2: page and limit as properties of an in: querystring parameter',
@@ -173,6 +202,24 @@ paths:
     },
   ],
   invalid: [
+    {
+      name: 'options: boundedBy ids, a list that takes ids without requiring them is paged like any other (oas3)',
+      options: { boundedBy: ['ids'] },
+      document: lookupDoc('3.0.3', false),
+      errors: [{ path: ['paths', '/api/albums', 'get'], message: 'does not declare the query parameters "page" and "limit"' }],
+    },
+    {
+      name: 'options: boundedBy ids, another required parameter bounds nothing (oas2)',
+      options: { boundedBy: ['ids'] },
+      document: lookupDoc('2.0', true, 'market'),
+      errors: [{ path: ['paths', '/api/albums', 'get'] }],
+    },
+    {
+      name: 'options: boundedBy start, without it required (oas3.1)',
+      options: { boundedBy: ['start'] },
+      document: lookupDoc('3.1.0', false, 'start'),
+      errors: [{ path: ['paths', '/api/albums', 'get'] }],
+    },
     {
       name: 'options: styles offset, page and limit are not offset paging; no fix (oas3)',
       options: { styles: ['offset'] },

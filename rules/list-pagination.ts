@@ -17,7 +17,7 @@ const paramName = (role: string, example: string) => ({
   description: `The name of the ${role} query parameter (e.g. ${example}).`,
 });
 
-export const options = defineOptions<{ styles: Style[]; names: Names }>('list-pagination', {
+export const options = defineOptions<{ styles: Style[]; names: Names; boundedBy: string[] }>('list-pagination', {
   styles: {
     schema: { type: 'array', items: { enum: ['page', 'offset', 'cursor', 'link'] }, minItems: 1, uniqueItems: true },
     default: ['page'],
@@ -40,7 +40,18 @@ export const options = defineOptions<{ styles: Style[]; names: Names }>('list-pa
     description: 'The names of the paging query parameters the styles need; a name left out keeps its default.',
     example: { page: 'page', limit: 'per_page', offset: 'offset', cursor: 'starting_after' },
   },
+  boundedBy: {
+    schema: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+    default: [],
+    description:
+      "Query parameters that bound a list when the GET requires them, so that it needs no paging: the ids it looks up (Spotify's GET /albums?ids=…), a time window (start, end).",
+    example: ['ids'],
+  },
 });
+
+/** Whether the operation requires one of the parameters that bound its list (the boundedBy option). */
+const isBounded = (op: Operation, boundedBy: readonly string[]) =>
+  boundedBy.length > 0 && queryParams(op).some(p => p.value.required === true && boundedBy.includes(p.name));
 
 const isSeedStyle = (styles: Style[], names: Names): boolean => styles.length === 1 && styles[0] === 'page' && names.page === 'page' && names.limit === 'limit';
 
@@ -83,7 +94,7 @@ export default defineRule({
       const seed = isSeedStyle(o.styles, names);
       const out: Finding[] = [];
       for (const op of model.operations) {
-        if (!isListOperation(op, model)) continue;
+        if (!isListOperation(op, model) || isBounded(op, o.boundedBy)) continue;
         // A parameter under a non-conventional name (per_page…) counts as its conventional one: list-param-names
         // asks to rename it. The name as written counts too, for a team that chose it.
         const declared = new Set(queryParams(op).flatMap(p => [p.name, conventionalName(p.name) ?? p.name]));

@@ -79,8 +79,94 @@ paths:
     patch: { responses: { '200': { description: OK } } }
 `,
     },
+    {
+      name: 'options: itemMethods with post, an update by POST on the item (oas3)',
+      options: { itemMethods: ['post', 'put', 'patch', 'delete'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /v1/customers:
+    post: { responses: { '200': { description: Created } } }
+  /v1/customers/{customer}:
+    post: { responses: { '200': { description: Updated } } }
+`,
+    },
+    {
+      name: 'options: itemMethods with post (oas2)',
+      options: { itemMethods: ['post', 'put', 'patch', 'delete'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json:
+    post: { responses: { '200': { description: Updated } } }
+`,
+    },
+    {
+      name: 'options: collectionMethods with put and delete, several items saved and removed at once (oas3.1)',
+      options: { collectionMethods: ['post', 'put', 'delete'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /v1/me/albums:
+    get:
+      responses:
+        '200': { description: OK, content: { application/json: { schema: { type: array, items: { type: object } } } } }
+    put: { responses: { '200': { description: Saved } } }
+    delete: { responses: { '200': { description: Removed } } }
+`,
+    },
+    {
+      name: 'options: collectionMethods with put, a creation by PUT on the collection (oas2)',
+      options: { collectionMethods: ['post', 'put'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api.xro/2.0/Invoices:
+    put: { responses: { '200': { description: Created } } }
+`,
+    },
   ],
   invalid: [
+    {
+      name: 'options: the methods a team accepts elsewhere are still judged, with what the API does (oas3)',
+      options: { collectionMethods: ['post', 'put'], itemMethods: ['post', 'put', 'patch', 'delete'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    put: { responses: { '200': { description: OK } } }
+    delete: { responses: { '204': { description: Deleted } } }
+  /api/users/{id}:
+    post: { responses: { '200': { description: Updated } } }
+`,
+      errors: [
+        { path: ['paths', '/api/users', 'delete'], line: 6, message: 'DELETE on the collection path "/api/users": the API sends DELETE to item paths only.' },
+      ],
+    },
+    {
+      name: 'options: collectionMethods without post, itemMethods with it: POST on a collection (oas2)',
+      options: { collectionMethods: [], itemMethods: ['post', 'put', 'patch', 'delete'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    post: { responses: { '200': { description: OK } } }
+`,
+      errors: [
+        { path: ['paths', '/api/orders', 'post'], line: 5, message: 'POST on the collection path "/api/orders": the API sends POST to item paths only.' },
+      ],
+    },
+    {
+      name: 'options: a method in neither list (oas3.1)',
+      options: { itemMethods: ['put', 'delete'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/orders/{id}:
+    patch: { responses: { '200': { description: OK } } }
+`,
+      errors: [{ path: ['paths', '/api/orders/{id}', 'patch'], line: 5, message: 'PATCH on the item path "/api/orders/{id}": the API does not use PATCH.' }],
+    },
     {
       name: 'oas3: a sub-collection that lists is no singleton: DELETE on it is flagged',
       document: `openapi: 3.0.3

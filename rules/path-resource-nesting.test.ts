@@ -88,8 +88,65 @@ paths:
       name: 'json',
       document: `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/v1/users/{id}": {}}}`,
     },
+    {
+      name: 'options: singletons, a literal below one that names one resource (oas3)',
+      options: { singletons: true },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /app/hook/config:
+    get: { responses: { '200': { description: OK, content: { application/json: { schema: { type: object } } } } } }
+  /app/hook/deliveries/{delivery_id}: {}
+  /repos/{owner}/actions/permissions/workflow: {}
+`,
+    },
+    {
+      name: 'options: singletons, an API in RPC style (oas2)',
+      options: { singletons: true },
+      document: pathsDoc('2.0', '/asset_report/audit_copy/get', '/item/public_token/exchange'),
+    },
+    {
+      name: 'options: singletons, the item of a Twilio collection written with its format extension (oas3.1)',
+      options: { singletons: true },
+      document: pathsDoc('3.1.0', '/2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/Auth/Calls.json'),
+    },
   ],
   invalid: [
+    {
+      name: 'options: singletons, a literal below a collection that has items is still two collections (oas3)',
+      options: { singletons: true },
+      document: pathsDoc('3.0.3', '/api/users/{id}', '/api/users/search'),
+      errors: [{ path: ['paths', '/api/users/search'], message: 'two collections in a row ("users/search")' }],
+    },
+    {
+      name: 'options: singletons, below a collection that lists (oas3.1)',
+      options: { singletons: true },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get: { responses: { '200': { description: OK, content: { application/json: { schema: { type: array, items: { type: object } } } } } } }
+  /api/users/export: {}
+`,
+      errors: [{ path: ['paths', '/api/users/export'], message: 'two collections in a row ("users/export")' }],
+    },
+    {
+      name: 'options: singletons, below a collection posted to (oas2)',
+      options: { singletons: true },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/orders:
+    post: { responses: { '201': { description: Created } } }
+  /api/orders/bulk: {}
+`,
+      errors: [{ path: ['paths', '/api/orders/bulk'], message: 'two collections in a row ("orders/bulk")' }],
+    },
+    {
+      name: 'without singletons (the default) a literal below a singleton is reported (oas3)',
+      document: pathsDoc('3.0.3', '/app/hook/config'),
+      errors: [{ path: ['paths', '/app/hook/config'], message: 'two collections in a row ("app/hook")' }],
+    },
     {
       name: 'options: maxDepth 1, a sub-collection is one too deep (oas3)',
       options: { maxDepth: 1 },

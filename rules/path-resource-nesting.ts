@@ -3,10 +3,11 @@ import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { hasTemplate, resourceSegments } from './_lib/paths';
 import { defineOptions } from './_lib/options';
+import { namesOneResource } from './_lib/singletons';
 
 type IdTemplate = 'any' | 'camelCase' | 'snake_case' | 'PascalCase';
 
-export const options = defineOptions<{ maxDepth: number | 'none'; idTemplate: IdTemplate; compoundIds: string[]; namespaces: string[] }>(
+export const options = defineOptions<{ maxDepth: number | 'none'; idTemplate: IdTemplate; compoundIds: string[]; namespaces: string[]; singletons: boolean }>(
   'path-resource-nesting',
   {
     maxDepth: {
@@ -33,6 +34,13 @@ export const options = defineOptions<{ maxDepth: number | 'none'; idTemplate: Id
       description:
         "Segments that group collections and are none themselves (Stripe's /v1/radar/early_fraud_warnings, a /me of the caller's own): left out of the alternation and the depth.",
       example: ['radar', 'me'],
+    },
+    singletons: {
+      schema: { type: 'boolean' },
+      default: false,
+      description:
+        "Whether a literal segment the API never follows with an item's template, and never lists or posts to, names one resource that another literal may follow (GitHub's /app/hook/config, Plaid's /asset_report/audit_copy/get).",
+      example: true,
     },
   },
 );
@@ -66,14 +74,22 @@ function optionProblem(effectivePath: string, pathKey: string, o: typeof options
   return undefined;
 }
 
-/** The first nesting problem of an effective path (of path key `pathKey`), as a message, or undefined. See resourceSegments for where the resources start. */
+/**
+ * The first nesting problem of an effective path (of path key `pathKey`), as a message, or undefined. See
+ * resourceSegments for where the resources start. `namesOne` (the singletons option) says whether the resource
+ * segments up to a literal name one resource, which another literal may then follow.
+ */
 export function nestingProblem(
   effectivePath: string,
   pathKey: string = effectivePath,
   compoundIds: readonly string[] = [],
   namespaces: readonly string[] = [],
+  namesOne?: (prefix: readonly string[]) => boolean,
 ): string | undefined {
-  const segs = resourcesOf(effectivePath, pathKey, namespaces);
+  const all = resourceSegments(effectivePath, pathKey);
+  // Each kept segment with where it stands among all of them: a singleton is judged on the path as written.
+  const kept = all.flatMap((seg, at) => (namespaces.includes(seg) ? [] : [{ seg, at }]));
+  const segs = kept.map(k => k.seg);
   if (segs.length > 0 && hasTemplate(segs[0])) {
     return `Path "${effectivePath}" starts with the template "${segs[0]}": an {id} identifies an item of a collection, so put the collection first (/api/<collection>/{id}).`;
   }
@@ -85,6 +101,7 @@ export function nestingProblem(
       return `Path "${effectivePath}" has two templates in a row ("${segs[i - 1]}/${segs[i]}"): name the sub-collection between them (/api/<collection>/{id}/<sub_collection>/{subId}).`;
     }
     if (!a && !b) {
+      if (namesOne?.(all.slice(0, kept[i - 1].at + 1))) continue;
       return `Path "${effectivePath}" has two collections in a row ("${segs[i - 1]}/${segs[i]}"): a sub-collection hangs below an item of its parent (/api/<collection>/{id}/<sub_collection>).`;
     }
   }
@@ -104,10 +121,11 @@ export default defineRule({
     'apiconvPathResourceNesting',
     (model, o) => {
       const out: Finding[] = [];
+      const namesOne = o.singletons ? (prefix: readonly string[]) => namesOneResource(model, prefix) : undefined;
       for (const item of model.pathItems) {
         for (const eff of item.effectivePaths) {
           // One finding per path item (the first problem): they all point at its key.
-          const message = nestingProblem(eff, item.pathKey, o.compoundIds, o.namespaces) ?? optionProblem(eff, item.pathKey, o);
+          const message = nestingProblem(eff, item.pathKey, o.compoundIds, o.namespaces, namesOne) ?? optionProblem(eff, item.pathKey, o);
           if (message !== undefined) {
             out.push({ message, path: item.path });
             break;
