@@ -13,6 +13,7 @@ import { objectFields } from '../../../rules/_lib/fixes';
 import { mediaTypeName } from '../../../rules/post-request-body';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
 import { inferActions, inferCollectionCase, inferPrefix, inferVersionFormat, nestingInference } from './inferPaths';
+import { inferMethodTargets } from './inferMethods';
 
 export type { Inference };
 
@@ -95,6 +96,54 @@ function inferPagination(models: Model[]): Inference | undefined {
   const evidence = [`paged lists: ${tally(styles, paged, `paged list operations (of ${lists})`)}`];
   for (const role of Object.keys(chosen)) evidence.push(`${role}: ${tally(names[role as PagingRole], paged, 'paged list operations')}`);
   return { rule: 'list-pagination', options: { styles: [style], ...(Object.keys(chosen).length > 0 ? { names: chosen } : {}) }, evidence };
+}
+
+/** Names of a required query parameter that bounds a list: the ids looked up (`ids`, `user_ids`), a time window. */
+const BOUNDING = /^(ids|\w+_ids|\w+Ids|start|end|from|to|since|until|start_?(time|date)|end_?(time|date)|(start|end)(Time|Date))$/;
+
+/**
+ * The required query parameters that bound the API's unpaged lists (list-pagination's boundedBy): a GET that
+ * looks items up by the ids it is given (Spotify's GET /albums?ids=…) or reads a time window of metrics returns
+ * what was asked for, not a collection to page through. A name counts when at least two unpaged lists require
+ * it and no paged one does.
+ */
+function inferBoundedLists(models: Model[]): Inference | undefined {
+  const unpaged = new Map<string, number>();
+  const onPaged = new Set<string>();
+  let lists = 0;
+  for (const m of models)
+    for (const op of m.operations) {
+      if (!isListOperation(op, m)) continue;
+      lists++;
+      const params = queryParams(op);
+      const paged = params.some(p => Object.values(PAGING_ROLES).some(role => role(p.name)));
+      for (const p of new Set(params.filter(p => p.value.required === true && BOUNDING.test(p.name)).map(p => p.name))) {
+        if (paged) onPaged.add(p);
+        else bump(unpaged, p);
+      }
+    }
+  const names = ranked_(unpaged)
+    .filter(([n, c]) => c >= 2 && !onPaged.has(n))
+    .map(([n]) => n)
+    .sort();
+  if (names.length === 0) return undefined;
+  return {
+    rule: 'list-pagination',
+    options: { boundedBy: names },
+    evidence: [`unpaged lists that require a bound: ${tally(new Map(names.map(n => [n, unpaged.get(n)!])), lists, 'list operations')}`],
+  };
+}
+
+/** One entry per rule: the options of several inferences of a rule together, their evidence in order. */
+function oneEntryPerRule(inferences: Inference[]): Inference[] {
+  const byRule = new Map<string, Inference>();
+  for (const inf of inferences) {
+    const seen = byRule.get(inf.rule);
+    if (!seen) byRule.set(inf.rule, inf);
+    else if (!seen.off && !inf.off)
+      byRule.set(inf.rule, { rule: inf.rule, options: { ...seen.options, ...inf.options }, evidence: [...seen.evidence, ...inf.evidence] });
+  }
+  return [...byRule.values()];
 }
 
 const declares = (op: Operation, ...codes: string[]) => codes.some(c => op.responses?.[c] !== undefined);
@@ -288,13 +337,15 @@ function inferApiKeyNames(models: Model[]): Inference | undefined {
 /** The conventions of an API's documents (each a resolved or plain document object), in a stable order. */
 export function inferConventions(documents: unknown[]): Inference[] {
   const models = documents.map(d => getModel(d));
-  return [
+  const inferred = [
     inferPrefix(models),
     inferCollectionCase(models),
     inferListNames(models),
     inferPagination(models),
+    inferBoundedLists(models),
     inferActions(models),
     nestingInference(models),
+    inferMethodTargets(models),
     inferBodyMediaType(models),
     inferErrorBody(models),
     ...inferStatuses(models),
@@ -302,7 +353,8 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferVersionFormat(models),
     inferVersionNames(models),
     inferApiKeyNames(models),
-  ].filter((i): i is Inference => i !== undefined);
+  ];
+  return oneEntryPerRule(inferred.filter((i): i is Inference => i !== undefined));
 }
 
 const yamlScalar = (v: unknown) =>

@@ -4,6 +4,8 @@ import { ALL_DEFAULT_VERBS, takesOnlyPost, verbOf } from '../../../rules/path-no
 import { collectionSegments } from '../../../rules/path-collection-plural';
 import { majorityPrefix } from '../../../rules/path-api-prefix';
 import { formatOf } from '../../../rules/version-path-format';
+import { nestingProblem } from '../../../rules/path-resource-nesting';
+import { namesOneResource } from '../../../rules/_lib/singletons';
 import { hasTemplate, resourceSegments, versionSegmentIndexes } from '../../../rules/_lib/paths';
 import { bump, ranked_, tally, type Inference } from './inferTally';
 
@@ -139,9 +141,61 @@ function inferNamespaces(models: Model[]): Inference | undefined {
   };
 }
 
-/** path-resource-nesting's compound keys and namespaces, one entry. */
+/** Fewer paths than this say too little of a style to turn the rule off. */
+const RPC_MIN_PATHS = 10;
+
+/**
+ * An API that names no item in its paths (Plaid's POST /asset_report/get, /item/remove: RPC over HTTP, a resource
+ * and an action) has no collection and item to alternate: fewer than one path in twenty has a template.
+ */
+function inferRpcStyle(models: Model[]): Inference | undefined {
+  let paths = 0;
+  let templated = 0;
+  for (const m of models)
+    for (const item of m.pathItems) {
+      paths++;
+      if (resourceSegments(item.effectivePaths[0] ?? item.pathKey, item.pathKey).some(hasTemplate)) templated++;
+    }
+  if (paths < RPC_MIN_PATHS || templated * 20 >= paths) return undefined;
+  return {
+    rule: 'path-resource-nesting',
+    off: true,
+    evidence: [`${templated} of ${paths} paths name an item with a template: the paths name a resource and an action (RPC style), not collections and items`],
+  };
+}
+
+/**
+ * Whether the API hangs resources below segments that name one resource (`/app/hook/config`: no `/app/{id}`, no
+ * list of apps): in at least three paths that the rule, with the other inferred options, would report only for that.
+ */
+function inferSingletons(models: Model[], set: { compoundIds?: string[]; namespaces?: string[] }): Inference | undefined {
+  let paths = 0;
+  const accepted: string[] = [];
+  for (const m of models)
+    for (const item of m.pathItems) {
+      const eff = item.effectivePaths[0] ?? item.pathKey;
+      paths++;
+      if (nestingProblem(eff, item.pathKey, set.compoundIds, set.namespaces) === undefined) continue;
+      if (nestingProblem(eff, item.pathKey, set.compoundIds, set.namespaces, prefix => namesOneResource(m, prefix)) === undefined) accepted.push(eff);
+    }
+  if (accepted.length < 3) return undefined;
+  return {
+    rule: 'path-resource-nesting',
+    options: { singletons: true },
+    evidence: [
+      `${accepted.length} of ${paths} paths go on below a segment that names one resource (no item below it, no list of it), as ${accepted.slice(0, 2).join(' and ')}`,
+    ],
+  };
+}
+
+/** path-resource-nesting's compound keys, namespaces and singletons, one entry; or off for an API in RPC style. */
 export function nestingInference(models: Model[]): Inference | undefined {
+  const rpc = inferRpcStyle(models);
+  if (rpc) return rpc;
   const parts = [inferCompoundIds(models), inferNamespaces(models)].filter((i): i is Inference => i !== undefined);
+  const set = Object.assign({}, ...parts.map(p => p.options)) as { compoundIds?: string[]; namespaces?: string[] };
+  const singletons = inferSingletons(models, set);
+  if (singletons) parts.push(singletons);
   if (parts.length === 0) return undefined;
   return { rule: 'path-resource-nesting', options: Object.assign({}, ...parts.map(p => p.options)), evidence: parts.flatMap(p => p.evidence) };
 }

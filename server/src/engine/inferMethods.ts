@@ -1,0 +1,43 @@
+/** Which paths an API sends each method to (engine/infer.ts): method-path-fit's collection and item methods. */
+import type { Model } from '../../../rules/_lib/oas';
+import { JUDGED_METHODS, options as methodPathFit, targetOf, type JudgedMethod, type PathKind } from '../../../rules/method-path-fit';
+import { bump, tally, type Inference } from './inferTally';
+
+/** The least share of a method's operations on the kind of path the seed does not send it to that makes a practice. */
+const PRACTICE_SHARE = 0.25;
+/** …and the fewest operations: one or two are an oddity the rule should report, not a convention. */
+const PRACTICE_COUNT = 3;
+
+/**
+ * The kinds of path each method targets, against the seed's (POST on collections; PUT, PATCH, DELETE on items):
+ * an API that sends a method to the other kind of path in at least a quarter of its operations of that method,
+ * and at least three, does so by design (Stripe and Twilio update with POST on an item, Xero creates with PUT on
+ * its collections, Spotify saves and removes several items with PUT and DELETE on a collection), and that kind is
+ * accepted beside the seed's. Rarer ones stay what the rule reports.
+ */
+export function inferMethodTargets(models: Model[]): Inference | undefined {
+  const counts = new Map<JudgedMethod, Map<string, number>>(JUDGED_METHODS.map(m => [m, new Map()]));
+  for (const m of models)
+    for (const op of m.operations) {
+      const target = JUDGED_METHODS.includes(op.method as JudgedMethod) ? targetOf(op, m) : undefined;
+      if (target) bump(counts.get(op.method as JudgedMethod)!, `${target.kind} paths`);
+    }
+  const accepted: Record<PathKind, JudgedMethod[]> = {
+    collection: [...methodPathFit.defaults.collectionMethods],
+    item: [...methodPathFit.defaults.itemMethods],
+  };
+  const evidence: string[] = [];
+  for (const method of JUDGED_METHODS) {
+    const byKind = counts.get(method)!;
+    const other: PathKind = accepted.collection.includes(method) ? 'item' : 'collection';
+    const n = byKind.get(`${other} paths`) ?? 0;
+    const total = [...byKind.values()].reduce((a, b) => a + b, 0);
+    if (n < PRACTICE_COUNT || n < total * PRACTICE_SHARE) continue;
+    accepted[other].push(method);
+    const M = method.toUpperCase();
+    evidence.push(`${M}: ${tally(byKind, total, `${M} operations`)}`);
+  }
+  if (evidence.length === 0) return undefined;
+  const ordered = (list: JudgedMethod[]) => JUDGED_METHODS.filter(m => list.includes(m));
+  return { rule: 'method-path-fit', options: { collectionMethods: ordered(accepted.collection), itemMethods: ordered(accepted.item) }, evidence };
+}
