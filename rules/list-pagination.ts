@@ -50,7 +50,7 @@ export const options = defineOptions<{ styles: Style[]; names: Names; boundedBy:
 });
 
 /** Whether the operation requires one of the parameters that bound its list (the boundedBy option). */
-const isBounded = (op: Operation, boundedBy: readonly string[]) =>
+export const isBounded = (op: Operation, boundedBy: readonly string[]) =>
   boundedBy.length > 0 && queryParams(op).some(p => p.value.required === true && boundedBy.includes(p.name));
 
 const isSeedStyle = (styles: Style[], names: Names): boolean => styles.length === 1 && styles[0] === 'page' && names.page === 'page' && names.limit === 'limit';

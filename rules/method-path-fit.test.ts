@@ -125,8 +125,47 @@ paths:
     put: { responses: { '200': { description: Created } } }
 `,
     },
+    {
+      name: 'options: singletons, a literal path that names one resource (oas3)',
+      options: { singletons: true },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /app/hook/config:
+    get:
+      responses:
+        '200': { description: OK, content: { application/json: { schema: { type: object } } } }
+    patch: { responses: { '200': { description: OK } } }
+`,
+    },
+    {
+      name: 'options: singletons (oas2)',
+      options: { singletons: true },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /orgs/{org}/actions/permissions:
+    put: { responses: { '204': { description: Set } } }
+`,
+    },
   ],
   invalid: [
+    {
+      name: 'options: singletons, a path that lists is still a collection (oas3.1)',
+      options: { singletons: true },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /runners/labels:
+    get:
+      responses:
+        '200': { description: OK, content: { application/json: { schema: { type: array, items: { type: string } } } } }
+    delete: { responses: { '204': { description: Deleted } } }
+`,
+      errors: [
+        { path: ['paths', '/runners/labels', 'delete'], message: 'DELETE on the collection path "/runners/labels": the API sends DELETE to item paths only.' },
+      ],
+    },
     {
       name: 'options: the methods a team accepts elsewhere are still judged, with what the API does (oas3)',
       options: { collectionMethods: ['post', 'put'], itemMethods: ['post', 'put', 'patch', 'delete'] },

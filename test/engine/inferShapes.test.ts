@@ -35,6 +35,19 @@ describe('inferConventions: method-path-fit', () => {
     ]);
   });
 
+  it('singletons: PUT, PATCH and DELETE on paths that name one resource, in at least three operations', () => {
+    const paths: Ops = {
+      '/api/app/hook/config': { get: object, patch: ok('200') },
+      '/api/orgs/{org}/actions/permissions': { get: object, put: ok('204'), delete: ok('204') },
+      '/api/users': { get: array, delete: ok('204') },
+    };
+    const inf = find(inferConventions([doc(paths)]), 'method-path-fit');
+    assert.deepEqual(inf?.options, { singletons: true });
+    assert.deepEqual(inf?.evidence, [
+      '3 of 4 PUT, PATCH and DELETE operations target a path that names one resource (no item below it, no list of it), as PATCH /api/app/hook/config and PUT /api/orgs/{org}/actions/permissions',
+    ]);
+  });
+
   it('nothing when the methods go where the seed sends them, or stray in fewer than a quarter', () => {
     const paths: Ops = {};
     for (let i = 0; i < 10; i++) paths[`/api/r${i}s/{id}`] = { delete: ok('204') };
@@ -105,6 +118,35 @@ describe('inferConventions: list-pagination boundedBy', () => {
         ...array,
       },
     };
-    assert.equal(find(inferConventions([doc(paths)]), 'list-pagination'), undefined);
+    assert.equal(find(inferConventions([doc(paths)]), 'list-pagination')?.options?.boundedBy, undefined);
+  });
+});
+
+describe('inferConventions: deprecation-headers', () => {
+  const deprecated = (headers: Record<string, unknown>) => ({ get: { deprecated: true, responses: { '200': { description: 'ok', headers } } } });
+  const sunset = { Sunset: { schema: { type: 'string' } } };
+
+  it('off when most deprecated operations declare neither Deprecation nor Sunset; kept when most do', () => {
+    const off = find(inferConventions([doc({ '/api/as': deprecated({}), '/api/bs': deprecated({}), '/api/cs': deprecated(sunset) })]), 'deprecation-headers');
+    assert.equal(off?.off, true);
+    assert.deepEqual(off?.evidence, ['1 of 3 deprecated operations declare a Deprecation or Sunset header']);
+    assert.equal(
+      find(
+        inferConventions([doc({ '/api/as': deprecated(sunset), '/api/bs': deprecated({ Deprecation: {} }), '/api/cs': deprecated({}) })]),
+        'deprecation-headers',
+      ),
+      undefined,
+    );
+  });
+});
+
+describe('inferConventions: list-pagination off', () => {
+  it('off when fewer than half of the lists are paged; the paged majority keeps the rule', () => {
+    const unpaged = { get: array };
+    const paged = { get: { parameters: ['page', 'limit'].map(name => ({ name, in: 'query', schema: { type: 'integer' } })), ...array } };
+    const off = find(inferConventions([doc({ '/api/as': unpaged, '/api/bs': unpaged, '/api/cs': paged })]), 'list-pagination');
+    assert.equal(off?.off, true);
+    assert.deepEqual(off?.evidence, ['1 of 3 list operations are paged']);
+    assert.equal(find(inferConventions([doc({ '/api/as': unpaged, '/api/bs': paged, '/api/cs': paged })]), 'list-pagination'), undefined);
   });
 });

@@ -11,6 +11,7 @@ import { admitsJson, isActionPost, requestBodyInfo } from '../../../rules/_lib/m
 import { errorResponses } from '../../../rules/_lib/errors';
 import { objectFields } from '../../../rules/_lib/fixes';
 import { mediaTypeName } from '../../../rules/post-request-body';
+import { isBounded } from '../../../rules/list-pagination';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
 import { inferActions, inferCollectionCase, inferPrefix, inferVersionFormat, nestingInference } from './inferPaths';
 import { inferMethodTargets } from './inferMethods';
@@ -59,16 +60,18 @@ const STYLE_ROLES: Record<'page' | 'offset' | 'cursor', PagingRole> = { page: 'p
 /**
  * How most of the API's list operations are paged (list-pagination's styles and names): the style most paged
  * lists use, when more than half of them do, each of its parameters under the name most of them give it. The
- * lists paged otherwise, or not at all, are what the rule reports.
+ * lists paged otherwise, or not at all, are what the rule reports; off when most lists are not paged at all. The
+ * lists bounded by what they require (`bounds`) are left out.
  */
-function inferPagination(models: Model[]): Inference | undefined {
+function inferPagination(models: Model[], bounds: Inference | undefined): Inference | undefined {
+  const boundedBy = (bounds?.options?.boundedBy ?? []) as string[];
   const styles = new Map<string, number>();
   const names: Record<PagingRole, Map<string, number>> = { page: new Map(), limit: new Map(), offset: new Map(), cursor: new Map() };
   let lists = 0;
   let paged = 0;
   for (const m of models)
     for (const op of m.operations) {
-      if (!isListOperation(op, m)) continue;
+      if (!isListOperation(op, m) || isBounded(op, boundedBy)) continue;
       lists++;
       const params = [...new Set(queryParams(op).map(p => p.name))];
       const named = (role: PagingRole) => params.filter(PAGING_ROLES[role]);
@@ -80,6 +83,8 @@ function inferPagination(models: Model[]): Inference | undefined {
       for (const style of met) bump(styles, style);
       for (const role of Object.keys(names) as PagingRole[]) for (const n of named(role)) bump(names[role], n);
     }
+  // The seed's lists "may take" page and limit: an API that pages fewer than half of its lists does not page them.
+  if (lists >= 3 && paged * 2 < lists) return { rule: 'list-pagination', off: true, evidence: [`${paged} of ${lists} list operations are paged`] };
   const [top] = ranked_(styles);
   if (top === undefined || top[1] * 2 <= paged) return undefined;
   // A tie with the seed's style (lists that take a page and a page token) keeps the seed's.
@@ -209,6 +214,15 @@ const PRACTICES: { rule: string; kind: string; applies: (op: Operation) => boole
   },
   { rule: 'security-required', kind: 'operations', applies: () => true, follows: op => op.secured, what: 'are secured' },
   {
+    // The seed's deprecation headers are ones an old version "may use": an API that never sends them signals otherwise.
+    rule: 'deprecation-headers',
+    kind: 'deprecated operations',
+    applies: op => op.deprecated,
+    follows: (op, m) =>
+      Object.values(op.responses ?? {}).some(r => responseHeaderNames(resolveLocal(m.root, r)).some(h => h === 'deprecation' || h === 'sunset')),
+    what: 'declare a Deprecation or Sunset header',
+  },
+  {
     rule: 'cache-control-get',
     kind: 'GETs with a 200',
     applies: op => op.method === 'get' && declares(op, '200'),
@@ -337,12 +351,13 @@ function inferApiKeyNames(models: Model[]): Inference | undefined {
 /** The conventions of an API's documents (each a resolved or plain document object), in a stable order. */
 export function inferConventions(documents: unknown[]): Inference[] {
   const models = documents.map(d => getModel(d));
+  const bounds = inferBoundedLists(models);
   const inferred = [
     inferPrefix(models),
     inferCollectionCase(models),
     inferListNames(models),
-    inferPagination(models),
-    inferBoundedLists(models),
+    inferPagination(models, bounds),
+    bounds,
     inferActions(models),
     nestingInference(models),
     inferMethodTargets(models),

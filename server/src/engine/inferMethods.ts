@@ -16,17 +16,19 @@ const PRACTICE_COUNT = 3;
  * accepted beside the seed's. Rarer ones stay what the rule reports.
  */
 export function inferMethodTargets(models: Model[]): Inference | undefined {
+  const singletons = inferSingletonTargets(models);
   const counts = new Map<JudgedMethod, Map<string, number>>(JUDGED_METHODS.map(m => [m, new Map()]));
   for (const m of models)
     for (const op of m.operations) {
-      const target = JUDGED_METHODS.includes(op.method as JudgedMethod) ? targetOf(op, m) : undefined;
+      const target = JUDGED_METHODS.includes(op.method as JudgedMethod) ? targetOf(op, m, singletons !== undefined) : undefined;
       if (target) bump(counts.get(op.method as JudgedMethod)!, `${target.kind} paths`);
     }
   const accepted: Record<PathKind, JudgedMethod[]> = {
     collection: [...methodPathFit.defaults.collectionMethods],
     item: [...methodPathFit.defaults.itemMethods],
   };
-  const evidence: string[] = [];
+  const evidence = singletons ? [singletons] : [];
+  let moved = false;
   for (const method of JUDGED_METHODS) {
     const byKind = counts.get(method)!;
     const other: PathKind = accepted.collection.includes(method) ? 'item' : 'collection';
@@ -34,10 +36,36 @@ export function inferMethodTargets(models: Model[]): Inference | undefined {
     const total = [...byKind.values()].reduce((a, b) => a + b, 0);
     if (n < PRACTICE_COUNT || n < total * PRACTICE_SHARE) continue;
     accepted[other].push(method);
+    moved = true;
     const M = method.toUpperCase();
     evidence.push(`${M}: ${tally(byKind, total, `${M} operations`)}`);
   }
   if (evidence.length === 0) return undefined;
   const ordered = (list: JudgedMethod[]) => JUDGED_METHODS.filter(m => list.includes(m));
-  return { rule: 'method-path-fit', options: { collectionMethods: ordered(accepted.collection), itemMethods: ordered(accepted.item) }, evidence };
+  return {
+    rule: 'method-path-fit',
+    options: {
+      ...(moved ? { collectionMethods: ordered(accepted.collection), itemMethods: ordered(accepted.item) } : {}),
+      ...(singletons ? { singletons: true } : {}),
+    },
+    evidence,
+  };
+}
+
+/**
+ * Whether the API changes resources that its paths name as one (`PATCH /app/hook/config`: no `/app/hook/config/{id}`,
+ * no list of it, nothing posted to it) with PUT, PATCH or DELETE, in at least three operations the rule would
+ * otherwise take as aimed at a collection: the evidence line when it does.
+ */
+function inferSingletonTargets(models: Model[]): string | undefined {
+  const found: string[] = [];
+  let judged = 0;
+  for (const m of models)
+    for (const op of m.operations) {
+      if (op.method !== 'put' && op.method !== 'patch' && op.method !== 'delete') continue;
+      judged++;
+      if (targetOf(op, m)?.kind === 'collection' && targetOf(op, m, true)?.kind === 'item') found.push(`${op.method.toUpperCase()} ${op.pathKey}`);
+    }
+  if (found.length < PRACTICE_COUNT) return undefined;
+  return `${found.length} of ${judged} PUT, PATCH and DELETE operations target a path that names one resource (no item below it, no list of it), as ${found.slice(0, 2).join(' and ')}`;
 }
