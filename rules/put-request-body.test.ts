@@ -1,7 +1,30 @@
 import { testRule } from '../test/helpers/testRule';
 
+/** A PUT on /api/users/{id}: with a JSON body (optional unless `required`) or, when `body` is false, none. */
+const putDoc = (version: string, body: boolean, required = false) =>
+  version.startsWith('2')
+    ? `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      parameters:${body ? `\n        - { name: user, in: body, required: ${required}, schema: { type: object } }` : ' []'}
+      responses: { '200': { description: OK } }
+`
+    : `openapi: ${version}
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:${body ? `\n      requestBody: { required: ${required}, content: { application/json: { schema: { type: object } } } }` : ''}
+      responses: { '200': { description: OK } }
+`;
+
 testRule('put-request-body', {
   valid: [
+    { name: 'options: required false, an optional body (oas3)', options: { required: false }, document: putDoc('3.0.3', true) },
+    { name: 'options: required false, an optional body parameter (oas2)', options: { required: false }, document: putDoc('2.0', true) },
+    { name: 'options: allowNone, no body (oas3.1)', options: { allowNone: true }, document: putDoc('3.1.0', false) },
+    { name: 'options: allowNone, no body (oas2)', options: { allowNone: true }, document: putDoc('2.0', false) },
     {
       name: 'oas3: required JSON body',
       document: `openapi: 3.0.3
@@ -52,6 +75,31 @@ paths:
     },
   ],
   invalid: [
+    {
+      name: 'options: required false still asks for a body (oas3)',
+      options: { required: false },
+      document: putDoc('3.0.3', false),
+      errors: [{ path: ['paths', '/api/users/{id}', 'put'], message: 'has no request body' }],
+    },
+    {
+      name: 'options: allowNone still asks an optional body to be required (oas2)',
+      options: { allowNone: true },
+      document: putDoc('2.0', true),
+      errors: [{ message: 'the request body is optional' }],
+    },
+    {
+      name: 'options: allowNone and required false, a body that is there is still JSON (oas3.1)',
+      options: { allowNone: true, required: false },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      requestBody: { content: { application/xml: { schema: { type: object } } } }
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ message: 'has no JSON request body (application/xml)' }],
+    },
     {
       name: 'oas3.2: a PUT without a body beside QUERY and additionalOperations',
       document: `openapi: 3.2.0

@@ -165,6 +165,7 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
       'cache-control-get': { operations: ['item'] },
       'list-pagination': { styles: ['cursor', 'link'], names: { cursor: 'starting_after', limit: 'per_page' }, boundedBy: ['ids'] },
       'path-resource-nesting': { maxDepth: 2, idTemplate: 'camelCase', singletons: true },
+      'put-request-body': { required: false, allowNone: true },
       'method-path-fit': { collectionMethods: ['post', 'delete'], itemMethods: ['put', 'patch'], singletons: true },
       'error-404-item': { methods: ['get'] },
       'error-400': { methods: ['post', 'put', 'patch'] },

@@ -150,3 +150,34 @@ describe('inferConventions: list-pagination off', () => {
     assert.equal(find(inferConventions([doc({ '/api/as': unpaged, '/api/bs': paged, '/api/cs': paged })]), 'list-pagination'), undefined);
   });
 });
+
+describe('inferConventions: put-request-body', () => {
+  const put = (body?: boolean) => ({
+    put: { ...(body === undefined ? {} : { requestBody: { required: body, content: { 'application/json': { schema: { type: 'object' } } } } }), ...ok('200') },
+  });
+
+  it('required off when most PUT bodies are optional; allowNone when a quarter of the PUTs, and three, take none', () => {
+    const inf = find(
+      inferConventions([
+        doc({
+          '/api/a/{id}': put(false),
+          '/api/b/{id}': put(false),
+          '/api/c/{id}': put(true),
+          '/api/d/{id}': put(),
+          '/api/e/{id}': put(),
+          '/api/f/{id}': put(),
+        }),
+      ]),
+      'put-request-body',
+    );
+    assert.deepEqual(inf?.options, { required: false, allowNone: true });
+    assert.deepEqual(inf?.evidence, ['PUT bodies: optional in 2 of 3 PUTs with a JSON body', 'PUT without a body: 3 of 6 PUT operations']);
+    assert.equal(
+      find(
+        inferConventions([doc({ '/api/a/{id}': put(true), '/api/b/{id}': put(true), '/api/c/{id}': put(false), '/api/d/{id}': put() })]),
+        'put-request-body',
+      ),
+      undefined,
+    );
+  });
+});

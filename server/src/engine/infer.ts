@@ -14,7 +14,7 @@ import { mediaTypeName } from '../../../rules/post-request-body';
 import { isBounded } from '../../../rules/list-pagination';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
 import { inferActions, inferCollectionCase, inferPrefix, inferVersionFormat, nestingInference } from './inferPaths';
-import { inferMethodTargets } from './inferMethods';
+import { inferMethodTargets, inferPutBodies } from './inferMethods';
 
 export type { Inference };
 
@@ -361,6 +361,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferActions(models),
     nestingInference(models),
     inferMethodTargets(models),
+    inferPutBodies(models),
     inferBodyMediaType(models),
     inferErrorBody(models),
     ...inferStatuses(models),

@@ -1,5 +1,6 @@
-/** Which paths an API sends each method to (engine/infer.ts): method-path-fit's collection and item methods. */
+/** How an API uses its methods (engine/infer.ts): the paths it sends each to (method-path-fit), what its PUTs carry (put-request-body). */
 import type { Model } from '../../../rules/_lib/oas';
+import { requestBodyInfo } from '../../../rules/_lib/methods';
 import { JUDGED_METHODS, options as methodPathFit, targetOf, type JudgedMethod, type PathKind } from '../../../rules/method-path-fit';
 import { bump, tally, type Inference } from './inferTally';
 
@@ -68,4 +69,38 @@ function inferSingletonTargets(models: Model[]): string | undefined {
     }
   if (found.length < PRACTICE_COUNT) return undefined;
   return `${found.length} of ${judged} PUT, PATCH and DELETE operations target a path that names one resource (no item below it, no list of it), as ${found.slice(0, 2).join(' and ')}`;
+}
+
+/**
+ * How the API's PUTs carry what they set (put-request-body): when most PUT bodies are optional, the API's PUT sends
+ * the parts it changes and `required` is off; when at least a quarter of the PUTs, and three, take no body at all
+ * (the state is in the path or query), a PUT may take none.
+ */
+export function inferPutBodies(models: Model[]): Inference | undefined {
+  let puts = 0;
+  let none = 0;
+  let bodies = 0;
+  let optional = 0;
+  for (const m of models)
+    for (const op of m.operations) {
+      if (op.method !== 'put') continue;
+      puts++;
+      const body = requestBodyInfo(op, m.spec, m.root);
+      if (!body.present) none++;
+      else if (body.json) {
+        bodies++;
+        if (!body.required) optional++;
+      }
+    }
+  const options: Record<string, unknown> = {};
+  const evidence: string[] = [];
+  if (optional * 2 > bodies) {
+    options.required = false;
+    evidence.push(`PUT bodies: optional in ${optional} of ${bodies} PUTs with a JSON body`);
+  }
+  if (none >= PRACTICE_COUNT && none >= puts * PRACTICE_SHARE) {
+    options.allowNone = true;
+    evidence.push(`PUT without a body: ${none} of ${puts} PUT operations`);
+  }
+  return evidence.length > 0 ? { rule: 'put-request-body', options, evidence } : undefined;
 }
