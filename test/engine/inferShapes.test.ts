@@ -181,3 +181,14 @@ describe('inferConventions: put-request-body', () => {
     );
   });
 });
+
+describe('inferConventions: path-no-verbs groups', () => {
+  it('a verb that starts two paths going on with a literal, and ends none, names a group: allowed', () => {
+    const paths: Ops = { '/v1/browse/categories': { get: array }, '/v1/browse/new-releases': { get: array }, '/v1/albums': { get: array } };
+    const inf = find(inferConventions([doc(paths)]), 'path-no-verbs');
+    assert.deepEqual(inf?.options, { allowed: ['browse'] });
+    assert.deepEqual(inf?.evidence, ['verbs that start a group of paths, never an action: browse (2 paths)']);
+    paths['/v1/browse'] = { get: array };
+    assert.equal(find(inferConventions([doc(paths)]), 'path-no-verbs'), undefined, 'a path that ends with it');
+  });
+});

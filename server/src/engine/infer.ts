@@ -13,7 +13,7 @@ import { objectFields } from '../../../rules/_lib/fixes';
 import { mediaTypeName } from '../../../rules/post-request-body';
 import { isBounded } from '../../../rules/list-pagination';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
-import { inferActions, inferCollectionCase, inferPrefix, inferVersionFormat, nestingInference } from './inferPaths';
+import { inferActions, inferCollectionCase, inferPrefix, inferVerbGroups, inferVersionFormat, nestingInference } from './inferPaths';
 import { inferMethodTargets, inferPutBodies } from './inferMethods';
 
 export type { Inference };
@@ -359,6 +359,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferPagination(models, bounds),
     bounds,
     inferActions(models),
+    inferVerbGroups(models),
     nestingInference(models),
     inferMethodTargets(models),
     inferPutBodies(models),

@@ -90,6 +90,34 @@ export function inferActions(models: Model[]): Inference | undefined {
 }
 
 /**
+ * Verbs that name a group of paths rather than an action (Spotify's /browse/categories, Plaid's /protect/compute):
+ * a verb that starts at least two paths which go on with a literal segment, and ends none. path-no-verbs' allowed.
+ */
+export function inferVerbGroups(models: Model[]): Inference | undefined {
+  const verbs = new Set(ALL_DEFAULT_VERBS);
+  const groups = new Map<string, number>();
+  const ending = new Set<string>();
+  for (const m of models)
+    for (const item of m.pathItems) {
+      const segs = resourceSegments(item.effectivePaths[0] ?? item.pathKey, item.pathKey);
+      const verb = segs.length > 0 ? verbOf(segs[0], segs[1], verbs) : undefined;
+      if (verb === undefined || verb !== segs[0].toLowerCase()) continue;
+      if (segs.length === 1) ending.add(verb);
+      else if (!hasTemplate(segs[1])) bump(groups, verb);
+    }
+  const allowed = [...groups]
+    .filter(([verb, n]) => n >= 2 && !ending.has(verb))
+    .map(([verb]) => verb)
+    .sort();
+  if (allowed.length === 0) return undefined;
+  return {
+    rule: 'path-no-verbs',
+    options: { allowed },
+    evidence: [`verbs that start a group of paths, never an action: ${allowed.map(v => `${v} (${groups.get(v)} paths)`).join(', ')}`],
+  };
+}
+
+/**
  * The compound key an API names one item by (`/repos/{owner}/{repo}`): the pair of templates in a row most of the
  * paths with such a pair have, in at least three paths. Another pair stays what path-resource-nesting reports.
  */
