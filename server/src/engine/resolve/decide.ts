@@ -6,6 +6,7 @@ import type { Segment } from './types';
 import { addTo, Fallback, Graph, hasOwn, idOf, siteAtRel, type GNode, type Site, type UnitInfo } from './crawl';
 import { ResolverBase, type RemoteState } from './base';
 import { PointerEncoder } from './pointer';
+import { refDepth } from './refDepth';
 // ---------------------------------------------------------------------------
 // Decisions: the local-ref algorithm of runner.js / crawler.js, simulated
 
@@ -76,6 +77,10 @@ export interface Plan {
   modifiedAbove: Set<string>;
   /** Per unit: the tree of the objects that get copied and the changing sites below them, made when needed. */
   copyTrees: Map<string, CopyTree | undefined>;
+  /** The units with changing sites, each after those its sites hold a part of (refDepth.ts). */
+  order: string[];
+  /** The sites left a `$ref` because they would nest the resolved document too deep (refDepth.ts). */
+  tooDeep: RawError[];
 }
 
 /**
@@ -418,6 +423,7 @@ export abstract class ResolverDecide extends ResolverBase {
     const finals = decisions.finals;
     const changing = new Set<number>();
     for (const [i, n] of finals) if (!(n.k === 'orig' && n.site === i)) changing.add(i);
+    const { order, errors: tooDeep } = refDepth(units, changing, finals);
     const sigs = new Map<string, string>();
     const dependants = new Map<string, string[]>();
     const rawUsers: string[] = [];
@@ -469,7 +475,7 @@ export abstract class ResolverDecide extends ResolverBase {
         }
       }
     }
-    const plan: Plan = { remote: results, sigs, dependants, rawUsers, aboveUsers, origUsers, changing, modifiedAbove, copyTrees: new Map() };
+    const plan: Plan = { remote: results, sigs, dependants, rawUsers, aboveUsers, origUsers, changing, modifiedAbove, copyTrees: new Map(), order, tooDeep };
     decisions.plan = plan;
     return plan;
   }
