@@ -11,6 +11,7 @@ import { checkLimits, jsonTooDeep, yamlTooDeep } from '../../server/src/engine/l
 import { commonRoot, decodeBytes, encodeText, readRefFile, refPolicyOf, refusal } from '../../server/src/engine/refFiles';
 import { aliasBomb, deepJson, deepYamlBlock, deepYamlFlow, propertyChain } from '../fuzz/hostile';
 import { coldStats } from '../../server/src/engine/pipeline/cold';
+import { lintWithSpectral } from '../../server/src/engine/spectralReference';
 import { tempDir } from '../cli/helpers';
 
 const HEAD = `openapi: 3.0.3
@@ -66,6 +67,29 @@ describe('hostile input', () => {
     const edited = text.replace('S1999:\n      type: object', 'S1999:\n      type: string');
     assert.deepEqual(key((await linter.lint(edited)).problems), key((await lint(edited, '/virtual/chain.yaml')).problems));
     assert.equal(linter.failures, 0);
+  });
+
+  it('a chain of refs through properties 10,000 long costs its length, not its square (under 10 s of CPU; it took 100)', async () => {
+    const before = process.cpuUsage();
+    const r = await lint(propertyChain(10_000), '/virtual/chain.yaml');
+    const used = process.cpuUsage(before);
+    assert.equal(r.problems.filter(p => p.code === 'invalid-ref').length, 30);
+    assert.ok(used.user + used.system < 10_000_000, `${Math.round((used.user + used.system) / 1000)} ms of CPU`);
+  });
+
+  it('chains through properties closed into cycles, or entered twice, resolve as Spectral resolves them', async () => {
+    const closed = propertyChain(40).replace(
+      'S39:\n      type: object\n',
+      "S39:\n      type: object\n      properties:\n        back:\n          $ref: '#/components/schemas/S20'\n",
+    );
+    const twice = propertyChain(40).replace(
+      'S10:\n      type: object\n      properties:\n',
+      "S10:\n      type: object\n      properties:\n        self:\n          $ref: '#/components/schemas/S10/properties/next'\n        up:\n          $ref: '#/components/schemas/S5'\n",
+    );
+    for (const text of [closed, twice]) {
+      const ours = await lint(text, '/virtual/cycle.yaml');
+      assert.deepEqual(key(ours.problems), key((await lintWithSpectral(text, '/virtual/cycle.yaml')).problems));
+    }
   });
 
   it('a chain of refs through properties within the nesting limit is resolved to its end', async () => {
