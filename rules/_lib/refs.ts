@@ -83,6 +83,8 @@ export function refCycleOnPath(inventory: unknown, at: JsonPath): boolean {
     }
   };
   let refMap = refMapOf(source);
+  // No `$ref` in the document: nothing to follow (a rule's findings on a big document without one each asked).
+  if (refMap === undefined || isEmpty(refMap)) return false;
   let key = '';
   for (const segment of ['#', ...at.map(s => String(encodePointerUriFragment(s)))]) {
     if (refMap === undefined) return false;
@@ -106,4 +108,9 @@ export function refCycleOnPath(inventory: unknown, at: JsonPath): boolean {
     }
   }
   return false;
+}
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
 }

@@ -9,7 +9,9 @@ import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
 import { parseYamlOffsets } from '../../server/src/engine/parse/yamlOffsets';
 import { checkLimits, jsonTooDeep, yamlTooDeep } from '../../server/src/engine/limits';
 import { commonRoot, decodeBytes, encodeText, readRefFile, refPolicyOf, refusal } from '../../server/src/engine/refFiles';
-import { aliasBomb, deepJson, deepYamlBlock, deepYamlFlow } from '../fuzz/hostile';
+import { aliasBomb, deepJson, deepYamlBlock, deepYamlFlow, propertyChain } from '../fuzz/hostile';
+import { coldStats } from '../../server/src/engine/pipeline/cold';
+import { lintWithSpectral } from '../../server/src/engine/spectralReference';
 import { tempDir } from '../cli/helpers';
 
 const HEAD = `openapi: 3.0.3
@@ -36,6 +38,66 @@ describe('hostile input', () => {
     assert.match(text.split('\n')[p.range.start.line]!.slice(p.range.start.character), /^\*a\d/);
     const inc = await new IncrementalLinter('/virtual/bomb.yaml').lint(text);
     assert.deepEqual(key(inc.problems), key(r.problems));
+  });
+
+  it('a chain of refs through properties 2,000 long: linted, an invalid-ref finding where the nesting goes too deep, in both engines', async () => {
+    const text = propertyChain(2000);
+    const fallbacks = coldStats.fallbacks;
+    const r = await lint(text, '/virtual/chain.yaml');
+    assert.equal(coldStats.fallbacks, fallbacks, 'no fallback to Spectral’s runner (its resolver overflows the stack too)');
+    const deep = r.problems.filter(p => p.code === 'invalid-ref');
+    // Three levels a link, counted from the chain's end: a ref whose target would take the nesting past 1,000 levels is
+    // left, every 333 links.
+    assert.deepEqual(
+      deep.map(p => p.path.join('.')),
+      [0, 333, 666, 999, 1332, 1665].map(i => `components.schemas.S${i}.properties.next.$ref`),
+    );
+    assert.match(
+      deep[0]!.message,
+      /^'#\/components\/schemas\/S\d+' is not resolved here: the \$refs on the way nest the resolved document more than 1000 levels deep$/,
+    );
+    for (const p of deep) assert.match(text.split('\n')[p.range.start.line]!, /\$ref: '#\/components\/schemas\/S\d+'/);
+    assert.ok(
+      r.problems.some(p => p.code === 'security-required'),
+      'the rules ran',
+    );
+    const linter = new IncrementalLinter('/virtual/chain.yaml');
+    assert.deepEqual(key((await linter.lint(text)).problems), key(r.problems));
+    // An edit relints with the same cuts, and so does a fresh lint of the edited text.
+    const edited = text.replace('S1999:\n      type: object', 'S1999:\n      type: string');
+    assert.deepEqual(key((await linter.lint(edited)).problems), key((await lint(edited, '/virtual/chain.yaml')).problems));
+    assert.equal(linter.failures, 0);
+  });
+
+  it('a chain of refs through properties 10,000 long costs its length, not its square (under 10 s of CPU; it took 100)', async () => {
+    const before = process.cpuUsage();
+    const r = await lint(propertyChain(10_000), '/virtual/chain.yaml');
+    const used = process.cpuUsage(before);
+    assert.equal(r.problems.filter(p => p.code === 'invalid-ref').length, 30);
+    assert.ok(used.user + used.system < 10_000_000, `${Math.round((used.user + used.system) / 1000)} ms of CPU`);
+  });
+
+  it('chains through properties closed into cycles, or entered twice, resolve as Spectral resolves them', async () => {
+    const closed = propertyChain(40).replace(
+      'S39:\n      type: object\n',
+      "S39:\n      type: object\n      properties:\n        back:\n          $ref: '#/components/schemas/S20'\n",
+    );
+    const twice = propertyChain(40).replace(
+      'S10:\n      type: object\n      properties:\n',
+      "S10:\n      type: object\n      properties:\n        self:\n          $ref: '#/components/schemas/S10/properties/next'\n        up:\n          $ref: '#/components/schemas/S5'\n",
+    );
+    for (const text of [closed, twice]) {
+      const ours = await lint(text, '/virtual/cycle.yaml');
+      assert.deepEqual(key(ours.problems), key((await lintWithSpectral(text, '/virtual/cycle.yaml')).problems));
+    }
+  });
+
+  it('a chain of refs through properties within the nesting limit is resolved to its end', async () => {
+    const r = await lint(propertyChain(300), '/virtual/chain.yaml');
+    assert.deepEqual(
+      r.problems.filter(p => p.code === 'invalid-ref'),
+      [],
+    );
   });
 
   it('a few aliases within the budget are linted as usual', async () => {

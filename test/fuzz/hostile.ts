@@ -78,6 +78,18 @@ export function refChain(n: number): string {
   return parts.join('');
 }
 
+/** A chain of `n` schemas through properties: S0.properties.next -> S1 ... -> S(n-1), three levels deeper per link once resolved. */
+export function propertyChain(n: number): string {
+  const parts = [
+    HEAD,
+    "paths:\n  /things:\n    get:\n      operationId: getThings\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                $ref: '#/components/schemas/S0'\ncomponents:\n  schemas:\n",
+  ];
+  for (let i = 0; i < n - 1; i++)
+    parts.push(`    S${i}:\n      type: object\n      properties:\n        next:\n          $ref: '#/components/schemas/S${i + 1}'\n`);
+  parts.push(`    S${n - 1}:\n      type: object\n`);
+  return parts.join('');
+}
+
 /** `n` path items of one operation each (200,000: 14 MB, under the size limit). */
 export function manyPaths(n: number): string {
   const parts = [HEAD, 'paths:\n'];
@@ -296,6 +308,22 @@ export function hostileCases(): HostileCase[] {
       expect: { output: /^\[\]/, exit: [0] },
       slow: true,
       budgetMs: 2_000,
+    },
+    // Each link nests the resolved document three levels deeper: 2,000 overflowed the stack ("No OpenAPI documents found").
+    {
+      name: 'a chain of 2,000 schemas through properties',
+      files: { 'api.yaml': propertyChain(2000) },
+      root: 'api.yaml',
+      expect: { output: /nest the resolved document more than 1000 levels deep/, codes: ['invalid-ref', 'security-required'], exit: [1] },
+      budgetMs: 15_000,
+    },
+    {
+      name: 'a chain of 10,000 schemas through properties',
+      files: { 'api.yaml': propertyChain(10_000) },
+      root: 'api.yaml',
+      expect: { output: /nest the resolved document more than 1000 levels deep/, codes: ['invalid-ref', 'security-required'], exit: [1] },
+      slow: true,
+      budgetMs: 5_000,
     },
     {
       name: '200,000 paths',

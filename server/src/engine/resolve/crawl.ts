@@ -157,6 +157,54 @@ export class Graph {
     return result;
   }
 
+  /**
+   * The strongly connected components over the out-edges (Tarjan's, with a stack of its own): two nodes have the same
+   * number when each reaches the other.
+   */
+  components(): Map<GNode, number> {
+    const index = new Map<GNode, number>();
+    const low = new Map<GNode, number>();
+    const component = new Map<GNode, number>();
+    const onStack: GNode[] = [];
+    let next = 0;
+    let count = 0;
+    for (const root of this.nodes.values()) {
+      if (index.has(root)) continue;
+      const walk: { node: GNode; edge: number }[] = [{ node: root, edge: 0 }];
+      index.set(root, next);
+      low.set(root, next++);
+      onStack.push(root);
+      while (walk.length > 0) {
+        const top = walk[walk.length - 1]!;
+        const to = top.node.out[top.edge++];
+        if (to !== undefined) {
+          if (!index.has(to)) {
+            index.set(to, next);
+            low.set(to, next++);
+            onStack.push(to);
+            walk.push({ node: to, edge: 0 });
+          } else if (!component.has(to)) low.set(top.node, Math.min(low.get(top.node)!, index.get(to)!));
+          continue;
+        }
+        walk.pop();
+        const n = top.node;
+        if (walk.length > 0) {
+          const parent = walk[walk.length - 1]!.node;
+          low.set(parent, Math.min(low.get(parent)!, low.get(n)!));
+        }
+        if (low.get(n) === index.get(n)) {
+          let w: GNode;
+          do {
+            w = onStack.pop()!;
+            component.set(w, count);
+          } while (w !== n);
+          count++;
+        }
+      }
+    }
+    return component;
+  }
+
   /** dependantsOf / dependenciesOf: the DFS result without the start node. */
   static closure(node: GNode, outgoing: boolean): GNode[] {
     // No edge that way (most stems, the targets nothing refers to through another ref): nothing to search.

@@ -6,6 +6,8 @@ import type { Segment } from './types';
 import { addTo, Fallback, Graph, hasOwn, idOf, siteAtRel, type GNode, type Site, type UnitInfo } from './crawl';
 import { ResolverBase, type RemoteState } from './base';
 import { PointerEncoder } from './pointer';
+import { refDepth } from './refDepth';
+import { normSegment, StemReach } from './stemReach';
 // ---------------------------------------------------------------------------
 // Decisions: the local-ref algorithm of runner.js / crawler.js, simulated
 
@@ -76,6 +78,10 @@ export interface Plan {
   modifiedAbove: Set<string>;
   /** Per unit: the tree of the objects that get copied and the changing sites below them, made when needed. */
   copyTrees: Map<string, CopyTree | undefined>;
+  /** The units with changing sites, each after those its sites hold a part of (refDepth.ts). */
+  order: string[];
+  /** The sites left a `$ref` because they would nest the resolved document too deep (refDepth.ts). */
+  tooDeep: RawError[];
 }
 
 /**
@@ -143,12 +149,6 @@ export function classify(path: string[], data: unknown, units: Map<string, UnitI
 
 /** The stems of a target no stem is reached from (most). Never added to. */
 const NO_STEMS: ReadonlySet<string> = new Set();
-
-/** A segment as @stoplight/json startsWith compares it (by parseInt when either side parses). */
-export function normSegment(s: string): string {
-  const n = parseInt(s);
-  return isNaN(n) ? 's' + s : 'n' + n;
-}
 
 /**
  * Which dependants each pointer of the processing loop writes: 'all' (every dependant, as runner.js does) or only its
@@ -322,6 +322,7 @@ export abstract class ResolverDecide extends ResolverBase {
     /** pathToPointer of a site's path (its refMap key). */
     const sitePointers = new Map<number, string>();
     const pointers = new PointerEncoder();
+    const stemsReach = new StemReach(stemGraph, stemKey);
     const order = pointerGraph.overallOrder();
     const writes = writeScopes(order, stemGraph);
     try {
@@ -364,7 +365,11 @@ export abstract class ResolverDecide extends ResolverBase {
           if (depIdx === undefined) throw new Fallback('an unexpected pointer graph');
           // pointerToPath(dependant) is the site's path (no key on it has a '%').
           const dependantPath = sites[depIdx]!.keys;
-          if (stems === undefined) {
+          const known = stemsReach.circular(pointer, dependantPath);
+          if (known === true) continue;
+          if (known === false) {
+            // not circular: written below
+          } else if (stems === undefined) {
             const stemNode = stemGraph.nodes.get(pointer);
             if (!stemNode) throw new Error('Node does not exist: ' + pointer);
             const reached = Graph.closure(stemNode, true);
@@ -383,8 +388,8 @@ export abstract class ResolverDecide extends ResolverBase {
             }
           }
           // startsWith(dependantPath, stemPath) for some stem: a cycle, the dependant stays a $ref.
-          let circular = stemsMatchAll;
-          if (!circular && stems.size > 0) {
+          let circular = known === undefined && stemsMatchAll;
+          if (known === undefined && !circular && stems !== undefined && stems.size > 0) {
             let acc = '';
             for (const seg of dependantPath) {
               acc += '\u0000' + normSegment(seg);
@@ -418,6 +423,7 @@ export abstract class ResolverDecide extends ResolverBase {
     const finals = decisions.finals;
     const changing = new Set<number>();
     for (const [i, n] of finals) if (!(n.k === 'orig' && n.site === i)) changing.add(i);
+    const { order, errors: tooDeep } = refDepth(units, changing, finals);
     const sigs = new Map<string, string>();
     const dependants = new Map<string, string[]>();
     const rawUsers: string[] = [];
@@ -469,7 +475,7 @@ export abstract class ResolverDecide extends ResolverBase {
         }
       }
     }
-    const plan: Plan = { remote: results, sigs, dependants, rawUsers, aboveUsers, origUsers, changing, modifiedAbove, copyTrees: new Map() };
+    const plan: Plan = { remote: results, sigs, dependants, rawUsers, aboveUsers, origUsers, changing, modifiedAbove, copyTrees: new Map(), order, tooDeep };
     decisions.plan = plan;
     return plan;
   }

@@ -231,6 +231,9 @@ export abstract class ResolverMaterialize extends ResolverDecide {
       return copy;
     };
 
+    // What a unit's sites hold is built before it (refDepth.ts): each build stops at units built already, and the
+    // recursion stays within one unit however long a chain of refs through properties is.
+    for (const k of plan.order) if (dirty.has(k)) unitFinal(byKey.get(k)!);
     const resolved = above([], '#');
     const changed = new Set<string>();
     const memo = new Map<string, UnitMemo>();

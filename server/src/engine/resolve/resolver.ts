@@ -172,8 +172,8 @@ export class IncrementalResolver extends ResolverMaterialize {
 
     const { resolved, changedUnits, shared } = this.materialize(data, units, byKey, decisions, remote);
 
-    // Errors: the crawl's PARSE_POINTER errors, the remote ones, then POINTER_MISSING.
-    const rawErrors = [...decisions.crawlErrors, ...(remote ? remote.errors : []), ...decisions.processErrors];
+    // Errors: the crawl's PARSE_POINTER errors, the remote ones, then POINTER_MISSING, then the refs left for nesting too deep.
+    const rawErrors = [...decisions.crawlErrors, ...(remote ? remote.errors : []), ...decisions.processErrors, ...(decisions.plan?.tooDeep ?? [])];
     const errors = formatResolverErrors(doc, rawErrors);
 
     const rootId = runner.root;
