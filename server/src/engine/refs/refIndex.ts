@@ -10,6 +10,9 @@ import { commonPrefix, commonSuffix } from '../parse/window';
 import { LineIndex } from '../lineIndex';
 import { fileUriTarget } from '../refFiles';
 import { declPath, fileKindOf, scanSection, sectionNodes, type DeclSite, type FileKind, type PosNode, type RefSite, type Section, type Site } from './scan';
+import { RefTally, countKey, isSecurityScheme } from './tally';
+
+export { countKey };
 
 export interface FileState {
   file: string;
@@ -44,29 +47,17 @@ export interface Target {
 
 export type FileSource = (file: string) => { text: string; tree: PosNode | undefined } | undefined;
 
-const SCHEME_MAPS = new Set(['securitySchemes', 'securityDefinitions']);
-
 export class RefIndex {
   private readonly files = new Map<string, FileState>();
   /** Files the source could not give, until they are updated or forgotten. */
   private readonly missing = new Set<string>();
   private readonly targets = new WeakMap<RefSite, Target | null>();
-  /** Bumped by every change: what is derived from all files (counts, the files of an API) is kept per generation. */
-  private generation = 0;
-  private derived: { generation: number; counts?: Map<string, number>; apis?: Map<string, Set<string>>; decls?: Map<string, DeclSite> } = {
-    generation: -1,
-  };
-  /**
-   * What each file's `$ref`s give, by the file's state (a new object per change), so that an edit makes the
-   * workspace-wide counts and APIs again from the edited file's `$ref`s and the others' kept: the components they
-   * name (counted: which target is a component depends on the target file's kind, so these are made again when a
-   * file comes, goes or changes kind) and the other files they reach.
-   */
-  private named = new WeakMap<FileState, Map<string, number>>();
-  private readonly reached = new WeakMap<FileState, Set<string>>();
-  /** Bumped when a file comes, goes or changes kind; `namedKinds`: its value when `named` was last complete. */
-  private kinds = 0;
-  private namedKinds = 0;
+  /** Declarations, counts and APIs over every file, kept up to date per section changed. */
+  private readonly tally = new RefTally({
+    state: file => this.files.get(file),
+    kindOf: file => this.get(file)?.kind,
+    target: (from, ref) => this.target(from, ref),
+  });
 
   constructor(private readonly source?: FileSource) {}
 
@@ -78,23 +69,20 @@ export class RefIndex {
     this.missing.delete(file);
     const prev = this.files.get(file);
     if (prev && prev.text === text) return;
-    this.generation++;
     const kind = fileKindOf(tree);
-    if (prev?.kind !== kind) this.kinds++;
     if (!prev) {
       this.files.set(file, { file, text, kind, sections: scanAll(tree, kind), lines: new LineIndex(text) });
-      return;
+    } else {
+      const edit = editBetween(prev.text, text);
+      const sections = (tree && prev.kind === kind && rescanEdited(prev, edit, tree)) || scanAll(tree, kind);
+      this.files.set(file, { file, text, kind, sections, lines: LineIndex.afterEdit(prev.lines, text, edit) });
     }
-    const edit = editBetween(prev.text, text);
-    const sections = (tree && prev.kind === kind && rescanEdited(prev, edit, tree)) || scanAll(tree, kind);
-    this.files.set(file, { file, text, kind, sections, lines: LineIndex.afterEdit(prev.lines, text, edit) });
+    this.tally.changed(file, prev?.kind !== kind);
   }
 
   forget(file: string): void {
     this.missing.delete(file);
-    if (!this.files.delete(file)) return;
-    this.generation++;
-    this.kinds++;
+    if (this.files.delete(file)) this.tally.changed(file, true);
   }
 
   /** The indexed state of `file`, read through the source when it is not indexed yet. */
@@ -193,7 +181,7 @@ export class RefIndex {
           }
         }
       }
-      if (SCHEME_MAPS.has(symbol.path[symbol.path.length - 2]!)) {
+      if (isSecurityScheme(symbol.path)) {
         const name = symbol.path[symbol.path.length - 1];
         this.eachInApi(symbol.file, (file, s) => s.securityUses.forEach(u => u.name === name && add(file, u, 'security')));
       }
@@ -209,64 +197,17 @@ export class RefIndex {
 
   /** The declaration of the component at `componentPath` of `file`. */
   declaration(file: string, componentPath: readonly string[]): DeclSite | undefined {
-    if (!this.get(file)) return undefined;
-    const d = this.fresh();
-    if (!d.decls) {
-      d.decls = new Map();
-      for (const [f, state] of this.files) for (const s of state.sections) for (const decl of s.decls) d.decls.set(countKey(f, decl.path), decl);
-    }
-    return d.decls.get(countKey(file, componentPath));
+    return this.get(file) && this.tally.declaration(file, componentPath);
   }
 
-  /** The `$ref`s and security requirements naming each component, by `countKey`, over every indexed file. */
+  /** The number of `$ref`s and security requirements naming the component at `componentPath` of `file`. */
+  referenceCount(file: string, componentPath: readonly string[]): number {
+    return this.tally.count(file, componentPath);
+  }
+
+  /** Every component's reference count, by `countKey`, over every indexed file (those named at least once). */
   referenceCounts(): Map<string, number> {
-    const d = this.fresh();
-    if (d.counts) return d.counts;
-    const counts = new Map<string, number>();
-    if (this.namedKinds !== this.kinds) this.named = new WeakMap();
-    for (const [file, state] of this.files) {
-      for (const [k, n] of this.namedBy(file, state)) counts.set(k, (counts.get(k) ?? 0) + n);
-      for (const section of state.sections) {
-        for (const use of section.securityUses) {
-          const c = this.securityScheme(file, use.name);
-          if (c?.kind === 'component') counts.set(countKey(c.file, c.path), (counts.get(countKey(c.file, c.path)) ?? 0) + 1);
-        }
-      }
-    }
-    // Files read for the kinds of targets during the pass are in the counts made after they were read.
-    this.namedKinds = this.kinds;
-    return (d.counts = counts);
-  }
-
-  /** The components the `$ref`s of `file` name, counted. */
-  private namedBy(file: string, state: FileState): Map<string, number> {
-    let named = this.named.get(state);
-    if (named) return named;
-    named = new Map();
-    for (const section of state.sections) {
-      for (const ref of section.refs) {
-        const t = this.target(file, ref);
-        const c = t && this.componentOf(t);
-        if (c?.kind === 'component') named.set(countKey(c.file, c.path), (named.get(countKey(c.file, c.path)) ?? 0) + 1);
-      }
-    }
-    this.named.set(state, named);
-    return named;
-  }
-
-  /** The other files the `$ref`s of `file` reach. */
-  private reachedBy(file: string, state: FileState): Set<string> {
-    let reached = this.reached.get(state);
-    if (reached) return reached;
-    reached = new Set();
-    for (const section of state.sections) {
-      for (const ref of section.refs) {
-        const t = this.target(file, ref);
-        if (t && t.file !== file) reached.add(t.file);
-      }
-    }
-    this.reached.set(state, reached);
-    return reached;
+    return this.tally.counts();
   }
 
   /**
@@ -274,62 +215,18 @@ export class RefIndex {
    * security scheme names are the API's, whichever of its files names them.
    */
   apiFiles(file: string): Set<string> {
-    const d = this.fresh();
-    // Every API at once: the links are one pass over every `$ref`, and a pass per file asked (each file with a
-    // security requirement, when the reference counts are made) was a pass per API of the workspace.
-    d.apis ??= this.allApis();
-    return d.apis.get(file) ?? new Set([file]);
-  }
-
-  /** Each indexed file's API: the files linked by `$ref`s, either way (connected components). */
-  private allApis(): Map<string, Set<string>> {
-    const links = new Map<string, Set<string>>();
-    const link = (a: string, b: string) => (links.get(a) ?? links.set(a, new Set()).get(a)!).add(b);
-    for (const [from, state] of this.files) {
-      for (const to of this.reachedBy(from, state)) {
-        link(from, to);
-        link(to, from);
-      }
-    }
-    const apis = new Map<string, Set<string>>();
-    for (const file of links.keys()) {
-      if (apis.has(file)) continue;
-      const api = new Set([file]);
-      const queue = [file];
-      for (let f = queue.pop(); f !== undefined; f = queue.pop()) {
-        for (const g of links.get(f) ?? []) {
-          if (api.has(g)) continue;
-          api.add(g);
-          queue.push(g);
-        }
-      }
-      for (const f of api) apis.set(f, api);
-    }
-    return apis;
+    return this.tally.apiFiles(file);
   }
 
   /** The security scheme named `name` in the API of `file`. */
   securityScheme(file: string, name: string): RefSymbol | undefined {
-    for (const f of this.apiFiles(file)) {
-      const kind = this.get(f)?.kind;
-      const p = kind === 'oas3' ? ['components', 'securitySchemes', name] : kind === 'oas2' ? ['securityDefinitions', name] : undefined;
-      if (p && this.declaration(f, p)) return { kind: 'component', file: f, path: p };
-    }
-    return undefined;
+    const found = this.tally.securityScheme(file, name);
+    return found && { kind: 'component', ...found };
   }
 
   private eachInApi(file: string, fn: (file: string, section: Section) => void): void {
     for (const f of this.apiFiles(file)) for (const s of this.get(f)?.sections ?? []) fn(f, s);
   }
-
-  private fresh(): RefIndex['derived'] {
-    if (this.derived.generation !== this.generation) this.derived = { generation: this.generation };
-    return this.derived;
-  }
-}
-
-export function countKey(file: string, componentPath: readonly string[]): string {
-  return `${file}#${componentPath.join('\u0000')}`;
 }
 
 export function startsWith(p: readonly string[], prefix: readonly string[]): boolean {
