@@ -94,7 +94,7 @@ export { GitError, GitRevision } from './diff/git';
 export { BaseVersion, ChangedNodes } from './diff/changed';
 
 // References across files: the index of `$ref`s, components, tags and operationIds; renames and file moves.
-export { RefIndex, countKey, type FileState, type RefSymbol } from './refs/refIndex';
+export { RefIndex, type FileState, type RefSymbol } from './refs/refIndex';
 export type { PosNode } from './refs/scan';
 export { applyChanges, planMove, planRename, symbolName, type TextChange } from './refs/rename';
 

@@ -10,9 +10,7 @@ import { commonPrefix, commonSuffix } from '../parse/window';
 import { LineIndex } from '../lineIndex';
 import { fileUriTarget } from '../refFiles';
 import { declPath, fileKindOf, scanSection, sectionNodes, type DeclSite, type FileKind, type PosNode, type RefSite, type Section, type Site } from './scan';
-import { RefTally, countKey, isSecurityScheme } from './tally';
-
-export { countKey };
+import { RefTally, isSecurityScheme } from './tally';
 
 export interface FileState {
   file: string;
@@ -55,7 +53,7 @@ export class RefIndex {
   /** Declarations, counts and APIs over every file, kept up to date per section changed. */
   private readonly tally = new RefTally({
     state: file => this.files.get(file),
-    kindOf: file => this.get(file)?.kind,
+    kindOf: file => this.files.get(file)?.kind,
     target: (from, ref) => this.target(from, ref),
   });
 
@@ -205,7 +203,7 @@ export class RefIndex {
     return this.tally.count(file, componentPath);
   }
 
-  /** Every component's reference count, by `countKey`, over every indexed file (those named at least once). */
+  /** Every component's reference count, by file and path (tally.ts `countKey`), over every indexed file (those named at least once). */
   referenceCounts(): Map<string, number> {
     return this.tally.counts();
   }

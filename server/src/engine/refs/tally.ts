@@ -11,7 +11,11 @@ import { declPath, type DeclSite, type FileKind, type RefSite, type Section } fr
 export interface TallyHost {
   /** The indexed sections and kind of a file. */
   state(file: string): { kind: FileKind; sections: readonly Section[] } | undefined;
-  /** The kind of a file, read through the index's source when it is not indexed yet. */
+  /**
+   * The kind of an indexed file. Not read through the index's source: a `$ref` into a file not indexed yet names
+   * no component until the file comes, and then the sections pointing at it are counted again. So the lenses of an
+   * open document are counted before the workspace is read, and a file's lenses cost its own `$ref`s.
+   */
   kindOf(file: string): FileKind | undefined;
   target(from: string, ref: RefSite): { file: string; path: string[] } | undefined;
 }
@@ -37,13 +41,13 @@ export class RefTally {
   /** Each file's kind and sections when last settled (a copy: an edit replaces a section of the array in place). */
   private readonly settled = new Map<string, { kind: FileKind; sections: Section[] }>();
   private readonly pending = new Set<string>();
-  /** Files whose every section is counted again: a file their `$ref`s reach changed kind. */
-  private readonly recount = new Set<string>();
+  /** Sections counted again, by file: a file their `$ref`s reach came, went or changed kind. */
+  private readonly recount = new Map<string, Set<Section>>();
   private readonly sectionTallies = new WeakMap<Section, SectionTally>();
   private readonly declarations = new Map<string, DeclSite>();
   private readonly refCounts = new Map<string, number>();
-  /** For each file, the other files its `$ref`s reach, with how many of its sections reach each. */
-  private readonly links = new Map<string, Map<string, number>>();
+  /** For each file, the other files its `$ref`s reach, with the sections that reach each. */
+  private readonly links = new Map<string, Map<string, Set<Section>>>();
   /** Each file's API (connected by `$ref`s either way); made again when a link comes or goes. */
   private apis: Map<string, Set<string>> | undefined;
   /** The settled sections naming security schemes, by file: their counts depend on the APIs and the schemes. */
@@ -60,10 +64,12 @@ export class RefTally {
     this.pending.add(file);
     if (!kindChanged) return;
     this.security = undefined;
-    // Which of their targets name components depends on the target's kind: the files reaching it count again.
+    // Which of their targets name components depends on the target's kind: the sections reaching it count again.
     for (const [from, reached] of this.links) {
-      if (!reached.has(file)) continue;
-      this.recount.add(from);
+      const sections = reached.get(file);
+      if (!sections) continue;
+      const again = this.recount.get(from) ?? this.recount.set(from, new Set()).get(from)!;
+      for (const s of sections) again.add(s);
       this.pending.add(from);
     }
   }
@@ -104,7 +110,6 @@ export class RefTally {
     if (this.settling) return;
     this.settling = true;
     try {
-      // Counting a `$ref` may read the file it points at, which is then pending too.
       for (const file of this.pending) {
         this.pending.delete(file);
         this.settleFile(file);
@@ -117,14 +122,16 @@ export class RefTally {
   private settleFile(file: string): void {
     const before = this.settled.get(file);
     const now = this.host.state(file);
-    const kept = new Set(this.recount.delete(file) ? [] : (now?.sections ?? []));
-    for (const s of before?.sections ?? []) {
-      if (kept.has(s)) continue;
+    const again = this.recount.get(file);
+    this.recount.delete(file);
+    const had = new Set(before?.sections ?? []);
+    const has = new Set(now?.sections ?? []);
+    for (const s of had) {
+      if (has.has(s) && !again?.has(s)) continue;
       this.remove(file, s);
       this.sectionTallies.delete(s);
     }
-    const had = new Set(before?.sections ?? []);
-    for (const s of now?.sections ?? []) if (!kept.has(s) || !had.has(s)) this.add(file, s);
+    for (const s of has) if (!had.has(s) || again?.has(s)) this.add(file, s);
     if (now) this.settled.set(file, { kind: now.kind, sections: [...now.sections] });
     else this.settled.delete(file);
   }
@@ -140,9 +147,12 @@ export class RefTally {
     if (tally.reached.size > 0) {
       const links = this.links.get(file) ?? this.links.set(file, new Map()).get(file)!;
       for (const to of tally.reached) {
-        const n = links.get(to) ?? 0;
-        links.set(to, n + 1);
-        if (n === 0) this.linksChanged();
+        const sections = links.get(to);
+        if (sections) sections.add(s);
+        else {
+          links.set(to, new Set([s]));
+          this.linksChanged();
+        }
       }
     }
     if (s.securityUses.length > 0) {
@@ -166,9 +176,9 @@ export class RefTally {
     }
     const links = this.links.get(file);
     for (const to of links ? tally.reached : []) {
-      const n = links!.get(to)! - 1;
-      if (n > 0) links!.set(to, n);
-      else {
+      const sections = links!.get(to);
+      sections?.delete(s);
+      if (sections?.size === 0) {
         links!.delete(to);
         this.linksChanged();
       }
