@@ -27,13 +27,15 @@ export interface RefFeaturesContext {
   ready(file?: string): Promise<unknown>;
   /** The client's command that lists locations, if it has one (code lenses). */
   showReferencesCommand(): string | undefined;
+  /** Whether the client takes `workspace/codeLens/refresh`. */
+  codeLensRefresh(): boolean;
 }
 
 export function registerRefFeatures(connection: Connection, ctx: RefFeaturesContext): WorkspaceRefs {
   const refs = new WorkspaceRefs(ctx.host);
   registerReferences(connection, refs, ctx.fileOf, ctx.ready);
   registerFileRename(connection, refs, ctx.fileOf);
-  registerCodeLens(connection, refs, ctx.fileOf, ctx.showReferencesCommand);
+  registerCodeLens(connection, refs, ctx.fileOf, ctx.showReferencesCommand, ctx.codeLensRefresh);
   registerDocumentLinks(connection, refs, ctx.nav, ctx.fileOf);
   registerWorkspaceSymbols(connection, refs, () => ctx.ready());
   return refs;

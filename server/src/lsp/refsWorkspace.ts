@@ -33,6 +33,8 @@ const MAX_FILES = 5000;
 export class WorkspaceRefs {
   readonly index: RefIndex;
   private scan: Promise<void> | undefined;
+  private complete = false;
+  private scanStarted = 0;
   /** Files indexed from an open buffer: read from disk again once closed. */
   private readonly fromBuffer = new Set<string>();
 
@@ -42,7 +44,47 @@ export class WorkspaceRefs {
 
   /** The index with the workspace's files read (once) and the open documents' current texts. */
   async fresh(): Promise<RefIndex> {
-    await (this.scan ??= this.scanWorkspace());
+    await this.indexed();
+    return this.known();
+  }
+
+  /** Resolves when the workspace's files are read (the read starts if it has not). */
+  indexed(): Promise<void> {
+    if (!this.scan) {
+      this.scanStarted = performance.now();
+      this.scan = this.scanWorkspace().then(() => {
+        this.complete = true;
+      });
+    }
+    return this.scan;
+  }
+
+  /**
+   * The index once the workspace's files are read, or as it is (`known`) when they are not read `withinMs` after
+   * their read started: a small workspace is answered whole, a big one at once.
+   */
+  async soon(withinMs: number): Promise<RefIndex> {
+    const scan = this.indexed();
+    const left = this.scanStarted + withinMs - performance.now();
+    if (!this.complete && left > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([scan, new Promise(resolve => (timer = setTimeout(resolve, left)))]);
+      clearTimeout(timer);
+    }
+    return this.known();
+  }
+
+  /** Whether the workspace's files are all read. */
+  isComplete(): boolean {
+    return this.complete;
+  }
+
+  /**
+   * The index as it is, with the open documents' current texts, without waiting for the workspace's files (their
+   * read is started): what a request answered at once knows.
+   */
+  known(): RefIndex {
+    void this.indexed();
     for (const file of this.host.lintedFiles()) this.index.get(file);
     const open = new Set(this.host.openFiles());
     for (const file of this.fromBuffer) {

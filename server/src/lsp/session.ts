@@ -141,6 +141,7 @@ export class Session {
       fileOf: uri => docs.fileOf(uri),
       ready: file => scheduler.afterPosting(file),
       showReferencesCommand: () => (this.extensionClient ? 'apiconv.showReferences' : undefined),
+      codeLensRefresh: () => this.capabilities.workspace?.codeLens?.refreshSupport === true,
     });
     registerDocumentEvents({ connection: c, docs, settings, store, scheduler, diffs, refs });
     registerPullDiagnostics({ connection: c, docs, settings, store, scheduler });
