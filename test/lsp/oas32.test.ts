@@ -83,6 +83,7 @@ test('outline and workspace symbols: QUERY and COPY are operations of their path
     lintedFiles: () => [],
     parsedOpen: () => parsed,
     readDisk: () => undefined,
+    scan: () => Promise.reject(new Error('no workspace files')),
     uriOf: f => `file://${f}`,
   });
   const ops = (await workspaceSymbols(refs, '')).filter(s => s.kind === SymbolKind.Method).map(s => `${s.name} ${s.containerName}`);

@@ -95,7 +95,7 @@ export { BaseVersion, ChangedNodes } from './diff/changed';
 
 // References across files: the index of `$ref`s, components, tags and operationIds; renames and file moves.
 export { RefIndex, type FileState, type RefSymbol } from './refs/refIndex';
-export type { PosNode } from './refs/scan';
+export { scanFile, type PosNode, type ScannedFile } from './refs/scan';
 export { applyChanges, planMove, planRename, symbolName, type TextChange } from './refs/rename';
 
 // Text positions, and what the editor's completion writes.

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Position, Range } from 'vscode-languageserver/node';
-import { RefIndex, looksLikeOpenApi, type FileState } from '../engine/index';
+import { RefIndex, looksLikeOpenApi, type FileState, type ScannedFile } from '../engine/index';
 import { parseTree } from './positionTree';
 import type { Parsed } from './navigation';
 
@@ -22,6 +22,8 @@ export interface RefsHost {
   parsedOpen(file: string): Parsed | undefined;
   /** A file's text from disk, under the session's policy (inside the workspace, bounded size); undefined if refused. */
   readDisk(file: string): string | undefined;
+  /** A workspace file's text parsed and scanned whole, off this thread where it can be (refsScanner.ts). */
+  scan(file: string, text: string): Promise<ScannedFile>;
   uriOf(file: string): string;
 }
 
@@ -109,16 +111,24 @@ export class WorkspaceRefs {
   }
 
   /**
-   * Reads the workspace's files that hold a `$ref` or are OpenAPI documents, one at a time with the event loop
-   * let run between them: a workspace of big documents takes seconds to parse, and the diagnostics and the other
-   * requests go on meanwhile.
+   * Reads the workspace's files that hold a `$ref` or are OpenAPI documents, one at a time, each parsed and
+   * scanned by the host (in a worker): a workspace of big documents takes seconds to parse, and the diagnostics
+   * and the other requests go on meanwhile. A file opened meanwhile is indexed from its buffer.
    */
   private async scanWorkspace(): Promise<void> {
     for (const file of this.workspaceFiles()) {
       await new Promise(resolve => setImmediate(resolve));
       if (this.index.has(file)) continue;
       const text = this.host.readDisk(file);
-      if (text !== undefined && (text.includes('$ref') || looksLikeOpenApi(text))) this.index.update(file, text, parseTree(text, file));
+      if (text === undefined || !(text.includes('$ref') || looksLikeOpenApi(text))) continue;
+      let scanned: ScannedFile;
+      try {
+        scanned = await this.host.scan(file, text);
+      } catch {
+        // The worker died on it (out of memory): the file is left out, the others go on.
+        continue;
+      }
+      if (!this.index.has(file)) this.index.adopt(file, text, scanned);
     }
   }
 

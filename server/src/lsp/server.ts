@@ -10,6 +10,7 @@
 import { isMainThread, workerData } from 'node:worker_threads';
 import { runLintWorker } from './lintWorker';
 import { runActionWorker } from './actionPool';
+import { runRefsScanWorker } from './refsScanner';
 import { startServer } from './session';
 import { compileFunctionSchemasWhenDefined } from '../engine';
 
@@ -20,6 +21,8 @@ if (!isMainThread && (workerData as { apiconvLintWorker?: boolean } | undefined)
   runLintWorker();
 } else if (!isMainThread && (workerData as { apiconvActionWorker?: boolean } | undefined)?.apiconvActionWorker) {
   runActionWorker();
+} else if (!isMainThread && (workerData as { apiconvRefsScanWorker?: boolean } | undefined)?.apiconvRefsScanWorker) {
+  runRefsScanWorker();
 } else {
   startServer();
 }

@@ -39,6 +39,7 @@ import { OpenDocuments } from './openDocuments';
 import { LINT_WORKSPACE_COMMAND, LintWorkspaceRequest, type InitializationOptions, type LintWorkspaceParams } from './protocol';
 import { registerPullDiagnostics } from './pullDiagnostics';
 import { REF_CAPABILITIES, registerRefFeatures } from './refFeatures';
+import { RefsScanner } from './refsScanner';
 import { SERVER_SHOW_RULE_DOCS_COMMAND, ruleDocsMode, showRuleDocs } from './ruleDocsCommand';
 import { LintScheduler } from './scheduler';
 import { ServerSettings } from './settings';
@@ -81,6 +82,8 @@ export class Session {
   private readonly diffs: DiffDiagnostics;
   /** Computes code actions' edits off this thread (actionPool.ts). */
   private actions!: ActionPool;
+  /** Parses the workspace's files for the reference index off this thread (refsScanner.ts). */
+  private refsScanner!: RefsScanner;
 
   constructor(private readonly connection: Connection) {
     const settings = (this.settings = new ServerSettings(connection));
@@ -123,6 +126,7 @@ export class Session {
     c.onShutdown(() => {
       this.scheduler.dispose();
       this.actions?.dispose();
+      this.refsScanner?.dispose();
     });
 
     const { docs, settings, store, scheduler, diffs } = this;
@@ -135,6 +139,7 @@ export class Session {
         lintedFiles: () => [...scheduler.all()].filter(r => r.workspace).map(r => r.file),
         parsedOpen: file => docs.nav.parsed(file),
         readDisk: file => docs.readText(file),
+        scan: (file, text) => this.refsScanner.scan(file, text),
         uriOf: file => docs.uriOf(file),
       },
       nav: docs.nav,
@@ -179,6 +184,7 @@ export class Session {
     const script = /\.js$/.test(__filename) ? __filename : undefined;
     this.scheduler.start(script);
     this.actions = new ActionPool(script, m => logSafe(this.connection, m));
+    this.refsScanner = new RefsScanner(script, m => logSafe(this.connection, m));
 
     const result: InitializeResult = {
       capabilities: {

@@ -9,7 +9,21 @@ import { pointerToPath } from '@stoplight/json';
 import { commonPrefix, commonSuffix } from '../parse/window';
 import { LineIndex } from '../lineIndex';
 import { fileUriTarget } from '../refFiles';
-import { declPath, fileKindOf, scanSection, sectionNodes, type DeclSite, type FileKind, type PosNode, type RefSite, type Section, type Site } from './scan';
+import {
+  declPath,
+  fileKindOf,
+  scanAll,
+  scanFile,
+  scanSection,
+  sectionNodes,
+  type DeclSite,
+  type FileKind,
+  type PosNode,
+  type RefSite,
+  type ScannedFile,
+  type Section,
+  type Site,
+} from './scan';
 import { RefTally, isSecurityScheme } from './tally';
 
 export interface FileState {
@@ -64,18 +78,26 @@ export class RefIndex {
    * `paths`, a component…), that section is scanned again and the ones after it moved; otherwise the whole tree.
    */
   update(file: string, text: string, tree: PosNode | undefined): void {
-    this.missing.delete(file);
     const prev = this.files.get(file);
     if (prev && prev.text === text) return;
-    const kind = fileKindOf(tree);
     if (!prev) {
-      this.files.set(file, { file, text, kind, sections: scanAll(tree, kind), lines: new LineIndex(text) });
-    } else {
-      const edit = editBetween(prev.text, text);
-      const sections = (tree && prev.kind === kind && rescanEdited(prev, edit, tree)) || scanAll(tree, kind);
-      this.files.set(file, { file, text, kind, sections, lines: LineIndex.afterEdit(prev.lines, text, edit) });
+      this.adopt(file, text, scanFile(tree));
+      return;
     }
-    this.tally.changed(file, prev?.kind !== kind);
+    this.missing.delete(file);
+    const kind = fileKindOf(tree);
+    const edit = editBetween(prev.text, text);
+    const sections = (tree && prev.kind === kind && rescanEdited(prev, edit, tree)) || scanAll(tree, kind);
+    this.files.set(file, { file, text, kind, sections, lines: LineIndex.afterEdit(prev.lines, text, edit) });
+    this.tally.changed(file, prev.kind !== kind);
+  }
+
+  /** Indexes `text` as the content of `file`, scanned whole elsewhere (`scanFile`, in a worker thread). */
+  adopt(file: string, text: string, scanned: ScannedFile): void {
+    this.missing.delete(file);
+    const prev = this.files.get(file);
+    this.files.set(file, { file, text, kind: scanned.kind, sections: scanned.sections, lines: new LineIndex(text) });
+    this.tally.changed(file, prev?.kind !== scanned.kind);
   }
 
   forget(file: string): void {
@@ -231,10 +253,6 @@ export function startsWith(p: readonly string[], prefix: readonly string[]): boo
   if (p.length < prefix.length) return false;
   for (let i = 0; i < prefix.length; i++) if (p[i] !== prefix[i]) return false;
   return true;
-}
-
-function scanAll(tree: PosNode | undefined, kind: FileKind): Section[] {
-  return tree ? sectionNodes(tree, kind).map(s => scanSection(s.node, s.path, kind)) : [];
 }
 
 /** The edit that turns `before` into `after`: old [a, bOld) became [a, bNew). */

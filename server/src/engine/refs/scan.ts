@@ -113,6 +113,21 @@ export function sectionNodes(root: PosNode, kind: FileKind): { node: PosNode; pa
   return out;
 }
 
+export function scanAll(tree: PosNode | undefined, kind: FileKind): Section[] {
+  return tree ? sectionNodes(tree, kind).map(s => scanSection(s.node, s.path, kind)) : [];
+}
+
+/** A file scanned whole: its kind and sections (plain data: a worker thread can send it). */
+export interface ScannedFile {
+  kind: FileKind;
+  sections: Section[];
+}
+
+export function scanFile(tree: PosNode | undefined): ScannedFile {
+  const kind = fileKindOf(tree);
+  return { kind, sections: scanAll(tree, kind) };
+}
+
 function emptySection(path: Path, start: number, end: number): Section {
   return { path, start, end, refs: [], decls: [], operations: [], tagDecls: [], tagUses: [], securityUses: [], operationIds: [], linkOperationIds: [] };
 }
