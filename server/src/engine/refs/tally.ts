@@ -50,12 +50,11 @@ export class RefTally {
   private readonly links = new Map<string, Map<string, Set<Section>>>();
   /** Each file's API (connected by `$ref`s either way); made again when a link comes or goes. */
   private apis: Map<string, Set<string>> | undefined;
-  /** The settled sections naming security schemes, by file: their counts depend on the APIs and the schemes. */
+  /** The settled sections naming security schemes, and their files: their counts depend on the APIs and the schemes. */
   private readonly securityUsers = new Map<Section, string>();
   private security: Security | undefined;
   private readonly securityAdded: Section[] = [];
   private readonly securityRemoved: Section[] = [];
-  private settling = false;
 
   constructor(private readonly host: TallyHost) {}
 
@@ -107,16 +106,8 @@ export class RefTally {
   }
 
   private settle(): void {
-    if (this.settling) return;
-    this.settling = true;
-    try {
-      for (const file of this.pending) {
-        this.pending.delete(file);
-        this.settleFile(file);
-      }
-    } finally {
-      this.settling = false;
-    }
+    for (const file of this.pending) this.settleFile(file);
+    this.pending.clear();
   }
 
   private settleFile(file: string): void {
