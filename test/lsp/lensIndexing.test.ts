@@ -3,31 +3,19 @@
  * with the counts known so far and saying so; once every file is read the server asks the client to refresh
  * them (only a client that says it can), and the lenses then have the whole workspace's counts.
  */
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeLens } from 'vscode-languageserver-protocol';
-import { TestClient, tmpWorkspace } from './client';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { TestClient, tmpWorkspace } from './client';
 
-const API = `openapi: 3.1.0
-info: { title: Pets, version: "1" }
-paths:
-  /pets:
-    get:
-      responses:
-        '200':
-          description: ok
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/Pet'
-components:
-  schemas:
-    Pet:
-      type: object
-    Owner:
-      type: object
-`;
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'refs');
+const NAMES = ['api.yaml', 'paths/pet.yaml', 'schemas.yaml'];
+const TEXTS = Object.fromEntries(NAMES.map(n => [n, fs.readFileSync(path.join(FIXTURES, n), 'utf8')]));
+const API = TEXTS['api.yaml']!;
+/** The line of Pet's key in api.yaml. */
+const PET_LINE = 27;
 
 /** Files of schemas that each `$ref` the API's Pet, made big enough (a long enum) that reading them all takes seconds. */
 const USERS = 30;
@@ -38,62 +26,63 @@ function usersOfPet(): Record<string, string> {
   return files;
 }
 
+/** Pet's whole count: five in the three files of the API, one in each part. */
+const PET_WHOLE = 5 + USERS;
+const WHOLE_TITLES = [`${PET_WHOLE} references`, '1 reference', '2 references'];
 const titles = (lenses: CodeLens[]) => lenses.map(l => l.command?.title);
 
 describe('language server: code lenses before the workspace is read', () => {
   let ws: string;
   before(() => {
-    ws = tmpWorkspace({ 'api.yaml': API, ...usersOfPet() });
+    ws = tmpWorkspace({ ...TEXTS, ...usersOfPet() });
   });
 
-  describe('a client that takes workspace/codeLens/refresh', () => {
-    let c: TestClient;
+  /** A client (with or without refreshSupport) that counts the refreshes it is asked for. */
+  async function client(refreshSupport: boolean): Promise<{ c: TestClient; refreshes: () => number }> {
+    const workspace = { configuration: true, ...(refreshSupport ? { codeLens: { refreshSupport } } : {}) };
+    const c = await TestClient.start({ folder: ws, capabilities: { workspace } });
     let refreshes = 0;
-    before(async () => {
-      c = await TestClient.start({ folder: ws, capabilities: { workspace: { configuration: true, codeLens: { refreshSupport: true } } } });
-      c.conn.onRequest('workspace/codeLens/refresh', () => {
-        refreshes++;
-        return null;
-      });
+    c.conn.onRequest('workspace/codeLens/refresh', () => {
+      refreshes++;
+      return null;
     });
-    after(() => c.stop());
+    return { c, refreshes: () => refreshes };
+  }
 
-    it('gets the counts so far at once, a refresh once every file is read, then the whole counts', async () => {
+  it('a client that takes workspace/codeLens/refresh gets the counts so far at once, a refresh once every file is read, then the whole counts', async () => {
+    const { c, refreshes } = await client(true);
+    try {
       const uri = c.open(path.join(ws, 'api.yaml'), API);
       const first = await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
-      const [pet, owner] = titles(first);
-      const known = Number(/^(\d+) references? so far \(indexing\)$/.exec(pet ?? '')?.[1]);
-      assert.ok(known >= 1 && known <= USERS, `Pet: ${pet}`);
-      assert.equal(owner, 'no references yet (indexing)');
-      assert.equal(refreshes, 0);
-      await c.until('the lens refresh', () => refreshes > 0, 120000);
+      const [pet, owner, apiKey] = titles(first);
+      // The open document's own: a $ref and two mapping values; the other files' as far as they are read.
+      const known = Number(/^(\d+) references so far \(indexing\)$/.exec(pet ?? '')?.[1]);
+      assert.ok(known >= 3 && known < PET_WHOLE, `Pet: ${pet}`);
+      assert.equal(owner, '1 reference so far (indexing)');
+      assert.equal(apiKey, '2 references so far (indexing)');
+      assert.equal(refreshes(), 0);
+      await c.until('the lens refresh', () => refreshes() > 0, 120000);
       const whole = await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
-      assert.deepEqual(titles(whole), [`${USERS + 1} references`, 'unused']);
-      assert.equal(refreshes, 1);
-    });
+      assert.deepEqual(titles(whole), WHOLE_TITLES);
+      assert.equal(refreshes(), 1);
+    } finally {
+      await c.stop();
+    }
   });
 
-  describe('a client that does not', () => {
-    let c: TestClient;
-    let refreshes = 0;
-    before(async () => {
-      c = await TestClient.start({ folder: ws });
-      c.conn.onRequest('workspace/codeLens/refresh', () => {
-        refreshes++;
-        return null;
-      });
-    });
-    after(() => c.stop());
-
-    it('is sent no refresh', async () => {
+  it('a client that does not is sent no refresh', async () => {
+    const { c, refreshes } = await client(false);
+    try {
       const uri = c.open(path.join(ws, 'api.yaml'), API);
       const first = await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
       assert.match(titles(first)[0] ?? '', /so far \(indexing\)$/);
       // References wait for the whole workspace: after them, a refresh would have been sent.
-      await c.request('textDocument/references', { textDocument: { uri }, position: { line: 14, character: 5 }, context: { includeDeclaration: false } });
+      await c.request('textDocument/references', { textDocument: { uri }, position: { line: PET_LINE, character: 5 }, context: { includeDeclaration: false } });
       const whole = await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
-      assert.deepEqual(titles(whole), [`${USERS + 1} references`, 'unused']);
-      assert.equal(refreshes, 0);
-    });
+      assert.deepEqual(titles(whole), WHOLE_TITLES);
+      assert.equal(refreshes(), 0);
+    } finally {
+      await c.stop();
+    }
   });
 });
