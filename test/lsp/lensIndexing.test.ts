@@ -1,7 +1,8 @@
 /**
  * Code lenses in a workspace whose files take a while to read: the first lenses come before the read is done,
  * with the counts known so far and saying so; once every file is read the server asks the client to refresh
- * them (only a client that says it can), and the lenses then have the whole workspace's counts.
+ * them (only a client that says it can), and the lenses then have the whole workspace's counts. Files created
+ * after the read that an open document reaches are read when its lenses are asked for.
  */
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,9 +39,9 @@ describe('language server: code lenses before the workspace is read', () => {
   });
 
   /** A client (with or without refreshSupport) that counts the refreshes it is asked for. */
-  async function client(refreshSupport: boolean): Promise<{ c: TestClient; refreshes: () => number }> {
+  async function client(refreshSupport: boolean, folder = ws): Promise<{ c: TestClient; refreshes: () => number }> {
     const workspace = { configuration: true, ...(refreshSupport ? { codeLens: { refreshSupport } } : {}) };
-    const c = await TestClient.start({ folder: ws, capabilities: { workspace } });
+    const c = await TestClient.start({ folder, capabilities: { workspace } });
     let refreshes = 0;
     c.conn.onRequest('workspace/codeLens/refresh', () => {
       refreshes++;
@@ -81,6 +82,25 @@ describe('language server: code lenses before the workspace is read', () => {
       const whole = await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
       assert.deepEqual(titles(whole), WHOLE_TITLES);
       assert.equal(refreshes(), 0);
+    } finally {
+      await c.stop();
+    }
+  });
+
+  it('once the workspace is read, counts the $refs of files created since that the open document reaches', async () => {
+    const later = tmpWorkspace({ 'other.yaml': 'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\n' });
+    const { c } = await client(true, later);
+    try {
+      // References wait for the workspace's read; the API's files are written after it, and no watcher says so.
+      const other = c.open(path.join(later, 'other.yaml'), 'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\n');
+      await c.request('textDocument/references', { textDocument: { uri: other }, position: { line: 0, character: 1 }, context: { includeDeclaration: false } });
+      for (const n of NAMES) {
+        fs.mkdirSync(path.dirname(path.join(later, n)), { recursive: true });
+        fs.writeFileSync(path.join(later, n), TEXTS[n]!);
+      }
+      const uri = c.open(path.join(later, 'api.yaml'), API);
+      const lenses = await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+      assert.deepEqual(titles(lenses), ['5 references', '1 reference', '2 references']);
     } finally {
       await c.stop();
     }

@@ -101,6 +101,9 @@ export class WorkspaceRefs {
       this.fromBuffer.add(file);
       this.index.update(file, parsed.text, parsed.tree);
     }
+    // What the open documents reach, read now if the workspace's read missed it (created since, or outside the
+    // folders): its `$ref`s back into them count. While the workspace is read, the read will come to it.
+    if (this.complete) for (const file of open) this.index.follow(file);
     return this.index;
   }
 

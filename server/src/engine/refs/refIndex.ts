@@ -122,19 +122,18 @@ export class RefIndex {
     return this.files.has(file);
   }
 
-  /** Indexes `file` and every file its `$ref`s reach, through the source. */
+  /**
+   * Indexes `file` and every file its `$ref`s reach, through the source. Once they are indexed, a call costs a
+   * look at each one's links (the tally's), not at its `$ref`s.
+   */
   follow(file: string): void {
     const queue = [file];
     const seen = new Set(queue);
     for (let f = queue.pop(); f !== undefined; f = queue.pop()) {
-      for (const section of this.get(f)?.sections ?? []) {
-        for (const ref of section.refs) {
-          const t = this.target(f, ref);
-          if (t && !seen.has(t.file)) {
-            seen.add(t.file);
-            queue.push(t.file);
-          }
-        }
+      for (const t of this.get(f) ? this.tally.reachedFrom(f) : []) {
+        if (seen.has(t)) continue;
+        seen.add(t);
+        queue.push(t);
       }
     }
   }

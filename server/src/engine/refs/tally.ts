@@ -93,6 +93,12 @@ export class RefTally {
     return this.declarations.get(countKey(file, componentPath));
   }
 
+  /** The other files the `$ref`s of `file` reach. */
+  reachedFrom(file: string): Iterable<string> {
+    this.settle();
+    return this.links.get(file)?.keys() ?? [];
+  }
+
   /** The files of the API `file` belongs to: those it is linked with by `$ref`s, either way. */
   apiFiles(file: string): Set<string> {
     this.settle();
