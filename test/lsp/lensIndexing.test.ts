@@ -6,7 +6,7 @@
  */
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CodeLens } from 'vscode-languageserver-protocol';
+import type { CodeLens, DocumentLink } from 'vscode-languageserver-protocol';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TestClient, tmpWorkspace } from './client';
@@ -54,6 +54,9 @@ describe('language server: code lenses before the workspace is read', () => {
     const { c, refreshes } = await client(true);
     try {
       const uri = c.open(path.join(ws, 'api.yaml'), API);
+      // The document's links need only its own $refs: answered while the workspace is read (the lenses say so).
+      const links = await c.request<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri } });
+      assert.equal(links.length, 4);
       const first = await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
       const [pet, owner, apiKey] = titles(first);
       // The open document's own: a $ref and two mapping values; the other files' as far as they are read.

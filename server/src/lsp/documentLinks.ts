@@ -14,8 +14,9 @@ interface LinkData {
   path: string[];
 }
 
-export async function documentLinks(refs: WorkspaceRefs, file: string): Promise<DocumentLink[]> {
-  const index = await refs.fresh();
+export function documentLinks(refs: WorkspaceRefs, file: string): DocumentLink[] {
+  // A link names its target by path alone: the file's own $refs are enough, not the rest of the workspace.
+  const index = refs.known();
   const state = index.get(file);
   if (!state) return [];
   const out: DocumentLink[] = [];
