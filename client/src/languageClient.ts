@@ -27,14 +27,17 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
   const serverModule = context.asAbsolutePath('server/out/server.js');
   // APICONV_SERVER_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it exits (where its time goes in a
   // real editor; the extension host passes its environment on, so set it where code-server or VS Code starts).
+  // The client starts the `debug` server when the extension host runs under an inspector: a profile wanted of all three
+  // processes at once (extension host, server, renderer) is then taken of the server as it runs for users.
   const profileDir = process.env.APICONV_SERVER_CPU_PROF;
+  const run = {
+    module: serverModule,
+    transport: TransportKind.stdio,
+    ...(profileDir ? { options: { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } } : {}),
+  } as const;
   const serverOptions: ServerOptions = {
-    run: {
-      module: serverModule,
-      transport: TransportKind.stdio,
-      ...(profileDir ? { options: { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } } : {}),
-    },
-    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    run,
+    debug: profileDir ? run : { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
 
   const clientOptions: LanguageClientOptions = {
