@@ -5,6 +5,9 @@
 import * as vscode from 'vscode';
 import { DiagnosticPullMode, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import type { InitializationOptions } from '../../server/src/lsp/protocol';
+import { SharedRequests } from './sharedRequests';
+
+type SymbolsAnswer = vscode.SymbolInformation[] | vscode.DocumentSymbol[] | null | undefined;
 
 /**
  * VS Code shows at most this many diagnostics of a file (its extension host drops the others): the server sends no
@@ -40,6 +43,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     debug: profileDir ? run : { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
 
+  const symbols = new SharedRequests<SymbolsAnswer, vscode.CancellationToken>(() => new vscode.CancellationTokenSource());
   const clientOptions: LanguageClientOptions = {
     documentSelector,
     outputChannel,
@@ -68,6 +72,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
       },
     },
     middleware: {
+      provideDocumentSymbols: (document, token, next) => symbols.run(`${document.uri.toString()}@${document.version}`, token, shared => next(document, shared)),
       workspace: {
         // Every settings answer carries the trust flag, so the server never has to remember it.
         configuration: async (params, token, next) => {
