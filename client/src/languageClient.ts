@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { DiagnosticPullMode, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import type { InitializationOptions } from '../../server/src/lsp/protocol';
+import { FirstDiagnostics } from './firstDiagnostics';
 import { SharedRequests } from './sharedRequests';
 
 type SymbolsAnswer = vscode.SymbolInformation[] | vscode.DocumentSymbol[] | null | undefined;
@@ -44,6 +45,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
   };
 
   const symbols = new SharedRequests<SymbolsAnswer, vscode.CancellationToken>(() => new vscode.CancellationTokenSource());
+  const firstDiagnostics = new FirstDiagnostics();
   const clientOptions: LanguageClientOptions = {
     documentSelector,
     outputChannel,
@@ -73,6 +75,21 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     },
     middleware: {
       provideDocumentSymbols: (document, token, next) => symbols.run(`${document.uri.toString()}@${document.version}`, token, shared => next(document, shared)),
+      didOpen: (document, next) => {
+        firstDiagnostics.opened(document.uri.toString());
+        return next(document);
+      },
+      didClose: (document, next) => {
+        firstDiagnostics.received(document.uri.toString());
+        return next(document);
+      },
+      provideDiagnostics: async (document, previousResultId, token, next) => {
+        const report = await next(document, previousResultId, token);
+        firstDiagnostics.received((document instanceof vscode.Uri ? document : document.uri).toString());
+        return report;
+      },
+      provideCodeLenses: (document, token, next) => firstDiagnostics.after(document.uri.toString(), token, () => next(document, token)),
+      provideDocumentLinks: (document, token, next) => firstDiagnostics.after(document.uri.toString(), token, () => next(document, token)),
       workspace: {
         // Every settings answer carries the trust flag, so the server never has to remember it.
         configuration: async (params, token, next) => {
