@@ -5,6 +5,10 @@
 import * as vscode from 'vscode';
 import { DiagnosticPullMode, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import type { InitializationOptions } from '../../server/src/lsp/protocol';
+import { FirstDiagnostics } from './firstDiagnostics';
+import { SharedRequests } from './sharedRequests';
+
+type SymbolsAnswer = vscode.SymbolInformation[] | vscode.DocumentSymbol[] | null | undefined;
 
 /**
  * VS Code shows at most this many diagnostics of a file (its extension host drops the others): the server sends no
@@ -27,16 +31,21 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
   const serverModule = context.asAbsolutePath('server/out/server.js');
   // APICONV_SERVER_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it exits (where its time goes in a
   // real editor; the extension host passes its environment on, so set it where code-server or VS Code starts).
+  // The client starts the `debug` server when the extension host runs under an inspector: a profile wanted of all three
+  // processes at once (extension host, server, renderer) is then taken of the server as it runs for users.
   const profileDir = process.env.APICONV_SERVER_CPU_PROF;
+  const run = {
+    module: serverModule,
+    transport: TransportKind.stdio,
+    ...(profileDir ? { options: { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } } : {}),
+  } as const;
   const serverOptions: ServerOptions = {
-    run: {
-      module: serverModule,
-      transport: TransportKind.stdio,
-      ...(profileDir ? { options: { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } } : {}),
-    },
-    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    run,
+    debug: profileDir ? run : { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
 
+  const symbols = new SharedRequests<SymbolsAnswer, vscode.CancellationToken>(() => new vscode.CancellationTokenSource());
+  const firstDiagnostics = new FirstDiagnostics();
   const clientOptions: LanguageClientOptions = {
     documentSelector,
     outputChannel,
@@ -65,6 +74,22 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
       },
     },
     middleware: {
+      provideDocumentSymbols: (document, token, next) => symbols.run(`${document.uri.toString()}@${document.version}`, token, shared => next(document, shared)),
+      didOpen: (document, next) => {
+        firstDiagnostics.opened(document.uri.toString());
+        return next(document);
+      },
+      didClose: (document, next) => {
+        firstDiagnostics.received(document.uri.toString());
+        return next(document);
+      },
+      provideDiagnostics: async (document, previousResultId, token, next) => {
+        const report = await next(document, previousResultId, token);
+        firstDiagnostics.received((document instanceof vscode.Uri ? document : document.uri).toString());
+        return report;
+      },
+      provideCodeLenses: (document, token, next) => firstDiagnostics.after(document.uri.toString(), token, () => next(document, token)),
+      provideDocumentLinks: (document, token, next) => firstDiagnostics.after(document.uri.toString(), token, () => next(document, token)),
       workspace: {
         // Every settings answer carries the trust flag, so the server never has to remember it.
         configuration: async (params, token, next) => {

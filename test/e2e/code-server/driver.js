@@ -6,9 +6,11 @@
 //                             and for the Problems panel to list apiconv findings; screenshots.
 //   node driver.js latency    the installed .vsix: per file of LAT_FILES, Quick Open → the Problems panel lists it, and
 //                             keystrokes → the status bar's count changes (and, for LAT_BROKEN, breaking and mending
-//                             its YAML); SHOT_DIR/latency-result.json.
+//                             its YAML); SHOT_DIR/latency-result.json. LAT_PROFILE=<dir>: CPU profiles of the workbench and
+//                             the extension host per phase, and marks, in <dir> (profiler.js; run-ui.sh adds the server's).
 // Env: CS_URL, WS, SHOT_DIR, CHROMIUM; exttests: EXT_DEV, EXT_TESTS, TEST_TIMEOUT_MS; ui: UI_FILE, UI_EXPECT (codes, comma-separated).
 const { chromium } = require('playwright-core');
+const { PhaseProfiler } = require('./profiler');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -207,15 +209,27 @@ function statusProblems(page) {
 }
 
 /** ms from `press` until the status bar's problems count differs from what it was. */
-async function untilStatusChanges(page, press) {
+async function untilStatusChanges(page, press, profiler) {
   const before = await statusProblems(page);
   const t = Date.now();
+  profiler?.mark('key');
   await press();
   await page.waitForFunction(b => (document.getElementById('status.problems')?.textContent ?? '').replace(/\s+/g, ' ').trim() !== b, before, {
     timeout: 120000,
     polling: 'raf',
   });
+  profiler?.mark('count changed');
   return Date.now() - t;
+}
+
+/** Runs a command from the command palette, then waits `settleMs`. */
+async function runCommand(page, title, settleMs) {
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget input', { timeout: 10000 });
+  await page.keyboard.type(title);
+  await page.waitForTimeout(700);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(settleMs);
 }
 
 const p50 = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -229,11 +243,13 @@ async function latency() {
   const files = (process.env.LAT_FILES || 'petstore.yaml').split(',').filter(Boolean);
   const broken = (process.env.LAT_BROKEN || '').split(',').filter(Boolean);
   const keys = Number(process.env.KS_KEYS || 6);
+  const profiler = process.env.LAT_PROFILE ? new PhaseProfiler(process.env.LAT_PROFILE, Number(process.env.LAT_INSPECT_PORT || 9339)) : undefined;
   const { page, close } = await launch();
   const results = [];
   let ok = false;
   try {
-    await page.goto(`${CS_URL}/?folder=${encodeURIComponent(WS)}`, { waitUntil: 'domcontentloaded' });
+    const payload = profiler ? `&payload=${encodeURIComponent(JSON.stringify(profiler.payload()))}` : '';
+    await page.goto(`${CS_URL}/?folder=${encodeURIComponent(WS)}${payload}`, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('.monaco-workbench', { timeout: 120000 });
     await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 120000 });
     await page.keyboard.press('F1');
@@ -254,7 +270,9 @@ async function latency() {
       await page.waitForSelector('.quick-input-widget input', { timeout: 10000 });
       await page.keyboard.type(file);
       await page.locator('.quick-input-list .monaco-list-row', { hasText: file }).first().waitFor({ timeout: 30000 });
+      await profiler?.start(page);
       const t = Date.now();
+      profiler?.mark(`open ${file}`);
       await page.keyboard.press('Enter');
       await page.waitForFunction(
         name => [...document.querySelectorAll('.markers-panel .monaco-list-row')].some(r => r.textContent.trim().startsWith(name)),
@@ -262,8 +280,10 @@ async function latency() {
         { timeout: 300000, polling: 'raf' },
       );
       const openMs = Date.now() - t;
+      profiler?.mark(`listed ${file}`);
       lap(`${file}: Quick Open Enter → the Problems panel lists it: ${openMs} ms`);
       await page.waitForTimeout(3000); // the user reads
+      await profiler?.stop(`open-${file}`);
       const goTo = async (l, c) => {
         await page.keyboard.press('Control+G');
         await page.waitForSelector('.quick-input-widget input', { timeout: 10000 });
@@ -273,9 +293,10 @@ async function latency() {
       };
       await goTo(line, col);
       const keystrokes = [];
+      await profiler?.start(page);
       for (let i = 0; i < 2 * keys; i++) {
         const removing = https ? i % 2 === 0 : i % 2 === 1;
-        keystrokes.push(await untilStatusChanges(page, () => (removing ? page.keyboard.press('Backspace') : page.keyboard.type('s'))));
+        keystrokes.push(await untilStatusChanges(page, () => (removing ? page.keyboard.press('Backspace') : page.keyboard.type('s')), profiler));
         await page.waitForTimeout(700); // a user's pause between keystrokes
       }
       const row = { file, bytes: text.length, openMs, keystrokes, keystrokeP50: p50(keystrokes) };
@@ -284,14 +305,15 @@ async function latency() {
         const breaks = [];
         const mends = [];
         for (let i = 0; i < keys; i++) {
-          breaks.push(await untilStatusChanges(page, () => page.keyboard.type(':')));
+          breaks.push(await untilStatusChanges(page, () => page.keyboard.type(':'), profiler));
           await page.waitForTimeout(700);
-          mends.push(await untilStatusChanges(page, () => page.keyboard.press('Backspace')));
+          mends.push(await untilStatusChanges(page, () => page.keyboard.press('Backspace'), profiler));
           await page.waitForTimeout(700);
         }
         Object.assign(row, { breaks, breakP50: p50(breaks), mends, mendP50: p50(mends) });
       }
       results.push(row);
+      await profiler?.stop(`keys-${file}`);
       lap(
         `${file}: keystroke → status bar count p50 ${row.keystrokeP50} ms (${keystrokes.join(' ')})${row.breaks ? `; breaking the YAML p50 ${row.breakP50} ms (${row.breaks.join(' ')}), mending it p50 ${row.mendP50} ms (${row.mends.join(' ')})` : ''}`,
       );
@@ -300,11 +322,14 @@ async function latency() {
       await page.keyboard.press('W'); // close the editors (Don't Save is not asked: each edit was undone)
       await page.waitForTimeout(1000);
     }
+    // The language server writes its CPU profile (APICONV_SERVER_CPU_PROF) when it exits: restarted, it exits.
+    if (profiler) await runCommand(page, 'apiconv: Restart Language Server', 5000);
     ok = true;
   } catch (e) {
     console.log('FAIL:', e.message.split('\n')[0]);
     await page.screenshot({ path: path.join(SHOT_DIR, 'latency-error.png') }).catch(() => {});
   }
+  profiler?.close();
   await close();
   fs.writeFileSync(path.join(SHOT_DIR, 'latency-result.json'), JSON.stringify(results, null, 1));
   console.log(

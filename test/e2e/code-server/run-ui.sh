@@ -13,6 +13,13 @@ RUN=$(mktemp -d "${TMPDIR:-/tmp}/apiconv-ui-XXXX"); export WS=$RUN/workspace
 mkdir -p "$WS"; cp "$ROOT/examples/unconventional.yaml" "$WS/"
 source "$HERE/lib.sh"
 cs_prepare
+# LAT_PROFILE=<dir>: the latency run's CPU profiles (driver.js, profiler.js), the language server's in <dir>/server
+# (written when it exits: the driver restarts it at the end). profile-timeline.mjs <dir> lines them up.
+NODE_WS=()
+if [ -n "${LAT_PROFILE:-}" ]; then
+  mkdir -p "$LAT_PROFILE/server"; export APICONV_SERVER_CPU_PROF=$LAT_PROFILE/server
+  node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' || NODE_WS=(--experimental-websocket)
+fi
 "$CS_NODE" "$CS_ENTRY" "${CS_COMMON[@]}" --install-extension "$VSIX" --force
 "$CS_NODE" "$CS_ENTRY" "${CS_COMMON[@]}" --list-extensions --show-versions | grep -q '^apiconv.apiconv@' || { echo "FAIL: the .vsix did not install"; exit 1; }
 cs_start
@@ -30,7 +37,7 @@ NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM UI_FILE=unconventional.yaml UI_EXPECT
 CORPUS="${APICONV_CORPUS:-$ROOT/../shared/corpus}"
 if [ -f "$CORPUS/stripe/spec3.yaml" ] && [ -z "${SKIP_KEYSTROKE:-}" ]; then
   cp "$CORPUS/oai-petstore-v3/petstore.yaml" "$CORPUS/asana/asana.yaml" "$CORPUS/stripe/spec3.yaml" "$WS/"
-  NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM LAT_FILES=petstore.yaml,asana.yaml,spec3.yaml LAT_BROKEN=spec3.yaml node "$HERE/driver.js" latency || RC=1
+  NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM LAT_FILES=petstore.yaml,asana.yaml,spec3.yaml LAT_BROKEN=spec3.yaml node "${NODE_WS[@]}" "$HERE/driver.js" latency || RC=1
 else
   echo "latency on real documents: skipped (no corpus at $CORPUS: pets, asana and stripe come from it)"
 fi

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Where the time of a latency run goes, process by process: node profile-timeline.mjs <LAT_PROFILE dir> [bucket ms]
+// For each document opened (Quick Open's Enter → the Problems panel lists it) and its first keystroke (→ the status
+// bar's count changes), the busy milliseconds of the workbench, the extension host and each language server thread
+// (main, lint workers) per bucket of time, with the functions that took most of each. The profiles and the marks share
+// CLOCK_MONOTONIC (profiler.js), so a bucket is the same moment in every column.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const [dir, bucketArg] = process.argv.slice(2);
+if (!dir) {
+  console.log('usage: profile-timeline.mjs <dir> [bucket ms]');
+  process.exit(2);
+}
+const bucketUs = Number(bucketArg || 250) * 1000;
+const marks = JSON.parse(fs.readFileSync(path.join(dir, 'marks.json'), 'utf8'));
+
+/** A profile's samples as [time µs, busy µs, function] (idle left out). */
+function samplesOf(file) {
+  const p = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const byId = new Map(p.nodes.map(n => [n.id, n]));
+  const out = [];
+  let t = p.startTime;
+  for (let i = 0; i < p.samples.length; i++) {
+    t += p.timeDeltas[i] || 0;
+    const fn = byId.get(p.samples[i]).callFrame.functionName || '(anonymous)';
+    if (fn !== '(idle)') out.push([t, p.timeDeltas[i + 1] ?? 0, fn]);
+  }
+  return out;
+}
+
+/** Columns for a phase: its workbench and extension host profiles, and every server thread's. */
+function columns(phase) {
+  const cols = [];
+  for (const label of ['renderer', 'exthost']) {
+    const f = path.join(dir, `${label}-${phase}.cpuprofile`);
+    if (fs.existsSync(f)) cols.push({ label, samples: samplesOf(f) });
+  }
+  const serverDir = path.join(dir, 'server');
+  if (fs.existsSync(serverDir)) {
+    // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread.
+    for (const name of fs
+      .readdirSync(serverDir)
+      .filter(n => n.endsWith('.cpuprofile'))
+      .sort()) {
+      const [, , , pid, thread] = name.split('.');
+      cols.push({ label: thread === '0' ? `srv${pid}` : `wkr${pid}.${thread}`, samples: samplesOf(path.join(serverDir, name)) });
+    }
+  }
+  return cols;
+}
+
+function table(title, fromS, toS, cols) {
+  const from = fromS * 1e6;
+  const n = Math.ceil(((toS - fromS) * 1e6) / bucketUs);
+  const busy = cols.map(() => Array.from({ length: n }, () => new Map()));
+  cols.forEach((c, ci) => {
+    for (const [t, d, fn] of c.samples) {
+      const b = Math.floor((t - from) / bucketUs);
+      if (b >= 0 && b < n) busy[ci][b].set(fn, (busy[ci][b].get(fn) ?? 0) + d);
+    }
+  });
+  const shown = cols.map((c, ci) => busy[ci].some(m => m.size > 0));
+  console.log(`\n## ${title}: ${((toS - fromS) * 1000).toFixed(0)} ms\n`);
+  console.log(
+    `| t ms | ${cols
+      .filter((_, i) => shown[i])
+      .map(c => `${c.label} busy ms`)
+      .join(' | ')} | most of it |`,
+  );
+  console.log(
+    `|---:|${cols
+      .filter((_, i) => shown[i])
+      .map(() => '---:|')
+      .join('')}---|`,
+  );
+  for (let b = 0; b < n; b++) {
+    const cells = [];
+    const tops = [];
+    cols.forEach((c, ci) => {
+      if (!shown[ci]) return;
+      const m = busy[ci][b];
+      const total = [...m.values()].reduce((a, x) => a + x, 0);
+      cells.push((total / 1000).toFixed(0));
+      const top = [...m].sort((x, y) => y[1] - x[1]).slice(0, 2);
+      if (total > bucketUs / 10) tops.push(`${c.label}: ${top.map(([fn, v]) => `${fn} ${(v / 1000).toFixed(0)}`).join(', ')}`);
+    });
+    console.log(`| ${((b * bucketUs) / 1000).toFixed(0)} | ${cells.join(' | ')} | ${tops.join('; ')} |`);
+  }
+}
+
+for (const [i, m] of marks.entries()) {
+  if (!m.name.startsWith('open ')) continue;
+  const file = m.name.slice('open '.length);
+  const listed = marks.find(x => x.name === `listed ${file}`);
+  if (listed) table(`${file}: Quick Open Enter → the Problems panel lists it`, m.mono, listed.mono + 0.25, columns(`open-${file}`));
+  const key = marks.slice(i).find(x => x.name === 'key');
+  const changed = key && marks.slice(marks.indexOf(key)).find(x => x.name === 'count changed');
+  if (changed) table(`${file}: first keystroke → the status bar's count changes`, key.mono, changed.mono + 0.1, columns(`keys-${file}`));
+}

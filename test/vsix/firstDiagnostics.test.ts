@@ -1,0 +1,76 @@
+/** Lenses and links of a document just opened wait for its first diagnostics (client/src/firstDiagnostics.ts). */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { CancellationTokenSource } from 'vscode-languageserver-protocol';
+import { FirstDiagnostics } from '../../client/src/firstDiagnostics';
+
+const never = new CancellationTokenSource().token;
+const tick = () => new Promise(resolve => setImmediate(resolve));
+
+describe('first diagnostics before lenses and links', () => {
+  it('asks for a just-opened document’s lenses once its diagnostics are in', async () => {
+    const gate = new FirstDiagnostics();
+    const asked: string[] = [];
+    gate.opened('file:///stripe.yaml');
+    const lenses = gate.after('file:///stripe.yaml', never, () => (asked.push('lenses'), ['lens']));
+    await tick();
+    assert.deepEqual(asked, [], 'not while the first lint runs');
+    gate.received('file:///stripe.yaml');
+    assert.deepEqual(await lenses, ['lens']);
+    assert.deepEqual(asked, ['lenses']);
+  });
+
+  it('holds nothing for a document whose diagnostics came, or that it did not see open', async () => {
+    const gate = new FirstDiagnostics();
+    gate.opened('file:///a.yaml');
+    gate.received('file:///a.yaml');
+    assert.equal(await gate.after('file:///a.yaml', never, () => 'at once'), 'at once');
+    assert.equal(await gate.after('file:///b.yaml', never, () => 'at once'), 'at once');
+  });
+
+  it('holds one document only: another’s requests go on', async () => {
+    const gate = new FirstDiagnostics();
+    gate.opened('file:///big.yaml');
+    assert.equal(await gate.after('file:///small.yaml', never, () => 'small'), 'small');
+  });
+
+  it('gives up waiting after its limit, and when the document is closed', async () => {
+    const gate = new FirstDiagnostics(20);
+    gate.opened('file:///slow.yaml');
+    const t = Date.now();
+    assert.equal(await gate.after('file:///slow.yaml', never, () => 'after the limit'), 'after the limit');
+    assert.ok(Date.now() - t >= 15);
+    const closing = new FirstDiagnostics();
+    closing.opened('file:///closed.yaml');
+    const p = closing.after('file:///closed.yaml', never, () => 'after close');
+    closing.received('file:///closed.yaml');
+    assert.equal(await p, 'after close');
+  });
+
+  it('does not ask at all when the request is cancelled while it waits', async () => {
+    const gate = new FirstDiagnostics();
+    const source = new CancellationTokenSource();
+    let asked = false;
+    gate.opened('file:///stripe.yaml');
+    const p = gate.after('file:///stripe.yaml', source.token, () => (asked = true));
+    source.cancel();
+    assert.equal(await p, undefined);
+    gate.received('file:///stripe.yaml');
+    await tick();
+    assert.equal(asked, false);
+  });
+
+  it('waits again when the document is opened again', async () => {
+    const gate = new FirstDiagnostics();
+    gate.opened('file:///api.yaml');
+    gate.received('file:///api.yaml');
+    gate.opened('file:///api.yaml');
+    let asked = false;
+    const p = gate.after('file:///api.yaml', never, () => (asked = true));
+    await tick();
+    assert.equal(asked, false);
+    gate.received('file:///api.yaml');
+    await p;
+    assert.equal(asked, true);
+  });
+});
