@@ -40,6 +40,8 @@ export interface Change {
   removed?: { deprecated: boolean; sunset?: string };
   /** A severity below the check's default: warn for an optional header removed, info for a format apiconv does not know (not a proven break). */
   severity?: 1 | 2;
+  /** A change that may break clients but that apiconv could not prove does: not counted as a breaking change. */
+  unproven?: boolean;
   /** What a quick fix needs: the removed property to restore, or the new field to give a default. */
   fix?: { kind: 'restore-property'; name: string; schemaPath: JsonPath } | { kind: 'add-default'; schemaPath: JsonPath; schema: Obj };
 }
@@ -57,6 +59,8 @@ export interface SchemaContext {
 }
 
 const q = (s: string) => `'${s}'`;
+/** A string value in a message, cut when long. */
+const quoteExample = (s: string) => JSON.stringify(s.length > 48 ? `${s.slice(0, 47)}…` : s);
 
 /**
  * Compares schemas over a whole diff: remembers the pairs already compared, so a schema
@@ -99,13 +103,19 @@ export class SchemaDiffer {
     this.compareEnum(base, head, bp, hp, ctx, what, opts);
     if (ctx.dir === 'request') {
       const t = tightened(base, head);
-      if (t)
+      if (t) {
+        const example =
+          t.refused === undefined ? '' : ` (${quoteExample(t.refused)} is refused${t.gained ? '; the new pattern takes other strings instead' : ''})`;
         this.emit({
           check: 'request-constraint-tightened',
-          message: `${cap(what)} accepts less: ${t.changes.join(', ')}.`,
+          message: t.undecided
+            ? `${cap(what)} may accept less: ${t.changes.join(', ')}; check that it takes what clients sent.`
+            : `${cap(what)} accepts less: ${t.changes.join(', ')}${example}.`,
           headPath: [...hp, t.first],
           basePath: base[t.first] !== undefined ? [...bp, t.first] : bp,
+          ...(t.undecided ? { severity: 1 as const, unproven: true } : {}),
         });
+      }
     }
     if (name !== undefined && !deepEqual(base.default, head.default) && (base.default !== undefined || ctx.dir === 'request')) {
       const message =
