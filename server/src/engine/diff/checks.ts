@@ -39,7 +39,7 @@ export const DIFF_CHECKS: readonly DiffCheck[] = [
     'request-constraint-tightened',
     'error',
     true,
-    'A request maxLength/maximum/maxItems went down, minLength/minimum/minItems up, a pattern was added or changed.',
+    'A request maxLength/maximum/maxItems went down, minLength/minimum/minItems up, a pattern was added or changed to refuse strings the base took.',
   ),
   C('request-parameter-removed', 'warn', false, 'A parameter is gone (clients sending it are ignored or refused).'),
   C('request-property-removed', 'warn', false, 'A request body property is gone.'),

@@ -97,7 +97,9 @@ function stringsLost(base: Obj, head: Obj): { result: ReturnType<typeof compareS
   const bp = typeof base.pattern === 'string' ? base.pattern : undefined;
   const hp = typeof head.pattern === 'string' ? head.pattern : undefined;
   if (bp === undefined && hp === undefined) return undefined; // lengths alone compare as numbers
-  const folded = new Set(['minLength', 'maxLength'].filter(k => [base[k], head[k]].every(v => v === undefined || (num(v) !== undefined && num(v)! <= LENGTH_MODELLED))));
+  const folded = new Set(
+    ['minLength', 'maxLength'].filter(k => [base[k], head[k]].every(v => v === undefined || (num(v) !== undefined && num(v)! <= LENGTH_MODELLED))),
+  );
   const rule = (s: Obj, pattern: string | undefined): StringRule => ({
     pattern,
     ...(folded.has('minLength') && num(s.minLength) !== undefined ? { minLength: num(s.minLength) } : {}),

@@ -5,7 +5,24 @@
  * (refa); what refa cannot model (a lookaround inside the pattern, a backreference it
  * cannot expand) or what grows past a node budget is left undecided, never guessed.
  */
-import { DFA, JS, NFA, TooManyNodesError, Transformers, transform, visitAst, type CharSet, type Expression, type NoParent, type ReadonlyNFA, type TransitionIterable } from 'refa';
+import type { CharSet, DFA, Expression, NFA, NoParent, ReadonlyNFA, Transformer, TransitionIterable } from 'refa';
+
+/**
+ * refa, loaded on the first pattern compared: it is a megabyte of code that a lint, or a
+ * diff in which no pattern changed, never needs.
+ */
+let loaded: { refa: typeof import('refa'); simplify: Transformer; dropEdges: Transformer } | undefined;
+function lib() {
+  if (!loaded) {
+    const refa = require('refa') as typeof import('refa');
+    loaded = {
+      refa,
+      simplify: refa.Transformers.simplify({ ignoreAmbiguity: true, ignoreOrder: true }),
+      dropEdges: refa.Transformers.patternEdgeAssertions({ inline: false, remove: true }),
+    };
+  }
+  return loaded;
+}
 
 export interface StringRule {
   pattern?: string;
@@ -36,9 +53,6 @@ export const LENGTH_MODELLED = 256;
 
 class Undecided extends Error {}
 
-const simplify = Transformers.simplify({ ignoreAmbiguity: true, ignoreOrder: true });
-const dropEdges = Transformers.patternEdgeAssertions({ inline: false, remove: true });
-
 /** One side: its pattern over whole strings (absent: any string) and its length range. */
 interface Side {
   pattern?: NFA;
@@ -53,6 +67,8 @@ interface Side {
  * still asserts something is not modelled.
  */
 function automaton(source: string, flags: string): NFA {
+  const { refa, simplify, dropEdges } = lib();
+  const { JS, NFA, transform, visitAst } = refa;
   const { expression, maxCharacter } = JS.Parser.fromLiteral({ source, flags }).parse({ maxNodes: MAX_NODES });
   const simple = transform(simplify, expression);
   visitAst(simple, {
@@ -78,9 +94,13 @@ function lengthsOutside(min: number, max: number, flags: string): NFA {
   return automaton(source || '[]', flags);
 }
 
-const both = <L, R>(a: TransitionIterable<L>, b: TransitionIterable<R>) => NFA.fromIntersection(a, b, new NFA.LimitedNodeFactory(MAX_NODES));
+function both<L, R>(a: TransitionIterable<L>, b: TransitionIterable<R>): NFA {
+  const { NFA } = lib().refa;
+  return NFA.fromIntersection(a, b, new NFA.LimitedNodeFactory(MAX_NODES));
+}
 
 function complement(fa: NFA): DFA {
+  const { DFA } = lib().refa;
   const d = DFA.fromFA(fa, new DFA.LimitedNodeFactory(MAX_NODES));
   d.complement();
   return d;
@@ -95,7 +115,7 @@ function pick(set: CharSet): number {
 /** A shortest string the automaton takes (breadth first), or undefined if it takes none. */
 function shortestWord(fa: ReadonlyNFA): string | undefined {
   const back = new Map<NFA.ReadonlyNode, [NFA.ReadonlyNode, CharSet] | undefined>([[fa.initial, undefined]]);
-  for (let layer: NFA.ReadonlyNode[] = [fa.initial]; layer.length > 0; ) {
+  for (let layer: NFA.ReadonlyNode[] = [fa.initial]; layer.length > 0;) {
     const next: NFA.ReadonlyNode[] = [];
     for (const node of layer) {
       if (fa.finals.has(node)) {
@@ -138,7 +158,7 @@ function decide(base: StringRule, head: StringRule, flags: string): StringCompar
 
 function undecidedReason(e: unknown): string {
   if (e instanceof Undecided) return e.message;
-  if (e instanceof TooManyNodesError) return 'the patterns are too large to compare';
+  if (e instanceof lib().refa.TooManyNodesError) return 'the patterns are too large to compare';
   const message = e instanceof Error ? e.message : '';
   if (/backreference/i.test(message)) return 'a pattern has a backreference';
   if (/assertion/i.test(message)) return 'a pattern has a lookahead or lookbehind';
