@@ -41,6 +41,12 @@ export const DIFF_CHECKS: readonly DiffCheck[] = [
     true,
     'A request maxLength/maximum/maxItems went down, minLength/minimum/minItems up, a pattern was added or changed to refuse strings the base took.',
   ),
+  C(
+    'request-object-closed',
+    'error',
+    true,
+    'A request object that took properties it does not list refuses them now (additionalProperties or unevaluatedProperties set to false).',
+  ),
   C('request-parameter-removed', 'warn', false, 'A parameter is gone (clients sending it are ignored or refused).'),
   C('request-property-removed', 'warn', false, 'A request body property is gone.'),
   C('new-field-without-default', 'warn', false, 'A new optional request parameter or property has no default.'),

@@ -13,6 +13,7 @@ import { diffCheck } from './checks';
 import { asApplied, covers, labelOf, pairAlternatives, unionOf, type Side, type Union } from './union';
 import {
   cap,
+  closedAt,
   deepEqual,
   flatten,
   ignoredIn,
@@ -116,6 +117,14 @@ export class SchemaDiffer {
           ...(t.undecided ? { severity: 1 as const, unproven: true } : {}),
         });
       }
+      const closed = closedAt(head, hp);
+      if (closed && !closedAt(base, bp))
+        this.emit({
+          check: 'request-object-closed',
+          message: `${cap(what)} no longer takes properties it does not list (${closed[closed.length - 1]}: false): clients sending others are refused.`,
+          headPath: closed,
+          basePath: bp,
+        });
     }
     if (name !== undefined && !deepEqual(base.default, head.default) && (base.default !== undefined || ctx.dir === 'request')) {
       const message =

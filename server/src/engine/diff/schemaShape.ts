@@ -25,6 +25,20 @@ export function flatten(s: Obj, p: JsonPath, depth = 0, out: Flat = { props: new
   return out;
 }
 
+/**
+ * Where the schema refuses the properties it does not list (`additionalProperties: false`,
+ * or 3.1's `unevaluatedProperties: false`), itself or in an `allOf` member; undefined when open.
+ */
+export function closedAt(s: Obj, p: JsonPath, depth = 0): JsonPath | undefined {
+  for (const k of ['additionalProperties', 'unevaluatedProperties']) if (s[k] === false) return [...p, k];
+  if (!Array.isArray(s.allOf) || depth >= 8) return undefined;
+  for (const [i, m] of s.allOf.entries()) {
+    const at = isObj(m) ? closedAt(m, [...p, 'allOf', i], depth + 1) : undefined;
+    if (at) return at;
+  }
+  return undefined;
+}
+
 export function typesOf(s: Obj): string[] | undefined {
   if (typeof s.type === 'string') return [s.type];
   if (Array.isArray(s.type)) return s.type.filter((t): t is string => typeof t === 'string');
