@@ -73,3 +73,24 @@ describe('diff: request-object-closed', () => {
     assert.deepEqual(await codes(ORDER, { ...ORDER, unevaluatedProperties: false }, 'response', t => t, '3.1.0'), []);
   });
 });
+
+describe('diff: request-object-closed beside a union of required lists', () => {
+  it('is reported once on the holder, and the union is not taken for a shape the head refuses', async () => {
+    const base = { type: 'object', required: ['type', 'id'], properties: { type: { type: 'string' }, id: { type: 'integer' } } };
+    const head = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type'],
+      properties: { type: { type: 'string' }, id: { type: 'integer' }, owner: { type: 'string' }, number: { type: 'integer' } },
+      oneOf: [{ required: ['id'] }, { required: ['owner', 'number'] }],
+    };
+    for (const convert of [(t: string) => t, to31]) {
+      const found = await codes(base, head, 'request', convert);
+      assert.deepEqual(
+        found.map(f => f.split(' ')[0]),
+        ['version-not-bumped', 'request-object-closed'],
+        JSON.stringify(found),
+      );
+    }
+  });
+});
