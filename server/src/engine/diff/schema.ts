@@ -18,6 +18,7 @@ import {
   flatten,
   ignoredIn,
   nullable,
+  sameDefault,
   schemaEqual,
   typeMissing,
   typeText,
@@ -126,7 +127,7 @@ export class SchemaDiffer {
           basePath: bp,
         });
     }
-    if (name !== undefined && !deepEqual(base.default, head.default) && (base.default !== undefined || ctx.dir === 'request')) {
+    if (name !== undefined && !sameDefault(base, head) && (base.default !== undefined || ctx.dir === 'request')) {
       const message =
         base.default === undefined
           ? `${cap(what)} now has a default (${JSON.stringify(head.default)}): clients that leave it out get it.`

@@ -39,6 +39,19 @@ export function closedAt(s: Obj, p: JsonPath, depth = 0): JsonPath | undefined {
   return undefined;
 }
 
+/**
+ * The same default on both sides: equal, or written once as another JSON scalar with the same text where the
+ * schema is a string (`make_latest: {type: string, enum: ["true", …], default: true}` fixed to `default: "true"`):
+ * a server reading the string gives clients that leave the field out the same value.
+ */
+export function sameDefault(base: Obj, head: Obj): boolean {
+  if (deepEqual(base.default, head.default)) return true;
+  const scalar = (v: unknown) => typeof v === 'boolean' || typeof v === 'number';
+  const asText = (a: unknown, b: unknown) => scalar(a) && typeof b === 'string' && String(a) === b;
+  const strings = (s: Obj) => typesOf(s)?.includes('string') === true;
+  return strings(base) && strings(head) && (asText(base.default, head.default) || asText(head.default, base.default));
+}
+
 export function typesOf(s: Obj): string[] | undefined {
   if (typeof s.type === 'string') return [s.type];
   if (Array.isArray(s.type)) return s.type.filter((t): t is string => typeof t === 'string');
