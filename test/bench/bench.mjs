@@ -20,8 +20,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // The full corpus: APICONV_CORPUS, else ../shared/corpus. Without it the benchmark is skipped (it says so, exit 0).
 const CORPUS = process.env.APICONV_CORPUS ? path.resolve(process.env.APICONV_CORPUS) : path.resolve(ROOT, '..', 'shared', 'corpus');
 if (!fs.existsSync(path.join(CORPUS, 'MANIFEST.md'))) {

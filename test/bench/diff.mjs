@@ -2,7 +2,7 @@
 // Benchmark (not a test): `apiconv diff <base> <head>` against one `redocly lint` of the head,
 // side by side, whole processes, alternating, median of N runs.
 //
-//   node test/bench/diff.mjs [--runs 3] [--only stripe,github-api] [--base name=file]
+//   node test/bench/diff.mjs [--runs 3] [--only stripe,github-api] [--base name=file] [--pairs DIR]
 //
 // As in CI: the base is committed in a scratch git repository and the head is the work tree's
 // file, compared with `apiconv diff HEAD:<doc> <doc>` (`--files` compares two plain files instead).
@@ -12,25 +12,29 @@
 // renamed, a type changed, a required parameter added: what a diff has to report); `--base
 // stripe=/path/to/spec3.yaml` compares with a real other version instead (for stripe, the
 // parent commit of the corpus' one: `git -C <stripe/openapi> show 2d8ea4a5:openapi/spec3.yaml`).
+// --pairs DIR (or APICONV_REAL_PAIRS) adds the real version pairs of test/fixtures/diff-real/MANIFEST.md
+// written out there (<pair>/base.json and head.json, or .yaml): each is diffed and its head linted by Redocly.
 // Redocly runs as in bench.mjs: no telemetry, no config (`--extends recommended`).
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CORPUS = path.resolve(ROOT, '..', 'shared', 'corpus');
 const CLI = path.join(ROOT, 'server', 'out', 'cli.js');
 const REDOCLY = path.join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 const DOCS = { stripe: 'stripe/spec3.yaml', 'github-api': 'github-api/api.github.com.yaml' };
 
-const opts = { runs: 3, only: Object.keys(DOCS), base: {}, files: false };
+const opts = { runs: 3, only: Object.keys(DOCS), base: {}, files: false, pairs: process.env.APICONV_REAL_PAIRS };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
   const v = () => process.argv[++i];
   if (a === '--runs') opts.runs = Math.max(1, Number(v()));
-  else if (a === '--only') opts.only = v().split(',');
+  else if (a === '--only') opts.only = v().split(',').filter(Boolean);
   else if (a === '--files') opts.files = true;
+  else if (a === '--pairs') opts.pairs = v();
   else if (a === '--base') {
     const [k, f] = v().split('=');
     opts.base[k] = path.resolve(f);
@@ -92,6 +96,8 @@ function measure(cmd, args, cwd) {
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-bench-diff-'));
 const rows = [];
+/** What is diffed: a corpus document against its base (scripted or given), and each real pair. */
+const items = [];
 for (const name of opts.only) {
   const head = path.join(CORPUS, DOCS[name]);
   if (!fs.existsSync(head)) {
@@ -99,9 +105,26 @@ for (const name of opts.only) {
     continue;
   }
   const baseText = opts.base[name] ? fs.readFileSync(opts.base[name], 'utf8') : scriptedBase(fs.readFileSync(head, 'utf8'));
-  let base = path.join(tmp, `${name}-base.yaml`);
+  items.push({ name, head, baseText, kind: opts.base[name] ? 'real' : 'scripted' });
+}
+if (opts.pairs) {
+  for (const name of fs.readdirSync(opts.pairs).sort()) {
+    const ext = ['yaml', 'json'].find(e => fs.existsSync(path.join(opts.pairs, name, `base.${e}`)));
+    if (ext)
+      items.push({
+        name,
+        head: path.join(opts.pairs, name, `head.${ext}`),
+        baseText: fs.readFileSync(path.join(opts.pairs, name, `base.${ext}`), 'utf8'),
+        kind: 'real pair',
+      });
+  }
+}
+for (const { name, head, baseText, kind } of items) {
+  const ext = path.extname(head);
+  let base = path.join(tmp, `${name}-base${ext}`);
   fs.writeFileSync(base, baseText);
   let headArg = head;
+  let cwd = tmp;
   if (!opts.files) {
     // A repository whose last commit has the base; the work tree has the head.
     const repo = path.join(tmp, `${name}-repo`);
@@ -109,20 +132,20 @@ for (const name of opts.only) {
     const git = (...a) =>
       execFileSync('git', ['-c', 'user.email=b@example.com', '-c', 'user.name=b', '-c', 'commit.gpgsign=false', ...a], { cwd: repo, stdio: 'ignore' });
     git('init', '-q');
-    fs.writeFileSync(path.join(repo, 'openapi.yaml'), baseText);
+    fs.writeFileSync(path.join(repo, `openapi${ext}`), baseText);
     git('add', '-A');
     git('commit', '-qm', 'base');
-    fs.copyFileSync(head, path.join(repo, 'openapi.yaml'));
-    base = 'HEAD:openapi.yaml';
-    headArg = 'openapi.yaml';
-    var cwd = repo;
+    fs.copyFileSync(head, path.join(repo, `openapi${ext}`));
+    base = `HEAD:openapi${ext}`;
+    headArg = `openapi${ext}`;
+    cwd = repo;
   }
   const diffT = [];
   const redT = [];
   let findings = 0;
   let redProblems = 0;
   for (let r = 0; r < opts.runs; r++) {
-    const d = await measure(process.execPath, [CLI, 'diff', base, headArg, '-f', 'json'], opts.files ? tmp : cwd);
+    const d = await measure(process.execPath, [CLI, 'diff', base, headArg, '-f', 'json'], cwd);
     if (d.code !== 0 && d.code !== 1) throw new Error(`apiconv diff failed (${d.code})`);
     findings = JSON.parse(d.out).length;
     diffT.push(d.seconds);
@@ -136,7 +159,7 @@ for (const name of opts.only) {
   }
   rows.push({
     name,
-    base: `${opts.base[name] ? 'real' : 'scripted'}${opts.files ? ', two files' : ', git HEAD:'}`,
+    base: `${kind}${opts.files ? ', two files' : ', git HEAD:'}`,
     diff: median(diffT),
     redocly: median(redT),
     ratio: median(diffT) / median(redT),

@@ -15,8 +15,9 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CORPUS = process.env.APICONV_CORPUS ? path.resolve(process.env.APICONV_CORPUS) : path.resolve(ROOT, '..', 'shared', 'corpus');
 if (!fs.existsSync(path.join(CORPUS, 'MANIFEST.md'))) {
   console.log(`infer: skipped: no corpus at ${CORPUS} (set APICONV_CORPUS, or put it in ../shared/corpus)`);

@@ -8,8 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
 const CLI = path.join(ROOT, 'server', 'out', 'cli.js');
 

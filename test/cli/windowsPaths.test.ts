@@ -11,6 +11,7 @@ import { displayPath, isInside } from '../../server/src/cli/formatters/util';
 import { artifactLocation, fileUri } from '../../server/src/cli/formatters/sarif';
 import { fileOfSource } from '../../server/src/engine/finish/finishLint';
 import { fileUriTarget } from '../../server/src/engine/refFiles';
+import { refFile } from '../../server/src/engine/refs/refIndex';
 import { repositoryPath } from '../../server/src/engine/diff/git';
 
 const W = path.win32;
@@ -43,6 +44,15 @@ describe('Windows paths', () => {
     assert.equal(fileUriTarget('file:schemas/pet%20v2.yaml', 'C:\\work\\api.yaml', W), 'C:\\work\\schemas\\pet v2.yaml');
     assert.equal(fileUriTarget('file://server/share/pet.yaml', 'C:\\work\\api.yaml', W), '\\\\server\\share\\pet.yaml');
     assert.equal(fileUriTarget('./pet.yaml', 'C:\\work\\api.yaml', W), undefined);
+  });
+
+  it('$refs written as plain Windows paths: a drive letter with either slash, a relative one with backslashes', () => {
+    assert.equal(refFile('C:\\work\\api.yaml', 'D:\\shared\\pet.yaml', W), 'D:\\shared\\pet.yaml');
+    assert.equal(refFile('C:\\work\\api.yaml', 'c:/shared/pet%20v2.yaml', W), 'c:\\shared\\pet v2.yaml');
+    assert.equal(refFile('C:\\work\\api.yaml', 'schemas\\pet.yaml', W), 'C:\\work\\schemas\\pet.yaml');
+    assert.equal(refFile('C:\\work\\api.yaml', 'file:///D:/shared/pet.yaml', W), 'D:\\shared\\pet.yaml');
+    assert.equal(refFile('C:\\work\\api.yaml', 'https://example.com/pet.yaml', W), undefined);
+    assert.equal(refFile('/work/api.yaml', 'https://example.com/pet.yaml'), undefined);
   });
 
   it("git's name of a file: `/`-separated inside the repository, none outside it or on another drive", () => {

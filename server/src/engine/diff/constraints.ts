@@ -4,11 +4,9 @@
  * format a value is written in (a change of the wire form, or a new label on the same one).
  */
 import type { Obj } from './model';
+import { compareStrings, LENGTH_MODELLED, type StringRule } from './strings';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
-
-/** Patterns that match every string: a pattern changed to one of them lets more through. */
-const ANY_STRING = new Set(['', '.*', '^.*$', '^.*', '.*$', '[\\s\\S]*', '^[\\s\\S]*$', '(.*)', '^(.*)$']);
 
 /**
  * The bounds of a number: `minimum`/`maximum` with the 3.0 boolean `exclusiveMinimum`/
@@ -33,20 +31,35 @@ function narrower(b: ReturnType<typeof bound>, h: ReturnType<typeof bound>, side
   return h.exclusive && !b.exclusive;
 }
 
-/** How a request schema accepts less in the head: the changes, and the key of the first (where it is reported). */
-export function tightened(base: Obj, head: Obj): { changes: string[]; first: string } | undefined {
+/** How a request schema accepts less in the head. */
+export interface Tightening {
+  changes: string[];
+  /** The key of the first change: where it is reported. */
+  first: string;
+  /** A string the base took and the head refuses, when the strings it takes changed. */
+  refused?: string;
+  /** The head also takes strings the base refused: the two patterns are incomparable, not one inside the other. */
+  gained?: boolean;
+  /** The only change is a pattern apiconv could not compare with the base's: to check, not a proven break. */
+  undecided?: boolean;
+}
+
+export function tightened(base: Obj, head: Obj): Tightening | undefined {
   const changes: string[] = [];
   let first: string | undefined;
   const add = (text: string, key: string) => {
     changes.push(text);
     first ??= key;
   };
+  const strings = stringsLost(base, head);
   for (const k of ['maxLength', 'maxItems', 'maxProperties', 'maxContains']) {
+    if (strings?.folded.has(k)) continue;
     const h = num(head[k]);
     const b = num(base[k]);
     if (h !== undefined && (b === undefined || h < b)) add(`${k} ${b ?? 'none'} → ${h}`, k);
   }
   for (const k of ['minLength', 'minItems', 'minProperties', 'minContains']) {
+    if (strings?.folded.has(k)) continue;
     const h = num(head[k]);
     // An absent minContains is 1 (when `contains` is there), the others 0.
     const b = num(base[k]) ?? (k === 'minContains' ? 1 : 0);
@@ -61,10 +74,51 @@ export function tightened(base: Obj, head: Obj): { changes: string[]; first: str
   const bm = num(base.multipleOf);
   // Every multiple of the base's step must still be one of the head's.
   if (hm !== undefined && (bm === undefined || !Number.isInteger(bm / hm))) add(`multipleOf ${bm ?? 'none'} → ${hm}`, 'multipleOf');
-  if (typeof head.pattern === 'string' && head.pattern !== base.pattern && !ANY_STRING.has(head.pattern))
-    add(base.pattern === undefined ? `pattern ${head.pattern} added` : `pattern changed to ${head.pattern}`, 'pattern');
+  const decided = changes.length;
+  if (strings && strings.result.kept !== true) for (const [text, key] of strings.changes) add(text, key);
   if (head.uniqueItems === true && base.uniqueItems !== true) add('uniqueItems added', 'uniqueItems');
-  return first === undefined ? undefined : { changes, first };
+  if (first === undefined) return undefined;
+  const result = strings?.result;
+  return {
+    changes,
+    first,
+    ...(result?.kept === false ? { refused: result.refused, gained: result.gained } : {}),
+    ...(result?.kept === undefined && decided === 0 && changes.length === strings!.changes.length ? { undecided: true } : {}),
+  };
+}
+
+/**
+ * The strings a schema with a `pattern` takes, compared as languages (strings.ts) with the
+ * lengths folded in: a pattern rewritten alike or loosened (to `.*`, to 40 or 64 hex digits
+ * where it was 40) refuses nothing; a `maxLength` the pattern already implied adds nothing.
+ * Lengths too long to model are left out and compared as numbers.
+ */
+function stringsLost(base: Obj, head: Obj): { result: ReturnType<typeof compareStrings>; changes: [string, string][]; folded: Set<string> } | undefined {
+  const bp = typeof base.pattern === 'string' ? base.pattern : undefined;
+  const hp = typeof head.pattern === 'string' ? head.pattern : undefined;
+  if (bp === undefined && hp === undefined) return undefined; // lengths alone compare as numbers
+  const folded = new Set(
+    ['minLength', 'maxLength'].filter(k => [base[k], head[k]].every(v => v === undefined || (num(v) !== undefined && num(v)! <= LENGTH_MODELLED))),
+  );
+  const rule = (s: Obj, pattern: string | undefined): StringRule => ({
+    pattern,
+    ...(folded.has('minLength') && num(s.minLength) !== undefined ? { minLength: num(s.minLength) } : {}),
+    ...(folded.has('maxLength') && num(s.maxLength) !== undefined ? { maxLength: num(s.maxLength) } : {}),
+  });
+  const same = bp === hp && [...folded].every(k => base[k] === head[k]);
+  if (same) return { result: { kept: true }, changes: [], folded };
+  const result = compareStrings(rule(base, bp), rule(head, hp));
+  const changes: [string, string][] = [];
+  for (const k of ['maxLength', 'minLength']) {
+    if (!folded.has(k) || base[k] === head[k] || head[k] === undefined) continue;
+    const [b, h] = [num(base[k]) ?? (k === 'minLength' ? 0 : Infinity), num(head[k])!];
+    if (k === 'maxLength' ? h < b : h > b) changes.push([`${k} ${base[k] ?? 'none'} → ${head[k]}`, k]);
+  }
+  if (bp !== hp) {
+    const text = bp === undefined ? `pattern ${hp} added` : `pattern changed to ${hp}`;
+    changes.push([result.kept === undefined ? `${text} (apiconv cannot compare it with the base's: ${result.reason})` : text, 'pattern']);
+  }
+  return { result, changes, folded };
 }
 
 /** Formats with a defined wire form; others (`unixtime`, `snowflake`…) are labels apiconv cannot reason about. */

@@ -171,7 +171,7 @@ function finish(changes: Change[], base: LoadedDoc, head: LoadedDoc, hm: ApiMode
       } else if (c.removed?.deprecated && sunset !== undefined && sunset <= now) {
         if (severity < 2) severity = 2;
         message += ` Allowed: it was deprecated and its Sunset (${c.removed.sunset}) has passed.`;
-      } else if (severity <= 1) counts = true;
+      } else if (severity <= 1 && !c.unproven) counts = true;
     }
     const at = head.locate(c.headPath);
     const problem: DiffProblem = { code: c.check, message, severity, path: at.path, range: at.range, source: at.source };

@@ -13,10 +13,12 @@ import { diffCheck } from './checks';
 import { asApplied, covers, labelOf, pairAlternatives, unionOf, type Side, type Union } from './union';
 import {
   cap,
+  closedAt,
   deepEqual,
   flatten,
   ignoredIn,
   nullable,
+  sameDefault,
   schemaEqual,
   typeMissing,
   typeText,
@@ -40,6 +42,8 @@ export interface Change {
   removed?: { deprecated: boolean; sunset?: string };
   /** A severity below the check's default: warn for an optional header removed, info for a format apiconv does not know (not a proven break). */
   severity?: 1 | 2;
+  /** A change that may break clients but that apiconv could not prove does: not counted as a breaking change. */
+  unproven?: boolean;
   /** What a quick fix needs: the removed property to restore, or the new field to give a default. */
   fix?: { kind: 'restore-property'; name: string; schemaPath: JsonPath } | { kind: 'add-default'; schemaPath: JsonPath; schema: Obj };
 }
@@ -57,6 +61,8 @@ export interface SchemaContext {
 }
 
 const q = (s: string) => `'${s}'`;
+/** A string value in a message, cut when long. */
+const quoteExample = (s: string) => JSON.stringify(s.length > 48 ? `${s.slice(0, 47)}…` : s);
 
 /**
  * Compares schemas over a whole diff: remembers the pairs already compared, so a schema
@@ -99,15 +105,29 @@ export class SchemaDiffer {
     this.compareEnum(base, head, bp, hp, ctx, what, opts);
     if (ctx.dir === 'request') {
       const t = tightened(base, head);
-      if (t)
+      if (t) {
+        const example =
+          t.refused === undefined ? '' : ` (${quoteExample(t.refused)} is refused${t.gained ? '; the new pattern takes other strings instead' : ''})`;
         this.emit({
           check: 'request-constraint-tightened',
-          message: `${cap(what)} accepts less: ${t.changes.join(', ')}.`,
+          message: t.undecided
+            ? `${cap(what)} may accept less: ${t.changes.join(', ')}; check that it takes what clients sent.`
+            : `${cap(what)} accepts less: ${t.changes.join(', ')}${example}.`,
           headPath: [...hp, t.first],
           basePath: base[t.first] !== undefined ? [...bp, t.first] : bp,
+          ...(t.undecided ? { severity: 1 as const, unproven: true } : {}),
+        });
+      }
+      const closed = closedAt(head, hp);
+      if (closed && !closedAt(base, bp))
+        this.emit({
+          check: 'request-object-closed',
+          message: `${cap(what)} no longer takes properties it does not list (${closed[closed.length - 1]}: false): clients sending others are refused.`,
+          headPath: closed,
+          basePath: bp,
         });
     }
-    if (name !== undefined && !deepEqual(base.default, head.default) && (base.default !== undefined || ctx.dir === 'request')) {
+    if (name !== undefined && !sameDefault(base, head) && (base.default !== undefined || ctx.dir === 'request')) {
       const message =
         base.default === undefined
           ? `${cap(what)} now has a default (${JSON.stringify(head.default)}): clients that leave it out get it.`
@@ -289,7 +309,9 @@ export class SchemaDiffer {
       // (two alternatives merged into one, a shape split into constraint alternatives): then no client is refused.
       if (ctx.dir === 'request' && hu) {
         const sent = bu ? asApplied(base, b.union.alternatives[i].schema) : base;
-        if (hu.alternatives.some(a => this.accepts(sent, asApplied(head, a.schema), ctx))) continue;
+        // A holder closed (additionalProperties: false) is reported on the holder as request-object-closed, not again here.
+        const reportedOnHolder = closedAt(head, []) ? 'request-object-closed' : undefined;
+        if (hu.alternatives.some(a => this.accepts(sent, asApplied(head, a.schema), ctx, reportedOnHolder))) continue;
       }
       if (reported.has(`${ctx.dir}${i}`)) continue;
       reported.add(`${ctx.dir}${i}`);
@@ -309,11 +331,17 @@ export class SchemaDiffer {
     }
   }
 
-  /** Whether `head` takes whatever `base` did: comparing them finds nothing that can break a client (a trial, not reported). */
-  private accepts(base: Obj, head: Obj, ctx: SchemaContext): boolean {
+  /** Whether `head` takes whatever `base` did: comparing them finds nothing that can break a client (a trial, not reported) but `reportedElsewhere`. */
+  private accepts(base: Obj, head: Obj, ctx: SchemaContext, reportedElsewhere?: string): boolean {
     if (this.trials >= 2) return false;
     let breaks = false;
-    new SchemaDiffer(c => (breaks ||= diffCheck(c.check)?.breaking !== false), this.names, this.trials + 1).compare(base, head, [], [], ctx);
+    new SchemaDiffer(c => (breaks ||= c.check !== reportedElsewhere && diffCheck(c.check)?.breaking !== false), this.names, this.trials + 1).compare(
+      base,
+      head,
+      [],
+      [],
+      ctx,
+    );
     return !breaks;
   }
 

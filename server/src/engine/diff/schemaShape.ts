@@ -25,6 +25,33 @@ export function flatten(s: Obj, p: JsonPath, depth = 0, out: Flat = { props: new
   return out;
 }
 
+/**
+ * Where the schema refuses the properties it does not list (`additionalProperties: false`,
+ * or 3.1's `unevaluatedProperties: false`), itself or in an `allOf` member; undefined when open.
+ */
+export function closedAt(s: Obj, p: JsonPath, depth = 0): JsonPath | undefined {
+  for (const k of ['additionalProperties', 'unevaluatedProperties']) if (s[k] === false) return [...p, k];
+  if (!Array.isArray(s.allOf) || depth >= 8) return undefined;
+  for (const [i, m] of s.allOf.entries()) {
+    const at = isObj(m) ? closedAt(m, [...p, 'allOf', i], depth + 1) : undefined;
+    if (at) return at;
+  }
+  return undefined;
+}
+
+/**
+ * The same default on both sides: equal, or written once as another JSON scalar with the same text where the
+ * schema is a string (`make_latest: {type: string, enum: ["true", …], default: true}` fixed to `default: "true"`):
+ * a server reading the string gives clients that leave the field out the same value.
+ */
+export function sameDefault(base: Obj, head: Obj): boolean {
+  if (deepEqual(base.default, head.default)) return true;
+  const scalar = (v: unknown) => typeof v === 'boolean' || typeof v === 'number';
+  const asText = (a: unknown, b: unknown) => scalar(a) && typeof b === 'string' && String(a) === b;
+  const strings = (s: Obj) => typesOf(s)?.includes('string') === true;
+  return strings(base) && strings(head) && (asText(base.default, head.default) || asText(head.default, base.default));
+}
+
 export function typesOf(s: Obj): string[] | undefined {
   if (typeof s.type === 'string') return [s.type];
   if (Array.isArray(s.type)) return s.type.filter((t): t is string => typeof t === 'string');

@@ -311,18 +311,19 @@ export function splitRef(ref: string): { filePart: string; fragment: string | un
 }
 
 /** The file a `$ref`'s file part names, from `from`; undefined for a remote one. */
-export function refFile(from: string, filePart: string): string | undefined {
+export function refFile(from: string, filePart: string, p: path.PlatformPath = path): string | undefined {
   if (!filePart) return from;
-  const named = fileUriTarget(filePart, from);
+  const named = fileUriTarget(filePart, from, p);
   if (named) return named;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) return undefined;
+  // A scheme (`https:`) names a remote file; on Windows a drive letter (`C:\specs\pet.yaml`, `C:/specs/pet.yaml`) is a path.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(filePart) && !(p === path.win32 && /^[a-z]:[\\/]/i.test(filePart))) return undefined;
   let decoded = filePart;
   try {
     decoded = decodeURIComponent(filePart);
   } catch {
     /* as written */
   }
-  return path.resolve(path.dirname(from), decoded);
+  return p.resolve(p.dirname(from), decoded);
 }
 
 function resolveTarget(from: string, site: RefSite, kind: FileKind | undefined): Target | undefined {
