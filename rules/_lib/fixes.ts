@@ -224,7 +224,7 @@ export function referencedErrorSchemaName(data: unknown, spec: Spec): string | u
  * `shape` first, then names containing "error"); a new one has `shape`
  * (default: the shape the document already uses, else A). Root document only.
  */
-export function ensureErrorSchema(ctx: FixContext, shape?: 'A' | 'B'): { ref: string; ops: FixOp[] } {
+export function ensureErrorSchema(ctx: Pick<FixContext, 'data' | 'spec'>, shape?: 'A' | 'B'): { ref: string; ops: FixOp[] } {
   const want = shape ?? documentErrorShape(ctx.data, ctx.spec) ?? 'A';
   const base = schemasPath(ctx.spec);
   const schemas = getAt(ctx.data, base);
