@@ -172,11 +172,7 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
       return dataCache.get(file);
     };
     // The rules' options as the document's config sets them: a fix writes the team's convention, or is not offered.
-    let lintOptions: Promise<LintOptions> | undefined;
-    const optionsFor = async (rootFile: string) => {
-      lintOptions ??= host.lintOptions(uri).catch(() => ({}) as LintOptions);
-      return fixOptions((await lintOptions).ruleset, rootFile);
-    };
+    const optionsOf = fixOptions((await host.lintOptions(uri).catch(() => ({}) as LintOptions)).ruleset, rootOfDoc);
     const specOfRoot = (rootFile: string): Spec | undefined => {
       if (!specs.has(rootFile)) {
         const text = textOf(rootFile);
@@ -205,7 +201,7 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
         // The title from the rule's fix on the last parsed data; the edit itself when the action is resolved. In a
         // `$ref`'d fragment the fix knows it is not in the root (shared components go inline there, as with --fix).
         const spec = specOfRoot(rootFile);
-        const fix = text !== undefined && spec ? fixTitle(dataOfFile(file, text), problem, spec, file === rootFile, await optionsFor(rootFile)) : undefined;
+        const fix = text !== undefined && spec ? fixTitle(dataOfFile(file, text), problem, spec, file === rootFile, optionsOf) : undefined;
         if (fix) {
           out.push(
             lazy(
@@ -381,13 +377,8 @@ function specOfData(data: unknown, text: string): Spec {
 }
 
 /** The title of a problem's fix from the rule on `data` (no edit computed); undefined when the rule has none there. */
-function fixTitle(
-  data: unknown,
-  problem: LintProblem,
-  spec: Spec,
-  isRoot: boolean,
-  optionsOf: OptionsOf,
-): { title: string; safe: boolean; settlesRule: boolean } | undefined {
+type FixTitle = { title: string; safe: boolean; settlesRule: boolean };
+function fixTitle(data: unknown, problem: LintProblem, spec: Spec, isRoot: boolean, optionsOf: OptionsOf): FixTitle | undefined {
   const rule = getRule(problem.code);
   if (data === undefined || data === null || !rule?.fix || !rule.meta.fixable) return undefined;
   try {
