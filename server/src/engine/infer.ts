@@ -13,7 +13,8 @@ import { objectFields } from '../../../rules/_lib/fixes';
 import { mediaTypeName } from '../../../rules/post-request-body';
 import { isBounded } from '../../../rules/list-pagination';
 import { listParamNameTallies } from '../../../rules/list-param-names';
-import { sumTallies } from '../../../rules/_lib/majority';
+import { pluralityOf, sumTallies } from '../../../rules/_lib/majority';
+import { versionNameTallies } from '../../../rules/_lib/versioning';
 import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/successStatuses';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
 import { inferActions, inferCollectionCase, inferPrefix, inferVerbGroups, inferVersionFormat, nestingInference } from './inferPaths';
@@ -305,6 +306,26 @@ function inferVersionNames(models: Model[]): Inference | undefined {
   return { rule: 'version-declared', options, evidence };
 }
 
+/**
+ * The name the API gives its version header, and its version query parameter (version-single-strategy's headers
+ * and query): the name most operations that send one use, when one is used most.
+ */
+function inferVersionParamNames(models: Model[]): Inference | undefined {
+  const options: Record<string, string[]> = {};
+  const evidence: string[] = [];
+  for (const [kind, option] of [
+    ['header', 'headers'],
+    ['query', 'query'],
+  ] as const) {
+    const t = sumTallies(models.map(m => versionNameTallies(m)[kind]));
+    const top = pluralityOf(t);
+    if (top === undefined) continue;
+    options[option] = [top.value];
+    evidence.push(`version ${kind === 'header' ? 'header' : 'query parameter'}: ${tally(t.counts, t.total, t.what)}`);
+  }
+  return evidence.length > 0 ? { rule: 'version-single-strategy', options, evidence } : undefined;
+}
+
 /** The header and query names the API's apiKey schemes send the key in. */
 function inferApiKeyNames(models: Model[]): Inference | undefined {
   const headers = new Set<string>();
@@ -352,6 +373,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     ...inferPractices(models),
     inferVersionFormat(models),
     inferVersionNames(models),
+    inferVersionParamNames(models),
     inferApiKeyNames(models),
   ];
   return oneEntryPerRule(inferred.filter((i): i is Inference => i !== undefined));
