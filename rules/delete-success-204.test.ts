@@ -297,7 +297,7 @@ paths:
       ],
     },
     {
-      name: 'options: statuses 202, 204: no fix (which one is the team\'s call)',
+      name: "options: statuses 202, 204: no fix (which one is the team's call)",
       options: { statuses: ['202', '204'] },
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

@@ -49,7 +49,10 @@ describe('apiconv lint --fix follows the rules options', () => {
     const r = runCli(['lint', '--no-progress', '--fix', 'api.yaml'], { cwd: d });
     const fixed = fs.readFileSync(path.join(d, 'api.yaml'), 'utf8');
     assert.match(fixed, /'404':\n {10}\$ref: '#\/components\/responses\/NotFound'/, r.stdout + r.stderr);
-    assert.match(fixed, /NotFound:\n {6}description: .*\n {6}content:\n {8}application\/problem\+json:\n {10}schema:\n {12}\$ref: '#\/components\/schemas\/Problem'/);
+    assert.match(
+      fixed,
+      /NotFound:\n {6}description: .*\n {6}content:\n {8}application\/problem\+json:\n {10}schema:\n {12}\$ref: '#\/components\/schemas\/Problem'/,
+    );
     assert.doesNotMatch(fixed, /Error:|application\/json/);
     assert.doesNotMatch(r.stdout, /error-404-item|error-schema/, 'nothing left of either rule');
   });

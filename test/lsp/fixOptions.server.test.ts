@@ -42,7 +42,7 @@ describe('language server: quick fixes follow the options of .apiconv.yaml', () 
     const uri = c.open(path.join(ws, 'api.yaml'), DOC);
     const diags = await c.diagnostics(uri, d => d.some(x => x.code === 'delete-success-204'));
     const d = diags.find(x => x.code === 'delete-success-204') as Diagnostic;
-    assert.match(d.message, /declares none of 202 \(it declares 200\)/);
+    assert.match(String(d.message), /declares none of 202 \(it declares 200\)/);
     const actions = await c.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri },
       range: d.range,
