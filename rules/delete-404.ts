@@ -2,6 +2,7 @@ import { defineRule } from './types';
 import { addErrorResponse, opPathFromFinding } from './_lib/fixes';
 import { getAt, hasResponse, isObject } from './_lib/oas';
 import { describeOp, methodsRule, responsesOrOp } from './_lib/methods';
+import { configuredErrorBody } from './_lib/errorBody';
 
 export default defineRule({
   id: 'delete-404',
@@ -24,7 +25,8 @@ export default defineRule({
     if (!opPath || !isObject(getAt(ctx.data, opPath))) return undefined;
     const responses = getAt(ctx.data, [...opPath, 'responses']);
     if (responses !== undefined && !isObject(responses)) return undefined;
-    const ops = addErrorResponse(ctx, opPath, '404');
+    const body = configuredErrorBody(ctx.optionsOf);
+    const ops = body ? addErrorResponse(ctx, opPath, '404', body) : [];
     return ops.length > 0 ? { title: 'Add a 404 response', ops } : undefined;
   },
 });

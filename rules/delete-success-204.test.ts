@@ -44,6 +44,38 @@ paths:
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users/{id}": {"delete": {"responses": {"204": {"description": "Deleted"}}}}}}`,
     },
     {
+      name: 'options: statuses auto: every DELETE answers 202 (oas3)',
+      options: { statuses: 'auto' },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '202': { description: Accepted }
+  /api/teams/{id}:
+    delete:
+      responses:
+        '202': { description: Accepted }
+`,
+    },
+    {
+      name: 'options: statuses auto: a tie decides nothing (oas2)',
+      options: { statuses: 'auto' },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '202': { description: Accepted }
+  /api/teams/{id}:
+    delete:
+      responses:
+        '204': { description: Deleted }
+`,
+    },
+    {
       name: 'options: statuses 202, 204: 202 will do (oas3)',
       options: { statuses: ['202', '204'] },
       document: `openapi: 3.0.3
@@ -263,6 +295,131 @@ paths:
           message: 'DELETE /api/users/{id} declares none of 202, 204 (it declares 200): a successful DELETE answers one of them here.',
         },
       ],
+    },
+    {
+      name: "options: statuses 202, 204: no fix (which one is the team's call)",
+      options: { statuses: ['202', '204'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '200': { description: x }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'delete', 'responses'] }],
+      noFix: true,
+    },
+    {
+      name: 'options: statuses 202: the fix renames the only success response to 202 (oas3)',
+      options: { statuses: [202] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '200':
+          description: Deleted
+        '404': { description: Not found }
+`,
+      errors: [{ message: 'declares none of 202 (it declares 200): a successful DELETE answers one of them here.' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '202':
+          description: Deleted
+        '404': { description: Not found }
+`,
+    },
+    {
+      name: 'options: statuses 202: the fix adds 202 where no success status is declared (oas2)',
+      options: { statuses: ['202'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '404': { description: Not found }
+`,
+      errors: [{ path: ['paths', '/api/users/{id}', 'delete', 'responses'] }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '404': { description: Not found }
+        '202':
+          description: Accepted
+`,
+    },
+    {
+      name: 'options: statuses auto: the DELETE that answers otherwise than most, with the counts; fixed to the majority (oas3.1)',
+      options: { statuses: 'auto' },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '202': { description: Accepted }
+  /api/teams/{id}:
+    delete:
+      responses:
+        '202': { description: Accepted }
+  /api/jobs/{id}:
+    delete:
+      responses:
+        '204': { description: Deleted }
+`,
+      errors: [
+        {
+          path: ['paths', '/api/jobs/{id}', 'delete', 'responses'],
+          message: 'DELETE /api/jobs/{id} declares none of 202 (it declares 204): 2 of 3 DELETE operations with a success status answer 202.',
+        },
+      ],
+      output: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '202': { description: Accepted }
+  /api/teams/{id}:
+    delete:
+      responses:
+        '202': { description: Accepted }
+  /api/jobs/{id}:
+    delete:
+      responses:
+        '202': { description: Deleted }
+`,
+    },
+    {
+      name: 'options: statuses auto (oas2)',
+      options: { statuses: 'auto' },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    delete:
+      responses:
+        '200': { description: OK }
+  /api/teams/{id}:
+    delete:
+      responses:
+        '200': { description: OK }
+  /api/jobs/{id}:
+    delete:
+      responses:
+        '204': { description: Deleted }
+`,
+      errors: [{ path: ['paths', '/api/jobs/{id}', 'delete', 'responses'], message: '2 of 3 DELETE operations with a success status answer 200' }],
     },
   ],
 });

@@ -2,7 +2,8 @@ import { defineRule } from './types';
 import type { FixOp } from './types';
 import { opPathFromFinding } from './_lib/fixes';
 import { getAt, hasResponse, isObject, resolveLocal } from './_lib/oas';
-import { describeOp, isSeed, methodsRule, noneOfStatuses, responsesOrOp, successStatuses, successCodes } from './_lib/methods';
+import { describeOp, methodsRule, responsesOrOp, successCodes } from './_lib/methods';
+import { isSeed, noneOfStatuses, statusesInUse, successStatuses, teamStatusFix, type Statuses } from './_lib/successStatuses';
 
 const SEED = ['204'];
 
@@ -19,26 +20,31 @@ export default defineRule({
   options,
   spectral: methodsRule(
     'apiconvDeleteSuccess204',
-    (model, anchor, o) =>
-      model.operations
-        // 202 Accepted: the deletion is queued, not done; RFC 9110 §9.3.5 names 202 for that case. A team's own statuses decide alone.
-        .filter(op => op.method === 'delete' && !o.statuses.some(c => hasResponse(op, String(c))) && !(isSeed(o.statuses, SEED) && hasResponse(op, '202')))
-        .map(op => {
-          if (!isSeed(o.statuses, SEED)) return noneOfStatuses(op, 'DELETE', o.statuses);
-          const success = successCodes(op);
-          const lone200 = success.length === 1 && success[0] === '200';
-          return {
-            message: lone200
-              ? `${describeOp(op)} answers 200: a successful DELETE answers 204 No Content.`
-              : `${describeOp(op)} declares no 204 response: a successful DELETE answers 204 No Content; declare it.`,
-            path: lone200 ? anchor([...op.path, 'responses', '200']) : responsesOrOp(op),
-          };
-        }),
+    (model, anchor, o) => {
+      const use = statusesInUse(model, 'delete', o.statuses);
+      if (!use) return [];
+      return (
+        model.operations
+          // 202 Accepted: the deletion is queued, not done; RFC 9110 §9.3.5 names 202 for that case. A team's own statuses decide alone.
+          .filter(op => op.method === 'delete' && !use.statuses.some(c => hasResponse(op, String(c))) && !(isSeed(o.statuses, SEED) && hasResponse(op, '202')))
+          .map(op => {
+            if (!isSeed(o.statuses, SEED)) return noneOfStatuses(op, 'DELETE', use);
+            const success = successCodes(op);
+            const lone200 = success.length === 1 && success[0] === '200';
+            return {
+              message: lone200
+                ? `${describeOp(op)} answers 200: a successful DELETE answers 204 No Content.`
+                : `${describeOp(op)} declares no 204 response: a successful DELETE answers 204 No Content; declare it.`,
+              path: lone200 ? anchor([...op.path, 'responses', '200']) : responsesOrOp(op),
+            };
+          })
+      );
+    },
     options,
   ),
   fix: ctx => {
-    // Which of the statuses a team chose to add is its call: only the seed's finding has a fix.
-    if (ctx.message.includes(' declares none of ')) return undefined;
+    // The team's statuses: the one it chose, or none when it is the team's call which.
+    if (!isSeed(ctx.options.statuses as Statuses, SEED)) return teamStatusFix(ctx);
     const opPath = opPathFromFinding(ctx);
     const responses = opPath ? getAt(ctx.data, [...opPath, 'responses']) : undefined;
     if (!opPath || !isObject(responses) || responses['204'] !== undefined) return undefined;

@@ -809,7 +809,7 @@ paths:
       errors: [{ path: ['NotFound', 'content', 'application/json', 'schema'], file: 'responses.yaml', line: 5 }],
     },
     {
-      name: "options: shapes problem: the seed's shape A is not the API's error body; no fix (oas3.1)",
+      name: "options: shapes problem: the seed's shape A is not the API's error body (oas3.1)",
       options: { shapes: ['problem'] },
       document: `openapi: 3.1.0
 info: { title: t, version: '1' }
@@ -848,6 +848,106 @@ paths:
               schema: { type: object, required: [code, message], properties: { code: { type: string }, message: { type: string } } }
 `,
       errors: [{ message: "is none of the API's error bodies: shape A, or an object requiring code, message, request_id." }],
+    },
+    {
+      name: 'options: shapes problem: the fix adds problem details as application/problem+json (oas3)',
+      options: { shapes: ['problem'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Not found }
+`,
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '404'], message: 'give it RFC 9457 problem details' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Not found, content: { application/problem+json: { schema: { $ref: '#/components/schemas/Problem' } } } }
+components:
+  schemas:
+    Problem:
+      type: object
+      properties:
+        type:
+          type: string
+          format: uri-reference
+        title:
+          type: string
+        status:
+          type: integer
+        detail:
+          type: string
+        instance:
+          type: string
+          format: uri-reference
+      required:
+        - title
+        - status
+`,
+    },
+    {
+      name: 'options: shapes problem: the fix adds a problem details schema (oas2)',
+      options: { shapes: ['problem'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Not found }
+`,
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '404'] }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Not found, schema: { $ref: '#/definitions/Problem' } }
+definitions:
+  Problem:
+    type: object
+    properties:
+      type:
+        type: string
+        format: uri-reference
+      title:
+        type: string
+      status:
+        type: integer
+      detail:
+        type: string
+      instance:
+        type: string
+        format: uri-reference
+    required:
+      - title
+      - status
+`,
+    },
+    {
+      name: "options: the team's own schema only: no fix (its body is the team's to write) (oas3.1)",
+      options: { shapes: [], required: ['code'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Not found }
+`,
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '404'] }],
+      noFix: true,
     },
   ],
 });

@@ -4,6 +4,7 @@ import { getAt, isObject } from './_lib/oas';
 import { documentErrorShape, ensureErrorSchema, errorSchemaOfShape, objectFields, referencedErrorSchemaName, refTo, schemasPath } from './_lib/fixes';
 import { errorResponses, firstSeen, opLabel, sharedNote, type ErrorResponse } from './_lib/errors';
 import { defineOptions, names } from './_lib/options';
+import { configuredErrorBody, isProblemDetails } from './_lib/errorBody';
 
 type Shape = 'A' | 'B' | 'problem';
 
@@ -25,12 +26,6 @@ export const options = defineOptions<{ shapes: Shape[]; required: string[] | nul
 });
 
 const SHAPE_NAMES: Record<Shape, string> = { A: 'shape A', B: 'shape B', problem: 'RFC 9457 problem details (title with type, status or detail)' };
-
-/** An RFC 9457 problem details object: a title and one more of its members (type, status, detail). */
-function isProblemDetails(schema: unknown): boolean {
-  const props = objectFields(schema)?.properties;
-  return props !== undefined && props.title !== undefined && (props.type !== undefined || props.status !== undefined || props.detail !== undefined);
-}
 
 /** Whether the schema has and requires every one of `required`. */
 function hasRequired(schema: unknown, required: string[]): boolean {
@@ -132,24 +127,28 @@ export default defineRule({
     options,
   ),
   fix(ctx) {
-    // The fix writes the seed's shapes: a team's own error bodies are its to write.
-    if (!/the shared Error schema\.$|is not a conventional error: /.test(ctx.message)) return undefined;
+    // The body error-schema's options accept that a fix can write: none for a team's own schema (it is theirs to write).
+    const body = configuredErrorBody(ctx.optionsOf);
+    if (body === undefined) return undefined;
     const last = ctx.path[ctx.path.length - 1];
-    const shape = documentErrorShape(ctx.data, ctx.spec) ?? 'A';
     const base = schemasPath(ctx.spec);
     const isNamedSchema = ctx.path.length === base.length + 1 && base.every((s, i) => ctx.path[i] === s);
+    const seedShapes = body.mediaType === 'application/json';
+    const shapes = (ctx.options.shapes as Shape[]).filter((x): x is 'A' | 'B' => x === 'A' || x === 'B');
+    const shape = shapes.length === 1 ? shapes[0] : (documentErrorShape(ctx.data, ctx.spec) ?? 'A');
+    const named = seedShapes ? `the conventional error shape ${shape}` : 'the shape of RFC 9457 problem details';
     if (isNamedSchema) {
-      // The finding is on a shared schema used as an error body: give it the conventional shape.
+      // The finding is on a shared schema used as an error body: give it the accepted shape.
       return {
-        title: `Give schema "${String(last)}" the conventional error shape ${shape}`,
-        ops: [{ kind: 'set', path: ctx.path, value: errorSchemaOfShape(shape) }],
+        title: `Give schema "${String(last)}" ${named}`,
+        ops: [{ kind: 'set', path: ctx.path, value: seedShapes ? errorSchemaOfShape(shape) : body.inline }],
       };
     }
     let schemaValue: unknown;
     const ops: FixOp[] = [];
     if (ctx.isRoot) {
-      const s = ensureErrorSchema(ctx, shape);
-      const referenced = referencedErrorSchemaName(ctx.data, ctx.spec);
+      const s = seedShapes ? ensureErrorSchema(ctx, shape) : body.shared(ctx);
+      const referenced = seedShapes ? referencedErrorSchemaName(ctx.data, ctx.spec) : undefined;
       if (s.ops.length > 0 && referenced !== undefined && isObject(getAt(ctx.data, [...base, referenced]))) {
         // No conventional schema yet, but error bodies already share one: make that one conventional and use it
         // (the same edit as the fix of the finding on that schema).
@@ -160,11 +159,11 @@ export default defineRule({
         schemaValue = { $ref: s.ref };
       }
     } else {
-      schemaValue = errorSchemaOfShape(shape);
+      schemaValue = seedShapes ? errorSchemaOfShape(shape) : body.inline;
     }
     if (last === 'schema') ops.push({ kind: 'set', path: ctx.path, value: schemaValue });
     else if (ctx.spec === 'oas2') ops.push({ kind: 'set', path: [...ctx.path, 'schema'], value: schemaValue });
-    else ops.push({ kind: 'set', path: [...ctx.path, 'content', 'application/json', 'schema'], value: schemaValue });
-    return { title: 'Use the shared Error schema as the error body', ops };
+    else ops.push({ kind: 'set', path: [...ctx.path, 'content', body.mediaType, 'schema'], value: schemaValue });
+    return { title: seedShapes ? 'Use the shared Error schema as the error body' : 'Use the shared problem details schema as the error body', ops };
   },
 });

@@ -1,7 +1,8 @@
 import { defineRule } from './types';
 import { opPathFromFinding } from './_lib/fixes';
 import { getAt, hasResponse, isObject, type Operation } from './_lib/oas';
-import { describeOp, isSeed, methodsRule, noneOfStatuses, responsesOrOp, successCodes, successStatuses } from './_lib/methods';
+import { describeOp, methodsRule, responsesOrOp, successCodes } from './_lib/methods';
+import { isSeed, noneOfStatuses, statusesInUse, successStatuses, teamStatusFix, type Statuses } from './_lib/successStatuses';
 
 /** Redirect statuses (RFC 9110 §15.4): a GET that answers only with one of them sends the client elsewhere, it reads nothing. */
 const REDIRECT = /^(30[123578]|3XX)$/i;
@@ -26,19 +27,22 @@ export default defineRule({
   options,
   spectral: methodsRule(
     'apiconvGetSuccess200',
-    (model, _anchor, o) =>
-      model.operations
-        .filter(op => op.method === 'get' && !o.statuses.some(c => hasResponse(op, String(c))) && !onlyRedirects(op))
+    (model, _anchor, o) => {
+      const use = statusesInUse(model, 'get', o.statuses);
+      if (!use) return [];
+      return model.operations
+        .filter(op => op.method === 'get' && !use.statuses.some(c => hasResponse(op, String(c))) && !onlyRedirects(op))
         .map(op =>
           isSeed(o.statuses, SEED)
             ? { message: `${describeOp(op)} declares no 200 response: a successful GET answers 200 with the resource or list.`, path: responsesOrOp(op) }
-            : noneOfStatuses(op, 'GET', o.statuses),
-        ),
+            : noneOfStatuses(op, 'GET', use),
+        );
+    },
     options,
   ),
   fix: ctx => {
-    // Which of the statuses a team chose to add is its call: only the seed's finding has a fix.
-    if (ctx.message.includes(' declares none of ')) return undefined;
+    // The team's statuses: the one it chose, or none when it is the team's call which.
+    if (!isSeed(ctx.options.statuses as Statuses, SEED)) return teamStatusFix(ctx);
     const opPath = opPathFromFinding(ctx);
     if (!opPath || !isObject(getAt(ctx.data, opPath))) return undefined;
     const responses = getAt(ctx.data, [...opPath, 'responses']);

@@ -5,6 +5,7 @@ import { getAt, isObject, resolveLocal, type Model, type Operation } from './_li
 import { LIST_PARAMS, isCollectionGet, listParamKind, queryParams, type ListParam } from './_lib/lists';
 import { numericIndexes } from './_lib/refs';
 import { defineOptions } from './_lib/options';
+import { bump, perModel, pluralityOf, type Counts, type Tally } from './_lib/majority';
 
 type Names = Record<ListParam, string>;
 
@@ -39,31 +40,46 @@ const ROLE: Record<ListParam, string> = { page: 'page number', limit: 'page size
 const listGets = (model: Model): Operation[] => model.operations.filter(isCollectionGet);
 
 /**
- * For each list parameter set to 'auto', the name most list operations give it and why (the counts); a name
- * given, as it is. A parameter no name has a strict majority for (a tie, or none used) is not judged.
+ * What the document's list operations call each list parameter: per parameter, how many of them use each of its
+ * names (an operation once per name), out of those with a parameter of that kind. What `auto` takes the majority
+ * of, and what init --infer sums over an API's documents.
  */
-function namesToUse(set: Partial<Names>, ops: Operation[]): Map<ListParam, { name: string; why?: string }> {
-  const out = new Map<ListParam, { name: string; why?: string }>();
-  const wanted = { page: 'page', limit: 'limit', sort: 'sort', filter: 'filter', ...set };
+export const listParamNameTallies = perModel((model: Model): { lists: number; byKind: Record<ListParam, Tally> } => {
+  const ops = listGets(model);
+  const byKind = {} as Record<ListParam, Tally>;
   for (const kind of LIST_PARAMS) {
-    if (wanted[kind] !== 'auto') {
-      out.set(kind, { name: wanted[kind] });
-      continue;
-    }
-    const counts = new Map<string, number>();
+    const counts: Counts = new Map();
+    let total = 0;
     for (const op of ops) {
       const names = new Set(
         queryParams(op)
           .filter(p => listParamKind(p.name) === kind)
           .map(p => p.name),
       );
-      for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+      if (names.size > 0) total++;
+      for (const n of names) bump(counts, n);
     }
-    const ranked = [...counts].sort((a, b) => b[1] - a[1]);
-    if (ranked.length === 0 || (ranked.length > 1 && ranked[0][1] === ranked[1][1])) continue;
-    const [top, topCount] = ranked[0];
-    const total = ranked.reduce((n, [, c]) => n + c, 0);
-    out.set(kind, { name: top, why: `${topCount} of ${total} list operations with a ${ROLE[kind]} call it "${top}"` });
+    byKind[kind] = { counts, total, what: `list operations with a ${ROLE[kind]}` };
+  }
+  return { lists: ops.length, byKind };
+});
+
+/**
+ * For each list parameter set to 'auto', the name most list operations give it and why (the counts); a name
+ * given, as it is. A parameter no name is used most for (a tie, or none used) is not judged.
+ */
+function namesToUse(set: Partial<Names>, model: Model): Map<ListParam, { name: string; why?: string }> {
+  const out = new Map<ListParam, { name: string; why?: string }>();
+  const wanted = { ...options.defaults.names, ...set };
+  for (const kind of LIST_PARAMS) {
+    if (wanted[kind] !== 'auto') {
+      out.set(kind, { name: wanted[kind] });
+      continue;
+    }
+    const t = listParamNameTallies(model).byKind[kind];
+    const top = pluralityOf(t);
+    if (top === undefined) continue;
+    out.set(kind, { name: top.value, why: `${top.count} of ${t.total} ${t.what} call it "${top.value}"` });
   }
   return out;
 }
@@ -83,7 +99,7 @@ export default defineRule({
       const out: Finding[] = [];
       const seen = new Set<string>();
       const ops = listGets(model);
-      const use = namesToUse(o.names, ops);
+      const use = namesToUse(o.names, model);
       for (const op of ops) {
         const params = queryParams(op);
         for (const p of params) {

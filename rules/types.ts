@@ -41,7 +41,18 @@ export interface FixContext {
   path: JsonPath;
   /** The finding's message. */
   message: string;
+  /**
+   * The rule's options for the document, as its config sets them over the defaults (the engine reads them from the
+   * ruleset the document was linted with): a fix writes the convention the team chose, or offers nothing. An
+   * `auto` option stays `auto`: what the document's majority decided is in the finding's message.
+   */
+  options: Readonly<Record<string, unknown>>;
+  /** Another rule's options, the same way: the error response error-400 adds has the body error-schema asks for. */
+  optionsOf: OptionsOf;
 }
+
+/** A rule's options by its id (see FixContext.options). */
+export type OptionsOf = (rule: string) => Readonly<Record<string, unknown>>;
 
 export interface FixResult {
   /** What the editor shows, e.g. "Add a 404 response". */

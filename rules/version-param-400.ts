@@ -3,6 +3,7 @@ import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { addErrorResponse, opPathFromFinding } from './_lib/fixes';
 import { lacksVersion400, versionParams } from './_lib/versioning';
+import { configuredErrorBody } from './_lib/errorBody';
 
 export default defineRule({
   id: 'version-param-400',
@@ -27,7 +28,8 @@ export default defineRule({
   fix(ctx) {
     const opPath = opPathFromFinding(ctx);
     if (!opPath) return undefined;
-    const ops = addErrorResponse(ctx, opPath, '400');
+    const body = configuredErrorBody(ctx.optionsOf);
+    const ops = body ? addErrorResponse(ctx, opPath, '400', body) : [];
     return ops.length > 0 ? { title: 'Add a 400 response (unsupported version)', ops } : undefined;
   },
 });

@@ -3,6 +3,26 @@ import { testRule } from '../test/helpers/testRule';
 testRule('version-path-format', {
   valid: [
     {
+      name: 'options: formats auto: every version a date (oas3)',
+      options: { formats: 'auto' },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /2010-04-01/Accounts: { get: { responses: { '200': { description: OK } } } }
+  /2010-04-01/Calls: { get: { responses: { '200': { description: OK } } } }
+`,
+    },
+    {
+      name: 'options: formats auto: a tie decides nothing (oas2)',
+      options: { formats: 'auto' },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /v1/users: { get: { responses: { '200': { description: OK } } } }
+  /2010-04-01/Calls: { get: { responses: { '200': { description: OK } } } }
+`,
+    },
+    {
       name: 'oas3: v1 in the server URL, v10 in a path, a server variable default',
       document: `openapi: 3.0.3
 info: { title: t, version: '1.2.0' }
@@ -150,6 +170,35 @@ paths:
   /2.0/users: {}
 `,
       errors: [{ line: 3, message: 'is not v + a positive integer (v1), or a major version and an optional minor one (2.0).' }],
+    },
+    {
+      name: 'options: formats auto: the version written otherwise than most, with the counts (oas3.1)',
+      options: { formats: 'auto' },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /2010-04-01/Accounts: { get: { responses: { '200': { description: OK } } } }
+  /2010-04-01/Calls: { get: { responses: { '200': { description: OK } } } }
+  /v1/Other: { get: { responses: { '200': { description: OK } } } }
+`,
+      errors: [
+        {
+          path: ['paths', '/v1/Other'],
+          message: 'Version segment "v1" in "/v1/Other" is not a date (YYYY-MM-DD) (2010-04-01): 2 of 3 path items with a version segment write it so.',
+        },
+      ],
+    },
+    {
+      name: 'options: formats auto (oas2)',
+      options: { formats: 'auto' },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /v1/users: { get: { responses: { '200': { description: OK } } } }
+  /v2/teams: { get: { responses: { '200': { description: OK } } } }
+  /1.0/jobs: { get: { responses: { '200': { description: OK } } } }
+`,
+      errors: [{ path: ['paths', '/1.0/jobs'], message: '2 of 3 path items with a version segment write it so' }],
     },
   ],
 });

@@ -5,6 +5,7 @@ import type { Finding } from './_lib/ruleFunction';
 import { isObject, segments, serverBasePath, type Model } from './_lib/oas';
 import { VERSION_SEGMENT, versionSegmentIndexes } from './_lib/paths';
 import { defineOptions } from './_lib/options';
+import { bump, perModel, pluralityOf, type Tally } from './_lib/majority';
 
 type Format = 'v<n>' | 'v<n>.<m>' | '<n>' | '<n>.<m>' | 'date';
 
@@ -22,12 +23,12 @@ export function formatOf(segment: string): Format | undefined {
   return (Object.keys(FORMATS) as Format[]).find(f => FORMATS[f].test.test(segment));
 }
 
-export const options = defineOptions<{ formats: Format[] }>('version-path-format', {
+export const options = defineOptions<{ formats: Format[] | 'auto' }>('version-path-format', {
   formats: {
-    schema: { type: 'array', items: { enum: Object.keys(FORMATS) }, minItems: 1, uniqueItems: true },
+    schema: { anyOf: [{ type: 'array', items: { enum: Object.keys(FORMATS) }, minItems: 1, uniqueItems: true }, { const: 'auto' }] },
     default: ['v<n>'],
     description:
-      "The formats a version segment may have (any one will do): 'v<n>' (v1), 'v<n>.<m>' (v1, v1.2), '<n>' (1), '<n>.<m>' (2, 2.0), 'date' (2010-04-01).",
+      "The formats a version segment may have (any one will do): 'v<n>' (v1), 'v<n>.<m>' (v1, v1.2), '<n>' (1), '<n>.<m>' (2, 2.0), 'date' (2010-04-01); or 'auto': the format most path items write theirs in.",
     example: ['date'],
   },
 });
@@ -38,15 +39,32 @@ interface Accepts {
   message(segment: string, where: string): string;
 }
 
-function accepts(formats: Format[]): Accepts {
-  const seed = formats.length === 1 && formats[0] === 'v<n>';
+/**
+ * The formats the path items write their version segments in (each distinct segment of a path item once; `other` for
+ * none of FORMATS): what `auto` and init --infer take the majority of.
+ */
+export const versionFormatTally = perModel((model: Model): Tally => {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const p of model.pathItems) {
+    const versions = new Set(p.effectivePaths.flatMap(eff => versionSegmentIndexes(segments(eff)).map(i => segments(eff)[i])));
+    for (const v of versions) {
+      total++;
+      bump(counts, formatOf(v) ?? 'other');
+    }
+  }
+  return { counts, total, what: 'path items with a version segment' };
+});
+
+function accepts(formats: Format[], why?: string): Accepts {
+  const seed = formats.length === 1 && formats[0] === 'v<n>' && why === undefined;
   return {
     test: segment => formats.some(f => FORMATS[f].test.test(segment)),
     message: seed
       ? (segment, where) =>
           `Version segment "${segment}" in "${where}" is not v + a positive integer: write /api/v1/… (a compatible change keeps the version; only a breaking change gets the next integer).`
       : (segment, where) =>
-          `Version segment "${segment}" in "${where}" is not ${formats.map(f => `${FORMATS[f].says} (${FORMATS[f].example})`).join(', or ')}.`,
+          `Version segment "${segment}" in "${where}" is not ${formats.map(f => `${FORMATS[f].says} (${FORMATS[f].example})`).join(', or ')}${why ? `: ${why}` : ''}.`,
   };
 }
 
@@ -91,7 +109,13 @@ export default defineRule({
   spectral: modelRule(
     'apiconvVersionPathFormat',
     (model, o) => {
-      const ok = accepts(o.formats);
+      let ok: Accepts;
+      if (o.formats === 'auto') {
+        const t = versionFormatTally(model);
+        const top = pluralityOf(t);
+        if (top === undefined || top.value === 'other') return [];
+        ok = accepts([top.value as Format], `${top.count} of ${t.total} ${t.what} write it so`);
+      } else ok = accepts(o.formats);
       const out: Finding[] = [];
       const root = model.root;
       if (model.spec === 'oas2') {

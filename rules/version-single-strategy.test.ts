@@ -7,6 +7,34 @@ const get = `
 testRule('version-single-strategy', {
   valid: [
     {
+      name: 'options: headers [Stripe-Version], the API uses it (oas3)',
+      options: { headers: ['Stripe-Version'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /users:
+    get:
+      parameters: [{ name: stripe-version, in: header, schema: { type: string } }]
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'options: query auto, one name (oas2)',
+      options: { query: 'auto' },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /users:
+    get:
+      parameters: [{ name: api-version, in: query, type: string }]
+      responses: { '200': { description: OK } }
+  /teams:
+    get:
+      parameters: [{ name: api-version, in: query, type: string }]
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
       name: 'options: strategies [header, mediaType], both used (oas3)',
       options: { strategies: ['header', 'mediaType'] },
       document: `openapi: 3.0.3
@@ -259,6 +287,72 @@ paths:
 "/api/v1/items": {"get": {"responses": {"200": {"description": "OK"}}}},
 "/api/orders": {"get": {"parameters": [{"name": "v", "in": "query"}], "responses": {"200": {"description": "OK"}}}}}}`,
       errors: [{ line: 4, message: '"v"' }],
+    },
+    {
+      name: 'options: headers [Stripe-Version]: a version header of another name (oas3.1)',
+      options: { headers: ['Stripe-Version'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /users:
+    get:
+      parameters: [{ name: Stripe-Version, in: header, schema: { type: string } }]
+      responses: { '200': { description: OK } }
+  /teams:
+    get:
+      parameters: [{ name: X-Api-Version, in: header, schema: { type: string } }]
+      responses: { '200': { description: OK } }
+`,
+      errors: [
+        {
+          path: ['paths', '/teams', 'get', 'parameters', '0', 'name'],
+          message: 'The header parameter "X-Api-Version" selects the version under another name than the API\'s: call it "Stripe-Version".',
+        },
+      ],
+    },
+    {
+      name: 'options: headers auto: the name fewer operations use, with the counts (oas3)',
+      options: { headers: 'auto' },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /users:
+    get:
+      parameters: [{ name: Box-Version, in: header, schema: { type: string } }]
+      responses: { '200': { description: OK } }
+  /teams:
+    get:
+      parameters: [{ name: Box-Version, in: header, schema: { type: string } }]
+      responses: { '200': { description: OK } }
+  /files:
+    get:
+      parameters: [{ name: API-Version, in: header, schema: { type: string } }]
+      responses: { '200': { description: OK } }
+`,
+      errors: [
+        {
+          path: ['paths', '/files', 'get', 'parameters', '0', 'name'],
+          message:
+            'The header parameter "API-Version" selects the version under another name than the rest of the API (2 of 3 operations with a version header call it "Box-Version"): call it "Box-Version".',
+        },
+      ],
+    },
+    {
+      name: 'options: query [api-version]: ?v= is reported (oas2)',
+      options: { query: ['api-version'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /users:
+    get:
+      parameters: [{ name: api-version, in: query, type: string }]
+      responses: { '200': { description: OK } }
+  /teams:
+    get:
+      parameters: [{ name: v, in: query, type: string }]
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ path: ['paths', '/teams', 'get', 'parameters', '0', 'name'], message: 'call it "api-version"' }],
     },
   ],
 });

@@ -1,8 +1,18 @@
 import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
-import { STRATEGY_LABEL, strategyMajority, versionLocations, type VersionLocation } from './_lib/versioning';
-import { defineOptions } from './_lib/options';
+import {
+  STRATEGY_LABEL,
+  VERSION_QUERY_PARAMS,
+  strategyMajority,
+  versionLocations,
+  versionNameParams,
+  versionNameTallies,
+  type NameKind,
+  type VersionLocation,
+} from './_lib/versioning';
+import { defineOptions, names } from './_lib/options';
+import { pluralityOf } from './_lib/majority';
 import type { Model } from './_lib/oas';
 
 /** The ways a team may allow: the strategies, with the media type told apart from the other headers. */
@@ -15,7 +25,14 @@ const WAY_LABEL: Record<Way, string> = {
   mediaType: 'the media type (application/vnd.<vendor>.v<n>+json)',
 };
 
-export const options = defineOptions<{ strategies: 'auto' | Way[] }>('version-single-strategy', {
+const versionNames = (kind: NameKind, example: string) => ({
+  schema: { anyOf: [names, { const: 'auto' }] },
+  default: [] as string[] | 'auto',
+  description: `The names (any case) of the ${kind === 'header' ? 'request header' : 'query parameter'} that selects the version: a version ${kind === 'header' ? 'header' : 'query parameter'} under another name is reported; 'auto': the name most operations use; [] (the default): any name (${kind === 'header' ? 'API-Version, any *-version' : VERSION_QUERY_PARAMS.join(', ')}).`,
+  example: [example] as string[] | 'auto',
+});
+
+export const options = defineOptions<{ strategies: 'auto' | Way[]; headers: string[] | 'auto'; query: string[] | 'auto' }>('version-single-strategy', {
   strategies: {
     schema: {
       anyOf: [{ const: 'auto' }, { type: 'array', items: { enum: ['path', 'query', 'header', 'mediaType'] }, minItems: 1, uniqueItems: true }],
@@ -25,7 +42,38 @@ export const options = defineOptions<{ strategies: 'auto' | Way[] }>('version-si
       "The ways the API may select the version: 'auto' takes the way most operations use, or a list of path, query, header (a version header), mediaType (a vendor media type).",
     example: ['header', 'mediaType'],
   },
+  headers: versionNames('header', 'Stripe-Version'),
+  query: versionNames('query', 'api-version'),
 });
+
+/**
+ * The version headers (or query parameters) named otherwise than the API names them: the names set, or for `auto`
+ * the name most operations use (with the counts; a tie decides nothing).
+ */
+function otherNames(model: Model, kind: NameKind, set: string[] | 'auto'): Finding[] {
+  let wanted: string[];
+  let said: string;
+  if (set === 'auto') {
+    const t = versionNameTallies(model)[kind];
+    const top = pluralityOf(t);
+    if (!top) return [];
+    wanted = [top.value];
+    said = `than the rest of the API (${top.count} of ${t.total} ${t.what} call it "${top.value}")`;
+  } else {
+    if (set.length === 0) return [];
+    wanted = set;
+    said = "than the API's";
+  }
+  const lower = new Set(wanted.map(n => n.toLowerCase()));
+  return model.operations.flatMap(op =>
+    versionNameParams(op, kind, wanted)
+      .filter(p => !lower.has(p.name.toLowerCase()))
+      .map(p => ({
+        message: `The ${kind} parameter "${p.name}" selects the version under another name ${said}: call it ${wanted.map(n => `"${n}"`).join(' or ')}.`,
+        path: p.namePath,
+      })),
+  );
+}
 
 const wayOf = (l: VersionLocation): Way => (l.mediaType ? 'mediaType' : l.strategy);
 
@@ -62,6 +110,7 @@ export default defineRule({
           });
         }
       }
+      found.push(...otherNames(model, 'header', o.headers), ...otherNames(model, 'query', o.query));
       // A place shared by several operations (a server URL, a shared parameter) is one finding.
       const seen = new Set<string>();
       return found.filter(f => {

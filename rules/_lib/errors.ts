@@ -10,6 +10,7 @@
 import type { FixContext, FixResult, JsonPath, Spec } from '../types';
 import { addErrorResponse, errorShapeOf, opPathFromFinding } from './fixes';
 import { HTTP_METHODS, isErrorStatus, isJsonMediaType, isObject, type Model, type Obj, type Operation } from './oas';
+import { configuredErrorBody } from './errorBody';
 
 export type ErrorShape = 'A' | 'B';
 
@@ -121,7 +122,8 @@ export function addStatusFix(status: string) {
   return (ctx: FixContext): FixResult | undefined => {
     const opPath = opPathFromFinding(ctx);
     if (opPath === undefined) return undefined;
-    const ops = addErrorResponse(ctx, opPath, status);
+    const body = configuredErrorBody(ctx.optionsOf);
+    const ops = body ? addErrorResponse(ctx, opPath, status, body) : [];
     return ops.length > 0 ? { title: `Add a ${status} error response`, ops } : undefined;
   };
 }

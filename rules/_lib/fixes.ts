@@ -224,7 +224,7 @@ export function referencedErrorSchemaName(data: unknown, spec: Spec): string | u
  * `shape` first, then names containing "error"); a new one has `shape`
  * (default: the shape the document already uses, else A). Root document only.
  */
-export function ensureErrorSchema(ctx: FixContext, shape?: 'A' | 'B'): { ref: string; ops: FixOp[] } {
+export function ensureErrorSchema(ctx: Pick<FixContext, 'data' | 'spec'>, shape?: 'A' | 'B'): { ref: string; ops: FixOp[] } {
   const want = shape ?? documentErrorShape(ctx.data, ctx.spec) ?? 'A';
   const base = schemasPath(ctx.spec);
   const schemas = getAt(ctx.data, base);
@@ -260,12 +260,25 @@ function bestErrorSchema(schemas: Obj, data: unknown, want: 'A' | 'B'): string |
 
 const bestSchemaMemo = new WeakMap<object, WeakMap<object, Map<'A' | 'B', string | undefined>>>();
 
-/** A response object for `status` whose body is the error schema (`schemaRef`, or shape A inline). */
-export function errorResponseObject(spec: Spec, status: string, schemaRef?: string): Obj {
+/** A response object for `status` whose body is the error schema (`schemaRef`, or `body`'s inline: shape A by default). */
+export function errorResponseObject(spec: Spec, status: string, schemaRef?: string, body: ErrorBody = SEED_ERROR_BODY): Obj {
   const description = STATUS_DESCRIPTIONS[status] ?? `Error ${status}`;
-  const schema = schemaRef ? { $ref: schemaRef } : ERROR_SCHEMA_A;
-  return spec === 'oas2' ? { description, schema } : { description, content: { 'application/json': { schema } } };
+  const schema = schemaRef ? { $ref: schemaRef } : body.inline;
+  return spec === 'oas2' ? { description, schema } : { description, content: { [body.mediaType]: { schema } } };
 }
+
+/**
+ * The error body an added error response gets: its media type, the schema written inline (in a `$ref`'d file), and
+ * the shared schema it references in the root document (found, or added by the ops).
+ */
+export interface ErrorBody {
+  mediaType: string;
+  inline: Obj;
+  shared(ctx: Pick<FixContext, 'data' | 'spec'>): { ref: string; ops: FixOp[] };
+}
+
+/** The seed's error body: application/json, the document's shape (A or B) or A. */
+export const SEED_ERROR_BODY: ErrorBody = { mediaType: 'application/json', inline: ERROR_SCHEMA_A, shared: ctx => ensureErrorSchema(ctx) };
 
 /**
  * Ops that add a `status` error response to the operation at `opPath`:
@@ -274,12 +287,12 @@ export function errorResponseObject(spec: Spec, status: string, schemaRef?: stri
  *   under components/responses (Swagger 2: responses) referencing the Error schema;
  * - a `$ref`'d file: the response inline.
  */
-export function addErrorResponse(ctx: FixContext, opPath: JsonPath, status: string): FixOp[] {
+export function addErrorResponse(ctx: FixContext, opPath: JsonPath, status: string, body: ErrorBody = SEED_ERROR_BODY): FixOp[] {
   const target: JsonPath = [...opPath, 'responses', status];
   if (getAt(ctx.data, target) !== undefined) return [];
   const before = responseAfter(getAt(ctx.data, [...opPath, 'responses']), status);
   if (!ctx.isRoot) {
-    return [{ kind: 'set', path: target, value: errorResponseObject(ctx.spec, status), before }];
+    return [{ kind: 'set', path: target, value: errorResponseObject(ctx.spec, status, undefined, body), before }];
   }
   const rPath = responsesPath(ctx.spec);
   const shared = getAt(ctx.data, rPath);
@@ -288,10 +301,10 @@ export function addErrorResponse(ctx: FixContext, opPath: JsonPath, status: stri
     (isObject(shared) && STATUS_NAMES[status] && shared[STATUS_NAMES[status]] !== undefined ? refTo([...rPath, STATUS_NAMES[status]]) : undefined);
   if (existing) return [{ kind: 'set', path: target, value: { $ref: existing }, before }];
   const name = STATUS_NAMES[status] ?? `Error${status}`;
-  const schema = ensureErrorSchema(ctx);
+  const schema = body.shared(ctx);
   return [
     ...schema.ops,
-    { kind: 'set', path: [...rPath, name], value: errorResponseObject(ctx.spec, status, schema.ref) },
+    { kind: 'set', path: [...rPath, name], value: errorResponseObject(ctx.spec, status, schema.ref, body) },
     { kind: 'set', path: target, value: { $ref: refTo([...rPath, name]) }, before },
   ];
 }

@@ -41,7 +41,7 @@ describe('methods helpers', () => {
       paths: { '/x': { get: { parameters: [{ in: 'body' }, { in: 'query', name: 'q' }, { $ref: '#/parameters/F' }] } } },
       parameters: { F: { in: 'formData' } },
     };
-    const ctx = { data, isRoot: true, spec: 'oas2' as const, path: [], message: '' };
+    const ctx = { data, isRoot: true, spec: 'oas2' as const, path: [], message: '', options: {}, optionsOf: () => ({}) };
     assert.deepEqual(removeRequestBodyOps(ctx, ['paths', '/x', 'get']), [
       { kind: 'remove', path: ['paths', '/x', 'get', 'parameters', 2] },
       { kind: 'remove', path: ['paths', '/x', 'get', 'parameters', 0] },

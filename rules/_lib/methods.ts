@@ -8,7 +8,7 @@ import type { ApiconvRule, FixContext, FixOp, JsonPath, Spec } from '../types';
 import { opPathFromFinding } from './fixes';
 import { modelRule, type Finding } from './ruleFunction';
 import { getAt, isItemPath, isJsonMediaType, isObject, segments, type Model, type Obj, type Operation, type Parameter } from './oas';
-import { defineOptions, statusCodes, type RuleOptions } from './options';
+import type { RuleOptions } from './options';
 import { splitWords } from './words';
 import { ALL_DEFAULT_VERBS, verbOf } from '../path-no-verbs';
 
@@ -26,34 +26,6 @@ export type GetKind = 'item' | 'collection';
 export const getKindOf = (op: Operation): GetKind => (isItemPath(op.pathKey) ? 'item' : 'collection');
 /** The schema of a caching rule's `operations` option: a list of GetKind. */
 export const getKinds = { type: 'array', items: { enum: ['item', 'collection'] }, uniqueItems: true } as const;
-
-/** The option of a success-status rule: the statuses a successful `method` may answer with (any one will do). */
-export function successStatuses(rule: string, method: string, seed: string[], example: (string | number)[]): RuleOptions<{ statuses: (string | number)[] }> {
-  return defineOptions<{ statuses: (string | number)[] }>(rule, {
-    statuses: {
-      schema: statusCodes,
-      default: seed,
-      description: `The success statuses a ${method} may declare; any one of them will do.`,
-      example,
-    },
-  });
-}
-
-/**
- * The finding of an operation that declares none of the statuses a team chose instead of the seed's (the
- * statuses option set): what it declares and what it may. No fix offers such a status: which one is the
- * team's call.
- */
-export function noneOfStatuses(op: Operation, method: string, statuses: (string | number)[]): Finding {
-  const success = successCodes(op);
-  return {
-    message: `${describeOp(op)} declares none of ${statuses.join(', ')}${success.length > 0 ? ` (it declares ${success.join(', ')})` : ''}: a successful ${method} answers one of them here.`,
-    path: responsesOrOp(op),
-  };
-}
-
-/** Whether the statuses option is the seed's (the rule's own messages and fixes apply). */
-export const isSeed = (statuses: (string | number)[], seed: string[]) => statuses.length === seed.length && seed.every(s => statuses.map(String).includes(s));
 
 // JSON (application/json, +json) or a wildcard that admits JSON (any type, application/ anything).
 export function admitsJson(mediaType: string): boolean {

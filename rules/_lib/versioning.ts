@@ -5,6 +5,7 @@
 import type { JsonPath } from '../types';
 import { hasResponse, isObject, segments, serverBasePath, type Model, type Obj, type Operation, type Parameter } from './oas';
 import { versionSegmentIndexes } from './paths';
+import { bump, perModel, type Tally } from './majority';
 
 export type Strategy = 'path' | 'query' | 'header';
 export const STRATEGY_LABEL: Record<Strategy, string> = {
@@ -137,6 +138,33 @@ function locationsIn(model: Model, op: Operation): VersionLocation[] {
   for (const m of vendorMediaTypes(model, op)) out.push({ strategy: 'header', path: m.path, label: `the media type "${m.type}"`, mediaType: true });
   return out;
 }
+
+/** The names a version parameter of each kind goes by in an operation: headers (an Accept vendor type aside) and query parameters. */
+export type NameKind = 'header' | 'query';
+
+/** The version parameters of an operation named by the name (a header other than Accept, or a query parameter), with the names a team set counted in. */
+export function versionNameParams(op: Operation, kind: NameKind, extra: readonly string[] = []): Parameter[] {
+  const more = new Set(extra.map(n => n.toLowerCase()));
+  const known = versionParams(op).filter(p => p.in === kind && p.name.toLowerCase() !== 'accept');
+  const named = op.parameters.filter(p => p.in === kind && more.has(p.name.toLowerCase()) && !known.includes(p));
+  return [...known, ...named];
+}
+
+/** How many operations give their version header, and their version query parameter, each name: what `auto` and init --infer take the majority of. */
+export const versionNameTallies = perModel((model: Model): Record<NameKind, Tally> => {
+  const out = {} as Record<NameKind, Tally>;
+  for (const kind of ['header', 'query'] as const) {
+    const counts = new Map<string, number>();
+    let total = 0;
+    for (const op of model.operations) {
+      const names = new Set(versionNameParams(op, kind).map(p => p.name));
+      if (names.size > 0) total++;
+      for (const n of names) bump(counts, n);
+    }
+    out[kind] = { counts, total, what: `operations with a version ${kind === 'header' ? 'header' : 'query parameter'}` };
+  }
+  return out;
+});
 
 const ORDER: Strategy[] = ['path', 'query', 'header'];
 

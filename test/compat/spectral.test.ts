@@ -174,28 +174,89 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
       'etag-conditional-get': { operations: ['item'], requireEtag: true },
       'version-single-strategy': { strategies: ['header'] },
     };
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-compat-options-'));
-    const doc = path.join(dir, 'api.yaml');
-    fs.copyFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), doc);
-    const yaml = [
-      'extends: apiconv:recommended',
-      'rules:',
-      ...Object.entries(options).map(([id, o]) => `  ${id}:\n    then:\n      functionOptions: ${JSON.stringify(o)}`),
-    ];
-    fs.writeFileSync(path.join(dir, '.apiconv.yaml'), yaml.join('\n') + '\n');
-    fs.writeFileSync(
-      path.join(dir, 'ruleset.mjs'),
-      [
-        `import apiconv from ${JSON.stringify(RULESET)};`,
-        'const withOptions = (id, functionOptions) => ({ ...apiconv.rules[id], then: { ...apiconv.rules[id].then, functionOptions } });',
-        `const options = ${JSON.stringify(options)};`,
-        'export default { ...apiconv, rules: { ...apiconv.rules, ...Object.fromEntries(Object.entries(options).map(([id, o]) => [id, withOptions(id, o)])) } };',
-      ].join('\n'),
-    );
-    const ours = JSON.parse(runCli(['lint', '-f', 'json', doc], { cwd: dir }).stdout) as JsonFinding[];
-    const defaults = JSON.parse(runCli(['lint', '-f', 'json', '--ruleset', 'apiconv:recommended', doc]).stdout) as JsonFinding[];
-    const theirs = narrowed(spectralLint(doc, path.join(dir, 'ruleset.mjs')));
-    assert.notDeepEqual(ours.map(key).sort(), defaults.map(key).sort(), 'the options change the findings');
-    assert.deepEqual(theirs.map(key).sort(), ours.map(key).sort());
+    sameFindingsWithOptions(options, fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8'));
+  });
+
+  // `auto` takes the document's majority inside Spectral's run as in apiconv's (one count per document's model).
+  it('with auto options: the majority is taken alike in spectral lint', { timeout: 300_000 }, () => {
+    const options: Record<string, unknown> = {
+      'path-api-prefix': { prefix: 'auto' },
+      'list-param-names': { names: { page: 'auto', limit: 'auto', sort: 'auto', filter: 'auto' } },
+      'get-success-200': { statuses: 'auto' },
+      'post-create-201': { statuses: 'auto' },
+      'put-success-200-204': { statuses: 'auto' },
+      'delete-success-204': { statuses: 'auto' },
+      'version-single-strategy': { strategies: 'auto', headers: 'auto', query: 'auto' },
+    };
+    const found = sameFindingsWithOptions(options, AUTO_DOC);
+    const of = (rule: string) => found.filter(f => f.code === rule).map(f => f.path.join('.'));
+    assert.deepEqual(of('list-param-names'), ['paths./jobs.get.parameters.0.name']);
+    assert.deepEqual(of('delete-success-204'), ['paths./jobs/{id}.delete.responses']);
+    assert.deepEqual(of('version-single-strategy'), ['paths./jobs.get.parameters.1.name']);
   });
 });
+
+/** A document split on its conventions: most lists say per_page, most DELETEs answer 202, most version headers are Acme-Version. */
+const AUTO_DOC = `openapi: 3.0.3
+info: { title: t, version: '1' }
+servers: [{ url: 'https://example.com' }]
+paths:
+  /users:
+    get:
+      parameters:
+        - { name: per_page, in: query, schema: { type: integer } }
+        - { name: Acme-Version, in: header, schema: { type: string } }
+      responses: { '200': { description: OK } }
+  /teams:
+    get:
+      parameters:
+        - { name: per_page, in: query, schema: { type: integer } }
+        - { name: Acme-Version, in: header, schema: { type: string } }
+      responses: { '200': { description: OK } }
+  /jobs:
+    get:
+      parameters:
+        - { name: limit, in: query, schema: { type: integer } }
+        - { name: API-Version, in: header, schema: { type: string } }
+      responses: { '200': { description: OK } }
+  /users/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    delete:
+      responses: { '202': { description: Accepted } }
+  /teams/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    delete:
+      responses: { '202': { description: Accepted } }
+  /jobs/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    delete:
+      responses: { '204': { description: Deleted } }
+`;
+
+/** apiconv lint with `options` in .apiconv.yaml, and spectral lint with them over the export: the same findings, and not the defaults'. */
+function sameFindingsWithOptions(options: Record<string, unknown>, text: string): JsonFinding[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiconv-compat-options-'));
+  const doc = path.join(dir, 'api.yaml');
+  fs.writeFileSync(doc, text);
+  const yaml = [
+    'extends: apiconv:recommended',
+    'rules:',
+    ...Object.entries(options).map(([id, o]) => `  ${id}:\n    then:\n      functionOptions: ${JSON.stringify(o)}`),
+  ];
+  fs.writeFileSync(path.join(dir, '.apiconv.yaml'), yaml.join('\n') + '\n');
+  fs.writeFileSync(
+    path.join(dir, 'ruleset.mjs'),
+    [
+      `import apiconv from ${JSON.stringify(RULESET)};`,
+      'const withOptions = (id, functionOptions) => ({ ...apiconv.rules[id], then: { ...apiconv.rules[id].then, functionOptions } });',
+      `const options = ${JSON.stringify(options)};`,
+      'export default { ...apiconv, rules: { ...apiconv.rules, ...Object.fromEntries(Object.entries(options).map(([id, o]) => [id, withOptions(id, o)])) } };',
+    ].join('\n'),
+  );
+  const ours = JSON.parse(runCli(['lint', '-f', 'json', doc], { cwd: dir }).stdout) as JsonFinding[];
+  const defaults = JSON.parse(runCli(['lint', '-f', 'json', '--ruleset', 'apiconv:recommended', doc]).stdout) as JsonFinding[];
+  const theirs = narrowed(spectralLint(doc, path.join(dir, 'ruleset.mjs')));
+  assert.notDeepEqual(ours.map(key).sort(), defaults.map(key).sort(), 'the options change the findings');
+  assert.deepEqual(theirs.map(key).sort(), ours.map(key).sort());
+  return ours;
+}

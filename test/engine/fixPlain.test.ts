@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fixFile, formatOf, parseData, specOf, applyOffsetEdits, type OffsetEdit } from '../../server/src/engine/fix/index';
+import { defaultOptions, fixFile, formatOf, parseData, specOf, applyOffsetEdits, type OffsetEdit } from '../../server/src/engine/fix/index';
 import { EditComposer } from '../../server/src/engine/fix/edits';
 import { yamlOpEdit } from '../../server/src/engine/fix/yamlOps';
 import { jsonOpEdits } from '../../server/src/engine/fix/jsonOps';
@@ -40,7 +40,7 @@ function plainEdits(text: string, file: string, p: LintProblem, rootSpec: 'oas2'
   if (data === undefined) return [];
   let result;
   try {
-    result = rule.fix({ data, isRoot, spec: rootSpec, path: p.path, message: p.message });
+    result = rule.fix({ data, isRoot, spec: rootSpec, path: p.path, message: p.message, options: defaultOptions(rule.id), optionsOf: defaultOptions });
   } catch {
     return [];
   }

@@ -183,6 +183,21 @@ describe('inferConventions', () => {
     assert.deepEqual(find(inferConventions([doc({ '/api/as': op })]), 'version-declared')?.options, { headers: ['Stripe-Version'] });
   });
 
+  it('version-single-strategy: the name most operations give their version header and query parameter', () => {
+    const param = (name: string, where: string) => ({ get: { parameters: [{ name, in: where, schema: { type: 'string' } }], ...ok('200') } });
+    const infs = inferConventions([
+      doc({ '/as': param('Box-Version', 'header'), '/bs': param('Box-Version', 'header'), '/cs': param('API-Version', 'header'), '/ds': param('api-version', 'query') }),
+    ]);
+    const inf = find(infs, 'version-single-strategy');
+    assert.deepEqual(inf?.options, { headers: ['Box-Version'], query: ['api-version'] });
+    assert.deepEqual(inf?.evidence, [
+      'version header: Box-Version in 2 of 3 operations with a version header, API-Version in 1',
+      'version query parameter: api-version in 1 of 1 operations with a version query parameter',
+    ]);
+    const tie = inferConventions([doc({ '/as': param('Box-Version', 'header'), '/bs': param('API-Version', 'header') })]);
+    assert.equal(find(tie, 'version-single-strategy'), undefined);
+  });
+
   it('security-scheme-conventional: the header an apiKey scheme sends the key in', () => {
     const d = doc({ '/api/as': list() }, { components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' } } } });
     assert.deepEqual(find(inferConventions([d]), 'security-scheme-conventional')?.options, { headers: ['Authorization', 'X-Auth-Token'] });

@@ -73,12 +73,14 @@ export {
   editsBetween,
   fixAllOfRule,
   fixFile,
+  fixOptions,
   formatOf,
   isNumberKeyProblem,
   parseData,
   quoteKeyFix,
   specOf,
   unifiedDiff,
+  type OptionsOf,
   type TextEdit,
 } from './fix/index';
 

@@ -5,13 +5,17 @@
  * 3"); the minority stays what the rule reports. An option whose majority is the seed's default is left out
  * (the default already says it). The counts walk each document's model once, the one the rules use.
  */
-import { getModel, isCollectionPath, isItemPath, isObject, resolveLocal, responseHeaderNames, type Model, type Operation } from '../../../rules/_lib/oas';
-import { LIST_PARAMS, conventionalName, isCollectionGet, isListOperation, listParamKind, queryParams, type ListParam } from '../../../rules/_lib/lists';
-import { admitsJson, isActionPost, requestBodyInfo } from '../../../rules/_lib/methods';
+import { getModel, isItemPath, isObject, resolveLocal, responseHeaderNames, type Model, type Operation } from '../../../rules/_lib/oas';
+import { LIST_PARAMS, conventionalName, isListOperation, listParamKind, queryParams, type ListParam } from '../../../rules/_lib/lists';
+import { admitsJson, requestBodyInfo } from '../../../rules/_lib/methods';
 import { errorResponses } from '../../../rules/_lib/errors';
 import { objectFields } from '../../../rules/_lib/fixes';
 import { mediaTypeName } from '../../../rules/post-request-body';
 import { isBounded } from '../../../rules/list-pagination';
+import { listParamNameTallies } from '../../../rules/list-param-names';
+import { pluralityOf, sumTallies } from '../../../rules/_lib/majority';
+import { versionNameTallies } from '../../../rules/_lib/versioning';
+import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/successStatuses';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
 import { inferActions, inferCollectionCase, inferPrefix, inferVerbGroups, inferVersionFormat, nestingInference } from './inferPaths';
 import { inferMethodTargets, inferPutBodies } from './inferMethods';
@@ -19,24 +23,18 @@ import { inferMethodTargets, inferPutBodies } from './inferMethods';
 export type { Inference };
 
 function inferListNames(models: Model[]): Inference | undefined {
-  const lists = models.flatMap(m => m.operations.filter(isCollectionGet));
+  const tallies = models.map(listParamNameTallies);
+  const lists = tallies.reduce((n, t) => n + t.lists, 0);
   const defaults = defaultOption('list-param-names', 'names') as Record<ListParam, string>;
   const names: Record<string, string> = { ...defaults };
   const evidence: string[] = [];
   let changed = false;
   for (const kind of LIST_PARAMS) {
-    const counts = new Map<string, number>();
-    for (const op of lists)
-      for (const n of new Set(
-        queryParams(op)
-          .filter(p => listParamKind(p.name) === kind)
-          .map(p => p.name),
-      ))
-        bump(counts, n);
+    const { counts } = sumTallies(tallies.map(t => t.byKind[kind]));
     if (counts.size === 0) continue;
     const ranked = ranked_(counts);
     const tied = ranked.length > 1 && ranked[0][1] === ranked[1][1];
-    evidence.push(`${kind}: ${tally(counts, lists.length, 'list operations')}${tied ? ' (a tie: the default stays)' : ''}`);
+    evidence.push(`${kind}: ${tally(counts, lists, 'list operations')}${tied ? ' (a tie: the default stays)' : ''}`);
     if (tied || ranked[0][0] === defaults[kind]) continue;
     names[kind] = ranked[0][0];
     changed = true;
@@ -153,40 +151,26 @@ function oneEntryPerRule(inferences: Inference[]): Inference[] {
 
 const declares = (op: Operation, ...codes: string[]) => codes.some(c => op.responses?.[c] !== undefined);
 
-/**
- * The success statuses each method answers with, against the rule's default, on the operations the rule judges:
- * post-create-201 judges the POSTs that create (on a collection, not an action such as `/cancel`), so an API's
- * actions answering 200 say nothing of the status its creations answer with.
- */
-const STATUS_RULES: { rule: string; method: string; judges?: (op: Operation) => boolean; kind?: string }[] = [
+/** The success-status rules, by the method they judge (their operations and counts: rules/_lib/successStatuses.ts). */
+const STATUS_RULES: { rule: string; method: SuccessMethod }[] = [
   { rule: 'get-success-200', method: 'get' },
-  {
-    rule: 'post-create-201',
-    method: 'post',
-    judges: op => op.effectivePaths.some(isCollectionPath) && !isActionPost(op) && !declares(op, '207'),
-    kind: 'creating POSTs',
-  },
+  { rule: 'post-create-201', method: 'post' },
   { rule: 'put-success-200-204', method: 'put' },
   { rule: 'delete-success-204', method: 'delete' },
 ];
 
-const successCodes = (op: Operation) => Object.keys(op.responses ?? {}).filter(c => /^2(\d\d|XX)$/i.test(c));
-
 function inferStatuses(models: Model[]): Inference[] {
   const out: Inference[] = [];
-  for (const { rule, method, judges, kind = 'operations' } of STATUS_RULES) {
+  for (const { rule, method } of STATUS_RULES) {
     const defaults = defaultOption(rule, 'statuses') as string[];
-    const ops = models
-      .flatMap(m => m.operations.filter(o => o.method === method && (judges?.(o) ?? true)))
-      .map(successCodes)
-      .filter(c => c.length > 0);
+    const per = models.map(m => successStatusTallies(m)[method]);
+    const ops = per.flatMap(p => p.declared);
     if (ops.length === 0) continue;
     const complying = ops.filter(codes => codes.some(c => defaults.includes(c))).length;
     if (complying * 2 > ops.length) continue;
-    const counts = new Map<string, number>();
-    for (const codes of ops) for (const c of codes) bump(counts, c);
+    const { counts, what } = sumTallies(per.map(p => p.tally));
     const [top] = ranked_(counts);
-    out.push({ rule, options: { statuses: [top[0]] }, evidence: [`${method.toUpperCase()}: ${tally(counts, ops.length, `${kind} with a success status`)}`] });
+    out.push({ rule, options: { statuses: [top[0]] }, evidence: [`${method.toUpperCase()}: ${tally(counts, ops.length, what)}`] });
   }
   return out;
 }
@@ -322,6 +306,26 @@ function inferVersionNames(models: Model[]): Inference | undefined {
   return { rule: 'version-declared', options, evidence };
 }
 
+/**
+ * The name the API gives its version header, and its version query parameter (version-single-strategy's headers
+ * and query): the name most operations that send one use, when one is used most.
+ */
+function inferVersionParamNames(models: Model[]): Inference | undefined {
+  const options: Record<string, string[]> = {};
+  const evidence: string[] = [];
+  for (const [kind, option] of [
+    ['header', 'headers'],
+    ['query', 'query'],
+  ] as const) {
+    const t = sumTallies(models.map(m => versionNameTallies(m)[kind]));
+    const top = pluralityOf(t);
+    if (top === undefined) continue;
+    options[option] = [top.value];
+    evidence.push(`version ${kind === 'header' ? 'header' : 'query parameter'}: ${tally(t.counts, t.total, t.what)}`);
+  }
+  return evidence.length > 0 ? { rule: 'version-single-strategy', options, evidence } : undefined;
+}
+
 /** The header and query names the API's apiKey schemes send the key in. */
 function inferApiKeyNames(models: Model[]): Inference | undefined {
   const headers = new Set<string>();
@@ -369,6 +373,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     ...inferPractices(models),
     inferVersionFormat(models),
     inferVersionNames(models),
+    inferVersionParamNames(models),
     inferApiKeyNames(models),
   ];
   return oneEntryPerRule(inferred.filter((i): i is Inference => i !== undefined));

@@ -3,10 +3,11 @@ import { segments, type Model } from '../../../rules/_lib/oas';
 import { ALL_DEFAULT_VERBS, takesOnlyPost, verbOf } from '../../../rules/path-no-verbs';
 import { collectionSegments } from '../../../rules/path-collection-plural';
 import { majorityPrefix } from '../../../rules/path-api-prefix';
-import { formatOf } from '../../../rules/version-path-format';
+import { versionFormatTally } from '../../../rules/version-path-format';
+import { sumTallies } from '../../../rules/_lib/majority';
 import { nestingProblem } from '../../../rules/path-resource-nesting';
 import { namesOneResource } from '../../../rules/_lib/singletons';
-import { hasTemplate, resourceSegments, versionSegmentIndexes } from '../../../rules/_lib/paths';
+import { hasTemplate, resourceSegments } from '../../../rules/_lib/paths';
 import { bump, ranked_, tally, type Inference } from './inferTally';
 
 export function inferPrefix(models: Model[]): Inference | undefined {
@@ -230,17 +231,8 @@ export function nestingInference(models: Model[]): Inference | undefined {
 
 /** The format most path items write their version segment in (`v1`, `2010-04-01`, `1.0`). */
 export function inferVersionFormat(models: Model[]): Inference | undefined {
-  const counts = new Map<string, number>();
-  let total = 0;
-  for (const m of models)
-    for (const p of m.pathItems) {
-      const versions = new Set(p.effectivePaths.flatMap(eff => versionSegmentIndexes(segments(eff)).map(i => segments(eff)[i])));
-      for (const v of versions) {
-        total++;
-        bump(counts, formatOf(v) ?? 'other');
-      }
-    }
+  const { counts, total, what } = sumTallies(models.map(versionFormatTally));
   const [top] = ranked_(counts);
   if (top === undefined || top[0] === 'v<n>' || top[0] === 'other' || top[1] * 2 <= total) return undefined;
-  return { rule: 'version-path-format', options: { formats: [top[0]] }, evidence: [`version segments: ${tally(counts, total, 'path items with one')}`] };
+  return { rule: 'version-path-format', options: { formats: [top[0]] }, evidence: [`version segments: ${tally(counts, total, what)}`] };
 }

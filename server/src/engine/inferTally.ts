@@ -1,5 +1,6 @@
 /** How an inference counts and says its evidence ("a in 40 of 43 list operations, b in 3"), and the seed's defaults it compares with. */
 import { rules } from '../../../rules/index';
+import { bump, ranked, tallyText, type Counts } from '../../../rules/_lib/majority';
 
 /** The default of a rule's option: the seed's convention. */
 export function defaultOption(rule: string, option: string): unknown {
@@ -18,11 +19,6 @@ export interface Inference {
 }
 
 /** "a in 40 of 43 list operations, b in 3": counts, largest first (ties by name, so the text is stable). */
-export function tally(counts: Map<string, number>, total: number, what: string): string {
-  const ranked = ranked_(counts);
-  return ranked.map(([name, n], i) => (i === 0 ? `${name} in ${n} of ${total} ${what}` : `${name} in ${n}`)).join(', ');
-}
+export const tally = (counts: Counts, total: number, what: string): string => tallyText({ counts, total, what });
 
-export const ranked_ = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-
-export const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+export { bump, ranked as ranked_ };

@@ -37,12 +37,14 @@ import {
   computeFix,
   editsBetween,
   fixFile,
+  fixOptions,
   formatOf,
   getRule,
   isNumberKeyProblem,
   LineIndex,
   type LintOptions,
   type LintProblem,
+  type OptionsOf,
   parseData,
   quoteKeyFix,
   readRefFile,
@@ -169,6 +171,8 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
       if (!dataCache.has(file)) dataCache.set(file, host.data ? host.data(file) : parseData(text, formatOf(text, file)));
       return dataCache.get(file);
     };
+    // The rules' options as the document's config sets them: a fix writes the team's convention, or is not offered.
+    const optionsOf = fixOptions((await host.lintOptions(uri).catch(() => ({}) as LintOptions)).ruleset, rootOfDoc);
     const specOfRoot = (rootFile: string): Spec | undefined => {
       if (!specs.has(rootFile)) {
         const text = textOf(rootFile);
@@ -197,7 +201,7 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
         // The title from the rule's fix on the last parsed data; the edit itself when the action is resolved. In a
         // `$ref`'d fragment the fix knows it is not in the root (shared components go inline there, as with --fix).
         const spec = specOfRoot(rootFile);
-        const fix = text !== undefined && spec ? fixTitle(dataOfFile(file, text), problem, spec, file === rootFile) : undefined;
+        const fix = text !== undefined && spec ? fixTitle(dataOfFile(file, text), problem, spec, file === rootFile, optionsOf) : undefined;
         if (fix) {
           out.push(
             lazy(
@@ -373,11 +377,12 @@ function specOfData(data: unknown, text: string): Spec {
 }
 
 /** The title of a problem's fix from the rule on `data` (no edit computed); undefined when the rule has none there. */
-function fixTitle(data: unknown, problem: LintProblem, spec: Spec, isRoot: boolean): { title: string; safe: boolean; settlesRule: boolean } | undefined {
+type FixTitle = { title: string; safe: boolean; settlesRule: boolean };
+function fixTitle(data: unknown, problem: LintProblem, spec: Spec, isRoot: boolean, optionsOf: OptionsOf): FixTitle | undefined {
   const rule = getRule(problem.code);
   if (data === undefined || data === null || !rule?.fix || !rule.meta.fixable) return undefined;
   try {
-    const r = rule.fix({ data, isRoot, spec, path: problem.path, message: problem.message });
+    const r = rule.fix({ data, isRoot, spec, path: problem.path, message: problem.message, options: optionsOf(rule.id), optionsOf });
     return r && r.ops.length > 0 ? { title: r.title, safe: rule.meta.fixable === 'safe', settlesRule: r.settlesRule === true } : undefined;
   } catch {
     return undefined;
@@ -412,7 +417,7 @@ export async function runActionJob(job: ActionJob, env: JobEnv): Promise<JobResu
     case 'fix': {
       const text = textOf(job.problem.source);
       if (text === undefined) return undefined;
-      const fix = computeFix(text, job.problem, specOf(rootText, rootFile), job.problem.source === rootFile);
+      const fix = computeFix(text, job.problem, specOf(rootText, rootFile), job.problem.source === rootFile, fixOptions(env.options.ruleset, rootFile));
       if (!fix) return undefined;
       const files: JobResult['files'] = [];
       for (const [f, g] of groupEdits(fix.edits)) {

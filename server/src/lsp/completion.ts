@@ -212,7 +212,7 @@ class DocInfo implements SnippetDoc {
 
   /** The `$ref` of the document's error schema (an existing one of shape A/B, else `Error`, added). */
   errorSchema(): { ref: string; ops: FixOp[] } {
-    return ensureErrorSchema({ data: this.data, isRoot: true, spec: this.spec, path: [], message: '' });
+    return ensureErrorSchema({ data: this.data, spec: this.spec });
   }
 
   names(): { names: ComponentNames; ops: FixOp[] } {

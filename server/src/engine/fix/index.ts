@@ -23,11 +23,13 @@ import { yamlData as yamlDataOf, yamlOpEdit, yamlParses } from './yamlOps';
 import { deepFreeze, memoByText } from './memo';
 import { isNumberKeyProblem } from '../finish/numberKeys';
 import { quoteKeyFix } from './quoteKeys';
+import { defaultOptions, fixOptions, type OptionsOf } from './options';
 
 export { unifiedDiff } from './diff';
 export { isNumberKeyProblem } from '../finish/numberKeys';
 export { quoteKeyFix } from './quoteKeys';
 export { applyOffsetEdits, type OffsetEdit } from './edits';
+export { defaultOptions, fixOptions, type OptionsOf } from './options';
 
 /** An offset-based edit of one file's text. */
 export interface TextEdit {
@@ -136,8 +138,18 @@ function onOriginal(composer: EditComposer, text: string, format: TextFormat, op
   return composer.addOnOriginal(edits[0]!);
 }
 
-/** The fix of one problem, computed on the text of the file it is in; undefined when it has none (or nothing to change). */
-export function computeFix(fileText: string, problem: LintProblem, rootSpec: Spec, isRoot: boolean, validate = true): ComputedFix | undefined {
+/**
+ * The fix of one problem, computed on the text of the file it is in; undefined when it has none (or nothing to change).
+ * `optionsOf`: the rules' options for the document (fixOptions); default: the defaults of apiconv:recommended.
+ */
+export function computeFix(
+  fileText: string,
+  problem: LintProblem,
+  rootSpec: Spec,
+  isRoot: boolean,
+  optionsOf: OptionsOf = defaultOptions,
+  validate = true,
+): ComputedFix | undefined {
   if (isNumberKeyProblem(problem)) return quoteKeyFix(fileText, problem);
   const rule = getRule(problem.code);
   if (!rule?.fix || !rule.meta.fixable) return undefined;
@@ -146,7 +158,7 @@ export function computeFix(fileText: string, problem: LintProblem, rootSpec: Spe
   if (data === undefined) return undefined;
   let result;
   try {
-    result = rule.fix({ data, isRoot, spec: rootSpec, path: problem.path, message: problem.message });
+    result = rule.fix({ data, isRoot, spec: rootSpec, path: problem.path, message: problem.message, options: optionsOf(rule.id), optionsOf });
   } catch {
     return undefined;
   }
@@ -264,6 +276,7 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
   let applied = 0;
   const perFile = new Map<string, number>();
   const linter = new IncrementalLinter(root);
+  const optionsOf = fixOptions(opts.ruleset, root);
   // One function for every pass: the runner keeps its work from one pass to the next for the same rules.
   const onlyRules = opts.lintFixableOnly ? (rule: string) => fixableRule(rule, safeOnly) : undefined;
   let final: LintResult | undefined;
@@ -317,7 +330,7 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
             originals.set(src, t);
           }
           rootSpec ??= specOf(texts.get(root)!, root);
-          const fix = computeFix(texts.get(src)!, p, rootSpec, src === root, false);
+          const fix = computeFix(texts.get(src)!, p, rootSpec, src === root, optionsOf, false);
           if (!fix) continue;
           const groups = accepted.get(src) ?? [];
           const list = groups.flat();
@@ -384,8 +397,14 @@ export interface ProblemFix {
  * The fix of each problem (for code actions): `readText` gives the current
  * text of a file (the root document and any `$ref`'d file a problem is in).
  */
-export function computeFixes(problems: readonly LintProblem[], rootFile: string, readText: (file: string) => string | undefined): ProblemFix[] {
+export function computeFixes(
+  problems: readonly LintProblem[],
+  rootFile: string,
+  readText: (file: string) => string | undefined,
+  ruleset?: Ruleset,
+): ProblemFix[] {
   const root = path.resolve(rootFile);
+  const optionsOf = fixOptions(ruleset, root);
   const rootText = readText(root);
   if (rootText === undefined) return [];
   const rootSpec = specOf(rootText, root);
@@ -396,7 +415,7 @@ export function computeFixes(problems: readonly LintProblem[], rootFile: string,
     if (!cache.has(problem.source)) cache.set(problem.source, readText(problem.source));
     const text = cache.get(problem.source);
     if (text === undefined) continue;
-    const fix = computeFix(text, problem, rootSpec, problem.source === root);
+    const fix = computeFix(text, problem, rootSpec, problem.source === root, optionsOf);
     if (fix) out.push({ problem, fix });
   }
   return out;
