@@ -186,7 +186,12 @@ describe('inferConventions', () => {
   it('version-single-strategy: the name most operations give their version header and query parameter', () => {
     const param = (name: string, where: string) => ({ get: { parameters: [{ name, in: where, schema: { type: 'string' } }], ...ok('200') } });
     const infs = inferConventions([
-      doc({ '/as': param('Box-Version', 'header'), '/bs': param('Box-Version', 'header'), '/cs': param('API-Version', 'header'), '/ds': param('api-version', 'query') }),
+      doc({
+        '/as': param('Box-Version', 'header'),
+        '/bs': param('Box-Version', 'header'),
+        '/cs': param('API-Version', 'header'),
+        '/ds': param('api-version', 'query'),
+      }),
     ]);
     const inf = find(infs, 'version-single-strategy');
     assert.deepEqual(inf?.options, { headers: ['Box-Version'], query: ['api-version'] });
