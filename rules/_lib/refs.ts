@@ -110,7 +110,17 @@ export function refCycleOnPath(inventory: unknown, at: JsonPath): boolean {
   return false;
 }
 
+/** Whether a ref map holds no entry, once per map: `for…in` lists a big object's keys before its first (per finding). */
+const emptiness = new WeakMap<object, boolean>();
 function isEmpty(o: object): boolean {
-  for (const _ in o) return false;
-  return true;
+  let empty = emptiness.get(o);
+  if (empty === undefined) {
+    empty = true;
+    for (const _ in o) {
+      empty = false;
+      break;
+    }
+    emptiness.set(o, empty);
+  }
+  return empty;
 }
