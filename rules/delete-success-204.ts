@@ -1,9 +1,9 @@
 import { defineRule } from './types';
 import type { FixOp } from './types';
 import { opPathFromFinding } from './_lib/fixes';
-import { getAt, hasResponse, isObject, resolveLocal } from './_lib/oas';
+import { getAt, isObject, resolveLocal } from './_lib/oas';
 import { describeOp, methodsRule, responsesOrOp, successCodes } from './_lib/methods';
-import { isSeed, noneOfStatuses, statusesInUse, successStatuses, teamStatusFix, type Statuses } from './_lib/successStatuses';
+import { isSeed, missingSuccess, successStatuses, teamStatusFix, type Statuses } from './_lib/successStatuses';
 
 const SEED = ['204'];
 
@@ -20,26 +20,24 @@ export default defineRule({
   options,
   spectral: methodsRule(
     'apiconvDeleteSuccess204',
-    (model, anchor, o) => {
-      const use = statusesInUse(model, 'delete', o.statuses);
-      if (!use) return [];
-      return (
-        model.operations
-          // 202 Accepted: the deletion is queued, not done; RFC 9110 §9.3.5 names 202 for that case. A team's own statuses decide alone.
-          .filter(op => op.method === 'delete' && !use.statuses.some(c => hasResponse(op, String(c))) && !(isSeed(o.statuses, SEED) && hasResponse(op, '202')))
-          .map(op => {
-            if (!isSeed(o.statuses, SEED)) return noneOfStatuses(op, 'DELETE', use);
-            const success = successCodes(op);
-            const lone200 = success.length === 1 && success[0] === '200';
-            return {
-              message: lone200
-                ? `${describeOp(op)} answers 200: a successful DELETE answers 204 No Content.`
-                : `${describeOp(op)} declares no 204 response: a successful DELETE answers 204 No Content; declare it.`,
-              path: lone200 ? anchor([...op.path, 'responses', '200']) : responsesOrOp(op),
-            };
-          })
-      );
-    },
+    (model, anchor, o) =>
+      missingSuccess(model, 'delete', {
+        statuses: o.statuses,
+        seed: SEED,
+        judged: op => op.method === 'delete',
+        // 202 Accepted: the deletion is queued, not done; RFC 9110 §9.3.5 names 202 for that case.
+        accepted202: true,
+        seedFinding: op => {
+          const success = successCodes(op);
+          const lone200 = success.length === 1 && success[0] === '200';
+          return {
+            message: lone200
+              ? `${describeOp(op)} answers 200: a successful DELETE answers 204 No Content.`
+              : `${describeOp(op)} declares no 204 response: a successful DELETE answers 204 No Content; declare it.`,
+            path: lone200 ? anchor([...op.path, 'responses', '200']) : responsesOrOp(op),
+          };
+        },
+      }),
     options,
   ),
   fix: ctx => {

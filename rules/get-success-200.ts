@@ -1,8 +1,8 @@
 import { defineRule } from './types';
 import { opPathFromFinding } from './_lib/fixes';
-import { getAt, hasResponse, isObject, type Operation } from './_lib/oas';
+import { getAt, isObject, type Operation } from './_lib/oas';
 import { describeOp, methodsRule, responsesOrOp, successCodes } from './_lib/methods';
-import { isSeed, noneOfStatuses, statusesInUse, successStatuses, teamStatusFix, type Statuses } from './_lib/successStatuses';
+import { isSeed, missingSuccess, successStatuses, teamStatusFix, type Statuses } from './_lib/successStatuses';
 
 /** Redirect statuses (RFC 9110 §15.4): a GET that answers only with one of them sends the client elsewhere, it reads nothing. */
 const REDIRECT = /^(30[123578]|3XX)$/i;
@@ -27,17 +27,17 @@ export default defineRule({
   options,
   spectral: methodsRule(
     'apiconvGetSuccess200',
-    (model, _anchor, o) => {
-      const use = statusesInUse(model, 'get', o.statuses);
-      if (!use) return [];
-      return model.operations
-        .filter(op => op.method === 'get' && !use.statuses.some(c => hasResponse(op, String(c))) && !onlyRedirects(op))
-        .map(op =>
-          isSeed(o.statuses, SEED)
-            ? { message: `${describeOp(op)} declares no 200 response: a successful GET answers 200 with the resource or list.`, path: responsesOrOp(op) }
-            : noneOfStatuses(op, 'GET', use),
-        );
-    },
+    (model, _anchor, o) =>
+      missingSuccess(model, 'get', {
+        statuses: o.statuses,
+        seed: SEED,
+        judged: op => op.method === 'get' && !onlyRedirects(op),
+        accepted202: false,
+        seedFinding: op => ({
+          message: `${describeOp(op)} declares no 200 response: a successful GET answers 200 with the resource or list.`,
+          path: responsesOrOp(op),
+        }),
+      }),
     options,
   ),
   fix: ctx => {

@@ -1,8 +1,8 @@
 import { defineRule } from './types';
 import { opPathFromFinding } from './_lib/fixes';
-import { getAt, hasResponse, isObject } from './_lib/oas';
+import { getAt, isObject } from './_lib/oas';
 import { describeOp, methodsRule, responsesOrOp, successCodes } from './_lib/methods';
-import { JUDGED, isSeed, noneOfStatuses, statusesInUse, successStatuses, teamStatusFix, type Statuses } from './_lib/successStatuses';
+import { JUDGED, isSeed, missingSuccess, successStatuses, teamStatusFix, type Statuses } from './_lib/successStatuses';
 
 const SEED = ['201'];
 
@@ -19,28 +19,26 @@ export default defineRule({
   options,
   spectral: methodsRule(
     'apiconvPostCreate201',
-    (model, anchor, o) => {
-      const use = statusesInUse(model, 'post', o.statuses);
-      if (!use) return [];
-      return (
-        model.operations
-          // A POST answering 207 Multi-Status is a bulk action on many resources, not the creation of one; an action
-          // (`/cancel`, `/search`) creates nothing; with the seed's status, one answering 202 Accepted queues work not done yet.
-          .filter(op => JUDGED.post.judges(op) && !use.statuses.some(c => hasResponse(op, String(c))))
-          .filter(op => !(isSeed(o.statuses, SEED) && hasResponse(op, '202')))
-          .map(op => {
-            if (!isSeed(o.statuses, SEED)) return noneOfStatuses(op, 'POST', use);
-            const success = successCodes(op);
-            const lone200 = success.length === 1 && success[0] === '200';
-            return {
-              message: lone200
-                ? `${describeOp(op)} answers 200: POST on a collection creates a resource and answers 201 Created.`
-                : `${describeOp(op)} declares no 201 response: POST on a collection creates a resource and answers 201 Created.`,
-              path: lone200 ? anchor([...op.path, 'responses', '200']) : responsesOrOp(op),
-            };
-          })
-      );
-    },
+    (model, anchor, o) =>
+      missingSuccess(model, 'post', {
+        statuses: o.statuses,
+        seed: SEED,
+        // A POST answering 207 Multi-Status is a bulk action on many resources, not the creation of one; an action
+        // (`/cancel`, `/search`) creates nothing.
+        judged: op => JUDGED.post.judges(op),
+        // 202 Accepted queues work not done yet.
+        accepted202: true,
+        seedFinding: op => {
+          const success = successCodes(op);
+          const lone200 = success.length === 1 && success[0] === '200';
+          return {
+            message: lone200
+              ? `${describeOp(op)} answers 200: POST on a collection creates a resource and answers 201 Created.`
+              : `${describeOp(op)} declares no 201 response: POST on a collection creates a resource and answers 201 Created.`,
+            path: lone200 ? anchor([...op.path, 'responses', '200']) : responsesOrOp(op),
+          };
+        },
+      }),
     options,
   ),
   fix: ctx => {

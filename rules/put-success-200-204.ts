@@ -1,8 +1,8 @@
 import { defineRule } from './types';
 import { opPathFromFinding } from './_lib/fixes';
-import { getAt, hasResponse, isObject } from './_lib/oas';
+import { getAt, isObject } from './_lib/oas';
 import { describeOp, methodsRule, responsesOrOp, successCodes } from './_lib/methods';
-import { isSeed, noneOfStatuses, statusesInUse, successStatuses, teamStatusFix, type Statuses } from './_lib/successStatuses';
+import { isSeed, missingSuccess, successStatuses, teamStatusFix, type Statuses } from './_lib/successStatuses';
 
 const SEED = ['200', '204'];
 
@@ -19,29 +19,27 @@ export default defineRule({
   options,
   spectral: methodsRule(
     'apiconvPutSuccess200204',
-    (model, anchor, o) => {
-      const use = statusesInUse(model, 'put', o.statuses);
-      if (!use) return [];
-      return (
-        model.operations
-          // 202 Accepted: the replacement runs as a background job and is not done yet (RFC 9110 §15.3.3). A team's own statuses decide alone.
-          .filter(op => op.method === 'put' && !use.statuses.some(c => hasResponse(op, String(c))) && !(isSeed(o.statuses, SEED) && hasResponse(op, '202')))
-          .map(op => {
-            if (!isSeed(o.statuses, SEED)) return noneOfStatuses(op, 'PUT', use);
-            const success = successCodes(op);
-            if (success.length === 1) {
-              return {
-                message: `${describeOp(op)} answers ${success[0]}: a successful PUT answers 200 (with the resource) or 204 (no body).`,
-                path: anchor([...op.path, 'responses', success[0]]),
-              };
-            }
+    (model, anchor, o) =>
+      missingSuccess(model, 'put', {
+        statuses: o.statuses,
+        seed: SEED,
+        judged: op => op.method === 'put',
+        // 202 Accepted: the replacement runs as a background job and is not done yet (RFC 9110 §15.3.3).
+        accepted202: true,
+        seedFinding: op => {
+          const success = successCodes(op);
+          if (success.length === 1) {
             return {
-              message: `${describeOp(op)} declares neither 200 nor 204: a successful PUT answers 200 (with the resource) or 204 (no body); declare one of them.`,
-              path: responsesOrOp(op),
+              message: `${describeOp(op)} answers ${success[0]}: a successful PUT answers 200 (with the resource) or 204 (no body).`,
+              path: anchor([...op.path, 'responses', success[0]]),
             };
-          })
-      );
-    },
+          }
+          return {
+            message: `${describeOp(op)} declares neither 200 nor 204: a successful PUT answers 200 (with the resource) or 204 (no body); declare one of them.`,
+            path: responsesOrOp(op),
+          };
+        },
+      }),
     options,
   ),
   fix: ctx => {

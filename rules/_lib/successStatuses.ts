@@ -83,6 +83,24 @@ export function noneOfStatuses(op: Operation, method: string, use: StatusesInUse
   };
 }
 
+/**
+ * The findings of a success-status rule: each operation `judged` that declares none of the statuses in use. Under
+ * the seed's statuses the rule's own finding (`seedFinding`), and an operation answering 202 passes where
+ * `accepted202` (the work is queued, not done yet); under the team's statuses (or `auto`) what those are.
+ */
+export function missingSuccess(
+  model: Model,
+  method: SuccessMethod,
+  opts: { statuses: Statuses; seed: string[]; judged: (op: Operation) => boolean; accepted202: boolean; seedFinding: (op: Operation) => Finding },
+): Finding[] {
+  const use = statusesInUse(model, method, opts.statuses);
+  if (!use) return [];
+  const seed = isSeed(opts.statuses, opts.seed);
+  return model.operations
+    .filter(op => opts.judged(op) && !use.statuses.some(c => hasResponse(op, String(c))) && !(seed && opts.accepted202 && hasResponse(op, '202')))
+    .map(op => (seed ? opts.seedFinding(op) : noneOfStatuses(op, method.toUpperCase(), use)));
+}
+
 /** Whether the statuses are the seed's (the rule's own messages and fixes apply). */
 export const isSeed = (statuses: Statuses, seed: string[]) =>
   statuses !== 'auto' && statuses.length === seed.length && seed.every(s => statuses.map(String).includes(s));
