@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v8 from 'node:v8';
 import { gcFunction } from '../../server/src/engine/pipeline/garbageCollection';
+import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
 import { yamlData } from '../../server/src/engine/fix/yamlOps';
 import { ownCopy } from '../../server/src/engine/ownCopy';
 
@@ -50,6 +51,23 @@ describe('a long session does not keep the texts of past versions', () => {
     const grown = (await heapInUse()) - before;
     assert.equal(kept[3], 'b'.repeat(50));
     assert.ok(grown < FILLER, `the copies keep ${MB(grown)} (the text is ${MB(8 * FILLER)})`);
+  });
+
+  it('an incremental linter, each edit broken and mended (a whole-text parse each), keeps no text per edit', async () => {
+    const linter = new IncrementalLinter('/work/retained.yaml');
+    await linter.lint(documentAt(0));
+    const opened = await heapInUse();
+    for (let v = 1; v <= EDITS / 2; v++) {
+      const text = documentAt(v);
+      await linter.lint(text.replace(`/items${v - 1}:`, `/items${v - 1}: {`));
+      await linter.lint(text);
+    }
+    assert.equal(linter.stats?.parseFull, true, 'the mended text was parsed whole');
+    const grown = (await heapInUse()) - opened;
+    const textBytes = 2 * documentAt(0).length;
+    // The last text and the broken one before it, each with its parse: a few texts, where every mended edit's unit kept
+    // its whole text (a slice) before.
+    assert.ok(grown < 4 * textBytes, `after ${EDITS / 2} mended edits the heap grew by ${MB(grown)}; one text is ${MB(textBytes)}`);
   });
 
   it("the fixes' piece memo keeps no text of a past version", async () => {
