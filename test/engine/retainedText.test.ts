@@ -10,8 +10,10 @@ import assert from 'node:assert/strict';
 import * as v8 from 'node:v8';
 import { gcFunction } from '../../server/src/engine/pipeline/garbageCollection';
 import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
+import { FnMemo } from '../../server/src/engine/run/functions';
 import { yamlData } from '../../server/src/engine/fix/yamlOps';
 import { ownCopy } from '../../server/src/engine/ownCopy';
+import { truthy } from '@stoplight/spectral-functions';
 
 const EDITS = 16;
 const PATHS = 40;
@@ -80,5 +82,23 @@ describe('a long session does not keep the texts of past versions', () => {
     // filler's piece: four texts, where a memo keyed by slices kept every version's.
     const textBytes = 2 * documentAt(0).length;
     assert.ok(grown < 6 * textBytes, `after ${EDITS + 1} versions the heap grew by ${MB(grown)}; one text is ${MB(textBytes)}`);
+  });
+
+  it('FnMemo: the strings known to give nothing are those met in this run and the last', () => {
+    const memo = new FnMemo();
+    const rule = { then: [{ function: truthy }] } as unknown as Parameters<FnMemo['setEmpty']>[0];
+    const known = (s: string) => memo.knownEmpty(rule, ['paths', '/a', 'description'], s);
+    assert.equal(memo.setEmpty(rule, ['paths', '/b', 'description'], 'met in run 1'), true);
+    memo.setEmpty(rule, ['description'], 'met in run 1');
+    memo.newRun();
+    memo.setEmpty(rule, ['description'], 'met in run 2');
+    assert.equal(known('met in run 1'), true, 'met in the last run (and so kept for the next)');
+    memo.newRun();
+    assert.equal(known('met in run 1'), true, 'met again in the last run');
+    assert.equal(known('met in run 2'), true);
+    memo.newRun();
+    memo.newRun();
+    assert.equal(known('met in run 1'), false, 'not met for two runs: forgotten');
+    assert.equal(known('met in run 2'), false);
   });
 });
