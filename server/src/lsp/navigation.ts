@@ -140,7 +140,14 @@ function refPreview(host: NavHost, file: string, ref: string): string {
   const startPos = target.doc.positionAt(startOffset);
   // A block node's end is the start of the line after it (where its next sibling's key is): its last line is the one before.
   const endPos = target.doc.positionAt(lastCharEnd(target.text, startOffset, node.end));
-  const lines = target.text.split(/\r?\n/).slice(startPos.line, Math.min(endPos.line + 1, startPos.line + PREVIEW_LINES));
+  // Only the lines shown are cut out of the text: splitting a 4 MB document into lines took most of a hover's time.
+  const shown = Math.min(endPos.line + 1, startPos.line + PREVIEW_LINES) - startPos.line;
+  const from = target.doc.offsetAt({ line: startPos.line, character: 0 });
+  const to = target.doc.offsetAt({ line: startPos.line + shown, character: 0 });
+  const lines = target.text
+    .slice(from, to)
+    .split(/\r\n|\r|\n/)
+    .slice(0, shown);
   const more = endPos.line + 1 - startPos.line > PREVIEW_LINES;
   const indent = Math.min(...lines.filter(l => l.trim()).map(l => l.length - l.trimStart().length), startPos.character);
   const body = lines.map(l => l.slice(Math.max(0, indent))).join('\n');

@@ -9,6 +9,7 @@ import type { FixOp } from '../../../../rules/types';
 import type { OffsetEdit } from './edits';
 import { nest } from './util';
 import { deepFreeze, memoByText } from './memo';
+import { ownCopy } from '../ownCopy';
 import { cutYaml } from './yamlCut';
 import { type Style, column, contentEnd, detectStyle, type StyleCounts, styleOf, styleCounts } from './yamlStyle';
 import { renderKey } from './yamlRender';
@@ -83,7 +84,8 @@ const pieceView = memoByText(pieceViewOnce);
 
 /**
  * Leaves by piece text, the headers' apart from the entries'; null: the piece is not one clean pair. Keyed by the
- * piece's text itself (a slice of the whole): a key made by prefixing it copied every piece of every view.
+ * piece's text itself (a piece met for the first time is copied once; a key made by prefixing it copied every piece of
+ * every view).
  * Each entry remembers the last view that used it: a full memo drops the entries the current view has not used, rather
  * than each hit moving its entry to the end of the map (two map operations per piece per view: 1,479 pieces, five views).
  */
@@ -108,13 +110,15 @@ function leafOf(text: string, header: boolean): Leaf | null {
     hit.used = viewCount;
     return hit.leaf;
   }
-  const leaf = leafOnce(text, header);
+  // Kept across views: a copy of its own, not a slice that would hold this whole text as long as the entry lives.
+  const own = ownCopy(text);
+  const leaf = leafOnce(own, header);
   if (memo.size >= leafLimit) {
     // Full: every entry the current view has not used goes (at least half of them: a view has at most half the limit's pieces).
     for (const [k, e] of memo) if (e.used !== viewCount) memo.delete(k);
     if (memo.size >= leafLimit) memo.delete(memo.keys().next().value!);
   }
-  memo.set(text, { leaf, used: viewCount });
+  memo.set(own, { leaf, used: viewCount });
   return leaf;
 }
 

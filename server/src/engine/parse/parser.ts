@@ -60,6 +60,7 @@ import { adoptUnchanged, deepEqualOrdered, orderedObject } from './units';
 import { parseJsonDocument } from './jsonDocument';
 import { commonPrefix, commonSuffix } from './window';
 import { cutFromFull, updateJson, type JsonCut } from './parseJson';
+import { ownStrings } from '../ownCopy';
 import { withSyntaxChecks } from '../yamlSyntax';
 import { parseYamlDocument, parseYamlOneShot } from './yamlDocument';
 import { type Lines, patchLines, scanLines } from './pieceLines';
@@ -192,9 +193,11 @@ export class IncrementalParser {
     // restore the identity of units whose value did not change
     if (prev !== undefined) {
       for (const [k, holder, prop] of unitSlots(data)) {
-        if (!prev.units.has(k)) continue;
         const before = prev.units.get(k);
-        if (holder[prop] !== before && deepEqualOrdered(before, holder[prop])) holder[prop] = before;
+        if (before !== undefined && holder[prop] !== before && deepEqualOrdered(before, holder[prop])) holder[prop] = before;
+        // A unit new in this parse is kept as long as it is not edited again, the units of the parses after this one
+        // beside it: its strings copied, it does not keep this whole text too.
+        else ownStrings(holder[prop]);
       }
     }
     const units = unitMap(data);

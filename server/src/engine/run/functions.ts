@@ -83,6 +83,12 @@ interface EmptyStrings {
   byLast: Map<string | number, Set<string>> | undefined;
 }
 
+function emptyIn(strings: Map<RuleLike, EmptyStrings>, rule: RuleLike, path: JsonPath, value: string): boolean {
+  const e = strings.get(rule);
+  if (e === undefined || e.byLast === undefined) return false;
+  return e.byLast.get(path.length > 0 ? path[path.length - 1]! : '')?.has(value) === true;
+}
+
 /** A memoized call's results: messages and paths below the given path (undefined: the given path itself). */
 type MemoResults = { message: string; suffix: JsonPath | undefined }[];
 
@@ -99,8 +105,11 @@ export class FnMemo {
    * takes the matched value itself (no `field`). A shared description reached under every operation that uses its
    * schema (kubernetes: 400,000 matches of `$..[description,title]`, a few thousand distinct strings) is run once
    * per rule, not once per place; what a rule gives for a string does not depend on more than for an object.
+   * Kept for this run and the last (see newRun): a string typed into a document is a new one at every keystroke.
    */
-  private readonly emptyStrings = new Map<RuleLike, EmptyStrings>();
+  private emptyStrings = new Map<RuleLike, EmptyStrings>();
+  /** The last run's emptyStrings: what an incremental run re-checks is mostly what the last one met. */
+  private lastEmptyStrings = new Map<RuleLike, EmptyStrings>();
 
   /** Rules whose results depend only on the matched value and its path's last segment (see givesSameFor). */
   private readonly sameFor = new Map<RuleLike, boolean>();
@@ -120,11 +129,20 @@ export class FnMemo {
     return same;
   }
 
+  /**
+   * A new run: the strings known to give nothing are those met in this run and the last one. A long session does
+   * not accumulate every string it ever saw, each holding the text it was parsed from.
+   */
+  newRun(): void {
+    this.lastEmptyStrings = this.emptyStrings;
+    this.emptyStrings = new Map();
+  }
+
   /** Whether `rule` is known to give no result for the string `value` at a path ending like `path`. */
   knownEmpty(rule: RuleLike, path: JsonPath, value: string): boolean {
-    const e = this.emptyStrings.get(rule);
-    if (e === undefined || e.byLast === undefined) return false;
-    return e.byLast.get(path.length > 0 ? path[path.length - 1]! : '')?.has(value) === true;
+    if (emptyIn(this.emptyStrings, rule, path, value)) return true;
+    // Met in the last run: kept for the next one too.
+    return emptyIn(this.lastEmptyStrings, rule, path, value) && this.setEmpty(rule, path, value);
   }
 
   /** Records that `rule` gave no result for the string `value` at `path`, when its functions allow (see emptyStrings); whether it did. */

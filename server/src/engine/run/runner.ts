@@ -124,6 +124,7 @@ export class IncrementalRunner {
     }
     const q = this.queries!;
     for (const query of [q.localR, q.localU, q.globalR, q.globalU]) query.newRun();
+    this.fnMemo.newRun();
     const promises: Promise<void>[] = [];
     const fresh: RawResult[] = [];
     const ctx: NodeCtx = { document, inventory, promises, memo: this.fnMemo };
@@ -284,6 +285,7 @@ export class IncrementalRunner {
     if (promises.length > 0) await Promise.all(promises);
     // The walks hold the objects they reached until told to forget them (walk.ts): not beyond the run.
     for (const query of [q.localR, q.localU, q.globalR, q.globalU]) query.newRun();
+    this.fnMemo.newRun();
     lap('global');
 
     const all: RunnerResult[] = [...input.preResults];
