@@ -146,7 +146,8 @@ export class LintScheduler {
    */
   async quiet(): Promise<void> {
     for (;;) {
-      const linting = [...this.roots.values()].some(r => r.open && (r.timer !== undefined || r.handle !== undefined));
+      // An opened document's first lint counts from the open on (its settings are asked for before it starts).
+      const linting = this.posting.size > 0 || [...this.roots.values()].some(r => r.open && (r.timer !== undefined || r.handle !== undefined));
       const wait = linting ? QUIET_MS : this.lastActive + QUIET_MS - performance.now();
       if (wait <= 0) return;
       await new Promise(resolve => setTimeout(resolve, wait));
