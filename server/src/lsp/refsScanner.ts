@@ -5,7 +5,6 @@
  * (workers/pool.ts) running the server bundle, terminated once idle; where no worker can be started (tests run the
  * sources) the files are scanned in this thread.
  */
-import * as os from 'node:os';
 import { scanFile, type ScannedFile } from '../engine/index';
 import { WorkerPool } from '../workers/pool';
 import { serveTasks } from '../workers/serve';
@@ -26,23 +25,8 @@ function scanHere(task: ScanTask): Promise<ScannedFile> {
   return Promise.resolve(scanFile(parseTree(task.text, task.file)));
 }
 
-/**
- * The scan's thread gives way to the lints: on Linux each thread has its own nice value, and this one takes the
- * lowest priority, so that its parses run on a core the lint worker and the server's thread leave free. Elsewhere
- * the value is the whole process's and is left alone (the scan waits for pauses in the typing: refsWorkspace.ts).
- */
-function yieldToLints(): void {
-  if (process.platform !== 'linux') return;
-  try {
-    os.setPriority(os.constants.priority.PRIORITY_LOW);
-  } catch {
-    // Not allowed here (a sandbox): the scan runs at the server's priority.
-  }
-}
-
 /** The worker thread's message loop. */
 export function runRefsScanWorker(): void {
-  yieldToLints();
   serveTasks<ScanTask, ScannedFile>({ run: scanHere, uncaught: e => console.error('apiconv reference scan worker:', e) });
 }
 
@@ -52,7 +36,8 @@ export class RefsScanner {
   constructor(script: string | undefined, log: (msg: string) => void) {
     this.pool = new WorkerPool<ScanTask, ScannedFile>({
       name: 'reference scan worker',
-      start: script ? meter => startWorker(script, { workerData: { apiconvRefsScanWorker: true, meter } }) : undefined,
+      // At the lowest priority (Linux): a file it parses when a key comes gives way to that key's lint.
+      start: script ? meter => startWorker(script, { workerData: { apiconvRefsScanWorker: true, meter } }, true) : undefined,
       runHere: scanHere,
       idleMs: IDLE_MS,
       budgetMs: () => NO_BUDGET_MS,
