@@ -11,7 +11,9 @@
 // diagnostics come (their latency reported beside; the workspace, the corpus folder, is indexed meanwhile); LENSES=0:
 // the keystrokes alone.
 // Env: KS_DOC (default stripe), KEYS (default 8), RUNS (default 3), DEBOUNCE_MS (default: the server's),
-// APICONV_SERVER (another build, e.g. main's, to compare in the same conditions).
+// APICONV_SERVER (another build, e.g. main's, to compare in the same conditions), APICONV_SERVER_CPU_PROF=<folder> (a V8
+// CPU profile of each of the server's threads written there per run; each keystroke's start and end are printed on
+// stderr in the profiles' clock, microseconds).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -28,6 +30,13 @@ const DOCS = { stripe: 'stripe/spec3.yaml', asana: 'asana/asana.yaml', small: 'o
 const KEYS = Number(process.env.KEYS ?? 8);
 const RUNS = Number(process.env.RUNS ?? 3);
 const LENSES = process.env.LENSES !== '0';
+
+/** Now in the CPU profiles' clock (the monotonic one), microseconds. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+/** With profiles asked for: what was measured, from `startUs` to now, in the profiles' clock (to find it in them). */
+const mark = (what, startUs) => {
+  if (process.env.APICONV_SERVER_CPU_PROF) console.error(`  mark ${what} ${startUs} ${monotonicUs()}`);
+};
 
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -48,7 +57,9 @@ function positionAt(text, offset) {
 }
 
 async function start() {
-  const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const profiles = process.env.APICONV_SERVER_CPU_PROF;
+  const flags = profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [];
+  const proc = spawn(process.execPath, [...flags, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
   const waiting = new Map();
   conn.onNotification('textDocument/publishDiagnostics', p => {
@@ -87,6 +98,7 @@ async function run(file) {
   let text = fs.readFileSync(file, 'utf8');
   let version = 1;
   let t0 = performance.now();
+  let us = monotonicUs();
   let pending = diagnostics(uri, version);
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
   const lensMs = [];
@@ -98,33 +110,36 @@ async function run(file) {
   };
   let lensed = lenses();
   const open = (await pending, performance.now() - t0);
+  mark('open', us);
   await lensed;
   const at = summaryEnd(text);
   /** Types `insert` at `offset` (or deletes `remove` characters there): ms to that version's diagnostics, and their count. */
-  const key = async (offset, insert, remove = 0) => {
+  const key = async (what, offset, insert, remove = 0) => {
     const range = { start: positionAt(text, offset), end: positionAt(text, offset + remove) };
     text = text.slice(0, offset) + insert + text.slice(offset + remove);
     version++;
     t0 = performance.now();
+    us = monotonicUs();
     pending = diagnostics(uri, version);
     await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text: insert }] });
     lensed = lenses();
     const list = await pending;
     const ms = performance.now() - t0;
+    mark(what, us);
     await lensed;
     return { ms, parser: list.some(d => d.code === 'parser') };
   };
-  const first = (await key(at, 'x')).ms;
+  const first = (await key('first', at, 'x')).ms;
   const next = [];
-  for (let i = 0; i < KEYS; i++) next.push((await key(at + 1 + i, 'x')).ms);
+  for (let i = 0; i < KEYS; i++) next.push((await key('next', at + 1 + i, 'x')).ms);
   const breaks = [];
   const mends = [];
   const end = at + 1 + KEYS;
   for (let i = 0; i < KEYS; i++) {
-    const b = await key(end, ': ');
+    const b = await key('break', end, ': ');
     if (!b.parser) throw new Error('the breaking keystroke did not break the YAML');
     breaks.push(b.ms);
-    const m = await key(end, '', 2);
+    const m = await key('mend', end, '', 2);
     if (m.parser) throw new Error('the mending keystroke did not mend the YAML');
     mends.push(m.ms);
   }

@@ -84,6 +84,7 @@ test('outline and workspace symbols: QUERY and COPY are operations of their path
     parsedOpen: () => parsed,
     readDisk: () => undefined,
     scan: () => Promise.reject(new Error('no workspace files')),
+    quiet: () => Promise.resolve(),
     uriOf: f => `file://${f}`,
   });
   const ops = (await workspaceSymbols(refs, '')).filter(s => s.kind === SymbolKind.Method).map(s => `${s.name} ${s.containerName}`);

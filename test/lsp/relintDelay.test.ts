@@ -17,8 +17,9 @@ describe('relintDelay', () => {
 
   it('before its first relint, a share of its first lint is assumed; with nothing known, the setting', () => {
     assert.equal(relintDelay(300, undefined, 50), 0);
-    assert.equal(relintDelay(300, undefined, 1000), 50);
-    assert.equal(relintDelay(300, undefined, 4000), 200);
+    assert.equal(relintDelay(300, undefined, 1000), 25);
+    assert.equal(relintDelay(300, undefined, 4000), 100);
+    assert.equal(relintDelay(300, undefined, 16000), 300);
     assert.equal(relintDelay(300, undefined, undefined), 300);
   });
 });

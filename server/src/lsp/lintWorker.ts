@@ -160,9 +160,23 @@ function linterFor(file: string): IncrementalLinter {
   return l;
 }
 
+/** The last lint that parsed its document whole, and its linter: the next edit's work to build ahead (prepareNextEdit). */
+let toPrepare: { file: string; linter: IncrementalLinter; result: LintResult } | undefined;
+
 /** Drop a closed document's incremental state. */
 export function forgetDocument(file: string): void {
   linters.delete(file);
+  if (toPrepare?.file === file) toPrepare = undefined;
+}
+
+/**
+ * In an idle moment after a lint that parsed its document whole (opening it): build what the first edit's relint
+ * would build first (IncrementalLinter.prepareNextEdit), so that the first keystroke costs what the next ones do.
+ */
+export function prepareNextEdit(): void {
+  const p = toPrepare;
+  toPrepare = undefined;
+  p?.linter.prepareNextEdit(p.result);
 }
 
 export async function runLintTask(task: ServerLintTask): Promise<LintReply> {
@@ -176,6 +190,7 @@ export async function runLintTask(task: ServerLintTask): Promise<LintReply> {
     linter,
   });
   const st = linter?.stats;
+  toPrepare = linter && st?.parseFull ? { file: task.file, linter, result } : undefined;
   const incremental: LintReply['incremental'] = st && {
     unitsRun: st.unitsRun,
     unitsReused: st.unitsReused,
@@ -364,6 +379,11 @@ export function runLintWorker(): void {
     answered() {
       // A warm-up interrupted by a lint: that lint writes the cache when it is done, with more of the engine in it.
       if (running > 0) return;
+      // A document just opened: its first edit's work built now, unless that edit's lint has come meanwhile (it
+      // builds what it needs itself).
+      setImmediate(() => {
+        if (running === 0) prepareNextEdit();
+      });
       // The engine's code compiled: the next workers start with it (workerBoot.ts).
       saveCodeCache();
       // Keep the worker's heap flat: collected once the user pauses, not while they type (see memory.ts).

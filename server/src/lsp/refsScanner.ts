@@ -36,7 +36,8 @@ export class RefsScanner {
   constructor(script: string | undefined, log: (msg: string) => void) {
     this.pool = new WorkerPool<ScanTask, ScannedFile>({
       name: 'reference scan worker',
-      start: script ? meter => startWorker(script, { workerData: { apiconvRefsScanWorker: true, meter } }) : undefined,
+      // At the lowest priority (Linux): a file it parses when a key comes gives way to that key's lint.
+      start: script ? meter => startWorker(script, { workerData: { apiconvRefsScanWorker: true, meter } }, true) : undefined,
       runHere: scanHere,
       idleMs: IDLE_MS,
       budgetMs: () => NO_BUDGET_MS,

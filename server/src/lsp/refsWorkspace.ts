@@ -24,6 +24,11 @@ export interface RefsHost {
   readDisk(file: string): string | undefined;
   /** A workspace file's text parsed and scanned whole, off this thread where it can be (refsScanner.ts). */
   scan(file: string, text: string): Promise<ScannedFile>;
+  /**
+   * Resolves when the workspace's read may take its next turn: no open document's lint is waiting or running, and
+   * the user has paused (scheduler.ts quiet).
+   */
+  quiet(): Promise<void>;
   uriOf(file: string): string;
 }
 
@@ -117,10 +122,13 @@ export class WorkspaceRefs {
    * Reads the workspace's files that hold a `$ref` or are OpenAPI documents, one at a time, each parsed and
    * scanned by the host (in a worker): a workspace of big documents takes seconds to parse, and the diagnostics
    * and the other requests go on meanwhile. A file opened meanwhile is indexed from its buffer.
+   * The read takes its turns while the user does not type (host.quiet): on two cores its parses, the copies of
+   * texts and results between the threads and their counting here took the CPU the keystrokes' relints needed.
    */
   private async scanWorkspace(): Promise<void> {
     for (const file of this.workspaceFiles()) {
       await new Promise(resolve => setImmediate(resolve));
+      await this.host.quiet();
       if (this.index.has(file)) continue;
       const text = this.host.readDisk(file);
       if (text === undefined || !(text.includes('$ref') || looksLikeOpenApi(text))) continue;
@@ -131,7 +139,10 @@ export class WorkspaceRefs {
         // The worker died on it (out of memory): the file is left out, the others go on.
         continue;
       }
-      if (!this.index.has(file)) this.index.adopt(file, text, scanned);
+      if (this.index.has(file)) continue;
+      this.index.adopt(file, text, scanned);
+      // Counted now, in the read's turn: the lenses asked after the next keystroke count only what it changed.
+      this.index.settle();
     }
   }
 

@@ -17,10 +17,11 @@ export const IMMEDIATE_MS = 20;
 
 /**
  * What a relint is assumed to take before the document has had one: this part of its first lint. A relint re-does
- * the units an edit touched, the first one after opening a little more than the next ones (it fills the pieces' ranges,
- * and runs the edited unit in full): a small part of the first lint either way.
+ * the units an edit touched (the first one after opening runs the edited unit in full; the pieces' ranges it reads
+ * are looked up in the pause after the first lint: lintWorker.ts prepareNextEdit): stripe's relints take a
+ * twentieth to a thirtieth of its first lint.
  */
-const FIRST_RELINT_SHARE = 1 / 10;
+const FIRST_RELINT_SHARE = 1 / 20;
 
 /**
  * The wait (ms) before relinting after an edit. `lastRelintMs`: the document's last relint, if it had one;

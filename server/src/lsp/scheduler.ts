@@ -36,6 +36,11 @@ const INLINE_KEEP_MS = 25;
 const PREPARE_AT_ONCE_CHARS = 256 * 1024;
 /** …a longer one once it has had no edit for this long (ms; apply). */
 const PREPARE_AFTER_MS = 1500;
+/**
+ * Work in the background (quiet) waits for this long after the last edit and the last lint of an open document:
+ * longer than the gaps between a typist's keystrokes, and than the one between a lint's diagnostics and the next key.
+ */
+const QUIET_MS = 500;
 
 export interface Root {
   file: string;
@@ -100,6 +105,8 @@ export class LintScheduler {
    * held the diagnostics up).
    */
   private readonly posting = new Map<string, { promise: Promise<void>; resolve(): void }>();
+  /** When the last edit came or the last lint of an open document ended (quiet). */
+  private lastActive = -Infinity;
 
   constructor(private readonly d: SchedulerDeps) {}
 
@@ -127,9 +134,24 @@ export class LintScheduler {
     return r;
   }
 
-  /** An edit came: the heap is not collected now. */
+  /** An edit came: the heap is not collected now, nor work in the background done (quiet). */
   activity(): void {
     this.memory.activity();
+    this.lastActive = performance.now();
+  }
+
+  /**
+   * Resolves once no open document's lint is waiting or running and none has been, nor an edit come, for QUIET_MS:
+   * the turns of work in the background (the workspace's reference read), which would take the CPU the keystrokes need.
+   */
+  async quiet(): Promise<void> {
+    for (;;) {
+      // An opened document's first lint counts from the open on (its settings are asked for before it starts).
+      const linting = this.posting.size > 0 || [...this.roots.values()].some(r => r.open && (r.timer !== undefined || r.handle !== undefined));
+      const wait = linting ? QUIET_MS : this.lastActive + QUIET_MS - performance.now();
+      if (wait <= 0) return;
+      await new Promise(resolve => setTimeout(resolve, wait));
+    }
   }
 
   /** The document was closed: its lint state in the worker is dropped. */
@@ -276,6 +298,7 @@ export class LintScheduler {
       await this.lintRoot(root);
     } finally {
       this.donePosting(root.file);
+      if (root.open) this.lastActive = performance.now();
     }
   }
 

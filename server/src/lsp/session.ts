@@ -140,6 +140,7 @@ export class Session {
         parsedOpen: file => docs.nav.parsed(file),
         readDisk: file => docs.readText(file),
         scan: (file, text) => this.refsScanner.scan(file, text),
+        quiet: () => scheduler.quiet(),
         uriOf: file => docs.uriOf(file),
       },
       nav: docs.nav,

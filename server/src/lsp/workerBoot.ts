@@ -28,7 +28,14 @@ const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
 const Module = require('node:module');
-const { script: filename, cacheFile } = workerData.apiconvBoot;
+const { script: filename, cacheFile, lowPriority } = workerData.apiconvBoot;
+// Before the bundle's compile, a second of a core: a thread has its own nice value on Linux only (elsewhere it is the
+// whole process's, left alone); where it may not be changed, the worker runs at the server's priority.
+if (lowPriority && process.platform === 'linux') {
+  try {
+    require('node:os').setPriority(require('node:os').constants.priority.PRIORITY_LOW);
+  } catch {}
+}
 // ASCII (esbuild.mjs, asciiOnly) is read as Latin-1, the same text without decoding it (cli/launch.ts, readSource).
 const bytes = fs.readFileSync(filename);
 const { isAscii } = require('node:buffer');
@@ -61,13 +68,15 @@ compiled.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(
  * A worker thread of the server running the bundle `script`, started with its code cache where there is one. It
  * always starts through BOOT: the bundle is the module wrapper function, which a worker started on the file would
  * only define. Its output goes to the server's (stderr: the client's log), and it does not keep the server alive.
+ * `lowPriority`: work in the background, which gives the CPU to the lints (on Linux, the thread's lowest priority
+ * from its start on).
  */
-export function startWorker(script: string, options: WorkerOptions): Worker {
+export function startWorker(script: string, options: WorkerOptions, lowPriority = false): Worker {
   const label = `${path.basename(script)}-worker`;
   const cacheFile = codeCacheFile(script, label);
   // This worker writes a new cache (a new build, another Node): the old ones go (not on every start).
   if (cacheFile && !fs.existsSync(cacheFile)) pruneCodeCaches(cacheFile, label);
-  const workerData = { ...(options.workerData as object), apiconvBoot: { script, cacheFile } };
+  const workerData = { ...(options.workerData as object), apiconvBoot: { script, cacheFile, lowPriority } };
   const worker = new Worker(BOOT, { stdout: false, stderr: false, ...options, eval: true, workerData });
   worker.unref();
   return worker;

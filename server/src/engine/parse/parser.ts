@@ -162,6 +162,18 @@ export class IncrementalParser {
     return this.full(text);
   }
 
+  /**
+   * The last text read through its pieces, when its parse was a whole-text one cut into pieces (else undefined): the
+   * ranges a relint reads come from those pieces, and looked up here ahead of it they are ready for it (a piece keeps
+   * the ranges it was asked for).
+   */
+  piecesView(): ParsedDoc | undefined {
+    const prev = this.prev;
+    if (prev === undefined || !(prev.doc instanceof FullDoc) || prev.cut === undefined) return undefined;
+    const { tree, lines } = prev.cut;
+    return new ChunkedDoc(this.source, prev.text, prev.doc.data, prev.doc.diagnostics, tree, lines.start[Math.min(lines.first + 1, lines.n)]);
+  }
+
   private incremental(text: string, oldText: string, oldCut: Cut, edit?: { a: number; bNew: number }): { doc: ChunkedDoc; cut: Cut } | undefined {
     const old = oldCut.tree;
     const from = edit ? edit.a : commonPrefix(oldText, text);

@@ -100,6 +100,14 @@ export class RefIndex {
     this.tally.changed(file, prev?.kind !== scanned.kind);
   }
 
+  /**
+   * What the index derives from its files (declarations, counts, links) brought up to date with the files indexed
+   * since the last question, in an idle moment: else the next question (a keystroke's code lenses) counts them all.
+   */
+  settle(): void {
+    this.tally.settle();
+  }
+
   forget(file: string): void {
     this.missing.delete(file);
     if (this.files.delete(file)) this.tally.changed(file, true);

@@ -111,7 +111,8 @@ export class RefTally {
     return this.schemeIn(file, name);
   }
 
-  private settle(): void {
+  /** The changes noted since the last settle counted now (else when something derived is next asked for). */
+  settle(): void {
     for (const file of this.pending) this.settleFile(file);
     this.pending.clear();
   }
