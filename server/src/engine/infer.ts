@@ -5,15 +5,16 @@
  * 3"); the minority stays what the rule reports. An option whose majority is the seed's default is left out
  * (the default already says it). The counts walk each document's model once, the one the rules use.
  */
-import { getModel, isItemPath, isObject, resolveLocal, responseHeaderNames, type Model, type Operation } from '../../../rules/_lib/oas';
+import { getAt, getModel, isItemPath, isObject, resolveLocal, responseHeaderNames, type Model, type Operation } from '../../../rules/_lib/oas';
 import { LIST_PARAMS, conventionalName, isListOperation, listParamKind, queryParams, type ListParam } from '../../../rules/_lib/lists';
 import { admitsJson, requestBodyInfo } from '../../../rules/_lib/methods';
 import { errorResponses } from '../../../rules/_lib/errors';
-import { objectFields } from '../../../rules/_lib/fixes';
+import { errorShapeOf, objectFields, schemasPath } from '../../../rules/_lib/fixes';
+import { errorSchemaTally } from '../../../rules/_lib/errorSchemas';
 import { mediaTypeName } from '../../../rules/post-request-body';
 import { isBounded } from '../../../rules/list-pagination';
 import { listParamNameTallies } from '../../../rules/list-param-names';
-import { pluralityOf, sumTallies } from '../../../rules/_lib/majority';
+import { majorityOf, pluralityOf, sumTallies } from '../../../rules/_lib/majority';
 import { versionNameTallies } from '../../../rules/_lib/versioning';
 import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/successStatuses';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
@@ -252,6 +253,23 @@ function inferBodyMediaType(models: Model[]): Inference | undefined {
 }
 
 /**
+ * The shared schema most error responses have as their body, when it is none of the seed's shapes (GitHub's
+ * `basic-error`, Plaid's `PlaidError`: bodies that require no property, which `required` cannot name), as
+ * error-schema's `schemas`. The error bodies that are another schema stay what the rule reports.
+ */
+function inferErrorSchema(models: Model[]): Inference | undefined {
+  const t = sumTallies(models.map(errorSchemaTally));
+  const top = majorityOf(t);
+  if (top === undefined) return undefined;
+  const seedShaped = models.some(m => {
+    const schema = getAt(m.root, [...schemasPath(m.spec), top.value]);
+    return schema !== undefined && errorShapeOf(schema, m.root) !== undefined;
+  });
+  if (seedShaped) return undefined;
+  return { rule: 'error-schema', options: { schemas: [top.value] }, evidence: [`error bodies: ${tally(t.counts, t.total, t.what)}`] };
+}
+
+/**
  * The API's own error body (Slack's `{ ok, error }`): when most error bodies are none of the seed's shapes, the
  * properties most of them require, as error-schema's `required`. The seed's shapes stay accepted beside it.
  */
@@ -368,7 +386,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferMethodTargets(models),
     inferPutBodies(models),
     inferBodyMediaType(models),
-    inferErrorBody(models),
+    inferErrorSchema(models) ?? inferErrorBody(models),
     ...inferStatuses(models),
     ...inferPractices(models),
     inferVersionFormat(models),
