@@ -110,6 +110,19 @@ paths:
       responses: { '200': { description: Cancelled } }
 `,
     },
+    {
+      name: 'oas3: a custom method (a name after a colon) is an action, verb or not: levels:trim, {id}:undelete',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/taxonomies/{key}/levels:trim:
+    post:
+      responses: { '200': { description: Trimmed } }
+  /api/books/{id}:undelete:
+    post:
+      responses: { '200': { description: Restored } }
+`,
+    },
   ],
   invalid: [
     {
