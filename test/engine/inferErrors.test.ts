@@ -1,4 +1,4 @@
-/** What engine/infer.ts learns of an API's error bodies: the shared schema most of them are. */
+/** What engine/infer.ts learns of an API's error bodies and request bodies: the shared error schema, file uploads. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { inferConventions, type Inference } from '../../server/src/engine';
@@ -46,5 +46,28 @@ describe('inferConventions: error-schema', () => {
       doc({ '/api/as': errorOp(ref('A1')), '/api/bs': errorOp(ref('B1')), '/api/cs': errorOp({ ...other }) }, { A1: ownError, B1: other }),
     ]);
     assert.equal(find(split, 'error-schema'), undefined, 'one of three is no majority');
+  });
+});
+
+describe('inferConventions: file uploads', () => {
+  const upload = (method: string) => ({
+    [method]: {
+      requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'byte' } } } },
+      responses: { '200': { description: 'ok' } },
+    },
+  });
+  const json = { post: { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '201': { description: 'ok' } } } };
+
+  it('uploads when at least three PUTs (POSTs) take a file as their body; fewer are an oddity', () => {
+    const paths: Record<string, unknown> = { '/api/notes': json };
+    for (const r of ['invoices', 'quotes', 'receipts'])
+      paths[`/api/${r}/{id}/attachments/{name}`] = { ...upload('put'), ...(r === 'quotes' ? {} : upload('post')) };
+    const infs = inferConventions([doc(paths, {})]);
+    assert.deepEqual(find(infs, 'put-request-body'), {
+      rule: 'put-request-body',
+      options: { uploads: true },
+      evidence: ['PUT bodies that are a file: 3 of 3 PUTs with a body'],
+    });
+    assert.equal(find(infs, 'post-request-body'), undefined, 'two POST uploads of three POST bodies');
   });
 });

@@ -11,6 +11,7 @@ import { admitsJson, requestBodyInfo } from '../../../rules/_lib/methods';
 import { errorResponses } from '../../../rules/_lib/errors';
 import { errorShapeOf, objectFields, schemasPath } from '../../../rules/_lib/fixes';
 import { errorSchemaTally } from '../../../rules/_lib/errorSchemas';
+import { isFileUpload } from '../../../rules/_lib/uploads';
 import { mediaTypeName } from '../../../rules/post-request-body';
 import { isBounded } from '../../../rules/list-pagination';
 import { listParamNameTallies } from '../../../rules/list-param-names';
@@ -19,7 +20,7 @@ import { versionNameTallies } from '../../../rules/_lib/versioning';
 import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/successStatuses';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
 import { inferActions, inferCollectionCase, inferPrefix, inferVerbGroups, inferVersionFormat, nestingInference } from './inferPaths';
-import { inferMethodTargets, inferPutBodies } from './inferMethods';
+import { inferMethodTargets, inferPutBodies, inferUploads } from './inferMethods';
 
 export type { Inference };
 
@@ -232,7 +233,7 @@ function inferPractices(models: Model[]): Inference[] {
   return out;
 }
 
-/** The media type most POST bodies are sent as, when it is not JSON (a form: Stripe, Twilio, Slack). */
+/** The media type most POST bodies are sent as, when it is not JSON (a form: Stripe, Twilio, Slack); files uploaded as themselves left out. */
 function inferBodyMediaType(models: Model[]): Inference | undefined {
   const counts = new Map<string, number>();
   let total = 0;
@@ -241,7 +242,7 @@ function inferBodyMediaType(models: Model[]): Inference | undefined {
     for (const op of m.operations) {
       if (op.method !== 'post') continue;
       const body = requestBodyInfo(op, m.spec, m.root);
-      if (!body.present) continue;
+      if (!body.present || isFileUpload(op, m)) continue;
       total++;
       if (body.json) json++;
       else for (const t of new Set(body.mediaTypes.map(mediaTypeName).filter(t => !admitsJson(t)))) bump(counts, t);
@@ -385,6 +386,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     nestingInference(models),
     inferMethodTargets(models),
     inferPutBodies(models),
+    ...inferUploads(models),
     inferBodyMediaType(models),
     inferErrorSchema(models) ?? inferErrorBody(models),
     ...inferStatuses(models),
