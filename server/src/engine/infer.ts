@@ -6,7 +6,7 @@
  * (the default already says it). The counts walk each document's model once, the one the rules use.
  */
 import { getAt, getModel, isItemPath, isObject, resolveLocal, responseHeaderNames, type Model, type Operation } from '../../../rules/_lib/oas';
-import { LIST_PARAMS, conventionalName, isListOperation, listParamKind, queryParams, type ListParam } from '../../../rules/_lib/lists';
+import { LIST_PARAMS, conventionalName, isListOperation, listParamKind, queryParams, returnsPage, type ListParam } from '../../../rules/_lib/lists';
 import { admitsJson, requestBodyInfo } from '../../../rules/_lib/methods';
 import { errorResponses } from '../../../rules/_lib/errors';
 import { errorShapeOf, objectFields, schemasPath } from '../../../rules/_lib/fixes';
@@ -136,6 +136,33 @@ function inferBoundedLists(models: Model[]): Inference | undefined {
     rule: 'list-pagination',
     options: { boundedBy: names },
     evidence: [`unpaged lists that require a bound: ${tally(new Map(names.map(n => [n, unpaged.get(n)!])), lists, 'list operations')}`],
+  };
+}
+
+/**
+ * Whether the API's lists that are not paged are whole lists (list-pagination's wholeLists): its paged lists answer
+ * with a page (a body with total, next, offset…), at least three and most of them, and some unpaged ones answer with
+ * no page at all (Spotify's top tracks of an artist, its markets): a list of a fixed size, not one left unpaged.
+ */
+function inferWholeLists(models: Model[], bounds: Inference | undefined): Inference | undefined {
+  const boundedBy = (bounds?.options?.boundedBy ?? []) as string[];
+  let paged = 0;
+  let pages = 0;
+  let whole = 0;
+  for (const m of models)
+    for (const op of m.operations) {
+      if (!isListOperation(op, m) || isBounded(op, boundedBy)) continue;
+      const page = returnsPage(op, m);
+      if (queryParams(op).some(p => Object.values(PAGING_ROLES).some(role => role(p.name)))) {
+        paged++;
+        if (page) pages++;
+      } else if (!page) whole++;
+    }
+  if (pages < 3 || pages * 2 <= paged || whole === 0) return undefined;
+  return {
+    rule: 'list-pagination',
+    options: { wholeLists: true },
+    evidence: [`paged lists that answer with a page: ${pages} of ${paged}; unpaged lists that answer with the whole list: ${whole}`],
   };
 }
 
@@ -381,6 +408,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferListNames(models),
     inferPagination(models, bounds),
     bounds,
+    inferWholeLists(models, bounds),
     inferActions(models),
     inferVerbGroups(models),
     nestingInference(models),

@@ -1,4 +1,4 @@
-/** What engine/infer.ts learns of an API's error bodies and request bodies: the shared error schema, file uploads. */
+/** What engine/infer.ts learns of error bodies, request bodies and lists: the shared error schema, file uploads, whole lists. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { inferConventions, type Inference } from '../../server/src/engine';
@@ -69,5 +69,33 @@ describe('inferConventions: file uploads', () => {
       evidence: ['PUT bodies that are a file: 3 of 3 PUTs with a body'],
     });
     assert.equal(find(infs, 'post-request-body'), undefined, 'two POST uploads of three POST bodies');
+  });
+});
+
+describe('inferConventions: whole lists', () => {
+  const body = (props: Record<string, unknown>) => ({
+    responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: props } } } } },
+  });
+  const items = { type: 'array', items: { type: 'object' } };
+  const q = (name: string) => ({ name, in: 'query', schema: { type: 'integer' } });
+  const paged = { get: { parameters: [q('offset'), q('limit')], ...body({ items, total: { type: 'integer' }, next: { type: 'string' } }) } };
+
+  it('wholeLists when most paged lists answer with a page (three at least) and an unpaged one answers whole', () => {
+    const infs = inferConventions([doc({ '/v1/as': paged, '/v1/bs': paged, '/v1/cs': paged, '/v1/markets': { get: body({ markets: items }) } }, {})]);
+    assert.equal(find(infs, 'list-pagination')?.options?.wholeLists, true);
+    assert.deepEqual(
+      find(infs, 'list-pagination')?.evidence.at(-1),
+      'paged lists that answer with a page: 3 of 3; unpaged lists that answer with the whole list: 1',
+    );
+  });
+
+  it('nothing when the paged lists answer with bare arrays (GitHub: paged by Link headers), or every list is paged', () => {
+    const bare = {
+      get: { parameters: [q('page'), q('per_page')], responses: { '200': { description: 'ok', content: { 'application/json': { schema: items } } } } },
+    };
+    const github = inferConventions([doc({ '/as': bare, '/bs': bare, '/cs': bare, '/markets': { get: body({ markets: items }) } }, {})]);
+    assert.equal(find(github, 'list-pagination')?.options?.wholeLists, undefined);
+    const allPaged = inferConventions([doc({ '/v1/as': paged, '/v1/bs': paged, '/v1/cs': paged }, {})]);
+    assert.equal(find(allPaged, 'list-pagination')?.options?.wholeLists, undefined);
   });
 });
