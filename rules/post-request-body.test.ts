@@ -124,6 +124,21 @@ paths:
 `,
     },
     {
+      name: 'options: uploads: a multipart form with a file part (oas3)',
+      options: { uploads: true },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/files/content:
+    post:
+      requestBody:
+        content:
+          multipart/form-data:
+            schema: { type: object, properties: { attributes: { type: string }, file: { type: string, format: binary } } }
+      responses: { '201': { description: Created } }
+`,
+    },
+    {
       name: 'options: uploads: a file sent as application/octet-stream (oas3)',
       options: { uploads: true },
       document: `openapi: 3.0.3
