@@ -218,6 +218,73 @@ definitions:
       message: { type: string }
 `,
     },
+    {
+      name: "options: schemas: the API's own error schema, referenced (oas3)",
+      options: { schemas: ['basic-error'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          description: Not found
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/basic-error' }
+components:
+  schemas:
+    basic-error:
+      type: object
+      properties: { message: { type: string }, documentation_url: { type: string } }
+`,
+    },
+    {
+      name: "options: schemas: a body that extends the API's error schema with allOf (oas3.1)",
+      options: { schemas: ['Error'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    post:
+      responses:
+        '201': { description: Created }
+        '400':
+          description: Invalid
+          content:
+            application/json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Error'
+                  - type: object
+                    properties: { fields: { type: array, items: { type: string } } }
+components:
+  schemas:
+    Error:
+      type: object
+      properties: { Type: { type: string }, Message: { type: string } }
+`,
+    },
+    {
+      name: "options: schemas: the API's own error schema (oas2)",
+      options: { schemas: ['PlaidError'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/items:
+    get:
+      responses:
+        '200': { description: OK }
+        default:
+          description: Error
+          schema: { $ref: '#/definitions/PlaidError' }
+definitions:
+  PlaidError:
+    type: object
+    properties: { error_type: { type: string }, error_code: { type: string }, error_message: { type: string } }
+`,
+    },
   ],
   invalid: [
     {
@@ -948,6 +1015,62 @@ paths:
 `,
       errors: [{ path: ['paths', '/api/users', 'get', 'responses', '404'] }],
       noFix: true,
+    },
+    {
+      name: "options: schemas: a body that is another schema than the API's (oas3)",
+      options: { schemas: ['basic-error'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404':
+          description: Not found
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/basic-error' }
+        '422':
+          description: Invalid
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/validation-error' }
+components:
+  schemas:
+    basic-error:
+      type: object
+      properties: { message: { type: string }, documentation_url: { type: string }, url: { type: string } }
+    validation-error:
+      type: object
+      properties: { message: { type: string }, documentation_url: { type: string }, errors: { type: array, items: { type: string } } }
+`,
+      errors: [
+        {
+          path: ['components', 'schemas', 'validation-error'],
+          message: `GET /api/users: the 422 response body is none of the API's error bodies: shape A, or shape B, or the schema "basic-error".`,
+        },
+      ],
+    },
+    {
+      name: "options: schemas: a body without the API's error schema's properties (oas2)",
+      options: { schemas: ['Error'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '400':
+          description: Invalid
+          schema: { type: object, properties: { Message: { type: string } } }
+definitions:
+  Error:
+    type: object
+    properties: { Type: { type: string }, Message: { type: string } }
+`,
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '400', 'schema'], message: 'or the schema "Error".' }],
     },
   ],
 });

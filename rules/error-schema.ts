@@ -5,10 +5,18 @@ import { documentErrorShape, ensureErrorSchema, errorSchemaOfShape, objectFields
 import { errorResponses, firstSeen, opLabel, sharedNote, type ErrorResponse } from './_lib/errors';
 import { defineOptions, names } from './_lib/options';
 import { configuredErrorBody, isProblemDetails } from './_lib/errorBody';
+import { isSchemaNamed } from './_lib/errorSchemas';
+import type { Model } from './_lib/oas';
 
 type Shape = 'A' | 'B' | 'problem';
 
-export const options = defineOptions<{ shapes: Shape[]; required: string[] | null }>('error-schema', {
+interface ErrorSchemaOptions {
+  shapes: Shape[];
+  required: string[] | null;
+  schemas: string[];
+}
+
+export const options = defineOptions<ErrorSchemaOptions>('error-schema', {
   shapes: {
     schema: { type: 'array', items: { enum: ['A', 'B', 'problem'] }, uniqueItems: true },
     default: ['A', 'B'],
@@ -23,6 +31,13 @@ export const options = defineOptions<{ shapes: Shape[]; required: string[] | nul
       "The team's own error schema: the properties an error body must have and require (a body with them is accepted besides the shapes); null: none.",
     example: ['code', 'message', 'request_id'],
   },
+  schemas: {
+    schema: names,
+    default: [],
+    description:
+      "The team's own error schemas, by name (under components.schemas; Swagger 2 definitions): a body that is one of them, or has every property it has, is accepted besides the shapes.",
+    example: ['basic-error'],
+  },
 });
 
 const SHAPE_NAMES: Record<Shape, string> = { A: 'shape A', B: 'shape B', problem: 'RFC 9457 problem details (title with type, status or detail)' };
@@ -36,19 +51,21 @@ function hasRequired(schema: unknown, required: string[]): boolean {
 }
 
 /** Whether the error body's schema is one the options accept. */
-function accepted(r: ErrorResponse, o: { shapes: Shape[]; required: string[] | null }): boolean {
+function accepted(r: ErrorResponse, o: ErrorSchemaOptions, model: Model): boolean {
   const schema = r.json?.schema;
   return (
     (r.shape !== undefined && o.shapes.includes(r.shape)) ||
     (o.shapes.includes('problem') && isProblemDetails(schema)) ||
-    (o.required !== null && hasRequired(schema, o.required))
+    (o.required !== null && hasRequired(schema, o.required)) ||
+    o.schemas.some(name => isSchemaNamed(model, schema, name))
   );
 }
 
 /** The accepted bodies, as a message says them. */
-function acceptedNames(o: { shapes: Shape[]; required: string[] | null }): string {
+function acceptedNames(o: ErrorSchemaOptions): string {
   const list = o.shapes.map(s => SHAPE_NAMES[s]);
   if (o.required !== null) list.push(`an object requiring ${o.required.join(', ')}`);
+  for (const name of o.schemas) list.push(`the schema "${name}"`);
   return list.join(', or ');
 }
 
@@ -97,7 +114,7 @@ export default defineRule({
   spectral: modelRule(
     'apiconvErrorSchema',
     (model, o) => {
-      const seed = o.required === null && o.shapes.length === 2 && o.shapes.includes('A') && o.shapes.includes('B');
+      const seed = o.required === null && o.schemas.length === 0 && o.shapes.length === 2 && o.shapes.includes('A') && o.shapes.includes('B');
       const out: Finding[] = [];
       const newResponse = firstSeen();
       const newSchema = firstSeen();
@@ -113,7 +130,7 @@ export default defineRule({
               : `${opLabel(r.op)}: the ${r.code} response${sharedNote(all, r, 'response')} has no JSON error body: give it ${acceptedNames(o)}.`,
             path: r.path,
           });
-        } else if (!accepted(r, o) && newSchema(r.json.schema)) {
+        } else if (!accepted(r, o, model) && newSchema(r.json.schema)) {
           out.push({
             message: seed
               ? `${opLabel(r.op)}: the ${r.code} response body${sharedNote(all, r, 'schema')} is not a conventional error: ${shapeGaps(r.json.schema)}.`

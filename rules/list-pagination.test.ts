@@ -58,6 +58,33 @@ paths:
         '200':${arrayBody}
 `;
 
+/** A list GET without paging parameters whose 200 body is `{ tracks: [...] }`, with `total` (a page) when `page`. */
+const wholeDoc = (version: string, page: boolean) => {
+  const props = `{ tracks: { type: array, items: { type: object } }${page ? ', total: { type: integer }' : ''} }`;
+  return version.startsWith('2')
+    ? `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/artists/{id}/top-tracks:
+    get:
+      parameters: [{ name: id, in: path, required: true, type: string }]
+      responses:
+        '200':
+          description: OK
+          schema: { type: object, properties: ${props} }
+`
+    : `openapi: ${version}
+info: { title: t, version: '1' }
+paths:
+  /api/artists/{id}/top-tracks:
+    get:
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { type: object, properties: ${props} } } }
+`;
+};
+
 testRule('list-pagination', {
   valid: [
     { name: 'options: styles offset, offset and limit (oas3)', options: { styles: ['offset'] }, document: listDoc('3.0.3', ['offset', 'limit']) },
@@ -200,6 +227,9 @@ paths:
       name: 'json: a 204 list path has no body',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"204": {"description": "none"}}}}}}`,
     },
+    { name: 'options: wholeLists, a list answered whole, no page (oas3)', options: { wholeLists: true }, document: wholeDoc('3.0.3', false) },
+    { name: 'options: wholeLists, a bare set of items (oas3.1)', options: { wholeLists: true }, document: lookupDoc('3.1.0', false) },
+    { name: 'options: wholeLists (oas2)', options: { wholeLists: true }, document: wholeDoc('2.0', false) },
   ],
   invalid: [
     {
@@ -469,6 +499,17 @@ paths:
             application/json:
               schema: { type: array, items: { type: object } }
 `,
+    },
+    {
+      name: 'options: wholeLists: a list that answers with a page is still asked for paging (oas3.1)',
+      options: { wholeLists: true },
+      document: wholeDoc('3.1.0', true),
+      errors: [{ path: ['paths', '/api/artists/{id}/top-tracks', 'get'], message: 'does not declare the query parameters "page" and "limit"' }],
+    },
+    {
+      name: 'options: wholeLists off (the default): a list answered whole is asked for paging (oas2)',
+      document: wholeDoc('2.0', false),
+      errors: [{ path: ['paths', '/api/artists/{id}/top-tracks', 'get'] }],
     },
   ],
 });

@@ -4,7 +4,7 @@ import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { getAt, isObject, resolveLocal, type Operation } from './_lib/oas';
 import { opPathFromFinding } from './_lib/fixes';
-import { conventionalName, isListOperation, queryParams } from './_lib/lists';
+import { conventionalName, isListOperation, queryParams, returnsPage } from './_lib/lists';
 import { defineOptions } from './_lib/options';
 
 /** How a list is paged: which query parameters (or response header) each style needs. */
@@ -17,7 +17,7 @@ const paramName = (role: string, example: string) => ({
   description: `The name of the ${role} query parameter (e.g. ${example}).`,
 });
 
-export const options = defineOptions<{ styles: Style[]; names: Names; boundedBy: string[] }>('list-pagination', {
+export const options = defineOptions<{ styles: Style[]; names: Names; boundedBy: string[]; wholeLists: boolean }>('list-pagination', {
   styles: {
     schema: { type: 'array', items: { enum: ['page', 'offset', 'cursor', 'link'] }, minItems: 1, uniqueItems: true },
     default: ['page'],
@@ -46,6 +46,13 @@ export const options = defineOptions<{ styles: Style[]; names: Names; boundedBy:
     description:
       "Query parameters that bound a list when the GET requires them, so that it needs no paging: the ids it looks up (Spotify's GET /albums?ids=…), a time window (start, end).",
     example: ['ids'],
+  },
+  wholeLists: {
+    schema: { type: 'boolean' },
+    default: false,
+    description:
+      "Whether a list whose 200 body is no page (no paging property such as total, next, offset or has_more: a bare array, Spotify's { tracks: [...] } of an artist's top tracks) is a whole list of a fixed size that needs no paging, for an API whose paged lists answer with a page.",
+    example: true,
   },
 });
 
@@ -94,7 +101,7 @@ export default defineRule({
       const seed = isSeedStyle(o.styles, names);
       const out: Finding[] = [];
       for (const op of model.operations) {
-        if (!isListOperation(op, model) || isBounded(op, o.boundedBy)) continue;
+        if (!isListOperation(op, model) || isBounded(op, o.boundedBy) || (o.wholeLists && !returnsPage(op, model))) continue;
         // A parameter under a non-conventional name (per_page…) counts as its conventional one: list-param-names
         // asks to rename it. The name as written counts too, for a team that chose it.
         const declared = new Set(queryParams(op).flatMap(p => [p.name, conventionalName(p.name) ?? p.name]));

@@ -104,6 +104,46 @@ paths:
       responses: { '200': { description: OK } }
 `,
     },
+    {
+      name: 'oas3: a sort direction (order of asc, desc) beside sort is no sort field',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/issues:
+    get:
+      parameters:
+        - { name: sort, in: query, schema: { type: string, enum: [created, updated] } }
+        - { name: order, in: query, schema: { type: string, enum: [asc, desc] } }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'oas2: a direction alone (order of ascending, descending)',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/issues:
+    get:
+      parameters:
+        - { name: order, in: query, type: string, enum: [ascending, descending] }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'oas3.1: a direction in a shared parameter',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/issues:
+    get:
+      parameters:
+        - $ref: '#/components/parameters/order'
+      responses: { '200': { description: OK } }
+components:
+  parameters:
+    order: { name: order, in: query, schema: { type: string, enum: [desc, asc], default: desc } }
+`,
+    },
   ],
   invalid: [
     {
@@ -366,6 +406,19 @@ paths:
       responses: { '200': { description: OK } }
 `,
       errors: [{ line: 7, message: 'call it "page_number"' }],
+    },
+    {
+      name: 'oas3: order whose values are fields is the sort field under another name',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/issues:
+    get:
+      parameters:
+        - { name: order, in: query, schema: { type: string, enum: [created, asc] } }
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ message: 'Query parameter "order" is a list parameter with an unconventional name: call it "sort".' }],
     },
   ],
 });

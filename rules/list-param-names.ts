@@ -1,7 +1,7 @@
 import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
-import { getAt, isObject, resolveLocal, type Model, type Operation } from './_lib/oas';
+import { getAt, isObject, resolveLocal, type Model, type Operation, type Parameter } from './_lib/oas';
 import { LIST_PARAMS, isCollectionGet, listParamKind, queryParams, type ListParam } from './_lib/lists';
 import { numericIndexes } from './_lib/refs';
 import { defineOptions } from './_lib/options';
@@ -36,6 +36,17 @@ export const options = defineOptions<{ names: Names }>('list-param-names', {
 /** What the docs and messages call each list parameter. */
 const ROLE: Record<ListParam, string> = { page: 'page number', limit: 'page size', sort: 'sort order', filter: 'filter' };
 
+/**
+ * The list parameter a query parameter is, by its name; none for one whose values are only a direction (GitHub's
+ * `order` of asc and desc): the seed's sort takes a field (`sort=<field>`), and a direction names none.
+ */
+function kindOf(p: Parameter): ListParam | undefined {
+  const kind = listParamKind(p.name);
+  const values = (isObject(p.value.schema) ? p.value.schema : p.value).enum;
+  const direction = Array.isArray(values) && values.length > 0 && values.every(v => typeof v === 'string' && /^(asc|desc)(ending)?$/i.test(v));
+  return kind === 'sort' && direction ? undefined : kind;
+}
+
 /** The operations a list parameter is judged in: GETs on a collection path. */
 const listGets = (model: Model): Operation[] => model.operations.filter(isCollectionGet);
 
@@ -53,7 +64,7 @@ export const listParamNameTallies = perModel((model: Model): { lists: number; by
     for (const op of ops) {
       const names = new Set(
         queryParams(op)
-          .filter(p => listParamKind(p.name) === kind)
+          .filter(p => kindOf(p) === kind)
           .map(p => p.name),
       );
       if (names.size > 0) total++;
@@ -103,7 +114,7 @@ export default defineRule({
       for (const op of ops) {
         const params = queryParams(op);
         for (const p of params) {
-          const kind = listParamKind(p.name);
+          const kind = kindOf(p);
           const to = kind === undefined ? undefined : use.get(kind);
           if (to === undefined || p.name === to.name) continue;
           const key = JSON.stringify(p.path);

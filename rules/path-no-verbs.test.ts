@@ -67,6 +67,22 @@ paths:
       options: { actions: 'post' },
     },
     {
+      name: 'options: actions post: a path item with no operation takes no method but POST (oas3.1)',
+      document: oas3(
+        `  /api/transactions/recurring/deactivate: {}
+  /api/items/{id}/notify: { summary: Notify }
+`,
+        '3.1.0',
+      ),
+      options: { actions: 'post' },
+    },
+    {
+      name: 'oas3: a #fragment is no part of the path (Box: a second PUT on one URL)',
+      document: oas3(`  /api/folders/{folder_id}: { put: { responses: { '200': { description: ok } } } }
+  /api/folders/{folder_id}#update_shared_link: { put: { responses: { '200': { description: ok } } } }
+`),
+    },
+    {
       name: 'json',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {}, "/api/add-ons": {}}}`,
     },
@@ -180,6 +196,22 @@ paths:
         { path: ['paths', '/api/getUsers/{id}/pay'], message: 'Path segment "getUsers"' },
         { path: ['paths', '/api/invoices/{id}/send'], message: 'Path segment "send"' },
       ],
+    },
+    {
+      name: 'options: actions post: a verb not last on a path item with no operation (oas3)',
+      document: oas3(`  /api/withdraw/ledger: {}
+`),
+      options: { actions: 'post' },
+      errors: [{ path: ['paths', '/api/withdraw/ledger'], message: 'Path segment "withdraw"' }],
+    },
+    {
+      name: 'oas2: a verb before the #fragment is still a verb',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/createFolder#copy: { post: { responses: { '200': { description: ok } } } }
+`,
+      errors: [{ path: ['paths', '/api/createFolder#copy'], message: 'Path segment "createFolder"' }],
     },
     {
       name: 'a verb ending a POST-only path, with the default actions none',

@@ -35,11 +35,11 @@ export const options = defineOptions<PathNoVerbsOptions>('path-no-verbs', {
   },
 });
 
-/** A path that only takes POST: an action on what comes before its last segment, when the API models actions so. */
-export const takesOnlyPost = (item: { value: Record<string, unknown> }) => {
-  const methods = Object.keys(item.value).filter(k => HTTP_METHODS.has(k));
-  return methods.length > 0 && methods.every(m => m === 'post');
-};
+/**
+ * A path that takes no method but POST: an action on what comes before its last segment, when the API models actions
+ * so. A path item with no operation yet (Plaid's `/transactions/recurring/deactivate: {}`) takes none other either.
+ */
+export const takesOnlyPost = (item: { value: Record<string, unknown> }) => Object.keys(item.value).every(k => !HTTP_METHODS.has(k) || k === 'post');
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
 
 /** Verbs that are just as often nouns: a one-word segment right before a `{param}` names a collection (`/post/{id}`). */

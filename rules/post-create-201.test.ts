@@ -3,6 +3,17 @@ import { testRule } from '../test/helpers/testRule';
 testRule('post-create-201', {
   valid: [
     {
+      name: 'oas2: a custom method (levels:append) is an action, not a creation: 200 is its answer',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/taxonomies/{key}/levels:append:
+    post:
+      responses:
+        '200': { description: Appended }
+`,
+    },
+    {
       name: 'oas3: a POST answering 207 Multi-Status is a bulk action, not a creation',
       document: `openapi: 3.0.2
 info: { title: t, version: '1' }

@@ -110,6 +110,85 @@ paths:
       responses: { '200': { description: Cancelled } }
 `,
     },
+    {
+      name: 'oas3: a custom method (a name after a colon) is an action, verb or not: levels:trim, {id}:undelete',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/taxonomies/{key}/levels:trim:
+    post:
+      responses: { '200': { description: Trimmed } }
+  /api/books/{id}:undelete:
+    post:
+      responses: { '200': { description: Restored } }
+`,
+    },
+    {
+      name: 'options: uploads: a multipart form with a file part (oas3)',
+      options: { uploads: true },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/files/content:
+    post:
+      requestBody:
+        content:
+          multipart/form-data:
+            schema: { type: object, properties: { attributes: { type: string }, file: { type: string, format: binary } } }
+      responses: { '201': { description: Created } }
+`,
+    },
+    {
+      name: 'options: uploads: a file sent as application/octet-stream (oas3)',
+      options: { uploads: true },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/invoices/{id}/attachments/{name}:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/octet-stream:
+            schema: { type: string, format: byte }
+      responses: { '201': { description: Created } }
+`,
+    },
+    {
+      name: 'options: uploads: an image, and a string of format binary (oas3.1)',
+      options: { uploads: true },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}/avatar:
+    post:
+      requestBody:
+        required: true
+        content:
+          image/png: {}
+  /api/files/{id}:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/vnd.acme.blob:
+            schema: { type: string, format: binary }
+`,
+    },
+    {
+      name: 'options: uploads: a file form field (oas2)',
+      options: { uploads: true },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/files:
+    post:
+      consumes: [multipart/form-data]
+      parameters:
+        - { name: file, in: formData, type: file }
+      responses: { '201': { description: Created } }
+`,
+    },
   ],
   invalid: [
     {
@@ -303,6 +382,36 @@ paths:
   }
 }
 `,
+    },
+    {
+      name: 'options: uploads: a JSON-less body that is no file is still reported (oas3.1)',
+      options: { uploads: true },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/notes:
+    post:
+      requestBody:
+        content:
+          text/plain:
+            schema: { type: string }
+      responses: { '201': { description: Created } }
+`,
+      errors: [{ message: 'has no JSON request body (text/plain)' }],
+    },
+    {
+      name: 'options: uploads off (the default): a file upload is reported (oas2)',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/files:
+    post:
+      consumes: [multipart/form-data]
+      parameters:
+        - { name: file, in: formData, type: file }
+      responses: { '201': { description: Created } }
+`,
+      errors: [{ message: 'has no JSON request body' }],
     },
   ],
 });

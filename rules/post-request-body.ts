@@ -2,8 +2,9 @@ import { defineRule } from './types';
 import { opPathFromFinding } from './_lib/fixes';
 import { addJsonBodyOps, describeOp, isActionPost, methodsRule, requestBodyInfo } from './_lib/methods';
 import { defineOptions, names } from './_lib/options';
+import { isFileUpload, uploadsOption } from './_lib/uploads';
 
-export const options = defineOptions<{ mediaTypes: 'json' | string[] }>('post-request-body', {
+export const options = defineOptions<{ mediaTypes: 'json' | string[]; uploads: boolean }>('post-request-body', {
   mediaTypes: {
     schema: { anyOf: [{ const: 'json' }, names] },
     default: 'json',
@@ -11,6 +12,7 @@ export const options = defineOptions<{ mediaTypes: 'json' | string[] }>('post-re
       "The media types a POST body may be sent as (any one will do; parameters such as charset left out): 'json' (application/json, a +json type), or a list such as application/x-www-form-urlencoded.",
     example: ['application/x-www-form-urlencoded'],
   },
+  uploads: uploadsOption('POST', "Xero's POST /Invoices/{InvoiceID}/Attachments/{FileName}"),
 });
 
 /** A media type as a list of them names it: lower case, without parameters. */
@@ -38,7 +40,7 @@ export default defineRule({
             const as = o.mediaTypes === 'json' ? 'JSON' : o.mediaTypes.join(' or ');
             return [{ message: `${describeOp(op)} has no request body: POST sends the new resource as ${as}.`, path: op.path }];
           }
-          if (!body.path) return [];
+          if (!body.path || (o.uploads && isFileUpload(op, model))) return [];
           const where = model.spec === 'oas3' ? [...body.path, 'content'] : body.path;
           if (o.mediaTypes === 'json') {
             if (body.json) return [];

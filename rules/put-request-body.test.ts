@@ -73,6 +73,57 @@ paths:
       name: 'json: oas3',
       document: `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/api/users/{id}": {"put": {"requestBody": {"required": true, "content": {"application/json": {}}}, "responses": {"200": {"description": "OK"}}}}}}`,
     },
+    {
+      name: 'options: uploads: a file sent as application/octet-stream (oas3)',
+      options: { uploads: true },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/invoices/{id}/attachments/{name}:
+    put:
+      requestBody:
+        required: true
+        content:
+          application/octet-stream:
+            schema: { type: string, format: byte }
+      responses: { '200': { description: OK } }
+`,
+    },
+    {
+      name: 'options: uploads: an image, and a string of format binary (oas3.1)',
+      options: { uploads: true },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}/avatar:
+    put:
+      requestBody:
+        required: true
+        content:
+          image/png: {}
+  /api/files/{id}:
+    put:
+      requestBody:
+        required: true
+        content:
+          application/vnd.acme.blob:
+            schema: { type: string, format: binary }
+`,
+    },
+    {
+      name: 'options: uploads: a bytes body parameter (oas2)',
+      options: { uploads: true },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+consumes: [application/octet-stream]
+paths:
+  /api/files/{id}:
+    put:
+      parameters:
+        - { name: file, in: body, required: true, schema: { type: string, format: binary } }
+      responses: { '200': { description: OK } }
+`,
+    },
   ],
   invalid: [
     {
@@ -315,6 +366,37 @@ paths:
   }
 }
 `,
+    },
+    {
+      name: 'options: uploads: a form with fields is no file sent as itself; the default reports a file (oas3)',
+      options: { uploads: true },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema: { type: object, properties: { name: { type: string } } }
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ message: 'has no JSON request body (multipart/form-data)' }],
+    },
+    {
+      name: 'options: uploads off (the default): a file sent as application/octet-stream is reported (oas2)',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+consumes: [application/octet-stream]
+paths:
+  /api/files/{id}:
+    put:
+      parameters:
+        - { name: file, in: body, required: true, schema: { type: string, format: binary } }
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ message: 'has no JSON request body (application/octet-stream)' }],
     },
   ],
 });

@@ -3,8 +3,9 @@ import { opPathFromFinding } from './_lib/fixes';
 import { getAt, isObject } from './_lib/oas';
 import { addJsonBodyOps, describeOp, followLocalPath, methodsRule, requestBodyInfo } from './_lib/methods';
 import { defineOptions } from './_lib/options';
+import { isFileUpload, uploadsOption } from './_lib/uploads';
 
-export const options = defineOptions<{ required: boolean; allowNone: boolean }>('put-request-body', {
+export const options = defineOptions<{ required: boolean; allowNone: boolean; uploads: boolean }>('put-request-body', {
   required: {
     schema: { type: 'boolean' },
     default: true,
@@ -19,6 +20,7 @@ export const options = defineOptions<{ required: boolean; allowNone: boolean }>(
       "Whether a PUT may take no body at all, what it sets being in its path or query (Spotify's PUT /me/player/shuffle?state=true); a body it has is still JSON.",
     example: true,
   },
+  uploads: uploadsOption('PUT', "Xero's PUT /Invoices/{InvoiceID}/Attachments/{FileName}"),
 });
 
 export default defineRule({
@@ -42,7 +44,8 @@ export default defineRule({
             return [{ message: `${describeOp(op)} has no request body: PUT sends the full resource as JSON.`, path: op.path }];
           }
           if (!body.path) return [];
-          if (!body.json) {
+          // A file sent as itself is the whole resource it replaces; whether its body is required is still judged.
+          if (!body.json && !(o.uploads && isFileUpload(op, model))) {
             const where = model.spec === 'oas3' ? [...body.path, 'content'] : body.path;
             return [
               {

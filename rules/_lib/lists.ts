@@ -91,6 +91,19 @@ export function isListSchema(schema: unknown): boolean {
   return names.length <= 4 || arrays.some(n => ENVELOPE_ARRAYS.test(n)) || names.some(n => PAGE_PROPS.test(n));
 }
 
+/** An object with a paging property (`total`, `next`, `offset`, `has_more`…): one page of a list, not all of it. */
+export function isPageSchema(schema: unknown): boolean {
+  const props: Obj = {};
+  collectProps(schema, props, 0);
+  return Object.keys(props).some(n => PAGE_PROPS.test(n));
+}
+
+/** Whether a list operation answers with a page (its 200 body is one), not with the whole list. */
+export function returnsPage(op: Operation, model: Model): boolean {
+  const ok = op.responses?.['200'];
+  return responseSchemas(ok, [...op.path, 'responses', '200'], model.spec, model.root, op).some(s => isPageSchema(s.schema));
+}
+
 function collectProps(schema: unknown, into: Obj, depth: number): void {
   if (!isObject(schema) || depth > 5) return;
   if (isObject(schema.properties)) Object.assign(into, schema.properties);

@@ -88,16 +88,20 @@ const ACTION_NOUNS = new Set(['search', 'query', 'count', 'batch', 'bulk', 'logi
 
 /**
  * A POST that performs an action instead of creating a resource: a segment of its path is an action verb
- * (`/orders/{id}/cancel`, `/tokens/revoke`: `path-no-verbs` names that gap) or one of ACTION_NOUNS.
- * Asking it for 201 and for the new resource as its body would pile advice on a path that is no collection.
+ * (`/orders/{id}/cancel`, `/tokens/revoke`: `path-no-verbs` names that gap) or one of ACTION_NOUNS, or its last
+ * segment is a custom method (`/levels:trim`, `/{id}:activate`: a name after a colon is a method by its form, verb
+ * or not). Asking it for 201 and for the new resource as its body would pile advice on a path that is no collection.
  */
 export function isActionPost(op: Operation): boolean {
   const segs = segments(op.pathKey);
+  if (segs.length > 0 && CUSTOM_METHOD.test(segs[segs.length - 1].replace(/\{[^}]*\}/g, ''))) return true;
   return segs.some((seg, i) => {
     const words = splitWords(seg);
     return (words.length === 1 && ACTION_NOUNS.has(words[0])) || verbOf(seg, segs[i + 1], DEFAULT_PATH_VERBS) !== undefined;
   });
 }
+/** A segment that ends in a custom method: `:name` after the resource (the template taken out). */
+const CUSTOM_METHOD = /:[A-Za-z][\w-]*$/;
 const DEFAULT_PATH_VERBS = new Set(ALL_DEFAULT_VERBS);
 
 /** 2xx status keys of the operation (`200`…`299` and `2XX`). */

@@ -240,8 +240,13 @@ function querystringProperties(p: Obj, path: JsonPath, level: Parameter['level']
 
 // ---------------------------------------------------------------- path helpers
 
+/**
+ * The segments of a path. A `#fragment` (Box's `/files/{file_id}#add_shared_link`, a second operation of one method on
+ * one URL) is left out: a client never sends it, so it is no part of the resource's path.
+ */
 export function segments(path: string): string[] {
-  return path.split('/').filter(s => s !== '');
+  const hash = path.indexOf('#');
+  return (hash < 0 ? path : path.slice(0, hash)).split('/').filter(s => s !== '');
 }
 
 export function isTemplate(segment: string): boolean {

@@ -5,20 +5,22 @@
  * 3"); the minority stays what the rule reports. An option whose majority is the seed's default is left out
  * (the default already says it). The counts walk each document's model once, the one the rules use.
  */
-import { getModel, isItemPath, isObject, resolveLocal, responseHeaderNames, type Model, type Operation } from '../../../rules/_lib/oas';
-import { LIST_PARAMS, conventionalName, isListOperation, listParamKind, queryParams, type ListParam } from '../../../rules/_lib/lists';
+import { getAt, getModel, isItemPath, isObject, resolveLocal, responseHeaderNames, type Model, type Operation } from '../../../rules/_lib/oas';
+import { LIST_PARAMS, conventionalName, isListOperation, listParamKind, queryParams, returnsPage, type ListParam } from '../../../rules/_lib/lists';
 import { admitsJson, requestBodyInfo } from '../../../rules/_lib/methods';
 import { errorResponses } from '../../../rules/_lib/errors';
-import { objectFields } from '../../../rules/_lib/fixes';
+import { errorShapeOf, objectFields, schemasPath } from '../../../rules/_lib/fixes';
+import { errorSchemaTally } from '../../../rules/_lib/errorSchemas';
+import { isFileUpload } from '../../../rules/_lib/uploads';
 import { mediaTypeName } from '../../../rules/post-request-body';
 import { isBounded } from '../../../rules/list-pagination';
 import { listParamNameTallies } from '../../../rules/list-param-names';
-import { pluralityOf, sumTallies } from '../../../rules/_lib/majority';
+import { majorityOf, pluralityOf, sumTallies } from '../../../rules/_lib/majority';
 import { versionNameTallies } from '../../../rules/_lib/versioning';
 import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/successStatuses';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
 import { inferActions, inferCollectionCase, inferPrefix, inferVerbGroups, inferVersionFormat, nestingInference } from './inferPaths';
-import { inferMethodTargets, inferPutBodies } from './inferMethods';
+import { inferMethodTargets, inferPutBodies, inferUploads } from './inferMethods';
 
 export type { Inference };
 
@@ -137,6 +139,33 @@ function inferBoundedLists(models: Model[]): Inference | undefined {
   };
 }
 
+/**
+ * Whether the API's lists that are not paged are whole lists (list-pagination's wholeLists): its paged lists answer
+ * with a page (a body with total, next, offset…), at least three and most of them, and some unpaged ones answer with
+ * no page at all (Spotify's top tracks of an artist, its markets): a list of a fixed size, not one left unpaged.
+ */
+function inferWholeLists(models: Model[], bounds: Inference | undefined): Inference | undefined {
+  const boundedBy = (bounds?.options?.boundedBy ?? []) as string[];
+  let paged = 0;
+  let pages = 0;
+  let whole = 0;
+  for (const m of models)
+    for (const op of m.operations) {
+      if (!isListOperation(op, m) || isBounded(op, boundedBy)) continue;
+      const page = returnsPage(op, m);
+      if (queryParams(op).some(p => Object.values(PAGING_ROLES).some(role => role(p.name)))) {
+        paged++;
+        if (page) pages++;
+      } else if (!page) whole++;
+    }
+  if (pages < 3 || pages * 2 <= paged || whole === 0) return undefined;
+  return {
+    rule: 'list-pagination',
+    options: { wholeLists: true },
+    evidence: [`paged lists that answer with a page: ${pages} of ${paged}; unpaged lists that answer with the whole list: ${whole}`],
+  };
+}
+
 /** One entry per rule: the options of several inferences of a rule together, their evidence in order. */
 function oneEntryPerRule(inferences: Inference[]): Inference[] {
   const byRule = new Map<string, Inference>();
@@ -231,7 +260,7 @@ function inferPractices(models: Model[]): Inference[] {
   return out;
 }
 
-/** The media type most POST bodies are sent as, when it is not JSON (a form: Stripe, Twilio, Slack). */
+/** The media type most POST bodies are sent as, when it is not JSON (a form: Stripe, Twilio, Slack); files uploaded as themselves left out. */
 function inferBodyMediaType(models: Model[]): Inference | undefined {
   const counts = new Map<string, number>();
   let total = 0;
@@ -240,7 +269,7 @@ function inferBodyMediaType(models: Model[]): Inference | undefined {
     for (const op of m.operations) {
       if (op.method !== 'post') continue;
       const body = requestBodyInfo(op, m.spec, m.root);
-      if (!body.present) continue;
+      if (!body.present || isFileUpload(op, m)) continue;
       total++;
       if (body.json) json++;
       else for (const t of new Set(body.mediaTypes.map(mediaTypeName).filter(t => !admitsJson(t)))) bump(counts, t);
@@ -249,6 +278,23 @@ function inferBodyMediaType(models: Model[]): Inference | undefined {
   if (top === undefined || top[1] * 2 <= total) return undefined;
   counts.set('JSON', json);
   return { rule: 'post-request-body', options: { mediaTypes: [top[0]] }, evidence: [`POST bodies: ${tally(counts, total, 'POSTs with a body')}`] };
+}
+
+/**
+ * The shared schema most error responses have as their body, when it is none of the seed's shapes (GitHub's
+ * `basic-error`, Plaid's `PlaidError`: bodies that require no property, which `required` cannot name), as
+ * error-schema's `schemas`. The error bodies that are another schema stay what the rule reports.
+ */
+function inferErrorSchema(models: Model[]): Inference | undefined {
+  const t = sumTallies(models.map(errorSchemaTally));
+  const top = majorityOf(t);
+  if (top === undefined) return undefined;
+  const seedShaped = models.some(m => {
+    const schema = getAt(m.root, [...schemasPath(m.spec), top.value]);
+    return schema !== undefined && errorShapeOf(schema, m.root) !== undefined;
+  });
+  if (seedShaped) return undefined;
+  return { rule: 'error-schema', options: { schemas: [top.value] }, evidence: [`error bodies: ${tally(t.counts, t.total, t.what)}`] };
 }
 
 /**
@@ -362,13 +408,15 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferListNames(models),
     inferPagination(models, bounds),
     bounds,
+    inferWholeLists(models, bounds),
     inferActions(models),
     inferVerbGroups(models),
     nestingInference(models),
     inferMethodTargets(models),
     inferPutBodies(models),
+    ...inferUploads(models),
     inferBodyMediaType(models),
-    inferErrorBody(models),
+    inferErrorSchema(models) ?? inferErrorBody(models),
     ...inferStatuses(models),
     ...inferPractices(models),
     inferVersionFormat(models),

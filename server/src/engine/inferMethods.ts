@@ -1,6 +1,7 @@
 /** How an API uses its methods (engine/infer.ts): the paths it sends each to (method-path-fit), what its PUTs carry (put-request-body). */
 import type { Model } from '../../../rules/_lib/oas';
 import { requestBodyInfo } from '../../../rules/_lib/methods';
+import { isFileUpload } from '../../../rules/_lib/uploads';
 import { JUDGED_METHODS, options as methodPathFit, targetOf, type JudgedMethod, type PathKind } from '../../../rules/method-path-fit';
 import { bump, tally, type Inference } from './inferTally';
 
@@ -103,4 +104,29 @@ export function inferPutBodies(models: Model[]): Inference | undefined {
     evidence.push(`PUT without a body: ${none} of ${puts} PUT operations`);
   }
   return evidence.length > 0 ? { rule: 'put-request-body', options, evidence } : undefined;
+}
+
+/**
+ * Whether the API uploads files as themselves (post-request-body's and put-request-body's `uploads`): at least three
+ * of its POSTs (PUTs) take a body that is a file, which is then how it uploads, not an oddity to report.
+ */
+export function inferUploads(models: Model[]): Inference[] {
+  const out: Inference[] = [];
+  for (const [method, rule] of [
+    ['post', 'post-request-body'],
+    ['put', 'put-request-body'],
+  ] as const) {
+    let withBody = 0;
+    let files = 0;
+    for (const m of models)
+      for (const op of m.operations) {
+        if (op.method !== method || !requestBodyInfo(op, m.spec, m.root).present) continue;
+        withBody++;
+        if (isFileUpload(op, m)) files++;
+      }
+    const M = method.toUpperCase();
+    if (files >= PRACTICE_COUNT)
+      out.push({ rule, options: { uploads: true }, evidence: [`${M} bodies that are a file: ${files} of ${withBody} ${M}s with a body`] });
+  }
+  return out;
 }
