@@ -73,7 +73,7 @@ describe('inferConventions', () => {
       'path-collection-plural',
     );
     assert.deepEqual(inf?.options, { case: 'snake_case' });
-    assert.deepEqual(inf?.evidence, ['collection segments of several words or capitalized: snake_case in 2 of 3 distinct segments, kebab-case in 1']);
+    assert.deepEqual(inf?.evidence, ['collection segments: snake_case in 2 of 3 collection names of several words or capitalized, kebab-case in 1']);
     const pascal = find(
       inferConventions([doc(items('/Accounts/{Sid}', '/Accounts/{Sid}/Calls/{Sid2}', '/Accounts/{Sid}/phone_numbers/{Id}'))]),
       'path-collection-plural',
