@@ -282,14 +282,14 @@ paths:
 `,
     },
     {
-      name: 'options: styles page or cursor: which one is the team\'s choice, no fix (oas3)',
+      name: "options: styles page or cursor: which one is the team's choice, no fix (oas3)",
       options: { styles: ['page', 'cursor'] },
       document: listDoc('3.0.3', []),
       errors: [{ message: 'page paging (missing "page" and "limit"); cursor paging (missing "cursor" and "limit")' }],
       noFix: true,
     },
     {
-      name: 'options: styles link: the header is the server\'s to send, no fix (oas2)',
+      name: "options: styles link: the header is the server's to send, no fix (oas2)",
       options: { styles: ['link'] },
       document: listDoc('2.0', []),
       errors: [{ message: 'Link header paging' }],
