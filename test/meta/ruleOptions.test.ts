@@ -39,6 +39,12 @@ export function optionsTable(md: string): Map<string, string[]> {
   return rows;
 }
 
+/** The text of a rule's tests: `<id>.test.ts` and the files beside it named `<id>.<part>.test.ts`. */
+function testsOf(id: string): string {
+  const files = fs.readdirSync(rulesDir).filter(f => f === `${id}.test.ts` || (f.startsWith(`${id}.`) && f.endsWith('.test.ts')));
+  return files.map(f => fs.readFileSync(path.join(rulesDir, f), 'utf8')).join('\n');
+}
+
 /** How the docs write a value in the table: YAML flow, which JSON is. */
 const shown = (v: unknown) => '`' + JSON.stringify(v) + '`';
 
@@ -97,7 +103,7 @@ describe('rule options: declaration, function, config schema, docs and tests agr
       });
 
       it("the rule's tests set each option", () => {
-        const tests = fs.readFileSync(path.join(rulesDir, `${rule.id}.test.ts`), 'utf8');
+        const tests = testsOf(rule.id);
         for (const name of Object.keys(options.specs)) {
           assert.match(tests, new RegExp(`options: \\{[^\\n]*\\b${name}:`), `${rule.id}.test.ts sets "${name}" in a case's options`);
         }
