@@ -187,16 +187,29 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
       'put-success-200-204': { statuses: 'auto' },
       'delete-success-204': { statuses: 'auto' },
       'version-single-strategy': { strategies: 'auto', headers: 'auto', query: 'auto' },
+      'version-path-format': { formats: 'auto' },
+      'path-collection-plural': { form: 'auto', case: 'auto' },
+      'error-schema': { shapes: 'auto', mediaTypes: 'auto' },
     };
     const found = sameFindingsWithOptions(options, AUTO_DOC);
     const of = (rule: string) => found.filter(f => f.code === rule).map(f => f.path.join('.'));
     assert.deepEqual(of('list-param-names'), ['paths./jobs.get.parameters.0.name']);
     assert.deepEqual(of('delete-success-204'), ['paths./jobs/{id}.delete.responses']);
     assert.deepEqual(of('version-single-strategy'), ['paths./jobs.get.parameters.1.name']);
+    assert.deepEqual(of('version-path-format'), ['paths./2024-01-01/user-groups/{id}']);
+    assert.deepEqual(of('path-collection-plural').sort(), ['paths./2024-01-01/user-groups/{id}', 'paths./v1/crew/{id}']);
+    assert.deepEqual(of('error-schema').sort(), [
+      'paths./2024-01-01/user-groups/{id}.get.responses.404.content.application/problem+json',
+      'paths./2024-01-01/user-groups/{id}.get.responses.404.content.application/problem+json.schema',
+    ]);
   });
 });
 
-/** A document split on its conventions: most lists say per_page, most DELETEs answer 202, most version headers are Acme-Version. */
+/**
+ * A document split on its conventions: most lists say per_page, most DELETEs answer 202, most version headers are
+ * Acme-Version, most collections are plural and in snake_case, most version segments v<n>, most error bodies shape B
+ * in application/json.
+ */
 const AUTO_DOC = `openapi: 3.0.3
 info: { title: t, version: '1' }
 servers: [{ url: 'https://example.com' }]
@@ -231,6 +244,33 @@ paths:
     parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
     delete:
       responses: { '204': { description: Deleted } }
+  /v1/crew/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Missing, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+  /v1/team_members/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Missing, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+  /v1/job_runs/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Missing, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+  /2024-01-01/user-groups/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Missing, content: { application/problem+json: { schema: { type: object, properties: { status: { type: string }, code: { type: integer }, message: { type: string } }, required: [status, code, message] } } } }
+components:
+  schemas:
+    Error: { type: object, properties: { error: { type: string } }, required: [error] }
 `;
 
 /** apiconv lint with `options` in .apiconv.yaml, and spectral lint with them over the export: the same findings, and not the defaults'. */
