@@ -83,6 +83,31 @@ describe('inferConventions', () => {
     assert.equal(find(split, 'path-collection-plural'), undefined, 'no case more than half show');
   });
 
+  it('error-schema: problem details and their media type when most error bodies are; nothing for the seed', () => {
+    const problem = { type: 'object', properties: { title: { type: 'string' }, status: { type: 'integer' } }, required: ['title'] };
+    const shapeB = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] };
+    const failing = (type: string, schema: unknown) => ({
+      get: { responses: { '200': { description: 'ok' }, '404': { description: 'no', content: { [type]: { schema } } } } },
+    });
+    const inf = find(
+      inferConventions([
+        doc({
+          '/api/as': failing('application/problem+json', problem),
+          '/api/bs': failing('application/problem+json', problem),
+          '/api/cs': failing('application/json', shapeB),
+        }),
+      ]),
+      'error-schema',
+    );
+    assert.deepEqual(inf?.options, { shapes: ['problem'], mediaTypes: ['application/problem+json'] });
+    assert.deepEqual(inf?.evidence, [
+      "error bodies: problem in 2 of 3 error responses with a JSON body, B in 1 (A, B: the seed's shapes; own: none of them)",
+      'error body media types: application/problem+json in 2 of 3 error responses with a JSON body, application/json in 1',
+    ]);
+    const seed = inferConventions([doc({ '/api/as': failing('application/json', shapeB), '/api/bs': failing('application/json', shapeB) })]);
+    assert.equal(find(seed, 'error-schema'), undefined);
+  });
+
   it('list-pagination: the style most paged lists use, its parameters under their majority names', () => {
     const listOf = (...names: string[]) => ({
       get: {

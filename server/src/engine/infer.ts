@@ -17,6 +17,7 @@ import { pluralityOf, sumTallies } from '../../../rules/_lib/majority';
 import { versionNameTallies } from '../../../rules/_lib/versioning';
 import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/successStatuses';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
+import { inferErrorConventions } from './inferErrors';
 import { inferActions, inferCollectionCase, inferPrefix, inferVerbGroups, inferVersionFormat, nestingInference } from './inferPaths';
 import { inferMethodTargets, inferPutBodies } from './inferMethods';
 
@@ -369,6 +370,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferPutBodies(models),
     inferBodyMediaType(models),
     inferErrorBody(models),
+    inferErrorConventions(models),
     ...inferStatuses(models),
     ...inferPractices(models),
     inferVersionFormat(models),
