@@ -242,6 +242,19 @@ paths:
         '200': { description: OK }
 `,
       errors: [{ path: ['paths', '/api/users/{id}', 'get', 'responses', '200'] }],
+      output: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+  /api/users/{id}:
+    get:
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200': { description: OK, headers: { Cache-Control: { description: 'Caching directives for this response, e.g. max-age=60 or no-store', schema: { type: string } } } }
+`,
     },
     {
       name: 'options: operations collection: only the list GET is asked (oas3)',

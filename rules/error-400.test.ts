@@ -85,6 +85,50 @@ paths:
       options: { methods: ['post'] },
       document: opsDoc('3.0.3', '/api/users', { get: { param: true, responses: ['200'] }, post: { body: true, responses: ['201'] } }),
       errors: [{ path: ['paths', '/api/users', 'post', 'responses'], message: 'POST /api/users takes a request body' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: q, in: query, schema: { type: string } }
+      responses:
+        '200': { description: x }
+    post:
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses:
+        '201': { description: x }
+        '400':
+          $ref: '#/components/responses/BadRequest'
+components:
+  schemas:
+    Error:
+      type: object
+      required:
+        - status
+        - code
+        - message
+      properties:
+        status:
+          type: string
+          example: error
+        code:
+          type: integer
+          example: 404
+        message:
+          type: string
+        errors:
+          type: object
+          additionalProperties:
+            type: string
+  responses:
+    BadRequest:
+      description: 'Bad request: the request is invalid or asks for an unsupported version'
+      content:
+        application/json:
+          schema:
+            $ref: '#/components/schemas/Error'
+`,
     },
     {
       name: 'options: methods all (oas2)',

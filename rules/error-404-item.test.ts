@@ -83,6 +83,44 @@ paths:
       options: { methods: 'all' },
       document: opsDoc('2.0', '/api/users/{id}', { put: { body: true, responses: ['200'] } }),
       errors: [{ message: 'PUT /api/users/{id}' }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      parameters:
+        - { name: id, in: path, required: true, type: string }
+        - { name: body, in: body, schema: { type: object } }
+      responses:
+        '200': { description: x }
+        '404':
+          $ref: '#/responses/NotFound'
+definitions:
+  Error:
+    type: object
+    required:
+      - status
+      - code
+      - message
+    properties:
+      status:
+        type: string
+        example: error
+      code:
+        type: integer
+        example: 404
+      message:
+        type: string
+      errors:
+        type: object
+        additionalProperties:
+          type: string
+responses:
+  NotFound:
+    description: 'Not found: the resource does not exist'
+    schema:
+      $ref: '#/definitions/Error'
+`,
     },
     {
       name: 'oas3: GET and PUT on an item path; the fix adds NotFound once',

@@ -88,6 +88,53 @@ paths:
       options: { methods: ['post', 'put'] },
       document: opsDoc('3.0.3', '/api/users/{id}', { put: { body: true, responses: ['200'] }, patch: { body: true, responses: ['200'] } }),
       errors: [{ path: ['paths', '/api/users/{id}', 'put', 'responses'], message: 'PUT /api/users/{id} takes a request body' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses:
+        '200': { description: x }
+        '422':
+          $ref: '#/components/responses/UnprocessableEntity'
+    patch:
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses:
+        '200': { description: x }
+components:
+  schemas:
+    Error:
+      type: object
+      required:
+        - status
+        - code
+        - message
+      properties:
+        status:
+          type: string
+          example: error
+        code:
+          type: integer
+          example: 404
+        message:
+          type: string
+        errors:
+          type: object
+          additionalProperties:
+            type: string
+  responses:
+    UnprocessableEntity:
+      description: Validation failed
+      content:
+        application/json:
+          schema:
+            $ref: '#/components/schemas/Error'
+`,
     },
     {
       name: 'options: methods all (oas2)',

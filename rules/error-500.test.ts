@@ -72,6 +72,45 @@ paths:
       options: { acceptDefault: false },
       document: opsDoc('3.0.3', '/api/users', { get: { responses: ['200', 'default'] } }),
       errors: [{ path: ['paths', '/api/users', 'get', 'responses'], message: 'declares no 500 response (the API does not let a default response stand in)' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: x }
+        '500':
+          $ref: '#/components/responses/InternalServerError'
+        'default': { description: x }
+components:
+  schemas:
+    Error:
+      type: object
+      required:
+        - status
+        - code
+        - message
+      properties:
+        status:
+          type: string
+          example: error
+        code:
+          type: integer
+          example: 404
+        message:
+          type: string
+        errors:
+          type: object
+          additionalProperties:
+            type: string
+  responses:
+    InternalServerError:
+      description: Internal server error
+      content:
+        application/json:
+          schema:
+            $ref: '#/components/schemas/Error'
+`,
     },
     {
       name: 'options: methods [get, post] (oas2)',

@@ -1,27 +1,24 @@
-import { defineRule, type FixOp } from './types';
+import { defineRule, type FixContext, type FixOp, type FixResult } from './types';
 import { modelRule, type Finding } from './_lib/ruleFunction';
 import { getAt, isObject } from './_lib/oas';
 import { documentErrorShape, ensureErrorSchema, errorSchemaOfShape, objectFields, referencedErrorSchemaName, refTo, schemasPath } from './_lib/fixes';
 import { errorResponses, firstSeen, opLabel, sharedNote, type ErrorResponse } from './_lib/errors';
 import { defineOptions, names } from './_lib/options';
+import { bump, majorityOf, perModel, type Tally } from './_lib/majority';
+import type { Model } from './_lib/oas';
+import { mediaTypeName } from './post-request-body';
 import { configuredErrorBody, isProblemDetails } from './_lib/errorBody';
 import { isSchemaNamed } from './_lib/errorSchemas';
-import type { Model } from './_lib/oas';
 
 type Shape = 'A' | 'B' | 'problem';
+type Options = { shapes: Shape[] | 'auto'; required: string[] | null; schemas: string[]; mediaTypes: 'json' | string[] | 'auto' };
 
-interface ErrorSchemaOptions {
-  shapes: Shape[];
-  required: string[] | null;
-  schemas: string[];
-}
-
-export const options = defineOptions<ErrorSchemaOptions>('error-schema', {
+export const options = defineOptions<Options>('error-schema', {
   shapes: {
-    schema: { type: 'array', items: { enum: ['A', 'B', 'problem'] }, uniqueItems: true },
+    schema: { anyOf: [{ type: 'array', items: { enum: ['A', 'B', 'problem'] }, uniqueItems: true }, { const: 'auto' }] },
     default: ['A', 'B'],
     description:
-      "The error bodies accepted: 'A' and 'B' (the seed's shapes), 'problem' (RFC 9457 problem details: title with type, status or detail). An empty list with `required` accepts the team's own schema only.",
+      "The error bodies accepted: 'A' and 'B' (the seed's shapes), 'problem' (RFC 9457 problem details: title with type, status or detail); or 'auto': the one most of the document's error bodies have. An empty list with `required` accepts the team's own schema only.",
     example: ['problem'],
   },
   required: {
@@ -38,9 +35,76 @@ export const options = defineOptions<ErrorSchemaOptions>('error-schema', {
       "The team's own error schemas, by name (under components.schemas; Swagger 2 definitions): a body that is one of them, or has every property it has, is accepted besides the shapes.",
     example: ['basic-error'],
   },
+  mediaTypes: {
+    schema: { anyOf: [{ const: 'json' }, { ...names, minItems: 1 }, { const: 'auto' }] },
+    default: 'json',
+    description:
+      "The media types an error body may be written in (parameters such as charset left out): 'json' (application/json or any +json type), a list such as [application/problem+json], or 'auto': the one most of the document's error bodies are written in.",
+    example: ['application/problem+json'],
+  },
 });
 
 const SHAPE_NAMES: Record<Shape, string> = { A: 'shape A', B: 'shape B', problem: 'RFC 9457 problem details (title with type, status or detail)' };
+
+/** What a document's error body is: one of the shapes, or the team's own (`own`). */
+type BodyKind = Shape | 'own';
+
+const kindOf = (r: ErrorResponse): BodyKind => r.shape ?? (isProblemDetails(r.json?.schema) ? 'problem' : 'own');
+
+/** The error responses whose JSON body a tally counts: a response to HEAD has none (RFC 9110 §9.3.2). */
+const bodies = (model: Model) => errorResponses(model).filter(r => r.json !== undefined && r.op.method !== 'head');
+
+/** The kinds of the document's error bodies, one per error response with a JSON body: what `shapes: auto` takes the majority of. */
+export const errorShapeTally = perModel((model: Model): Tally => {
+  const counts = new Map<string, number>();
+  const list = bodies(model);
+  for (const r of list) bump(counts, kindOf(r));
+  return { counts, total: list.length, what: 'error responses with a JSON body' };
+});
+
+/** The media types the document's error bodies are written in: what `mediaTypes: auto` takes the majority of. */
+export const errorMediaTypeTally = perModel((model: Model): Tally => {
+  const counts = new Map<string, number>();
+  const list = bodies(model);
+  for (const r of list) bump(counts, mediaTypeName(r.json!.mediaType));
+  return { counts, total: list.length, what: 'error responses with a JSON body' };
+});
+
+/**
+ * The options a check runs with, `auto` settled by the document's majority (with the counts a message gives); an
+ * `auto` without a majority (or whose majority is the team's own body) accepts any body, any JSON type.
+ */
+interface Settled {
+  shapes: Shape[] | 'any';
+  required: string[] | null;
+  schemas: string[];
+  mediaTypes: 'json' | string[];
+  /** Who has the shape `auto` chose: "40 of the document's 43 error responses with a JSON body have". */
+  shapesWhy?: string;
+  /** Who writes the media type `auto` chose: "40 of the document's 43 error responses with a JSON body are application/problem+json". */
+  mediaTypesWhy?: string;
+}
+
+function settle(model: Model, o: Options): Settled {
+  const out: Settled = { shapes: o.shapes === 'auto' ? 'any' : o.shapes, required: o.required, schemas: o.schemas, mediaTypes: o.mediaTypes === 'auto' ? 'json' : o.mediaTypes };
+  if (o.shapes === 'auto') {
+    const t = errorShapeTally(model);
+    const top = majorityOf(t);
+    if (top !== undefined && top.value !== 'own') {
+      out.shapes = [top.value as Shape];
+      out.shapesWhy = `${top.count} of the document's ${t.total} ${t.what} have`;
+    }
+  }
+  if (o.mediaTypes === 'auto') {
+    const t = errorMediaTypeTally(model);
+    const top = majorityOf(t);
+    if (top !== undefined) {
+      out.mediaTypes = [top.value];
+      out.mediaTypesWhy = `${top.count} of the document's ${t.total} ${t.what} are ${top.value}`;
+    }
+  }
+  return out;
+}
 
 /** Whether the schema has and requires every one of `required`. */
 function hasRequired(schema: unknown, required: string[]): boolean {
@@ -51,8 +115,9 @@ function hasRequired(schema: unknown, required: string[]): boolean {
 }
 
 /** Whether the error body's schema is one the options accept. */
-function accepted(r: ErrorResponse, o: ErrorSchemaOptions, model: Model): boolean {
+function accepted(r: ErrorResponse, o: Settled, model: Model): boolean {
   const schema = r.json?.schema;
+  if (o.shapes === 'any') return true;
   return (
     (r.shape !== undefined && o.shapes.includes(r.shape)) ||
     (o.shapes.includes('problem') && isProblemDetails(schema)) ||
@@ -62,7 +127,8 @@ function accepted(r: ErrorResponse, o: ErrorSchemaOptions, model: Model): boolea
 }
 
 /** The accepted bodies, as a message says them. */
-function acceptedNames(o: ErrorSchemaOptions): string {
+function acceptedNames(o: Settled): string {
+  if (o.shapes === 'any') return 'a JSON body';
   const list = o.shapes.map(s => SHAPE_NAMES[s]);
   if (o.required !== null) list.push(`an object requiring ${o.required.join(', ')}`);
   for (const name of o.schemas) list.push(`the schema "${name}"`);
@@ -113,8 +179,10 @@ export default defineRule({
   options,
   spectral: modelRule(
     'apiconvErrorSchema',
-    (model, o) => {
-      const seed = o.required === null && o.schemas.length === 0 && o.shapes.length === 2 && o.shapes.includes('A') && o.shapes.includes('B');
+    (model, set) => {
+      const o = settle(model, set);
+      const seed =
+        o.required === null && o.schemas.length === 0 && o.mediaTypes === 'json' && o.shapes !== 'any' && o.shapes.length === 2 && o.shapes.includes('A') && o.shapes.includes('B');
       const out: Finding[] = [];
       const newResponse = firstSeen();
       const newSchema = firstSeen();
@@ -127,14 +195,27 @@ export default defineRule({
           out.push({
             message: seed
               ? `${opLabel(r.op)}: the ${r.code} response${sharedNote(all, r, 'response')} has no JSON error body: give it application/json content that references the shared Error schema.`
-              : `${opLabel(r.op)}: the ${r.code} response${sharedNote(all, r, 'response')} has no JSON error body: give it ${acceptedNames(o)}.`,
+              : `${opLabel(r.op)}: the ${r.code} response${sharedNote(all, r, 'response')} has no JSON error body: give it ${acceptedNames(o)}${o.shapesWhy ? `, which ${o.shapesWhy}` : ''}.`,
             path: r.path,
           });
-        } else if (!accepted(r, o, model) && newSchema(r.json.schema)) {
+          continue;
+        }
+        if (o.mediaTypes !== 'json' && !o.mediaTypes.map(mediaTypeName).includes(mediaTypeName(r.json.mediaType))) {
+          const want = o.mediaTypes.length === 1 ? `send it as "${o.mediaTypes[0]}"` : `send it as one of ${o.mediaTypes.map(t => `"${t}"`).join(', ')}`;
+          out.push({
+            message: o.mediaTypesWhy
+              ? `${opLabel(r.op)}: the ${r.code} response${sharedNote(all, r, 'response')} writes its error body as ${r.json.mediaType}, but ${o.mediaTypesWhy}: ${want}.`
+              : `${opLabel(r.op)}: the ${r.code} response${sharedNote(all, r, 'response')} writes its error body as ${r.json.mediaType}, not as the API's error bodies are: ${want}.`,
+            path: model.spec === 'oas3' ? r.json.path.slice(0, -1) : r.path,
+          });
+        }
+        if (!accepted(r, o, model) && newSchema(r.json.schema)) {
           out.push({
             message: seed
               ? `${opLabel(r.op)}: the ${r.code} response body${sharedNote(all, r, 'schema')} is not a conventional error: ${shapeGaps(r.json.schema)}.`
-              : `${opLabel(r.op)}: the ${r.code} response body${sharedNote(all, r, 'schema')} is none of the API's error bodies: ${acceptedNames(o)}.`,
+              : o.shapesWhy
+                ? `${opLabel(r.op)}: the ${r.code} response body${sharedNote(all, r, 'schema')} is not ${acceptedNames(o)}, which ${o.shapesWhy}.`
+                : `${opLabel(r.op)}: the ${r.code} response body${sharedNote(all, r, 'schema')} is none of the API's error bodies: ${acceptedNames(o)}.`,
             path: r.json.path,
           });
         }
@@ -144,14 +225,18 @@ export default defineRule({
     options,
   ),
   fix(ctx) {
+    if (ctx.message.includes('writes its error body as')) return mediaTypeFix(ctx);
     // The body error-schema's options accept that a fix can write: none for a team's own schema (it is theirs to write).
-    const body = configuredErrorBody(ctx.optionsOf);
+    // Under `auto` the finding names the shape the document's majority chose.
+    const chosen =
+      ctx.options.shapes === 'auto' ? (Object.keys(SHAPE_NAMES) as Shape[]).filter(k => ctx.message.includes(`${SHAPE_NAMES[k]}, which `)) : undefined;
+    const body = configuredErrorBody(ctx.optionsOf, chosen);
     if (body === undefined) return undefined;
     const last = ctx.path[ctx.path.length - 1];
     const base = schemasPath(ctx.spec);
     const isNamedSchema = ctx.path.length === base.length + 1 && base.every((s, i) => ctx.path[i] === s);
-    const seedShapes = body.mediaType === 'application/json';
-    const shapes = (ctx.options.shapes as Shape[]).filter((x): x is 'A' | 'B' => x === 'A' || x === 'B');
+    const seedShapes = !body.problem;
+    const shapes = (chosen ?? (ctx.options.shapes as Shape[])).filter((x): x is 'A' | 'B' => x === 'A' || x === 'B');
     const shape = shapes.length === 1 ? shapes[0] : (documentErrorShape(ctx.data, ctx.spec) ?? 'A');
     const named = seedShapes ? `the conventional error shape ${shape}` : 'the shape of RFC 9457 problem details';
     if (isNamedSchema) {
@@ -184,3 +269,14 @@ export default defineRule({
     return { title: seedShapes ? 'Use the shared Error schema as the error body' : 'Use the shared problem details schema as the error body', ops };
   },
 });
+
+/** An OpenAPI 3 error body in another media type than the one the API writes its errors in: its content key renamed. */
+function mediaTypeFix(ctx: FixContext): FixResult | undefined {
+  const to = /: send it as "([^"]+)"\.$/.exec(ctx.message)?.[1];
+  const from = ctx.path[ctx.path.length - 1];
+  if (to === undefined || ctx.spec !== 'oas3' || ctx.path[ctx.path.length - 2] !== 'content' || typeof from !== 'string') return undefined;
+  const content = getAt(ctx.data, ctx.path.slice(0, -1));
+  // A body already written in that type beside it: which of the two stays is the team's call.
+  if (!isObject(content) || content[to] !== undefined) return undefined;
+  return { title: `Write the error body as ${to}`, ops: [{ kind: 'rename', path: ctx.path, to }] };
+}

@@ -258,6 +258,74 @@ paths:
       noFix: true,
     },
     {
+      name: "options: styles cursor: the fix adds the team's cursor and page size names (oas3.1)",
+      options: { styles: ['cursor'], names: { cursor: 'starting_after', limit: 'per_page' } },
+      document: listDoc('3.1.0', []),
+      errors: [{ message: 'cursor paging (missing "starting_after" and "per_page")' }],
+      output: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - name: starting_after
+          in: query
+          description: Where the page starts (the cursor the previous page returned).
+          schema:
+            type: string
+        - name: per_page
+          in: query
+          description: Number of items per page (1 to 100).
+          schema:
+            type: integer
+            minimum: 1
+            maximum: 100
+            default: 20
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { type: array, items: { type: object } } } }
+`,
+    },
+    {
+      name: "options: styles offset: the fix adds offset, the page size bounded by list-param-schema's default (oas2)",
+      options: { styles: ['offset'] },
+      document: listDoc('2.0', ['limit']),
+      errors: [{ message: 'offset paging (missing "offset")' }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: limit, in: query, type: integer }
+        - name: offset
+          in: query
+          description: Number of items to skip, starting at 0.
+          type: integer
+          minimum: 0
+          default: 0
+      responses:
+        '200':
+          description: OK
+          schema: { type: array, items: { type: object } }
+`,
+    },
+    {
+      name: "options: styles page or cursor: which one is the team's choice, no fix (oas3)",
+      options: { styles: ['page', 'cursor'] },
+      document: listDoc('3.0.3', []),
+      errors: [{ message: 'page paging (missing "page" and "limit"); cursor paging (missing "cursor" and "limit")' }],
+      noFix: true,
+    },
+    {
+      name: "options: styles link: the header is the server's to send, no fix (oas2)",
+      options: { styles: ['link'] },
+      document: listDoc('2.0', []),
+      errors: [{ message: 'Link header paging' }],
+      noFix: true,
+    },
+    {
       name: 'options: styles offset (oas2)',
       options: { styles: ['offset'] },
       document: listDoc('2.0', []),

@@ -76,13 +76,23 @@ function hasLinkHeader(op: Operation): boolean {
 
 const STYLE: Record<Style, string> = { page: 'page', offset: 'offset', cursor: 'cursor', link: 'Link header' };
 
-/** The parameters the fix adds. */
-export function paginationParam(spec: Spec, name: 'page' | 'limit'): Record<string, unknown> {
-  const bounds = name === 'page' ? { minimum: 1, default: 1 } : { minimum: 1, maximum: 100, default: 20 };
-  const description = name === 'page' ? 'Page number, starting at 1.' : 'Number of items per page (1 to 100).';
-  return spec === 'oas2'
-    ? { name, in: 'query', description, type: 'integer', ...bounds }
-    : { name, in: 'query', description, schema: { type: 'integer', ...bounds } };
+type ParamRole = 'page' | 'limit' | 'offset' | 'cursor';
+
+/** What each parameter the fix adds says, and its schema (the page size bounded by list-param-schema's maxLimit). */
+function paramSchema(role: ParamRole, maxLimit: number): { description: string; schema: Record<string, unknown> } {
+  if (role === 'page') return { description: 'Page number, starting at 1.', schema: { type: 'integer', minimum: 1, default: 1 } };
+  if (role === 'offset') return { description: 'Number of items to skip, starting at 0.', schema: { type: 'integer', minimum: 0, default: 0 } };
+  if (role === 'cursor') return { description: 'Where the page starts (the cursor the previous page returned).', schema: { type: 'string' } };
+  return {
+    description: `Number of items per page (1 to ${maxLimit}).`,
+    schema: { type: 'integer', minimum: 1, maximum: maxLimit, default: Math.min(20, maxLimit) },
+  };
+}
+
+/** A query parameter the fix adds: `name` in the role it plays. */
+function paginationParam(spec: Spec, role: ParamRole, name: string = role, maxLimit = 100): Record<string, unknown> {
+  const { description, schema } = paramSchema(role, maxLimit);
+  return spec === 'oas2' ? { name, in: 'query', description, ...schema } : { name, in: 'query', description, schema };
 }
 
 export default defineRule({
@@ -123,30 +133,42 @@ export default defineRule({
     options,
   ),
   fix(ctx) {
-    // The parameters added are the seed's page and limit: another style's names and bounds are the team's call.
-    if (!ctx.message.includes('?page=<n>&limit=<n>')) return undefined;
+    // The parameters of the team's one paging style, under its names; among several styles (or a Link header, which
+    // the server writes) the choice is the team's.
+    const styles = ctx.options.styles as Style[];
+    if (styles.length !== 1 || styles[0] === 'link') return undefined;
+    const style = styles[0];
+    const names: Names = { ...options.defaults.names, ...(ctx.options.names as Partial<Names>) };
+    const maxLimit = ctx.optionsOf('list-param-schema').maxLimit;
     const opPath = opPathFromFinding(ctx);
     if (!opPath) return undefined;
     const op = getAt(ctx.data, opPath);
     if (!isObject(op)) return undefined;
-    const names = new Set<string>();
+    // As the check counts them: a name as written, and the conventional one it stands for (per_page for limit).
+    const declared = new Set<string>();
     const collect = (params: unknown) => {
       if (!Array.isArray(params)) return;
       for (const p of params) {
         const r = resolveLocal(ctx.data, p);
-        if (isObject(r) && r.in === 'query' && typeof r.name === 'string') names.add(conventionalName(r.name) ?? r.name);
+        if (isObject(r) && r.in === 'query' && typeof r.name === 'string') declared.add(r.name).add(conventionalName(r.name) ?? r.name);
       }
     };
     collect(op.parameters);
     const item = opPath.length > 0 ? getAt(ctx.data, opPath.slice(0, -1)) : undefined;
     if (isObject(item)) collect(item.parameters);
+    // A list paged in another style (page numbers in an offset API) is the team's to convert: a second style beside
+    // it would page the list twice.
+    const others = (['page', 'offset', 'cursor'] as const).filter(r => r !== style).flatMap(r => [r, names[r]]);
+    if (others.some(n => declared.has(n))) return undefined;
     const ops: FixOp[] = [];
     const paramsPath: JsonPath = [...opPath, 'parameters'];
     const added: string[] = [];
-    for (const name of ['page', 'limit'] as const) {
-      if (names.has(name)) continue;
+    for (const role of [style, 'limit'] as const) {
+      const name = names[role];
+      if (declared.has(name)) continue;
       const shared = ctx.isRoot ? sharedParamRef(ctx.data, ctx.spec, name) : undefined;
-      ops.push({ kind: 'append', path: paramsPath, value: shared ? { $ref: shared } : paginationParam(ctx.spec, name) });
+      const param = paginationParam(ctx.spec, role, name, typeof maxLimit === 'number' ? maxLimit : undefined);
+      ops.push({ kind: 'append', path: paramsPath, value: shared ? { $ref: shared } : param });
       added.push(name);
     }
     if (ops.length === 0) return undefined;

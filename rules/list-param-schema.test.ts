@@ -312,6 +312,29 @@ paths:
       responses: { '200': { description: OK } }
 `,
     },
+    {
+      name: 'options: maxLimit 50: a limit without a maximum is given that one, not 100 (oas2)',
+      options: { maxLimit: 50 },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: limit, in: query, type: integer, minimum: 1 }
+      responses: { '200': { description: OK } }
+`,
+      errors: [{ message: 'lacks a maximum (a bounded page size): add a maximum of at most 50 (its minimum 1 can stay).' }],
+      output: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      parameters:
+        - { name: limit, in: query, type: integer, minimum: 1, maximum: 50 }
+      responses: { '200': { description: OK } }
+`,
+    },
   ],
 });
 

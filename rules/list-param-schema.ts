@@ -89,7 +89,7 @@ export default defineRule({
           if (missing.length === 0) continue;
           const wrongType = missing[0].startsWith('type') && schema.type !== undefined;
           out.push({
-            message: `Query parameter "${p.name}" lacks ${missing.join(', ')}${kind === 'limit' && missing.includes('a maximum') ? ' (a bounded page size)' : ''}: ${advice(kind, missing, schema)}.`,
+            message: `Query parameter "${p.name}" lacks ${missing.join(', ')}${kind === 'limit' && missing.includes('a maximum') ? ' (a bounded page size)' : ''}: ${advice(kind, missing, schema, o.maxLimit)}.`,
             path: wrongType ? typePath : at,
           });
         }
@@ -119,7 +119,7 @@ export default defineRule({
       return { title: `Set the maximum of "limit" to ${bound[1]}`, ops: [{ kind: 'set', path: [...target, 'maximum'], value: Number(bound[1]) }] };
     }
     const ops: FixOp[] = [];
-    const want = fullSchema(kind);
+    const want = fullSchema(kind, ctx.options.maxLimit as number | null);
     /** What the fix sets, for its title: `type integer, minimum 1`. */
     const set: string[] = [];
     if (current === undefined) {
@@ -146,12 +146,12 @@ export default defineRule({
  * has: a `limit` with `maximum: 1000` is asked for its minimum only, and told its
  * maximum stays.
  */
-function advice(kind: ListParam, missing: string[], schema: Obj): string {
+function advice(kind: ListParam, missing: string[], schema: Obj, maxLimit: number | null): string {
   if (kind === 'sort' || kind === 'filter') return 'declare it as a string';
   const add: string[] = [];
   if (missing.includes('type integer')) add.push('type: integer');
   if (missing.includes('a minimum')) add.push('minimum: 1');
-  if (missing.includes('a maximum')) add.push('a maximum such as 100');
+  if (missing.includes('a maximum')) add.push(maxLimit === null ? 'a maximum such as 100' : `a maximum of at most ${maxLimit}`);
   const kept = [
     typeof schema.minimum === 'number' ? `minimum ${schema.minimum}` : undefined,
     typeof schema.maximum === 'number' ? `maximum ${schema.maximum}` : undefined,
@@ -159,8 +159,9 @@ function advice(kind: ListParam, missing: string[], schema: Obj): string {
   return `add ${add.join(', ')}${kept.length > 0 ? ` (its ${kept.join(' and ')} can stay)` : ''}`;
 }
 
-function fullSchema(kind: ListParam): { type: string; minimum?: number; maximum?: number } {
+/** The schema the fix gives a list parameter: a limit's maximum is the API's largest page size (maxLimit), else 100. */
+function fullSchema(kind: ListParam, maxLimit: number | null): { type: string; minimum?: number; maximum?: number } {
   if (kind === 'page') return { type: 'integer', minimum: 1 };
-  if (kind === 'limit') return { type: 'integer', minimum: 1, maximum: 100 };
+  if (kind === 'limit') return { type: 'integer', minimum: 1, maximum: maxLimit ?? 100 };
   return { type: 'string' };
 }

@@ -103,6 +103,30 @@ paths:
 `,
     },
     {
+      name: 'options: form auto: a document that names its collections in the singular keeps them (oas2)',
+      options: { form: 'auto' },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/user/{id}: {}
+  /api/order/{id}: {}
+  /api/invoice/{id}: {}
+  /api/news/{id}: {}
+`,
+    },
+    {
+      name: 'options: form and case auto: a split document has no majority, and judges nothing (oas3)',
+      options: { form: 'auto', case: 'auto' },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/user/{id}: {}
+  /api/order/{id}: {}
+  /api/payment_intents/{id}: {}
+  /api/tax-rates/{id}: {}
+`,
+    },
+    {
       name: 'oas3: a superlative, a plural in -is and a mass noun are not asked for a plural',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -209,6 +233,61 @@ paths:
       errors: [
         { path: ['paths', '/api/categories/{id}'], message: 'is a plural noun: name collections in the singular ("categories" → "category")' },
         { path: ['paths', '/api/people/{id}'], message: '"people" → "person"' },
+      ],
+    },
+    {
+      name: 'options: form auto: the singular collection of a plural API, with the counts (oas3)',
+      options: { form: 'auto' },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}: {}
+  /api/orders/{id}: {}
+  /api/category/{id}: {}
+  /api/media/{id}: {}
+`,
+      errors: [
+        {
+          path: ['paths', '/api/category/{id}'],
+          message:
+            'Collection segment "category" of "/api/category/{id}" is singular, but 2 of the document\'s 3 collection names are plural: name it in the plural ("category" → "categories").',
+        },
+      ],
+    },
+    {
+      name: 'options: form auto: the plural collection of a singular API (oas2)',
+      options: { form: 'auto' },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/user/{id}: {}
+  /api/order/{id}: {}
+  /api/invoices/{id}: {}
+`,
+      errors: [
+        {
+          path: ['paths', '/api/invoices/{id}'],
+          message: 'is plural, but 2 of the document\'s 3 collection names are singular: name it in the singular ("invoices" → "invoice")',
+        },
+      ],
+    },
+    {
+      name: 'options: case auto: a kebab-case segment in a snake_case API (oas3.1)',
+      options: { case: 'auto' },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/payment_intents/{id}: {}
+  /api/setup_intents/{id}: {}
+  /api/tax-rates/{id}: {}
+  /api/users/{id}: {}
+`,
+      errors: [
+        {
+          path: ['paths', '/api/tax-rates/{id}'],
+          message:
+            'Collection segment "tax-rates" of "/api/tax-rates/{id}" is not snake_case (as 2 of the document\'s 3 collection names of several words or capitalized are): write it "tax_rates".',
+        },
       ],
     },
     {

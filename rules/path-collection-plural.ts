@@ -6,28 +6,40 @@ import { isListOperation } from './_lib/lists';
 import { isAdjective, isJudgeableWord, isPlural, isPluralOrUncountable, pluralize, singularize, splitWords } from './_lib/words';
 import { defineOptions } from './_lib/options';
 import type { Model } from './_lib/oas';
+import { bump, majorityOf, perModel, type Tally } from './_lib/majority';
 import { ALL_DEFAULT_VERBS, verbOf } from './path-no-verbs';
 
 const VERBS = new Set(ALL_DEFAULT_VERBS);
 
 type Form = 'plural' | 'singular' | 'either';
 type Case = 'any' | 'kebab-case' | 'snake_case' | 'camelCase' | 'PascalCase';
+const CASES = ['kebab-case', 'snake_case', 'camelCase', 'PascalCase'] as const;
 
-export const options = defineOptions<{ form: Form; case: Case }>('path-collection-plural', {
+export const options = defineOptions<{ form: Form | 'auto'; case: Case | 'auto' }>('path-collection-plural', {
   form: {
-    schema: { enum: ['plural', 'singular', 'either'] },
+    schema: { enum: ['plural', 'singular', 'either', 'auto'] },
     default: 'plural',
-    description: "The number of a collection's noun: 'plural' (/users/{id}), 'singular' (/user/{id}) or 'either' (not judged).",
+    description:
+      "The number of a collection's noun: 'plural' (/users/{id}), 'singular' (/user/{id}), 'either' (not judged), or 'auto': the number most of the document's collection names have.",
     example: 'singular',
   },
   case: {
-    schema: { enum: ['any', 'kebab-case', 'snake_case', 'camelCase', 'PascalCase'] },
+    schema: { enum: ['any', ...CASES, 'auto'] },
     default: 'any',
     description:
-      "How a collection segment is written: 'kebab-case' (payment-intents), 'snake_case' (payment_intents), 'camelCase' (paymentIntents), 'PascalCase' (PaymentIntents, Accounts), or 'any'.",
+      "How a collection segment is written: 'kebab-case' (payment-intents), 'snake_case' (payment_intents), 'camelCase' (paymentIntents), 'PascalCase' (PaymentIntents, Accounts), 'any', or 'auto': the case most of the document's collection names that show one are written in.",
     example: 'snake_case',
   },
 });
+
+/** The options a check runs with: `auto` settled by the document's majority, with the counts a message quotes. */
+interface Naming {
+  form: Form;
+  case: Case;
+  /** Why the form (the case) is what it is, when `auto` chose it: "40 of 43 collection names are plural". */
+  formWhy?: string;
+  caseWhy?: string;
+}
 
 /** A segment's words (a file extension such as `.json` left out) written in `style`. */
 function inCase(segment: string, style: Exclude<Case, 'any'>): string {
@@ -45,24 +57,92 @@ function writtenIn(literal: string, style: Exclude<Case, 'any'>): boolean {
 }
 
 /** What is wrong with the name of collection segment `segment` of effective path `eff`, or undefined. */
-function namingProblem(segment: string, eff: string, next: string | undefined, o: { form: Form; case: Case }): string | undefined {
+function namingProblem(segment: string, eff: string, next: string | undefined, o: Naming): string | undefined {
   // An action (`findByStatus`, `cancel`) is no collection name: path-no-verbs reports it.
   if (verbOf(segment, next, VERBS) !== undefined) return undefined;
   const literal = segment.replace(/\.[A-Za-z0-9]+$/, '');
   if (o.case !== 'any' && literalParts(segment).length === 1 && /^[A-Za-z0-9_-]+$/.test(literal) && !writtenIn(literal, o.case)) {
-    return `Collection segment "${segment}" of "${eff}" is not ${o.case}: write it "${inCase(segment, o.case)}".`;
+    const why = o.caseWhy === undefined ? '' : ` (${o.caseWhy})`;
+    return `Collection segment "${segment}" of "${eff}" is not ${o.case}${why}: write it "${inCase(segment, o.case)}".`;
   }
   if (o.form === 'either') return undefined;
-  const noun = headNoun(segment);
-  // An adjective (`Sick`, `Local`) names a kind, not a collection of things: not asked for a number.
-  if (noun === undefined || !isJudgeableWord(noun) || isAdjective(noun)) return undefined;
+  const noun = judgedNoun(segment);
+  if (noun === undefined) return undefined;
   if (o.form === 'plural' && !isPluralOrUncountable(noun)) {
-    return `Collection segment "${segment}" of "${eff}" is not a plural noun: name collections in the plural ("${noun}" → "${pluralize(noun)}").`;
+    return o.formWhy === undefined
+      ? `Collection segment "${segment}" of "${eff}" is not a plural noun: name collections in the plural ("${noun}" → "${pluralize(noun)}").`
+      : `Collection segment "${segment}" of "${eff}" is singular, but ${o.formWhy}: name it in the plural ("${noun}" → "${pluralize(noun)}").`;
   }
   if (o.form === 'singular' && isPlural(noun)) {
-    return `Collection segment "${segment}" of "${eff}" is a plural noun: name collections in the singular ("${noun}" → "${singularize(noun)}").`;
+    return o.formWhy === undefined
+      ? `Collection segment "${segment}" of "${eff}" is a plural noun: name collections in the singular ("${noun}" → "${singularize(noun)}").`
+      : `Collection segment "${segment}" of "${eff}" is plural, but ${o.formWhy}: name it in the singular ("${noun}" → "${singularize(noun)}").`;
   }
   return undefined;
+}
+
+/** The head noun whose number is judged, or undefined: an adjective (`Sick`, `Local`) names a kind, not a collection of things. */
+function judgedNoun(segment: string): string | undefined {
+  const noun = headNoun(segment);
+  return noun === undefined || !isJudgeableWord(noun) || isAdjective(noun) ? undefined : noun;
+}
+
+/** The number a collection name shows: a mass noun or an irregular word without a plural (`data`, `health`) shows none. */
+function formOf(segment: string): 'plural' | 'singular' | undefined {
+  const noun = judgedNoun(segment);
+  if (noun === undefined) return undefined;
+  if (isPlural(noun)) return 'plural';
+  return isPluralOrUncountable(noun) ? undefined : 'singular';
+}
+
+/**
+ * The case a collection segment shows it is written in: one of several words has one (`payment_intents`), one
+ * capitalized word is Pascal case (`Accounts`); a lower-case single word (`users`) fits any and shows none.
+ */
+function caseOf(segment: string): Exclude<Case, 'any'> | undefined {
+  const literal = segment.replace(/\.[A-Za-z0-9]+$/, '');
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(literal)) return undefined;
+  if (literal.includes('-')) return 'kebab-case';
+  if (literal.includes('_')) return 'snake_case';
+  if (/^[A-Z]/.test(literal)) return 'PascalCase';
+  if (/[a-z][A-Z]/.test(literal)) return 'camelCase';
+  return undefined;
+}
+
+/** Each distinct collection name of the document once, by what `show` says of it (names that show nothing left out). */
+function collectionTally(show: (segment: string) => string | undefined, what: string): (model: Model) => Tally {
+  return perModel(model => {
+    const counts = new Map<string, number>();
+    let total = 0;
+    for (const seg of new Set(collectionSegments(model))) {
+      const shown = show(seg);
+      if (shown === undefined) continue;
+      total++;
+      bump(counts, shown);
+    }
+    return { counts, total, what };
+  });
+}
+
+/** The numbers of the document's collection names (plural, singular): what `form: auto` takes the majority of. */
+export const collectionFormTally = collectionTally(formOf, 'collection names');
+/** The cases of the document's collection names that show one: what `case: auto` and init --infer take the majority of. */
+export const collectionCaseTally = collectionTally(caseOf, 'collection names of several words or capitalized');
+
+/** The options with `auto` settled by the document's majority; an `auto` without one judges nothing of its kind. */
+function settle(model: Model, o: { form: Form | 'auto'; case: Case | 'auto' }): Naming {
+  const out: Naming = { form: o.form === 'auto' ? 'either' : o.form, case: o.case === 'auto' ? 'any' : o.case };
+  if (o.form === 'auto') {
+    const t = collectionFormTally(model);
+    const top = majorityOf(t);
+    if (top !== undefined) Object.assign(out, { form: top.value, formWhy: `${top.count} of the document's ${t.total} ${t.what} are ${top.value}` });
+  }
+  if (o.case === 'auto') {
+    const t = collectionCaseTally(model);
+    const top = majorityOf(t);
+    if (top !== undefined) Object.assign(out, { case: top.value, caseWhy: `as ${top.count} of the document's ${t.total} ${t.what} are` });
+  }
+  return out;
 }
 
 /** The noun a segment ends with: `payment_intents` → `intents`, `Calls.json` → `calls`. */
@@ -106,7 +186,9 @@ export default defineRule({
   options,
   spectral: modelRule(
     'apiconvPathCollectionPlural',
-    (model, o) => {
+    (model, set) => {
+      const o = settle(model, set);
+      if (o.form === 'either' && o.case === 'any') return [];
       const out: Finding[] = [];
       const listPaths = listPathsOf(model);
       for (const item of model.pathItems) {

@@ -266,7 +266,60 @@ paths:
           message: 'POST /api/teams has no request body: POST sends the new resource as application/x-www-form-urlencoded.',
         },
       ],
-      // A JSON skeleton is no form: which fields the form takes is the team's call.
+    },
+    {
+      name: "options: mediaTypes: the fix adds the missing body in the API's one type (oas3)",
+      options: { mediaTypes: ['application/x-www-form-urlencoded'] },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/teams:
+    post:
+      responses:
+        '201': { description: Created }
+`,
+      errors: [{ path: ['paths', '/api/teams', 'post'], message: 'POST sends the new resource as application/x-www-form-urlencoded.' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/teams:
+    post:
+      responses:
+        '201': { description: Created }
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+`,
+    },
+    {
+      name: 'options: mediaTypes: two types: the fix would choose between them, so none is offered (oas3.1)',
+      options: { mediaTypes: ['application/x-www-form-urlencoded', 'multipart/form-data'] },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/teams:
+    post:
+      responses:
+        '201': { description: Created }
+`,
+      errors: [{ path: ['paths', '/api/teams', 'post'], message: 'POST sends the new resource as application/x-www-form-urlencoded or multipart/form-data.' }],
+      noFix: true,
+    },
+    {
+      name: "options: mediaTypes: a form API in Swagger 2: its consumes is the team's, no fix (oas2)",
+      options: { mediaTypes: ['application/x-www-form-urlencoded'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/teams:
+    post:
+      responses:
+        '201': { description: Created }
+`,
+      errors: [{ path: ['paths', '/api/teams', 'post'], message: 'POST sends the new resource as application/x-www-form-urlencoded.' }],
       noFix: true,
     },
     {

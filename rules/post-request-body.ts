@@ -1,10 +1,12 @@
-import { defineRule } from './types';
+import { defineRule, type Spec } from './types';
 import { opPathFromFinding } from './_lib/fixes';
 import { addJsonBodyOps, describeOp, isActionPost, methodsRule, requestBodyInfo } from './_lib/methods';
 import { defineOptions, names } from './_lib/options';
 import { isFileUpload, uploadsOption } from './_lib/uploads';
 
-export const options = defineOptions<{ mediaTypes: 'json' | string[]; uploads: boolean }>('post-request-body', {
+type Options = { mediaTypes: 'json' | string[]; uploads: boolean };
+
+export const options = defineOptions<Options>('post-request-body', {
   mediaTypes: {
     schema: { anyOf: [{ const: 'json' }, names] },
     default: 'json',
@@ -63,10 +65,22 @@ export default defineRule({
     options,
   ),
   fix: ctx => {
-    // The fix adds a JSON body: for an API whose bodies are another type (the option), which fields it takes is the team's call.
-    if (!ctx.message.endsWith('has no request body: POST sends the new resource as JSON.')) return undefined;
+    if (!ctx.message.includes('has no request body: POST sends the new resource as')) return undefined;
+    const mediaType = bodyMediaType(ctx.options.mediaTypes as Options['mediaTypes'], ctx.spec);
+    if (mediaType === undefined) return undefined;
     const opPath = opPathFromFinding(ctx);
-    const ops = opPath ? addJsonBodyOps(ctx, opPath, true) : [];
-    return ops.length > 0 ? { title: 'Add a required JSON request body', ops } : undefined;
+    const ops = opPath ? addJsonBodyOps(ctx, opPath, true, mediaType) : [];
+    const as = mediaType === 'application/json' ? 'JSON' : mediaType;
+    return ops.length > 0 ? { title: `Add a required ${as} request body`, ops } : undefined;
   },
 });
+
+/**
+ * The media type the fix writes a body in: JSON, or the one type the team sends bodies as. Among several the choice
+ * is the team's; Swagger 2 types a body by the operation's `consumes`, which the fix leaves to the team.
+ */
+function bodyMediaType(mediaTypes: Options['mediaTypes'], spec: Spec): string | undefined {
+  if (mediaTypes === 'json') return 'application/json';
+  if (mediaTypes.length !== 1) return undefined;
+  return spec === 'oas3' ? mediaTypes[0] : undefined;
+}

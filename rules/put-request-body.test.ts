@@ -131,6 +131,19 @@ paths:
       options: { required: false },
       document: putDoc('3.0.3', false),
       errors: [{ path: ['paths', '/api/users/{id}', 'put'], message: 'has no request body' }],
+      // A team whose bodies may be optional gets the body without `required: true`.
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users/{id}:
+    put:
+      responses: { '200': { description: OK } }
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+`,
     },
     {
       name: 'options: allowNone still asks an optional body to be required (oas2)',

@@ -70,9 +70,11 @@ export default defineRule({
   ),
   fix: ctx => {
     if (ctx.message.includes('has no request body')) {
+      // A team whose PUT bodies may be optional (`required: false`) gets the body without `required: true`.
+      const required = ctx.options.required !== false;
       const opPath = opPathFromFinding(ctx);
-      const ops = opPath ? addJsonBodyOps(ctx, opPath, true) : [];
-      return ops.length > 0 ? { title: 'Add a required JSON request body', ops } : undefined;
+      const ops = opPath ? addJsonBodyOps(ctx, opPath, required) : [];
+      return ops.length > 0 ? { title: required ? 'Add a required JSON request body' : 'Add a JSON request body', ops } : undefined;
     }
     if (ctx.message.includes('set `required: true`')) {
       const target = followLocalPath(ctx.data, ctx.path);

@@ -239,6 +239,8 @@ paths:
           message: 'PUT /api/users/{id} declares none of 200, 202, 204 (it declares 201): a successful PUT answers one of them here.',
         },
       ],
+      // Which of the allowed statuses a PUT should answer is the team's call: no fix.
+      noFix: true,
     },
   ],
 });

@@ -244,6 +244,27 @@ components:
         { line: 6, message: 'Security scheme "key" sends the key in header "X-API-Key": use the "X-Auth-Token" header.' },
         { line: 7, message: 'Security scheme "q" sends the key in a query: send it in the "X-Auth-Token" header.' },
       ],
+      // The fix moves both keys to the team's one header.
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths: {}
+components:
+  securitySchemes:
+    key: { type: apiKey, in: header, name: X-Auth-Token }
+    q: { type: apiKey, in: header, name: X-Auth-Token }
+`,
+    },
+    {
+      name: "options: headers: two of the team's own: which one is its choice, no fix (oas2)",
+      options: { headers: ['X-Auth-Token', 'X-Session-Token'] },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths: {}
+securityDefinitions:
+  key: { type: apiKey, in: header, name: X-API-Key }
+`,
+      errors: [{ line: 5, message: 'use the "X-Auth-Token" or "X-Session-Token" header.' }],
+      noFix: true,
     },
     {
       name: "options: query token: api_key is not the API's name (oas3.1)",
@@ -256,6 +277,13 @@ components:
     q: { type: apiKey, in: query, name: api_key }
 `,
       errors: [{ line: 6, message: 'Security scheme "q" sends the key in query parameter "api_key": the API\'s names are "token".' }],
+      output: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths: {}
+components:
+  securitySchemes:
+    q: { type: apiKey, in: query, name: token }
+`,
     },
   ],
 });

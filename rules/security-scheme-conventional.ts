@@ -86,20 +86,25 @@ export default defineRule({
     options,
   ),
   fix(ctx) {
-    // The fix moves the key to the seed's places; a team's own are its to choose among.
-    if (!/conventional name is "api_key"|use the "X-API-Key" header|send it in the "X-API-Key" header/.test(ctx.message)) return undefined;
+    // The key moves to the one place the options name: the seed's (X-API-Key, api_key), or the team's one header
+    // (Authorization aside, which needs a scheme of its own) or one query name; among several the choice is the team's.
     const last = ctx.path[ctx.path.length - 1];
-    if (last !== 'name' && last !== 'in') return undefined;
+    if ((last !== 'name' && last !== 'in') || /is not one of the conventional ways/.test(ctx.message)) return undefined;
+    const o = ctx.options as { headers: string[]; query: string[] };
+    const seed = same(o.headers, SEED_HEADERS) && same(o.query, SEED_QUERY);
     const scheme = ctx.path.slice(0, -1);
     if (/in query parameter/.test(ctx.message)) {
-      return { title: 'Rename the query parameter to "api_key"', ops: [{ kind: 'set', path: [...scheme, 'name'], value: 'api_key' }] };
+      const to = seed ? 'api_key' : o.query.length === 1 ? o.query[0] : undefined;
+      return to === undefined ? undefined : { title: `Rename the query parameter to "${to}"`, ops: [{ kind: 'set', path: [...scheme, 'name'], value: to }] };
     }
-    if (/is not one of the conventional ways/.test(ctx.message)) return undefined;
+    const headers = o.headers.filter(h => h.toLowerCase() !== 'authorization');
+    const to = seed ? 'X-API-Key' : headers.length === 1 ? headers[0] : undefined;
+    if (to === undefined) return undefined;
     return {
-      title: 'Send the key in the "X-API-Key" header',
+      title: `Send the key in the "${to}" header`,
       ops: [
         ...(last === 'in' ? [{ kind: 'set' as const, path: [...scheme, 'in'], value: 'header' }] : []),
-        { kind: 'set', path: [...scheme, 'name'], value: 'X-API-Key' },
+        { kind: 'set', path: [...scheme, 'name'], value: to },
       ],
     };
   },

@@ -214,6 +214,12 @@ servers:
 paths: {}
 `,
       errors: [{ path: ['servers', '0', 'url'], message: '(local development server)', severity: 'error' }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+servers:
+  - url: https://[::1]:8080/api
+paths: {}
+`,
     },
     {
       name: 'oas2: a local development host: its http schemes at info',

@@ -37,17 +37,32 @@ function ensureProblemSchema(ctx: Pick<FixContext, 'data' | 'spec'>): { ref: str
   return { ref: refTo([...base, name]), ops: [{ kind: 'set', path: [...base, name], value: PROBLEM_SCHEMA }] };
 }
 
-const PROBLEM_BODY: ErrorBody = { mediaType: 'application/problem+json', inline: PROBLEM_SCHEMA, shared: ensureProblemSchema };
+const PROBLEM_BODY: ErrorBody = { mediaType: 'application/problem+json', problem: true, inline: PROBLEM_SCHEMA, shared: ensureProblemSchema };
 
 /**
- * The body error-schema's `shapes` accept that a fix writes: the seed's shapes when both are accepted (the one the
- * document uses), the one of them accepted, else problem details; undefined when only the team's own schema is.
+ * The body error-schema's options accept that a fix writes: of the `shapes` (or the ones `chosen` for them), the
+ * seed's shapes when both are accepted (the one the document uses), the one of them accepted, else problem details;
+ * in the one media type `mediaTypes` names. Undefined when only the team's own schema is accepted, when the media
+ * types leave the choice to the team, and under `auto`: the document's majority is counted on the whole document,
+ * which a fix of one file does not see (the error-schema finding names what it chose: `chosen`).
  */
-export function configuredErrorBody(optionsOf: OptionsOf): ErrorBody | undefined {
-  const shapes = optionsOf('error-schema').shapes;
-  const list = Array.isArray(shapes) ? shapes : ['A', 'B'];
+export function configuredErrorBody(optionsOf: OptionsOf, chosen?: readonly string[]): ErrorBody | undefined {
+  const o = optionsOf('error-schema');
+  const list = chosen ?? o.shapes;
+  if (!Array.isArray(list)) return undefined;
   const seed = list.filter((s): s is 'A' | 'B' => s === 'A' || s === 'B');
-  if (seed.length === 2) return SEED_ERROR_BODY;
-  if (seed.length === 1) return { mediaType: 'application/json', inline: errorSchemaOfShape(seed[0]), shared: ctx => ensureErrorSchema(ctx, seed[0]) };
-  return list.includes('problem') ? PROBLEM_BODY : undefined;
+  let body: ErrorBody | undefined;
+  if (seed.length === 2) body = SEED_ERROR_BODY;
+  else if (seed.length === 1)
+    body = { mediaType: 'application/json', problem: false, inline: errorSchemaOfShape(seed[0]), shared: ctx => ensureErrorSchema(ctx, seed[0]) };
+  else if (list.includes('problem')) body = PROBLEM_BODY;
+  return body && inMediaTypes(body, o.mediaTypes);
+}
+
+/** `body` in a media type `mediaTypes` accepts: its own, or the one type listed. */
+function inMediaTypes(body: ErrorBody, mediaTypes: unknown): ErrorBody | undefined {
+  if (mediaTypes === undefined || mediaTypes === 'json') return body;
+  if (!Array.isArray(mediaTypes)) return undefined;
+  if (mediaTypes.includes(body.mediaType)) return body;
+  return mediaTypes.length === 1 ? { ...body, mediaType: String(mediaTypes[0]) } : undefined;
 }

@@ -273,12 +273,14 @@ export function errorResponseObject(spec: Spec, status: string, schemaRef?: stri
  */
 export interface ErrorBody {
   mediaType: string;
+  /** RFC 9457 problem details, rather than one of the seed's shapes (A, B). */
+  problem: boolean;
   inline: Obj;
   shared(ctx: Pick<FixContext, 'data' | 'spec'>): { ref: string; ops: FixOp[] };
 }
 
 /** The seed's error body: application/json, the document's shape (A or B) or A. */
-export const SEED_ERROR_BODY: ErrorBody = { mediaType: 'application/json', inline: ERROR_SCHEMA_A, shared: ctx => ensureErrorSchema(ctx) };
+export const SEED_ERROR_BODY: ErrorBody = { mediaType: 'application/json', problem: false, inline: ERROR_SCHEMA_A, shared: ctx => ensureErrorSchema(ctx) };
 
 /**
  * Ops that add a `status` error response to the operation at `opPath`:

@@ -151,19 +151,22 @@ export function withIndexes(data: unknown, path: JsonPath): JsonPath {
 }
 
 /** A JSON request body skeleton: OAS 3 `requestBody` value, or a Swagger 2 `in: body` parameter. */
-export function jsonBodySkeleton(spec: Spec, required: boolean): Obj {
+export function jsonBodySkeleton(spec: Spec, required: boolean, mediaType = 'application/json'): Obj {
   const schema = { type: 'object' };
   if (spec === 'oas2') return { name: 'body', in: 'body', required, schema };
-  return required ? { required: true, content: { 'application/json': { schema } } } : { content: { 'application/json': { schema } } };
+  return required ? { required: true, content: { [mediaType]: { schema } } } : { content: { [mediaType]: { schema } } };
 }
 
-/** Ops that add a JSON request body skeleton to the operation at `opPath`. */
-export function addJsonBodyOps(ctx: FixContext, opPath: JsonPath, required: boolean): FixOp[] {
+/**
+ * Ops that add a JSON request body skeleton to the operation at `opPath`; OAS 3 may name another `mediaType` (the
+ * one a team's options chose), Swagger 2 writes a `body` parameter, which the operation's `consumes` types.
+ */
+export function addJsonBodyOps(ctx: FixContext, opPath: JsonPath, required: boolean, mediaType?: string): FixOp[] {
   const op = getAt(ctx.data, opPath);
   if (!isObject(op)) return [];
   if (ctx.spec === 'oas3') {
     if (op.requestBody !== undefined) return [];
-    return [{ kind: 'set', path: [...opPath, 'requestBody'], value: jsonBodySkeleton('oas3', required) }];
+    return [{ kind: 'set', path: [...opPath, 'requestBody'], value: jsonBodySkeleton('oas3', required, mediaType) }];
   }
   if (op.parameters !== undefined && !Array.isArray(op.parameters)) return [];
   return [{ kind: 'append', path: [...opPath, 'parameters'], value: jsonBodySkeleton('oas2', required) }];

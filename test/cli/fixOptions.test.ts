@@ -57,6 +57,37 @@ describe('apiconv lint --fix follows the rules options', () => {
     assert.doesNotMatch(r.stdout, /error-404-item|error-schema/, 'nothing left of either rule');
   });
 
+  it("error-schema's mediaTypes: error-404-item's fix writes the seed's shape in the one media type listed", () => {
+    const config = `extends: apiconv:recommended
+rules:
+  error-schema:
+    then:
+      functionOptions: { shapes: [A], mediaTypes: [application/problem+json] }
+`;
+    const d = tempDir({ 'api.yaml': DOC, '.apiconv.yaml': config });
+    const r = runCli(['lint', '--no-progress', '--fix', 'api.yaml'], { cwd: d });
+    const fixed = fs.readFileSync(path.join(d, 'api.yaml'), 'utf8');
+    assert.match(
+      fixed,
+      /NotFound:\n {6}description: .*\n {6}content:\n {8}application\/problem\+json:\n {10}schema:\n {12}\$ref: '#\/components\/schemas\/Error'/,
+      r.stdout + r.stderr,
+    );
+    assert.match(fixed, /Error:\n {6}type: object\n {6}required:\n {8}- status/);
+  });
+
+  it("under shapes: auto the status fixes add nothing: the document's majority is not the fix's to count", () => {
+    const config = `extends: apiconv:recommended
+rules:
+  error-schema:
+    then:
+      functionOptions: { shapes: auto }
+`;
+    const d = tempDir({ 'api.yaml': DOC, '.apiconv.yaml': config });
+    const r = runCli(['lint', '--no-progress', '--fix', 'api.yaml'], { cwd: d });
+    assert.doesNotMatch(fs.readFileSync(path.join(d, 'api.yaml'), 'utf8'), /'404'|NotFound/);
+    assert.match(r.stdout, /error-404-item/, 'the finding stays');
+  });
+
   it('without the option, the same fix writes the seed’s Error schema', () => {
     const d = tempDir({ 'api.yaml': DOC });
     runCli(['lint', '--no-progress', '--fix', 'api.yaml'], { cwd: d });

@@ -194,6 +194,26 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
     assert.deepEqual(of('delete-success-204'), ['paths./jobs/{id}.delete.responses']);
     assert.deepEqual(of('version-single-strategy'), ['paths./jobs.get.parameters.1.name']);
   });
+
+  it('with auto options on paths and errors: the majority is taken alike in spectral lint', { timeout: 300_000 }, () => {
+    const options: Record<string, unknown> = {
+      'version-path-format': { formats: 'auto' },
+      'path-collection-plural': { form: 'auto', case: 'auto' },
+      'error-schema': { shapes: 'auto', mediaTypes: 'auto' },
+    };
+    const found = sameFindingsWithOptions(options, AUTO_PATHS_ERRORS_DOC);
+    const of = (rule: string) =>
+      found
+        .filter(f => f.code === rule)
+        .map(f => f.path.join('.'))
+        .sort();
+    assert.deepEqual(of('version-path-format'), ['paths./2024-01-01/user-groups/{id}']);
+    assert.deepEqual(of('path-collection-plural'), ['paths./2024-01-01/user-groups/{id}', 'paths./v1/crew/{id}']);
+    assert.deepEqual(of('error-schema'), [
+      'paths./2024-01-01/user-groups/{id}.get.responses.404.content.application/problem+json',
+      'paths./2024-01-01/user-groups/{id}.get.responses.404.content.application/problem+json.schema',
+    ]);
+  });
 });
 
 /** A document split on its conventions: most lists say per_page, most DELETEs answer 202, most version headers are Acme-Version. */
@@ -231,6 +251,43 @@ paths:
     parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
     delete:
       responses: { '204': { description: Deleted } }
+`;
+
+/**
+ * A document split on its paths and errors: most collections are plural and in snake_case, most version segments
+ * v<n>, most error bodies shape B in application/json.
+ */
+const AUTO_PATHS_ERRORS_DOC = `openapi: 3.0.3
+info: { title: t, version: '1' }
+servers: [{ url: 'https://example.com' }]
+paths:
+  /v1/crew/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Missing, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+  /v1/team_members/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Missing, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+  /v1/job_runs/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Missing, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+  /2024-01-01/user-groups/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Missing, content: { application/problem+json: { schema: { type: object, properties: { status: { type: string }, code: { type: integer }, message: { type: string } }, required: [status, code, message] } } } }
+components:
+  schemas:
+    Error: { type: object, properties: { error: { type: string } }, required: [error] }
 `;
 
 /** apiconv lint with `options` in .apiconv.yaml, and spectral lint with them over the export: the same findings, and not the defaults'. */

@@ -73,7 +73,7 @@ describe('inferConventions', () => {
       'path-collection-plural',
     );
     assert.deepEqual(inf?.options, { case: 'snake_case' });
-    assert.deepEqual(inf?.evidence, ['collection segments of several words or capitalized: snake_case in 2 of 3 distinct segments, kebab-case in 1']);
+    assert.deepEqual(inf?.evidence, ['collection segments: snake_case in 2 of 3 collection names of several words or capitalized, kebab-case in 1']);
     const pascal = find(
       inferConventions([doc(items('/Accounts/{Sid}', '/Accounts/{Sid}/Calls/{Sid2}', '/Accounts/{Sid}/phone_numbers/{Id}'))]),
       'path-collection-plural',
@@ -81,6 +81,31 @@ describe('inferConventions', () => {
     assert.deepEqual(pascal?.options, { case: 'PascalCase' });
     const split = inferConventions([doc(items('/api/payment_intents/{id}', '/api/tax-rates/{id}', '/api/users/{id}'))]);
     assert.equal(find(split, 'path-collection-plural'), undefined, 'no case more than half show');
+  });
+
+  it('error-schema: problem details and their media type when most error bodies are; nothing for the seed', () => {
+    const problem = { type: 'object', properties: { title: { type: 'string' }, status: { type: 'integer' } }, required: ['title'] };
+    const shapeB = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] };
+    const failing = (type: string, schema: unknown) => ({
+      get: { responses: { '200': { description: 'ok' }, '404': { description: 'no', content: { [type]: { schema } } } } },
+    });
+    const inf = find(
+      inferConventions([
+        doc({
+          '/api/as': failing('application/problem+json', problem),
+          '/api/bs': failing('application/problem+json', problem),
+          '/api/cs': failing('application/json', shapeB),
+        }),
+      ]),
+      'error-schema',
+    );
+    assert.deepEqual(inf?.options, { shapes: ['problem'], mediaTypes: ['application/problem+json'] });
+    assert.deepEqual(inf?.evidence, [
+      "error bodies: problem in 2 of 3 error responses with a JSON body, B in 1 (A, B: the seed's shapes; own: none of them)",
+      'error body media types: application/problem+json in 2 of 3 error responses with a JSON body, application/json in 1',
+    ]);
+    const seed = inferConventions([doc({ '/api/as': failing('application/json', shapeB), '/api/bs': failing('application/json', shapeB) })]);
+    assert.equal(find(seed, 'error-schema'), undefined);
   });
 
   it('list-pagination: the style most paged lists use, its parameters under their majority names', () => {

@@ -39,6 +39,37 @@ export function optionsTable(md: string): Map<string, string[]> {
   return rows;
 }
 
+/** The text of a rule's tests: `<id>.test.ts` and the files beside it named `<id>.<part>.test.ts`. */
+function testsOf(id: string): string {
+  const files = fs.readdirSync(rulesDir).filter(f => f === `${id}.test.ts` || (f.startsWith(`${id}.`) && f.endsWith('.test.ts')));
+  return files.map(f => fs.readFileSync(path.join(rulesDir, f), 'utf8')).join('\n');
+}
+
+/** The README's table of the rules' options: per rule id, the text of its entry (up to the next rule's). */
+function readmeOptions(): Map<string, string> {
+  const md = fs.readFileSync(path.join(rulesDir, '..', 'README.md'), 'utf8');
+  const at = md.indexOf('| group | rule: options |');
+  const table = md.slice(at, md.indexOf('\n\n', at));
+  const entries = new Map<string, string>();
+  for (const m of table.matchAll(/`([a-z0-9-]+)`((?:, `[a-z0-9-]+`)*): (.*?)(?=; `[a-z0-9-]+`(?:, `[a-z0-9-]+`)*: | \|$)/gm)) {
+    for (const id of [m[1], ...[...m[2].matchAll(/`([a-z0-9-]+)`/g)].map(x => x[1])]) entries.set(id, m[3]);
+  }
+  return entries;
+}
+
+/** Whether an option's schema accepts `auto` (the document's own majority). */
+const takesAuto = (schema: unknown): boolean => JSON.stringify(schema).includes('"auto"');
+
+/** The compat test, which runs every `auto` inside spectral lint. */
+const compatTest = fs.readFileSync(path.join(rulesDir, '..', 'test', 'compat', 'spectral.test.ts'), 'utf8');
+
+/**
+ * The test cases of a rule's tests that set options and check what the fix does with them (its `output`, or that it
+ * offers none): the chunks between two case names.
+ */
+const fixCasesWithOptions = (tests: string): string[] =>
+  tests.split(/\n\s*name: /).filter(c => /\boptions: \{/.test(c) && /\n\s*(output: |noFix: true)/.test(c));
+
 /** How the docs write a value in the table: YAML flow, which JSON is. */
 const shown = (v: unknown) => '`' + JSON.stringify(v) + '`';
 
@@ -48,6 +79,17 @@ describe('rule options: declaration, function, config schema, docs and tests agr
       const md = fs.readFileSync(path.join(rulesDir, `${rule.id}.md`), 'utf8');
       assert.equal(optionsTable(md).size > 0, rule.options !== undefined, `${rule.id}: options table iff the rule declares options`);
     }
+  });
+
+  it("the README's options table names each rule that takes options, and only those", () => {
+    const readme = readmeOptions();
+    assert.deepEqual(
+      [...readme.keys()].sort(),
+      rules
+        .filter(r => r.options !== undefined)
+        .map(r => r.id)
+        .sort(),
+    );
   });
 
   for (const rule of rules.filter(r => r.options !== undefined)) {
@@ -96,8 +138,30 @@ describe('rule options: declaration, function, config schema, docs and tests agr
         for (const block of blocks) assert.deepEqual(configProblems(block), [], block);
       });
 
+      it("the README's table names each option, and where one takes auto, says so", () => {
+        const entry = readmeOptions().get(rule.id) ?? '';
+        for (const [name, spec] of Object.entries(options.specs)) {
+          assert.ok(entry.includes('`' + name + '`'), `README: ${rule.id} names "${name}": ${entry}`);
+          if (takesAuto(spec.schema)) assert.ok(entry.includes('auto'), `README: ${rule.id} says "${name}" takes auto: ${entry}`);
+        }
+      });
+
+      it('each option that takes auto: its docs say so, and the compat test runs it inside spectral lint', () => {
+        const table = optionsTable(fs.readFileSync(path.join(rulesDir, `${rule.id}.md`), 'utf8'));
+        for (const [name] of Object.entries(options.specs).filter(([, sp]) => takesAuto(sp.schema))) {
+          assert.match(table.get(name)!.join(' | '), /\bauto\b/, `${name}: the docs table's row says it takes auto`);
+          const entry = new RegExp(`'${rule.id}': \\{[^\\n]*\\b${name}: [^\\n]*'auto'`);
+          assert.match(compatTest, entry, `test/compat/spectral.test.ts sets ${rule.id}'s "${name}" to auto`);
+        }
+      });
+
+      if (rule.fix !== undefined)
+        it('a fix test with options: what the fix writes (or that it offers none) under a non-default option', () => {
+          assert.ok(fixCasesWithOptions(testsOf(rule.id)).length > 0, `${rule.id}: a case with options and an output or noFix`);
+        });
+
       it("the rule's tests set each option", () => {
-        const tests = fs.readFileSync(path.join(rulesDir, `${rule.id}.test.ts`), 'utf8');
+        const tests = testsOf(rule.id);
         for (const name of Object.keys(options.specs)) {
           assert.match(tests, new RegExp(`options: \\{[^\\n]*\\b${name}:`), `${rule.id}.test.ts sets "${name}" in a case's options`);
         }

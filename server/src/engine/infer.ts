@@ -19,6 +19,7 @@ import { majorityOf, pluralityOf, sumTallies } from '../../../rules/_lib/majorit
 import { versionNameTallies } from '../../../rules/_lib/versioning';
 import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/successStatuses';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
+import { inferErrorConventions } from './inferErrors';
 import { inferActions, inferCollectionCase, inferPrefix, inferVerbGroups, inferVersionFormat, nestingInference } from './inferPaths';
 import { inferMethodTargets, inferPutBodies, inferUploads } from './inferMethods';
 
@@ -417,6 +418,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     ...inferUploads(models),
     inferBodyMediaType(models),
     inferErrorSchema(models) ?? inferErrorBody(models),
+    inferErrorConventions(models),
     ...inferStatuses(models),
     ...inferPractices(models),
     inferVersionFormat(models),

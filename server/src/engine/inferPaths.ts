@@ -1,10 +1,10 @@
 /** The path conventions an API follows (engine/infer.ts): its prefix, collection case, actions, nesting and version format. */
 import { segments, type Model } from '../../../rules/_lib/oas';
 import { ALL_DEFAULT_VERBS, takesOnlyPost, verbOf } from '../../../rules/path-no-verbs';
-import { collectionSegments } from '../../../rules/path-collection-plural';
+import { collectionCaseTally } from '../../../rules/path-collection-plural';
 import { majorityPrefix } from '../../../rules/path-api-prefix';
 import { versionFormatTally } from '../../../rules/version-path-format';
-import { sumTallies } from '../../../rules/_lib/majority';
+import { majorityOf, sumTallies, tallyText } from '../../../rules/_lib/majority';
 import { nestingProblem } from '../../../rules/path-resource-nesting';
 import { namesOneResource } from '../../../rules/_lib/singletons';
 import { hasTemplate, resourceSegments } from '../../../rules/_lib/paths';
@@ -31,39 +31,12 @@ export function inferPrefix(models: Model[]): Inference | undefined {
   };
 }
 
-/**
- * The case a collection segment shows it is written in: one of several words has one (`payment_intents`), one
- * capitalized word is Pascal case (`Accounts`); a lower-case single word (`users`) fits any and shows none.
- */
-function caseOf(segment: string): string | undefined {
-  const literal = segment.replace(/\.[A-Za-z0-9]+$/, '');
-  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(literal)) return undefined;
-  if (literal.includes('-')) return 'kebab-case';
-  if (literal.includes('_')) return 'snake_case';
-  if (/^[A-Z]/.test(literal)) return 'PascalCase';
-  if (/[a-z][A-Z]/.test(literal)) return 'camelCase';
-  return undefined;
-}
-
 /** The case most collection segments (those path-collection-plural judges) that show one are written in, when more than half do. */
 export function inferCollectionCase(models: Model[]): Inference | undefined {
-  const counts = new Map<string, number>();
-  const seen = new Set<string>();
-  for (const m of models)
-    for (const seg of collectionSegments(m)) {
-      const style = caseOf(seg);
-      if (style && !seen.has(seg)) {
-        seen.add(seg);
-        bump(counts, style);
-      }
-    }
-  const [top] = ranked_(counts);
-  if (top === undefined || top[1] * 2 <= seen.size) return undefined;
-  return {
-    rule: 'path-collection-plural',
-    options: { case: top[0] },
-    evidence: [`collection segments of several words or capitalized: ${tally(counts, seen.size, 'distinct segments')}`],
-  };
+  const t = sumTallies(models.map(collectionCaseTally));
+  const top = majorityOf(t);
+  if (top === undefined) return undefined;
+  return { rule: 'path-collection-plural', options: { case: top.value }, evidence: [`collection segments: ${tallyText(t)}`] };
 }
 
 /**
