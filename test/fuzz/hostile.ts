@@ -209,6 +209,14 @@ export function hostileCases(): HostileCase[] {
       root: 'api/a.yaml',
       expect: { output: /outside/i, codes: ['invalid-ref'] },
     },
+    // Said as of an existing file: whether a file outside exists is not for the findings (and CI logs) to tell.
+    {
+      name: '$ref to a link to a missing file outside the project',
+      files: { 'api/a.yaml': refDoc('link.yaml'), 'api/link.yaml': { symlink: '../no-such.yaml' } },
+      root: 'api/a.yaml',
+      expect: { output: /link\.yaml \(a link to .*no-such\.yaml\) is outside the project/, codes: ['invalid-ref'] },
+      posixOnly: true,
+    },
     {
       name: 'a YAML document behind a UTF-8 BOM',
       files: { 'a.yaml': `\uFEFF${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n` },
