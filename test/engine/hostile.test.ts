@@ -307,6 +307,32 @@ describe('$ref reads', () => {
     assert.ok(!open.problems.some(p => p.code === 'invalid-ref'));
   });
 
+  it('a link inside the project that leads outside: the same answer whether the file there exists or not', { skip: !posix && 'symlinks' }, () => {
+    const d = tempDir({ 'secret.yaml': 'password: hunter2\n', 'api/ok.yaml': 'type: string\n' });
+    const api = path.join(d, 'api');
+    const refPolicy = refPolicyOf({ roots: [api], maxBytes: 1024 });
+    const answer = (name: string) => refusal(path.join(api, name), refPolicy)!.replaceAll(/secret|no-such/g, 'X');
+    // a link to a file outside, and a folder link through which a name leads outside
+    fs.symlinkSync(path.join(d, 'secret.yaml'), path.join(api, 'secret.yaml'));
+    fs.symlinkSync(path.join(d, 'no-such.yaml'), path.join(api, 'no-such.yaml'));
+    fs.symlinkSync(d, path.join(api, 'up'));
+    assert.match(answer('secret.yaml'), /outside the project/);
+    assert.equal(answer('no-such.yaml'), answer('secret.yaml'));
+    assert.match(answer('up/secret.yaml'), /outside the project/);
+    assert.equal(answer('up/no-such.yaml'), answer('up/secret.yaml'));
+    assert.match(answer('up/nodir/no-such.yaml'), /outside the project/);
+    // a chain of links that ends outside, and one that loops
+    fs.symlinkSync('no-such.yaml', path.join(api, 'chain.yaml'));
+    assert.match(answer('chain.yaml'), /outside the project/);
+    fs.symlinkSync('loop-b.yaml', path.join(api, 'loop-a.yaml'));
+    fs.symlinkSync('loop-a.yaml', path.join(api, 'loop-b.yaml'));
+    assert.match(refusal(path.join(api, 'loop-a.yaml'), refPolicy)!, /loop-a\.yaml: ELOOP/);
+    // inside the project a missing file is said to be missing
+    assert.match(refusal(path.join(api, 'missing.yaml'), refPolicy)!, /file not found/);
+    fs.symlinkSync('missing.yaml', path.join(api, 'dangling.yaml'));
+    assert.match(refusal(path.join(api, 'dangling.yaml'), refPolicy)!, /file not found/);
+  });
+
   it('the common root of the linted targets', () => {
     assert.equal(commonRoot(['/a/b/c', '/a/b/d/e']), '/a/b');
     assert.equal(commonRoot(['/a/b']), '/a/b');

@@ -87,4 +87,20 @@ describe("a format that is not Spectral's", () => {
       });
     }
   });
+
+  it('names the format as the ruleset writes it, not as the migrator spells it for an import', async () => {
+    for (const [written, listed] of [
+      ['oas3.7', 'oas3.7'],
+      ['json-schema-draft-2099-01', 'json-schema-draft-2099-01'],
+      ["'../../../etc/passwd'", '../../../etc/passwd'],
+    ]) {
+      const { dir } = workspace({ '.spectral.yaml': `extends: apiconv:recommended\nformats: [oas3.0, ${written}]\n` });
+      for (const dataOnly of [true, false]) {
+        await assert.rejects(loadRulesetFile(path.join(dir, '.spectral.yaml'), { dataOnly }), (e: Error) => {
+          assert.ok(e.message.includes(`unknown format "${listed}" (Spectral's formats: oas2, oas3`), e.message);
+          return true;
+        });
+      }
+    }
+  });
 });

@@ -13,7 +13,18 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fixFile, formatOf, parseData } from '../../server/src/engine/fix/index';
 import { TestClient, uriOf } from '../lsp/client';
-import { aliasBomb, deepJson, deepYamlFlow, hostileCases, materialize, type HostileCase } from './hostile';
+import {
+  aliasBomb,
+  deepJson,
+  deepYamlFlow,
+  hostileCases,
+  materialize,
+  REF_CYCLE,
+  REF_CYCLE_A,
+  REF_CYCLE_ACROSS,
+  REF_CYCLE_B,
+  type HostileCase,
+} from './hostile';
 import { measure } from './measure';
 
 export const ROOT = path.join(__dirname, '..', '..');
@@ -277,23 +288,44 @@ async function warmUp(client: TestClient, folder: string): Promise<void> {
   client.close(uri);
 }
 
-/** Hostile documents through the server: each answered (diagnostics) within the budget, the server alive. */
+/**
+ * Hostile documents through the server: each answered (diagnostics, with the finding named where one is due) within
+ * the budget, the server alive. A `$ref` cycle, in one file or across two, once hung the lint and every lint after it:
+ * the document opened after them is answered too.
+ */
 export async function fuzzServerHostile(stats: FuzzStats, opts: { budgetMs: number }): Promise<void> {
   const folder = tmp('server-hostile');
+  materialize(folder, { 'a.yaml': REF_CYCLE_A, 'b.yaml': REF_CYCLE_B });
   const client = await TestClient.start({ folder, settings: { debounceMs: 0 } });
   await warmUp(client, folder);
-  const docs: [string, string][] = [
-    ['bomb.yaml', `openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths: {}\nx-b:\n${aliasBomb().replace(/^/gm, '  ')}\n`],
-    ['flow.yaml', deepYamlFlow(20_000)],
-    ['deep.json', deepJson(20_000)],
-    ['zero.yaml', `openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Z:\n      $ref: '${'../'.repeat(20)}dev/zero'\n`],
+  const docs: { name: string; text: string; code?: string }[] = [
+    { name: 'bomb.yaml', text: `openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths: {}\nx-b:\n${aliasBomb().replace(/^/gm, '  ')}\n`, code: 'parser' },
+    { name: 'flow.yaml', text: deepYamlFlow(20_000), code: 'parser' },
+    { name: 'deep.json', text: deepJson(20_000), code: 'parser' },
+    {
+      name: 'zero.yaml',
+      text: `openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Z:\n      $ref: '${'../'.repeat(20)}dev/zero'\n`,
+      code: 'invalid-ref',
+    },
+    { name: 'cycle.yaml', text: REF_CYCLE, code: 'error-500' },
+    { name: 'cycle-across.yaml', text: REF_CYCLE_ACROSS, code: 'error-500' },
+    {
+      name: 'after-cycles.yaml',
+      text: `openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths:\n  /getUsers:\n    get:\n      responses:\n        '200': {description: ok}\n`,
+      code: 'path-no-verbs',
+    },
   ];
   try {
-    for (const [name, text] of docs) {
+    for (const { name, text, code } of docs) {
       const uri = client.open(path.join(folder, name), text, 1);
       stats.hostile++;
       try {
-        await client.diagnostics(uri, () => true, 0, opts.budgetMs);
+        const diagnostics = await client.diagnostics(uri, () => true, 0, opts.budgetMs);
+        if (code !== undefined && !diagnostics.some(d => d.code === code))
+          stats.findings.push({
+            kind: 'server-hostile',
+            detail: `${name}: no ${code} among ${diagnostics.map(d => String(d.code)).join(', ') || 'no diagnostics'}`,
+          });
         await withTimeout(
           client.request('textDocument/hover', { textDocument: { uri }, position: { line: 6, character: 10 } }),
           opts.budgetMs,

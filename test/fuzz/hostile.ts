@@ -131,6 +131,9 @@ paths:
 export const REF_CYCLE_A = "R:\n  $ref: 'b.yaml#/R'\n";
 export const REF_CYCLE_B = "R:\n  $ref: 'a.yaml#/R'\n";
 
+/** A document with one finding everyone sees: a verb in a path. */
+const VERB_DOC = `${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n`;
+
 /** ../ enough times to reach / from any temp folder. */
 const UP = '../'.repeat(24);
 
@@ -209,15 +212,23 @@ export function hostileCases(): HostileCase[] {
       root: 'api/a.yaml',
       expect: { output: /outside/i, codes: ['invalid-ref'] },
     },
+    // Said as of an existing file: whether a file outside exists is not for the findings (and CI logs) to tell.
+    {
+      name: '$ref to a link to a missing file outside the project',
+      files: { 'api/a.yaml': refDoc('link.yaml'), 'api/link.yaml': { symlink: '../no-such.yaml' } },
+      root: 'api/a.yaml',
+      expect: { output: /link\.yaml \(a link to .*no-such\.yaml\) is outside the project/, codes: ['invalid-ref'] },
+      posixOnly: true,
+    },
     {
       name: 'a YAML document behind a UTF-8 BOM',
-      files: { 'a.yaml': `\uFEFF${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n` },
+      files: { 'a.yaml': `\uFEFF${VERB_DOC}` },
       root: 'a.yaml',
       expect: { output: /path-no-verbs/ },
     },
     {
       name: 'CRLF line endings',
-      files: { 'a.yaml': `${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n`.replace(/\n/g, '\r\n') },
+      files: { 'a.yaml': VERB_DOC.replace(/\n/g, '\r\n') },
       root: 'a.yaml',
       expect: { output: /path-no-verbs/ },
     },
@@ -266,7 +277,7 @@ export function hostileCases(): HostileCase[] {
     },
     {
       name: 'CR-only line ends',
-      files: { 'a.yaml': `${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n`.replace(/\n/g, '\r') },
+      files: { 'a.yaml': VERB_DOC.replace(/\n/g, '\r') },
       root: 'a.yaml',
       expect: { output: /path-no-verbs/, exit: [1] },
     },
@@ -338,6 +349,19 @@ export function hostileCases(): HostileCase[] {
       files: { 'a.yaml': `swagger: "1.2"\ninfo:\n  title: x\n  version: '1'\npaths: {}\n` },
       root: 'a.yaml',
       expect: { output: /skipped.*1\.2/i },
+    },
+    // The search for a config ends at the repository root: a .spectral.js above it (no rules) is not run.
+    {
+      name: 'a .spectral.js above the repository',
+      files: { '.spectral.js': 'module.exports = { rules: {} };\n', 'repo/.git/HEAD': 'ref: refs/heads/main\n', 'repo/a.yaml': VERB_DOC },
+      root: 'repo/a.yaml',
+      expect: { output: /path-no-verbs/, codes: ['path-no-verbs'], exit: [1] },
+    },
+    {
+      name: 'an unknown name in formats:',
+      files: { '.spectral.yaml': "extends: ['apiconv:recommended']\nformats: [oas3.7]\n", 'a.yaml': VERB_DOC },
+      root: 'a.yaml',
+      expect: { output: /unknown format "oas3\.7"/, exit: [2] },
     },
   ];
   return cases;

@@ -148,6 +148,31 @@ export function fileUriTarget(ref: string, fromFile: string, p: path.PlatformPat
   return p.resolve(p.dirname(fromFile), decoded);
 }
 
+/** How a refusal names a file: as written, and where it leads when a link on the way takes it elsewhere. */
+function nameOf(file: string, real: string): string {
+  return real === path.resolve(file) ? file : `${file} (a link to ${real})`;
+}
+
+/**
+ * Where a name that is no readable file leads: its links followed (at most 40, the kernel's limit), the nearest
+ * folder on the way that exists taken at its real path, the rest as written.
+ */
+function whereItLeads(file: string): string {
+  let abs = path.resolve(file);
+  for (let links = 0; links < 40; links++) {
+    let link: string;
+    try {
+      if (!fs.lstatSync(abs).isSymbolicLink()) return realOr(abs);
+      link = fs.readlinkSync(abs);
+    } catch {
+      const parent = path.dirname(abs);
+      return parent === abs ? abs : path.join(whereItLeads(parent), path.basename(abs));
+    }
+    abs = path.resolve(path.dirname(abs), link);
+  }
+  return abs;
+}
+
 /** Why `file` may not be read as a `$ref` target (undefined: it may). Does not open the file. */
 export function refusal(file: string, p: RefPolicy): string | undefined {
   const inside = (f: string) => p.roots!.some(r => isInside(f, r));
@@ -163,11 +188,14 @@ export function refusal(file: string, p: RefPolicy): string | undefined {
     if (st.isSymbolicLink()) st = fs.statSync(file);
     else real = dirRealpath(file);
   } catch (e) {
+    // A name that leads to no file, through a link or a linked folder, may still lead outside the project.
+    const leads = whereItLeads(file);
+    if (p.roots && !inside(leads)) return outside(nameOf(file, leads));
     const code = (e as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? `file not found: ${file}` : `cannot read ${file}: ${code ?? (e as Error).message}`;
   }
   real ??= realOr(file);
-  const name = real === path.resolve(file) ? file : `${file} (a link to ${real})`;
+  const name = nameOf(file, real);
   if (!st.isFile()) return `${name} is ${kindOf(st)}, not a regular file: not read`;
   if (p.roots && !inside(real)) return outside(name);
   if (st.size > p.maxBytes)

@@ -146,7 +146,12 @@ interface ImportRecord {
   source: string;
   imported: string;
   isDefault: boolean;
+  /** A format's name as the ruleset writes it (`oas3.0`), where the import's is the migrator's identifier (`oas3_0`). */
+  written?: string;
 }
+
+/** A migrator transform and the data pointers it applies to. */
+type MigratorHook = [RegExp, (input: unknown, ctx: unknown) => unknown];
 
 interface AstNode {
   type: string;
@@ -199,7 +204,7 @@ function unknownBuiltinName(imp: ImportRecord): string | undefined {
   if (!known || typeof (Object.prototype.hasOwnProperty.call(known, imp.imported) ? known[imp.imported] : undefined) === 'function') return undefined;
   const names = Object.keys(known).filter(k => typeof known[k] === 'function' && !/^[A-Z]|^(extractDraftVersion|detectDialect)$/.test(k));
   const kind = known === modules().formats ? 'format' : 'function';
-  return `unknown ${kind} "${imp.imported}" (Spectral's ${kind}s: ${names.join(', ')})`;
+  return `unknown ${kind} "${imp.written ?? imp.imported}" (Spectral's ${kind}s: ${names.join(', ')})`;
 }
 
 function describeImport(imp: ImportRecord, base: string): string {
@@ -246,14 +251,17 @@ export async function loadDataRulesetDefinition(file: string, opts: DataLoadOpti
     Scope: new () => unknown;
   };
   const { process: migrate } = require('@stoplight/spectral-ruleset-migrator') as { process: (input: unknown, ctx: unknown) => Promise<AstNode> };
-  const transformers = (require('@stoplight/spectral-ruleset-migrator/dist/transformers') as { default: ((hooks: Set<unknown>) => void)[] }).default;
+  const transformers = (require('@stoplight/spectral-ruleset-migrator/dist/transformers') as { default: ((hooks: Set<MigratorHook>) => void)[] }).default;
   const { assertRuleset } = require('@stoplight/spectral-ruleset-migrator/dist/validation') as { assertRuleset(r: unknown): void };
 
   const imports = new Map<string, ImportRecord>();
+  // The names of a `formats` list the migrator is turning into imports, one import each, in order.
+  let formatsWritten: unknown[] = [];
   class RecordingTree extends Tree {
     addImport(specifier: string, source: string, isDefault = false) {
       const id = super.addImport(specifier, source, isDefault);
-      imports.set(id.name, { source, imported: specifier, isDefault });
+      const written = source === '@stoplight/spectral-formats' ? formatsWritten.shift() : undefined;
+      imports.set(id.name, { source, imported: specifier, isDefault, ...(typeof written === 'string' && { written }) });
       return id;
     }
   }
@@ -268,8 +276,17 @@ export async function loadDataRulesetDefinition(file: string, opts: DataLoadOpti
     return data;
   };
   const tree = new RecordingTree({ format: 'esm', npmRegistry: null, scope: new Scope() });
-  const hooks = new Set<unknown>();
+  const hooks = new Set<MigratorHook>();
   for (const t of transformers) t(hooks);
+  // A `formats` list becomes imports of identifiers (`oas3.0` → oas3_0, `../x` → __/x): an unknown one is named as written.
+  for (const hook of hooks) {
+    const [pattern, transform] = hook;
+    if (/formats/.test(pattern.source))
+      hook[1] = (input, c) => {
+        formatsWritten = Array.isArray(input) ? [...input] : [];
+        return transform(input, c);
+      };
+  }
   const ctx = { cwd: base, filepath: abs, tree, opts: { fetch: opts.fetch, fs, format: 'esm' }, npmRegistry: null, hooks, read };
   let ast: AstNode;
   try {

@@ -5,9 +5,9 @@ import { uriIsJSONPointer, uriToJSONPointer } from '@stoplight/json-ref-resolver
 import { createResolver, fileUriRef } from '../spectralResolver';
 import { OPEN_REF_POLICY, type RefPolicy } from '../refFiles';
 import { encodeSegment, unitDepth, unitKey } from '../parse/units';
-import type { IncrementalResolverOptions, ReferencedDocument, ResolveStats, Segment } from './types';
+import type { IncrementalResolverOptions, RawError, ReferencedDocument, ResolveStats, Segment } from './types';
 import { badObject, crawlAfterEdit, crawlUnitValue, EMPTY_CRAWL, Fallback, hasOwn, isRefObject, type UnitCrawl, type UnitInfo } from './crawl';
-import type { Decisions, RawError, RefInfo } from './decide';
+import type { Decisions, RefInfo } from './decisions';
 // ---------------------------------------------------------------------------
 // The resolver
 

@@ -8,8 +8,7 @@ import type { FileReader } from '../spectralResolver';
 import { parseYamlReferenced } from '../parse/yamlDocument';
 import { yamlRangeForPath } from '../parse/yamlRanges';
 import { parseCached } from '../cache';
-import type { JsonPath, ReferencedDocument, ResolveInput } from './types';
-import type { RawError } from './decide';
+import type { JsonPath, RawError, ReferencedDocument, ResolveInput } from './types';
 // ---------------------------------------------------------------------------
 // Spectral's DocumentInventory parts (documentInventory.js, errorMessages.js)
 

@@ -2,7 +2,8 @@
 import { encodeSegment, unitDepth, unitKey } from '../parse/units';
 import { addTo, deepFreeze, sameValues, shallowCopy, type UnitInfo } from './crawl';
 import { KEPT_COPY_MAPS, type CopyMemo, type RemoteState, type UnitMemo } from './base';
-import { ResolverDecide, type CopyTree, type Decisions, type Node } from './decide';
+import { ResolverDecide } from './decide';
+import type { CopyTree, Decisions, Node } from './decisions';
 import type { SharedObjects } from './types';
 export abstract class ResolverMaterialize extends ResolverDecide {
   protected materialize(

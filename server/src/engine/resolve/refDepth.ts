@@ -9,7 +9,8 @@
  * `$ref`, with an `invalid-ref` finding at it.
  */
 import type { UnitInfo } from './crawl';
-import type { Node, RawError } from './decide';
+import type { Node } from './decisions';
+import type { RawError } from './types';
 
 /**
  * The deepest nesting `$ref`s may add to the resolved document. With the text's own nesting (limits.ts: 500), what the

@@ -8,7 +8,7 @@ import { OPEN_REF_POLICY, readRefFile, withFolderCache, type RefPolicy } from '.
 import type { FileReader } from '../spectralResolver';
 import { cachingParseResolveResult } from '../cache';
 import { readText, ReferencedFiles } from './documentInventory';
-import type { RawError } from './decide';
+import type { RawError } from './types';
 import { readError, RemoteRunner, UriStack, type NodeData, type RemoteContext, type Uri } from './remoteRunner';
 
 export interface RemoteOutcome {

@@ -31,7 +31,7 @@ import { Fallback } from './crawl';
 import { Crawl } from './remoteCrawl';
 import { plainRelativeRef } from './plainRef';
 import { Draft, deepFreeze, draftGet, draftSet, finish } from './remoteDraft';
-import type { RawError } from './decide';
+import type { RawError } from './types';
 
 /** The URI objects runner.js makes (urijs). */
 export interface Uri {

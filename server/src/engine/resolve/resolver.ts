@@ -46,10 +46,10 @@
  */
 import { createResolver } from '../spectralResolver';
 import { unitsOf } from '../parse/units';
-import type { RefGraphLike, ResolvedDoc, ResolveInput } from './types';
+import type { RawError, RefGraphLike, ResolvedDoc, ResolveInput } from './types';
 import { Fallback, hasOwn, type UnitInfo } from './crawl';
 import { FALLBACK_VALUE, type Layout, type RemoteState } from './base';
-import { classify, statusKey, type RawError } from './decide';
+import { classify, statusKey } from './decide';
 import { ResolverMaterialize } from './materialize';
 import { formatResolverErrors, readText, ReferencedFiles } from './documentInventory';
 import { collectAfter } from '../pipeline/garbageCollection';

@@ -4,6 +4,14 @@ import type { RefPolicy } from '../refFiles';
 export type Segment = string | number;
 export type JsonPath = Segment[];
 
+/** A resolver error as json-ref-resolver reports it, before formatResolverErrors places it (documentInventory.ts). */
+export interface RawError {
+  code: string;
+  message: string;
+  path: Segment[];
+  uriStack: string[];
+}
+
 interface Position {
   line: number;
   character: number;
