@@ -10,6 +10,7 @@ import type { JsonPath } from '../problem';
 import { isObj, type Obj } from './model';
 import { formatChange, tightened } from './constraints';
 import { diffCheck } from './checks';
+import { descriptionOf, findRenames } from './rename';
 import { asApplied, covers, labelOf, pairAlternatives, unionOf, type Side, type Union } from './union';
 import {
   cap,
@@ -370,19 +371,10 @@ export class SchemaDiffer {
     const removed = [...fb.props.keys()].filter(k => !fh.props.has(k) && !ignored(fb.props.get(k)!.schema));
     const added = [...fh.props.keys()].filter(k => !fb.props.has(k) && !ignored(fh.props.get(k)!.schema));
     const parent = fh.propsPath ?? hp;
-    const renamed = new Map<string, string>();
-    const taken = new Set<string>();
-    for (const r of removed) {
-      const cands = added.filter(a => !taken.has(a) && schemaEqual(fb.props.get(r)!.schema, fh.props.get(a)!.schema));
-      // One candidate only, and it is not also the only match of another removed property.
-      if (
-        cands.length === 1 &&
-        removed.filter(o => o !== r && !renamed.has(o) && schemaEqual(fb.props.get(o)!.schema, fh.props.get(cands[0])!.schema)).length === 0
-      ) {
-        renamed.set(r, cands[0]);
-        taken.add(cands[0]);
-      }
-    }
+    const members = (f: typeof fb) =>
+      [...f.props].filter(([, v]) => !ignored(v.schema)).map(([key, v]) => ({ key, schema: v.schema, description: descriptionOf(v.schema) }));
+    const renamed = findRenames(members(fb), members(fh));
+    const taken = new Set(renamed.values());
     const errorShape = ctx.dir === 'response' && ctx.error;
     for (const r of removed) {
       const b = fb.props.get(r)!;
