@@ -1,8 +1,10 @@
 /**
  * Request patterns compared by the strings they take (server/src/engine/diff/strings.ts),
  * with minLength/maxLength folded in: loosened or rewritten alike is no finding, tightened
- * and incomparable are errors naming a refused string, what cannot be decided is a warning
- * that does not count as a breaking change. In a query parameter and a body property, in
+ * and incomparable are errors naming a refused string; what the automata cannot decide is
+ * tried on plain strings, and a warning that does not count as a breaking change when none
+ * tells them apart, except a pattern added where there was none: an error unless it takes
+ * every string. In a query parameter and a body property, in
  * OpenAPI 2.0, 3.0 and 3.1.
  */
 import { describe, it } from 'node:test';
@@ -71,8 +73,18 @@ describe('diff: request patterns compared by the strings they take', () => {
       assert.match(p.message, /\("a" is refused; the new pattern takes other strings instead\)/);
     });
 
-    it(`a pattern it cannot model is a warning that does not count as a break (OpenAPI ${version})`, async () => {
-      const f = await findings({ pattern: '^[a-z0-9]+$' }, { pattern: '^(?=.*\\d)[a-z0-9]+$' }, version);
+    it(`a pattern it cannot model is decided by a plain string one takes and the other refuses, else a warning that does not count as a break (OpenAPI ${version})`, async () => {
+      const witnessed = await findings({ pattern: '^[a-z0-9]+$' }, { pattern: '^(?=.*\\d)[a-z0-9]+$' }, version);
+      assert.deepEqual(
+        witnessed.map(p => [p.code, p.severity]),
+        [
+          ['version-not-bumped', 0],
+          ['request-constraint-tightened', 0],
+          ['request-constraint-tightened', 0],
+        ],
+      );
+      assert.match(witnessed[1].message, /accepts less: pattern changed to .* \("a" is refused\)\./);
+      const f = await findings({ pattern: '^[a-z0-9]+$' }, { pattern: '^(?=.*[a-z0-9])[a-z0-9]+$' }, version);
       assert.deepEqual(
         f.map(p => [p.code, p.severity]),
         [
@@ -82,11 +94,42 @@ describe('diff: request patterns compared by the strings they take', () => {
       );
       assert.match(f[0].message, /may accept less: pattern changed to .*apiconv cannot compare it with the base's: a pattern has a lookahead or lookbehind/);
     });
+
+    it(`a pattern added where there was none is an error unless it takes every string, however long its counted repetition (OpenAPI ${version})`, async () => {
+      const counted = await findings({}, { pattern: '^[a-z]{1,5000}$' }, version);
+      assert.deepEqual(
+        counted.map(p => [p.code, p.severity, p.message.replace(/^.* accepts less: /, '')]),
+        [
+          ['version-not-bumped', 0, "The head has 2 breaking changes but its major version is the base's (1.0.0)."],
+          ['request-constraint-tightened', 0, 'pattern ^[a-z]{1,5000}$ added ("" is refused).'],
+          ['request-constraint-tightened', 0, 'pattern ^[a-z]{1,5000}$ added ("" is refused).'],
+        ],
+      );
+      const long = await findings({}, { pattern: '^[\\s\\S]{0,5000}$' }, version);
+      assert.match(long[1].message, /added \("a{47}…" is refused\)\./);
+      // It refuses '#', which no plain string tried has: not proven, still an error.
+      const unproven = await findings({}, { pattern: '^(?!.*#)' }, version);
+      assert.deepEqual(
+        unproven.map(p => [p.code, p.severity]),
+        [
+          ['version-not-bumped', 0],
+          ['request-constraint-tightened', 0],
+          ['request-constraint-tightened', 0],
+        ],
+      );
+      assert.match(unproven[1].message, /added \(apiconv cannot tell which strings it refuses: a pattern has a lookahead or lookbehind\)\./);
+      assert.deepEqual(await findings({}, { pattern: '.*' }, version), []);
+      assert.deepEqual(await findings({}, { pattern: '' }, version), []);
+    });
   }
 
   it('backreferences it cannot expand and automata past the budget are undecided, not guessed', () => {
     assert.deepEqual(compareStrings({ pattern: '^(a+)b\\1$' }, { pattern: '^a+ba+$' }), { kept: undefined, reason: 'a pattern has a backreference' });
-    assert.deepEqual(compareStrings({}, { pattern: '^[a-z]{1,5000}$' }), { kept: undefined, reason: 'the patterns are too large to compare' });
+    assert.deepEqual(compareStrings({ pattern: '^[a-z]{1,100}$' }, { pattern: '^[a-z]{1,5000}$' }), {
+      kept: undefined,
+      reason: 'the patterns are too large to compare',
+    });
+    assert.deepEqual(compareStrings({}, { pattern: '^[a-z]{1,5000}$' }), { kept: false, refused: '', gained: false });
   });
 
   it('anchors and word boundaries: an unanchored pattern is searched for anywhere in the string', () => {

@@ -25,7 +25,12 @@ export const DIFF_CHECKS: readonly DiffCheck[] = [
   C('operation-removed', 'error', true, 'A method of a path is gone.'),
   C('success-status-removed', 'error', true, 'A 2xx/3xx response of an operation is gone.'),
   C('response-property-removed', 'error', true, 'A property of a response body schema is gone (required or optional: clients may read it).'),
-  C('property-renamed', 'error', true, 'A property or parameter is gone and a sibling with an equal schema appeared: reported once, as a rename.'),
+  C(
+    'property-renamed',
+    'error',
+    true,
+    'A property or parameter is gone and a sibling with an equal schema and description appeared in its place: reported once, as a rename.',
+  ),
   C('response-property-became-optional', 'error', true, 'A response property that was required is not any more (or became nullable).'),
   C('response-type-changed', 'error', true, 'The type/format of a response property or body changed.'),
   C('response-enum-value-added', 'warn', false, 'A response enum gained a value clients may not handle.'),

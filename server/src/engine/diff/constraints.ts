@@ -83,7 +83,10 @@ export function tightened(base: Obj, head: Obj): Tightening | undefined {
     changes,
     first,
     ...(result?.kept === false ? { refused: result.refused, gained: result.gained } : {}),
-    ...(result?.kept === undefined && decided === 0 && changes.length === strings!.changes.length ? { undecided: true } : {}),
+    // A pattern added where there was none is a tightening unless it takes every string: undecided, it stays one.
+    ...(result?.kept === undefined && typeof base.pattern === 'string' && decided === 0 && changes.length === strings!.changes.length
+      ? { undecided: true }
+      : {}),
   };
 }
 
@@ -116,7 +119,11 @@ function stringsLost(base: Obj, head: Obj): { result: ReturnType<typeof compareS
   }
   if (bp !== hp) {
     const text = bp === undefined ? `pattern ${hp} added` : `pattern changed to ${hp}`;
-    changes.push([result.kept === undefined ? `${text} (apiconv cannot compare it with the base's: ${result.reason})` : text, 'pattern']);
+    if (result.kept !== undefined) changes.push([text, 'pattern']);
+    else {
+      const why = bp === undefined ? 'apiconv cannot tell which strings it refuses' : "apiconv cannot compare it with the base's";
+      changes.push([`${text} (${why}: ${result.reason})`, 'pattern']);
+    }
   }
   return { result, changes, folded };
 }

@@ -59,7 +59,7 @@ export function diffDocuments(base: LoadedDoc, head: LoadedDoc, options: DiffOpt
   const hm = modelOf(head);
   const changes: Change[] = [];
   const emit = (c: Change) => changes.push(c);
-  const schemas = new SchemaDiffer(emit, { base: namesOf(base), head: namesOf(head) });
+  const schemas = new SchemaDiffer(emit, { base: namesOf(base), head: namesOf(head) }, { base: base.version, head: head.version });
 
   const bi = majorOf(bm.infoVersion);
   const hi = majorOf(hm.infoVersion);

@@ -7,7 +7,7 @@
 import type { JsonPath } from '../problem';
 import { isObj, isVersionParam, parseDate, statusClass, type Header, type Obj, type Operation, type Param, type Response, type SecurityReq } from './model';
 import type { Change, SchemaContext, SchemaDiffer } from './schema';
-import { schemaEqual } from './schemaShape';
+import { findRenames } from './rename';
 
 type Emit = (c: Change) => void;
 
@@ -45,22 +45,31 @@ function compareParams(bo: Operation, ho: Operation, schemas: SchemaDiffer, emit
     if (hp) pairs.push([bp, hp]);
   }
   const matched = new Set<string>();
+  // The same name, matched under another key (a path parameter whose place in the template moved): the same parameter.
+  const movedTo = new Map<string, string>();
   for (const p of removed) {
-    // The same name, matched under another key (a path parameter whose place in the template moved): the same parameter.
     const same = added.find(a => a.in === p.in && a.name === p.name && !matched.has(a.key));
-    if (same) {
-      matched.add(same.key);
-      pairs.push([p, same]);
-      continue;
-    }
+    if (!same) continue;
+    matched.add(same.key);
+    movedTo.set(p.key, same.key);
+    pairs.push([p, same]);
+  }
+  const member = (p: Param, key = p.key) => ({ key, schema: stripParam(p.schema), description: p.raw.description });
+  const renamed = findRenames(
+    [...bo.params.values()].map(p => member(p, movedTo.get(p.key))),
+    [...ho.params.values()].map(p => member(p)),
+    (b, h) => bo.params.get(b.key)?.in === ho.params.get(h.key)?.in,
+  );
+  for (const p of removed) {
+    if (movedTo.has(p.key)) continue;
     const removal = { deprecated: p.deprecated, sunset: typeof p.raw['x-sunset'] === 'string' ? p.raw['x-sunset'] : sunset };
-    const cands = added.filter(a => a.in === p.in && !matched.has(a.key) && schemaEqual(stripParam(p.schema), stripParam(a.schema)));
-    if (cands.length === 1) {
-      matched.add(cands[0].key);
+    const to = ho.params.get(renamed.get(p.key) ?? '');
+    if (to) {
+      matched.add(to.key);
       emit({
         check: 'property-renamed',
-        message: `The ${p.in} parameter ${q(p.name)} of ${opName(ho)} was renamed ${q(p.name)} → ${q(cands[0].name)}.`,
-        headPath: cands[0].path,
+        message: `The ${p.in} parameter ${q(p.name)} of ${opName(ho)} was renamed ${q(p.name)} → ${q(to.name)}.`,
+        headPath: to.path,
         basePath: p.path,
         removed: removal,
       });
@@ -252,7 +261,7 @@ function headerSchema(h: Header): { schema: Obj; path: JsonPath } | undefined {
 }
 
 /** A parameter's schema without what names it (OpenAPI 2 keeps both in one object). */
-function stripParam(s: Record<string, unknown> | undefined): unknown {
+function stripParam(s: Obj | undefined): Obj | undefined {
   if (!s) return s;
   const { name: _n, in: _i, description: _d, ...rest } = s;
   return rest;

@@ -10,6 +10,9 @@ import type { JsonPath } from '../problem';
 import { isObj, type Obj } from './model';
 import { formatChange, tightened } from './constraints';
 import { diffCheck } from './checks';
+import { inDialect } from './dialect';
+import type { OasVersion } from './load';
+import { descriptionOf, findRenames } from './rename';
 import { asApplied, covers, labelOf, pairAlternatives, unionOf, type Side, type Union } from './union';
 import {
   cap,
@@ -77,6 +80,8 @@ export class SchemaDiffer {
     private readonly emit: (c: Change) => void,
     /** The component names of each side's schemas (union.ts componentNames), to pair alternatives by `$ref` target. */
     private readonly names: { base: Map<object, string>; head: Map<object, string> } = { base: new Map(), head: new Map() },
+    /** The OpenAPI version of each side: the schema keywords it reads (dialect.ts). */
+    private readonly versions: { base: OasVersion; head: OasVersion } = { base: '3.1', head: '3.1' },
     /** How many trial comparisons (accepts) this one is inside: they nest only so deep. */
     private readonly trials = 0,
   ) {}
@@ -94,6 +99,9 @@ export class SchemaDiffer {
     if (!keys) inner.set(head, (keys = new Set()));
     if (keys.has(memoKey)) return;
     keys.add(memoKey);
+    // From here on each side is what its own OpenAPI version reads (3.1's keywords are text in 3.0).
+    base = inDialect(base, this.versions.base);
+    head = inDialect(head, this.versions.head);
 
     const what = name === undefined ? ctx.where : q(name);
     const bu = unionOf(base);
@@ -144,11 +152,41 @@ export class SchemaDiffer {
     this.compareUnions(base, head, bu, hu, bp, hp, ctx, what, name);
     this.compareConditionals(base, head, bp, hp, ctx, what, name);
     if (!oneSided) this.compareProperties(base, head, bp, hp, ctx);
+    this.compareDependents(base, head, bp, hp, ctx);
     for (const k of ['items', 'additionalProperties', 'contains'] as const) {
       const b = base[k];
       const h = head[k];
       if (isObj(b) && isObj(h))
         this.compare(b, h, [...bp, k], [...hp, k], ctx, name === undefined ? undefined : `${name}${k === 'additionalProperties' ? '.*' : '[]'}`);
+    }
+    // 3.1 tuples: each position against the same position.
+    const [bt, ht] = [base.prefixItems, head.prefixItems];
+    if (Array.isArray(bt) && Array.isArray(ht))
+      for (let i = 0; i < Math.min(bt.length, ht.length); i++)
+        if (isObj(bt[i]) && isObj(ht[i]))
+          this.compare(bt[i], ht[i], [...bp, 'prefixItems', i], [...hp, 'prefixItems', i], ctx, name === undefined ? undefined : `${name}[${i}]`);
+  }
+
+  /** 3.1 `dependentRequired`: names a request must now send with another, or a response no longer sends with it. */
+  private compareDependents(base: Obj, head: Obj, bp: JsonPath, hp: JsonPath, ctx: SchemaContext): void {
+    const of = (s: Obj) => (isObj(s.dependentRequired) ? s.dependentRequired : {});
+    const request = ctx.dir === 'request';
+    // The side that asks more of the other: a dependency the head added to a request, one the base had in a response.
+    const [more, less] = request ? [of(head), of(base)] : [of(base), of(head)];
+    const pathOf = (s: Obj, p: JsonPath, k?: string): JsonPath =>
+      !isObj(s.dependentRequired) ? p : k === undefined ? [...p, 'dependentRequired'] : [...p, 'dependentRequired', k];
+    for (const [k, names] of Object.entries(more)) {
+      if (!Array.isArray(names)) continue;
+      const kept = Array.isArray(less[k]) ? (less[k] as unknown[]) : [];
+      for (const n of names.filter((x): x is string => typeof x === 'string' && !kept.includes(x)))
+        this.emit({
+          check: request ? 'request-property-became-required' : 'response-property-became-optional',
+          message: request
+            ? `The request property ${q(n)} became required when ${q(k)} is sent (dependentRequired): clients of the base may not send it.`
+            : `The response property ${q(n)} is no longer sent whenever ${q(k)} is (dependentRequired): clients may not receive it.`,
+          headPath: pathOf(head, hp, request ? k : undefined),
+          basePath: pathOf(base, bp, request ? undefined : k),
+        });
     }
   }
 
@@ -335,13 +373,12 @@ export class SchemaDiffer {
   private accepts(base: Obj, head: Obj, ctx: SchemaContext, reportedElsewhere?: string): boolean {
     if (this.trials >= 2) return false;
     let breaks = false;
-    new SchemaDiffer(c => (breaks ||= c.check !== reportedElsewhere && diffCheck(c.check)?.breaking !== false), this.names, this.trials + 1).compare(
-      base,
-      head,
-      [],
-      [],
-      ctx,
-    );
+    new SchemaDiffer(
+      c => (breaks ||= c.check !== reportedElsewhere && diffCheck(c.check)?.breaking !== false),
+      this.names,
+      this.versions,
+      this.trials + 1,
+    ).compare(base, head, [], [], ctx);
     return !breaks;
   }
 
@@ -370,19 +407,10 @@ export class SchemaDiffer {
     const removed = [...fb.props.keys()].filter(k => !fh.props.has(k) && !ignored(fb.props.get(k)!.schema));
     const added = [...fh.props.keys()].filter(k => !fb.props.has(k) && !ignored(fh.props.get(k)!.schema));
     const parent = fh.propsPath ?? hp;
-    const renamed = new Map<string, string>();
-    const taken = new Set<string>();
-    for (const r of removed) {
-      const cands = added.filter(a => !taken.has(a) && schemaEqual(fb.props.get(r)!.schema, fh.props.get(a)!.schema));
-      // One candidate only, and it is not also the only match of another removed property.
-      if (
-        cands.length === 1 &&
-        removed.filter(o => o !== r && !renamed.has(o) && schemaEqual(fb.props.get(o)!.schema, fh.props.get(cands[0])!.schema)).length === 0
-      ) {
-        renamed.set(r, cands[0]);
-        taken.add(cands[0]);
-      }
-    }
+    const members = (f: typeof fb) =>
+      [...f.props].filter(([, v]) => !ignored(v.schema)).map(([key, v]) => ({ key, schema: v.schema, description: descriptionOf(v.schema) }));
+    const renamed = findRenames(members(fb), members(fh));
+    const taken = new Set(renamed.values());
     const errorShape = ctx.dir === 'response' && ctx.error;
     for (const r of removed) {
       const b = fb.props.get(r)!;

@@ -3,7 +3,8 @@
  * compared between versions as languages: whether every string the base took the head
  * takes too, and if not, one it refuses. The regular expressions become finite automata
  * (refa); what refa cannot model (a lookaround inside the pattern, a backreference it
- * cannot expand) or what grows past a node budget is left undecided, never guessed.
+ * cannot expand) or what grows past a node budget is tried on a few plain strings, and
+ * left undecided, never guessed, when none of them tells the two apart.
  */
 import type { CharSet, DFA, Expression, NFA, NoParent, ReadonlyNFA, Transformer, TransitionIterable } from 'refa';
 
@@ -165,6 +166,30 @@ function undecidedReason(e: unknown): string {
   return 'apiconv cannot model a pattern';
 }
 
+/** Characters a witness is made of: a letter, a digit, a capital, a space, punctuation, a non-ASCII letter, a line break. */
+const WITNESS_CHARACTERS = ['a', '0', 'A', ' ', '-', '_', '.', '!', '\u00e9', '\n'];
+
+/**
+ * When the automata cannot decide, the patterns' own engine may: a string the base takes
+ * and the head refuses, found among a few plain ones (each character repeated to a length
+ * the base allows, short ones first, then one longer than any counted repetition models),
+ * proves the head takes less. No witness found leaves the comparison undecided.
+ */
+function witness(base: StringRule, head: StringRule, flags: string): string | undefined {
+  const takes = (rule: StringRule, re: RegExp | undefined, s: string) =>
+    s.length >= (rule.minLength ?? 0) && s.length <= (rule.maxLength ?? Infinity) && (re === undefined || re.test(s));
+  const b = base.pattern === undefined ? undefined : new RegExp(base.pattern, flags);
+  const h = head.pattern === undefined ? undefined : new RegExp(head.pattern, flags);
+  const min = base.minLength ?? 0;
+  const lengths = new Set([min, min + 1, min + 2, min + 8, base.maxLength ?? min + 10_000]);
+  for (const length of [...lengths].sort((x, y) => x - y))
+    for (const c of WITNESS_CHARACTERS) {
+      const s = c.repeat(length);
+      if (takes(base, b, s) && !takes(head, h, s)) return s;
+    }
+  return undefined;
+}
+
 const memo = new Map<string, StringComparison>();
 
 /** Compares what two string rules take (memoized: an API repeats its patterns). */
@@ -180,6 +205,8 @@ export function compareStrings(base: StringRule, head: StringRule): StringCompar
     } catch (e) {
       if (e instanceof SyntaxError) continue;
       result = { kept: undefined, reason: undecidedReason(e) };
+      const refused = witness(base, head, flags);
+      if (refused !== undefined) result = { kept: false, refused, gained: witness(head, base, flags) !== undefined };
     }
     break;
   }
