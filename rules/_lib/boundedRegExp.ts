@@ -4,7 +4,8 @@
  * is tested under the running call's deadline (budget.ts). A regular expression's match cannot check a clock; a
  * `vm` script's timeout stops even a match, and the test then throws BudgetSpent: the rule is stopped and named, the
  * other rules' findings are kept. The others are tested as they are: a `vm` call costs far more than a safe match.
- * Without a deadline (inside `spectral lint`, a lint without a budget) every test is a plain one.
+ * Without a deadline (a lint without a budget, `spectral lint`) a bounded test still stops after UNBUDGETED_TEST_MS:
+ * the engine names the rule (functionBudget.ts callBudgeted), Spectral reports the function's exception.
  */
 import * as vm from 'node:vm';
 import safeRegex from 'safe-regex2';
@@ -14,6 +15,12 @@ import { BudgetSpent, callDeadline } from './budget';
 export interface PatternTest {
   test(text: string): boolean;
 }
+
+/**
+ * How long one test may run where no deadline is set (a lint without a budget, the CLI's own thread, `spectral
+ * lint`): the default function budget. No real pattern needs it; one that does would never end.
+ */
+const UNBUDGETED_TEST_MS = 5000;
 
 /** A test stopped at the deadline: Node's code for a `vm` script past its timeout. */
 const TIMED_OUT = 'ERR_SCRIPT_EXECUTION_TIMEOUT';
@@ -31,8 +38,7 @@ class BoundedTest implements PatternTest {
 
   test(text: string): boolean {
     const deadline = callDeadline();
-    if (deadline === 0) return this.re.test(text);
-    const ms = deadline - Date.now();
+    const ms = deadline === 0 ? UNBUDGETED_TEST_MS : deadline - Date.now();
     if (ms <= 0) throw new BudgetSpent();
     context.pattern = this.re;
     context.text = text;

@@ -57,6 +57,8 @@ export function attachMeter(buffer: SharedArrayBuffer, onNames: (names: string[]
 
 let deadline = 0;
 let lintBudgetMs = 0;
+/** Whether a budgeted scope (withFunctionBudget) runs: its stops are reported, with a budget or without one. */
+let inScope = false;
 let stoppedInLint = new Set<string>();
 /** Where each of our own rules stopped in this lint: the JSON pointer of the value its call was given. */
 let stoppedPlaces = new Map<string, string>();
@@ -90,15 +92,16 @@ export const BUILT_IN_PREFIX = 'built-in ';
  * the lint's budget, per rule and document as for custom functions. One that runs past it throws BudgetSpent: the
  * rule is stopped for the rest of the lint (its findings dropped, one finding names it, takeStoppedRules) and the
  * other rules run on, in this thread — no worker to terminate, which the serial CLI and a lint in the server's main
- * thread do not have. Outside a budgeted lint the call just runs.
+ * thread do not have. In a scope without a budget (the CLI's own thread) there is no deadline, but a pattern test's
+ * own time limit (rules/_lib/boundedRegExp.ts) stops the rule the same way. Outside a scope the call just runs.
  */
 export function callBudgeted(rule: string, call: () => unknown, where?: readonly (string | number)[]): unknown {
-  if (!lintBudgetMs) return call();
+  if (!inScope) return call();
   const name = BUILT_IN_PREFIX + rule;
   if (stoppedInLint.has(name)) return undefined;
   const spent = budgetedSpent.get(rule) ?? 0;
   const t0 = Date.now();
-  const outer = setCallDeadline(t0 + Math.max(0, lintBudgetMs - spent));
+  const outer = setCallDeadline(lintBudgetMs ? t0 + Math.max(0, lintBudgetMs - spent) : 0);
   try {
     return call();
   } catch (e) {
@@ -159,10 +162,12 @@ export function withFunctionBudget<T>(
     if (budget.ms) await new Promise(resolve => setImmediate(resolve));
     startLintMeter(budget.ms);
     setSkippedRules(budget.skip);
+    inScope = true;
     try {
       const value = await run();
       return { value, stopped: [...new Set([...(budget.skip ?? []), ...takeStoppedRules()])], places: takeStoppedPlaces() };
     } finally {
+      inScope = false;
       setSkippedRules(undefined);
     }
   });
@@ -396,8 +401,11 @@ export function pollBudget(check: () => Overrun | undefined, running: () => bool
 
 /** The finding for a rule stopped by the budget (on the document's first line); `place`: where one of ours stopped. */
 export function overrunMessage(rule: string, budgetMs: number, place?: string): string {
-  if (rule.startsWith(BUILT_IN_PREFIX))
-    return `rule "${rule.slice(BUILT_IN_PREFIX.length)}" ran past the time budget (${budgetMs} ms for this document) and was stopped${place === undefined ? '' : ` at ${place}`}; the rule is skipped for this document, the other rules' findings are kept`;
+  if (rule.startsWith(BUILT_IN_PREFIX)) {
+    // Without a budget, only a pattern test's own time limit stops one of ours (rules/_lib/boundedRegExp.ts).
+    const limit = budgetMs > 0 ? `the time budget (${budgetMs} ms for this document)` : 'the time limit of a pattern test';
+    return `rule "${rule.slice(BUILT_IN_PREFIX.length)}" ran past ${limit} and was stopped${place === undefined ? '' : ` at ${place}`}; the rule is skipped for this document, the other rules' findings are kept`;
+  }
   if (rule.startsWith('format '))
     return `the custom format "${rule.slice(7)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; it matches no document for now, the other rules' findings are kept`;
   return `rule "${rule}": its custom function ran past the time budget (${budgetMs} ms for this document) and was stopped; the rule is skipped for this document, the other rules' findings are kept`;
