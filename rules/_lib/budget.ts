@@ -27,6 +27,11 @@ export function setCallDeadline(at: number): number {
   return prev;
 }
 
+/** The running call's deadline (epoch ms); 0: none. */
+export function callDeadline(): number {
+  return deadline;
+}
+
 /** In a traversal loop of our rule functions: throws BudgetSpent past the running call's deadline. */
 export function checkBudget(): void {
   if (deadline !== 0 && ++ticks % CHECK_EVERY === 0 && Date.now() > deadline) throw new BudgetSpent();

@@ -9,6 +9,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import draft6MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json';
+import { boundedRegExpEngine } from './boundedRegExp';
 
 export type Base = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12';
 
@@ -39,7 +40,9 @@ export function newAjv(base: Base, trusted: boolean, code?: Options['code']): Aj
     allowUnionTypes: true,
     logger,
     unicodeRegExp: false,
-    code: { optimize: false, ...code },
+    // A document's patterns are tested under the running rule's deadline (boundedRegExp.ts); the build's standalone
+    // code (the meta-schema's own patterns) keeps RegExp.
+    code: { optimize: false, ...(code ?? { regExp: boundedRegExpEngine }) },
     ...(trusted ? { validateSchema: false } : null),
   });
   addFormats(ajv as never);

@@ -21,6 +21,7 @@
  * groups in each dialect) and exampleVerdict.test.ts (generated cases, and every invalid example of the corpus).
  */
 import equal from 'fast-deep-equal';
+import type { PatternTest } from './boundedRegExp';
 import { codePoints, hasType, isObject, isPlainJson, passesFormat, regexpOf, typeList, wellFormedSchema, type Dialect, type Json } from './exampleVerdict';
 
 /** An error object as Ajv makes it (keys in Ajv's order; `messages` on, `verbose` off). */
@@ -297,7 +298,7 @@ class Walk {
       case 'minLength':
         return codePoints(value as string) >= (kw as number) || fail({ limit: kw }, `must NOT have fewer than ${kw as number} characters`);
       case 'pattern':
-        return (regexpOf(kw as string) as RegExp).test(value as string) || fail({ pattern: kw }, `must match pattern "${kw as string}"`);
+        return (regexpOf(kw as string) as PatternTest).test(value as string) || fail({ pattern: kw }, `must match pattern "${kw as string}"`);
       case 'maxItems':
         return (value as Json[]).length <= (kw as number) || fail({ limit: kw }, `must NOT have more than ${kw as number} items`);
       case 'minItems':
@@ -345,7 +346,7 @@ class Walk {
         for (const p of Object.keys(pats)) {
           if (p === '__proto__') throw UNSURE;
           if (alwaysValid(pats[p])) continue;
-          const re = regexpOf(p) as RegExp;
+          const re = regexpOf(p) as PatternTest;
           for (const key of Object.keys(o)) {
             if (key === '__proto__') throw UNSURE;
             if (!re.test(key)) continue;
@@ -394,7 +395,7 @@ class Walk {
     const pats = isObject(s.patternProperties)
       ? Object.keys(s.patternProperties)
           .filter(p => p !== '__proto__')
-          .map(p => regexpOf(p) as RegExp)
+          .map(p => regexpOf(p) as PatternTest)
       : [];
     for (const key of Object.keys(o)) {
       if (key === '__proto__') throw UNSURE;

@@ -18,6 +18,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
 // Ajv's own equality for `enum`, `const` and `uniqueItems`.
 import equal from 'fast-deep-equal';
+import { boundedPattern, type PatternTest } from './boundedRegExp';
 
 export type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
 type Verdict = boolean | undefined;
@@ -128,13 +129,16 @@ export function isPlainJson(value: unknown, depth = 0): value is Json {
   return true;
 }
 
-const regexps = new Map<string, RegExp | null>();
-/** A pattern compiled as Ajv compiles it (no `u` flag: unicodeRegExp is off); null when it does not compile. */
-export function regexpOf(source: string): RegExp | null {
+const regexps = new Map<string, PatternTest | null>();
+/**
+ * A pattern compiled as Ajv compiles it (no `u` flag: unicodeRegExp is off), tested under the deadline where its
+ * matches could run away (boundedRegExp.ts); null when it does not compile.
+ */
+export function regexpOf(source: string): PatternTest | null {
   let re = regexps.get(source);
   if (re === undefined) {
     try {
-      re = new RegExp(source);
+      re = boundedPattern(new RegExp(source));
     } catch {
       re = null;
     }
@@ -360,7 +364,7 @@ function keyword(key: string, kw: unknown, schema: Record<string, unknown>, valu
     case 'maxLength':
       return typeof value !== 'string' || codePoints(value) <= (kw as number);
     case 'pattern':
-      return typeof value !== 'string' || (regexpOf(kw as string) as RegExp).test(value);
+      return typeof value !== 'string' || (regexpOf(kw as string) as PatternTest).test(value);
     case 'minimum':
     case 'maximum': {
       if (typeof value !== 'number') return true;
@@ -422,13 +426,13 @@ function keyword(key: string, kw: unknown, schema: Record<string, unknown>, valu
       const pats = kw as Record<string, unknown>;
       const verdicts: Verdict[] = [];
       for (const k of Object.keys(value))
-        for (const p of Object.keys(pats)) if ((regexpOf(p) as RegExp).test(k)) verdicts.push(verdict(pats[p], value[k], dialect, depth + 1));
+        for (const p of Object.keys(pats)) if ((regexpOf(p) as PatternTest).test(k)) verdicts.push(verdict(pats[p], value[k], dialect, depth + 1));
       return all(verdicts);
     }
     case 'additionalProperties': {
       if (!isObject(value) || kw === true) return true;
       const props = isObject(schema.properties) ? schema.properties : {};
-      const pats = Object.keys(isObject(schema.patternProperties) ? schema.patternProperties : {}).map(p => regexpOf(p) as RegExp);
+      const pats = Object.keys(isObject(schema.patternProperties) ? schema.patternProperties : {}).map(p => regexpOf(p) as PatternTest);
       const extra = Object.keys(value).filter(k => !Object.prototype.hasOwnProperty.call(props, k) && !pats.some(re => re.test(k)));
       if (kw === false) return extra.length === 0;
       return all(extra.map(k => verdict(kw, value[k], dialect, depth + 1)));

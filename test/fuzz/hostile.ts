@@ -134,6 +134,29 @@ export const REF_CYCLE_B = "R:\n  $ref: 'a.yaml#/R'\n";
 /** A document with one finding everyone sees: a verb in a path. */
 const VERB_DOC = `${HEAD}paths:\n  /getUsers:\n    get:\n      responses:\n        '200':\n          description: ok\n`;
 
+/**
+ * A schema whose `pattern` backtracks catastrophically on its example (`(a+)+$` on forty `a`s and a `!`): the example
+ * rule's match never ended, and the lint with it.
+ */
+export function catastrophicPattern(): string {
+  return `openapi: 3.0.3
+info: {title: T, version: '1'}
+paths:
+  /api/v1/items:
+    get:
+      operationId: listItems
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: string
+                pattern: '^(a+)+$'
+                example: '${'a'.repeat(40)}!'
+`;
+}
+
 /** ../ enough times to reach / from any temp folder. */
 const UP = '../'.repeat(24);
 
@@ -343,6 +366,17 @@ export function hostileCases(): HostileCase[] {
       expect: { output: /"code"/, exit: [0, 1] },
       slow: true,
       budgetMs: 20_000,
+    },
+    {
+      name: 'a pattern that backtracks catastrophically on its example',
+      files: { 'api.yaml': catastrophicPattern() },
+      root: 'api.yaml',
+      // The CLI's own thread has no budget: the pattern test's own time limit stops the rule.
+      expect: {
+        output: /oas3-valid-schema-example.*ran past the time limit of a pattern test/,
+        codes: ['oas3-valid-schema-example', 'security-required'],
+        exit: [1],
+      },
     },
     {
       name: 'swagger: "1.2"',

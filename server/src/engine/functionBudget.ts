@@ -12,6 +12,7 @@
  * not block the thread: the worker gives it up itself (the rule's results are dropped, one finding names it).
  */
 
+import { PrintStyle, printPath } from '@stoplight/spectral-runtime';
 import { BudgetSpent, setCallDeadline } from '../../../rules/_lib/budget';
 import type { LintResult } from './problem';
 
@@ -56,7 +57,11 @@ export function attachMeter(buffer: SharedArrayBuffer, onNames: (names: string[]
 
 let deadline = 0;
 let lintBudgetMs = 0;
+/** Whether a budgeted scope (withFunctionBudget) runs: its stops are reported, with a budget or without one. */
+let inScope = false;
 let stoppedInLint = new Set<string>();
+/** Where each of our own rules stopped in this lint: the JSON pointer of the value its call was given. */
+let stoppedPlaces = new Map<string, string>();
 /** Per rule: the ms our own (budgeted) functions spent in this lint. */
 let budgetedSpent = new Map<string, number>();
 
@@ -70,6 +75,7 @@ export function startLintMeter(budgetMs?: number): void {
   deadline = budgetMs ? Date.now() + budgetMs : 0;
   lintBudgetMs = budgetMs ?? 0;
   stoppedInLint = new Set();
+  stoppedPlaces = new Map();
   budgetedSpent = new Map();
 }
 
@@ -86,20 +92,22 @@ export const BUILT_IN_PREFIX = 'built-in ';
  * the lint's budget, per rule and document as for custom functions. One that runs past it throws BudgetSpent: the
  * rule is stopped for the rest of the lint (its findings dropped, one finding names it, takeStoppedRules) and the
  * other rules run on, in this thread — no worker to terminate, which the serial CLI and a lint in the server's main
- * thread do not have. Outside a budgeted lint the call just runs.
+ * thread do not have. In a scope without a budget (the CLI's own thread) there is no deadline, but a pattern test's
+ * own time limit (rules/_lib/boundedRegExp.ts) stops the rule the same way. Outside a scope the call just runs.
  */
-export function callBudgeted(rule: string, call: () => unknown): unknown {
-  if (!lintBudgetMs) return call();
+export function callBudgeted(rule: string, call: () => unknown, where?: readonly (string | number)[]): unknown {
+  if (!inScope) return call();
   const name = BUILT_IN_PREFIX + rule;
   if (stoppedInLint.has(name)) return undefined;
   const spent = budgetedSpent.get(rule) ?? 0;
   const t0 = Date.now();
-  const outer = setCallDeadline(t0 + Math.max(0, lintBudgetMs - spent));
+  const outer = setCallDeadline(lintBudgetMs ? t0 + Math.max(0, lintBudgetMs - spent) : 0);
   try {
     return call();
   } catch (e) {
     if (!(e instanceof BudgetSpent)) throw e;
     stoppedInLint.add(name);
+    if (where !== undefined && where.length > 0) stoppedPlaces.set(name, printPath(where as (string | number)[], PrintStyle.EscapedPointer));
     return undefined;
   } finally {
     setCallDeadline(outer);
@@ -111,6 +119,13 @@ export function callBudgeted(rule: string, call: () => unknown): unknown {
 export function takeStoppedRules(): string[] {
   const out = [...stoppedInLint];
   stoppedInLint = new Set();
+  return out;
+}
+
+/** Where the rules stopped in the lint that just ended were (callBudgeted), by the names takeStoppedRules gives. */
+function takeStoppedPlaces(): ReadonlyMap<string, string> {
+  const out = stoppedPlaces;
+  stoppedPlaces = new Map();
   return out;
 }
 
@@ -137,17 +152,22 @@ let scopes: Promise<unknown> = Promise.resolve();
  * run one after the other; lints outside a scope run at once and skip nothing. Returns `run`'s value and the rules
  * stopped (those skipped and those given up), each to be reported as one finding (overrunProblems).
  */
-export function withFunctionBudget<T>(budget: FunctionBudget, run: () => Promise<T>): Promise<{ value: T; stopped: string[] }> {
+export function withFunctionBudget<T>(
+  budget: FunctionBudget,
+  run: () => Promise<T>,
+): Promise<{ value: T; stopped: string[]; places: ReadonlyMap<string, string> }> {
   const scope = scopes.then(async () => {
     // In a worker: let its event loop turn, so that the heartbeat the watching thread reads goes on (a loop that
     // has not turned for long is taken for a blocked function).
     if (budget.ms) await new Promise(resolve => setImmediate(resolve));
     startLintMeter(budget.ms);
     setSkippedRules(budget.skip);
+    inScope = true;
     try {
       const value = await run();
-      return { value, stopped: [...new Set([...(budget.skip ?? []), ...takeStoppedRules()])] };
+      return { value, stopped: [...new Set([...(budget.skip ?? []), ...takeStoppedRules()])], places: takeStoppedPlaces() };
     } finally {
+      inScope = false;
       setSkippedRules(undefined);
     }
   });
@@ -379,22 +399,34 @@ export function pollBudget(check: () => Overrun | undefined, running: () => bool
   return () => clearInterval(timer);
 }
 
-/** The finding for a rule stopped by the budget (on the document's first line). */
-export function overrunMessage(rule: string, budgetMs: number): string {
-  if (rule.startsWith(BUILT_IN_PREFIX))
-    return `rule "${rule.slice(BUILT_IN_PREFIX.length)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; the rule is skipped for this document, the other rules' findings are kept`;
+/** The finding for a rule stopped by the budget (on the document's first line); `place`: where one of ours stopped. */
+export function overrunMessage(rule: string, budgetMs: number, place?: string): string {
+  if (rule.startsWith(BUILT_IN_PREFIX)) {
+    // Without a budget, only a pattern test's own time limit stops one of ours (rules/_lib/boundedRegExp.ts).
+    const limit = budgetMs > 0 ? `the time budget (${budgetMs} ms for this document)` : 'the time limit of a pattern test';
+    return `rule "${rule.slice(BUILT_IN_PREFIX.length)}" ran past ${limit} and was stopped${place === undefined ? '' : ` at ${place}`}; the rule is skipped for this document, the other rules' findings are kept`;
+  }
   if (rule.startsWith('format '))
     return `the custom format "${rule.slice(7)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; it matches no document for now, the other rules' findings are kept`;
   return `rule "${rule}": its custom function ran past the time budget (${budgetMs} ms for this document) and was stopped; the rule is skipped for this document, the other rules' findings are kept`;
 }
 
-/** One finding per stopped rule, at the top of `file` (none for a document that was skipped: no rule ran). */
-export function withOverrunProblems(result: LintResult, stopped: readonly string[], file: string, budgetMs: number): LintResult {
+/**
+ * One finding per stopped rule, at the top of `file`, naming the place where one of ours stopped (`places`, from
+ * withFunctionBudget); none for a document that was skipped: no rule ran.
+ */
+export function withOverrunProblems(
+  result: LintResult,
+  stopped: readonly string[],
+  file: string,
+  budgetMs: number,
+  places: ReadonlyMap<string, string> = new Map(),
+): LintResult {
   if (stopped.length === 0 || result.skipped) return result;
   const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   for (const rule of stopped) {
     const code = rule.startsWith(BUILT_IN_PREFIX) ? rule.slice(BUILT_IN_PREFIX.length) : rule;
-    result.problems.unshift({ code, message: overrunMessage(rule, budgetMs), severity: 0, path: [], range: at, source: file });
+    result.problems.unshift({ code, message: overrunMessage(rule, budgetMs, places.get(rule)), severity: 0, path: [], range: at, source: file });
   }
   return result;
 }

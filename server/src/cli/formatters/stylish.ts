@@ -1,6 +1,6 @@
 /** Human output, after ESLint's and Spectral's `stylish`. */
 import type { Formatter } from './types';
-import { bySource, displayPath, jsonPathString, severityName } from './util';
+import { bySource, columnWidths, displayPath, jsonPathString, severityName } from './util';
 
 const COLORS: Record<string, string> = { error: '\x1b[31m', warn: '\x1b[33m', info: '\x1b[34m', hint: '\x1b[90m' };
 const RESET = '\x1b[0m';
@@ -23,7 +23,7 @@ export const stylish: Formatter = (problems, ctx) => {
       p.message,
       jsonPathString(p.path),
     ]);
-    const w = [0, 1, 2].map(i => Math.max(...rows.map(r => r[i].length)));
+    const w = columnWidths(rows, 3);
     for (const r of rows) {
       lines.push(`  ${r[0].padEnd(w[0])}  ${paint(COLORS[r[1]], r[1].padEnd(w[1]))}  ${r[2].padEnd(w[2])}  ${r[3]}  ${paint(DIM, r[4])}`);
     }

@@ -1,6 +1,7 @@
 /** Counts per rule and severity, plus the findings hidden by suppressions and the baseline. */
 import type { LintProblem } from '../../engine';
 import type { Formatter } from './types';
+import { columnWidths } from './util';
 
 export const summary: Formatter = (problems, ctx) => {
   const rows = new Map<string, number[]>();
@@ -18,7 +19,7 @@ export const summary: Formatter = (problems, ctx) => {
   const body = [...rows.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([id, r]) => [id, ...r.map(String), String(r.reduce((a, b) => a + b, 0))]);
   const totals = [0, 1, 2, 3, 4, 5].map(i => body.reduce((n, r) => n + Number(r[i + 1]), 0));
   const table = [header, ...body, ['total', ...totals.map(String), String(totals.reduce((a, b) => a + b, 0))]];
-  const w = header.map((_, i) => Math.max(...table.map(r => r[i].length)));
+  const w = columnWidths(table, header.length);
   const line = (r: string[]) =>
     r
       .map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i])))

@@ -69,7 +69,7 @@ function callThen(ctx: NodeCtx, then: RuleLike['then'][number], target: unknown,
   let results: unknown;
   try {
     results = isBudgeted(then.function)
-      ? callBudgeted(fnContext.rule.name, () => callFunction(ctx, then, target, fnContext))
+      ? callBudgeted(fnContext.rule.name, () => callFunction(ctx, then, target, fnContext), fnContext.path)
       : callFunction(ctx, then, target, fnContext);
   } catch (e) {
     throw new Error(`Function "${then.function.name}" threw an exception${e instanceof Error ? `: ${e.message}` : ''}`, { cause: e });
