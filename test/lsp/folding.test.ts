@@ -38,6 +38,11 @@ describe('folding ranges', () => {
     assert.deepEqual(folds('/a.yaml', YAML), ['1-6', '3-5', '7-8c', '9-16', '10-16', '11-16', '12-14', '15-16']);
   });
 
+  it('a comment run right after a block scalar whose last lines start with `#`', () => {
+    const text = 'openapi: 3.0.3\ninfo:\n  description: |\n    # Heading\n    # Another\n# one\n# two\npaths: {}\n';
+    assert.deepEqual(folds('/a.yaml', text), ['1-4', '2-4', '5-6c']);
+  });
+
   it('JSON: from the key to the line before the closing bracket, which stays in view', () => {
     const json = [
       '{',

@@ -99,12 +99,13 @@ function commentRunsByLevel(tree: TNode, text: string, doc: TextDocument): Map<n
     for (let next = nextLineHash(text, last); next >= 0; next = nextLineHash(text, last)) last = next;
     if (last === hash) continue;
     const inside = deepestAround(tree, hash);
-    const lastLine = text.indexOf('\n', last);
-    const runEnd = lastLine < 0 ? text.length : lastLine;
     if (inside.type === 'scalar') {
-      hash = runEnd;
+      // Text up to the scalar's end; comment lines right after it are a run of their own.
+      hash = inside.end - 1;
       continue;
     }
+    const lastLine = text.indexOf('\n', last);
+    const runEnd = lastLine < 0 ? text.length : lastLine;
     let depth = 0;
     for (let n = inside; n.parent; n = n.parent) depth++;
     const run = { startLine: doc.positionAt(hash).line, endLine: doc.positionAt(last).line, kind: FoldingRangeKind.Comment };
