@@ -1,5 +1,5 @@
 /**
- * The requests an editor sends on opening a document (the outline, a `$ref`'s hover and definition) come from the
+ * The requests an editor sends on opening a document (the outline, folding, a `$ref`'s hover and definition) come from the
  * parse alone: on a big document they are answered while its lint still runs in the worker, before its first
  * diagnostics, and again right after an edit, before that version's diagnostics.
  */
@@ -67,7 +67,7 @@ describe('language server: requests answered from the parse, before the lint', {
   /** Whether `uri`'s diagnostics of `version` were published before now. */
   const published = (uri: string, version: number) => c.published.some(p => p.uri === uri && p.version === version);
 
-  it('the outline, a hover and a definition on a $ref asked right after didOpen are answered before the first diagnostics', async () => {
+  it('the outline, folding, a hover and a definition on a $ref asked right after didOpen are answered before the first diagnostics', async () => {
     const uri = c.open(path.join(ws, 'big.yaml'), text);
     const doc = { textDocument: { uri } };
     const answers = await Promise.all([
@@ -77,26 +77,38 @@ describe('language server: requests answered from the parse, before the lint', {
         r,
         before: !published(uri, 1),
       })),
+      c.request<{ startLine: number; endLine: number }[] | null>('textDocument/foldingRange', doc).then(r => ({ r, before: !published(uri, 1) })),
     ]);
-    const [symbols, hover, definition] = answers;
+    const [symbols, hover, definition, folding] = answers;
     assert.equal(symbols.r.find(s => s.name === 'paths')?.children?.length, 2 * N, 'the outline lists every path');
     assert.match(hover.r?.contents.value ?? '', /Thing0:/, "the hover previews the $ref's target");
     assert.equal(definition.r?.range.start.line, lines.indexOf('    Thing0:'), "the definition is the target's key");
+    // Whole levels under 5,000 (no rangeLimit said): info, paths, components, the paths entries and `schemas`; not the
+    // next level (operations and each schema: 4,800 more).
+    const pathsLine = lines.indexOf('paths:');
+    assert.deepEqual(
+      folding.r?.find(r => r.startLine === pathsLine),
+      { startLine: pathsLine, endLine: lines.indexOf('components:') - 1 },
+      'paths folds',
+    );
+    assert.equal(folding.r?.length, 3 + 2 * N + 1, 'the first two levels');
     assert.deepEqual(
       answers.map(a => a.before),
-      [true, true, true],
-      'answered before the first diagnostics (outline, hover, definition)',
+      [true, true, true, true],
+      'answered before the first diagnostics (outline, hover, definition, folding)',
     );
     await c.diagnostics(uri, (d, p) => p.version === 1 && d.length > 0, 0, 200_000);
   });
 
-  it('after an edit, the outline is answered before the diagnostics of that version', async () => {
+  it('after an edit, the outline and folding are answered before the diagnostics of that version', async () => {
     const uri = c.open(path.join(ws, 'big.yaml'), text);
     const edited = text.replace('List the things of kind 0', 'List the things of kind 0, typed');
     c.change(uri, 2, edited);
     const symbols = await c.request<{ name: string }[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    const folding = await c.request<unknown[]>('textDocument/foldingRange', { textDocument: { uri } });
     assert.ok(!published(uri, 2), "answered before the edit's diagnostics");
     assert.ok(symbols.some(s => s.name === 'components'));
+    assert.ok(folding.length > 2 * N);
     await c.diagnostics(uri, (_, p) => p.version === 2, 0, 200_000);
   });
 });

@@ -6,7 +6,9 @@
  * Stateless: everything comes from `context.diagnostics[].data` (see
  * `DiagnosticData` in protocol.ts: ruleId, version, path) and the current text.
  * Edits are direct WorkspaceEdits (no command round trip). A diagnostic whose
- * `data.version` is not the document's current version produces no edit.
+ * `data.version` is not the document's current version produces no edit, unless
+ * the lint of the current version found the same (a pull answered `unchanged`
+ * leaves the client the copy of an earlier version: diagnosticStore.ts pulled).
  *
  * Actions cost what they show: the light bulb and fix-on-save list actions from
  * what is known (the diagnostics, the last parse's data for a fix's title) and
@@ -56,6 +58,7 @@ import type { JsonPath, Spec } from '../../../rules/types';
 import type { FeatureContext } from './completion';
 import { SERVER_SHOW_RULE_DOCS_COMMAND, type RuleDocsMode } from './ruleDocsCommand';
 import { ignoreEdits } from './ignoreEdits';
+import { sameDiagnostic } from './diagnostics';
 
 export const FIX_ALL_KIND = 'source.fixAll.apiconv';
 export const SHOW_RULE_DOCS_COMMAND = 'apiconv.showRuleDocs';
@@ -148,6 +151,8 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
   // The document's own lint, or the one of the root that `$ref`s it (a fragment is linted from its root).
   const docRoot = ours.map(d => dataOf(d)!.root).find(r => r !== undefined);
   const rootOfDoc = docRoot ? path.resolve(docRoot) : docFile;
+  const lintedNow = host.findings?.(docFile).filter(f => dataOf(f)?.version === doc.version);
+  const current = (d: Diagnostic) => dataOf(d)!.version === doc.version || (lintedNow?.some(f => sameDiagnostic(f, d)) ?? false);
   // A text that does not parse takes no fix (each would be refused): only ignoring a finding is offered there.
   // A key written as a number (`200:`) is a `parser` finding of a text that parses: it breaks nothing.
   const broken = (file: string) =>
@@ -183,7 +188,7 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
     };
     for (const d of ours) {
       const data = dataOf(d)!;
-      const fresh = data.version === doc.version;
+      const fresh = current(d);
       const file = data.source ? path.resolve(fileOfUri(data.source)) : docFile;
       const rootFile = data.root ? path.resolve(data.root) : file;
       const problem: LintProblem = {
@@ -253,7 +258,7 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
 
   // Fix all safe problems: asked for explicitly (on save, "Source Action…"), or offered next to fixable findings.
   const explicit = !!only && only.length > 0 && (wanted(only, FIX_ALL_KIND) || only.includes(CodeActionKind.SourceFixAll));
-  const safeHere = ours.some(d => getRule(dataOf(d)!.ruleId)?.meta.fixable === 'safe' && dataOf(d)!.version === doc.version);
+  const safeHere = ours.some(d => getRule(dataOf(d)!.ruleId)?.meta.fixable === 'safe' && current(d));
   if (fixesApply && (explicit || (!only && safeHere)) && (!only || wanted(only, FIX_ALL_KIND) || only.includes(CodeActionKind.SourceFixAll))) {
     out.push(lazy({ title: 'Fix all safe apiconv problems', kind: FIX_ALL_KIND, diagnostics: ours }, { kind: 'fixAll', rootFile: rootOfDoc, file: docFile }));
   }

@@ -6,8 +6,8 @@
  * theirs. A file's diagnostics are the union of its producers'. Clients with pull diagnostics get open documents'
  * diagnostics by pull (no push for them); everything else is pushed, at most as many per file as the client shows.
  */
-import type { ClientCapabilities, Connection, Diagnostic } from 'vscode-languageserver/node';
-import { mergeDiagnostics } from './diagnostics';
+import type { ClientCapabilities, Connection, Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver/node';
+import { mergeDiagnostics, sameDiagnostic } from './diagnostics';
 import { firstDiagnostics, type DiagnosticsFirst } from './diagnosticCap';
 import type { OpenDocuments } from './openDocuments';
 import type { StatusParams } from './protocol';
@@ -22,6 +22,11 @@ export class DiagnosticStore {
   private readonly contributions = new Map<string, Map<string, Diagnostic[]>>();
   /** Files for which a non-empty push was sent. */
   private readonly pushed = new Set<string>();
+  /** What the last pull of each open file was answered: its result id and diagnostics (pulled). */
+  private readonly lastPulled = new Map<string, { resultId: string; items: readonly Diagnostic[] }>();
+  private pulls = 0;
+  /** Result ids of this server process only: a restarted server never takes a client's old id for one of its own. */
+  private readonly resultIdPrefix = `${process.pid}.${Date.now().toString(36)}.`;
   /** The last merge per file (diagnosticsOf). */
   private readonly merged = new Map<string, { lists: Diagnostic[][]; out: Diagnostic[] }>();
   /** The client pulls open documents' diagnostics. */
@@ -86,6 +91,21 @@ export class DiagnosticStore {
     return firstDiagnostics(items, this.maxPerFile, first) as Diagnostic[];
   }
 
+  /**
+   * The answer to a pull of `file` whose result is `items`: `unchanged` when the client's last answer (its
+   * `previousResultId`) held the same diagnostics. After an edit that changes no finding — most keystrokes — the
+   * client then keeps what it has: VS Code re-set a file's markers at each pull, and re-building the Problems tree of
+   * a thousand findings was most of the window's time per keystroke on a big document.
+   */
+  pulled(file: string, items: readonly Diagnostic[], previousResultId: string | undefined): DocumentDiagnosticReport {
+    const last = this.lastPulled.get(file);
+    if (last && last.resultId === previousResultId && last.items.length === items.length && last.items.every((d, i) => sameDiagnostic(d, items[i]!)))
+      return { kind: 'unchanged', resultId: last.resultId };
+    const resultId = this.resultIdPrefix + String(++this.pulls);
+    this.lastPulled.set(file, { resultId, items });
+    return { kind: 'full', resultId, items: items as Diagnostic[] };
+  }
+
   /** Sends `file`'s diagnostics, unless the client pulls them. */
   publish(file: string, version?: number): void {
     if (this.pull && this.docs.isOpen(file)) return; // served by pull
@@ -101,6 +121,7 @@ export class DiagnosticStore {
 
   /** After a close: push what others say about the file (pull covers open documents only). */
   pushClosed(file: string): void {
+    this.lastPulled.delete(file);
     if (this.pull && this.diagnosticsOf(file).length > 0) this.publish(file);
     else if (this.pull) this.push(file, []);
   }

@@ -99,6 +99,37 @@ function withoutNeighbourDuplicates(list: readonly Diagnostic[]): Diagnostic[] {
   return out;
 }
 
+/**
+ * Whether two diagnostics say the same thing at the same place: everything but the document version they were
+ * computed for. A client that holds `a` needs not be sent `b`.
+ */
+export function sameDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
+  if (a === b) return true;
+  const r = a.range;
+  const q = b.range;
+  if (r.start.line !== q.start.line || r.start.character !== q.start.character || r.end.line !== q.end.line || r.end.character !== q.end.character)
+    return false;
+  if (a.severity !== b.severity || a.code !== b.code || a.source !== b.source || a.codeDescription?.href !== b.codeDescription?.href) return false;
+  if (JSON.stringify(a.message) !== JSON.stringify(b.message) || String(a.tags ?? '') !== String(b.tags ?? '')) return false;
+  return sameData(a.data, b.data);
+}
+
+/** Diagnostic data alike but for `version`: paths item by item, other values as they are. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x).filter(k => k !== 'version');
+  if (keys.length !== Object.keys(y).filter(k => k !== 'version').length) return false;
+  return keys.every(k => {
+    const u = x[k];
+    const v = y[k];
+    if (Array.isArray(u) && Array.isArray(v)) return u.length === v.length && u.every((e, i) => e === v[i]);
+    return u === v;
+  });
+}
+
 /** `invalid ruleset /x/.apiconv.yaml:3:5: …` → 0-based line/character (0:0 when the message has none). */
 export function rulesetErrorPosition(file: string, message: string): { line: number; character: number } {
   const i = message.indexOf(file + ':');

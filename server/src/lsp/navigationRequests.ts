@@ -1,11 +1,12 @@
 /**
- * Hover, go to definition and the outline (workspace symbols: workspaceSymbols.ts). What parses a document in this thread (a second for a
+ * Hover, go to definition, the outline and folding (workspace symbols: workspaceSymbols.ts). What parses a document in this thread (a second for a
  * 4 MB one) first lets an opened document's lint start (LintScheduler.afterPosting).
  */
 import type { Connection } from 'vscode-languageserver/node';
 import { looksLikeOpenApi } from '../engine';
 import type { DiagnosticStore } from './diagnosticStore';
 import { safe } from './log';
+import { DEFAULT_FOLDING_LIMIT, foldingRanges } from './folding';
 import { definition, documentSymbols, hover } from './navigation';
 import type { OpenDocuments } from './openDocuments';
 import type { LintScheduler } from './scheduler';
@@ -17,6 +18,8 @@ export interface NavigationDeps {
   scheduler: LintScheduler;
   /** The client is the VS Code extension (hover's `showsMessages`). */
   extensionClient(): boolean;
+  /** How many folding ranges the client keeps (its `rangeLimit`), if it says. */
+  foldingLimit(): number | undefined;
 }
 
 export function registerNavigation(d: NavigationDeps): void {
@@ -35,6 +38,14 @@ export function registerNavigation(d: NavigationDeps): void {
     return answer(file, () => {
       const parsed = docs.nav.parsed(file);
       return parsed && looksLikeOpenApi(parsed.text) ? documentSymbols(parsed) : [];
+    });
+  });
+  // Folding comes from the last tree, patched after each edit, whether the lint of this version is done or not.
+  c.onFoldingRanges(p => {
+    const file = docs.fileOf(p.textDocument.uri);
+    return answer(file, () => {
+      const parsed = docs.nav.parsed(file);
+      return parsed && looksLikeOpenApi(parsed.text) ? foldingRanges(parsed, d.foldingLimit() ?? DEFAULT_FOLDING_LIMIT) : null;
     });
   });
 }

@@ -17,10 +17,10 @@ export interface PullDeps {
 }
 
 export function registerPullDiagnostics(d: PullDeps): void {
-  d.connection.languages.diagnostics.on((p, token) => pullDiagnostics(d, p.textDocument.uri, token));
+  d.connection.languages.diagnostics.on((p, token) => pullDiagnostics(d, p.textDocument.uri, p.previousResultId, token));
 }
 
-async function pullDiagnostics({ docs, settings, store, scheduler }: PullDeps, uri: string, token: CancellationToken) {
+async function pullDiagnostics({ docs, settings, store, scheduler }: PullDeps, uri: string, previousResultId: string | undefined, token: CancellationToken) {
   const file = docs.fileOf(uri);
   const doc = docs.documents.get(uri);
   const root = scheduler.get(file);
@@ -31,7 +31,7 @@ async function pullDiagnostics({ docs, settings, store, scheduler }: PullDeps, u
       if (pending || s.run === 'onType' || !root.result) await scheduler.waitFor(root, doc.version, token);
     }
   }
-  const items = store.diagnosticsOf(file);
-  if (store.maxPerFile === undefined || items.length <= store.maxPerFile) return { kind: 'full' as const, items };
-  return { kind: 'full' as const, items: store.shown(file, (await settings.forUri(uri)).diagnosticsFirst) };
+  const all = store.diagnosticsOf(file);
+  const items = store.maxPerFile === undefined || all.length <= store.maxPerFile ? all : store.shown(file, (await settings.forUri(uri)).diagnosticsFirst);
+  return store.pulled(file, items, previousResultId);
 }

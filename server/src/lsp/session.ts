@@ -151,7 +151,8 @@ export class Session {
     });
     registerDocumentEvents({ connection: c, docs, settings, store, scheduler, diffs, refs });
     registerPullDiagnostics({ connection: c, docs, settings, store, scheduler });
-    registerNavigation({ connection: c, docs, store, scheduler, extensionClient });
+    const foldingLimit = () => this.capabilities.textDocument?.foldingRange?.rangeLimit;
+    registerNavigation({ connection: c, docs, store, scheduler, extensionClient, foldingLimit });
     registerAdoptConventions({ connection: c, docs, settings });
     registerEditFeatures({
       connection: c,
@@ -193,6 +194,7 @@ export class Session {
         hoverProvider: true,
         definitionProvider: true,
         documentSymbolProvider: true,
+        foldingRangeProvider: true,
         ...REF_CAPABILITIES,
         completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS },
         codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS.length ? CODE_ACTION_KINDS : [CodeActionKind.QuickFix], resolveProvider: true },

@@ -16,6 +16,7 @@ import { revisionTests } from './revisions';
 import { limitsTests } from './limits';
 import { lensClickTests } from './lensClick';
 import { adoptTests } from './adopt';
+import { foldingTests } from './folding';
 
 const EXT_ID = 'apiconv.apiconv';
 let api: ApiconvApi;
@@ -361,6 +362,7 @@ const tests: TestCase[] = [
   ...limitsTests,
   ...lensClickTests,
   ...adoptTests,
+  ...foldingTests,
 ];
 
 /**
