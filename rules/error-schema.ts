@@ -86,7 +86,12 @@ interface Settled {
 }
 
 function settle(model: Model, o: Options): Settled {
-  const out: Settled = { shapes: o.shapes === 'auto' ? 'any' : o.shapes, required: o.required, schemas: o.schemas, mediaTypes: o.mediaTypes === 'auto' ? 'json' : o.mediaTypes };
+  const out: Settled = {
+    shapes: o.shapes === 'auto' ? 'any' : o.shapes,
+    required: o.required,
+    schemas: o.schemas,
+    mediaTypes: o.mediaTypes === 'auto' ? 'json' : o.mediaTypes,
+  };
   if (o.shapes === 'auto') {
     const t = errorShapeTally(model);
     const top = majorityOf(t);
@@ -182,7 +187,13 @@ export default defineRule({
     (model, set) => {
       const o = settle(model, set);
       const seed =
-        o.required === null && o.schemas.length === 0 && o.mediaTypes === 'json' && o.shapes !== 'any' && o.shapes.length === 2 && o.shapes.includes('A') && o.shapes.includes('B');
+        o.required === null &&
+        o.schemas.length === 0 &&
+        o.mediaTypes === 'json' &&
+        o.shapes !== 'any' &&
+        o.shapes.length === 2 &&
+        o.shapes.includes('A') &&
+        o.shapes.includes('B');
       const out: Finding[] = [];
       const newResponse = firstSeen();
       const newSchema = firstSeen();
