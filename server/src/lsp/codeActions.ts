@@ -59,6 +59,7 @@ import type { FeatureContext } from './completion';
 import { SERVER_SHOW_RULE_DOCS_COMMAND, type RuleDocsMode } from './ruleDocsCommand';
 import { ignoreEdits } from './ignoreEdits';
 import { sameDiagnostic } from './diagnostics';
+import { tidyActions, underMenu } from './actionMenu';
 
 export const FIX_ALL_KIND = 'source.fixAll.apiconv';
 export const SHOW_RULE_DOCS_COMMAND = 'apiconv.showRuleDocs';
@@ -263,7 +264,7 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
     out.push(lazy({ title: 'Fix all safe apiconv problems', kind: FIX_ALL_KIND, diagnostics: ours }, { kind: 'fixAll', rootFile: rootOfDoc, file: docFile }));
   }
   const more = !only || wanted(only, CodeActionKind.QuickFix) ? host.moreActions?.() : undefined;
-  if (host.canResolve?.()) return underMenu(tidyActions(out), more);
+  if (host.canResolve?.()) return underMenu(tidyActions(out, isLazy), more);
   // A client that cannot resolve gets the edits now (computed by runJob: off the main thread in the server).
   const resolved: CodeAction[] = [];
   for (const a of out) {
@@ -275,65 +276,7 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
     const r = await resolveCodeAction(a, host, token);
     if (r.edit) resolved.push(r);
   }
-  return underMenu(tidyActions(resolved), more);
-}
-
-/** The title of the entry that lists the light bulb's other actions. */
-export const MORE_ACTIONS_TITLE = 'More apiconv actions…';
-
-/**
- * At most `more.max` entries: the first ones as they are, the others under one entry whose command (the client's)
- * lists them; the light bulb of a responses line held 11–16 entries, its fixes lost among ignores and docs.
- */
-function underMenu(actions: CodeAction[], more: { command: string; max: number } | undefined): CodeAction[] {
-  if (!more || actions.length <= more.max) return actions;
-  const shown = actions.slice(0, more.max - 1);
-  const rest = actions.slice(more.max - 1);
-  return [
-    ...shown,
-    {
-      title: MORE_ACTIONS_TITLE,
-      kind: CodeActionKind.QuickFix,
-      diagnostics: [...new Set(rest.flatMap(a => a.diagnostics ?? []))],
-      command: { title: MORE_ACTIONS_TITLE, command: more.command, arguments: [rest] },
-    },
-  ];
-}
-
-/**
- * What the light bulb lists: quick fixes that make the same edit (two rules
- * reporting one gap, "Add a 404 response" / "Add a 404 error response") are
- * one action for all their findings (when their edits are known: a client that cannot resolve); each finding has at most one preferred
- * fix; fixes come first, then fix-all, ignore, and documentation actions.
- */
-function tidyActions(actions: CodeAction[]): CodeAction[] {
-  const merged: CodeAction[] = [];
-  const byEdit = new Map<string, CodeAction>();
-  for (const a of actions) {
-    if (a.isPreferred && a.edit) {
-      const key = JSON.stringify(a.edit);
-      const same = byEdit.get(key);
-      if (same) {
-        same.diagnostics = [...(same.diagnostics ?? []), ...(a.diagnostics ?? [])];
-        continue;
-      }
-      byEdit.set(key, a);
-    }
-    merged.push(a);
-  }
-  const preferredFor = new Set<Diagnostic>();
-  for (const a of merged) {
-    if (!a.isPreferred) continue;
-    const ds = a.diagnostics ?? [];
-    if (ds.some(d => preferredFor.has(d))) a.isPreferred = false;
-    else for (const d of ds) preferredFor.add(d);
-  }
-  const hasEdit = (a: CodeAction) => !!a.edit || isLazy(a);
-  const rank = (a: CodeAction) => (a.isPreferred ? 0 : hasEdit(a) && !a.title.startsWith('Ignore ') ? 1 : hasEdit(a) ? 2 : 3);
-  return merged
-    .map((a, i) => [a, i] as const)
-    .sort((x, y) => rank(x[0]) - rank(y[0]) || x[1] - y[1])
-    .map(([a]) => a);
+  return underMenu(tidyActions(resolved, isLazy), more);
 }
 
 // ---------------------------------------------------------------------------
