@@ -1,12 +1,10 @@
 import { defineRule, type FixContext, type FixOp, type FixResult } from './types';
 import { modelRule, type Finding } from './_lib/ruleFunction';
-import { getAt, isObject } from './_lib/oas';
+import { getAt, isObject, mediaTypeName, type Model } from './_lib/oas';
 import { documentErrorShape, ensureErrorSchema, errorSchemaOfShape, objectFields, referencedErrorSchemaName, refTo, schemasPath } from './_lib/fixes';
 import { errorResponses, firstSeen, opLabel, sharedNote, type ErrorResponse } from './_lib/errors';
 import { defineOptions, names } from './_lib/options';
 import { bump, majorityOf, perModel, type Tally } from './_lib/majority';
-import type { Model } from './_lib/oas';
-import { mediaTypeName } from './post-request-body';
 import { configuredErrorBody, isProblemDetails } from './_lib/errorBody';
 import { isSchemaNamed } from './_lib/errorSchemas';
 

@@ -2,13 +2,7 @@ import { defineRule } from './types';
 import type { JsonPath } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
-import { isJsonMediaType as isJsonType, isObject } from './_lib/oas';
-
-// JSON, or a wildcard that admits JSON (any type, or any application type).
-function isJsonMediaType(mt: string): boolean {
-  const base = mt.split(';')[0].trim().toLowerCase();
-  return isJsonType(mt) || base === '*/*' || base === 'application/*';
-}
+import { admitsJson, isObject, mediaTypeName } from './_lib/oas';
 
 const ADVICE = 'use application/json (or a +json type such as application/vnd.acme.v2+json)';
 
@@ -21,7 +15,7 @@ const FILE_TYPE = /^(?:image|audio|video|font|model)\/|^application\/(?:octet-st
 
 /** A media type whose body is a file: a file type, or a schema that says the content is bytes (format binary; OpenAPI 3.1 contentMediaType / contentEncoding). */
 function isFileBody(mt: string, media: unknown): boolean {
-  if (FILE_TYPE.test(mt.split(';')[0].trim().toLowerCase())) return true;
+  if (FILE_TYPE.test(mediaTypeName(mt))) return true;
   const schema = isObject(media) ? media.schema : undefined;
   return (
     isObject(schema) &&
@@ -54,7 +48,7 @@ export default defineRule({
       if (!isObject(content) || seenContent.has(content)) return;
       seenContent.add(content);
       const all = Object.keys(content);
-      if (all.some(isJsonMediaType)) return;
+      if (all.some(admitsJson)) return;
       const types = all.filter(t => !isFileBody(t, content[t]));
       if (types.length === 0) return;
       push(`${what} uses ${types.map(t => `"${t}"`).join(', ')}, not JSON: ${ADVICE}.`, [...at, types[0]]);
@@ -62,7 +56,7 @@ export default defineRule({
     const checkList = (list: unknown, at: JsonPath, what: string) => {
       if (!Array.isArray(list) || list.length === 0) return;
       const all = list.filter((t): t is string => typeof t === 'string');
-      if (all.some(isJsonMediaType)) return;
+      if (all.some(admitsJson)) return;
       const types = all.filter(t => !isFileBody(t, undefined));
       if (types.length === 0) return;
       const i = list.indexOf(types[0]);

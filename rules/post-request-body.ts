@@ -2,6 +2,7 @@ import { defineRule, type Spec } from './types';
 import { opPathFromFinding } from './_lib/fixes';
 import { addJsonBodyOps, describeOp, isActionPost, methodsRule, requestBodyInfo } from './_lib/methods';
 import { defineOptions, names } from './_lib/options';
+import { mediaTypeName } from './_lib/oas';
 import { isFileUpload, uploadsOption } from './_lib/uploads';
 
 type Options = { mediaTypes: 'json' | string[]; uploads: boolean };
@@ -16,9 +17,6 @@ export const options = defineOptions<Options>('post-request-body', {
   },
   uploads: uploadsOption('POST', "Xero's POST /Invoices/{InvoiceID}/Attachments/{FileName}"),
 });
-
-/** A media type as a list of them names it: lower case, without parameters. */
-export const mediaTypeName = (t: string) => t.split(';')[0].trim().toLowerCase();
 
 export default defineRule({
   id: 'post-request-body',

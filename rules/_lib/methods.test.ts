@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fixFile } from '../../server/src/engine/fix/index';
 import { ruleset1, writeCase } from '../../test/helpers/testRule';
-import { admitsJson, followLocalPath, removeRequestBodyOps, withIndexes } from './methods';
+import { followLocalPath, removeRequestBodyOps, withIndexes } from './methods';
+import { admitsJson } from './oas';
 
 describe('methods helpers', () => {
   it('admitsJson: JSON, +json and wildcards', () => {

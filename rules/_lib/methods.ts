@@ -7,7 +7,7 @@ import type { RuleDefinition } from '@stoplight/spectral-core';
 import type { ApiconvRule, FixContext, FixOp, JsonPath, Spec } from '../types';
 import { opPathFromFinding } from './fixes';
 import { modelRule, type Finding } from './ruleFunction';
-import { getAt, isItemPath, isJsonMediaType, isObject, segments, type Model, type Obj, type Operation, type Parameter } from './oas';
+import { admitsJson, getAt, isItemPath, isObject, segments, type Model, type Obj, type Operation, type Parameter } from './oas';
 import type { RuleOptions } from './options';
 import { splitWords } from './words';
 import { ALL_DEFAULT_VERBS, verbOf } from '../path-no-verbs';
@@ -26,12 +26,6 @@ export type GetKind = 'item' | 'collection';
 export const getKindOf = (op: Operation): GetKind => (isItemPath(op.pathKey) ? 'item' : 'collection');
 /** The schema of a caching rule's `operations` option: a list of GetKind. */
 export const getKinds = { type: 'array', items: { enum: ['item', 'collection'] }, uniqueItems: true } as const;
-
-// JSON (application/json, +json) or a wildcard that admits JSON (any type, application/ anything).
-export function admitsJson(mediaType: string): boolean {
-  const base = mediaType.split(';')[0].trim().toLowerCase();
-  return isJsonMediaType(mediaType) || base === '*/*' || base === 'application/*';
-}
 
 export interface RequestBodyInfo {
   /** OAS 3 `requestBody`, or Swagger 2 `in: body` / `in: formData` parameters. */

@@ -319,9 +319,18 @@ export function responseHeaderNames(response: unknown): string[] {
   return Object.keys(response.headers).map(h => h.toLowerCase());
 }
 
+/** A media type as a list of them names it: lower case, without parameters. */
+export const mediaTypeName = (t: string) => t.split(';')[0].trim().toLowerCase();
+
 export function isJsonMediaType(mt: string): boolean {
-  const base = mt.split(';')[0].trim().toLowerCase();
+  const base = mediaTypeName(mt);
   return base === 'application/json' || /^[a-z]+\/[^\s;]*\+json$/.test(base);
+}
+
+/** JSON (application/json, +json) or a wildcard that admits JSON (any type, application/ anything). */
+export function admitsJson(mediaType: string): boolean {
+  const base = mediaTypeName(mediaType);
+  return isJsonMediaType(mediaType) || base === '*/*' || base === 'application/*';
 }
 
 export const ERROR_CODE = /^(4\d\d|5\d\d|4XX|5XX|default)$/i;

@@ -5,14 +5,24 @@
  * 3"); the minority stays what the rule reports. An option whose majority is the seed's default is left out
  * (the default already says it). The counts walk each document's model once, the one the rules use.
  */
-import { getAt, getModel, isItemPath, isObject, resolveLocal, responseHeaderNames, type Model, type Operation } from '../../../rules/_lib/oas';
+import {
+  admitsJson,
+  getAt,
+  getModel,
+  isItemPath,
+  isObject,
+  mediaTypeName,
+  resolveLocal,
+  responseHeaderNames,
+  type Model,
+  type Operation,
+} from '../../../rules/_lib/oas';
 import { LIST_PARAMS, conventionalName, isListOperation, listParamKind, queryParams, returnsPage, type ListParam } from '../../../rules/_lib/lists';
-import { admitsJson, requestBodyInfo } from '../../../rules/_lib/methods';
+import { requestBodyInfo } from '../../../rules/_lib/methods';
 import { errorResponses } from '../../../rules/_lib/errors';
 import { errorShapeOf, objectFields, schemasPath } from '../../../rules/_lib/fixes';
 import { errorSchemaTally } from '../../../rules/_lib/errorSchemas';
 import { isFileUpload } from '../../../rules/_lib/uploads';
-import { mediaTypeName } from '../../../rules/post-request-body';
 import { isBounded } from '../../../rules/list-pagination';
 import { listParamNameTallies } from '../../../rules/list-param-names';
 import { majorityOf, pluralityOf, sumTallies } from '../../../rules/_lib/majority';
