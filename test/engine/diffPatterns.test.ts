@@ -132,6 +132,14 @@ describe('diff: request patterns compared by the strings they take', () => {
     assert.deepEqual(compareStrings({}, { pattern: '^[a-z]{1,5000}$' }), { kept: false, refused: '', gained: false });
   });
 
+  it('a pattern whose match runs away on a plain string is undecided, not a hang', () => {
+    // The backreference keeps refa out; the nested quantifier backtracks without end on 10,000 'a's and no 'b'.
+    assert.deepEqual(compareStrings({ pattern: '^(a+)(?:a+)+b\\1$' }, { pattern: '^(a+)b\\1$' }), {
+      kept: undefined,
+      reason: 'a pattern has a backreference',
+    });
+  });
+
   it('anchors and word boundaries: an unanchored pattern is searched for anywhere in the string', () => {
     assert.deepEqual(compareStrings({ pattern: '\\bfoo\\b' }, { pattern: 'foo' }), { kept: true });
     assert.deepEqual(compareStrings({ pattern: 'foo' }, { pattern: '\\bfoo\\b' }), { kept: false, refused: 'afoo', gained: false });

@@ -6,6 +6,8 @@
  * cannot expand) or what grows past a node budget is tried on a few plain strings, and
  * left undecided, never guessed, when none of them tells the two apart.
  */
+import { BudgetSpent } from '../../../../rules/_lib/budget';
+import { boundedPattern, type PatternTest } from '../../../../rules/_lib/boundedRegExp';
 import type { CharSet, DFA, Expression, NFA, NoParent, ReadonlyNFA, Transformer, TransitionIterable } from 'refa';
 
 /**
@@ -176,10 +178,10 @@ const WITNESS_CHARACTERS = ['a', '0', 'A', ' ', '-', '_', '.', '!', '\u00e9', '\
  * proves the head takes less. No witness found leaves the comparison undecided.
  */
 function witness(base: StringRule, head: StringRule, flags: string): string | undefined {
-  const takes = (rule: StringRule, re: RegExp | undefined, s: string) =>
+  const takes = (rule: StringRule, re: PatternTest | undefined, s: string) =>
     s.length >= (rule.minLength ?? 0) && s.length <= (rule.maxLength ?? Infinity) && (re === undefined || re.test(s));
-  const b = base.pattern === undefined ? undefined : new RegExp(base.pattern, flags);
-  const h = head.pattern === undefined ? undefined : new RegExp(head.pattern, flags);
+  const b = base.pattern === undefined ? undefined : boundedPattern(new RegExp(base.pattern, flags));
+  const h = head.pattern === undefined ? undefined : boundedPattern(new RegExp(head.pattern, flags));
   const min = base.minLength ?? 0;
   const lengths = new Set([min, min + 1, min + 2, min + 8, base.maxLength ?? min + 10_000]);
   for (const length of [...lengths].sort((x, y) => x - y))
@@ -205,8 +207,13 @@ export function compareStrings(base: StringRule, head: StringRule): StringCompar
     } catch (e) {
       if (e instanceof SyntaxError) continue;
       result = { kept: undefined, reason: undecidedReason(e) };
-      const refused = witness(base, head, flags);
-      if (refused !== undefined) result = { kept: false, refused, gained: witness(head, base, flags) !== undefined };
+      try {
+        const refused = witness(base, head, flags);
+        if (refused !== undefined) result = { kept: false, refused, gained: witness(head, base, flags) !== undefined };
+      } catch (stopped) {
+        // A pattern whose match runs away on a witness (the example rules' bound stops it) decides nothing.
+        if (!(stopped instanceof BudgetSpent)) throw stopped;
+      }
     }
     break;
   }
