@@ -7,7 +7,7 @@ import type { RuleDefinition } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
 import { getAt, getModel, isObject, type Model } from './oas';
 import { markBudgeted } from './budget';
-import { refCycleOnPath } from './refs';
+import { refCycleTest } from './refs';
 import { recordSeverityCap, type SeverityCap } from './severity';
 import type { RuleOptions } from './options';
 
@@ -60,25 +60,74 @@ interface Inventory {
  * files were resolved, so the message (naming an operation) could change from run
  * to run. Keep one finding per source location ourselves, the least message, so
  * the outcome is the same every time.
+ *
+ * A location is grouped by a number (placeHash) and compared in full only with the places of that number: a big
+ * document's hundreds of thousands of findings made a string key each (a JSON text of the path) for none of them
+ * to be met twice.
  */
-function onePerLocation(findings: Finding[], inventory: unknown, resolved: boolean): Finding[] {
+export function onePerLocation(findings: Finding[], inventory: unknown, resolved: boolean): Finding[] {
   if (findings.length < 2 || typeof (inventory as Inventory | undefined)?.findAssociatedItemForPath !== 'function') return findings;
   const inv = inventory as Inventory;
-  const best = new Map<string, Finding>();
-  for (const f of findings) {
-    let key: string;
+  const n = findings.length;
+  // Per finding: its place (the document it is written in, undefined where it has none, and the path there), the
+  // next place of the same number, and the finding kept for its place (its own index when it is the place's first).
+  const sources: (string | undefined)[] = new Array(n);
+  const paths: JsonPath[] = new Array(n);
+  const nextOfHash = new Int32Array(n).fill(-1);
+  const placeOf = new Int32Array(n);
+  const kept = new Int32Array(n);
+  const firstOfHash = new Map<number, number>();
+  let merged = false;
+  for (let i = 0; i < n; i++) {
+    const f = findings[i]!;
+    let source: string | undefined;
+    let at = f.path;
     try {
       const item = inv.findAssociatedItemForPath(f.path, resolved);
-      key = item ? `${item.document.source ?? ''}\u0000${JSON.stringify(item.path)}` : JSON.stringify(f.path);
+      if (item) {
+        source = item.document.source ?? '';
+        at = item.path;
+      }
     } catch {
-      key = JSON.stringify(f.path);
+      // placed by its own path, as a finding with no item
     }
-    const prev = best.get(key);
-    if (prev === undefined || f.message < prev.message) best.set(key, f);
+    sources[i] = source;
+    paths[i] = at;
+    const hash = placeHash(source, at);
+    const first = firstOfHash.get(hash);
+    let j = first ?? -1;
+    while (j >= 0 && !(sources[j] === source && samePath(paths[j]!, at))) j = nextOfHash[j]!;
+    if (j < 0) {
+      nextOfHash[i] = first ?? -1;
+      firstOfHash.set(hash, i);
+      placeOf[i] = i;
+      kept[i] = i;
+    } else {
+      merged = true;
+      placeOf[i] = j;
+      if (f.message < findings[kept[j]!]!.message) kept[j] = i;
+    }
   }
-  if (best.size === findings.length) return findings;
-  const kept = new Set(best.values());
-  return findings.filter(f => kept.has(f));
+  return merged ? findings.filter((_, i) => kept[placeOf[i]!] === i) : findings;
+}
+
+/** A number for a place (FNV-1a over its document and its segments, numbers apart from strings); equal places, equal numbers. */
+function placeHash(source: string | undefined, path: JsonPath): number {
+  let h = source === undefined ? 0x811c9dc5 : mixText(0x01000193, source);
+  for (const seg of path) h = typeof seg === 'number' ? Math.imul(h ^ (seg | 0) ^ 0x5bd1e995, 0x01000193) : mixText(Math.imul(h ^ 0x2f, 0x01000193), seg);
+  return h;
+}
+
+function mixText(h: number, s: string): number {
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+function samePath(a: JsonPath, b: JsonPath): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Where a model rule's findings are placed. */
@@ -112,7 +161,9 @@ export function modelRule<O = null>(
     const root = resolvedRule ? input : (context?.documentInventory as { resolved?: unknown } | undefined)?.resolved;
     // A finding through a `$ref` cycle judges no real object (the resolver left the `$ref`), and Spectral would
     // follow the cycle for ever to place it: none is reported.
-    const findings = check(getModel(root), resolved, helpersFor(context)).filter(f => !refCycleOnPath(context?.documentInventory, f.path));
+    const all = check(getModel(root), resolved, helpersFor(context));
+    const inCycle = refCycleTest(context?.documentInventory);
+    const findings = inCycle === undefined ? all : all.filter(f => !inCycle(f.path));
     return onePerLocation(findings, context?.documentInventory, resolvedRule).map(f => {
       if (f.severity) recordSeverityCap(context?.document, (context?.rule as { name?: string } | undefined)?.name, f.message, f.path, f.severity);
       return { message: f.message, path: f.path };
