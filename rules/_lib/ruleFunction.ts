@@ -8,6 +8,7 @@ import type { JsonPath } from '../types';
 import { getAt, getModel, isObject, type Model } from './oas';
 import { markBudgeted } from './budget';
 import { refCycleTest } from './refs';
+import { HASH_START, HashIndex, mixPath, mixText, samePath } from './hashIndex';
 import { recordSeverityCap, type SeverityCap } from './severity';
 import type { RuleOptions } from './options';
 
@@ -61,22 +62,19 @@ interface Inventory {
  * to run. Keep one finding per source location ourselves, the least message, so
  * the outcome is the same every time.
  *
- * A location is grouped by a number (placeHash) and compared in full only with the places of that number: a big
- * document's hundreds of thousands of findings made a string key each (a JSON text of the path) for none of them
- * to be met twice.
+ * A place is found again by a number (hashIndex.ts), not by a JSON text of it for each of a big document's findings.
  */
 export function onePerLocation(findings: Finding[], inventory: unknown, resolved: boolean): Finding[] {
   if (findings.length < 2 || typeof (inventory as Inventory | undefined)?.findAssociatedItemForPath !== 'function') return findings;
   const inv = inventory as Inventory;
   const n = findings.length;
   // Per finding: its place (the document it is written in, undefined where it has none, and the path there), the
-  // next place of the same number, and the finding kept for its place (its own index when it is the place's first).
+  // first finding of its place, and (for a place's first) the finding kept for the place.
   const sources: (string | undefined)[] = new Array(n);
   const paths: JsonPath[] = new Array(n);
-  const nextOfHash = new Int32Array(n).fill(-1);
   const placeOf = new Int32Array(n);
   const kept = new Int32Array(n);
-  const firstOfHash = new Map<number, number>();
+  const places = new HashIndex(n, (i, j) => sources[i] === sources[j] && samePath(paths[i]!, paths[j]!));
   let merged = false;
   for (let i = 0; i < n; i++) {
     const f = findings[i]!;
@@ -93,13 +91,8 @@ export function onePerLocation(findings: Finding[], inventory: unknown, resolved
     }
     sources[i] = source;
     paths[i] = at;
-    const hash = placeHash(source, at);
-    const first = firstOfHash.get(hash);
-    let j = first ?? -1;
-    while (j >= 0 && !(sources[j] === source && samePath(paths[j]!, at))) j = nextOfHash[j]!;
+    const j = places.find(i, mixPath(source === undefined ? HASH_START : mixText(HASH_START, source), at));
     if (j < 0) {
-      nextOfHash[i] = first ?? -1;
-      firstOfHash.set(hash, i);
       placeOf[i] = i;
       kept[i] = i;
     } else {
@@ -109,25 +102,6 @@ export function onePerLocation(findings: Finding[], inventory: unknown, resolved
     }
   }
   return merged ? findings.filter((_, i) => kept[placeOf[i]!] === i) : findings;
-}
-
-/** A number for a place (FNV-1a over its document and its segments, numbers apart from strings); equal places, equal numbers. */
-function placeHash(source: string | undefined, path: JsonPath): number {
-  let h = source === undefined ? 0x811c9dc5 : mixText(0x01000193, source);
-  for (const seg of path) h = typeof seg === 'number' ? Math.imul(h ^ (seg | 0) ^ 0x5bd1e995, 0x01000193) : mixText(Math.imul(h ^ 0x2f, 0x01000193), seg);
-  return h;
-}
-
-function mixText(h: number, s: string): number {
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h;
-}
-
-function samePath(a: JsonPath, b: JsonPath): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** Where a model rule's findings are placed. */
