@@ -59,22 +59,23 @@ export function numericIndexes(data: unknown, path: JsonPath): JsonPath {
   return out;
 }
 
-/** What refCycleOnPath reads of a rule's `documentInventory` (Spectral's, or the engine's). */
+/** What refCycleTest reads of a rule's `documentInventory` (Spectral's, or the engine's). */
 interface RefGraphInventory {
   source?: string | null;
   graph?: { getNodeData(source: string): { refMap: Record<string, string> } } | null;
 }
 
 /**
- * Whether `path` of the resolved document leads, `$ref` by `$ref` as the document's ref maps say, into a cycle
+ * Whether a path of the resolved document leads, `$ref` by `$ref` as the document's ref maps say, into a cycle
  * (A -> B -> A, in one file or across files): the resolver leaves such a `$ref` in place, and Spectral, asked where a
  * finding on or below it is written (DocumentInventory.findAssociatedItemForPath), follows the chain for ever.
+ * Undefined when the document has no `$ref` to follow: asked once per rule, not per finding of a big document.
  */
-export function refCycleOnPath(inventory: unknown, at: JsonPath): boolean {
+export function refCycleTest(inventory: unknown): ((at: JsonPath) => boolean) | undefined {
   const inv = inventory as RefGraphInventory | undefined;
-  let source = inv?.source;
+  const root = inv?.source;
   const graph = inv?.graph;
-  if (!source || !graph || typeof graph.getNodeData !== 'function') return false;
+  if (!root || !graph || typeof graph.getNodeData !== 'function') return undefined;
   const refMapOf = (src: string): Record<string, string> | undefined => {
     try {
       return graph.getNodeData(src)?.refMap;
@@ -82,32 +83,35 @@ export function refCycleOnPath(inventory: unknown, at: JsonPath): boolean {
       return undefined; // a file the resolver did not read
     }
   };
-  let refMap = refMapOf(source);
-  // No `$ref` in the document: nothing to follow (a rule's findings on a big document without one each asked).
-  if (refMap === undefined || isEmpty(refMap)) return false;
-  let key = '';
-  for (const segment of ['#', ...at.map(s => String(encodePointerUriFragment(s)))]) {
-    if (refMap === undefined) return false;
-    key += (key.length > 0 ? '/' : '') + segment;
-    const followed = new Set<string>();
-    while (refMap !== undefined && key in refMap) {
-      checkBudget();
-      const site = `${source}\0${key}`;
-      if (followed.has(site)) return true;
-      followed.add(site);
-      const ref = refMap[key]!;
-      if (isLocalRef(ref)) {
-        key = ref;
-        continue;
+  const rootRefMap = refMapOf(root);
+  if (rootRefMap === undefined || isEmpty(rootRefMap)) return undefined;
+  return at => {
+    let source = root;
+    let refMap: Record<string, string> | undefined = rootRefMap;
+    let key = '';
+    for (const segment of ['#', ...at.map(s => String(encodePointerUriFragment(s)))]) {
+      if (refMap === undefined) return false;
+      key += (key.length > 0 ? '/' : '') + segment;
+      const followed = new Set<string>();
+      while (refMap !== undefined && key in refMap) {
+        checkBudget();
+        const site = `${source}\0${key}`;
+        if (followed.has(site)) return true;
+        followed.add(site);
+        const ref: string = refMap[key]!;
+        if (isLocalRef(ref)) {
+          key = ref;
+          continue;
+        }
+        const file = extractSourceFromRef(ref);
+        if (file === null) return false;
+        source = path.isAbsolute(file) || /^[a-z][a-z0-9+.-]*:/i.test(file) ? file : path.resolve(path.dirname(source), file);
+        refMap = refMapOf(source);
+        key = ref.includes('#') ? ref.slice(ref.indexOf('#')) : '#';
       }
-      const file = extractSourceFromRef(ref);
-      if (file === null) return false;
-      source = path.isAbsolute(file) || /^[a-z][a-z0-9+.-]*:/i.test(file) ? file : path.resolve(path.dirname(source!), file);
-      refMap = refMapOf(source);
-      key = ref.includes('#') ? ref.slice(ref.indexOf('#')) : '#';
     }
-  }
-  return false;
+    return false;
+  };
 }
 
 /** Whether a ref map holds no entry, once per map: `for…in` lists a big object's keys before its first (per finding). */

@@ -7,7 +7,8 @@ import type { RuleDefinition } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
 import { getAt, getModel, isObject, type Model } from './oas';
 import { markBudgeted } from './budget';
-import { refCycleOnPath } from './refs';
+import { refCycleTest } from './refs';
+import { HASH_START, HashIndex, mixPath, mixText, samePath } from './hashIndex';
 import { recordSeverityCap, type SeverityCap } from './severity';
 import type { RuleOptions } from './options';
 
@@ -60,25 +61,47 @@ interface Inventory {
  * files were resolved, so the message (naming an operation) could change from run
  * to run. Keep one finding per source location ourselves, the least message, so
  * the outcome is the same every time.
+ *
+ * A place is found again by a number (hashIndex.ts), not by a JSON text of it for each of a big document's findings.
  */
-function onePerLocation(findings: Finding[], inventory: unknown, resolved: boolean): Finding[] {
+export function onePerLocation(findings: Finding[], inventory: unknown, resolved: boolean): Finding[] {
   if (findings.length < 2 || typeof (inventory as Inventory | undefined)?.findAssociatedItemForPath !== 'function') return findings;
   const inv = inventory as Inventory;
-  const best = new Map<string, Finding>();
-  for (const f of findings) {
-    let key: string;
+  const n = findings.length;
+  // Per finding: its place (the document it is written in, undefined where it has none, and the path there), the
+  // first finding of its place, and (for a place's first) the finding kept for the place.
+  const sources: (string | undefined)[] = new Array(n);
+  const paths: JsonPath[] = new Array(n);
+  const placeOf = new Int32Array(n);
+  const kept = new Int32Array(n);
+  const places = new HashIndex(n, (i, j) => sources[i] === sources[j] && samePath(paths[i]!, paths[j]!));
+  let merged = false;
+  for (let i = 0; i < n; i++) {
+    const f = findings[i]!;
+    let source: string | undefined;
+    let at = f.path;
     try {
       const item = inv.findAssociatedItemForPath(f.path, resolved);
-      key = item ? `${item.document.source ?? ''}\u0000${JSON.stringify(item.path)}` : JSON.stringify(f.path);
+      if (item) {
+        source = item.document.source ?? '';
+        at = item.path;
+      }
     } catch {
-      key = JSON.stringify(f.path);
+      // placed by its own path, as a finding with no item
     }
-    const prev = best.get(key);
-    if (prev === undefined || f.message < prev.message) best.set(key, f);
+    sources[i] = source;
+    paths[i] = at;
+    const j = places.find(i, mixPath(source === undefined ? HASH_START : mixText(HASH_START, source), at));
+    if (j < 0) {
+      placeOf[i] = i;
+      kept[i] = i;
+    } else {
+      merged = true;
+      placeOf[i] = j;
+      if (f.message < findings[kept[j]!]!.message) kept[j] = i;
+    }
   }
-  if (best.size === findings.length) return findings;
-  const kept = new Set(best.values());
-  return findings.filter(f => kept.has(f));
+  return merged ? findings.filter((_, i) => kept[placeOf[i]!] === i) : findings;
 }
 
 /** Where a model rule's findings are placed. */
@@ -112,7 +135,9 @@ export function modelRule<O = null>(
     const root = resolvedRule ? input : (context?.documentInventory as { resolved?: unknown } | undefined)?.resolved;
     // A finding through a `$ref` cycle judges no real object (the resolver left the `$ref`), and Spectral would
     // follow the cycle for ever to place it: none is reported.
-    const findings = check(getModel(root), resolved, helpersFor(context)).filter(f => !refCycleOnPath(context?.documentInventory, f.path));
+    const all = check(getModel(root), resolved, helpersFor(context));
+    const inCycle = refCycleTest(context?.documentInventory);
+    const findings = inCycle === undefined ? all : all.filter(f => !inCycle(f.path));
     return onePerLocation(findings, context?.documentInventory, resolvedRule).map(f => {
       if (f.severity) recordSeverityCap(context?.document, (context?.rule as { name?: string } | undefined)?.name, f.message, f.path, f.severity);
       return { message: f.message, path: f.path };

@@ -55,6 +55,14 @@ describe('mergeProblems', () => {
     assert.deepEqual(mergeProblems([result('/x.yaml', [late, early, other])]), [other, early, late]);
   });
 
+  it("one document's problems (none is twice: the finish stage kept one each) come back sorted, in an array of their own", () => {
+    const list = [problem({ range: range(9, 0, 1) }), problem({ range: range(1, 0, 1) })];
+    const merged = mergeProblems([result('/a.yaml', []), result('/x.yaml', list), result('/b.yaml', [])]);
+    assert.deepEqual(merged, [list[1], list[0]]);
+    assert.notEqual(merged, list);
+    assert.equal(list[0]!.range.start.line, 9, 'the result is left as it was');
+  });
+
   it('the suppressed problems are merged the same way', () => {
     const s = problem();
     const r1: LintTaskResult = { ...result('/a.yaml', []), suppressed: [s] };

@@ -11,6 +11,7 @@ import { reportTargets, type ReportOption } from '../../server/src/cli/reportTar
 import { UsageError } from '../../server/src/cli/usage';
 import { html, escapeHtml } from '../../server/src/cli/formatters/html';
 import { gitlab } from '../../server/src/cli/formatters/gitlab';
+import { reportText } from '../../server/src/cli/formatters/types';
 import type { LintProblem } from '../../server/src/engine/problem';
 
 const opts = (...pairs: [ReportOption['option'], string][]): ReportOption[] => pairs.map(([option, value]) => ({ option, value }));
@@ -90,7 +91,7 @@ describe('gitlab', () => {
   });
 
   it('Code Quality issues: 1-based lines, a relative path, severities GitLab knows, one fingerprint per finding', () => {
-    const issues = JSON.parse(gitlab([finding(3), finding(3), { ...finding(5), severity: 0, code: 'x' }], ctx));
+    const issues = JSON.parse(reportText(gitlab([finding(3), finding(3), { ...finding(5), severity: 0, code: 'x' }], ctx)));
     assert.deepEqual(issues[0].location, { path: 'api.yaml', lines: { begin: 4, end: 4 } });
     assert.deepEqual(
       issues.map((i: { severity: string }) => i.severity),
@@ -101,10 +102,10 @@ describe('gitlab', () => {
   });
 
   it('a finding keeps its fingerprint when lines above it move', () => {
-    const before = JSON.parse(gitlab([finding(3)], ctx))[0].fingerprint;
-    const after = JSON.parse(gitlab([finding(40)], ctx))[0].fingerprint;
+    const before = JSON.parse(reportText(gitlab([finding(3)], ctx)))[0].fingerprint;
+    const after = JSON.parse(reportText(gitlab([finding(40)], ctx)))[0].fingerprint;
     assert.equal(after, before);
-    assert.notEqual(JSON.parse(gitlab([finding(3, 'other')], ctx))[0].fingerprint, before);
+    assert.notEqual(JSON.parse(reportText(gitlab([finding(3, 'other')], ctx)))[0].fingerprint, before);
   });
 });
 
@@ -112,18 +113,20 @@ describe('html', () => {
   it('escapes what the document and the messages hold, and lists suppressed and baselined findings in their tabs', () => {
     const text = 'openapi: 3.0.3\npaths:\n  /<script>alert(1)</script>:\n    get: {}\n';
     const p: LintProblem = { code: 'path-no-verbs', message: 'a <b> & "c"', severity: 0, path: ['paths'], range: at(2), source: '/r/api.yaml' };
-    const page = html([p], {
-      cwd: '/r',
-      files: ['/r/api.yaml'],
-      version: '1',
-      color: false,
-      suppressed: [{ ...p, code: 'error-400' }],
-      baselined: [
-        { ...p, code: 'error-500' },
-        { ...p, code: 'error-500' },
-      ],
-      texts: new Map([['/r/api.yaml', text]]),
-    });
+    const page = reportText(
+      html([p], {
+        cwd: '/r',
+        files: ['/r/api.yaml'],
+        version: '1',
+        color: false,
+        suppressed: [{ ...p, code: 'error-400' }],
+        baselined: [
+          { ...p, code: 'error-500' },
+          { ...p, code: 'error-500' },
+        ],
+        texts: new Map([['/r/api.yaml', text]]),
+      }),
+    );
     assert.ok(!page.includes('<script>alert'), 'the document text is escaped');
     assert.ok(page.includes(escapeHtml('a <b> & "c"')));
     assert.match(page, /<span class="hit"><em>3<\/em>  \/&#60;script&#62;/, 'the finding shows its line, marked');

@@ -37,7 +37,7 @@ import {
   writeBaseline,
 } from '../engine';
 import { collectFiles, TargetError } from './files';
-import { formatters } from './formatters/index';
+import { formatters, reportText } from './formatters/index';
 import { diffMarkdown } from './formatters/diffMarkdown';
 import { displayPath } from './formatters/util';
 import { version } from '../../../package.json';
@@ -376,7 +376,9 @@ export async function diffMain(argv: readonly string[], log: (line: string) => v
       suppressed: dedupe(suppressed),
       baselined,
     };
-    const report = args.format === 'markdown' ? diffMarkdown(shown, ctx) : args.format === 'json' ? jsonWithBase(shown) : formatters[args.format](shown, ctx);
+    const report = reportText(
+      args.format === 'markdown' ? diffMarkdown(shown, ctx) : args.format === 'json' ? jsonWithBase(shown) : formatters[args.format](shown, ctx),
+    );
     if (args.output === undefined) process.stdout.write(report);
     else {
       try {

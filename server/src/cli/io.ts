@@ -104,24 +104,42 @@ function closeQuietly(fd: number): void {
 }
 
 /**
- * Writes all of `text` to a FIFO opened without blocking (so that one nobody reads failed
- * with ENXIO instead of hanging): a full pipe (EAGAIN) is waited for, 5 ms at a time.
+ * Writes all of `bytes` to `fd`. A FIFO is opened without blocking (so that one nobody reads fails with ENXIO instead
+ * of hanging): a full pipe (EAGAIN) is waited for, 5 ms at a time.
  */
-function writeFifo(fd: number, text: string): void {
-  const buf = Buffer.from(text, 'utf8');
+function writeAll(fd: number, bytes: Buffer): void {
   const pause = new Int32Array(new SharedArrayBuffer(4));
-  try {
-    for (let off = 0; off < buf.length;) {
-      try {
-        off += fs.writeSync(fd, buf, off, buf.length - off);
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
-        Atomics.wait(pause, 0, 0, 5);
-      }
+  for (let off = 0; off < bytes.length;) {
+    try {
+      off += fs.writeSync(fd, bytes, off, bytes.length - off);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      Atomics.wait(pause, 0, 0, 5);
     }
-  } finally {
-    closeQuietly(fd);
   }
+}
+
+/** About how much of a report is gathered before it is written (batched). */
+const BATCH = 1 << 20;
+
+/** A report's text in pieces of about BATCH characters (a text written as it is made: formatters/types.ts Report). */
+export function* batched(text: string | Iterable<string>): Generator<string, void, undefined> {
+  if (typeof text === 'string') {
+    yield text;
+    return;
+  }
+  let parts: string[] = [];
+  let size = 0;
+  for (const part of text) {
+    parts.push(part);
+    size += part.length;
+    if (size >= BATCH) {
+      yield parts.join('');
+      parts = [];
+      size = 0;
+    }
+  }
+  if (parts.length > 0) yield parts.join('');
 }
 
 /** The missing directories above `abs`, made one by one (never `recursive: true`, see the header). */
@@ -136,20 +154,23 @@ function makeParents(abs: string): void {
   for (const dir of missing.reverse()) fs.mkdirSync(dir);
 }
 
-/** Writes an output file (the report, a baseline), making its directory; IoError on any failure. */
-export function writeOutput(file: string, text: string, what: string): void {
+/** Writes an output file (the report, a baseline), its text whole or in pieces, making its directory; IoError on any failure. */
+export function writeOutput(file: string, text: string | Iterable<string>, what: string): void {
   const abs = path.resolve(file);
+  let fd: number | undefined;
   try {
     const st = statOf(abs);
-    if (st?.isFIFO()) {
-      writeFifo(openFifoForWriting(abs, what, file), text);
-      return;
+    if (st?.isFIFO()) fd = openFifoForWriting(abs, what, file);
+    else {
+      if (!st) makeParents(abs);
+      fd = fs.openSync(abs, 'w');
     }
-    if (!st) makeParents(abs);
-    fs.writeFileSync(abs, text);
+    for (const piece of batched(text)) writeAll(fd, Buffer.from(piece, 'utf8'));
   } catch (e) {
     if (e instanceof IoError) throw e;
     throw new IoError(`cannot write ${what} ${file}: ${reasonOf(e)}`);
+  } finally {
+    if (fd !== undefined) closeQuietly(fd);
   }
 }
 

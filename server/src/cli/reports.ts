@@ -1,7 +1,7 @@
 /** Writes every report a lint asks for (`-f`/`-o`, reportTargets.ts) from the same findings. */
 import type { LintProblem } from '../engine';
 import { formatters, type ReportContext } from './formatters/index';
-import { writeOutput } from './io';
+import { batched, writeOutput } from './io';
 import type { ReportTarget } from './reportTargets';
 
 /** What a lint found: every report is made from it. */
@@ -13,8 +13,8 @@ export interface LintFindings {
 export function writeReports(targets: readonly ReportTarget[], findings: LintFindings): void {
   for (const t of targets) {
     const color = t.output === undefined && process.stdout.isTTY === true && !process.env.NO_COLOR;
-    const text = formatters[t.format](findings.problems, { ...findings.ctx, color });
-    if (t.output === undefined) process.stdout.write(text);
-    else writeOutput(t.output, text, 'report');
+    const report = formatters[t.format](findings.problems, { ...findings.ctx, color });
+    if (t.output === undefined) for (const piece of batched(report)) process.stdout.write(piece);
+    else writeOutput(t.output, report, 'report');
   }
 }

@@ -10,6 +10,6 @@ import { markdown } from './markdown';
 import { gitlab } from './gitlab';
 import { html } from './html';
 
-export type { Formatter, ReportContext } from './types';
+export { reportText, type Formatter, type Report, type ReportContext } from './types';
 
 export const formatters: Record<FormatName, Formatter> = { stylish, json, sarif, junit, github, summary, markdown, gitlab, html };

@@ -1,9 +1,13 @@
-/** The same array shape as `spectral lint -f json`. */
+/** The same array shape as `spectral lint -f json`, written a finding at a time (jsonPieces). */
+import type { LintProblem } from '../../engine';
 import type { Formatter } from './types';
+import { ITEMS_PLACE, jsonPieces } from './util';
 
-export const json: Formatter = problems =>
-  JSON.stringify(
-    problems.map(p => ({ code: p.code, path: p.path, message: p.message, severity: p.severity, range: p.range, source: p.source })),
-    null,
-    2,
-  ) + '\n';
+function* entries(problems: readonly LintProblem[]): Generator<unknown> {
+  for (const p of problems) yield { code: p.code, path: p.path, message: p.message, severity: p.severity, range: p.range, source: p.source };
+}
+
+export const json: Formatter = function* (problems) {
+  yield* jsonPieces(ITEMS_PLACE, entries(problems));
+  yield '\n';
+};

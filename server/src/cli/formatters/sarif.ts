@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 import type { Formatter } from './types';
 import { ruleInfoOrCustom } from '../../engine';
-import { isInside } from './util';
+import { isInside, ITEMS_PLACE, jsonPieces } from './util';
 
 const LEVEL = ['error', 'warning', 'note', 'note'] as const;
 
@@ -39,7 +39,7 @@ export function sarifRuleName(id: string): string {
   return name === '' || name === id ? `${name || 'Apiconv'}Rule` : /^[0-9]/.test(name) ? `Rule${name}` : name;
 }
 
-export const sarif: Formatter = (problems, ctx) => {
+export const sarif: Formatter = function* (problems, ctx) {
   const ids = [...new Set(problems.map(p => p.code))].sort();
   const rules = ids.map(id => {
     const info = ruleInfoOrCustom(id);
@@ -57,27 +57,37 @@ export const sarif: Formatter = (problems, ctx) => {
   });
   const index = new Map(ids.map((id, i) => [id, i]));
   const srcroot = fileUri(ctx.cwd + path.sep);
-  const results = problems.map(p => ({
-    ruleId: p.code,
-    ruleIndex: index.get(p.code)!,
-    level: LEVEL[p.severity] ?? 'error',
-    message: { text: p.message },
-    locations: [
-      {
-        physicalLocation: {
-          artifactLocation: artifactLocation(p.source, ctx.cwd),
-          region: {
-            startLine: p.range.start.line + 1,
-            startColumn: p.range.start.character + 1,
-            endLine: p.range.end.line + 1,
-            endColumn: p.range.end.character + 1,
+  const locations = new Map<string, ReturnType<typeof artifactLocation>>();
+  const locationOf = (file: string) => {
+    let at = locations.get(file);
+    if (at === undefined) locations.set(file, (at = artifactLocation(file, ctx.cwd)));
+    return at;
+  };
+  // The results, one at a time (jsonPieces): the log's one part that grows with the findings.
+  const results = (function* () {
+    for (const p of problems)
+      yield {
+        ruleId: p.code,
+        ruleIndex: index.get(p.code)!,
+        level: LEVEL[p.severity] ?? 'error',
+        message: { text: p.message },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: locationOf(p.source),
+              region: {
+                startLine: p.range.start.line + 1,
+                startColumn: p.range.start.character + 1,
+                endLine: p.range.end.line + 1,
+                endColumn: p.range.end.character + 1,
+              },
+            },
+            logicalLocations: p.path.length ? [{ fullyQualifiedName: p.path.map(String).join('.'), kind: 'member' }] : undefined,
           },
-        },
-        logicalLocations: p.path.length ? [{ fullyQualifiedName: p.path.map(String).join('.'), kind: 'member' }] : undefined,
-      },
-    ],
-    partialFingerprints: { 'apiconvPath/v1': `${p.code}:${p.path.map(String).join('/')}` },
-  }));
+        ],
+        partialFingerprints: { 'apiconvPath/v1': `${p.code}:${p.path.map(String).join('/')}` },
+      };
+  })();
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -85,11 +95,12 @@ export const sarif: Formatter = (problems, ctx) => {
       {
         tool: { driver: { name: 'apiconv', version: ctx.version, semanticVersion: ctx.version, informationUri: 'https://github.com/apiconv/apiconv', rules } },
         originalUriBaseIds: { '%SRCROOT%': { uri: srcroot } },
-        artifacts: [...new Set(problems.map(p => p.source))].map(f => ({ location: artifactLocation(f, ctx.cwd) })),
-        results,
+        artifacts: [...new Set(problems.map(p => p.source))].map(f => ({ location: locationOf(f) })),
+        results: ITEMS_PLACE,
         columnKind: 'utf16CodeUnits',
       },
     ],
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  yield* jsonPieces(log, results);
+  yield '\n';
 };

@@ -4,7 +4,6 @@
  * example"). Spectral's resolver follows it all the same and reports `invalid-ref` when it leads nowhere
  * (stoplightio/spectral#1310, #2830); the finish stage drops those findings.
  */
-import type { JsonPath } from '../../../../rules/types';
 
 /** Keys whose values name their children (a property, a schema, a response): `example` below them is a name, not an example. */
 const NAMING = new Set([
@@ -51,6 +50,6 @@ export function inExampleValue(path: readonly (string | number)[]): boolean {
 }
 
 /** An `invalid-ref` finding about a `$ref` that is example data. */
-export function isExampleRefFinding(r: { code: string | number; path: JsonPath }): boolean {
+export function isExampleRefFinding(r: { code: string | number; path: readonly (string | number)[] }): boolean {
   return r.code === 'invalid-ref' && inExampleValue(r.path);
 }

@@ -30,7 +30,7 @@ export function finishLint(
   /** Whether the root's text surely holds no `s` (the incremental engine's input checks: only around an edit is read) */
   rootLacks?: (text: string, s: string) => boolean,
 ): LintResult {
-  results = results.filter(r => !isExampleRefFinding({ code: r.code, path: [...r.path] }));
+  results = results.filter(r => !isExampleRefFinding(r));
   const problems = results.map(r => toProblem(r, absFile));
   // Findings a rule reports below its own severity (rules/_lib/severity.ts): never above the user's level.
   for (let i = 0; i < problems.length; i++) {

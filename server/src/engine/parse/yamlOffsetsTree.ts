@@ -71,7 +71,18 @@ export class OffsetTree {
 
   /** The entry of a mapping's key, or -1. */
   entryOf(n: OffsetNode, key: string): number {
-    if (this.count(n) <= 8) return this.keysOf(n).indexOf(key);
+    if (this.count(n) <= 8) {
+      // A few keys: read in order where they are, without the array of them keysOf makes of a data object (a range
+      // is asked for each finding, down a path of small mappings). `for…in` gives Object.keys' order.
+      const k = this.keyed[this.ints[n + 4]!]!;
+      if (Array.isArray(k)) return k.indexOf(key);
+      let i = 0;
+      for (const name in k) {
+        if (name === key) return i;
+        i++;
+      }
+      return -1;
+    }
     this.indexes ??= new Map();
     let index = this.indexes.get(n);
     if (index === undefined) {

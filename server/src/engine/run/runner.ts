@@ -290,8 +290,7 @@ export class IncrementalRunner {
 
     const all: RunnerResult[] = [...input.preResults];
     // A result kept from the last run (a unit's, the conventions') whose range is the same gives the same object as
-    // then: no copy of each of a big document's thousands of findings on every relint, and the finish stage knows
-    // it again (finish/results.ts fingerprint).
+    // then: no copy of each of a big document's thousands of findings on every relint.
     const ranged = this.ranged;
     const addRanges = (list: RawResult[]): void => {
       if (input.oneShot) {
@@ -320,7 +319,7 @@ export class IncrementalRunner {
     for (const m of this.splitUnits.values()) for (const e of m.values()) addRanges(e.results);
     addRanges(fresh);
     lap('ranges');
-    const prepared = prepareResults(all, input.oneShot);
+    const prepared = prepareResults(all);
     lap('prepare');
     return prepared;
   }
