@@ -103,6 +103,7 @@ export { applyChanges, planMove, planRename, symbolName, type TextChange } from 
 // Text positions, and what the editor's completion writes.
 export { LineIndex } from './lineIndex';
 export { commonPrefix, commonSuffix } from './parse/window';
+export { ownCopy } from './ownCopy';
 export { detectContext, type CursorContext } from './context';
 export {
   ERROR_STATUSES,

@@ -5,7 +5,7 @@
  */
 import { parseTree as parseJson, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
-import { commonPrefix, commonSuffix, type PosNode } from '../engine';
+import { commonPrefix, commonSuffix, ownCopy, type PosNode } from '../engine';
 
 /** A node with its offsets (the engine's PosNode, which the reference index reads), its parent and children. */
 export interface TNode extends PosNode {
@@ -367,7 +367,22 @@ function updateYaml(root: TNode, oldText: string, newText: string, edit: Edit): 
   const kv = now.key.value;
   const fresh = convYaml(now.pair.value, E.parent, kv === null || kv === undefined ? '' : String(kv), now.key, L);
   if (!fresh) return undefined;
+  ownNodeStrings(fresh);
   return replaceNode(root, E, fresh, edit, { old: before.mapEnd, fresh: now.mapEnd });
+}
+
+/**
+ * Gives the keys and values of a patched entry their own copies: cut from the text of the version it was parsed
+ * from, they would keep that whole text alive for as long as the entry stays in the tree (engine/ownCopy.ts), and a
+ * tree patched at many places over a session kept a text per place.
+ */
+function ownNodeStrings(root: TNode): void {
+  const stack = [root];
+  for (let n = stack.pop(); n; n = stack.pop()) {
+    if (typeof n.key === 'string') n.key = ownCopy(n.key);
+    if (typeof n.value === 'string') n.value = ownCopy(n.value);
+    if (n.children) stack.push(...n.children);
+  }
 }
 
 /** The plain data of a tree (objects, arrays, scalar values; an alias is its `*name`), as a YAML/JSON parse gives it. */

@@ -23,6 +23,9 @@ const SAVE = 'apiconv.saveCodeCache';
  * the cache cannot be read, V8 compiles as usual.
  */
 const BOOT = `'use strict';
+// In a function: what is read to compile the bundle (its bytes, the cache) is garbage once it runs. Declared at the
+// script's top level, it stayed in the worker's script context for the worker's life.
+(() => {
 const { workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -62,6 +65,7 @@ const mod = new Module(filename);
 mod.filename = filename;
 mod.paths = Module._nodeModulePaths(path.dirname(filename));
 compiled.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(filename), mod, filename, path.dirname(filename));
+})();
 `;
 
 /**
