@@ -31,7 +31,7 @@ export const options = defineOptions<Options>('error-schema', {
     schema: names,
     default: [],
     description:
-      "The team's own error schemas, by name (under components.schemas; Swagger 2 definitions): a body that is one of them, or has every property it has, is accepted besides the shapes.",
+      "The team's own error schemas, by name (under components.schemas; Swagger 2 definitions): a body that is one of them, or has every property it has, is accepted besides the shapes; a fix writes a $ref to the first.",
     example: ['basic-error'],
   },
   mediaTypes: {
@@ -218,7 +218,7 @@ export default defineRule({
     if (body === undefined) return undefined;
     const last = ctx.path[ctx.path.length - 1];
     const base = schemasPath(ctx.spec);
-    const shared = ctx.isRoot ? body.shared(ctx) : undefined;
+    const shared = ctx.isRoot || body.inline === undefined ? body.shared(ctx) : undefined;
     if (ctx.path.length === base.length + 1 && base.every((s, i) => ctx.path[i] === s)) {
       // The finding is on a shared schema used as an error body: give it the accepted body (the team's schema: a `$ref` to it).
       const value = body.inline ?? (shared && { $ref: shared.ref });
@@ -226,18 +226,12 @@ export default defineRule({
     }
     let schemaValue: unknown;
     const ops: FixOp[] = [];
-    const referenced = ctx.isRoot && body.kind !== 'problem' && body.kind !== 'own' ? mostSharedErrorSchema(getModel(ctx.data)) : undefined;
-    if (
-      body.kind !== 'problem' &&
-      body.kind !== 'own' &&
-      shared !== undefined &&
-      shared.ops.length > 0 &&
-      referenced !== undefined &&
-      isObject(getAt(ctx.data, [...base, referenced]))
-    ) {
+    const seedShape = body.kind === 'A' || body.kind === 'B' ? body.kind : undefined;
+    const referenced = ctx.isRoot && seedShape && shared && shared.ops.length > 0 ? mostSharedErrorSchema(getModel(ctx.data)) : undefined;
+    if (seedShape && referenced !== undefined && isObject(getAt(ctx.data, [...base, referenced]))) {
       // No conventional schema yet, but error bodies already share one: make that one conventional and use it
       // (the same edit as the fix of the finding on that schema).
-      ops.push({ kind: 'set', path: [...base, referenced], value: errorSchemaOfShape(body.kind) });
+      ops.push({ kind: 'set', path: [...base, referenced], value: errorSchemaOfShape(seedShape) });
       schemaValue = { $ref: refTo([...base, referenced]) };
     } else if (shared !== undefined) {
       ops.push(...shared.ops);

@@ -76,9 +76,9 @@ export const seedErrorBody = (shape: ErrorShape): ErrorBody => ({
 });
 
 /**
- * The team's own error schema `name` (error-schema's `schemas`): a `$ref` to it where it is, in the root document.
- * Nothing is written when the document has no such schema, nor in a `$ref`'d file, which cannot `$ref` the root's
- * components and whose copy of the schema would be a second one to keep.
+ * The team's own error schema `name` (error-schema's `schemas`): a `$ref` to it where it is, in the root document —
+ * from a `$ref`'d file, through the root document's file name (a copy of the schema would be a second one to keep).
+ * Nothing is written when the root document has no such schema.
  */
 const namedErrorBody = (name: string): ErrorBody => ({
   kind: 'own',
@@ -87,7 +87,8 @@ const namedErrorBody = (name: string): ErrorBody => ({
   inline: undefined,
   shared: ctx => {
     const path = [...schemasPath(ctx.spec), name];
-    return isObject(getAt(ctx.data, path)) ? { ref: refTo(path), ops: [] } : undefined;
+    const root = ctx.isRoot ? { data: ctx.data, ref: '' } : ctx.root;
+    return root !== undefined && isObject(getAt(root.data, path)) ? { ref: root.ref + refTo(path), ops: [] } : undefined;
   },
 });
 

@@ -106,10 +106,13 @@ export interface ErrorBody {
   /** The team's own schema, by name (error-schema's `schemas`). */
   schemaName?: string;
   mediaType: string;
-  /** The schema written out; undefined when only the root document can give it (the team's own schema, by name). */
+  /** The schema written out in a `$ref`'d file; undefined when it is only referenced (the team's own schema, by name). */
   inline: Obj | undefined;
-  /** The shared schema in the root document; undefined when it is missing and cannot be added (the team's, by name). */
-  shared(ctx: Pick<FixContext, 'data' | 'spec'>): { ref: string; ops: FixOp[] } | undefined;
+  /**
+   * The `$ref` of the shared schema in the root document, and the ops that add it there; undefined when it is missing
+   * and cannot be added (the team's, by name). Asked in a `$ref`'d file only for a body without `inline`.
+   */
+  shared(ctx: Pick<FixContext, 'data' | 'spec' | 'isRoot' | 'root'>): { ref: string; ops: FixOp[] } | undefined;
 }
 
 /**
@@ -124,8 +127,8 @@ export function addErrorResponse(ctx: FixContext, opPath: JsonPath, status: stri
   if (getAt(ctx.data, target) !== undefined) return [];
   const before = responseAfter(getAt(ctx.data, [...opPath, 'responses']), status);
   if (!ctx.isRoot) {
-    if (body.inline === undefined) return [];
-    return [{ kind: 'set', path: target, value: errorResponseObject(ctx.spec, status, body.mediaType, { inline: body.inline }), before }];
+    const schema = body.inline !== undefined ? { inline: body.inline } : body.shared(ctx);
+    return schema ? [{ kind: 'set', path: target, value: errorResponseObject(ctx.spec, status, body.mediaType, schema), before }] : [];
   }
   const rPath = responsesPath(ctx.spec);
   const shared = getAt(ctx.data, rPath);
