@@ -1,4 +1,7 @@
-/** error-schema with `schemas`: the team's own error schema is what the fix writes, a `$ref` to it. */
+/**
+ * What error-schema's fix writes: with `schemas`, the team's own error schema (a `$ref` to it); else the document's
+ * shape, counted as error-schema-consistent counts it.
+ */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -145,6 +148,63 @@ components:
   schemas:
 ${BASIC_ERROR}    Oops:
       $ref: '#/components/schemas/basic-error'
+`,
+    },
+    {
+      // The shape error-schema-consistent holds the others to (its test of a like document): a HEAD's error schemas
+      // are not counted, having no body to describe.
+      name: "default options: the fix writes the document's shape, counted without HEAD's error responses (oas3)",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Not found, content: { application/json: { schema: { type: object, required: [status, code, message], properties: { status: { type: string }, code: { type: integer }, message: { type: string } } } } } }
+        '500': { description: Oops }
+    head:
+      responses:
+        '200': { description: OK }
+        '404': { description: Not found, content: { application/json: { schema: { type: object, required: [error], properties: { error: { type: string } } } } } }
+        '500': { description: Oops, content: { application/json: { schema: { type: object, required: [error], properties: { error: { type: string } } } } } }
+`,
+      errors: [{ path: ['paths', '/api/users', 'get', 'responses', '500'] }],
+      output: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Not found, content: { application/json: { schema: { type: object, required: [status, code, message], properties: { status: { type: string }, code: { type: integer }, message: { type: string } } } } } }
+        '500': { description: Oops, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+    head:
+      responses:
+        '200': { description: OK }
+        '404': { description: Not found, content: { application/json: { schema: { type: object, required: [error], properties: { error: { type: string } } } } } }
+        '500': { description: Oops, content: { application/json: { schema: { type: object, required: [error], properties: { error: { type: string } } } } } }
+components:
+  schemas:
+    Error:
+      type: object
+      required:
+        - status
+        - code
+        - message
+      properties:
+        status:
+          type: string
+          example: error
+        code:
+          type: integer
+          example: 404
+        message:
+          type: string
+        errors:
+          type: object
+          additionalProperties:
+            type: string
 `,
     },
     {
