@@ -6,10 +6,11 @@ import { errorResponses, firstSeen, opLabel, sharedNote, type ErrorResponse } fr
 import { defineOptions, names } from './_lib/options';
 import { majorityOf } from './_lib/majority';
 import { configuredErrorBody } from './_lib/errorBody';
-import { errorSchemaOfShape, isProblemDetails } from './_lib/errorShapes';
+import { errorSchemaOfShape, isProblemDetails, type ErrorBodyKind } from './_lib/errorShapes';
 import { errorBodyTally, isSchemaNamed, mostSharedErrorSchema } from './_lib/errorSchemas';
 
-type Shape = 'A' | 'B' | 'problem';
+/** The bodies `shapes` names: every kind of error body but the team's own, which `required` and `schemas` describe. */
+type Shape = Exclude<ErrorBodyKind, 'own'>;
 type Options = { shapes: Shape[] | 'auto'; required: string[] | null; schemas: string[]; mediaTypes: 'json' | string[] | 'auto' };
 
 export const options = defineOptions<Options>('error-schema', {
