@@ -68,7 +68,7 @@ function bestErrorSchema(schemas: Obj, data: unknown, want: ErrorShape): string 
 const bestSchemaMemo = new WeakMap<object, WeakMap<object, Map<ErrorShape, string | undefined>>>();
 
 /** A seed shape's body, as application/json. */
-export const seedErrorBody = (shape: ErrorShape): ErrorBody => ({
+const seedErrorBody = (shape: ErrorShape): ErrorBody => ({
   kind: shape,
   mediaType: 'application/json',
   inline: errorSchemaOfShape(shape),

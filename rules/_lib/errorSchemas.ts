@@ -22,7 +22,7 @@ const namesByObject = perModel(model => {
 });
 
 /** The name of the shared schema a schema is: that object itself, or (in a document not resolved) a `$ref` to it. */
-export function sharedSchemaName(model: Model, schema: unknown): string | undefined {
+function sharedSchemaName(model: Model, schema: unknown): string | undefined {
   const byObject = namesByObject(model).get(schema);
   if (byObject !== undefined || !isObject(schema) || typeof schema.$ref !== 'string') return byObject;
   const prefix = refTo(schemasPath(model.spec)) + '/';
