@@ -1,8 +1,7 @@
 import { defineRule } from './types';
-import { addErrorResponse, opPathFromFinding } from './_lib/fixes';
-import { getAt, hasResponse, isObject } from './_lib/oas';
+import { hasResponse } from './_lib/oas';
 import { describeOp, methodsRule, responsesOrOp } from './_lib/methods';
-import { configuredErrorBody } from './_lib/errorBody';
+import { addStatusFix } from './_lib/errorBody';
 
 export default defineRule({
   id: 'delete-404',
@@ -20,13 +19,5 @@ export default defineRule({
         path: responsesOrOp(op),
       })),
   ),
-  fix: ctx => {
-    const opPath = opPathFromFinding(ctx);
-    if (!opPath || !isObject(getAt(ctx.data, opPath))) return undefined;
-    const responses = getAt(ctx.data, [...opPath, 'responses']);
-    if (responses !== undefined && !isObject(responses)) return undefined;
-    const body = configuredErrorBody(ctx.optionsOf);
-    const ops = body ? addErrorResponse(ctx, opPath, '404', body) : [];
-    return ops.length > 0 ? { title: 'Add a 404 response', ops } : undefined;
-  },
+  fix: addStatusFix('404', 'Add a 404 response'),
 });

@@ -2,7 +2,8 @@ import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import { requestBodyPath } from './_lib/oas';
 import { lacksVersion400 } from './_lib/versioning';
-import { addStatusFix, declares, opLabel, requiredOn, requiredOnMethods, responsesPathOf, type RequiredOn } from './_lib/errors';
+import { declares, opLabel, requiredOn, requiredOnMethods, responsesPathOf, type RequiredOn } from './_lib/errors';
+import { addStatusFix } from './_lib/errorBody';
 import { defineOptions } from './_lib/options';
 
 export const options = defineOptions<RequiredOn>('error-400', {

@@ -1,6 +1,7 @@
 import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
-import { addStatusFix, declares, opLabel, requiredOn, requiredOnMethods, responsesPathOf, type RequiredOn } from './_lib/errors';
+import { declares, opLabel, requiredOn, requiredOnMethods, responsesPathOf, type RequiredOn } from './_lib/errors';
+import { addStatusFix } from './_lib/errorBody';
 import { defineOptions } from './_lib/options';
 
 export const options = defineOptions<RequiredOn & { acceptDefault: boolean }>('error-500', {

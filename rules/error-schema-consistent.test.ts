@@ -97,6 +97,31 @@ definitions:
       document: `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/api/users": {"get": {"responses": {"400": {"description": "E", "content": {"application/json": {"schema": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}}}}}}}}}
 `,
     },
+    {
+      // A response to HEAD has no body (RFC 9110 §9.3.2): its schemas are no error bodies of the API, so the one GET's
+      // shape A is the document's, the shape error-schema's fix writes (error-schema.schemas.test.ts).
+      name: "oas3: a HEAD's error schemas are not counted",
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Not found, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+    head:
+      responses:
+        '200': { description: OK }
+        '404': { description: Not found, content: { application/json: { schema: { type: object, required: [error], properties: { error: { type: string } } } } } }
+        '500': { description: Oops, content: { application/json: { schema: { type: object, required: [error], properties: { error: { type: string } } } } } }
+components:
+  schemas:
+    Error:
+      type: object
+      required: [status, code, message]
+      properties: { status: { type: string }, code: { type: integer }, message: { type: string } }
+`,
+    },
   ],
   invalid: [
     {

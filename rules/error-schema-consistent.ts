@@ -1,6 +1,7 @@
 import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
-import { errorResponses, firstSeen, majorityShape, opLabel, sharedNote } from './_lib/errors';
+import { errorResponses, firstSeen, opLabel, sharedNote } from './_lib/errors';
+import { documentErrorShape, errorBodyTally } from './_lib/errorSchemas';
 
 const NAMES = { A: 'shape A (status, code, message, errors)', B: 'shape B (error)' } as const;
 
@@ -13,15 +14,17 @@ export default defineRule({
     formats: ['oas2', 'oas3'],
   },
   spectral: modelRule('apiconvErrorSchemaConsistent', model => {
-    const shaped = errorResponses(model).filter(r => r.shape !== undefined);
-    const majority = majorityShape(shaped);
+    // The document's shape is the one error-schema's fix writes when both are accepted: one count of the error bodies.
+    const majority = documentErrorShape(model);
     if (majority === undefined) return [];
-    const count = shaped.filter(r => r.shape === majority).length;
+    const { kinds } = errorBodyTally(model);
+    const count = kinds.counts.get(majority)!;
+    const shaped = errorResponses(model).filter(r => r.kind === 'A' || r.kind === 'B');
     const isNew = firstSeen();
     return shaped
-      .filter(r => r.shape !== majority && isNew(r.json!.schema))
+      .filter(r => r.kind !== majority && isNew(r.json!.schema))
       .map(r => ({
-        message: `${opLabel(r.op)}: the ${r.code} response${sharedNote(shaped, r, 'schema')} uses ${NAMES[r.shape!]}, but ${count} of the document's ${shaped.length} error responses use ${NAMES[majority]}: use one error body shape across the API.`,
+        message: `${opLabel(r.op)}: the ${r.code} response${sharedNote(shaped, r, 'schema')} uses ${NAMES[r.kind as 'A' | 'B']}, but ${count} of the document's ${shaped.length} error responses of shape A or B use ${NAMES[majority]}: use one error body shape across the API.`,
         path: r.json!.path,
       }));
   }),

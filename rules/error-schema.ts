@@ -1,14 +1,16 @@
 import { defineRule, type FixContext, type FixOp, type FixResult } from './types';
 import { modelRule, type Finding } from './_lib/ruleFunction';
-import { getAt, isObject, mediaTypeName, type Model } from './_lib/oas';
-import { documentErrorShape, ensureErrorSchema, errorSchemaOfShape, objectFields, referencedErrorSchemaName, refTo, schemasPath } from './_lib/fixes';
+import { getAt, getModel, isObject, mediaTypeName, type Model } from './_lib/oas';
+import { objectFields, refTo, schemasPath, type ErrorBody } from './_lib/fixes';
 import { errorResponses, firstSeen, opLabel, sharedNote, type ErrorResponse } from './_lib/errors';
 import { defineOptions, names } from './_lib/options';
-import { bump, majorityOf, perModel, type Tally } from './_lib/majority';
-import { configuredErrorBody, isProblemDetails } from './_lib/errorBody';
-import { isSchemaNamed } from './_lib/errorSchemas';
+import { majorityOf } from './_lib/majority';
+import { configuredErrorBody } from './_lib/errorBody';
+import { errorSchemaOfShape, isProblemDetails, type ErrorBodyKind } from './_lib/errorShapes';
+import { errorBodyTally, isSchemaNamed, mostSharedErrorSchema } from './_lib/errorSchemas';
 
-type Shape = 'A' | 'B' | 'problem';
+/** The bodies `shapes` names: every kind of error body but the team's own, which `required` and `schemas` describe. */
+type Shape = Exclude<ErrorBodyKind, 'own'>;
 type Options = { shapes: Shape[] | 'auto'; required: string[] | null; schemas: string[]; mediaTypes: 'json' | string[] | 'auto' };
 
 export const options = defineOptions<Options>('error-schema', {
@@ -30,7 +32,7 @@ export const options = defineOptions<Options>('error-schema', {
     schema: names,
     default: [],
     description:
-      "The team's own error schemas, by name (under components.schemas; Swagger 2 definitions): a body that is one of them, or has every property it has, is accepted besides the shapes.",
+      "The team's own error schemas, by name (under components.schemas; Swagger 2 definitions): a body that is one of them, or has every property it has, is accepted besides the shapes; a fix writes a $ref to the first.",
     example: ['basic-error'],
   },
   mediaTypes: {
@@ -43,30 +45,6 @@ export const options = defineOptions<Options>('error-schema', {
 });
 
 const SHAPE_NAMES: Record<Shape, string> = { A: 'shape A', B: 'shape B', problem: 'RFC 9457 problem details (title with type, status or detail)' };
-
-/** What a document's error body is: one of the shapes, or the team's own (`own`). */
-type BodyKind = Shape | 'own';
-
-const kindOf = (r: ErrorResponse): BodyKind => r.shape ?? (isProblemDetails(r.json?.schema) ? 'problem' : 'own');
-
-/** The error responses whose JSON body a tally counts: a response to HEAD has none (RFC 9110 §9.3.2). */
-const bodies = (model: Model) => errorResponses(model).filter(r => r.json !== undefined && r.op.method !== 'head');
-
-/** The kinds of the document's error bodies, one per error response with a JSON body: what `shapes: auto` takes the majority of. */
-export const errorShapeTally = perModel((model: Model): Tally => {
-  const counts = new Map<string, number>();
-  const list = bodies(model);
-  for (const r of list) bump(counts, kindOf(r));
-  return { counts, total: list.length, what: 'error responses with a JSON body' };
-});
-
-/** The media types the document's error bodies are written in: what `mediaTypes: auto` takes the majority of. */
-export const errorMediaTypeTally = perModel((model: Model): Tally => {
-  const counts = new Map<string, number>();
-  const list = bodies(model);
-  for (const r of list) bump(counts, mediaTypeName(r.json!.mediaType));
-  return { counts, total: list.length, what: 'error responses with a JSON body' };
-});
 
 /**
  * The options a check runs with, `auto` settled by the document's majority (with the counts a message gives); an
@@ -91,7 +69,7 @@ function settle(model: Model, o: Options): Settled {
     mediaTypes: o.mediaTypes === 'auto' ? 'json' : o.mediaTypes,
   };
   if (o.shapes === 'auto') {
-    const t = errorShapeTally(model);
+    const t = errorBodyTally(model).kinds;
     const top = majorityOf(t);
     if (top !== undefined && top.value !== 'own') {
       out.shapes = [top.value as Shape];
@@ -99,7 +77,7 @@ function settle(model: Model, o: Options): Settled {
     }
   }
   if (o.mediaTypes === 'auto') {
-    const t = errorMediaTypeTally(model);
+    const t = errorBodyTally(model).mediaTypes;
     const top = majorityOf(t);
     if (top !== undefined) {
       out.mediaTypes = [top.value];
@@ -122,8 +100,8 @@ function accepted(r: ErrorResponse, o: Settled, model: Model): boolean {
   const schema = r.json?.schema;
   if (o.shapes === 'any') return true;
   return (
-    (r.shape !== undefined && o.shapes.includes(r.shape)) ||
-    (o.shapes.includes('problem') && isProblemDetails(schema)) ||
+    (r.kind !== undefined && r.kind !== 'own' && o.shapes.includes(r.kind)) ||
+    (o.shapes.includes('problem') && isProblemDetails(schema, model.root)) ||
     (o.required !== null && hasRequired(schema, o.required)) ||
     o.schemas.some(name => isSchemaNamed(model, schema, name))
   );
@@ -197,8 +175,6 @@ export default defineRule({
       const newSchema = firstSeen();
       const all = errorResponses(model);
       for (const r of all) {
-        // A response to HEAD has no body (RFC 9110 §9.3.2): its error responses are not asked for one.
-        if (r.op.method === 'head') continue;
         if (!newResponse(r.response)) continue;
         if (r.json === undefined) {
           out.push({
@@ -235,49 +211,48 @@ export default defineRule({
   ),
   fix(ctx) {
     if (ctx.message.includes('writes its error body as')) return mediaTypeFix(ctx);
-    // The body error-schema's options accept that a fix can write: none for a team's own schema (it is theirs to write).
-    // Under `auto` the finding names the shape the document's majority chose.
+    // The body error-schema's options accept that a fix can write: none for a team's body that only `required`
+    // describes (it is theirs to write). Under `auto` the finding names the shape the document's majority chose.
     const chosen =
       ctx.options.shapes === 'auto' ? (Object.keys(SHAPE_NAMES) as Shape[]).filter(k => ctx.message.includes(`${SHAPE_NAMES[k]}, which `)) : undefined;
-    const body = configuredErrorBody(ctx.optionsOf, chosen);
+    const body = configuredErrorBody(ctx, chosen);
     if (body === undefined) return undefined;
     const last = ctx.path[ctx.path.length - 1];
     const base = schemasPath(ctx.spec);
-    const isNamedSchema = ctx.path.length === base.length + 1 && base.every((s, i) => ctx.path[i] === s);
-    const seedShapes = !body.problem;
-    const shapes = (chosen ?? (ctx.options.shapes as Shape[])).filter((x): x is 'A' | 'B' => x === 'A' || x === 'B');
-    const shape = shapes.length === 1 ? shapes[0] : (documentErrorShape(ctx.data, ctx.spec) ?? 'A');
-    const named = seedShapes ? `the conventional error shape ${shape}` : 'the shape of RFC 9457 problem details';
-    if (isNamedSchema) {
-      // The finding is on a shared schema used as an error body: give it the accepted shape.
-      return {
-        title: `Give schema "${String(last)}" ${named}`,
-        ops: [{ kind: 'set', path: ctx.path, value: seedShapes ? errorSchemaOfShape(shape) : body.inline }],
-      };
+    const shared = ctx.isRoot || body.inline === undefined ? body.shared(ctx) : undefined;
+    if (ctx.path.length === base.length + 1 && base.every((s, i) => ctx.path[i] === s)) {
+      // The finding is on a shared schema used as an error body: give it the accepted body (the team's schema: a `$ref` to it).
+      const value = body.inline ?? (shared && { $ref: shared.ref });
+      return value && { title: `Give schema "${String(last)}" ${BODY_TITLES[body.kind].give(body)}`, ops: [{ kind: 'set', path: ctx.path, value }] };
     }
     let schemaValue: unknown;
     const ops: FixOp[] = [];
-    if (ctx.isRoot) {
-      const s = seedShapes ? ensureErrorSchema(ctx, shape) : body.shared(ctx);
-      const referenced = seedShapes ? referencedErrorSchemaName(ctx.data, ctx.spec) : undefined;
-      if (s.ops.length > 0 && referenced !== undefined && isObject(getAt(ctx.data, [...base, referenced]))) {
-        // No conventional schema yet, but error bodies already share one: make that one conventional and use it
-        // (the same edit as the fix of the finding on that schema).
-        ops.push({ kind: 'set', path: [...base, referenced], value: errorSchemaOfShape(shape) });
-        schemaValue = { $ref: refTo([...base, referenced]) };
-      } else {
-        ops.push(...s.ops);
-        schemaValue = { $ref: s.ref };
-      }
-    } else {
-      schemaValue = seedShapes ? errorSchemaOfShape(shape) : body.inline;
-    }
+    const seedShape = body.kind === 'A' || body.kind === 'B' ? body.kind : undefined;
+    const referenced = ctx.isRoot && seedShape && shared && shared.ops.length > 0 ? mostSharedErrorSchema(getModel(ctx.data)) : undefined;
+    if (seedShape && referenced !== undefined && isObject(getAt(ctx.data, [...base, referenced]))) {
+      // No conventional schema yet, but error bodies already share one: make that one conventional and use it
+      // (the same edit as the fix of the finding on that schema).
+      ops.push({ kind: 'set', path: [...base, referenced], value: errorSchemaOfShape(seedShape) });
+      schemaValue = { $ref: refTo([...base, referenced]) };
+    } else if (shared !== undefined) {
+      ops.push(...shared.ops);
+      schemaValue = { $ref: shared.ref };
+    } else if (!ctx.isRoot && body.inline !== undefined) schemaValue = body.inline;
+    else return undefined;
     if (last === 'schema') ops.push({ kind: 'set', path: ctx.path, value: schemaValue });
     else if (ctx.spec === 'oas2') ops.push({ kind: 'set', path: [...ctx.path, 'schema'], value: schemaValue });
     else ops.push({ kind: 'set', path: [...ctx.path, 'content', body.mediaType, 'schema'], value: schemaValue });
-    return { title: seedShapes ? 'Use the shared Error schema as the error body' : 'Use the shared problem details schema as the error body', ops };
+    return { title: `Use ${BODY_TITLES[body.kind].use(body)} as the error body`, ops };
   },
 });
+
+/** How a fix's title names the body it writes: as the shape it gives a schema, and as the schema it uses. */
+const BODY_TITLES: Record<ErrorBody['kind'], { give: (b: ErrorBody) => string; use: (b: ErrorBody) => string }> = {
+  A: { give: () => 'the conventional error shape A', use: () => 'the shared Error schema' },
+  B: { give: () => 'the conventional error shape B', use: () => 'the shared Error schema' },
+  problem: { give: () => 'the shape of RFC 9457 problem details', use: () => 'the shared problem details schema' },
+  own: { give: b => `a $ref to the schema "${b.schemaName}"`, use: b => `the schema "${b.schemaName}"` },
+};
 
 /** An OpenAPI 3 error body in another media type than the one the API writes its errors in: its content key renamed. */
 function mediaTypeFix(ctx: FixContext): FixResult | undefined {

@@ -124,6 +124,22 @@ paths:
 `,
     },
     {
+      // The bytes test the body rules' uploads use too (fileBodies.ts): a string of format byte is base64 bytes.
+      name: 'oas3: a text type whose schema is a string of format byte',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/files/{id}/content:
+    get:
+      responses:
+        '200':
+          description: The file, base64-encoded
+          content:
+            text/plain:
+              schema: { type: string, format: byte }
+`,
+    },
+    {
       name: 'oas2: produces an image',
       document: `swagger: '2.0'
 info: { title: t, version: '1' }

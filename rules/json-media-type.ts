@@ -3,26 +3,16 @@ import type { JsonPath } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { admitsJson, isObject, mediaTypeName } from './_lib/oas';
+import { isFileBody } from './_lib/fileBodies';
 
 const ADVICE = 'use application/json (or a +json type such as application/vnd.acme.v2+json)';
 
 /**
- * A file's media type: an image, a sound, a video, a font, a PDF, an archive or plain bytes; or a stream of
- * server-sent events. Such a body is the file itself (`GET /avatars/{id}` answering image/png), or a stream
- * whose events may each be JSON: there is no JSON representation of the whole to ask for.
+ * A body with no JSON representation of the whole to ask for: a file as it is (`GET /avatars/{id}` answering
+ * image/png; fileBodies.ts), or a stream of server-sent events, each of which may be JSON.
  */
-const FILE_TYPE = /^(?:image|audio|video|font|model)\/|^application\/(?:octet-stream|pdf|zip|gzip|x-gzip|x-tar|x-7z-compressed|vnd\.rar)$|^text\/event-stream$/;
-
-/** A media type whose body is a file: a file type, or a schema that says the content is bytes (format binary; OpenAPI 3.1 contentMediaType / contentEncoding). */
-function isFileBody(mt: string, media: unknown): boolean {
-  if (FILE_TYPE.test(mediaTypeName(mt))) return true;
-  const schema = isObject(media) ? media.schema : undefined;
-  return (
-    isObject(schema) &&
-    schema.type === 'string' &&
-    (schema.format === 'binary' || schema.contentMediaType !== undefined || schema.contentEncoding !== undefined)
-  );
-}
+const isFileOrStream = (mt: string, media: unknown): boolean =>
+  isFileBody(mt, isObject(media) ? media.schema : undefined) || mediaTypeName(mt) === 'text/event-stream';
 
 export default defineRule({
   id: 'json-media-type',
@@ -49,7 +39,7 @@ export default defineRule({
       seenContent.add(content);
       const all = Object.keys(content);
       if (all.some(admitsJson)) return;
-      const types = all.filter(t => !isFileBody(t, content[t]));
+      const types = all.filter(t => !isFileOrStream(t, content[t]));
       if (types.length === 0) return;
       push(`${what} uses ${types.map(t => `"${t}"`).join(', ')}, not JSON: ${ADVICE}.`, [...at, types[0]]);
     };
@@ -57,7 +47,7 @@ export default defineRule({
       if (!Array.isArray(list) || list.length === 0) return;
       const all = list.filter((t): t is string => typeof t === 'string');
       if (all.some(admitsJson)) return;
-      const types = all.filter(t => !isFileBody(t, undefined));
+      const types = all.filter(t => !isFileOrStream(t, undefined));
       if (types.length === 0) return;
       const i = list.indexOf(types[0]);
       if (i >= 0) push(`${what} lists ${types.map(t => `"${t}"`).join(', ')}, not JSON: ${ADVICE}.`, [...at, i]);

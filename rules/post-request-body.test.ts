@@ -176,6 +176,34 @@ paths:
 `,
     },
     {
+      // The file types and the bytes test json-media-type knows (fileBodies.ts): an archive, a font, a 3.1 bytes schema.
+      name: 'options: uploads: a gzip archive, a font, and a string whose contentMediaType says it is a file (oas3.1)',
+      options: { uploads: true },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/backups:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/gzip: {}
+  /api/fonts:
+    post:
+      requestBody:
+        required: true
+        content:
+          font/woff2: {}
+  /api/documents:
+    post:
+      requestBody:
+        required: true
+        content:
+          text/plain:
+            schema: { type: string, contentMediaType: application/pdf }
+`,
+    },
+    {
       name: 'options: uploads: a file form field (oas2)',
       options: { uploads: true },
       document: `swagger: '2.0'

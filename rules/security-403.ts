@@ -1,6 +1,7 @@
 import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
-import { addStatusFix, declares, opLabel, responsesPathOf } from './_lib/errors';
+import { declares, opLabel, responsesPathOf } from './_lib/errors';
+import { addStatusFix } from './_lib/errorBody';
 
 export default defineRule({
   id: 'security-403',

@@ -35,6 +35,11 @@ export interface FixContext {
   data: unknown;
   /** True when that file is the root document (where shared components may be added). */
   isRoot: boolean;
+  /**
+   * In a `$ref`'d file: the root document's data, and how a `$ref` from this file names the root document
+   * ('../openapi.yaml'), for a fix that points at a component only the root has. Undefined in the root itself.
+   */
+  root?: { data: unknown; ref: string };
   /** 'oas2' (Swagger 2.0) or 'oas3' (OpenAPI 3.x) — of the root document. */
   spec: Spec;
   /** The finding's JSON path inside that file. */

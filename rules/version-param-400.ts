@@ -1,9 +1,8 @@
 import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
-import { addErrorResponse, opPathFromFinding } from './_lib/fixes';
 import { lacksVersion400, versionParams } from './_lib/versioning';
-import { configuredErrorBody } from './_lib/errorBody';
+import { addStatusFix } from './_lib/errorBody';
 
 export default defineRule({
   id: 'version-param-400',
@@ -25,11 +24,5 @@ export default defineRule({
     }
     return out;
   }),
-  fix(ctx) {
-    const opPath = opPathFromFinding(ctx);
-    if (!opPath) return undefined;
-    const body = configuredErrorBody(ctx.optionsOf);
-    const ops = body ? addErrorResponse(ctx, opPath, '400', body) : [];
-    return ops.length > 0 ? { title: 'Add a 400 response (unsupported version)', ops } : undefined;
-  },
+  fix: addStatusFix('400', 'Add a 400 response (unsupported version)'),
 });

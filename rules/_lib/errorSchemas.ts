@@ -1,13 +1,17 @@
 /**
- * The shared schemas an API's error bodies are (`$ref`s into `components.schemas`, Swagger 2 `definitions`): how
- * error-schema's `schemas` option recognises the API's own error body (GitHub's `basic-error`, Plaid's `PlaidError`,
- * which require no property, so no list of required names can describe them), and the count whose majority
- * `apiconv init --infer` writes as that option.
+ * The one count of a document's error bodies: per error response with a JSON body (errors.ts), what the body is
+ * (shape A, shape B, problem details or the team's own), the shared schema it is, and its media type. Every reader
+ * of "the API's error body" takes it from here — error-schema's `auto`, error-schema-consistent, the fixes that
+ * write an error body, and `apiconv init --infer` — so that they agree on which body is the document's.
+ *
+ * A shared schema is how error-schema's `schemas` option recognises the API's own error body (GitHub's
+ * `basic-error`, Plaid's `PlaidError`, which require no property, so no list of required names can describe them).
  */
-import { getAt, isObject, type Model } from './oas';
+import { getAt, isObject, mediaTypeName, type Model } from './oas';
 import { objectFields, refTo, schemasPath } from './fixes';
 import { errorResponses } from './errors';
-import { bump, perModel, type Tally } from './majority';
+import type { ErrorShape } from './errorShapes';
+import { bump, perModel, ranked, type Tally } from './majority';
 
 /** The name of each shared schema by the object it is: a resolved document inlines every `$ref` as its target object. */
 const namesByObject = perModel(model => {
@@ -18,7 +22,7 @@ const namesByObject = perModel(model => {
 });
 
 /** The name of the shared schema a schema is: that object itself, or (in a document not resolved) a `$ref` to it. */
-export function sharedSchemaName(model: Model, schema: unknown): string | undefined {
+function sharedSchemaName(model: Model, schema: unknown): string | undefined {
   const byObject = namesByObject(model).get(schema);
   if (byObject !== undefined || !isObject(schema) || typeof schema.$ref !== 'string') return byObject;
   const prefix = refTo(schemasPath(model.spec)) + '/';
@@ -37,15 +41,46 @@ export function isSchemaNamed(model: Model, schema: unknown, name: string): bool
   return want.length > 0 && has !== undefined && want.every(k => has[k] !== undefined);
 }
 
-/** The error responses with a JSON body, counted by the shared schema their body is ("basic-error in 741 of 979 …"). */
-export const errorSchemaTally = perModel((model): Tally => {
-  const counts = new Map<string, number>();
+/** The document's error bodies counted three ways; the units of each are the error responses with a JSON body. */
+export interface ErrorBodyTally {
+  /** By what the body is: A, B, problem, own. */
+  kinds: Tally;
+  /** By the shared schema the body is ("basic-error in 741 of 979 …"); a body written inline counts in none. */
+  schemas: Tally;
+  /** By media type, parameters left out. */
+  mediaTypes: Tally;
+}
+
+export const errorBodyTally = perModel((model: Model): ErrorBodyTally => {
+  const what = 'error responses with a JSON body';
+  const kinds = new Map<string, number>();
+  const schemas = new Map<string, number>();
+  const mediaTypes = new Map<string, number>();
   let total = 0;
   for (const r of errorResponses(model)) {
     if (r.json === undefined) continue;
     total++;
+    bump(kinds, r.kind!);
+    bump(mediaTypes, mediaTypeName(r.json.mediaType));
     const name = sharedSchemaName(model, r.json.schema);
-    if (name !== undefined) bump(counts, name);
+    if (name !== undefined) bump(schemas, name);
   }
-  return { counts, total, what: 'error responses with a JSON body' };
+  return { kinds: { counts: kinds, total, what }, schemas: { counts: schemas, total, what }, mediaTypes: { counts: mediaTypes, total, what } };
 });
+
+/**
+ * The seed's shape the document's error bodies have: the one more of them have (a tie goes to A); undefined when none
+ * has either. What error-schema-consistent holds the others to, and the shape an error-schema fix writes when the
+ * options accept both.
+ */
+export function documentErrorShape(model: Model): ErrorShape | undefined {
+  const { counts } = errorBodyTally(model).kinds;
+  const a = counts.get('A') ?? 0;
+  const b = counts.get('B') ?? 0;
+  return a === 0 && b === 0 ? undefined : b > a ? 'B' : 'A';
+}
+
+/** The shared schema most error bodies are (ties by name); undefined when none is shared. */
+export function mostSharedErrorSchema(model: Model): string | undefined {
+  return ranked(errorBodyTally(model).schemas.counts)[0]?.[0];
+}

@@ -1,18 +1,17 @@
 /**
  * Helpers of the Errors rules: the error responses of a document, their JSON
- * bodies and their shape (A or B of the conventions).
+ * bodies and what those bodies are (errorShapes.ts).
  *
- * Works on the resolved document. Spectral inlines every `$ref` by reusing the
- * target object, so a response or schema shared through `components` is the
- * SAME object everywhere it is used; rules dedupe their findings by that
- * identity (`firstSeen`) so a problem in a shared object is reported once.
+ * Works on the resolved document, and on the unresolved one a fix reads (local
+ * `$ref`s to responses and schemas are followed). Spectral inlines every `$ref`
+ * by reusing the target object, so a response or schema shared through
+ * `components` is the SAME object everywhere it is used; rules dedupe their
+ * findings by that identity (`firstSeen`) so a problem in a shared object is
+ * reported once.
  */
-import type { FixContext, FixResult, JsonPath, Spec } from '../types';
-import { addErrorResponse, errorShapeOf, opPathFromFinding } from './fixes';
-import { HTTP_METHODS, isErrorStatus, isJsonMediaType, isObject, type Model, type Obj, type Operation } from './oas';
-import { configuredErrorBody } from './errorBody';
-
-export type ErrorShape = 'A' | 'B';
+import type { JsonPath, Spec } from '../types';
+import { bodyKindOf, type ErrorBodyKind } from './errorShapes';
+import { HTTP_METHODS, isErrorStatus, isJsonMediaType, isObject, resolveLocal, type Model, type Obj, type Operation } from './oas';
 
 export interface JsonBody {
   mediaType: string;
@@ -31,8 +30,8 @@ export interface ErrorResponse {
   path: JsonPath;
   /** The first JSON body that has a schema, if any. */
   json: JsonBody | undefined;
-  /** Shape of that body's schema. */
-  shape: ErrorShape | undefined;
+  /** What that body's schema is; undefined without one. */
+  kind: ErrorBodyKind | undefined;
 }
 
 /** The JSON path a finding about an operation's responses points at: the `responses` key, else the operation. */
@@ -67,30 +66,28 @@ export function jsonBodyOf(response: unknown, responsePath: JsonPath, spec: Spec
 
 const cache = new WeakMap<Model, ErrorResponse[]>();
 
-/** Every error response (`4xx`, `5xx`, `4XX`, `5XX`, `default`) of every operation, in document order. */
+/**
+ * Every error response (`4xx`, `5xx`, `4XX`, `5XX`, `default`) of every operation but HEAD's, in document order: the
+ * one list every count of a document's error bodies and every error-body rule reads. A response to HEAD has no body
+ * (RFC 9110 §9.3.2), so it is neither asked for one nor counted as one of the API's error bodies; a response shared by
+ * HEAD and GET is there through the GET.
+ */
 export function errorResponses(model: Model): ErrorResponse[] {
   let out = cache.get(model);
   if (out !== undefined) return out;
   out = [];
   for (const op of model.operations) {
-    if (!op.responses) continue;
-    for (const [code, response] of Object.entries(op.responses)) {
+    if (!op.responses || op.method === 'head') continue;
+    for (const [code, raw] of Object.entries(op.responses)) {
       if (!isErrorStatus(code)) continue;
       const path = [...op.path, 'responses', code];
+      const response = resolveLocal(model.root, raw);
       const json = jsonBodyOf(response, path, model.spec, op, model.root);
-      out.push({ op, code, response, path, json, shape: json ? errorShapeOf(json.schema) : undefined });
+      out.push({ op, code, response, path, json, kind: json ? bodyKindOf(json.schema, model.root) : undefined });
     }
   }
   cache.set(model, out);
   return out;
-}
-
-/** The document's error shape: the majority among shaped error responses (ties go to A); undefined when none is shaped. */
-export function majorityShape(list: ErrorResponse[]): ErrorShape | undefined {
-  const count = { A: 0, B: 0 };
-  for (const r of list) if (r.shape) count[r.shape]++;
-  if (count.A === 0 && count.B === 0) return undefined;
-  return count.B > count.A ? 'B' : 'A';
 }
 
 /** A filter that keeps the first occurrence of each object (by identity); non-objects are always kept. */
@@ -112,20 +109,6 @@ export function opLabel(op: Operation): string {
 /** True when the operation declares exactly `code`. */
 export function declares(op: Operation, ...codes: string[]): boolean {
   return op.responses !== undefined && codes.some(c => Object.prototype.hasOwnProperty.call(op.responses, c));
-}
-
-/**
- * The fix of a "declare <status>" rule: add the error response to the
- * operation the finding is on (reusing or adding the shared response).
- */
-export function addStatusFix(status: string) {
-  return (ctx: FixContext): FixResult | undefined => {
-    const opPath = opPathFromFinding(ctx);
-    if (opPath === undefined) return undefined;
-    const body = configuredErrorBody(ctx.optionsOf);
-    const ops = body ? addErrorResponse(ctx, opPath, status, body) : [];
-    return ops.length > 0 ? { title: `Add a ${status} error response`, ops } : undefined;
-  };
 }
 
 /** What sharedNote counts the error responses by: their response object, or their JSON body's schema object. */

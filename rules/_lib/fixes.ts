@@ -6,7 +6,8 @@
  * object inline, since `#/components/...` would point into the wrong file.
  */
 import type { FixContext, FixOp, JsonPath, Spec } from '../types';
-import { ERROR_CODE, HTTP_METHODS, getAt, isOas32, isObject, operationsOfPathItem, type Obj } from './oas';
+import type { ErrorBodyKind } from './errorShapes';
+import { HTTP_METHODS, getAt, isOas32, isObject, operationsOfPathItem, resolveLocal, type Obj } from './oas';
 
 /** The JSON path (inside the finding's file) of the operation a finding belongs to. */
 export function opPathFromFinding(ctx: FixContext): JsonPath | undefined {
@@ -50,25 +51,6 @@ export const STATUS_DESCRIPTIONS: Record<string, string> = {
   '503': 'Service unavailable',
 };
 
-/** Shape A of the conventions' error body. */
-export const ERROR_SCHEMA_A = {
-  type: 'object',
-  required: ['status', 'code', 'message'],
-  properties: {
-    status: { type: 'string', example: 'error' },
-    code: { type: 'integer', example: 404 },
-    message: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-};
-
-/** Shape B of the conventions' error body. */
-export const ERROR_SCHEMA_B = {
-  type: 'object',
-  required: ['error'],
-  properties: { error: { type: 'string' } },
-};
-
 export function schemasPath(spec: Spec): JsonPath {
   return spec === 'oas2' ? ['definitions'] : ['components', 'schemas'];
 }
@@ -81,33 +63,6 @@ export function refTo(path: JsonPath): string {
   return '#/' + path.map(s => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 }
 
-/** Which error shape a schema has ('A', 'B' or undefined). Local `$ref`s are followed. */
-export function errorShapeOf(schema: unknown, data?: unknown): 'A' | 'B' | undefined {
-  const fields = objectFields(schema, data);
-  if (fields === undefined) return undefined;
-  const { properties: props, required } = fields;
-  /** The property's type; OpenAPI 3.1 type lists such as ["string", "null"] count as their non-null type. */
-  const typeOf = (k: string) => {
-    const p = data !== undefined ? follow(data, props[k]) : props[k];
-    if (!isObject(p)) return undefined;
-    if (Array.isArray(p.type)) {
-      const t = p.type.filter(x => x !== 'null');
-      return t.length === 1 ? t[0] : undefined;
-    }
-    return p.type;
-  };
-  if (
-    typeOf('status') === 'string' &&
-    typeOf('code') === 'integer' &&
-    typeOf('message') === 'string' &&
-    ['status', 'code', 'message'].every(k => required.includes(k)) &&
-    (props.errors === undefined || typeOf('errors') === 'object')
-  )
-    return 'A';
-  if (typeOf('error') === 'string' && required.includes('error')) return 'B';
-  return undefined;
-}
-
 /**
  * The properties and required names of an object schema together with those of its `allOf` members: an error
  * body composed as `allOf: [{ $ref: Error }, { properties: … }]` has the fields of every member. A property
@@ -115,13 +70,13 @@ export function errorShapeOf(schema: unknown, data?: unknown): 'A' | 'B' | undef
  * data); undefined when the schema is not an object.
  */
 export function objectFields(schema: unknown, data?: unknown): { properties: Obj; required: unknown[] } | undefined {
-  const root = data !== undefined ? follow(data, schema) : schema;
+  const root = data !== undefined ? resolveLocal(data, schema) : schema;
   if (!isObject(root)) return undefined;
   const properties: Obj = {};
   const required: unknown[] = [];
   const seen = new Set<unknown>();
   const visit = (v: unknown, depth: number) => {
-    const s = data !== undefined ? follow(data, v) : v;
+    const s = data !== undefined ? resolveLocal(data, v) : v;
     // A cycle through allOf, or a deep chain: what was gathered so far stands.
     if (!isObject(s) || seen.has(s) || depth > 8) return;
     seen.add(s);
@@ -133,154 +88,32 @@ export function objectFields(schema: unknown, data?: unknown): { properties: Obj
   return { properties, required };
 }
 
-function follow(data: unknown, v: unknown, depth = 0): unknown {
-  if (depth > 20 || !isObject(v) || typeof v.$ref !== 'string' || !v.$ref.startsWith('#/')) return v;
-  const parts = v.$ref
-    .slice(2)
-    .split('/')
-    .map(p => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
-  return follow(data, getAt(data, parts), depth + 1);
-}
-
-/** The schema of an error shape. */
-export function errorSchemaOfShape(shape: 'A' | 'B'): Obj {
-  return shape === 'B' ? ERROR_SCHEMA_B : ERROR_SCHEMA_A;
-}
-
-/** The (unresolved) JSON body schemas of the error responses of the document's operations, local `$ref`s to responses followed. */
-export function errorBodySchemas(data: unknown, spec: Spec): unknown[] {
-  const out: unknown[] = [];
-  const paths = isObject(data) ? data.paths : undefined;
-  if (!isObject(paths)) return out;
-  for (const rawItem of Object.values(paths)) {
-    const item = follow(data, rawItem);
-    if (!isObject(item)) continue;
-    for (const [, , op] of operationsOfPathItem(item, isObject(data) && isOas32(data))) {
-      if (!isObject(op) || !isObject(op.responses)) continue;
-      for (const [code, raw] of Object.entries(op.responses)) {
-        if (!ERROR_CODE.test(code)) continue;
-        const r = follow(data, raw);
-        if (!isObject(r)) continue;
-        if (spec === 'oas2') {
-          if (r.schema !== undefined) out.push(r.schema);
-        } else if (isObject(r.content)) {
-          const json = Object.entries(r.content).find(([mt, media]) => /json/i.test(mt) && isObject(media) && media.schema !== undefined);
-          if (json) out.push((json[1] as Obj).schema);
-        }
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * The error shape the document already uses: the majority among the JSON
- * bodies of its operations' error responses (local `$ref`s followed, ties go
- * to A); undefined when no error body has a conventional shape.
- */
-export function documentErrorShape(data: unknown, spec: Spec): 'A' | 'B' | undefined {
-  // A frozen document (the fix engine's parse, engine/fix/memo.ts) cannot change: its shape is counted once,
-  // not once per finding (each error-response fix of a pass walked every operation again).
-  if (!isObject(data) || !Object.isFrozen(data)) return countErrorShapes(data, spec);
-  let bySpec = shapeMemo.get(data);
-  if (!bySpec) shapeMemo.set(data, (bySpec = new Map()));
-  if (!bySpec.has(spec)) bySpec.set(spec, countErrorShapes(data, spec));
-  return bySpec.get(spec);
-}
-
-const shapeMemo = new WeakMap<object, Map<Spec, 'A' | 'B' | undefined>>();
-
-function countErrorShapes(data: unknown, spec: Spec): 'A' | 'B' | undefined {
-  const count = { A: 0, B: 0 };
-  for (const schema of errorBodySchemas(data, spec)) {
-    const shape = errorShapeOf(schema, data);
-    if (shape) count[shape]++;
-  }
-  if (count.A === 0 && count.B === 0) return undefined;
-  return count.B > count.A ? 'B' : 'A';
-}
-
-/** The name of the shared schema that most error bodies reference (`$ref` into definitions / components.schemas), if any. */
-export function referencedErrorSchemaName(data: unknown, spec: Spec): string | undefined {
-  const prefix = refTo(schemasPath(spec)) + '/';
-  const count = new Map<string, number>();
-  for (const schema of errorBodySchemas(data, spec)) {
-    if (isObject(schema) && typeof schema.$ref === 'string' && schema.$ref.startsWith(prefix)) {
-      const rest = schema.$ref.slice(prefix.length);
-      if (!rest.includes('/')) {
-        const name = decodeURIComponent(rest).replace(/~1/g, '/').replace(/~0/g, '~');
-        count.set(name, (count.get(name) ?? 0) + 1);
-      }
-    }
-  }
-  let best: string | undefined;
-  for (const [name, n] of count) if (best === undefined || n > count.get(best)!) best = name;
-  return best;
-}
-
-/**
- * The `$ref` of the document's shared error schema, adding one as `Error` when
- * none exists. An existing named schema of shape A or B is reused (schemas of
- * `shape` first, then names containing "error"); a new one has `shape`
- * (default: the shape the document already uses, else A). Root document only.
- */
-export function ensureErrorSchema(ctx: Pick<FixContext, 'data' | 'spec'>, shape?: 'A' | 'B'): { ref: string; ops: FixOp[] } {
-  const want = shape ?? documentErrorShape(ctx.data, ctx.spec) ?? 'A';
-  const base = schemasPath(ctx.spec);
-  const schemas = getAt(ctx.data, base);
-  if (isObject(schemas)) {
-    const best = bestErrorSchema(schemas, ctx.data, want);
-    if (best !== undefined) return { ref: refTo([...base, best]), ops: [] };
-  }
-  let name = 'Error';
-  for (let i = 2; isObject(schemas) && schemas[name] !== undefined; i++) name = `ApiError${i === 2 ? '' : i}`;
-  return { ref: refTo([...base, name]), ops: [{ kind: 'set', path: [...base, name], value: errorSchemaOfShape(want) }] };
-}
-
-/** The name of the schema ensureErrorSchema reuses (of shape `want` first, then named "error"); memoized on a frozen document (the fix engine's parse), as documentErrorShape is. */
-function bestErrorSchema(schemas: Obj, data: unknown, want: 'A' | 'B'): string | undefined {
-  const frozen = Object.isFrozen(schemas) && isObject(data) && Object.isFrozen(data);
-  const memo = frozen ? bestSchemaMemo.get(schemas)?.get(data as object) : undefined;
-  if (memo?.has(want)) return memo.get(want);
-  const shaped = Object.keys(schemas)
-    .map(name => ({ name, shape: errorShapeOf(schemas[name], data) }))
-    .filter(s => s.shape !== undefined);
-  const rank = (s: { name: string; shape?: string }) => (s.shape === want ? 0 : 2) + (/error/i.test(s.name) ? 0 : 1);
-  shaped.sort((a, b) => rank(a) - rank(b));
-  const best = shaped[0]?.name;
-  if (frozen) {
-    let byData = bestSchemaMemo.get(schemas);
-    if (!byData) bestSchemaMemo.set(schemas, (byData = new WeakMap()));
-    let byWant = byData.get(data as object);
-    if (!byWant) byData.set(data as object, (byWant = new Map()));
-    byWant.set(want, best);
-  }
-  return best;
-}
-
-const bestSchemaMemo = new WeakMap<object, WeakMap<object, Map<'A' | 'B', string | undefined>>>();
-
-/** A response object for `status` whose body is the error schema (`schemaRef`, or `body`'s inline: shape A by default). */
-export function errorResponseObject(spec: Spec, status: string, schemaRef?: string, body: ErrorBody = SEED_ERROR_BODY): Obj {
+/** A response object for `status` whose body is the error schema: `schemaRef`, or `inline`. */
+export function errorResponseObject(spec: Spec, status: string, mediaType: string, schema: { ref: string } | { inline: Obj }): Obj {
   const description = STATUS_DESCRIPTIONS[status] ?? `Error ${status}`;
-  const schema = schemaRef ? { $ref: schemaRef } : body.inline;
-  return spec === 'oas2' ? { description, schema } : { description, content: { [body.mediaType]: { schema } } };
+  const value = 'ref' in schema ? { $ref: schema.ref } : schema.inline;
+  return spec === 'oas2' ? { description, schema: value } : { description, content: { [mediaType]: { schema: value } } };
 }
 
 /**
- * The error body an added error response gets: its media type, the schema written inline (in a `$ref`'d file), and
- * the shared schema it references in the root document (found, or added by the ops).
+ * The error body a fix writes (errorBody.ts): its media type, the shared schema it references in the root document
+ * (found, or added by the ops), and the schema written out in a `$ref`'d file, where `#/components/...` would point
+ * into the wrong file.
  */
 export interface ErrorBody {
+  /** What the body is (errorShapes.ts): one of the seed's shapes, problem details, or the team's own schema. */
+  kind: ErrorBodyKind;
+  /** The team's own schema, by name (error-schema's `schemas`). */
+  schemaName?: string;
   mediaType: string;
-  /** RFC 9457 problem details, rather than one of the seed's shapes (A, B). */
-  problem: boolean;
-  inline: Obj;
-  shared(ctx: Pick<FixContext, 'data' | 'spec'>): { ref: string; ops: FixOp[] };
+  /** The schema written out in a `$ref`'d file; undefined when it is only referenced (the team's own schema, by name). */
+  inline: Obj | undefined;
+  /**
+   * The `$ref` of the shared schema in the root document, and the ops that add it there; undefined when it is missing
+   * and cannot be added (the team's, by name). Asked in a `$ref`'d file only for a body without `inline`.
+   */
+  shared(ctx: Pick<FixContext, 'data' | 'spec' | 'isRoot' | 'root'>): { ref: string; ops: FixOp[] } | undefined;
 }
-
-/** The seed's error body: application/json, the document's shape (A or B) or A. */
-export const SEED_ERROR_BODY: ErrorBody = { mediaType: 'application/json', problem: false, inline: ERROR_SCHEMA_A, shared: ctx => ensureErrorSchema(ctx) };
 
 /**
  * Ops that add a `status` error response to the operation at `opPath`:
@@ -289,12 +122,13 @@ export const SEED_ERROR_BODY: ErrorBody = { mediaType: 'application/json', probl
  *   under components/responses (Swagger 2: responses) referencing the Error schema;
  * - a `$ref`'d file: the response inline.
  */
-export function addErrorResponse(ctx: FixContext, opPath: JsonPath, status: string, body: ErrorBody = SEED_ERROR_BODY): FixOp[] {
+export function addErrorResponse(ctx: FixContext, opPath: JsonPath, status: string, body: ErrorBody): FixOp[] {
   const target: JsonPath = [...opPath, 'responses', status];
   if (getAt(ctx.data, target) !== undefined) return [];
   const before = responseAfter(getAt(ctx.data, [...opPath, 'responses']), status);
   if (!ctx.isRoot) {
-    return [{ kind: 'set', path: target, value: errorResponseObject(ctx.spec, status, undefined, body), before }];
+    const schema = body.inline !== undefined ? { inline: body.inline } : body.shared(ctx);
+    return schema ? [{ kind: 'set', path: target, value: errorResponseObject(ctx.spec, status, body.mediaType, schema), before }] : [];
   }
   const rPath = responsesPath(ctx.spec);
   const shared = getAt(ctx.data, rPath);
@@ -304,9 +138,10 @@ export function addErrorResponse(ctx: FixContext, opPath: JsonPath, status: stri
   if (existing) return [{ kind: 'set', path: target, value: { $ref: existing }, before }];
   const name = STATUS_NAMES[status] ?? `Error${status}`;
   const schema = body.shared(ctx);
+  if (schema === undefined) return [];
   return [
     ...schema.ops,
-    { kind: 'set', path: [...rPath, name], value: errorResponseObject(ctx.spec, status, schema.ref, body) },
+    { kind: 'set', path: [...rPath, name], value: errorResponseObject(ctx.spec, status, body.mediaType, { ref: schema.ref }) },
     { kind: 'set', path: target, value: { $ref: refTo([...rPath, name]) }, before },
   ];
 }
@@ -368,7 +203,7 @@ export function ensureApiKeyScheme(ctx: FixContext): { name: string; ops: FixOp[
   if (isObject(schemes)) {
     const names = Object.keys(schemes);
     const xApiKey = names.find(n => {
-      const s = follow(ctx.data, schemes[n]);
+      const s = resolveLocal(ctx.data, schemes[n]);
       return isObject(s) && s.type === 'apiKey' && typeof s.name === 'string' && s.name.toLowerCase() === 'x-api-key';
     });
     if (xApiKey ?? names[0]) return { name: (xApiKey ?? names[0])!, ops: [] };

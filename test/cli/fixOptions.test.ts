@@ -88,6 +88,68 @@ rules:
     assert.match(r.stdout, /error-404-item/, 'the finding stays');
   });
 
+  it("error-schema's schemas: error-404-item's fix adds a 404 whose body is a $ref to the team's schema", () => {
+    const doc = DOC.replace(/Problem/g, 'ApiError').replace(/application\/problem\+json/g, 'application/json');
+    const config = `extends: apiconv:recommended
+rules:
+  error-schema:
+    then:
+      functionOptions: { schemas: [ApiError] }
+`;
+    const d = tempDir({ 'api.yaml': doc, '.apiconv.yaml': config });
+    const r = runCli(['lint', '--no-progress', '--fix', 'api.yaml'], { cwd: d });
+    const fixed = fs.readFileSync(path.join(d, 'api.yaml'), 'utf8');
+    assert.match(
+      fixed,
+      /NotFound:\n {6}description: .*\n {6}content:\n {8}application\/json:\n {10}schema:\n {12}\$ref: '#\/components\/schemas\/ApiError'/,
+      r.stdout + r.stderr,
+    );
+    assert.doesNotMatch(fixed, /Error:\n {6}type: object\n {6}required:\n {8}- status/, "no shape A schema beside the team's");
+    assert.doesNotMatch(r.stdout, /error-404-item|error-schema/, 'nothing left of either rule');
+  });
+
+  it("error-schema's schemas: in a $ref'd path item, the 404 added references the root document's schema", () => {
+    const root = `openapi: 3.0.3
+info: { title: t, version: '1' }
+security:
+  - key: []
+paths:
+  /api/users/{id}:
+    $ref: './paths/user.yaml'
+components:
+  securitySchemes:
+    key: { type: apiKey, in: header, name: X-API-Key }
+  schemas:
+    ApiError: { type: object, properties: { message: { type: string } } }
+`;
+    const item = `get:
+  parameters:
+    - { name: id, in: path, required: true, schema: { type: string } }
+  responses:
+    '200': { description: OK }
+    '400': { description: Bad, content: { application/json: { schema: { $ref: '../api.yaml#/components/schemas/ApiError' } } } }
+    '401': { description: Who, content: { application/json: { schema: { $ref: '../api.yaml#/components/schemas/ApiError' } } } }
+    '403': { description: No, content: { application/json: { schema: { $ref: '../api.yaml#/components/schemas/ApiError' } } } }
+    '500': { description: Oops, content: { application/json: { schema: { $ref: '../api.yaml#/components/schemas/ApiError' } } } }
+`;
+    const config = `extends: apiconv:recommended
+rules:
+  error-schema:
+    then:
+      functionOptions: { schemas: [ApiError] }
+`;
+    const d = tempDir({ 'api.yaml': root, 'paths/user.yaml': item, '.apiconv.yaml': config });
+    const r = runCli(['lint', '--no-progress', '--fix', 'api.yaml'], { cwd: d });
+    const fixed = fs.readFileSync(path.join(d, 'paths', 'user.yaml'), 'utf8');
+    assert.match(
+      fixed,
+      /'404':\n {6}description: .*\n {6}content:\n {8}application\/json:\n {10}schema:\n {12}\$ref: \.\.\/api\.yaml#\/components\/schemas\/ApiError/,
+      r.stdout + r.stderr,
+    );
+    assert.equal(fs.readFileSync(path.join(d, 'api.yaml'), 'utf8'), root, 'the root document is not changed');
+    assert.doesNotMatch(r.stdout, /error-404-item|error-schema|invalid-ref/, 'nothing left, and the $ref resolves');
+  });
+
   it('without the option, the same fix writes the seed’s Error schema', () => {
     const d = tempDir({ 'api.yaml': DOC });
     runCli(['lint', '--no-progress', '--fix', 'api.yaml'], { cwd: d });

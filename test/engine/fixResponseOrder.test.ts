@@ -157,7 +157,7 @@ describe("a 'set' op's `before`: a new key before a sibling", () => {
         fixable: 'safe',
       },
       'oas3',
-      true,
+      { file: '/x/api.yaml', text },
     );
     assert.ok(fix, 'the fix');
     const out = applyOffsetEdits(text, fix.edits);

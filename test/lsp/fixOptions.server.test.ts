@@ -67,13 +67,41 @@ rules:
       functionOptions: { shapes: [problem], mediaTypes: auto }
 `;
 
+/** A team whose error body is its own schema, named in error-schema's `schemas` (GitHub's basic-error). */
+const NAMED_DOC = `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+        '403': { description: Forbidden, content: { application/json: { schema: { $ref: '#/components/schemas/basic-error' } } } }
+        '404': { description: Not found }
+components:
+  schemas:
+    basic-error: { type: object, properties: { message: { type: string }, documentation_url: { type: string } } }
+`;
+
+const NAMED_CONFIG = `extends: apiconv:recommended
+rules:
+  error-schema:
+    then:
+      functionOptions: { schemas: [basic-error] }
+`;
+
 describe('language server: quick fixes follow the options of .apiconv.yaml', () => {
   let ws: string;
   let c: TestClient;
   before(async () => {
     // One copy of the team's document per test: each test's edit stays in its own.
     const team = Object.fromEntries(['paging', 'body', 'errors'].map(k => [`team-${k}.yaml`, TEAM_DOC]));
-    ws = tmpWorkspace({ 'api.yaml': DOC, ...team, '.apiconv.yaml': CONFIG + TEAM_CONFIG.replace(/^extends: .*\nrules:\n/, '') });
+    ws = tmpWorkspace({
+      'api.yaml': DOC,
+      ...team,
+      '.apiconv.yaml': CONFIG + TEAM_CONFIG.replace(/^extends: .*\nrules:\n/, ''),
+      'named/api.yaml': NAMED_DOC,
+      'named/.apiconv.yaml': NAMED_CONFIG,
+    });
     c = await TestClient.start({ folder: ws, settings: { debounceMs: 20 } });
   });
   after(() => c.stop());
@@ -128,6 +156,17 @@ describe('language server: quick fixes follow the options of .apiconv.yaml', () 
     const { title, fixed, uri } = await quickFix('team-errors.yaml', TEAM_DOC, 'error-schema');
     assert.match(title, /^Write the error body as application\/problem\+json/);
     assert.match(fixed, /'422': \{ description: Invalid, content: \{ application\/problem\+json: /);
+    await settled(uri, fixed, 'error-schema', 2);
+  });
+
+  it("error-schema with schemas: the quick fix gives the bodiless 404 a $ref to the team's schema, not shape A", async () => {
+    const { title, fixed, uri } = await quickFix('named/api.yaml', NAMED_DOC, 'error-schema');
+    assert.equal(title, 'Use the schema "basic-error" as the error body (review the change)');
+    assert.match(
+      fixed,
+      /'404': \{ description: Not found, content: \{ application\/json: \{ schema: \{ \$ref: '#\/components\/schemas\/basic-error' \} \} \} \}/,
+    );
+    assert.doesNotMatch(fixed, /Error:/);
     await settled(uri, fixed, 'error-schema', 2);
   });
 });

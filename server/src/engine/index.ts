@@ -78,6 +78,7 @@ export {
   isNumberKeyProblem,
   parseData,
   quoteKeyFix,
+  rootSeenFrom,
   specOf,
   unifiedDiff,
   type OptionsOf,

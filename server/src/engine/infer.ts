@@ -20,8 +20,9 @@ import {
 import { LIST_PARAMS, conventionalName, isListOperation, listParamKind, queryParams, returnsPage, type ListParam } from '../../../rules/_lib/lists';
 import { requestBodyInfo } from '../../../rules/_lib/methods';
 import { errorResponses } from '../../../rules/_lib/errors';
-import { errorShapeOf, objectFields, schemasPath } from '../../../rules/_lib/fixes';
-import { errorSchemaTally } from '../../../rules/_lib/errorSchemas';
+import { objectFields, schemasPath } from '../../../rules/_lib/fixes';
+import { errorShapeOf } from '../../../rules/_lib/errorShapes';
+import { errorBodyTally } from '../../../rules/_lib/errorSchemas';
 import { isFileUpload } from '../../../rules/_lib/uploads';
 import { isBounded } from '../../../rules/list-pagination';
 import { listParamNameTallies } from '../../../rules/list-param-names';
@@ -297,7 +298,7 @@ function inferBodyMediaType(models: Model[]): Inference | undefined {
  * error-schema's `schemas`. The error bodies that are another schema stay what the rule reports.
  */
 function inferErrorSchema(models: Model[]): Inference | undefined {
-  const t = sumTallies(models.map(errorSchemaTally));
+  const t = sumTallies(models.map(m => errorBodyTally(m).schemas));
   const top = majorityOf(t);
   if (top === undefined) return undefined;
   const seedShaped = models.some(m => {
@@ -322,7 +323,7 @@ function inferErrorBody(models: Model[]): Inference | undefined {
       if (r.json === undefined || seen.has(r.json.schema)) continue;
       seen.add(r.json.schema);
       bodies++;
-      if (r.shape !== undefined) continue;
+      if (r.kind === 'A' || r.kind === 'B') continue;
       own++;
       for (const k of new Set((objectFields(r.json.schema)?.required ?? []).filter((k): k is string => typeof k === 'string'))) bump(requiredBy, k);
     }

@@ -1,6 +1,6 @@
 /** The error conventions an API follows (engine/infer.ts): RFC 9457 problem details, and the media type of its error bodies. */
 import type { Model } from '../../../rules/_lib/oas';
-import { errorMediaTypeTally, errorShapeTally } from '../../../rules/error-schema';
+import { errorBodyTally } from '../../../rules/_lib/errorSchemas';
 import { majorityOf, sumTallies, tallyText } from '../../../rules/_lib/majority';
 import type { Inference } from './inferTally';
 
@@ -12,12 +12,12 @@ import type { Inference } from './inferTally';
 export function inferErrorConventions(models: Model[]): Inference | undefined {
   const options: Record<string, unknown> = {};
   const evidence: string[] = [];
-  const shapes = sumTallies(models.map(errorShapeTally));
+  const shapes = sumTallies(models.map(m => errorBodyTally(m).kinds));
   if (majorityOf(shapes)?.value === 'problem') {
     options.shapes = ['problem'];
     evidence.push(`error bodies: ${tallyText(shapes)} (A, B: the seed's shapes; own: none of them)`);
   }
-  const types = sumTallies(models.map(errorMediaTypeTally));
+  const types = sumTallies(models.map(m => errorBodyTally(m).mediaTypes));
   const type = majorityOf(types)?.value;
   if (type !== undefined && type !== 'application/json') {
     options.mediaTypes = [type];

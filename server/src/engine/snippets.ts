@@ -14,7 +14,8 @@
  */
 import { stringify as yamlStringify } from 'yaml';
 import type { JsonPath, Spec } from '../../../rules/types';
-import { ERROR_SCHEMA_A, ERROR_SCHEMA_B, STATUS_DESCRIPTIONS, STATUS_NAMES, errorResponseObject } from '../../../rules/_lib/fixes';
+import { STATUS_DESCRIPTIONS, STATUS_NAMES, errorResponseObject } from '../../../rules/_lib/fixes';
+import { errorSchemaOfShape } from '../../../rules/_lib/errorShapes';
 import { DEPRECATION_HEADERS, headerObject } from '../../../rules/deprecation-headers';
 
 export type SnippetValue = string | number | boolean | null | SnippetValue[] | { [key: string]: SnippetValue };
@@ -203,7 +204,7 @@ export function defaultNames(spec: Spec): ComponentNames {
 }
 
 export function errorSchema(shape: 'A' | 'B'): SnippetValue {
-  return structuredClone(shape === 'A' ? ERROR_SCHEMA_A : ERROR_SCHEMA_B) as SnippetValue;
+  return structuredClone(errorSchemaOfShape(shape)) as SnippetValue;
 }
 
 export function listParameter(spec: Spec, which: 'page' | 'limit' | 'sort' | 'filter'): SnippetMap {
@@ -229,7 +230,7 @@ export function apiKeyScheme(): SnippetMap {
 function errorResponseRefNeed(spec: Spec, names: ComponentNames, status: string): { ref: SnippetMap; needs: ComponentNeed[] } {
   const name = names.responses[status] ?? `Error${status}`;
   const path = [...responsesBase(spec), name];
-  const needs: ComponentNeed[] = [{ path, value: errorResponseObject(spec, status, names.errorSchemaRef) as SnippetValue }];
+  const needs: ComponentNeed[] = [{ path, value: errorResponseObject(spec, status, 'application/json', { ref: names.errorSchemaRef }) as SnippetValue }];
   if (names.errorSchemaRef === refTo([...schemasBase(spec), 'Error'])) needs.unshift({ path: [...schemasBase(spec), 'Error'], value: errorSchema('A') });
   return { ref: { $ref: refTo(path) }, needs };
 }
@@ -401,7 +402,8 @@ export function deprecationHeaders(spec: Spec): SnippetMap {
 
 export function errorResponseComponents(spec: Spec, names: ComponentNames, statuses: readonly string[]): SnippetMap {
   const out: SnippetMap = {};
-  for (const s of statuses) out[names.responses[s] ?? `Error${s}`] = errorResponseObject(spec, s, names.errorSchemaRef) as SnippetValue;
+  for (const s of statuses)
+    out[names.responses[s] ?? `Error${s}`] = errorResponseObject(spec, s, 'application/json', { ref: names.errorSchemaRef }) as SnippetValue;
   return out;
 }
 

@@ -50,11 +50,12 @@ import {
   parseData,
   quoteKeyFix,
   readRefFile,
+  rootSeenFrom,
   specOf,
   type TextEdit as FileEdit,
   OPEN_REF_POLICY,
 } from '../engine';
-import type { JsonPath, Spec } from '../../../rules/types';
+import type { FixContext, JsonPath, Spec } from '../../../rules/types';
 import type { FeatureContext } from './completion';
 import { SERVER_SHOW_RULE_DOCS_COMMAND, type RuleDocsMode } from './ruleDocsCommand';
 import { ignoreEdits } from './ignoreEdits';
@@ -207,7 +208,9 @@ async function codeActions(params: CodeActionParams, host: CodeActionHost, token
         // The title from the rule's fix on the last parsed data; the edit itself when the action is resolved. In a
         // `$ref`'d fragment the fix knows it is not in the root (shared components go inline there, as with --fix).
         const spec = specOfRoot(rootFile);
-        const fix = text !== undefined && spec ? fixTitle(dataOfFile(file, text), problem, spec, file === rootFile, optionsOf) : undefined;
+        const rootText = textOf(rootFile);
+        const root = file === rootFile || rootText === undefined ? undefined : rootSeenFrom(file, rootFile, dataOfFile(rootFile, rootText));
+        const fix = text !== undefined && spec ? fixTitle(dataOfFile(file, text), problem, spec, file === rootFile, root, optionsOf) : undefined;
         if (fix) {
           out.push(
             lazy(
@@ -326,11 +329,11 @@ function specOfData(data: unknown, text: string): Spec {
 
 /** The title of a problem's fix from the rule on `data` (no edit computed); undefined when the rule has none there. */
 type FixTitle = { title: string; safe: boolean; settlesRule: boolean };
-function fixTitle(data: unknown, problem: LintProblem, spec: Spec, isRoot: boolean, optionsOf: OptionsOf): FixTitle | undefined {
+function fixTitle(data: unknown, problem: LintProblem, spec: Spec, isRoot: boolean, root: FixContext['root'], optionsOf: OptionsOf): FixTitle | undefined {
   const rule = getRule(problem.code);
   if (data === undefined || data === null || !rule?.fix || !rule.meta.fixable) return undefined;
   try {
-    const r = rule.fix({ data, isRoot, spec, path: problem.path, message: problem.message, options: optionsOf(rule.id), optionsOf });
+    const r = rule.fix({ data, isRoot, root, spec, path: problem.path, message: problem.message, options: optionsOf(rule.id), optionsOf });
     return r && r.ops.length > 0 ? { title: r.title, safe: rule.meta.fixable === 'safe', settlesRule: r.settlesRule === true } : undefined;
   } catch {
     return undefined;
@@ -365,7 +368,7 @@ export async function runActionJob(job: ActionJob, env: JobEnv): Promise<JobResu
     case 'fix': {
       const text = textOf(job.problem.source);
       if (text === undefined) return undefined;
-      const fix = computeFix(text, job.problem, specOf(rootText, rootFile), job.problem.source === rootFile, fixOptions(env.options.ruleset, rootFile));
+      const fix = computeFix(text, job.problem, specOf(rootText, rootFile), { file: rootFile, text: rootText }, fixOptions(env.options.ruleset, rootFile));
       if (!fix) return undefined;
       const files: JobResult['files'] = [];
       for (const [f, g] of groupEdits(fix.edits)) {

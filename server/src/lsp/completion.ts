@@ -37,7 +37,8 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { rules } from '../../../rules/index';
 import { REUSED_OAS_RULES } from '../../../rules/ruleset';
-import { ensureErrorSchema, STATUS_NAMES } from '../../../rules/_lib/fixes';
+import { STATUS_NAMES } from '../../../rules/_lib/fixes';
+import { ensureErrorSchema } from '../../../rules/_lib/errorBody';
 import { getAt, isOas32, isObject, operationsOfPathItem, serverBasePath, type Obj } from '../../../rules/_lib/oas';
 import type { FixOp, Spec } from '../../../rules/types';
 import {

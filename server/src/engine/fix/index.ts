@@ -9,7 +9,7 @@ import type { Ruleset } from '@stoplight/spectral-core';
 import { getNodeValue } from 'jsonc-parser';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { FixOp, Spec } from '../../../../rules/types';
+import type { FixContext, FixOp, Spec } from '../../../../rules/types';
 import type { LintProblem, LintResult } from '../problem';
 import { IncrementalLinter } from '../pipeline/linter';
 import type { FileReader } from '../spectralResolver';
@@ -138,6 +138,18 @@ function onOriginal(composer: EditComposer, text: string, format: TextFormat, op
   return composer.addOnOriginal(edits[0]!);
 }
 
+/** The root document of a lint: its file and its current text. */
+export interface RootDocument {
+  file: string;
+  text: string;
+}
+
+/** The root document as a fix in `file`, a `$ref`'d file, sees it (FixContext.root): its data, and a relative `$ref` to it. */
+export function rootSeenFrom(file: string, rootFile: string, rootData: unknown): FixContext['root'] {
+  const ref = path.relative(path.dirname(file), rootFile).split(path.sep).join('/');
+  return { data: rootData, ref: ref.startsWith('.') ? ref : `./${ref}` };
+}
+
 /**
  * The fix of one problem, computed on the text of the file it is in; undefined when it has none (or nothing to change).
  * `optionsOf`: the rules' options for the document (fixOptions); default: the defaults of apiconv:recommended.
@@ -146,7 +158,7 @@ export function computeFix(
   fileText: string,
   problem: LintProblem,
   rootSpec: Spec,
-  isRoot: boolean,
+  root: RootDocument,
   optionsOf: OptionsOf = defaultOptions,
   validate = true,
 ): ComputedFix | undefined {
@@ -156,9 +168,11 @@ export function computeFix(
   const format = formatOf(fileText, problem.source);
   const data = parseData(fileText, format);
   if (data === undefined) return undefined;
+  const isRoot = problem.source === root.file;
+  const rootSeen = isRoot ? undefined : rootSeenFrom(problem.source, root.file, parseData(root.text, formatOf(root.text, root.file)));
   let result;
   try {
-    result = rule.fix({ data, isRoot, spec: rootSpec, path: problem.path, message: problem.message, options: optionsOf(rule.id), optionsOf });
+    result = rule.fix({ data, isRoot, root: rootSeen, spec: rootSpec, path: problem.path, message: problem.message, options: optionsOf(rule.id), optionsOf });
   } catch {
     return undefined;
   }
@@ -330,7 +344,7 @@ export async function fixFile(text: string, file: string, opts: FixTextOptions =
             originals.set(src, t);
           }
           rootSpec ??= specOf(texts.get(root)!, root);
-          const fix = computeFix(texts.get(src)!, p, rootSpec, src === root, optionsOf, false);
+          const fix = computeFix(texts.get(src)!, p, rootSpec, { file: root, text: texts.get(root)! }, optionsOf, false);
           if (!fix) continue;
           const groups = accepted.get(src) ?? [];
           const list = groups.flat();
@@ -415,7 +429,7 @@ export function computeFixes(
     if (!cache.has(problem.source)) cache.set(problem.source, readText(problem.source));
     const text = cache.get(problem.source);
     if (text === undefined) continue;
-    const fix = computeFix(text, problem, rootSpec, problem.source === root, optionsOf);
+    const fix = computeFix(text, problem, rootSpec, { file: root, text: rootText }, optionsOf);
     if (fix) out.push({ problem, fix });
   }
   return out;
