@@ -265,7 +265,8 @@ function yamlScenario(c: Checker, original: string, opts: { cap?: number } = {})
   lines[p3] = `${ind}/zz-typing: {`;
   run('unclosed flow mapping', { full: true });
   lines[p3] = `${ind}/zz-typing: {}`;
-  run('fixed', { full: true });
+  // The broken texts were parsed whole: the mend starts from the pieces of the text before the break.
+  run('fixed', { full: false });
   lines[p3] = `${ind}/zz-typing: {get: {}}`;
   run('incremental again after a fix', { touched: ['/paths/~1zz-typing'], full: false });
   lines = before;
@@ -280,7 +281,8 @@ function yamlScenario(c: Checker, original: string, opts: { cap?: number } = {})
   lines.splice(infoAt + 2, 1);
   run('alias removed', { full: true });
   lines.splice(infoAt, 2);
-  run('anchor removed', { full: true });
+  // The texts with anchors were parsed whole: this one is built from the pieces of the text before them.
+  run('anchor removed', { full: false });
   lines[topLine(lines, 'info') + 1] += ' ';
   run('incremental again without anchors', { touched: ['/info'], full: false });
 
@@ -296,23 +298,24 @@ function yamlScenario(c: Checker, original: string, opts: { cap?: number } = {})
   lines.splice(firstLine, 0, ...removed);
   run('first key back', { touched: firstTwo, full: false });
 
-  // a tab in indentation, a duplicate path, a second document
+  // a tab in indentation, a duplicate path, a second document: parsed whole; each removed, the text is built from the
+  // pieces of the text before it
   const tabAt = topLine(lines, 'info') + 1;
   const saved = lines[tabAt];
   lines[tabAt] = '\t' + saved.trimStart();
   run('tab in indentation', { full: true });
   lines[tabAt] = saved;
-  run('tab removed', { full: true });
+  run('tab removed', { full: false });
   const dupSpan = entries(lines, topLine(lines, 'paths'))[1];
   const dup = lines.slice(dupSpan[0], dupSpan[1]);
   lines.splice(dupSpan[1], 0, ...dup);
   run('duplicate path', { full: true });
   lines.splice(dupSpan[1], dup.length);
-  run('duplicate removed', { full: true });
+  run('duplicate removed', { full: false });
   lines.push('---', 'second: doc');
   run('second document', { full: true });
   lines.splice(lines.length - 2, 2);
-  run('second document removed', { full: true });
+  run('second document removed', { full: false });
   lines[topLine(lines, 'info') + 1] += ' ';
   run('last edit', { touched: ['/info'], full: false });
 }
@@ -407,11 +410,12 @@ describe('IncrementalParser: YAML edits give what a fresh Document gives', () =>
     ];
     const c = checker('/tmp/broken.yaml', 'yaml');
     step(c, base.join('\n'), 'initial', { full: true });
+    // A break parsed whole keeps its pieces (or the last ones): the mend parses the piece it touches.
     const variant = (at: number, line: string, label: string, full: boolean) => {
       const lines = base.slice();
       lines[at] = line;
       step(c, lines.join('\n'), label, { full });
-      step(c, base.join('\n'), `${label}, mended`, {});
+      step(c, base.join('\n'), `${label}, mended`, { full: false });
     };
     variant(7, '      summary: A: ', 'a second mapping on the line of /a', false);
     variant(7, '      summary: A: b', 'a second mapping with a value', false);
@@ -420,6 +424,46 @@ describe('IncrementalParser: YAML edits give what a fresh Document gives', () =>
     variant(13, 'x-last: 1: ', 'the last top-level key broken', false);
     variant(12, 'x-first: 0: ', 'a top-level key broken after a container', true);
     variant(2, '  title: T: ', 'info broken, paths after it is a container', true);
+    // A same-line entry error comes after the parser's errors in the whole text: it stands where no piece after it has one.
+    variant(7, '      summary: {a: 1} x: 1', 'a same-line entry after a flow value', false);
+    variant(7, "      summary: 'A' x: 1", 'a same-line entry after a quoted value', false);
+    variant(7, '    summary: A', 'a line dedented into the operation', true);
+    variant(8, 'r     responses: {}', 'a character typed at column 0 of a nested line: no piece there', true);
+  });
+
+  it('a break parsed whole, typed on and mended: the pieces of the text before it are moved past each edit', () => {
+    const base = [
+      'openapi: 3.0.0',
+      'info:',
+      '  title: T',
+      'paths:',
+      '  /a:',
+      '    get:',
+      '      description: >-',
+      '        A long',
+      '        text',
+      '  /b:',
+      '    get: {}',
+      'x-last: 1',
+      '',
+    ];
+    const c = checker('/tmp/broken-on.yaml', 'yaml');
+    step(c, base.join('\n'), 'initial', { full: true });
+    const lines = base.slice();
+    // What the soak's user does: a character at column 0 of a block scalar's line (no piece can be cut there), more
+    // characters typed on, a clean edit elsewhere, then the break mended.
+    lines[8] = 'r       text';
+    step(c, lines.join('\n'), 'a character at column 0 in a block scalar', { full: true });
+    lines[8] = 're      text';
+    step(c, lines.join('\n'), 'typed on', { full: true });
+    lines[2] = '  title: T2';
+    step(c, lines.join('\n'), 'an edit elsewhere in the broken text', { full: true });
+    lines[8] = '        text';
+    step(c, lines.join('\n'), 'mended (two edits from the pieces kept)', { full: false });
+    lines[10] = '    get: {summary: "B}';
+    step(c, lines.join('\n'), 'a quote left open in the last path', { full: true });
+    lines[10] = '    get: {summary: "B"}';
+    step(c, lines.join('\n'), 'closed', { full: false });
   });
 
   it('special layouts: leading ---, CRLF, numeric keys, flow containers, non-mapping containers', () => {

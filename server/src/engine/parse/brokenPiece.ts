@@ -10,10 +10,11 @@
  * place, the parser is back where it is in a clean text once the next piece is read, and everything after reads the
  * same; what came before was read before the error was met. The last top-level piece has nothing after it to be
  * read differently. A broken piece next to a container (`paths:` with its entries), or last in a container, is not
- * proven: the whole text is parsed.
+ * proven: the whole text is parsed. A same-line entry error (yamlSyntax.ts) is proven the same way, and stands where
+ * it comes last among the tree's diagnostics, as it does in the whole text's (syntaxChecksLast).
  */
 import type { IDiagnostic } from '@stoplight/types';
-import { withSyntaxChecks } from '../yamlSyntax';
+import { SAME_LINE_ENTRY_MESSAGE, withSyntaxChecks } from '../yamlSyntax';
 import { parseYamlDocument } from './yamlDocument';
 import type { Piece, TreeNode } from './pieces';
 import { deepEqualOrdered, isRecord } from './units';
@@ -35,22 +36,26 @@ export interface BrokenSpan {
   next?: { node: TreeNode; end: number };
 }
 
-/** Whether the broken piece's own parse is the whole text's (see above); `atEnd`: nothing follows it in the text. */
-export function brokenPieceStands(text: string, broken: BrokenSpan, atEnd: boolean): boolean {
+/**
+ * Why the broken piece's own parse is not shown to be the whole text's (see above); undefined when it is. `atEnd`:
+ * nothing follows it in the text.
+ */
+export function brokenPieceUnproven(text: string, broken: BrokenSpan, atEnd: boolean): string | undefined {
   const { node, prev, next, outer } = broken;
-  if (next === undefined && !(atEnd && outer.keys.length === 0)) return false;
+  if (next === undefined && !(atEnd && outer.keys.length === 0)) return 'a broken piece last in its container';
   const before = prev?.node;
   const after = next?.node;
-  if (before?.t === 1 || after?.t === 1) return false;
+  if (before?.t === 1 || after?.t === 1) return 'a broken piece next to a container';
   const from = prev?.start ?? broken.start;
   const around = outer.headers + text.slice(from, next?.end ?? broken.end);
   const parse = withSyntaxChecks(around, parseYamlDocument(around));
   let data: unknown = parse.data;
   for (const k of outer.keys) data = isRecord(data) ? data[k] : undefined;
-  if (!isRecord(data)) return false;
+  if (!isRecord(data)) return 'a broken piece whose neighbours read differently';
   const expected = [before, node, after].filter((n): n is TreeNode & { t: 0 } => n !== undefined);
   const keys = Object.keys(data);
-  if (keys.length !== expected.length || expected.some((n, i) => keys[i] !== n.key || !deepEqualOrdered(data[n.key], n.value))) return false;
+  if (keys.length !== expected.length || expected.some((n, i) => keys[i] !== n.key || !deepEqualOrdered(data[n.key], n.value)))
+    return 'a broken piece whose neighbours read differently';
   // Each piece's own diagnostics, at its lines in this parse.
   const own: string[] = [];
   let line = lineCount(outer.headers);
@@ -59,7 +64,7 @@ export function brokenPieceStands(text: string, broken: BrokenSpan, atEnd: boole
     line += n.nLines;
   }
   const found = parse.diagnostics.map(d => shape(d, 0));
-  return own.length === found.length && own.every((d, i) => d === found[i]);
+  return own.length === found.length && own.every((d, i) => d === found[i]) ? undefined : 'a broken piece whose errors are reported elsewhere';
 }
 
 function lineCount(s: string): number {
@@ -72,4 +77,18 @@ function lineCount(s: string): number {
 function shape(d: Piece['diags'][number] | IDiagnostic, by: number): string {
   const { start, end } = d.range;
   return JSON.stringify([d.code, d.message, d.severity, start.line + by, start.character, end.line + by, end.character]);
+}
+
+/**
+ * Whether the same-line entry errors among a tree's diagnostics (in the pieces' order) come after all the others, as
+ * in the whole text's: yamlSyntax.ts adds them after the parser's own, sorted, diagnostics, in a piece as in the whole
+ * text. A broken piece with one stands only when no piece after it has a diagnostic.
+ */
+export function syntaxChecksLast(diagnostics: IDiagnostic[]): boolean {
+  let checks = false;
+  for (const d of diagnostics) {
+    if (d.message === SAME_LINE_ENTRY_MESSAGE) checks = true;
+    else if (checks) return false;
+  }
+  return true;
 }

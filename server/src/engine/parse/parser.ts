@@ -37,7 +37,8 @@
  * a parser exception, …) makes the update parse the whole text
  * (`full: true`), which also gives the right diagnostics. A whole-text parse
  * without errors and anchors is cut into pieces too, so that the next edit is
- * incremental again. Identity of unchanged units across a whole-text parse is
+ * incremental again; a broken text parsed whole keeps its pieces (or the last
+ * text's) for the next edit to start from (prev.loose). Identity of unchanged units across a whole-text parse is
  * restored by deep equality (key order included).
  *
  * JSON: an edit inside the value of one unit parses that value alone (see
@@ -68,7 +69,7 @@ import { asAstNode, hasAnchors } from './yamlAst';
 import { diffUnits, formatDiagnostic, type RawDiag, type Tree, unitMap, unitSlots } from './pieces';
 import { ChunkedDoc, FullDoc } from './parsedDocs';
 import { Builder, type ChangeWindow, collectDiags, contsOf, OldLevel, topStarts, treeFromFull } from './pieceTree';
-import { brokenPieceStands } from './brokenPiece';
+import { brokenPieceUnproven, syntaxChecksLast } from './brokenPiece';
 
 export type Segment = string | number;
 export type YamlResult = ReturnType<typeof Parsers.parseYaml>;
@@ -98,19 +99,38 @@ export interface ParseUpdate {
   full: boolean;
   /** JSON: the edit was typed inside one string value, and only that string was parsed again (parseJson.ts patchString) */
   stringEdit?: boolean;
+  /** A YAML edit parsed whole (`full`): why its pieces did not stand for the whole text (figures and tests). */
+  fallback?: string;
 }
 
 // ---------------------------------------------------------------------------
 
-/** What the next incremental update starts from: the pieces and the lines of the text. */
+/** What the next incremental update starts from: the pieces of a text and its lines. */
 interface Cut {
+  text: string;
   tree: Tree;
   lines: Lines;
 }
 
 export class IncrementalParser {
   private readonly normSource: string | null;
-  private prev: { text: string; doc: ParsedDoc; units: Map<string, unknown>; cut: Cut | undefined; jsonCut?: JsonCut } | undefined;
+  private prev:
+    | {
+        text: string;
+        doc: ParsedDoc;
+        units: Map<string, unknown>;
+        /** The pieces of this text, which stand for its parse. */
+        cut: Cut | undefined;
+        /**
+         * Without `cut` (a broken text parsed whole): the pieces of this text whose break was not proven, else of the
+         * last text that had pieces. The next edit is built from them (its pieces moved past the edits since), so that
+         * typing on in a broken text, and the keystroke that mends it, parse the pieces they touch and prove the break
+         * again, instead of the whole text each time.
+         */
+        loose?: Cut;
+        jsonCut?: JsonCut;
+      }
+    | undefined;
 
   /**
    * One-shot (a cold lint, pipeline/cold.ts): this parser parses one text and is dropped, so the whole-text parse is
@@ -134,16 +154,29 @@ export class IncrementalParser {
   update(text: string, knownEdit?: (oldText: string, text: string) => { a: number; bNew: number } | undefined): ParseUpdate {
     const prev = this.prev;
     if (prev !== undefined && prev.text === text) return { doc: prev.doc, changedUnits: new Set(), full: false };
+    let fallback: string | undefined;
+    let loose: Cut | undefined;
     if (prev !== undefined) {
       let r: { doc: ParsedDoc; cut?: Cut; jsonCut?: JsonCut; stringEdit?: boolean } | undefined;
+      const from = prev.cut ?? prev.loose;
       try {
-        if (this.kind === 'yaml' && prev.cut !== undefined) r = this.incremental(text, prev.text, prev.cut, knownEdit?.(prev.text, text));
-        else if (this.kind === 'json' && prev.jsonCut !== undefined) {
+        if (this.kind === 'yaml' && from === undefined) fallback = 'the last text was not cut into pieces';
+        else if (this.kind === 'yaml') {
+          // The edit known to the caller is the one from the last text: from older pieces the window is looked for.
+          const inc = this.incremental(text, from!, from!.text === prev.text ? knownEdit?.(prev.text, text) : undefined);
+          if ('doc' in inc) r = inc;
+          else {
+            fallback = inc.fallback;
+            loose = inc.loose ?? from;
+          }
+        } else if (this.kind === 'json' && prev.jsonCut !== undefined) {
           const j = updateJson(prev.jsonCut, text, this.source);
           r = j && { doc: j.doc, jsonCut: j.cut, stringEdit: j.stringEdit };
         }
       } catch {
         r = undefined; // a piece the parser throws on (`!!binary` …): the whole-text parse decides
+        fallback = 'a piece the parser throws on';
+        loose = from;
       }
       if (r !== undefined) {
         // A YAML unit parsed again holds new objects throughout: it takes the old ones where they are equal.
@@ -159,7 +192,8 @@ export class IncrementalParser {
         return { doc: r.doc, changedUnits, full: false, ...(r.stringEdit ? { stringEdit: true } : {}) };
       }
     }
-    return this.full(text);
+    const u = this.full(text, loose);
+    return fallback === undefined ? u : { ...u, fallback };
   }
 
   /**
@@ -169,33 +203,42 @@ export class IncrementalParser {
    */
   piecesView(): ParsedDoc | undefined {
     const prev = this.prev;
-    if (prev === undefined || !(prev.doc instanceof FullDoc) || prev.cut === undefined) return undefined;
+    if (prev === undefined || !(prev.doc instanceof FullDoc) || prev.cut === undefined) return undefined; // (never the loose pieces)
     const { tree, lines } = prev.cut;
     return new ChunkedDoc(this.source, prev.text, prev.doc.data, prev.doc.diagnostics, tree, lines.start[Math.min(lines.first + 1, lines.n)]);
   }
 
-  private incremental(text: string, oldText: string, oldCut: Cut, edit?: { a: number; bNew: number }): { doc: ChunkedDoc; cut: Cut } | undefined {
+  /**
+   * The pieces of `text`, built from those of an older text; else why they do not stand for the whole text, and the
+   * pieces when they could be built (a break not proven).
+   */
+  private incremental(text: string, oldCut: Cut, edit?: { a: number; bNew: number }): { doc: ChunkedDoc; cut: Cut } | { fallback: string; loose?: Cut } {
     const old = oldCut.tree;
+    const oldText = oldCut.text;
     const from = edit ? edit.a : commonPrefix(oldText, text);
     const suffix = edit ? text.length - edit.bNew : commonSuffix(oldText, text, Math.min(oldText.length, text.length) - from);
     const win: ChangeWindow = { from, to: text.length - suffix, delta: text.length - oldText.length };
     const lines = patchLines(oldCut.lines, text, win.from, win.to, win.delta);
-    if (lines === undefined) return undefined;
+    if (lines === undefined) return { fallback: 'lines that cannot be cut (a tab, a directive, a document marker)' };
     const starts = topStarts(lines);
     const builder = new Builder(text, oldText, lines, win);
     const top = builder.nodes(starts, lines.n, 0, [], '', new OldLevel(old.tops, old.topStart, 0), contsOf(old.tops, old.topStart, 0));
-    if (top === undefined || top.nodes.length === 0) return undefined;
-    if (builder.broken !== undefined && !brokenPieceStands(text, builder.broken, builder.broken.end === text.length)) return undefined;
+    if (top === undefined || top.nodes.length === 0) return { fallback: builder.failure ?? 'no pieces' };
     const tree: Tree = { tops: top.nodes, topStart: top.starts, topLine: starts };
+    const unproven = builder.broken && brokenPieceUnproven(text, builder.broken, builder.broken.end === text.length);
+    if (unproven !== undefined) return { fallback: unproven, loose: { text, tree, lines } };
+    const diagnostics = collectDiags(tree, this.normSource);
+    if (!syntaxChecksLast(diagnostics)) return { fallback: 'a same-line entry before other diagnostics', loose: { text, tree, lines } };
     const data = orderedObject();
     for (const n of tree.tops) data[n.key] = n.value;
     return {
-      doc: new ChunkedDoc(this.source, text, data, collectDiags(tree, this.normSource), tree, lines.start[Math.min(lines.first + 1, lines.n)]),
-      cut: { tree, lines },
+      doc: new ChunkedDoc(this.source, text, data, diagnostics, tree, lines.start[Math.min(lines.first + 1, lines.n)]),
+      cut: { text, tree, lines },
     };
   }
 
-  private full(text: string): ParseUpdate {
+  /** `loose`: pieces to start the next edit from when this text's parse cannot be cut (prev.loose). */
+  private full(text: string, loose?: Cut): ParseUpdate {
     const prev = this.prev;
     const yaml = this.kind === 'yaml';
     const parser = yaml ? Parsers.Yaml : Parsers.Json;
@@ -222,12 +265,12 @@ export class IncrementalParser {
       if (clean && ast !== null && !hasAnchors(ast)) {
         const lines = scanLines(text);
         const tree = lines === undefined ? undefined : treeFromFull(text, lines, result as YamlResult);
-        if (tree !== undefined) cut = { tree, lines: lines! };
+        if (tree !== undefined) cut = { text, tree, lines: lines! };
       }
     }
     const jsonCut = yaml || this.oneShot ? undefined : cutFromFull(text, result);
     const changedUnits = prev === undefined ? 'all' : diffUnits(prev.units, units);
-    this.prev = { text, doc, units, cut, jsonCut };
+    this.prev = { text, doc, units, cut, ...(cut === undefined && loose !== undefined ? { loose } : {}), jsonCut };
     return { doc, changedUnits, full: true };
   }
 }

@@ -73,6 +73,8 @@ export class OldLevel {
 export class Builder {
   /** The one piece with syntax errors the tree may hold (brokenPiece.ts decides whether it stands). */
   broken: BrokenSpan | undefined;
+  /** Why the pieces could not be built, when nodes() gave undefined. */
+  failure: string | undefined;
 
   constructor(
     private readonly text: string,
@@ -115,9 +117,9 @@ export class Builder {
         if (cs !== undefined) {
           const hEnd = cs.split.starts[0];
           const parsed = parsePiece(text.slice(a, lines.start[hEnd]), true, prefix);
-          if (parsed === undefined) return undefined;
+          if (typeof parsed === 'string') return this.fail(parsed);
           const { piece } = parsed;
-          if (depth === 0 && piece.key !== 'components' && !CONTAINERS.has(piece.key)) return undefined;
+          if (depth === 0 && piece.key !== 'components' && !CONTAINERS.has(piece.key)) return this.fail('a top-level key cut as a container');
           const childScope = scope === '' ? unitKey([piece.key]) : `${scope}${unitKey([piece.key])}`;
           const oldCont = oldConts?.get(piece.key);
           const oldChildren = oldCont ? new OldLevel(oldCont.node.children, oldCont.node.childStart, oldCont.start) : undefined;
@@ -152,17 +154,17 @@ export class Builder {
           };
         } else {
           const parsed = parsePiece(text.slice(a, b), false, prefix, true);
-          if (parsed === undefined) return undefined;
+          if (typeof parsed === 'string') return this.fail(parsed);
           const { piece, value } = parsed;
           node = { t: 0, key: piece.key, rawKey: piece.rawKey, piece, value, len: b - a, nLines: le - l0 };
         }
       }
-      if (keys.has(node.key)) return undefined;
+      if (keys.has(node.key)) return this.fail('a duplicate key');
       keys.add(node.key);
       const before = this.broken;
       if (before !== undefined && before.node === out[out.length - 1]) before.next = { node, end: b };
       if (node.t === 0 && node.piece.broken) {
-        if (before !== undefined) return undefined; // one broken piece at most
+        if (before !== undefined) return this.fail('two broken pieces'); // one broken piece at most
         const prev = out.length > 0 ? { node: out[out.length - 1], start: charStarts[charStarts.length - 1] } : undefined;
         this.broken = { node, start: a, end: b, outer, prev };
       }
@@ -170,6 +172,11 @@ export class Builder {
       charStarts.push(a);
     }
     return { nodes: out, starts: charStarts };
+  }
+
+  private fail(why: string): undefined {
+    this.failure = why;
+    return undefined;
   }
 }
 

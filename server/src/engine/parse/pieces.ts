@@ -1,7 +1,7 @@
 /** Pieces (a path item, a component… parsed on its own), the tree they form, and the units' identity across parses (see parser.ts). */
 import type { IDiagnostic, IRange } from '@stoplight/types';
 import { CONTAINERS, isRecord, unitKey } from './units';
-import { SAME_LINE_ENTRY_MESSAGE, withSyntaxChecks } from '../yamlSyntax';
+import { withSyntaxChecks } from '../yamlSyntax';
 import { parseYamlDocument } from './yamlDocument';
 import type { Segment, YamlResult } from './parser';
 import { CONTENT, ITEM, type Lines } from './pieceLines';
@@ -124,25 +124,24 @@ export function containerSplit(text: string, lines: Lines, l0: number, l1: numbe
 }
 
 /**
- * Parses a piece on its own; undefined when it does not prove to parse as inside the whole text. `mayBreak`: a piece
- * with syntax errors is given too (Piece.broken), for brokenPiece.ts to prove.
+ * Parses a piece on its own; a string saying why not when it does not prove to parse as inside the whole text.
+ * `mayBreak`: a piece with syntax errors is given too (Piece.broken), for brokenPiece.ts to prove.
  */
-export function parsePiece(text: string, header: boolean, prefix: Segment[], mayBreak = false): { piece: Piece; value: unknown } | undefined {
+export function parsePiece(text: string, header: boolean, prefix: Segment[], mayBreak = false): { piece: Piece; value: unknown } | string {
   const parse = withSyntaxChecks(text, parseYamlDocument(text)); // Parsers.Yaml.parse's result, built with less (yamlDocument.ts), plus the syntax errors it misses
   const ast = asAstNode(parse.ast);
-  if (ast === null || ast.kind !== MAP || ast.mappings?.length !== 1) return undefined;
+  if (ast === null || ast.kind !== MAP || ast.mappings?.length !== 1) return 'a piece that is not one mapping entry';
   const mapping = ast.mappings[0];
   const key = asAstNode(mapping?.key);
-  if (!mapping || key === null || key.kind !== SCALAR || key.value === '<<') return undefined;
-  if (header && mapping.value !== null) return undefined;
+  if (!mapping || key === null || key.kind !== SCALAR || key.value === '<<') return 'a piece whose key is not a scalar';
+  if (header && mapping.value !== null) return 'a container header with a value';
   const data = parse.data;
-  if (!isRecord(data)) return undefined;
+  if (!isRecord(data) || Object.keys(data).length !== 1) return 'a piece that is not one mapping entry';
   const keys = Object.keys(data);
-  if (keys.length !== 1) return undefined;
   const broken = parse.diagnostics.some(d => d.code !== 'YAMLIncompatibleValue');
-  // The syntax checks' own errors come after the parser's sorted ones, in a piece as in the whole text: not in the same order.
-  if (broken && (header || !mayBreak || parse.diagnostics.some(d => d.message === SAME_LINE_ENTRY_MESSAGE))) return undefined;
-  if (hasAnchors(ast)) return undefined;
+  if (broken && header) return 'a broken container header';
+  if (broken && !mayBreak) return 'a broken piece';
+  if (hasAnchors(ast)) return 'an anchor or an alias';
   const diags = (parse.diagnostics as RawDiag[]).map(d => (d.path === undefined || prefix.length === 0 ? d : { ...d, path: [...prefix, ...d.path] }));
   return { piece: { key: keys[0], rawKey: key.value, parse, mapping, parseLine: 0, diags, ...(broken ? { broken } : {}) }, value: data[keys[0]] };
 }
