@@ -112,7 +112,7 @@ export class LintScheduler {
 
   /** `script`: what the lint workers run (none: the work is done in this thread). */
   start(script: string | undefined): void {
-    this.pool = new LintPool(script, m => logSafe(this.d.connection, m));
+    this.pool = new LintPool(script, m => logSafe(this.d.connection, m), this.d.docs.edits);
   }
 
   dispose(): void {
@@ -340,6 +340,7 @@ export class LintScheduler {
     const task: ServerLintTask = {
       file: root.file,
       text,
+      version: doc?.version,
       rulesetFile: settingsSource.explicitRuleset(root.file, settings),
       trusted: settingsSource.trusted(settings),
       allowRemoteRefs: settings.allowRemoteRefs,
