@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
-import type { ClientCapabilities, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { ClientCapabilities, Diagnostic, PublishDiagnosticsParams, Range } from 'vscode-languageserver-protocol';
 
 function findRoot(dir: string): string {
   for (let d = dir; ; d = path.dirname(d)) {
@@ -41,7 +41,7 @@ export interface StatusParams {
   message?: string;
   rulesetError?: string;
   validationTime?: number;
-  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean; conventionsReused?: boolean };
+  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean; conventionsReused?: boolean; textKept?: boolean };
   thread?: 'main' | 'worker';
   lintRuns?: number;
   score?: { value: number; grade: string };
@@ -180,6 +180,11 @@ export class TestClient {
 
   change(uri: string, version: number, text: string): void {
     void this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+  }
+
+  /** Edits the document as an editor does: changes of ranges, each in the text the ones before it made. */
+  edit(uri: string, version: number, changes: { range: Range; text: string }[]): void {
+    void this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
   }
 
   close(uri: string): void {

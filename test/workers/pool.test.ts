@@ -1,8 +1,9 @@
 /**
  * The worker pool (server/src/workers/pool.ts) on a worker of its own (fixtures/taskWorker.ts): answers in order,
  * cancellation (queued, running within and past the grace period), a superseded task left to finish, a worker
- * stuck in a loop stopped past the time budget and its task run again, a worker that dies, the warm spare and the
- * quiet it waits for, the idle timeout, and the work done in this thread where no worker can be started.
+ * stuck in a loop stopped past the time budget and its task run again, a worker that dies, a compacted task sent
+ * whole to a worker that lacks what it left out, the warm spare and the quiet it waits for, the idle timeout, and
+ * the work done in this thread where no worker can be started.
  */
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
@@ -166,6 +167,31 @@ describe('worker pool', { timeout: 180_000 }, () => {
         logs.join('\n'),
       );
       assert.equal(p.terminated, 0, 'it was not terminated by the pool');
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('a compacted task goes whole to a worker that lacks what was left out (one started since)', async () => {
+    const sent = new Set<string>();
+    const p = pool({
+      // What was sent once is left out of the next tasks.
+      compact: task => {
+        if (!('key' in task) || !sent.has(task.key)) {
+          if ('key' in task) sent.add(task.key);
+          return task;
+        }
+        return { key: task.key };
+      },
+    });
+    try {
+      assert.equal(await p.run({ key: 'a', value: '1' }).promise, 'whole 1');
+      assert.equal(await p.run({ key: 'a', value: '1' }).promise, 'kept 1', 'the worker holds it: left out');
+      const thread = await p.run({ thread: true }).promise;
+      await p.run({ crash: 'gone' }).promise.catch(() => undefined);
+      assert.equal(await p.run({ key: 'a', value: '1' }).promise, 'whole 1', 'a new worker asked for it whole');
+      assert.notEqual(await p.run({ thread: true }).promise, thread);
+      assert.equal(await p.run({ key: 'a', value: '1' }).promise, 'kept 1');
     } finally {
       p.dispose();
     }

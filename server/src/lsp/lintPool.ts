@@ -16,6 +16,7 @@ import type { LintReply, ServerLintTask } from './lintWorker';
 import { forgetDocument, runLintTask, runWarmUpStep, warmUpTasks } from './lintWorker';
 import { DEFAULT_FUNCTION_BUDGET_MS } from '../engine';
 import { CancelledError, WorkerPool, type TaskHandle } from '../workers/pool';
+import { SentTexts, type EditsBetween, type PostedLintTask } from './lintTexts';
 import { OverrunMemory } from './overruns';
 import { startWorker } from './workerBoot';
 
@@ -42,13 +43,17 @@ export class LintPool {
   /** Milliseconds a rule's custom function may run per document (and a JavaScript ruleset take to load). */
   functionBudgetMs = DEFAULT_FUNCTION_BUDGET_MS;
   private readonly overruns = new OverrunMemory();
-  private readonly pool: WorkerPool<ServerLintTask, LintReply>;
+  private readonly pool: WorkerPool<ServerLintTask, LintReply, PostedLintTask>;
+  private readonly sent: SentTexts;
 
+  /** `edits`: the open documents' edits, so that a task brings those rather than the whole text. */
   constructor(
     private readonly script: string | undefined,
     log: (msg: string) => void = () => undefined,
+    edits: EditsBetween = { between: () => undefined },
   ) {
-    this.pool = new WorkerPool<ServerLintTask, LintReply>({
+    this.sent = new SentTexts(edits);
+    this.pool = new WorkerPool<ServerLintTask, LintReply, PostedLintTask>({
       name: 'lint worker',
       start: script ? meter => startWorker(script, { workerData: { apiconvLintWorker: true, meter } }) : undefined,
       runHere: runLintTask,
@@ -58,6 +63,7 @@ export class LintPool {
       cancelGraceMs: KILL_AFTER_MS,
       budgetMs: () => this.functionBudgetMs,
       prepare: task => this.overruns.apply(task, this.functionBudgetMs),
+      compact: task => this.sent.compact(task),
       // Lint again in a fresh worker without the rules that ran over (or without the ruleset that did not load).
       afterOverrun: (task, over) => this.overruns.record({ ...task, incremental: false }, over, this.functionBudgetMs),
       log,
@@ -107,6 +113,7 @@ export class LintPool {
   /** A document was closed: the workers (and this thread's inline linting) drop its incremental state. */
   forget(file: string): void {
     forgetDocument(file);
+    this.sent.forget(file);
     this.pool.notify({ forget: file });
   }
 

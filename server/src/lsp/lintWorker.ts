@@ -28,6 +28,7 @@ import {
   RulesetCache,
   RulesetRefusedError,
 } from '../engine';
+import { KeptTexts, type PostedLintTask } from './lintTexts';
 import { IdleCollector } from './memory';
 import type { StatusParams } from './protocol';
 import { saveCodeCache } from './workerBoot';
@@ -38,6 +39,8 @@ export interface ServerLintTask extends LintTask {
   /** For untitled documents: a made-up path in the workspace folder. */
   file: string;
   text: string;
+  /** An open document's version: the worker keeps its text, and the next task sends the edits (lintTexts.ts). */
+  version?: number;
   /** An explicit ruleset file (absolute) or built-in name; undefined: discovery from `file`. */
   rulesetFile?: string;
   /** May a ruleset run JavaScript? */
@@ -348,13 +351,18 @@ export function runLintWorker(): void {
   // Lints in progress; the heap is collected in the pauses between them (see memory.ts).
   let running = 0;
   const memory = new IdleCollector({ busy: () => running > 0 });
-  serveTasks<ServerLintTask, LintReply>({
-    async run(task) {
+  // The open documents' texts: a task brings the edits since the one it was sent last.
+  const texts = new KeptTexts();
+  serveTasks<PostedLintTask, LintReply>({
+    async run(posted) {
       memory.activity();
+      const task = texts.expand(posted);
       tasks++;
       running++;
       try {
-        return await runLintTask(task);
+        const reply = await runLintTask(task);
+        if ('delta' in posted && reply.incremental) reply.incremental.textKept = true;
+        return reply;
       } finally {
         running--;
       }
@@ -373,7 +381,9 @@ export function runLintWorker(): void {
     },
     notice(notice) {
       memory.activity();
-      forgetDocument((notice as { forget: string }).forget);
+      const file = (notice as { forget: string }).forget;
+      forgetDocument(file);
+      texts.forget(file);
       memory.done();
     },
     answered() {

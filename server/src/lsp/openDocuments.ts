@@ -8,6 +8,7 @@ import { TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import { readRefFile } from '../engine';
+import { EditLog } from './editLog';
 import { makeParsed, updateParsed, type NavHost, type Parsed } from './navigation';
 import { maxBytesOf, type ServerSettings } from './settings';
 
@@ -15,7 +16,12 @@ import { maxBytesOf, type ServerSettings } from './settings';
 const PARSED_KEPT = 64;
 
 export class OpenDocuments {
-  readonly documents = new TextDocuments(TextDocument);
+  /** Each edit as offsets, from version to version: what the lint worker is sent (lintTexts.ts). */
+  readonly edits = new EditLog();
+  readonly documents = new TextDocuments<TextDocument>({
+    create: (uri, languageId, version, content) => TextDocument.create(uri, languageId, version, content),
+    update: (doc, changes, version) => this.edits.update(this.fileOf(doc.uri), doc, changes, version),
+  });
   /** Open file → the URI the editor opened it by. */
   private readonly openUris = new Map<string, string>();
   private readonly parsedCache = new Map<string, Parsed>();
@@ -53,6 +59,7 @@ export class OpenDocuments {
 
   closed(file: string): void {
     this.openUris.delete(file);
+    this.edits.forget(file);
     this.parsedCache.delete(file);
     this.editedAt.delete(file);
   }

@@ -121,9 +121,10 @@ export interface StatusParams {
    * How much an incremental relint re-did (open documents are linted incrementally): units (path items,
    * components, top-level keys) whose rules ran again, and those whose results were kept; `fullParse` when
    * the whole text had to be parsed again (e.g. broken YAML); `conventionsReused` when nothing the apiconv
-   * conventions read had changed (their last findings were kept). Absent for full lints.
+   * conventions read had changed (their last findings were kept); `textKept` when the lint worker kept the text
+   * and was sent the edits (lintTexts.ts). Absent for full lints.
    */
-  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean; conventionsReused?: boolean };
+  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean; conventionsReused?: boolean; textKept?: boolean };
   /** Where the lint ran: 'main' (a small document, linted in the server's main thread) or 'worker'. */
   thread?: 'main' | 'worker';
   /** The document's score (0–100) and grade (A–F), as `apiconv score` gives them: the status item shows the grade. */

@@ -8,6 +8,7 @@
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver/node';
 import { BUILTIN_RULESETS, ConfigDiscovery, looksLikeOpenApi, rulesetFileFor, type LintProblem, type LintResult, type RulesetCache } from '../engine';
 import { configDiagnostics, isSchemaConfig } from './configDiagnostics';
+import { FirstLints } from './firstLints';
 import type { DiagnosticsFirst } from './diagnosticCap';
 import { CONFIG_PRODUCER, type DiagnosticStore } from './diagnosticStore';
 import type { DiffDiagnostics } from './diffDiagnostics';
@@ -24,8 +25,6 @@ import { SinceHints } from './sinceHints';
 import { sendStatus } from './status';
 import { statusScore } from './statusScore';
 
-/** How long requests wait at most for an opened document's lint to start (afterPosting). */
-const POSTING_WAIT_MS = 2000;
 /** Inline linting (lintsInline): documents up to this size… */
 const INLINE_MAX_CHARS = 64 * 1024;
 /** …whose last lint took at most this long (ms) start to be linted inline, */
@@ -98,13 +97,8 @@ export class LintScheduler {
   private readonly since = new SinceHints();
   /** This thread's heap, collected in the pauses between edits (memory.ts): busy while a lint is scheduled or running. */
   private readonly memory = new IdleCollector({ busy: () => [...this.roots.values()].some(r => r.timer !== undefined || r.handle !== undefined) });
-  /**
-   * Opened documents whose first lint is not in the pool's hands yet (it waits for the client's settings): what would
-   * hold this thread for long (parsing a big document for the outline, hover…) waits until it is, so that the
-   * settings' answer is read and the lint starts at once (the outline's parse of a big document came first and
-   * held the diagnostics up).
-   */
-  private readonly posting = new Map<string, { promise: Promise<void>; resolve(): void }>();
+  /** Opened documents whose first lint has not started yet (firstLints.ts). */
+  private readonly firstLints = new FirstLints();
   /** When the last edit came or the last lint of an open document ended (quiet). */
   private lastActive = -Infinity;
 
@@ -112,7 +106,7 @@ export class LintScheduler {
 
   /** `script`: what the lint workers run (none: the work is done in this thread). */
   start(script: string | undefined): void {
-    this.pool = new LintPool(script, m => logSafe(this.d.connection, m));
+    this.pool = new LintPool(script, m => logSafe(this.d.connection, m), this.d.docs.edits);
   }
 
   dispose(): void {
@@ -147,7 +141,7 @@ export class LintScheduler {
   async quiet(): Promise<void> {
     for (;;) {
       // An opened document's first lint counts from the open on (its settings are asked for before it starts).
-      const linting = this.posting.size > 0 || [...this.roots.values()].some(r => r.open && (r.timer !== undefined || r.handle !== undefined));
+      const linting = this.firstLints.pending || [...this.roots.values()].some(r => r.open && (r.timer !== undefined || r.handle !== undefined));
       const wait = linting ? QUIET_MS : this.lastActive + QUIET_MS - performance.now();
       if (wait <= 0) return;
       await new Promise(resolve => setTimeout(resolve, wait));
@@ -220,26 +214,16 @@ export class LintScheduler {
   // opened documents' first lints
 
   startPosting(file: string): void {
-    if (this.posting.has(file)) return;
-    let resolve!: () => void;
-    const promise = new Promise<void>(r => (resolve = r));
-    this.posting.set(file, { promise, resolve });
+    this.firstLints.start(file);
   }
 
   donePosting(file: string): void {
-    const p = this.posting.get(file);
-    if (!p) return;
-    this.posting.delete(file);
-    p.resolve();
+    this.firstLints.done(file);
   }
 
-  /** Resolves once the opened `file`'s (any, without `file`) first lint has started, or after POSTING_WAIT_MS at most. */
+  /** Resolves once the opened `file`'s (any, without `file`) first lint has started, or after two seconds at most. */
   afterPosting(file?: string): Promise<void> {
-    const waits = file === undefined ? [...this.posting.values()] : this.posting.has(file) ? [this.posting.get(file)!] : [];
-    if (waits.length === 0) return Promise.resolve();
-    let timer: NodeJS.Timeout | undefined;
-    const cap = new Promise<void>(r => (timer = setTimeout(r, POSTING_WAIT_MS)));
-    return Promise.race([Promise.all(waits.map(w => w.promise)).then(() => undefined), cap]).finally(() => clearTimeout(timer));
+    return this.firstLints.after(file);
   }
 
   // -------------------------------------------------------------------------
@@ -340,6 +324,7 @@ export class LintScheduler {
     const task: ServerLintTask = {
       file: root.file,
       text,
+      version: doc?.version,
       rulesetFile: settingsSource.explicitRuleset(root.file, settings),
       trusted: settingsSource.trusted(settings),
       allowRemoteRefs: settings.allowRemoteRefs,

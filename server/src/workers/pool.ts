@@ -11,6 +11,8 @@
  *   a worker may keep state worth more than the rest of a stale task) before its worker is terminated; a task
  *   superseded by a newer one of the same work runs to its end (the newer one builds on what it leaves);
  * - a worker that dies (out of memory, an error nothing caught) fails its task; the next tasks get a new worker;
+ * - as configured, tasks posted compacted (`compact`: what was sent before left out, e.g. a 4 MB text as the edits
+ *   since its last version), and sent whole to a worker that says it lacks what was left out;
  * - as configured: a warm-up request, a warm spare that takes over from a worker that was stopped (started in a
  *   quiet moment), an idle timeout.
  *
@@ -21,7 +23,7 @@ import type { Worker } from 'node:worker_threads';
 import { BudgetWatch, createMeter, pollBudget, type Overrun } from '../engine';
 import type { PoolRequest, PoolResponse } from './protocol';
 
-export interface PoolConfig<T, R> {
+export interface PoolConfig<T, R, P = T> {
   /** What the workers are called in the log and in errors ("lint worker"). */
   name: string;
   /** Starts a worker with `meter` in its workerData (serve.ts attaches it); undefined: no worker can be started. */
@@ -52,6 +54,12 @@ export interface PoolConfig<T, R> {
   budgetMs(): number;
   /** The task as it is sent to a worker: what was learnt since it was queued (the rules that ran over). */
   prepare?(task: T): T;
+  /**
+   * The task as it is posted: what the workers were sent before left out (a document's text, as the edits since
+   * the version sent last). A worker that lacks it answers so (serve.ts WholeTaskNeeded) and is sent the task whole.
+   * Without: each task is posted whole.
+   */
+  compact?(task: T): P;
   /** A task's worker was stopped past the budget: the task to run again, or the error it fails with. */
   afterOverrun(task: T, over: Overrun, step: number | undefined): T | Error;
   log?(message: string): void;
@@ -115,7 +123,7 @@ interface Slot<T, R> {
   stopWatch?: () => void;
 }
 
-export class WorkerPool<T, R> {
+export class WorkerPool<T, R, P = T> {
   private readonly queue: Job<T, R>[] = [];
   /** The workers that run tasks. */
   private readonly slots: Slot<T, R>[] = [];
@@ -132,7 +140,7 @@ export class WorkerPool<T, R> {
   terminated = 0;
   overruns = 0;
 
-  constructor(private readonly config: PoolConfig<T, R>) {
+  constructor(private readonly config: PoolConfig<T, R, P>) {
     if (config.spareAfterMs === undefined || !config.start) return;
     const first = this.fill();
     void first?.ready.then(() => {
@@ -158,7 +166,7 @@ export class WorkerPool<T, R> {
 
   /** Tells every live worker `notice` (no answer). */
   notify(notice: unknown): void {
-    for (const slot of [...this.slots, this.spare]) if (slot && !slot.stopped) slot.worker.postMessage({ id: 0, notice } satisfies PoolRequest<T>);
+    for (const slot of [...this.slots, this.spare]) if (slot && !slot.stopped) slot.worker.postMessage({ id: 0, notice } satisfies PoolRequest<P>);
   }
 
   /** Cancels every task and terminates the workers. */
@@ -314,6 +322,10 @@ export class WorkerPool<T, R> {
       this.watch(slot, job);
       return;
     }
+    if ('whole' in m) {
+      slot.worker.postMessage({ id: job.id, task: job.task } satisfies PoolRequest<T>);
+      return;
+    }
     slot.job = undefined;
     clearTimeout(slot.graceTimer);
     slot.graceTimer = undefined;
@@ -349,7 +361,8 @@ export class WorkerPool<T, R> {
     this.spareTimer = undefined;
     slot.job = job;
     if (this.config.prepare) job.task = this.config.prepare(job.task);
-    slot.worker.postMessage({ id: job.id, task: job.task } satisfies PoolRequest<T>);
+    const task = this.config.compact ? this.config.compact(job.task) : job.task;
+    slot.worker.postMessage({ id: job.id, task } satisfies PoolRequest<T | P>);
     this.watch(slot, job);
   }
 

@@ -4,7 +4,7 @@
  */
 
 export type PoolRequest<T> =
-  /** Run a task. */
+  /** Run a task (in the form the pool's `compact` gives it, or whole). */
   | { id: number; task: T }
   /** Warm up (compile the code, build the caches); answered by `ready`. */
   | { id: 0; warmUp: true }
@@ -14,6 +14,8 @@ export type PoolRequest<T> =
 export type PoolResponse<R> =
   | { id: number; result: R }
   | { id: number; error: string }
+  /** The task came compacted and this worker lacks what it left out (a worker started since): send it whole. */
+  | { id: number; whole: true }
   /** The task has moved on to its step `step`: the time budget counts from here (a `--fix` moves to the next file). */
   | { id: number; step: number }
   | { id: 0; ready: true }

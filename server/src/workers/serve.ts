@@ -9,6 +9,17 @@ import { attachMeter } from '../engine/functionBudget';
 import { oneLine } from '../engine/oneLine';
 import type { PoolRequest, PoolResponse } from './protocol';
 
+/**
+ * Thrown by a handler given a compacted task (PoolConfig.compact) that leaves out what this worker does not have (it
+ * was started since, or has dropped it): the pool sends the task again, whole.
+ */
+export class WholeTaskNeeded extends Error {
+  constructor(what: string) {
+    super(`the whole task is needed: ${what}`);
+    this.name = 'WholeTaskNeeded';
+  }
+}
+
 export interface TaskHandlers<T, R> {
   /** Runs a task; `step(n)` says it has moved on to its step n (the time budget counts from there). */
   run(task: T, step: (n: number) => void): Promise<R>;
@@ -46,7 +57,7 @@ export function serveTasks<T, R>(handlers: TaskHandlers<T, R>): void {
       try {
         post({ id, result: await handlers.run(msg.task, step => post({ id, step })) });
       } catch (e) {
-        post({ id, error: oneLine(e) });
+        post(e instanceof WholeTaskNeeded ? { id, whole: true } : { id, error: oneLine(e) });
       }
     }
     handlers.answered?.();
