@@ -1,15 +1,15 @@
 /**
- * Code lenses and document links of a document just opened are asked for once its first diagnostics are in.
+ * The code lenses of a document just opened are asked for once its first diagnostics are in.
  *
- * VS Code asks for both the moment a document opens, beside the diagnostics. The server answers them from the
+ * VS Code asks for them the moment a document opens, beside the diagnostics. The server answers them from the
  * workspace's reference index, which takes the open document's tree, parsed in the server's main thread (the other
  * files are read in a worker): on a big document that is seconds of CPU beside its first lint, and the main thread
  * is busy when the lint's findings come back to be handed over. The diagnostics are what the user opened the file to see; the
- * lenses and links follow them. The outline is not held: it needs only the document's own tree.
+ * lenses follow them. The outline is not held: it needs only the document's own tree.
  */
 import type { Token } from './sharedRequests';
 
-/** The longest a lens or link request waits for the first diagnostics (a lint that takes longer does not hold them up). */
+/** The longest a lens request waits for the first diagnostics (a lint that takes longer does not hold them up). */
 export const FIRST_DIAGNOSTICS_WAIT_MS = 10_000;
 
 interface Pending {

@@ -89,7 +89,6 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
         return report;
       },
       provideCodeLenses: (document, token, next) => firstDiagnostics.after(document.uri.toString(), token, () => next(document, token)),
-      provideDocumentLinks: (document, token, next) => firstDiagnostics.after(document.uri.toString(), token, () => next(document, token)),
       workspace: {
         // Every settings answer carries the trust flag, so the server never has to remember it.
         configuration: async (params, token, next) => {
