@@ -1,18 +1,18 @@
-/** Lenses and links of a document just opened wait for its first diagnostics (client/src/firstDiagnostics.ts). */
+/** The lenses of a document wait for the diagnostics of its newest version (client/src/diagnosticsGate.ts). */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CancellationTokenSource } from 'vscode-languageserver-protocol';
-import { FirstDiagnostics } from '../../client/src/firstDiagnostics';
+import { DiagnosticsGate } from '../../client/src/diagnosticsGate';
 
 const never = new CancellationTokenSource().token;
 const tick = () => new Promise(resolve => setImmediate(resolve));
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 
-describe('first diagnostics before lenses and links', () => {
+describe('diagnostics before lenses', () => {
   it('asks for a just-opened document’s lenses once its diagnostics are in', async () => {
-    const gate = new FirstDiagnostics();
+    const gate = new DiagnosticsGate();
     const asked: string[] = [];
-    gate.opened('file:///stripe.yaml');
+    gate.expect('file:///stripe.yaml');
     const lenses = gate.after('file:///stripe.yaml', never, () => (asked.push('lenses'), ['lens']));
     await tick();
     assert.deepEqual(asked, [], 'not while the first lint runs');
@@ -22,39 +22,39 @@ describe('first diagnostics before lenses and links', () => {
   });
 
   it('holds nothing for a document whose diagnostics came, or that it did not see open', async () => {
-    const gate = new FirstDiagnostics();
-    gate.opened('file:///a.yaml');
+    const gate = new DiagnosticsGate();
+    gate.expect('file:///a.yaml');
     gate.received('file:///a.yaml');
     assert.equal(await gate.after('file:///a.yaml', never, () => 'at once'), 'at once');
     assert.equal(await gate.after('file:///b.yaml', never, () => 'at once'), 'at once');
   });
 
   it('holds one document only: another’s requests go on', async () => {
-    const gate = new FirstDiagnostics();
-    gate.opened('file:///big.yaml');
+    const gate = new DiagnosticsGate();
+    gate.expect('file:///big.yaml');
     assert.equal(await gate.after('file:///small.yaml', never, () => 'small'), 'small');
   });
 
   it('gives up waiting after its limit, and when the document is closed', async () => {
-    const gate = new FirstDiagnostics(20);
-    gate.opened('file:///slow.yaml');
+    const gate = new DiagnosticsGate(20);
+    gate.expect('file:///slow.yaml');
     const t = Date.now();
     // The gate's timer does not hold the process open (unref): a timer of the test's own does, past the limit.
     const [late] = await Promise.all([gate.after('file:///slow.yaml', never, () => 'after the limit'), sleep(40)]);
     assert.equal(late, 'after the limit');
     assert.ok(Date.now() - t >= 15);
-    const closing = new FirstDiagnostics();
-    closing.opened('file:///closed.yaml');
+    const closing = new DiagnosticsGate();
+    closing.expect('file:///closed.yaml');
     const p = closing.after('file:///closed.yaml', never, () => 'after close');
     closing.received('file:///closed.yaml');
     assert.equal(await p, 'after close');
   });
 
   it('does not ask at all when the request is cancelled while it waits', async () => {
-    const gate = new FirstDiagnostics();
+    const gate = new DiagnosticsGate();
     const source = new CancellationTokenSource();
     let asked = false;
-    gate.opened('file:///stripe.yaml');
+    gate.expect('file:///stripe.yaml');
     const p = gate.after('file:///stripe.yaml', source.token, () => (asked = true));
     source.cancel();
     assert.equal(await p, undefined);
@@ -64,10 +64,10 @@ describe('first diagnostics before lenses and links', () => {
   });
 
   it('waits again when the document is opened again', async () => {
-    const gate = new FirstDiagnostics();
-    gate.opened('file:///api.yaml');
+    const gate = new DiagnosticsGate();
+    gate.expect('file:///api.yaml');
     gate.received('file:///api.yaml');
-    gate.opened('file:///api.yaml');
+    gate.expect('file:///api.yaml');
     let asked = false;
     const p = gate.after('file:///api.yaml', never, () => (asked = true));
     await tick();
@@ -75,5 +75,19 @@ describe('first diagnostics before lenses and links', () => {
     gate.received('file:///api.yaml');
     await p;
     assert.equal(asked, true);
+  });
+
+  it('holds the lenses asked after an edit until that edit’s diagnostics, once for edits typed in a row', async () => {
+    const gate = new DiagnosticsGate();
+    gate.expect('file:///stripe.yaml');
+    gate.received('file:///stripe.yaml');
+    const asked: string[] = [];
+    gate.expect('file:///stripe.yaml'); // an edit
+    gate.expect('file:///stripe.yaml'); // the next one, before the first one's pull came back
+    const lenses = gate.after('file:///stripe.yaml', never, () => (asked.push('lenses'), 'after the edits'));
+    await tick();
+    assert.deepEqual(asked, [], 'not while the edits are linted');
+    gate.received('file:///stripe.yaml');
+    assert.equal(await lenses, 'after the edits');
   });
 });
