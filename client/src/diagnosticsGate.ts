@@ -1,19 +1,26 @@
 /**
- * The code lenses of a document are asked for once the diagnostics of its newest version are in: after it opens, and
- * after each edit while typing (`apiconv.run` onType: each edit is followed by a pull).
+ * Requests that wait for the diagnostics of a document's newest version: after it opens, the outline, folding and
+ * code lenses; after each edit while typing (`apiconv.run` onType: each edit is followed by a pull), the code lenses.
  *
- * VS Code asks for the lenses the moment a document opens, beside the diagnostics, and again a quarter of a second
- * after each edit, while that edit's lint still runs. The server answers them from the workspace's reference index,
- * which takes the document's tree, parsed in the server's main thread, and VS Code then re-places every lens in its
- * window's thread (stripe has 821): both beside the lint and the Problems update the user typed for. The diagnostics
- * are what the user waits for; the lenses follow them. The outline is not held: it needs only the document's own tree.
+ * VS Code asks for all three the moment a document opens, beside the diagnostics. The server answers them from the
+ * document's tree, parsed in its main thread (a second of CPU for stripe, which VS Code's window, its extension host
+ * and the lint need at that moment too), and the lenses from the workspace's reference index on that tree. The
+ * diagnostics are what the user opened the file to see; the rest follows them, and the server parses the tree once
+ * their answer is written. After an edit VS Code asks for the lenses again a quarter of a second later, while that
+ * edit's lint still runs, and re-places every lens in its window (stripe has 821): they wait for that edit's
+ * diagnostics. The outline and folding are not held after edits: the server patches their tree, and a folding
+ * request cancelled by the next keystroke makes VS Code compute indentation folding of the whole document instead.
  */
 import type { Token } from './sharedRequests';
 
 /** The longest a lens request waits for diagnostics (a lint that takes longer does not hold the lenses up). */
 export const DIAGNOSTICS_WAIT_MS = 10_000;
 
+/** What a document's awaited diagnostics follow. */
+export type Cause = 'open' | 'edit';
+
 interface Pending {
+  cause: Cause;
   promise: Promise<void>;
   done(): void;
 }
@@ -24,13 +31,14 @@ export class DiagnosticsGate {
   constructor(private readonly maxWaitMs = DIAGNOSTICS_WAIT_MS) {}
 
   /** The document `key` was opened or edited: the diagnostics of that version are awaited. */
-  expect(key: string): void {
-    if (this.pending.has(key)) return; // a newer version's pull answers what waits already
+  expect(key: string, cause: Cause): void {
+    if (this.pending.has(key)) return; // a newer version's pull answers what waits already (an open stays an open)
     let done!: () => void;
     const promise = new Promise<void>(resolve => (done = resolve));
     const timer = setTimeout(() => this.received(key), this.maxWaitMs);
     timer.unref?.();
     this.pending.set(key, {
+      cause,
       promise,
       done: () => {
         clearTimeout(timer);
@@ -47,10 +55,13 @@ export class DiagnosticsGate {
     p.done();
   }
 
-  /** Resolves once `key`'s awaited diagnostics are in (at once when none are), or `token` is cancelled. */
-  wait(key: string, token: Token): Promise<void> {
+  /**
+   * Resolves once `key`'s awaited diagnostics are in (at once when none are, or when they follow an edit and
+   * `afterEdits` is false), or `token` is cancelled.
+   */
+  wait(key: string, token: Token, afterEdits: boolean): Promise<void> {
     const p = this.pending.get(key);
-    if (!p || token.isCancellationRequested) return Promise.resolve();
+    if (!p || token.isCancellationRequested || (p.cause === 'edit' && !afterEdits)) return Promise.resolve();
     return new Promise<void>(resolve => {
       const sub = token.onCancellationRequested(() => resolve());
       void p.promise.then(() => {
@@ -60,9 +71,9 @@ export class DiagnosticsGate {
     });
   }
 
-  /** `run` once `key`'s awaited diagnostics are in; nothing when `token` was cancelled meanwhile. */
-  async after<T>(key: string, token: Token, run: () => PromiseLike<T> | T): Promise<T | undefined> {
-    await this.wait(key, token);
+  /** `run` once `key`'s awaited diagnostics are in (wait); nothing when `token` was cancelled meanwhile. */
+  async after<T>(key: string, token: Token, afterEdits: boolean, run: () => PromiseLike<T> | T): Promise<T | undefined> {
+    await this.wait(key, token, afterEdits);
     return token.isCancellationRequested ? undefined : run();
   }
 }

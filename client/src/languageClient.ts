@@ -75,14 +75,19 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
       },
     },
     middleware: {
-      provideDocumentSymbols: (document, token, next) => symbols.run(`${document.uri.toString()}@${document.version}`, token, shared => next(document, shared)),
+      provideDocumentSymbols: (document, token, next) =>
+        diagnosticsFirst.after(document.uri.toString(), token, false, () =>
+          symbols.run(`${document.uri.toString()}@${document.version}`, token, shared => next(document, shared)),
+        ),
+      provideFoldingRanges: (document, context, token, next) =>
+        diagnosticsFirst.after(document.uri.toString(), token, false, () => next(document, context, token)),
       didOpen: (document, next) => {
-        diagnosticsFirst.expect(document.uri.toString());
+        diagnosticsFirst.expect(document.uri.toString(), 'open');
         return next(document);
       },
       // While typing, each edit is pulled: its lenses wait for that (diagnosticsGate.ts).
       didChange: (event, next) => {
-        if (event.contentChanges.length > 0 && runsOnType(event.document)) diagnosticsFirst.expect(event.document.uri.toString());
+        if (event.contentChanges.length > 0 && runsOnType(event.document)) diagnosticsFirst.expect(event.document.uri.toString(), 'edit');
         return next(event);
       },
       didClose: (document, next) => {
@@ -90,11 +95,14 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
         return next(document);
       },
       provideDiagnostics: async (document, previousResultId, token, next) => {
-        const report = await next(document, previousResultId, token);
-        diagnosticsFirst.received((document instanceof vscode.Uri ? document : document.uri).toString());
-        return report;
+        try {
+          return await next(document, previousResultId, token);
+        } finally {
+          // A failed pull releases what waits too; a cancelled one is asked again for the newer version, whose answer does.
+          if (!token.isCancellationRequested) diagnosticsFirst.received((document instanceof vscode.Uri ? document : document.uri).toString());
+        }
       },
-      provideCodeLenses: (document, token, next) => diagnosticsFirst.after(document.uri.toString(), token, () => next(document, token)),
+      provideCodeLenses: (document, token, next) => diagnosticsFirst.after(document.uri.toString(), token, true, () => next(document, token)),
       workspace: {
         // Every settings answer carries the trust flag, so the server never has to remember it.
         configuration: async (params, token, next) => {
