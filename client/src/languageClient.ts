@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { DiagnosticPullMode, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import type { InitializationOptions } from '../../server/src/lsp/protocol';
-import { FirstDiagnostics } from './firstDiagnostics';
+import { DiagnosticsGate } from './diagnosticsGate';
 import { SharedRequests } from './sharedRequests';
 
 type SymbolsAnswer = vscode.SymbolInformation[] | vscode.DocumentSymbol[] | null | undefined;
@@ -45,7 +45,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
   };
 
   const symbols = new SharedRequests<SymbolsAnswer, vscode.CancellationToken>(() => new vscode.CancellationTokenSource());
-  const firstDiagnostics = new FirstDiagnostics();
+  const diagnosticsFirst = new DiagnosticsGate();
+  const runsOnType = (document: vscode.TextDocument) => vscode.workspace.getConfiguration('apiconv', document).get<string>('run', 'onType') === 'onType';
   const clientOptions: LanguageClientOptions = {
     documentSelector,
     outputChannel,
@@ -74,22 +75,34 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
       },
     },
     middleware: {
-      provideDocumentSymbols: (document, token, next) => symbols.run(`${document.uri.toString()}@${document.version}`, token, shared => next(document, shared)),
+      provideDocumentSymbols: (document, token, next) =>
+        diagnosticsFirst.after(document.uri.toString(), token, false, () =>
+          symbols.run(`${document.uri.toString()}@${document.version}`, token, shared => next(document, shared)),
+        ),
+      provideFoldingRanges: (document, context, token, next) =>
+        diagnosticsFirst.after(document.uri.toString(), token, false, () => next(document, context, token)),
       didOpen: (document, next) => {
-        firstDiagnostics.opened(document.uri.toString());
+        diagnosticsFirst.expect(document.uri.toString(), 'open');
         return next(document);
       },
+      // While typing, each edit is pulled: its lenses wait for that (diagnosticsGate.ts).
+      didChange: (event, next) => {
+        if (event.contentChanges.length > 0 && runsOnType(event.document)) diagnosticsFirst.expect(event.document.uri.toString(), 'edit');
+        return next(event);
+      },
       didClose: (document, next) => {
-        firstDiagnostics.received(document.uri.toString());
+        diagnosticsFirst.received(document.uri.toString());
         return next(document);
       },
       provideDiagnostics: async (document, previousResultId, token, next) => {
-        const report = await next(document, previousResultId, token);
-        firstDiagnostics.received((document instanceof vscode.Uri ? document : document.uri).toString());
-        return report;
+        try {
+          return await next(document, previousResultId, token);
+        } finally {
+          // A failed pull releases what waits too; a cancelled one is asked again for the newer version, whose answer does.
+          if (!token.isCancellationRequested) diagnosticsFirst.received((document instanceof vscode.Uri ? document : document.uri).toString());
+        }
       },
-      provideCodeLenses: (document, token, next) => firstDiagnostics.after(document.uri.toString(), token, () => next(document, token)),
-      provideDocumentLinks: (document, token, next) => firstDiagnostics.after(document.uri.toString(), token, () => next(document, token)),
+      provideCodeLenses: (document, token, next) => diagnosticsFirst.after(document.uri.toString(), token, true, () => next(document, token)),
       workspace: {
         // Every settings answer carries the trust flag, so the server never has to remember it.
         configuration: async (params, token, next) => {

@@ -146,3 +146,32 @@ describe('language server: references and rename', () => {
     assert.equal(lenses.find(l => l.range.start.line === 34)!.command!.title, '2 references');
   });
 });
+
+describe('language server: no document links for the VS Code extension', () => {
+  let ws: string;
+  let c: TestClient;
+  before(async () => {
+    ws = tmpWorkspace(TEXTS);
+    c = new TestClient();
+  });
+  after(() => c.stop());
+
+  it('announces no link provider to it; its definitions reach every target a link would', async () => {
+    const init = await c.request<{ capabilities: Record<string, unknown> }>('initialize', {
+      processId: process.pid,
+      rootUri: uriOf(ws),
+      workspaceFolders: [{ uri: uriOf(ws), name: 'refs' }],
+      capabilities: { workspace: { configuration: true } },
+      initializationOptions: { client: 'apiconv-vscode', workspaceTrusted: true },
+    });
+    await c.conn.sendNotification('initialized', {});
+    assert.equal(init.capabilities.documentLinkProvider, undefined);
+    assert.ok(init.capabilities.definitionProvider);
+    const api = c.open(path.join(ws, 'api.yaml'), TEXTS['api.yaml']!);
+    const at = (needle: string) => ({ textDocument: { uri: api }, position: positionOf(TEXTS['api.yaml']!, needle) });
+    const local = await c.request<Location>('textDocument/definition', at("'#/components/schemas/Pet'"));
+    assert.equal(`${local.uri} ${local.range.start.line}`, `${api} 27`);
+    const file = await c.request<Location>('textDocument/definition', at('paths/pet.yaml'));
+    assert.equal(file.uri, uriOf(path.join(ws, 'paths/pet.yaml')));
+  });
+});

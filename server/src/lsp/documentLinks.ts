@@ -1,13 +1,21 @@
 /**
  * A document link on every `$ref`: it opens the file it names at the line of the pointer. The links are listed
  * from the index; the target's line is found when the editor resolves one (a click), in the target's tree.
+ *
+ * The VS Code extension is not offered them: there go-to-definition on a `$ref` already gives the Ctrl+click, the
+ * underline and a peek of the target, and VS Code re-decorates every link of a document after each edit (it removes
+ * all of its link decorations and adds the new ones, equal or not): thousands on a big document, per keystroke, in
+ * the window's thread, for nothing the user did not have.
  */
-import type { Connection, DocumentLink } from 'vscode-languageserver/node';
+import type { Connection, DocumentLink, ServerCapabilities } from 'vscode-languageserver/node';
 import { findByPath } from './positionTree';
 import type { NavHost } from './navigation';
 import { rangeIn, type WorkspaceRefs } from './refsWorkspace';
 
-export const DOCUMENT_LINK_CAPABILITIES = { documentLinkProvider: { resolveProvider: true } } as const;
+/** The capability, for a client whose definitions do not already give what the links do (`extensionClient`: the VS Code extension). */
+export function documentLinkCapabilities(extensionClient: boolean): ServerCapabilities {
+  return extensionClient ? {} : { documentLinkProvider: { resolveProvider: true } };
+}
 
 interface LinkData {
   file: string;

@@ -6,18 +6,21 @@ import type { Connection, ServerCapabilities } from 'vscode-languageserver/node'
 import { REFERENCE_CAPABILITIES, registerReferences } from './references';
 import { FILE_RENAME_CAPABILITIES, registerFileRename } from './fileRename';
 import { CODE_LENS_CAPABILITIES, registerCodeLens } from './codeLens';
-import { DOCUMENT_LINK_CAPABILITIES, registerDocumentLinks } from './documentLinks';
+import { documentLinkCapabilities, registerDocumentLinks } from './documentLinks';
 import { registerWorkspaceSymbols } from './workspaceSymbols';
 import { WorkspaceRefs, type RefsHost } from './refsWorkspace';
 import type { NavHost } from './navigation';
 
-export const REF_CAPABILITIES: ServerCapabilities = {
-  ...REFERENCE_CAPABILITIES,
-  ...CODE_LENS_CAPABILITIES,
-  ...DOCUMENT_LINK_CAPABILITIES,
-  ...FILE_RENAME_CAPABILITIES,
-  workspaceSymbolProvider: true,
-};
+/** `extensionClient`: the VS Code extension (documentLinks.ts: it is not offered links). */
+export function refCapabilities(extensionClient: boolean): ServerCapabilities {
+  return {
+    ...REFERENCE_CAPABILITIES,
+    ...CODE_LENS_CAPABILITIES,
+    ...documentLinkCapabilities(extensionClient),
+    ...FILE_RENAME_CAPABILITIES,
+    workspaceSymbolProvider: true,
+  };
+}
 
 export interface RefFeaturesContext {
   host: RefsHost;

@@ -38,7 +38,7 @@ import { registerNavigation } from './navigationRequests';
 import { OpenDocuments } from './openDocuments';
 import { LINT_WORKSPACE_COMMAND, LintWorkspaceRequest, type InitializationOptions, type LintWorkspaceParams } from './protocol';
 import { registerPullDiagnostics } from './pullDiagnostics';
-import { REF_CAPABILITIES, registerRefFeatures } from './refFeatures';
+import { refCapabilities, registerRefFeatures } from './refFeatures';
 import { RefsScanner } from './refsScanner';
 import { SERVER_SHOW_RULE_DOCS_COMMAND, ruleDocsMode, showRuleDocs } from './ruleDocsCommand';
 import { LintScheduler } from './scheduler';
@@ -187,6 +187,7 @@ export class Session {
     this.scheduler.start(script);
     this.actions = new ActionPool(script, m => logSafe(this.connection, m));
     this.refsScanner = new RefsScanner(script, m => logSafe(this.connection, m));
+    this.extensionClient = opts.client === 'apiconv-vscode';
 
     const result: InitializeResult = {
       capabilities: {
@@ -195,7 +196,7 @@ export class Session {
         definitionProvider: true,
         documentSymbolProvider: true,
         foldingRangeProvider: true,
-        ...REF_CAPABILITIES,
+        ...refCapabilities(this.extensionClient),
         completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS },
         codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS.length ? CODE_ACTION_KINDS : [CodeActionKind.QuickFix], resolveProvider: true },
       },
@@ -204,7 +205,6 @@ export class Session {
     if (this.store.pull) result.capabilities.diagnosticProvider = { identifier: 'apiconv', interFileDependencies: true, workspaceDiagnostics: false };
     // The VS Code extension (it sends `workspaceTrusted`) has its own `apiconv.lintWorkspace` command:
     // advertising the same id would make vscode-languageclient register it twice.
-    this.extensionClient = opts.client === 'apiconv-vscode';
     if (opts.workspaceTrusted === undefined) {
       const docs = ruleDocsMode(false, this.capabilities) === 'server' ? [SERVER_SHOW_RULE_DOCS_COMMAND] : [];
       result.capabilities.executeCommandProvider = { commands: [LINT_WORKSPACE_COMMAND, ...docs] };

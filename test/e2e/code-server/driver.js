@@ -222,12 +222,19 @@ async function untilStatusChanges(page, press, profiler) {
   return Date.now() - t;
 }
 
-/** Runs a command from the command palette, then waits `settleMs`. */
+/**
+ * Runs a command from the command palette, then waits `settleMs`. Enter is pressed once the palette lists the
+ * command: on a loaded machine a fixed pause was sometimes too short, and the Enter was lost.
+ */
 async function runCommand(page, title, settleMs) {
   await page.keyboard.press('F1');
   await page.waitForSelector('.quick-input-widget input', { timeout: 10000 });
   await page.keyboard.type(title);
-  await page.waitForTimeout(700);
+  await page
+    .locator('.quick-input-list .monaco-list-row', { hasText: title.replace(/^.*: /, '') })
+    .first()
+    .waitFor({ timeout: 30000 });
+  await page.waitForTimeout(300);
   await page.keyboard.press('Enter');
   await page.waitForTimeout(settleMs);
 }
@@ -252,11 +259,7 @@ async function latency() {
     await page.goto(`${CS_URL}/?folder=${encodeURIComponent(WS)}${payload}`, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('.monaco-workbench', { timeout: 120000 });
     await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 120000 });
-    await page.keyboard.press('F1');
-    await page.waitForSelector('.quick-input-widget input', { timeout: 10000 });
-    await page.keyboard.type('Focus on Problems View');
-    await page.waitForTimeout(500);
-    await page.keyboard.press('Enter');
+    await runCommand(page, 'Focus on Problems View', 0);
     await page.locator('.markers-panel').first().waitFor({ timeout: 30000 });
     for (const file of files) {
       const text = fs.readFileSync(path.join(WS, file), 'utf8');

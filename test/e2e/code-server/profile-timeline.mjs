@@ -2,8 +2,9 @@
 // Where the time of a latency run goes, process by process: node profile-timeline.mjs <LAT_PROFILE dir> [bucket ms]
 // For each document opened (Quick Open's Enter → the Problems panel lists it) and its first keystroke (→ the status
 // bar's count changes), the busy milliseconds of the workbench, the extension host and each language server thread
-// (main, lint workers) per bucket of time, with the functions that took most of each. The profiles and the marks share
-// CLOCK_MONOTONIC (profiler.js), so a bucket is the same moment in every column.
+// (main, lint workers) per bucket of time, with the functions that took most of each; then every keystroke's time and
+// each process's busy time in it. The profiles and the marks share CLOCK_MONOTONIC (profiler.js), so a bucket is the
+// same moment in every column.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -89,12 +90,32 @@ function table(title, fromS, toS, cols) {
   }
 }
 
+/** Every keystroke of a phase (`key` → `count changed`): its time, and each process's busy ms in it. */
+function keystrokes(title, windows, cols) {
+  const shown = cols.filter(c => c.samples.some(([t]) => windows.some(([a, b]) => t >= a * 1e6 && t < b * 1e6)));
+  console.log(`\n## ${title}\n`);
+  console.log(`| # | ms | ${shown.map(c => `${c.label} busy ms`).join(' | ')} |`);
+  console.log(`|---:|---:|${shown.map(() => '---:|').join('')}`);
+  windows.forEach(([a, b], k) => {
+    const cells = shown.map(c => c.samples.reduce((sum, [t, d]) => (t >= a * 1e6 && t < b * 1e6 ? sum + d : sum), 0) / 1000);
+    console.log(`| ${k + 1} | ${((b - a) * 1000).toFixed(0)} | ${cells.map(x => x.toFixed(0)).join(' | ')} |`);
+  });
+}
+
 for (const [i, m] of marks.entries()) {
   if (!m.name.startsWith('open ')) continue;
   const file = m.name.slice('open '.length);
   const listed = marks.find(x => x.name === `listed ${file}`);
   if (listed) table(`${file}: Quick Open Enter → the Problems panel lists it`, m.mono, listed.mono + 0.25, columns(`open-${file}`));
-  const key = marks.slice(i).find(x => x.name === 'key');
-  const changed = key && marks.slice(marks.indexOf(key)).find(x => x.name === 'count changed');
-  if (changed) table(`${file}: first keystroke → the status bar's count changes`, key.mono, changed.mono + 0.1, columns(`keys-${file}`));
+  const next = marks.findIndex((x, j) => j > i && x.name.startsWith('open '));
+  const phase = marks.slice(i, next < 0 ? undefined : next);
+  const windows = [];
+  phase.forEach((x, j) => {
+    const changed = x.name === 'key' && phase.slice(j).find(y => y.name === 'count changed');
+    if (changed) windows.push([x.mono, changed.mono]);
+  });
+  if (windows.length === 0) continue;
+  const cols = columns(`keys-${file}`);
+  table(`${file}: first keystroke → the status bar's count changes`, windows[0][0], windows[0][1] + 0.1, cols);
+  keystrokes(`${file}: each keystroke → the status bar's count changes`, windows, cols);
 }

@@ -17,6 +17,7 @@ import { limitsTests } from './limits';
 import { lensClickTests } from './lensClick';
 import { adoptTests } from './adopt';
 import { foldingTests } from './folding';
+import { refLinksTests } from './refLinks';
 
 const EXT_ID = 'apiconv.apiconv';
 let api: ApiconvApi;
@@ -363,6 +364,7 @@ const tests: TestCase[] = [
   ...lensClickTests,
   ...adoptTests,
   ...foldingTests,
+  ...refLinksTests,
 ];
 
 /**
