@@ -83,6 +83,28 @@ describe('inferConventions', () => {
     assert.equal(find(split, 'path-collection-plural'), undefined, 'no case more than half show');
   });
 
+  it('path-collection-plural: the number most collection names are in; either when neither has a majority', () => {
+    const items = (...keys: string[]) => doc(Object.fromEntries(keys.map(k => [k, { get: ok('200') }])));
+    const singular = inferConventions([items('/api/user/{id}', '/api/team/{id}', '/api/order/{id}', '/api/invoices/{id}', '/api/data/{id}')]);
+    assert.deepEqual(find(singular, 'path-collection-plural'), {
+      rule: 'path-collection-plural',
+      options: { form: 'singular' },
+      evidence: ['collection names: singular in 3 of 4 collection names, plural in 1'],
+    });
+    const split = find(inferConventions([items('/api/user/{id}', '/api/team/{id}', '/api/orders/{id}', '/api/invoices/{id}')]), 'path-collection-plural');
+    assert.deepEqual(split?.options, { form: 'either' });
+    assert.deepEqual(split?.evidence, ['collection names: plural in 2 of 4 collection names, singular in 2 (no number is kept by more than half)']);
+    const plural = inferConventions([items('/api/users/{id}', '/api/teams/{id}', '/api/orders/{id}', '/api/invoice/{id}')]);
+    assert.equal(find(plural, 'path-collection-plural'), undefined, 'plural is the default');
+    const few = inferConventions([items('/api/user/{id}', '/api/team/{id}', '/api/order/{id}')]);
+    assert.equal(find(few, 'path-collection-plural'), undefined, 'three names say too little');
+    const text = inferredConfigText(singular, { schema: 's.json', source: 'api.yaml' });
+    assert.match(
+      text,
+      /  # collection names: singular in 3 of 4 collection names, plural in 1\n  path-collection-plural:\n    then:\n      functionOptions:\n        form: singular\n/,
+    );
+  });
+
   it('error-schema: problem details and their media type when most error bodies are; nothing for the seed', () => {
     const problem = { type: 'object', properties: { title: { type: 'string' }, status: { type: 'integer' } }, required: ['title'] };
     const shapeB = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] };

@@ -31,7 +31,7 @@ import { versionNameTallies } from '../../../rules/_lib/versioning';
 import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/successStatuses';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
 import { inferErrorConventions } from './inferErrors';
-import { inferActions, inferCollectionCase, inferPrefix, inferVerbGroups, inferVersionFormat, nestingInference } from './inferPaths';
+import { inferActions, inferCollectionCase, inferCollectionForm, inferPrefix, inferVerbGroups, inferVersionFormat, nestingInference } from './inferPaths';
 import { inferMethodTargets, inferPutBodies, inferUploads } from './inferMethods';
 
 export type { Inference };
@@ -417,6 +417,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
   const inferred = [
     inferPrefix(models),
     inferCollectionCase(models),
+    inferCollectionForm(models),
     inferListNames(models),
     inferPagination(models, bounds),
     bounds,

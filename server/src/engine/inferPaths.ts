@@ -1,7 +1,7 @@
 /** The path conventions an API follows (engine/infer.ts): its prefix, collection case, actions, nesting and version format. */
 import { segments, type Model } from '../../../rules/_lib/oas';
 import { ALL_DEFAULT_VERBS, takesOnlyPost, verbOf } from '../../../rules/path-no-verbs';
-import { collectionCaseTally } from '../../../rules/path-collection-plural';
+import { collectionCaseTally, collectionFormTally } from '../../../rules/path-collection-plural';
 import { majorityPrefix } from '../../../rules/path-api-prefix';
 import { versionFormatTally } from '../../../rules/version-path-format';
 import { majorityOf, sumTallies, tallyText } from '../../../rules/_lib/majority';
@@ -37,6 +37,26 @@ export function inferCollectionCase(models: Model[]): Inference | undefined {
   const top = majorityOf(t);
   if (top === undefined) return undefined;
   return { rule: 'path-collection-plural', options: { case: top.value }, evidence: [`collection segments: ${tallyText(t)}`] };
+}
+
+/** Fewer collection names than this say too little of a number to set it. */
+const FORM_MIN_NAMES = 4;
+
+/**
+ * The number the API's collection names are in (those that show one: `data` or `health` show none): singular when
+ * most are, `either` when neither number has a majority (a split API holds none to the other). A plural majority
+ * is the seed's default and needs no option.
+ */
+export function inferCollectionForm(models: Model[]): Inference | undefined {
+  const t = sumTallies(models.map(collectionFormTally));
+  if (t.total < FORM_MIN_NAMES) return undefined;
+  const top = majorityOf(t);
+  if (top?.value === 'plural') return undefined;
+  return {
+    rule: 'path-collection-plural',
+    options: { form: top?.value ?? 'either' },
+    evidence: [`collection names: ${tallyText(t)}${top === undefined ? ' (no number is kept by more than half)' : ''}`],
+  };
 }
 
 /**
