@@ -162,6 +162,16 @@ describe('inferConventions', () => {
     assert.equal(find(rpc, 'path-no-verbs'), undefined);
   });
 
+  it('path-resource-nesting: actions with path-no-verbs, so an action is no sub-collection', () => {
+    const post = { post: ok('200') };
+    const paths = { '/groups/{id}': { get: ok('200') }, '/groups/terminate_sessions': post, '/sections/{id}/insert': post, '/getUsers': { get: ok('200') } };
+    const nesting = find(inferConventions([doc(paths)]), 'path-resource-nesting');
+    assert.deepEqual(nesting?.options, { actions: 'post' });
+    assert.deepEqual(nesting?.evidence, ['a verb ends a POST-only path in 2 of 3 paths with a verb (an action on what comes before it)']);
+    const noActions = inferConventions([doc({ ...paths, '/fetchOrders': { get: ok('200') }, '/listTeams': { get: ok('200') } })]);
+    assert.equal(find(noActions, 'path-resource-nesting'), undefined);
+  });
+
   it('post-request-body: the media type most POST bodies are sent as, when it is not JSON', () => {
     const body = (type: string) => ({ post: { requestBody: { content: { [type]: { schema: { type: 'object' } } } }, ...ok('200') } });
     const infs = inferConventions([

@@ -5,7 +5,7 @@ import { collectionCaseTally, collectionFormTally } from '../../../rules/path-co
 import { majorityPrefix } from '../../../rules/path-api-prefix';
 import { versionFormatTally } from '../../../rules/version-path-format';
 import { majorityOf, sumTallies, tallyText } from '../../../rules/_lib/majority';
-import { nestingProblem } from '../../../rules/path-resource-nesting';
+import { endsInAction, nestingProblem } from '../../../rules/path-resource-nesting';
 import { namesOneResource } from '../../../rules/_lib/singletons';
 import { hasTemplate, resourceSegments } from '../../../rules/_lib/paths';
 import { bump, ranked_, tally, type Inference } from './inferTally';
@@ -190,15 +190,17 @@ function inferRpcStyle(models: Model[]): Inference | undefined {
  * Whether the API hangs resources below segments that name one resource (`/app/hook/config`: no `/app/{id}`, no
  * list of apps): in at least three paths that the rule, with the other inferred options, would report only for that.
  */
-function inferSingletons(models: Model[], set: { compoundIds?: string[]; namespaces?: string[] }): Inference | undefined {
+function inferSingletons(models: Model[], set: NestingOptions): Inference | undefined {
   let paths = 0;
   const accepted: string[] = [];
   for (const m of models)
     for (const item of m.pathItems) {
       const eff = item.effectivePaths[0] ?? item.pathKey;
+      const action = set.actions === 'post' && endsInAction(item);
       paths++;
-      if (nestingProblem(eff, item.pathKey, set.compoundIds, set.namespaces) === undefined) continue;
-      if (nestingProblem(eff, item.pathKey, set.compoundIds, set.namespaces, prefix => namesOneResource(m, prefix)) === undefined) accepted.push(eff);
+      if (nestingProblem(eff, item.pathKey, set.compoundIds, set.namespaces, undefined, action) === undefined) continue;
+      const namesOne = (prefix: readonly string[]) => namesOneResource(m, prefix);
+      if (nestingProblem(eff, item.pathKey, set.compoundIds, set.namespaces, namesOne, action) === undefined) accepted.push(eff);
     }
   if (accepted.length < 3) return undefined;
   return {
@@ -210,12 +212,23 @@ function inferSingletons(models: Model[], set: { compoundIds?: string[]; namespa
   };
 }
 
-/** path-resource-nesting's compound keys, namespaces and singletons, one entry; or off for an API in RPC style. */
+type NestingOptions = { compoundIds?: string[]; namespaces?: string[]; actions?: string };
+
+/**
+ * Whether the verbs that end the API's POST-only paths are actions to path-resource-nesting too (Box's POST
+ * /groups/terminate_sessions acts on the groups; it is no sub-collection of them): when they are to path-no-verbs.
+ */
+function inferNestingActions(models: Model[]): Inference | undefined {
+  const actions = inferActions(models);
+  return actions && { rule: 'path-resource-nesting', options: { actions: 'post' }, evidence: actions.evidence };
+}
+
+/** path-resource-nesting's compound keys, namespaces, actions and singletons, one entry; or off for an API in RPC style. */
 export function nestingInference(models: Model[]): Inference | undefined {
   const rpc = inferRpcStyle(models);
   if (rpc) return rpc;
-  const parts = [inferCompoundIds(models), inferNamespaces(models)].filter((i): i is Inference => i !== undefined);
-  const set = Object.assign({}, ...parts.map(p => p.options)) as { compoundIds?: string[]; namespaces?: string[] };
+  const parts = [inferCompoundIds(models), inferNamespaces(models), inferNestingActions(models)].filter((i): i is Inference => i !== undefined);
+  const set = Object.assign({}, ...parts.map(p => p.options)) as NestingOptions;
   const singletons = inferSingletons(models, set);
   if (singletons) parts.push(singletons);
   if (parts.length === 0) return undefined;
