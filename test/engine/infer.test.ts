@@ -172,6 +172,19 @@ describe('inferConventions', () => {
     assert.equal(find(noActions, 'path-resource-nesting'), undefined);
   });
 
+  it('post-request-body: actions when most bodiless POSTs end in a segment that names no collection', () => {
+    const post = { post: ok('200') };
+    const paths = { '/runs/{id}/rerequest': post, '/me/player/previous': post, '/dnd.endSnooze': post, '/users': post, '/orders/{id}/cancel': post };
+    const inf = find(inferConventions([doc(paths)]), 'post-request-body');
+    assert.deepEqual(inf?.options, { actions: 'non-collections' });
+    assert.deepEqual(inf?.evidence, [
+      'POSTs without a body: 3 of 4 end in a segment that names no collection (an action), as /runs/{id}/rerequest and /me/player/previous',
+    ]);
+    const creations = inferConventions([doc({ '/runs/{id}/rerequest': post, '/me/player/previous': post, '/users': post, '/teams': post, '/tags': post })]);
+    assert.equal(find(creations, 'post-request-body'), undefined, 'most bodiless POSTs go to collections');
+    assert.equal(find(inferConventions([doc({ '/runs/{id}/rerequest': post, '/me/player/previous': post })]), 'post-request-body'), undefined, 'two');
+  });
+
   it('post-request-body: the media type most POST bodies are sent as, when it is not JSON', () => {
     const body = (type: string) => ({ post: { requestBody: { content: { [type]: { schema: { type: 'object' } } } }, ...ok('200') } });
     const infs = inferConventions([

@@ -32,7 +32,7 @@ import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/su
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
 import { inferErrorConventions } from './inferErrors';
 import { inferActions, inferCollectionCase, inferCollectionForm, inferPrefix, inferVerbGroups, inferVersionFormat, nestingInference } from './inferPaths';
-import { inferMethodTargets, inferPutBodies, inferUploads } from './inferMethods';
+import { inferBodilessActions, inferMethodTargets, inferPutBodies, inferUploads } from './inferMethods';
 
 export type { Inference };
 
@@ -429,6 +429,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferPutBodies(models),
     ...inferUploads(models),
     inferBodyMediaType(models),
+    inferBodilessActions(models),
     inferErrorSchema(models) ?? inferErrorBody(models),
     inferErrorConventions(models),
     ...inferStatuses(models),
