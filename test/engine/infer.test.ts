@@ -105,6 +105,22 @@ describe('inferConventions', () => {
     );
   });
 
+  it('path-collection-plural: reports when a quarter of the singular names, and three, only end a list', () => {
+    const list = { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: {} } } } } } } };
+    const paths: Ops = { '/repos/{r}/stats/code_frequency': list, '/repos/{r}/stats/punch_card': list, '/usage/records/yesterday': list };
+    for (const name of ['user', 'team', 'order', 'invoice']) paths[`/${name}/{id}`] = { get: ok('200') };
+    const inf = find(inferConventions([doc(paths)]), 'path-collection-plural');
+    assert.deepEqual(inf?.options, { case: 'snake_case', form: 'singular', reports: true });
+    assert.ok(
+      inf?.evidence.includes(
+        'singular collection names: 3 of 7 only end a list with no item below them (a report or a view), as /repos/{r}/stats/code_frequency and /repos/{r}/stats/punch_card',
+      ),
+      inf?.evidence.join('\n'),
+    );
+    delete paths['/usage/records/yesterday'];
+    assert.equal(find(inferConventions([doc(paths)]), 'path-collection-plural')?.options?.reports, undefined, 'two');
+  });
+
   it('error-schema: problem details and their media type when most error bodies are; nothing for the seed', () => {
     const problem = { type: 'object', properties: { title: { type: 'string' }, status: { type: 'integer' } }, required: ['title'] };
     const shapeB = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] };

@@ -31,7 +31,16 @@ import { versionNameTallies } from '../../../rules/_lib/versioning';
 import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/successStatuses';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
 import { inferErrorConventions } from './inferErrors';
-import { inferActions, inferCollectionCase, inferCollectionForm, inferPrefix, inferVerbGroups, inferVersionFormat, nestingInference } from './inferPaths';
+import {
+  inferActions,
+  inferCollectionCase,
+  inferCollectionForm,
+  inferPrefix,
+  inferReports,
+  inferVerbGroups,
+  inferVersionFormat,
+  nestingInference,
+} from './inferPaths';
 import { inferBodilessActions, inferMethodTargets, inferPutBodies, inferUploads } from './inferMethods';
 
 export type { Inference };
@@ -418,6 +427,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferPrefix(models),
     inferCollectionCase(models),
     inferCollectionForm(models),
+    inferReports(models),
     inferListNames(models),
     inferPagination(models, bounds),
     bounds,

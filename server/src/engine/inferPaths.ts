@@ -1,7 +1,7 @@
 /** The path conventions an API follows (engine/infer.ts): its prefix, collection case, actions, nesting and version format. */
 import { segments, type Model } from '../../../rules/_lib/oas';
 import { ALL_DEFAULT_VERBS, takesOnlyPost, verbOf } from '../../../rules/path-no-verbs';
-import { collectionCaseTally, collectionFormTally } from '../../../rules/path-collection-plural';
+import { collectionCaseTally, collectionFormTally, singularReports } from '../../../rules/path-collection-plural';
 import { majorityPrefix } from '../../../rules/path-api-prefix';
 import { versionFormatTally } from '../../../rules/version-path-format';
 import { majorityOf, sumTallies, tallyText } from '../../../rules/_lib/majority';
@@ -56,6 +56,26 @@ export function inferCollectionForm(models: Model[]): Inference | undefined {
     rule: 'path-collection-plural',
     options: { form: top?.value ?? 'either' },
     evidence: [`collection names: ${tallyText(t)}${top === undefined ? ' (no number is kept by more than half)' : ''}`],
+  };
+}
+
+/**
+ * Whether the API's singular names that end a list are reports or views of what comes before them (GitHub's
+ * /stats/code_frequency, Twilio's /Usage/Records/Yesterday.json): at least three, and a quarter, of its singular
+ * collection names end a list and never have an item below them, which is then a practice rather than an oddity (as
+ * method-path-fit's kinds of path are inferred). The singular names that have items stay what the rule reports.
+ */
+export function inferReports(models: Model[]): Inference | undefined {
+  const found = models.map(singularReports);
+  const singular = found.reduce((n, f) => n + f.singular, 0);
+  const reports = found.flatMap(f => f.reports);
+  if (reports.length < 3 || reports.length * 4 < singular) return undefined;
+  return {
+    rule: 'path-collection-plural',
+    options: { reports: true },
+    evidence: [
+      `singular collection names: ${reports.length} of ${singular} only end a list with no item below them (a report or a view), as ${reports.slice(0, 2).join(' and ')}`,
+    ],
   };
 }
 
