@@ -8,6 +8,7 @@ import { defineOptions } from './_lib/options';
 import type { Model } from './_lib/oas';
 import { bump, majorityOf, perModel, type Tally } from './_lib/majority';
 import { ALL_DEFAULT_VERBS, verbOf } from './path-no-verbs';
+import { hasItemsBelow } from './_lib/singletons';
 
 const VERBS = new Set(ALL_DEFAULT_VERBS);
 
@@ -15,7 +16,7 @@ type Form = 'plural' | 'singular' | 'either';
 type Case = 'any' | 'kebab-case' | 'snake_case' | 'camelCase' | 'PascalCase';
 const CASES = ['kebab-case', 'snake_case', 'camelCase', 'PascalCase'] as const;
 
-export const options = defineOptions<{ form: Form | 'auto'; case: Case | 'auto' }>('path-collection-plural', {
+export const options = defineOptions<{ form: Form | 'auto'; case: Case | 'auto'; reports: boolean }>('path-collection-plural', {
   form: {
     schema: { enum: ['plural', 'singular', 'either', 'auto'] },
     default: 'plural',
@@ -29,6 +30,13 @@ export const options = defineOptions<{ form: Form | 'auto'; case: Case | 'auto' 
     description:
       "How a collection segment is written: 'kebab-case' (payment-intents), 'snake_case' (payment_intents), 'camelCase' (paymentIntents), 'PascalCase' (PaymentIntents, Accounts), 'any', or 'auto': the case most of the document's collection names that show one are written in.",
     example: 'snake_case',
+  },
+  reports: {
+    schema: { type: 'boolean' },
+    default: false,
+    description:
+      "Whether the last segment of a list path that the API never follows with an item's template names a report or a view of what comes before it, not a collection, and is not judged (GitHub's /stats/code_frequency, Twilio's /Usage/Records/Yesterday.json, Spotify's /me/player/queue); a segment before an {id} is still judged.",
+    example: true,
   },
 });
 
@@ -160,7 +168,36 @@ function isCollectionAt(segs: string[], i: number, listPath: boolean): boolean {
   return !hasTemplate(segs[i]) && ((i + 1 < segs.length && hasTemplate(segs[i + 1])) || (i === segs.length - 1 && listPath));
 }
 
+/** Whether segment `i`, the last, ends a list that the API never names an item of (the `reports` option). */
+function isReportAt(model: Model, segs: string[], i: number): boolean {
+  return i === segs.length - 1 && !hasItemsBelow(model, segs);
+}
+
 const listPathsOf = (model: Model) => new Set(model.operations.filter(op => isListOperation(op, model)).map(op => op.pathKey));
+
+/**
+ * The document's singular collection names (distinct), and of them those that only end a list with no item below it
+ * (`stats/code_frequency`): what init --infer sets `reports` from.
+ */
+export const singularReports = perModel(model => {
+  const listPaths = listPathsOf(model);
+  const singular = new Set<string>();
+  const judgedElsewhere = new Set<string>();
+  const reports = new Map<string, string>();
+  for (const item of model.pathItems)
+    for (const eff of item.effectivePaths) {
+      const segs = resourceSegments(eff, item.pathKey);
+      for (let i = 0; i < segs.length; i++) {
+        if (!isCollectionAt(segs, i, listPaths.has(item.pathKey)) || verbOf(segs[i], segs[i + 1], VERBS) !== undefined) continue;
+        if (formOf(segs[i]) !== 'singular') continue;
+        singular.add(segs[i]);
+        if (isReportAt(model, segs, i)) reports.set(segs[i], eff);
+        else judgedElsewhere.add(segs[i]);
+      }
+    }
+  for (const seg of judgedElsewhere) reports.delete(seg);
+  return { singular: singular.size, reports: [...reports.values()] };
+});
 
 /** The collection segments of a document's paths, as the rule judges them (actions such as `cancel` left out): what init --infer reads the case from. */
 export function collectionSegments(model: Model): string[] {
@@ -196,7 +233,9 @@ export default defineRule({
         for (const eff of item.effectivePaths) {
           const segs = resourceSegments(eff, item.pathKey);
           for (let i = 0; i < segs.length && message === undefined; i++) {
-            if (isCollectionAt(segs, i, listPaths.has(item.pathKey))) message = namingProblem(segs[i], eff, segs[i + 1], o);
+            if (!isCollectionAt(segs, i, listPaths.has(item.pathKey))) continue;
+            if (set.reports && isReportAt(model, segs, i)) continue;
+            message = namingProblem(segs[i], eff, segs[i + 1], o);
           }
           if (message !== undefined) break;
         }

@@ -115,6 +115,20 @@ paths:
 `,
     },
     {
+      name: 'oas3: an adjective before a plural noun names things (new-releases, newReleases)',
+      document: oas3(`  /api/albums/new-releases: { get: { responses: { '200': { description: ok } } } }
+  /api/newReleases: {}
+`),
+    },
+    {
+      name: 'oas2: new_arrivals is a noun phrase',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/new_arrivals: {}
+`,
+    },
+    {
       name: 'oas3: change_events and change-requests are nouns (PagerDuty)',
       document: `openapi: 3.0.2
 info: { title: t, version: '1' }
@@ -218,6 +232,19 @@ paths:
       document: oas3(`  /api/invoices/{id}/activate: { post: { responses: { '200': { description: ok } } } }
 `),
       errors: [{ path: ['paths', '/api/invoices/{id}/activate'], message: 'Path segment "activate" is the action verb "activate"' }],
+    },
+    {
+      name: 'oas3.1: new before a singular noun, or alone, still reads as the action',
+      document: oas3(
+        `  /api/new-user: {}
+  /api/users/new: {}
+`,
+        '3.1.0',
+      ),
+      errors: [
+        { path: ['paths', '/api/new-user'], message: 'the action verb "new"' },
+        { path: ['paths', '/api/users/new'], message: 'the action verb "new"' },
+      ],
     },
     {
       name: 'options: a replaced verb list is used',

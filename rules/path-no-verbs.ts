@@ -3,7 +3,7 @@ import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { isTemplate, segments } from './_lib/oas';
 import { literalParts } from './_lib/paths';
-import { DEFAULT_VERBS, splitWords } from './_lib/words';
+import { DEFAULT_VERBS, isAdjective, isPlural, splitWords } from './_lib/words';
 import { LEXICON_VERBS } from './_lib/lexicon-words';
 import { defineOptions, names } from './_lib/options';
 
@@ -93,6 +93,8 @@ export function verbOf(segment: string, next: string | undefined, verbs: Set<str
     if (w.length === 0 || !verbs.has(w[0])) continue;
     // Compound nouns: add-on, set-up, run-time…
     if (w.length > 1 && NOUN_COMPOUNDS.has(`${w[0]} ${w[1]}`)) continue;
+    // An adjective before a plural noun names things of a kind (Spotify's /browse/new-releases), not an action.
+    if (w.length > 1 && isAdjective(w[0]) && isPlural(w[1])) continue;
     if (w.length === 1 && next !== undefined && isTemplate(next) && ALSO_NOUNS.has(w[0])) continue;
     return w[0];
   }

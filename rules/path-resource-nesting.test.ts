@@ -110,8 +110,76 @@ paths:
       options: { singletons: true },
       document: pathsDoc('3.1.0', '/2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/Auth/Calls.json'),
     },
+    {
+      name: 'options: actions post, a verb ending a POST-only path acts on what comes before it (oas3)',
+      options: { actions: 'post' },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /groups/terminate_sessions:
+    post: { responses: { '200': { description: OK } } }
+  /projects/{project_gid}/sections/insert:
+    post: { responses: { '200': { description: OK } } }
+`,
+    },
+    {
+      name: 'options: actions post, a path item with no operation yet (oas3.1)',
+      options: { actions: 'post' },
+      document: pathsDoc('3.1.0', '/custom_fields/{id}/enum_options/insert'),
+    },
+    {
+      name: 'options: actions post (oas2)',
+      options: { actions: 'post' },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /users/terminate_sessions:
+    post: { responses: { '200': { description: OK } } }
+`,
+    },
   ],
   invalid: [
+    {
+      name: 'options: actions post, a verb on a path that also takes GET, a noun, or not last (oas3)',
+      options: { actions: 'post' },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /groups/terminate_sessions:
+    get: { responses: { '200': { description: OK } } }
+    post: { responses: { '200': { description: OK } } }
+  /groups/sessions:
+    post: { responses: { '200': { description: OK } } }
+  /groups/terminate/sessions:
+    post: { responses: { '200': { description: OK } } }
+`,
+      errors: [
+        { path: ['paths', '/groups/terminate_sessions'], message: 'two collections in a row ("groups/terminate_sessions")' },
+        { path: ['paths', '/groups/sessions'], message: 'two collections in a row ("groups/sessions")' },
+        { path: ['paths', '/groups/terminate/sessions'], message: 'two collections in a row ("groups/terminate")' },
+      ],
+    },
+    {
+      name: 'without actions (the default) a verb ending a POST-only path is a collection (oas3.1)',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /projects/{project_gid}/sections/insert:
+    post: { responses: { '200': { description: OK } } }
+`,
+      errors: [{ path: ['paths', '/projects/{project_gid}/sections/insert'], message: 'two collections in a row ("sections/insert")' }],
+    },
+    {
+      name: 'options: actions post, the rest of the path is still judged (oas2)',
+      options: { actions: 'post' },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /groups/members/terminate_sessions:
+    post: { responses: { '200': { description: OK } } }
+`,
+      errors: [{ path: ['paths', '/groups/members/terminate_sessions'], message: 'two collections in a row ("groups/members")' }],
+    },
     {
       name: 'options: singletons, a literal below a collection that has items is still two collections (oas3)',
       options: { singletons: true },

@@ -2,48 +2,70 @@ import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { hasTemplate, resourceSegments } from './_lib/paths';
+import { segments } from './_lib/oas';
 import { defineOptions } from './_lib/options';
 import { namesOneResource } from './_lib/singletons';
+import { ALL_DEFAULT_VERBS, takesOnlyPost, verbOf } from './path-no-verbs';
 
 type IdTemplate = 'any' | 'camelCase' | 'snake_case' | 'PascalCase';
 
-export const options = defineOptions<{ maxDepth: number | 'none'; idTemplate: IdTemplate; compoundIds: string[]; namespaces: string[]; singletons: boolean }>(
-  'path-resource-nesting',
-  {
-    maxDepth: {
-      schema: { anyOf: [{ type: 'integer', minimum: 1 }, { const: 'none' }] },
-      default: 'none',
-      description: "The most collections a path may nest, the top one counted (/api/users/{id}/orders is 2); 'none' sets no limit.",
-      example: 2,
-    },
-    idTemplate: {
-      schema: { enum: ['any', 'camelCase', 'snake_case', 'PascalCase'] },
-      default: 'any',
-      description: "How an item's template is named: camelCase ({id}, {userId}), snake_case ({id}, {user_id}), PascalCase ({Sid}, {AccountSid}), or any.",
-      example: 'camelCase',
-    },
-    compoundIds: {
-      schema: { type: 'array', items: { type: 'string', pattern: '^\\{[^{}/]+\\}/\\{[^{}/]+\\}$' }, uniqueItems: true },
-      default: [],
-      description: 'Two templates in a row that name one item together, as written in the paths (a repository by its owner and name: {owner}/{repo}).',
-      example: ['{owner}/{repo}'],
-    },
-    namespaces: {
-      schema: { type: 'array', items: { type: 'string', pattern: '^[^{}/]+$' }, uniqueItems: true },
-      default: [],
-      description:
-        "Segments that group collections and are none themselves (Stripe's /v1/radar/early_fraud_warnings, a /me of the caller's own): left out of the alternation and the depth.",
-      example: ['radar', 'me'],
-    },
-    singletons: {
-      schema: { type: 'boolean' },
-      default: false,
-      description:
-        "Whether a literal segment the API never follows with an item's template, and never lists or posts to, names one resource that another literal may follow (GitHub's /app/hook/config, Plaid's /asset_report/audit_copy/get).",
-      example: true,
-    },
+export const options = defineOptions<{
+  maxDepth: number | 'none';
+  idTemplate: IdTemplate;
+  compoundIds: string[];
+  namespaces: string[];
+  singletons: boolean;
+  actions: 'none' | 'post';
+}>('path-resource-nesting', {
+  maxDepth: {
+    schema: { anyOf: [{ type: 'integer', minimum: 1 }, { const: 'none' }] },
+    default: 'none',
+    description: "The most collections a path may nest, the top one counted (/api/users/{id}/orders is 2); 'none' sets no limit.",
+    example: 2,
   },
-);
+  idTemplate: {
+    schema: { enum: ['any', 'camelCase', 'snake_case', 'PascalCase'] },
+    default: 'any',
+    description: "How an item's template is named: camelCase ({id}, {userId}), snake_case ({id}, {user_id}), PascalCase ({Sid}, {AccountSid}), or any.",
+    example: 'camelCase',
+  },
+  compoundIds: {
+    schema: { type: 'array', items: { type: 'string', pattern: '^\\{[^{}/]+\\}/\\{[^{}/]+\\}$' }, uniqueItems: true },
+    default: [],
+    description: 'Two templates in a row that name one item together, as written in the paths (a repository by its owner and name: {owner}/{repo}).',
+    example: ['{owner}/{repo}'],
+  },
+  namespaces: {
+    schema: { type: 'array', items: { type: 'string', pattern: '^[^{}/]+$' }, uniqueItems: true },
+    default: [],
+    description:
+      "Segments that group collections and are none themselves (Stripe's /v1/radar/early_fraud_warnings, a /me of the caller's own): left out of the alternation and the depth.",
+    example: ['radar', 'me'],
+  },
+  singletons: {
+    schema: { type: 'boolean' },
+    default: false,
+    description:
+      "Whether a literal segment the API never follows with an item's template, and never lists or posts to, names one resource that another literal may follow (GitHub's /app/hook/config, Plaid's /asset_report/audit_copy/get).",
+    example: true,
+  },
+  actions: {
+    schema: { enum: ['none', 'post'] },
+    default: 'none',
+    description:
+      "Where a verb may name an action instead of a collection: 'post', as the last segment of a path that takes only POST (Box's POST /groups/terminate_sessions, Asana's POST /projects/{id}/sections/insert act on what comes before them); 'none', nowhere. path-no-verbs' option of the same name.",
+    example: 'post',
+  },
+});
+
+const VERBS = new Set(ALL_DEFAULT_VERBS);
+
+/** Whether path item `item`'s last segment names an action on what comes before it (the `actions: post` option). */
+export function endsInAction(item: { pathKey: string; value: Record<string, unknown> }): boolean {
+  if (!takesOnlyPost(item)) return false;
+  const last = segments(item.pathKey).pop();
+  return last !== undefined && verbOf(last, undefined, VERBS) !== undefined;
+}
 
 /** The resource segments of an effective path, the team's namespaces left out. */
 function resourcesOf(effectivePath: string, pathKey: string, namespaces: readonly string[]): string[] {
@@ -58,8 +80,9 @@ const TEMPLATE_NAME: Record<Exclude<IdTemplate, 'any'>, { re: RegExp; like: stri
 };
 
 /** The first problem of an effective path with the team's depth and template style, as a message, or undefined. */
-function optionProblem(effectivePath: string, pathKey: string, o: typeof options.defaults): string | undefined {
+function optionProblem(effectivePath: string, pathKey: string, o: typeof options.defaults, action: boolean): string | undefined {
   const segs = resourcesOf(effectivePath, pathKey, o.namespaces);
+  if (action) segs.pop();
   const depth = segs.filter(s => !hasTemplate(s)).length;
   if (o.maxDepth !== 'none' && depth > o.maxDepth) {
     return `Path "${effectivePath}" nests ${depth} collections: the API nests at most ${o.maxDepth}; address a deeper resource from its own collection.`;
@@ -77,7 +100,8 @@ function optionProblem(effectivePath: string, pathKey: string, o: typeof options
 /**
  * The first nesting problem of an effective path (of path key `pathKey`), as a message, or undefined. See
  * resourceSegments for where the resources start. `namesOne` (the singletons option) says whether the resource
- * segments up to a literal name one resource, which another literal may then follow.
+ * segments up to a literal name one resource, which another literal may then follow. With `action`, the last segment
+ * names an action on what comes before it and is left out.
  */
 export function nestingProblem(
   effectivePath: string,
@@ -85,8 +109,10 @@ export function nestingProblem(
   compoundIds: readonly string[] = [],
   namespaces: readonly string[] = [],
   namesOne?: (prefix: readonly string[]) => boolean,
+  action = false,
 ): string | undefined {
   const all = resourceSegments(effectivePath, pathKey);
+  if (action) all.pop();
   // Each kept segment with where it stands among all of them: a singleton is judged on the path as written.
   const kept = all.flatMap((seg, at) => (namespaces.includes(seg) ? [] : [{ seg, at }]));
   const segs = kept.map(k => k.seg);
@@ -123,9 +149,10 @@ export default defineRule({
       const out: Finding[] = [];
       const namesOne = o.singletons ? (prefix: readonly string[]) => namesOneResource(model, prefix) : undefined;
       for (const item of model.pathItems) {
+        const action = o.actions === 'post' && endsInAction(item);
         for (const eff of item.effectivePaths) {
           // One finding per path item (the first problem): they all point at its key.
-          const message = nestingProblem(eff, item.pathKey, o.compoundIds, o.namespaces, namesOne) ?? optionProblem(eff, item.pathKey, o);
+          const message = nestingProblem(eff, item.pathKey, o.compoundIds, o.namespaces, namesOne, action) ?? optionProblem(eff, item.pathKey, o, action);
           if (message !== undefined) {
             out.push({ message, path: item.path });
             break;

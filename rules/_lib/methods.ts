@@ -9,7 +9,7 @@ import { opPathFromFinding } from './fixes';
 import { modelRule, type Finding } from './ruleFunction';
 import { admitsJson, getAt, isItemPath, isObject, segments, type Model, type Obj, type Operation, type Parameter } from './oas';
 import type { RuleOptions } from './options';
-import { splitWords } from './words';
+import { isPluralOrUncountable, splitWords } from './words';
 import { ALL_DEFAULT_VERBS, verbOf } from '../path-no-verbs';
 
 /** A `modelRule` whose check takes `anchor` (see CheckHelpers in ruleFunction.ts) as its second argument. */
@@ -97,6 +97,24 @@ export function isActionPost(op: Operation): boolean {
 /** A segment that ends in a custom method: `:name` after the resource (the template taken out). */
 const CUSTOM_METHOD = /:[A-Za-z][\w-]*$/;
 const DEFAULT_PATH_VERBS = new Set(ALL_DEFAULT_VERBS);
+
+/** A file format after a dot (`Calls.json`): the name before it is what the segment names. */
+const FORMAT_EXTENSION = /\.(json|xml|csv|txt|ya?ml|html?|pdf|zip)$/i;
+/** A segment written `family.method` (Slack's `dnd.endSnooze`, `chat.postMessage`): it names a method. */
+const RPC_METHOD = /^[A-Za-z][\w-]*\.[A-Za-z]\w*$/;
+
+/**
+ * Whether a POST's last segment names no collection: an RPC method (`/dnd.endSnooze`), or a literal whose last word
+ * is no plural noun (GitHub's `/check-runs/{id}/rerequest`, Spotify's `/me/player/previous`). A collection is named
+ * in the plural (path-collection-plural), so such a POST creates nothing in one: post-request-body's `actions`.
+ */
+export function endsInNonCollection(op: Operation): boolean {
+  const last = segments(op.pathKey).pop();
+  if (last === undefined || last.includes('{')) return false;
+  if (RPC_METHOD.test(last) && !FORMAT_EXTENSION.test(last)) return true;
+  const words = splitWords(last.replace(FORMAT_EXTENSION, ''));
+  return words.length > 0 && !isPluralOrUncountable(words[words.length - 1]);
+}
 
 /** 2xx status keys of the operation (`200`…`299` and `2XX`). */
 export function successCodes(op: Operation): string[] {

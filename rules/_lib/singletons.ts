@@ -46,3 +46,8 @@ export function namesOneResource(model: Model, prefix: readonly string[]): boole
   const key = prefixKey(prefix);
   return !c.withItems.has(key) && !c.listed.has(key);
 }
+
+/** Whether some path of the API names an item right below the resource segments `prefix` (`/users` before `/users/{id}`). */
+export function hasItemsBelow(model: Model, prefix: readonly string[]): boolean {
+  return collectionsOf(model).withItems.has(prefixKey(prefix));
+}

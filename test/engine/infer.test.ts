@@ -42,10 +42,10 @@ describe('inferConventions', () => {
         '/api/cs': { post: ok('201'), delete: ok('204'), put: ok('202') },
       }),
     ]);
-    assert.deepEqual(find(infs, 'post-create-201')?.options, { statuses: ['200'] });
+    assert.deepEqual(find(infs, 'post-create-201')?.options, { statuses: ['200', '201'] });
     assert.deepEqual(find(infs, 'post-create-201')?.evidence, ['POST: 200 in 2 of 3 creating POSTs with a success status, 201 in 1']);
-    assert.deepEqual(find(infs, 'delete-success-204')?.options, { statuses: ['202'] });
-    assert.deepEqual(find(infs, 'put-success-200-204')?.options, { statuses: ['202'] });
+    assert.deepEqual(find(infs, 'delete-success-204')?.options, { statuses: ['202', '204'] });
+    assert.deepEqual(find(infs, 'put-success-200-204')?.options, { statuses: ['202', '200', '204'] });
     assert.equal(find(infs, 'get-success-200'), undefined, 'no GET');
     const seed = inferConventions([doc({ '/api/as': { post: ok('201') }, '/api/bs': { post: ok('201') }, '/api/cs': { post: ok('200') } })]);
     assert.equal(find(seed, 'post-create-201'), undefined);
@@ -81,6 +81,44 @@ describe('inferConventions', () => {
     assert.deepEqual(pascal?.options, { case: 'PascalCase' });
     const split = inferConventions([doc(items('/api/payment_intents/{id}', '/api/tax-rates/{id}', '/api/users/{id}'))]);
     assert.equal(find(split, 'path-collection-plural'), undefined, 'no case more than half show');
+  });
+
+  it('path-collection-plural: the number most collection names are in; either when neither has a majority', () => {
+    const items = (...keys: string[]) => doc(Object.fromEntries(keys.map(k => [k, { get: ok('200') }])));
+    const singular = inferConventions([items('/api/user/{id}', '/api/team/{id}', '/api/order/{id}', '/api/invoices/{id}', '/api/data/{id}')]);
+    assert.deepEqual(find(singular, 'path-collection-plural'), {
+      rule: 'path-collection-plural',
+      options: { form: 'singular' },
+      evidence: ['collection names: singular in 3 of 4 collection names, plural in 1'],
+    });
+    const split = find(inferConventions([items('/api/user/{id}', '/api/team/{id}', '/api/orders/{id}', '/api/invoices/{id}')]), 'path-collection-plural');
+    assert.deepEqual(split?.options, { form: 'either' });
+    assert.deepEqual(split?.evidence, ['collection names: plural in 2 of 4 collection names, singular in 2 (no number is kept by more than half)']);
+    const plural = inferConventions([items('/api/users/{id}', '/api/teams/{id}', '/api/orders/{id}', '/api/invoice/{id}')]);
+    assert.equal(find(plural, 'path-collection-plural'), undefined, 'plural is the default');
+    const few = inferConventions([items('/api/user/{id}', '/api/team/{id}', '/api/order/{id}')]);
+    assert.equal(find(few, 'path-collection-plural'), undefined, 'three names say too little');
+    const text = inferredConfigText(singular, { schema: 's.json', source: 'api.yaml' });
+    assert.match(
+      text,
+      /  # collection names: singular in 3 of 4 collection names, plural in 1\n  path-collection-plural:\n    then:\n      functionOptions:\n        form: singular\n/,
+    );
+  });
+
+  it('path-collection-plural: reports when a quarter of the singular names, and three, only end a list', () => {
+    const list = { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: {} } } } } } } };
+    const paths: Ops = { '/repos/{r}/stats/code_frequency': list, '/repos/{r}/stats/punch_card': list, '/usage/records/yesterday': list };
+    for (const name of ['user', 'team', 'order', 'invoice']) paths[`/${name}/{id}`] = { get: ok('200') };
+    const inf = find(inferConventions([doc(paths)]), 'path-collection-plural');
+    assert.deepEqual(inf?.options, { case: 'snake_case', form: 'singular', reports: true });
+    assert.ok(
+      inf?.evidence.includes(
+        'singular collection names: 3 of 7 only end a list with no item below them (a report or a view), as /repos/{r}/stats/code_frequency and /repos/{r}/stats/punch_card',
+      ),
+      inf?.evidence.join('\n'),
+    );
+    delete paths['/usage/records/yesterday'];
+    assert.equal(find(inferConventions([doc(paths)]), 'path-collection-plural')?.options?.reports, undefined, 'two');
   });
 
   it('error-schema: problem details and their media type when most error bodies are; nothing for the seed', () => {
@@ -138,6 +176,29 @@ describe('inferConventions', () => {
     assert.deepEqual(find(infs, 'path-no-verbs')?.evidence, ['a verb ends a POST-only path in 2 of 3 paths with a verb (an action on what comes before it)']);
     const rpc = inferConventions([doc({ '/accounts/get': post, '/getUsers': { get: ok('200') }, '/fetchOrders': { get: ok('200') } })]);
     assert.equal(find(rpc, 'path-no-verbs'), undefined);
+  });
+
+  it('path-resource-nesting: actions with path-no-verbs, so an action is no sub-collection', () => {
+    const post = { post: ok('200') };
+    const paths = { '/groups/{id}': { get: ok('200') }, '/groups/terminate_sessions': post, '/sections/{id}/insert': post, '/getUsers': { get: ok('200') } };
+    const nesting = find(inferConventions([doc(paths)]), 'path-resource-nesting');
+    assert.deepEqual(nesting?.options, { actions: 'post' });
+    assert.deepEqual(nesting?.evidence, ['a verb ends a POST-only path in 2 of 3 paths with a verb (an action on what comes before it)']);
+    const noActions = inferConventions([doc({ ...paths, '/fetchOrders': { get: ok('200') }, '/listTeams': { get: ok('200') } })]);
+    assert.equal(find(noActions, 'path-resource-nesting'), undefined);
+  });
+
+  it('post-request-body: actions when most bodiless POSTs end in a segment that names no collection', () => {
+    const post = { post: ok('200') };
+    const paths = { '/runs/{id}/rerequest': post, '/me/player/previous': post, '/dnd.endSnooze': post, '/users': post, '/orders/{id}/cancel': post };
+    const inf = find(inferConventions([doc(paths)]), 'post-request-body');
+    assert.deepEqual(inf?.options, { actions: 'non-collections' });
+    assert.deepEqual(inf?.evidence, [
+      'POSTs without a body: 3 of 4 end in a segment that names no collection (an action), as /runs/{id}/rerequest and /me/player/previous',
+    ]);
+    const creations = inferConventions([doc({ '/runs/{id}/rerequest': post, '/me/player/previous': post, '/users': post, '/teams': post, '/tags': post })]);
+    assert.equal(find(creations, 'post-request-body'), undefined, 'most bodiless POSTs go to collections');
+    assert.equal(find(inferConventions([doc({ '/runs/{id}/rerequest': post, '/me/player/previous': post })]), 'post-request-body'), undefined, 'two');
   });
 
   it('post-request-body: the media type most POST bodies are sent as, when it is not JSON', () => {

@@ -31,8 +31,17 @@ import { versionNameTallies } from '../../../rules/_lib/versioning';
 import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/successStatuses';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
 import { inferErrorConventions } from './inferErrors';
-import { inferActions, inferCollectionCase, inferPrefix, inferVerbGroups, inferVersionFormat, nestingInference } from './inferPaths';
-import { inferMethodTargets, inferPutBodies, inferUploads } from './inferMethods';
+import {
+  inferActions,
+  inferCollectionCase,
+  inferCollectionForm,
+  inferPrefix,
+  inferReports,
+  inferVerbGroups,
+  inferVersionFormat,
+  nestingInference,
+} from './inferPaths';
+import { inferBodilessActions, inferMethodTargets, inferPutBodies, inferUploads } from './inferMethods';
 
 export type { Inference };
 
@@ -211,7 +220,9 @@ function inferStatuses(models: Model[]): Inference[] {
     if (complying * 2 > ops.length) continue;
     const { counts, what } = sumTallies(per.map(p => p.tally));
     const [top] = ranked_(counts);
-    out.push({ rule, options: { statuses: [top[0]] }, evidence: [`${method.toUpperCase()}: ${tally(counts, ops.length, what)}`] });
+    // The seed's statuses stay accepted beside the API's: a creation that answers 201 is no deviation to report.
+    const statuses = [top[0], ...defaults.filter(c => c !== top[0])];
+    out.push({ rule, options: { statuses }, evidence: [`${method.toUpperCase()}: ${tally(counts, ops.length, what)}`] });
   }
   return out;
 }
@@ -417,6 +428,8 @@ export function inferConventions(documents: unknown[]): Inference[] {
   const inferred = [
     inferPrefix(models),
     inferCollectionCase(models),
+    inferCollectionForm(models),
+    inferReports(models),
     inferListNames(models),
     inferPagination(models, bounds),
     bounds,
@@ -428,6 +441,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferPutBodies(models),
     ...inferUploads(models),
     inferBodyMediaType(models),
+    inferBodilessActions(models),
     inferErrorSchema(models) ?? inferErrorBody(models),
     inferErrorConventions(models),
     ...inferStatuses(models),

@@ -1,6 +1,6 @@
 /** How an API uses its methods (engine/infer.ts): the paths it sends each to (method-path-fit), what its PUTs carry (put-request-body). */
 import type { Model } from '../../../rules/_lib/oas';
-import { requestBodyInfo } from '../../../rules/_lib/methods';
+import { endsInNonCollection, isActionPost, requestBodyInfo } from '../../../rules/_lib/methods';
 import { isFileUpload } from '../../../rules/_lib/uploads';
 import { JUDGED_METHODS, options as methodPathFit, targetOf, type JudgedMethod, type PathKind } from '../../../rules/method-path-fit';
 import { bump, tally, type Inference } from './inferTally';
@@ -129,4 +129,29 @@ export function inferUploads(models: Model[]): Inference[] {
       out.push({ rule, options: { uploads: true }, evidence: [`${M} bodies that are a file: ${files} of ${withBody} ${M}s with a body`] });
   }
   return out;
+}
+
+/**
+ * Whether the API's POSTs without a body are actions on what their path names rather than creations in a collection
+ * (post-request-body's `actions`): at least three, and most, of the bodiless POSTs the rule would report end in a
+ * segment that names no collection (GitHub's /check-runs/{id}/rerequest, Slack's /dnd.endSnooze). A bodiless POST
+ * to a plural collection stays what the rule reports.
+ */
+export function inferBodilessActions(models: Model[]): Inference | undefined {
+  const named: string[] = [];
+  let bodiless = 0;
+  for (const m of models)
+    for (const op of m.operations) {
+      if (op.method !== 'post' || isActionPost(op) || requestBodyInfo(op, m.spec, m.root).present) continue;
+      bodiless++;
+      if (endsInNonCollection(op)) named.push(op.pathKey);
+    }
+  if (named.length < PRACTICE_COUNT || named.length * 2 <= bodiless) return undefined;
+  return {
+    rule: 'post-request-body',
+    options: { actions: 'non-collections' },
+    evidence: [
+      `POSTs without a body: ${named.length} of ${bodiless} end in a segment that names no collection (an action), as ${named.slice(0, 2).join(' and ')}`,
+    ],
+  };
 }

@@ -1,11 +1,11 @@
 /** The path conventions an API follows (engine/infer.ts): its prefix, collection case, actions, nesting and version format. */
 import { segments, type Model } from '../../../rules/_lib/oas';
 import { ALL_DEFAULT_VERBS, takesOnlyPost, verbOf } from '../../../rules/path-no-verbs';
-import { collectionCaseTally } from '../../../rules/path-collection-plural';
+import { collectionCaseTally, collectionFormTally, singularReports } from '../../../rules/path-collection-plural';
 import { majorityPrefix } from '../../../rules/path-api-prefix';
 import { versionFormatTally } from '../../../rules/version-path-format';
 import { majorityOf, sumTallies, tallyText } from '../../../rules/_lib/majority';
-import { nestingProblem } from '../../../rules/path-resource-nesting';
+import { endsInAction, nestingProblem } from '../../../rules/path-resource-nesting';
 import { namesOneResource } from '../../../rules/_lib/singletons';
 import { hasTemplate, resourceSegments } from '../../../rules/_lib/paths';
 import { bump, ranked_, tally, type Inference } from './inferTally';
@@ -37,6 +37,46 @@ export function inferCollectionCase(models: Model[]): Inference | undefined {
   const top = majorityOf(t);
   if (top === undefined) return undefined;
   return { rule: 'path-collection-plural', options: { case: top.value }, evidence: [`collection segments: ${tallyText(t)}`] };
+}
+
+/** Fewer collection names than this say too little of a number to set it. */
+const FORM_MIN_NAMES = 4;
+
+/**
+ * The number the API's collection names are in (those that show one: `data` or `health` show none): singular when
+ * most are, `either` when neither number has a majority (a split API holds none to the other). A plural majority
+ * is the seed's default and needs no option.
+ */
+export function inferCollectionForm(models: Model[]): Inference | undefined {
+  const t = sumTallies(models.map(collectionFormTally));
+  if (t.total < FORM_MIN_NAMES) return undefined;
+  const top = majorityOf(t);
+  if (top?.value === 'plural') return undefined;
+  return {
+    rule: 'path-collection-plural',
+    options: { form: top?.value ?? 'either' },
+    evidence: [`collection names: ${tallyText(t)}${top === undefined ? ' (no number is kept by more than half)' : ''}`],
+  };
+}
+
+/**
+ * Whether the API's singular names that end a list are reports or views of what comes before them (GitHub's
+ * /stats/code_frequency, Twilio's /Usage/Records/Yesterday.json): at least three, and a quarter, of its singular
+ * collection names end a list and never have an item below them, which is then a practice rather than an oddity (as
+ * method-path-fit's kinds of path are inferred). The singular names that have items stay what the rule reports.
+ */
+export function inferReports(models: Model[]): Inference | undefined {
+  const found = models.map(singularReports);
+  const singular = found.reduce((n, f) => n + f.singular, 0);
+  const reports = found.flatMap(f => f.reports);
+  if (reports.length < 3 || reports.length * 4 < singular) return undefined;
+  return {
+    rule: 'path-collection-plural',
+    options: { reports: true },
+    evidence: [
+      `singular collection names: ${reports.length} of ${singular} only end a list with no item below them (a report or a view), as ${reports.slice(0, 2).join(' and ')}`,
+    ],
+  };
 }
 
 /**
@@ -170,15 +210,17 @@ function inferRpcStyle(models: Model[]): Inference | undefined {
  * Whether the API hangs resources below segments that name one resource (`/app/hook/config`: no `/app/{id}`, no
  * list of apps): in at least three paths that the rule, with the other inferred options, would report only for that.
  */
-function inferSingletons(models: Model[], set: { compoundIds?: string[]; namespaces?: string[] }): Inference | undefined {
+function inferSingletons(models: Model[], set: NestingOptions): Inference | undefined {
   let paths = 0;
   const accepted: string[] = [];
   for (const m of models)
     for (const item of m.pathItems) {
       const eff = item.effectivePaths[0] ?? item.pathKey;
+      const action = set.actions === 'post' && endsInAction(item);
       paths++;
-      if (nestingProblem(eff, item.pathKey, set.compoundIds, set.namespaces) === undefined) continue;
-      if (nestingProblem(eff, item.pathKey, set.compoundIds, set.namespaces, prefix => namesOneResource(m, prefix)) === undefined) accepted.push(eff);
+      if (nestingProblem(eff, item.pathKey, set.compoundIds, set.namespaces, undefined, action) === undefined) continue;
+      const namesOne = (prefix: readonly string[]) => namesOneResource(m, prefix);
+      if (nestingProblem(eff, item.pathKey, set.compoundIds, set.namespaces, namesOne, action) === undefined) accepted.push(eff);
     }
   if (accepted.length < 3) return undefined;
   return {
@@ -190,12 +232,23 @@ function inferSingletons(models: Model[], set: { compoundIds?: string[]; namespa
   };
 }
 
-/** path-resource-nesting's compound keys, namespaces and singletons, one entry; or off for an API in RPC style. */
+type NestingOptions = { compoundIds?: string[]; namespaces?: string[]; actions?: string };
+
+/**
+ * Whether the verbs that end the API's POST-only paths are actions to path-resource-nesting too (Box's POST
+ * /groups/terminate_sessions acts on the groups; it is no sub-collection of them): when they are to path-no-verbs.
+ */
+function inferNestingActions(models: Model[]): Inference | undefined {
+  const actions = inferActions(models);
+  return actions && { rule: 'path-resource-nesting', options: { actions: 'post' }, evidence: actions.evidence };
+}
+
+/** path-resource-nesting's compound keys, namespaces, actions and singletons, one entry; or off for an API in RPC style. */
 export function nestingInference(models: Model[]): Inference | undefined {
   const rpc = inferRpcStyle(models);
   if (rpc) return rpc;
-  const parts = [inferCompoundIds(models), inferNamespaces(models)].filter((i): i is Inference => i !== undefined);
-  const set = Object.assign({}, ...parts.map(p => p.options)) as { compoundIds?: string[]; namespaces?: string[] };
+  const parts = [inferCompoundIds(models), inferNamespaces(models), inferNestingActions(models)].filter((i): i is Inference => i !== undefined);
+  const set = Object.assign({}, ...parts.map(p => p.options)) as NestingOptions;
   const singletons = inferSingletons(models, set);
   if (singletons) parts.push(singletons);
   if (parts.length === 0) return undefined;
