@@ -18,6 +18,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
 // Ajv's own equality for `enum`, `const` and `uniqueItems`.
 import equal from 'fast-deep-equal';
+import { lastDuplicatePair } from './duplicates';
 import { boundedPattern, type PatternTest } from './boundedRegExp';
 
 export type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
@@ -291,7 +292,7 @@ function keywordWellFormed(key: string, kw: unknown, schema: Record<string, unkn
  */
 function hasDuplicates(list: unknown[]): boolean {
   if (list.every(v => v === null || typeof v !== 'object')) return new Set(list).size !== list.length;
-  return list.some((a, i) => list.some((b, j) => j < i && equal(a, b)));
+  return lastDuplicatePair(list) !== undefined;
 }
 
 /** Combines verdicts that must all pass. */
