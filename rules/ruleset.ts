@@ -12,6 +12,7 @@ import { rules } from './index';
 import type { ApiconvRule } from './types';
 import { EXAMPLE_RULES, memoizedExampleRules } from './_lib/memoExamples';
 import { enumRule } from './_lib/oasSchemaOnce';
+import { typedEnumRule } from './_lib/typedEnumBounded';
 
 export const DOCS_BASE = 'https://github.com/apiconv/apiconv/blob/main/rules/';
 
@@ -71,9 +72,11 @@ export const recommended = {
   extends: [[spectralOas as never, 'off']],
   rules: {
     ...Object.fromEntries(REUSED_OAS_RULES.map(id => [id, true])),
-    // Same ids and behaviour as spectral:oas, memoized: see rules/_lib/memoExamples.ts and oasSchemaOnce.ts.
+    // Same ids and behaviour as spectral:oas, memoized: see rules/_lib/memoExamples.ts and oasSchemaOnce.ts; typed-enum's
+    // findings per enum bounded (typedEnumBounded.ts).
     ...memoizedExampleRules(),
     ...enumRule(),
+    ...typedEnumRule(),
     ...conventionRules('recommended'),
   },
 } as unknown as RulesetDefinition;
@@ -82,7 +85,7 @@ export const all = {
   documentationUrl: DOCS_BASE,
   formats: [oas2, oas3],
   extends: [[spectralOas as never, 'all']],
-  rules: { ...memoizedExampleRules(), ...enumRule(), ...conventionRules('all') },
+  rules: { ...memoizedExampleRules(), ...enumRule(), ...typedEnumRule(), ...conventionRules('all') },
 } as unknown as RulesetDefinition;
 
 export { EXAMPLE_RULES };

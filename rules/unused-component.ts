@@ -1,5 +1,5 @@
 import { createRulesetFunction } from '@stoplight/spectral-core';
-import { markBudgeted } from './_lib/budget';
+import { runBudgeted } from './_lib/budget';
 import { defineRule } from './types';
 import { referrersOf, unusedComponents, type ReferencedFile } from './_lib/unusedComponents';
 
@@ -21,19 +21,21 @@ function kindOf(path: (string | number)[]): string {
   return kinds[holder] ?? holder.replace(/s$/, '');
 }
 
-const unusedComponent = createRulesetFunction<unknown, null>({ input: null, options: null }, (input, _options, context) => {
-  // Reads the document as written (`resolved: false`): the `$ref`s are what make a component used.
-  const inventory = context.documentInventory as unknown as Inventory;
-  const files: ReferencedFile[] = Object.values(inventory.referencedDocuments ?? {})
-    .filter(d => typeof d.source === 'string')
-    .map(d => ({ source: d.source!, data: d.data }));
-  return unusedComponents(input, context.document.source ?? undefined, files).map(path => ({
-    message: `The ${kindOf(path)} "${path[path.length - 1]}" is used nowhere in the document or the files it references: remove it.`,
-    path,
-  }));
-});
+const unusedComponent = createRulesetFunction<unknown, null>({ input: null, options: null }, (input, _options, context) =>
+  // Its walk of the files reads the clock (budget.ts): a run past the rule's budget stops with one finding.
+  runBudgeted(context, () => {
+    // Reads the document as written (`resolved: false`): the `$ref`s are what make a component used.
+    const inventory = context.documentInventory as unknown as Inventory;
+    const files: ReferencedFile[] = Object.values(inventory.referencedDocuments ?? {})
+      .filter(d => typeof d.source === 'string')
+      .map(d => ({ source: d.source!, data: d.data }));
+    return unusedComponents(input, context.document.source ?? undefined, files).map(path => ({
+      message: `The ${kindOf(path)} "${path[path.length - 1]}" is used nowhere in the document or the files it references: remove it.`,
+      path,
+    }));
+  }),
+);
 Object.defineProperty(unusedComponent, 'name', { value: 'apiconvUnusedComponent' });
-markBudgeted(unusedComponent);
 
 export default defineRule({
   id: 'unused-component',

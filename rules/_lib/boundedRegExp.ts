@@ -4,8 +4,8 @@
  * is tested under the running call's deadline (budget.ts). A regular expression's match cannot check a clock; a
  * `vm` script's timeout stops even a match, and the test then throws BudgetSpent: the rule is stopped and named, the
  * other rules' findings are kept. The others are tested as they are: a `vm` call costs far more than a safe match.
- * Without a deadline (a lint without a budget, `spectral lint`) a bounded test still stops after UNBUDGETED_TEST_MS:
- * the engine names the rule (functionBudget.ts callBudgeted), Spectral reports the function's exception.
+ * Without a deadline (a lint without a budget) a bounded test still stops after UNBUDGETED_TEST_MS, and the rule is
+ * stopped the same way (budget.ts runBudgeted).
  */
 import * as vm from 'node:vm';
 import safeRegex from 'safe-regex2';
@@ -17,8 +17,8 @@ export interface PatternTest {
 }
 
 /**
- * How long one test may run where no deadline is set (a lint without a budget, the CLI's own thread, `spectral
- * lint`): the default function budget. No real pattern needs it; one that does would never end.
+ * How long one test may run where no deadline is set (a lint without a budget: the CLI's own thread): the default
+ * function budget. No real pattern needs it; one that does would never end.
  */
 const UNBUDGETED_TEST_MS = 5000;
 

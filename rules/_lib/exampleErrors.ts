@@ -21,6 +21,7 @@
  * groups in each dialect) and exampleVerdict.test.ts (generated cases, and every invalid example of the corpus).
  */
 import equal from 'fast-deep-equal';
+import { lastDuplicatePair } from './duplicates';
 import type { PatternTest } from './boundedRegExp';
 import { codePoints, hasType, isObject, isPlainJson, passesFormat, regexpOf, typeList, wellFormedSchema, type Dialect, type Json } from './exampleVerdict';
 
@@ -430,8 +431,9 @@ class Walk {
       }
       return true;
     }
-    for (let i = list.length - 1; i > 0; i--) for (let j = i - 1; j >= 0; j--) if (equal(list[i], list[j])) return fail(i, j);
-    return true;
+    // Ajv's pair by pair loop (the last item equal to an earlier one, and the last of those), in one pass.
+    const pair = lastDuplicatePair(list);
+    return pair === undefined || fail(pair[1], pair[0]);
   }
 }
 

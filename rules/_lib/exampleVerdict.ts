@@ -18,6 +18,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
 // Ajv's own equality for `enum`, `const` and `uniqueItems`.
 import equal from 'fast-deep-equal';
+import { lastDuplicatePair } from './duplicates';
 import { boundedPattern, type PatternTest } from './boundedRegExp';
 
 export type Dialect = 'auto' | 'draft4' | 'draft2019-09' | 'draft2020-12' | string;
@@ -289,9 +290,18 @@ function keywordWellFormed(key: string, kw: unknown, schema: Record<string, unkn
  * exactly when they are the same (finite numbers, strings, booleans, null): a Set tells, where comparing every pair
  * took seconds over the example schemas of pagerduty-rest (an enum of 500 time zones in each of them).
  */
+/**
+ * Per list: a schema's `enum` is asked again at each validation against the schema (its well-formedness) and by
+ * duplicated-entry-in-enum, and one of 1,000,000 values took a tenth of a second each time.
+ */
+const duplicatesOf = new WeakMap<unknown[], boolean>();
 function hasDuplicates(list: unknown[]): boolean {
-  if (list.every(v => v === null || typeof v !== 'object')) return new Set(list).size !== list.length;
-  return list.some((a, i) => list.some((b, j) => j < i && equal(a, b)));
+  let has = duplicatesOf.get(list);
+  if (has === undefined) {
+    has = list.every(v => v === null || typeof v !== 'object') ? new Set(list).size !== list.length : lastDuplicatePair(list) !== undefined;
+    duplicatesOf.set(list, has);
+  }
+  return has;
 }
 
 /** Combines verdicts that must all pass. */

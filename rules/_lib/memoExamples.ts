@@ -18,7 +18,7 @@ import { oas } from '@stoplight/spectral-rulesets';
 import type { IFunctionResult, RulesetFunctionContext } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
 import { oasExampleOnce } from './exampleFunction';
-import { markBudgeted } from './budget';
+import { runBudgeted } from './budget';
 
 export const EXAMPLE_RULES = ['oas2-valid-schema-example', 'oas2-valid-media-example', 'oas3-valid-schema-example', 'oas3-valid-media-example'] as const;
 
@@ -85,7 +85,11 @@ function keysFor(opts: Opts, formats: unknown): readonly string[] {
 
 export function memoizeExampleFunction(fn: RuleFn, kind?: { schema: boolean }): RuleFn {
   const memo = new WeakMap<object, Map<string, Memo>>();
-  const memoized: RuleFn = (input, options, context) => {
+  // The example function tests a document's patterns under the call's deadline (boundedRegExp.ts): a test that runs
+  // away stops the rule, named in one finding at the example's schema, and the other rules go on. A stopped call
+  // memoizes nothing (its test threw).
+  const memoized: RuleFn = (input, options, context) => runBudgeted(context, () => memoizedCall(input, options, context));
+  const memoizedCall: RuleFn = (input, options, context) => {
     if (typeof input !== 'object' || input === null) return fn(input, options, context);
     const opts = (typeof options === 'object' && options !== null ? options : NO_OPTIONS) as Opts;
     const keys = keysFor(opts, context.document?.formats);
@@ -112,10 +116,6 @@ export function memoizeExampleFunction(fn: RuleFn, kind?: { schema: boolean }): 
   // match that gave nothing out of the walk's replays (engine/run/functions.ts isMemoFunction). github-api meets its
   // shared schemas' examples 53,819 times. Not the media examples, whose relaxation depends on the path.
   if (kind?.schema === true) Object.defineProperty(memoized, Symbol.for('apiconv.memoFunction'), { value: true });
-  // The example function tests a document's patterns under the call's deadline (boundedRegExp.ts): run under one, a
-  // test that runs away stops the rule, named in one finding, and the other rules go on. A stopped call memoizes
-  // nothing (it throws).
-  markBudgeted(memoized);
   return memoized;
 }
 

@@ -6,7 +6,7 @@ import { createRulesetFunction } from '@stoplight/spectral-core';
 import type { RuleDefinition } from '@stoplight/spectral-core';
 import type { JsonPath } from '../types';
 import { getAt, getModel, isObject, type Model } from './oas';
-import { markBudgeted } from './budget';
+import { runBudgeted } from './budget';
 import { refCycleTest } from './refs';
 import { HASH_START, HashIndex, mixPath, mixText, samePath } from './hashIndex';
 import { recordSeverityCap, type SeverityCap } from './severity';
@@ -128,24 +128,25 @@ export function modelRule<O = null>(
   placement: Placement = 'target',
 ): Pick<RuleDefinition, 'given' | 'then' | 'resolved'> {
   const resolvedRule = placement === 'target';
-  const fn = createRulesetFunction<unknown, Partial<O> | null>({ input: null, options: (options?.schema ?? null) as never }, (input, set, context) => {
-    const resolved = (options ? options.resolve(set) : null) as O;
-    // A rule placed where the path is named is given the document as written; it judges the resolved one (Spectral's
-    // DocumentInventory has it; its interface type leaves it out).
-    const root = resolvedRule ? input : (context?.documentInventory as { resolved?: unknown } | undefined)?.resolved;
-    // A finding through a `$ref` cycle judges no real object (the resolver left the `$ref`), and Spectral would
-    // follow the cycle for ever to place it: none is reported.
-    const all = check(getModel(root), resolved, helpersFor(context));
-    const inCycle = refCycleTest(context?.documentInventory);
-    const findings = inCycle === undefined ? all : all.filter(f => !inCycle(f.path));
-    return onePerLocation(findings, context?.documentInventory, resolvedRule).map(f => {
-      if (f.severity) recordSeverityCap(context?.document, (context?.rule as { name?: string } | undefined)?.name, f.message, f.path, f.severity);
-      return { message: f.message, path: f.path };
-    });
-  });
+  const fn = createRulesetFunction<unknown, Partial<O> | null>({ input: null, options: (options?.schema ?? null) as never }, (input, set, context) =>
+    // Its model and its check's loops read the clock (budget.ts): a run past the rule's budget stops with one finding.
+    runBudgeted(context, () => {
+      const resolved = (options ? options.resolve(set) : null) as O;
+      // A rule placed where the path is named is given the document as written; it judges the resolved one (Spectral's
+      // DocumentInventory has it; its interface type leaves it out).
+      const root = resolvedRule ? input : (context?.documentInventory as { resolved?: unknown } | undefined)?.resolved;
+      // A finding through a `$ref` cycle judges no real object (the resolver left the `$ref`), and Spectral would
+      // follow the cycle for ever to place it: none is reported.
+      const all = check(getModel(root), resolved, helpersFor(context));
+      const inCycle = refCycleTest(context?.documentInventory);
+      const findings = inCycle === undefined ? all : all.filter(f => !inCycle(f.path));
+      return onePerLocation(findings, context?.documentInventory, resolvedRule).map(f => {
+        if (f.severity) recordSeverityCap(context?.document, (context?.rule as { name?: string } | undefined)?.name, f.message, f.path, f.severity);
+        return { message: f.message, path: f.path };
+      });
+    }),
+  );
   Object.defineProperty(fn, 'name', { value: name });
-  // Its model and its check's loops read the clock (budget.ts): run under a deadline, it stops rather than run away.
-  markBudgeted(fn);
   // For the incremental engine (server/src/engine/run/functions.ts): what this function gives depends only on
   // the resolved document (read through one value: the model is built from it; the input itself, or the
   // inventory's `resolved` for a rule placed where the path is named), its options, the formats and the places of

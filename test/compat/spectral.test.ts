@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import { LineIndex, narrowedRange } from '../../server/src/engine/ranges';
 import type { LintProblem } from '../../server/src/engine/problem';
 import { CORPUS, ROOT, ensureBuilt, runCli, type JsonFinding } from '../cli/helpers';
-import { REF_CYCLE, REF_CYCLE_ACROSS, REF_CYCLE_A, REF_CYCLE_B } from '../fuzz/hostile';
+import { REF_CYCLE, REF_CYCLE_ACROSS, REF_CYCLE_A, REF_CYCLE_B, catastrophicPattern } from '../fuzz/hostile';
 import { VERSIONS, pathItemRefsProject } from '../helpers/pathItemRefs';
 
 const SPECTRAL = path.join(ROOT, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
@@ -116,6 +116,29 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
       assert.deepEqual(ours.map(f => [key(f), f.severity]).sort(), ours.map(f => [key(f), expected.get(key(f))]).sort());
     });
   }
+
+  // A pattern that backtracks without end on its example: inside Spectral's run the example rule stops at its budget
+  // (rules/_lib/budget.ts) and gives one finding where it stopped; the run ends, with every other finding. apiconv's
+  // own thread has no budget: there the pattern test's own time limit stops it, at the same place.
+  it('a pattern that backtracks without end: the example rule stopped at the schema, the other findings kept', { timeout: 300_000 }, () => {
+    const doc = cycle({ 'api.yaml': catastrophicPattern() })();
+    const ours = JSON.parse(runCli(['lint', '-f', 'json', '--ruleset', 'apiconv:recommended', doc]).stdout) as JsonFinding[];
+    const theirs = narrowed(spectralLint(doc));
+    const stop = (f: JsonFinding) => f.code === 'oas3-valid-schema-example';
+    const [spectralStop, ...more] = theirs.filter(stop);
+    assert.equal(more.length, 0);
+    assert.match(spectralStop!.message, /^rule "oas3-valid-schema-example" ran past the time budget \(5000 ms for this document\) and was stopped here;/);
+    assert.match(ours.find(stop)!.message, /^rule "oas3-valid-schema-example" ran past the time limit of a pattern test and was stopped here;/);
+    const schema = ['paths', '/api/v1/items', 'get', 'responses', '200', 'content', 'application/json', 'schema'];
+    assert.deepEqual(spectralStop!.path, schema);
+    assert.deepEqual(spectralStop!.range.start, { line: 11, character: 14 });
+    assert.ok(
+      theirs.some(f => f.code === 'security-required'),
+      'the other rules ran',
+    );
+    const placed = (f: JsonFinding) => key(stop(f) ? { ...f, message: '(stopped)' } : f);
+    assert.deepEqual(theirs.map(placed).sort(), ours.map(placed).sort());
+  });
 
   // A rule of apiconv:all only is in the export but off (`recommended: false`): a ruleset that extends the export
   // turns it on by its id, as a config turns it on over apiconv:recommended.

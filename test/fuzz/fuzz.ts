@@ -15,14 +15,17 @@ import { fixFile, formatOf, parseData } from '../../server/src/engine/fix/index'
 import { TestClient, uriOf } from '../lsp/client';
 import {
   aliasBomb,
+  catastrophicPattern,
   deepJson,
   deepYamlFlow,
+  enumDocument,
   hostileCases,
   materialize,
   REF_CYCLE,
   REF_CYCLE_A,
   REF_CYCLE_ACROSS,
   REF_CYCLE_B,
+  sharedEnum,
   type HostileCase,
 } from './hostile';
 import { measure } from './measure';
@@ -314,6 +317,21 @@ export async function fuzzServerHostile(stats: FuzzStats, opts: { budgetMs: numb
       text: `openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths:\n  /getUsers:\n    get:\n      responses:\n        '200': {description: ok}\n`,
       code: 'path-no-verbs',
     },
+    // Huge enums (hostile.ts), and a pattern that backtracks without end: the rule stopped at the budget, the others kept.
+    // The objects are fewer than the CLI's 100,000: hover's parse (the `yaml` library's) of a flow sequence of 100,000
+    // objects takes about 4 s of CPU alone.
+    { name: 'enum-duplicate.yaml', text: enumDocument(['v0', ...Array.from({ length: 99_999 }, (_, i) => `v${i}`)]), code: 'duplicated-entry-in-enum' },
+    {
+      name: 'enum-objects.yaml',
+      text: enumDocument(
+        Array.from({ length: 20_000 }, (_, i) => `{id: ${i}}`),
+        { type: 'object' },
+      ),
+      code: 'security-required',
+    },
+    { name: 'enum-types.yaml', text: enumDocument(Array.from({ length: 100_000 }, (_, i) => String(i))), code: 'typed-enum' },
+    { name: 'enum-shared.yaml', text: sharedEnum(1000, 1000), code: 'security-required' },
+    { name: 'pattern.yaml', text: catastrophicPattern(), code: 'oas3-valid-schema-example' },
   ];
   try {
     for (const { name, text, code } of docs) {

@@ -157,6 +157,21 @@ paths:
 `;
 }
 
+/** A response schema of `type` whose `enum` holds `values` (written as YAML flow items), with an example when given. */
+export function enumDocument(values: readonly string[], opts: { type?: string; example?: string } = {}): string {
+  const example = opts.example === undefined ? '' : `                example: ${opts.example}\n`;
+  return `${HEAD}paths:\n  /things:\n    get:\n      operationId: getThings\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                type: ${opts.type ?? 'string'}\n                enum: [${values.join(', ')}]\n${example}`;
+}
+
+/** `n` values: v0, v1, … */
+const enumValues = (n: number, text = (i: number) => `v${i}`) => Array.from({ length: n }, (_, i) => text(i));
+
+/** A schema with an enum of `n` values, `$ref`'d by `uses` properties of one response schema. */
+export function sharedEnum(uses: number, n: number): string {
+  const props = Array.from({ length: uses }, (_, i) => `                  p${i}: {$ref: '#/components/schemas/E'}\n`).join('');
+  return `${HEAD}paths:\n  /things:\n    get:\n      operationId: getThings\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                type: object\n                properties:\n${props}components:\n  schemas:\n    E:\n      type: string\n      example: v0\n      enum: [${enumValues(n).join(', ')}]\n`;
+}
+
 /** ../ enough times to reach / from any temp folder. */
 const UP = '../'.repeat(24);
 
@@ -377,6 +392,64 @@ export function hostileCases(): HostileCase[] {
         codes: ['oas3-valid-schema-example', 'security-required'],
         exit: [1],
       },
+    },
+    // A huge enum: its duplicates were looked for pair by pair (an enum of objects, or one with a duplicate near its
+    // start, never ended), and each value not of the schema's type was a finding (100,000 of them).
+    {
+      name: 'an enum of 100,000 values with an example',
+      files: { 'api.yaml': enumDocument(enumValues(100_000), { example: 'v99999' }) },
+      root: 'api.yaml',
+      expect: { output: /security-required/, exit: [1] },
+    },
+    {
+      name: 'an enum of 100,000 values, its first two equal',
+      files: { 'api.yaml': enumDocument(['v0', ...enumValues(99_999)]) },
+      root: 'api.yaml',
+      expect: { output: /items ## 0 and 1 are identical/, codes: ['duplicated-entry-in-enum', 'security-required'], exit: [1] },
+    },
+    {
+      name: 'an enum of 100,000 objects',
+      files: {
+        'api.yaml': enumDocument(
+          enumValues(100_000, i => `{id: ${i}}`),
+          { type: 'object', example: '{id: 7}' },
+        ),
+      },
+      root: 'api.yaml',
+      expect: { output: /security-required/, exit: [1] },
+    },
+    {
+      name: "an enum of 100,000 values not of the schema's type",
+      files: { 'api.yaml': enumDocument(enumValues(100_000, i => String(i))) },
+      root: 'api.yaml',
+      expect: { output: /99,980 more enum values are not of the schema's type/, codes: ['typed-enum', 'security-required'], exit: [1] },
+    },
+    {
+      name: "an enum of 1,000 values $ref'd 1,000 times",
+      files: { 'api.yaml': sharedEnum(1000, 1000) },
+      root: 'api.yaml',
+      expect: { output: /security-required/, exit: [1] },
+    },
+    {
+      name: 'an enum of 1,000 strings of 10 KB',
+      files: {
+        'api.yaml': enumDocument(
+          enumValues(1000, i => `v${i}-${'x'.repeat(10_000)}`),
+          { example: `v999-${'x'.repeat(10_000)}` },
+        ),
+      },
+      root: 'api.yaml',
+      expect: { output: /security-required/, exit: [1] },
+      slow: true,
+      budgetMs: 5_000,
+    },
+    {
+      name: 'an enum of 1,000,000 values with an example',
+      files: { 'api.yaml': enumDocument(enumValues(1_000_000), { example: 'v999999' }) },
+      root: 'api.yaml',
+      expect: { output: /security-required/, exit: [1] },
+      slow: true,
+      budgetMs: 5_000,
     },
     {
       name: 'swagger: "1.2"',

@@ -12,11 +12,10 @@
  * not block the thread: the worker gives it up itself (the rule's results are dropped, one finding names it).
  */
 
-import { PrintStyle, printPath } from '@stoplight/spectral-runtime';
-import { BudgetSpent, setCallDeadline } from '../../../rules/_lib/budget';
+import { DEFAULT_BUDGET_MS, newBudgetAccount, setBudgetAccount, type BudgetAccount } from '../../../rules/_lib/budget';
 import type { LintResult } from './problem';
 
-export const DEFAULT_FUNCTION_BUDGET_MS = 5000;
+export const DEFAULT_FUNCTION_BUDGET_MS = DEFAULT_BUDGET_MS;
 /** Rules with custom functions beyond this many share the last slot. */
 const SLOTS = 256;
 export const LOADING_SLOT = 0;
@@ -56,14 +55,9 @@ export function attachMeter(buffer: SharedArrayBuffer, onNames: (names: string[]
 }
 
 let deadline = 0;
-let lintBudgetMs = 0;
-/** Whether a budgeted scope (withFunctionBudget) runs: its stops are reported, with a budget or without one. */
-let inScope = false;
 let stoppedInLint = new Set<string>();
-/** Where each of our own rules stopped in this lint: the JSON pointer of the value its call was given. */
-let stoppedPlaces = new Map<string, string>();
-/** Per rule: the ms our own (budgeted) functions spent in this lint. */
-let budgetedSpent = new Map<string, number>();
+/** What our own rule functions spend in the budgeted scope that runs (rules/_lib/budget.ts); undefined: none runs. */
+let ownRules: BudgetAccount | undefined;
 
 /**
  * A lint starts: the time taken by earlier lints does not count. With a budget, a promise of a custom function
@@ -73,59 +67,18 @@ let budgetedSpent = new Map<string, number>();
 export function startLintMeter(budgetMs?: number): void {
   total?.fill(0);
   deadline = budgetMs ? Date.now() + budgetMs : 0;
-  lintBudgetMs = budgetMs ?? 0;
   stoppedInLint = new Set();
-  stoppedPlaces = new Map();
-  budgetedSpent = new Map();
 }
 
-/** How many rules the lint has stopped so far (a run that stopped one keeps no results for a next run). */
+/** How many rules the lint has stopped so far, custom and ours (a run that stopped one keeps no results for a next run). */
 export function stoppedRuleCount(): number {
-  return stoppedInLint.size;
-}
-
-/** How a rule stopped in `callBudgeted` is named among the stopped rules (its finding tells it from a custom one). */
-export const BUILT_IN_PREFIX = 'built-in ';
-
-/**
- * Runs a call of one of our own rule functions (rules/_lib/budget.ts: their traversal loops check a deadline) under
- * the lint's budget, per rule and document as for custom functions. One that runs past it throws BudgetSpent: the
- * rule is stopped for the rest of the lint (its findings dropped, one finding names it, takeStoppedRules) and the
- * other rules run on, in this thread — no worker to terminate, which the serial CLI and a lint in the server's main
- * thread do not have. In a scope without a budget (the CLI's own thread) there is no deadline, but a pattern test's
- * own time limit (rules/_lib/boundedRegExp.ts) stops the rule the same way. Outside a scope the call just runs.
- */
-export function callBudgeted(rule: string, call: () => unknown, where?: readonly (string | number)[]): unknown {
-  if (!inScope) return call();
-  const name = BUILT_IN_PREFIX + rule;
-  if (stoppedInLint.has(name)) return undefined;
-  const spent = budgetedSpent.get(rule) ?? 0;
-  const t0 = Date.now();
-  const outer = setCallDeadline(lintBudgetMs ? t0 + Math.max(0, lintBudgetMs - spent) : 0);
-  try {
-    return call();
-  } catch (e) {
-    if (!(e instanceof BudgetSpent)) throw e;
-    stoppedInLint.add(name);
-    if (where !== undefined && where.length > 0) stoppedPlaces.set(name, printPath(where as (string | number)[], PrintStyle.EscapedPointer));
-    return undefined;
-  } finally {
-    setCallDeadline(outer);
-    budgetedSpent.set(rule, spent + Date.now() - t0);
-  }
+  return stoppedInLint.size + (ownRules?.stopped.size ?? 0);
 }
 
 /** Rules whose promises were given up in the lint that just ended (startLintMeter). */
 export function takeStoppedRules(): string[] {
   const out = [...stoppedInLint];
   stoppedInLint = new Set();
-  return out;
-}
-
-/** Where the rules stopped in the lint that just ended were (callBudgeted), by the names takeStoppedRules gives. */
-function takeStoppedPlaces(): ReadonlyMap<string, string> {
-  const out = stoppedPlaces;
-  stoppedPlaces = new Map();
   return out;
 }
 
@@ -149,25 +102,26 @@ let scopes: Promise<unknown> = Promise.resolve();
  * Runs `run` (a lint, or a code action's relints together) under `budget`: the time of earlier scopes does not
  * count, the rules of `budget.skip` return nothing, and a promise still pending when the budget is spent is given
  * up. Custom functions are wrapped once per ruleset and shared by every lint of the thread, so scopes in one thread
- * run one after the other; lints outside a scope run at once and skip nothing. Returns `run`'s value and the rules
- * stopped (those skipped and those given up), each to be reported as one finding (overrunProblems).
+ * run one after the other; lints outside a scope run at once and skip nothing. Our own rule functions spend the same
+ * budget per rule (rules/_lib/budget.ts; without one, only a pattern test's own limit stops them) and report their
+ * stop themselves, as a finding where they stopped. Returns `run`'s value and the custom rules stopped (those
+ * skipped and those given up), each to be reported as one finding (withOverrunProblems).
  */
-export function withFunctionBudget<T>(
-  budget: FunctionBudget,
-  run: () => Promise<T>,
-): Promise<{ value: T; stopped: string[]; places: ReadonlyMap<string, string> }> {
+export function withFunctionBudget<T>(budget: FunctionBudget, run: () => Promise<T>): Promise<{ value: T; stopped: string[] }> {
   const scope = scopes.then(async () => {
     // In a worker: let its event loop turn, so that the heartbeat the watching thread reads goes on (a loop that
     // has not turned for long is taken for a blocked function).
     if (budget.ms) await new Promise(resolve => setImmediate(resolve));
     startLintMeter(budget.ms);
     setSkippedRules(budget.skip);
-    inScope = true;
+    ownRules = newBudgetAccount(budget.ms ?? 0);
+    const outer = setBudgetAccount(ownRules);
     try {
       const value = await run();
-      return { value, stopped: [...new Set([...(budget.skip ?? []), ...takeStoppedRules()])], places: takeStoppedPlaces() };
+      return { value, stopped: [...new Set([...(budget.skip ?? []), ...takeStoppedRules()])] };
     } finally {
-      inScope = false;
+      setBudgetAccount(outer);
+      ownRules = undefined;
       setSkippedRules(undefined);
     }
   });
@@ -399,35 +353,18 @@ export function pollBudget(check: () => Overrun | undefined, running: () => bool
   return () => clearInterval(timer);
 }
 
-/** The finding for a rule stopped by the budget (on the document's first line); `place`: where one of ours stopped. */
-export function overrunMessage(rule: string, budgetMs: number, place?: string): string {
-  if (rule.startsWith(BUILT_IN_PREFIX)) {
-    // Without a budget, only a pattern test's own time limit stops one of ours (rules/_lib/boundedRegExp.ts).
-    const limit = budgetMs > 0 ? `the time budget (${budgetMs} ms for this document)` : 'the time limit of a pattern test';
-    return `rule "${rule.slice(BUILT_IN_PREFIX.length)}" ran past ${limit} and was stopped${place === undefined ? '' : ` at ${place}`}; the rule is skipped for this document, the other rules' findings are kept`;
-  }
+/** The finding for a custom rule stopped by the budget (on the document's first line: its worker was stopped). */
+export function overrunMessage(rule: string, budgetMs: number): string {
   if (rule.startsWith('format '))
     return `the custom format "${rule.slice(7)}" ran past the time budget (${budgetMs} ms for this document) and was stopped; it matches no document for now, the other rules' findings are kept`;
   return `rule "${rule}": its custom function ran past the time budget (${budgetMs} ms for this document) and was stopped; the rule is skipped for this document, the other rules' findings are kept`;
 }
 
-/**
- * One finding per stopped rule, at the top of `file`, naming the place where one of ours stopped (`places`, from
- * withFunctionBudget); none for a document that was skipped: no rule ran.
- */
-export function withOverrunProblems(
-  result: LintResult,
-  stopped: readonly string[],
-  file: string,
-  budgetMs: number,
-  places: ReadonlyMap<string, string> = new Map(),
-): LintResult {
+/** One finding per stopped custom rule, at the top of `file`; none for a document that was skipped: no rule ran. */
+export function withOverrunProblems(result: LintResult, stopped: readonly string[], file: string, budgetMs: number): LintResult {
   if (stopped.length === 0 || result.skipped) return result;
   const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-  for (const rule of stopped) {
-    const code = rule.startsWith(BUILT_IN_PREFIX) ? rule.slice(BUILT_IN_PREFIX.length) : rule;
-    result.problems.unshift({ code, message: overrunMessage(rule, budgetMs, places.get(rule)), severity: 0, path: [], range: at, source: file });
-  }
+  for (const rule of stopped) result.problems.unshift({ code: rule, message: overrunMessage(rule, budgetMs), severity: 0, path: [], range: at, source: file });
   return result;
 }
 

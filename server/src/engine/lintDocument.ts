@@ -34,9 +34,9 @@ export async function lintDocument(text: string, file: string, options: Document
   }
   const run = (): Promise<LintResult> => (linter ? linter.lint(text, lintOptions) : lint(text, file, lintOptions));
   if (!functionBudget) return problemsWithBom(await run(), bomFiles);
-  const { value, stopped, places } = await withFunctionBudget(functionBudget, run);
+  const { value, stopped } = await withFunctionBudget(functionBudget, run);
   // The overrun findings go at the top of the editor's text, BOM or not.
-  return withOverrunProblems(problemsWithBom(value, bomFiles), stopped, file, functionBudget.ms ?? 0, places);
+  return withOverrunProblems(problemsWithBom(value, bomFiles), stopped, file, functionBudget.ms ?? 0);
 }
 
 /**

@@ -10,6 +10,7 @@ import { getNodeValue } from 'jsonc-parser';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FixContext, FixOp, Spec } from '../../../../rules/types';
+import { isStoppedRuleMessage } from '../../../../rules/_lib/budget';
 import type { LintProblem, LintResult } from '../problem';
 import { IncrementalLinter } from '../pipeline/linter';
 import type { FileReader } from '../spectralResolver';
@@ -164,7 +165,8 @@ export function computeFix(
 ): ComputedFix | undefined {
   if (isNumberKeyProblem(problem)) return quoteKeyFix(fileText, problem);
   const rule = getRule(problem.code);
-  if (!rule?.fix || !rule.meta.fixable) return undefined;
+  // A rule the budget stopped found nothing there to fix.
+  if (!rule?.fix || !rule.meta.fixable || isStoppedRuleMessage(problem.message)) return undefined;
   const format = formatOf(fileText, problem.source);
   const data = parseData(fileText, format);
   if (data === undefined) return undefined;

@@ -4,6 +4,7 @@ import { oas } from '@stoplight/spectral-rulesets';
 import * as oasFunctions from '@stoplight/spectral-rulesets/dist/oas/functions';
 import * as sharedFunctions from '@stoplight/spectral-rulesets/dist/shared/functions';
 import serverVariables from '@stoplight/spectral-rulesets/dist/shared/functions/serverVariables';
+import { ruleStopped } from '../../../../rules/_lib/budget';
 import type { FnContext, JsonPath, RuleLike, Then } from './types';
 import type { FnResult, NodeCtx } from './lintNode';
 
@@ -187,6 +188,8 @@ export function callFunction(ctx: NodeCtx, then: Then, value: unknown, fnContext
   const hit = memo.get(then, path, value);
   if (hit) return hit.map(r => (r.suffix === undefined ? { message: r.message } : { message: r.message, path: [...path, ...r.suffix] }));
   const out = then.function(value, then.functionOptions ?? null, fnContext);
+  // What a rule the budget stopped gave (rules/_lib/budget.ts) is not what it gives for the value.
+  if (ruleStopped(fnContext)) return out;
   if (out === undefined || Array.isArray(out)) {
     const results = (out ?? []) as FnResult[];
     const kept: MemoResults = [];

@@ -3,9 +3,8 @@ import { JSONPath } from 'jsonpath-plus';
 import { get, toPath } from 'lodash';
 import { Parser as ExprParser } from 'expr-eval-fork';
 import { decodeSegmentFragment, getClosestJsonPath, printPath, PrintStyle, printValue } from '@stoplight/spectral-runtime';
-import { isBudgeted } from '../../../../rules/_lib/budget';
+import { ruleStopped } from '../../../../rules/_lib/budget';
 import { severityCapOf } from '../../../../rules/_lib/severity';
-import { callBudgeted } from '../functionBudget';
 import { callFunction, type FnMemo } from './functions';
 import type { DocLike, FnContext, InventoryLike, JsonPath, RawResult, RuleLike } from './types';
 
@@ -68,13 +67,12 @@ function lintValue(ctx: NodeCtx, rule: RuleLike, givenPath: JsonPath, value: unk
 function callThen(ctx: NodeCtx, then: RuleLike['then'][number], target: unknown, fnContext: FnContext, out: RawResult[]): boolean {
   let results: unknown;
   try {
-    results = isBudgeted(then.function)
-      ? callBudgeted(fnContext.rule.name, () => callFunction(ctx, then, target, fnContext), fnContext.path)
-      : callFunction(ctx, then, target, fnContext);
+    results = callFunction(ctx, then, target, fnContext);
   } catch (e) {
     throw new Error(`Function "${then.function.name}" threw an exception${e instanceof Error ? `: ${e.message}` : ''}`, { cause: e });
   }
-  if (results === undefined) return false;
+  // A rule the budget stopped gave nothing (or its one finding) without judging the value: not known to give nothing.
+  if (results === undefined) return ruleStopped(fnContext);
   if (typeof (results as Promise<unknown>).then === 'function') {
     const saved = { ...fnContext };
     ctx.promises.push(
