@@ -220,9 +220,7 @@ function inferStatuses(models: Model[]): Inference[] {
     if (complying * 2 > ops.length) continue;
     const { counts, what } = sumTallies(per.map(p => p.tally));
     const [top] = ranked_(counts);
-    // The seed's statuses stay accepted beside the API's: a creation that answers 201 is no deviation to report.
-    const statuses = [top[0], ...defaults.filter(c => c !== top[0])];
-    out.push({ rule, options: { statuses }, evidence: [`${method.toUpperCase()}: ${tally(counts, ops.length, what)}`] });
+    out.push({ rule, options: { statuses: [top[0]] }, evidence: [`${method.toUpperCase()}: ${tally(counts, ops.length, what)}`] });
   }
   return out;
 }
