@@ -1,12 +1,12 @@
 import { defineRule, type FixContext, type FixOp, type FixResult } from './types';
 import { modelRule, type Finding } from './_lib/ruleFunction';
 import { getAt, getModel, isObject, mediaTypeName, type Model } from './_lib/oas';
-import { objectFields, refTo, schemasPath, type ErrorBody } from './_lib/fixes';
+import { refTo, schemasPath, type ErrorBody } from './_lib/fixes';
 import { errorResponses, firstSeen, opLabel, sharedNote, type ErrorResponse } from './_lib/errors';
 import { defineOptions, names } from './_lib/options';
 import { majorityOf } from './_lib/majority';
 import { configuredErrorBody } from './_lib/errorBody';
-import { errorSchemaOfShape, isProblemDetails, type ErrorBodyKind } from './_lib/errorShapes';
+import { errorSchemaOfShape, isProblemDetails, objectFields, type ErrorBodyKind } from './_lib/errorShapes';
 import { errorBodyTally, isSchemaNamed, mostSharedErrorSchema } from './_lib/errorSchemas';
 
 /** The bodies `shapes` names: every kind of error body but the team's own, which `required` and `schemas` describe. */

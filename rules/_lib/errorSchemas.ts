@@ -8,9 +8,9 @@
  * `basic-error`, Plaid's `PlaidError`, which require no property, so no list of required names can describe them).
  */
 import { getAt, isObject, mediaTypeName, type Model } from './oas';
-import { objectFields, refTo, schemasPath } from './fixes';
+import { refTo, schemasPath } from './fixes';
 import { errorResponses } from './errors';
-import type { ErrorShape } from './errorShapes';
+import { objectFields, type ErrorShape } from './errorShapes';
 import { bump, perModel, ranked, type Tally } from './majority';
 
 /** The name of each shared schema by the object it is: a resolved document inlines every `$ref` as its target object. */

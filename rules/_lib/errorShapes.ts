@@ -4,7 +4,6 @@
  * (errorSchemas.ts) and the fixes that write one.
  */
 import { isObject, resolveLocal, type Obj } from './oas';
-import { objectFields } from './fixes';
 
 /** The seed's two error body shapes. */
 export type ErrorShape = 'A' | 'B';
@@ -85,4 +84,29 @@ export function isProblemDetails(schema: unknown, data?: unknown): boolean {
 /** What an error body's schema is; a schema of a seed shape is that shape, even when it also has a title. */
 export function bodyKindOf(schema: unknown, data?: unknown): ErrorBodyKind {
   return errorShapeOf(schema, data) ?? (isProblemDetails(schema, data) ? 'problem' : 'own');
+}
+
+/**
+ * The properties and required names of an object schema together with those of its `allOf` members: an error
+ * body composed as `allOf: [{ $ref: Error }, { properties: … }]` has the fields of every member. A property
+ * named twice keeps its first definition. Local `$ref`s are followed in `data` when it is given (unresolved
+ * data); undefined when the schema is not an object.
+ */
+export function objectFields(schema: unknown, data?: unknown): { properties: Obj; required: unknown[] } | undefined {
+  const root = data !== undefined ? resolveLocal(data, schema) : schema;
+  if (!isObject(root)) return undefined;
+  const properties: Obj = {};
+  const required: unknown[] = [];
+  const seen = new Set<unknown>();
+  const visit = (v: unknown, depth: number) => {
+    const s = data !== undefined ? resolveLocal(data, v) : v;
+    // A cycle through allOf, or a deep chain: what was gathered so far stands.
+    if (!isObject(s) || seen.has(s) || depth > 8) return;
+    seen.add(s);
+    if (isObject(s.properties)) for (const [k, p] of Object.entries(s.properties)) if (!(k in properties)) properties[k] = p;
+    if (Array.isArray(s.required)) required.push(...s.required);
+    if (Array.isArray(s.allOf)) for (const member of s.allOf) visit(member, depth + 1);
+  };
+  visit(root, 0);
+  return { properties, required };
 }

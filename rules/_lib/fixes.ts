@@ -63,31 +63,6 @@ export function refTo(path: JsonPath): string {
   return '#/' + path.map(s => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 }
 
-/**
- * The properties and required names of an object schema together with those of its `allOf` members: an error
- * body composed as `allOf: [{ $ref: Error }, { properties: … }]` has the fields of every member. A property
- * named twice keeps its first definition. Local `$ref`s are followed in `data` when it is given (unresolved
- * data); undefined when the schema is not an object.
- */
-export function objectFields(schema: unknown, data?: unknown): { properties: Obj; required: unknown[] } | undefined {
-  const root = data !== undefined ? resolveLocal(data, schema) : schema;
-  if (!isObject(root)) return undefined;
-  const properties: Obj = {};
-  const required: unknown[] = [];
-  const seen = new Set<unknown>();
-  const visit = (v: unknown, depth: number) => {
-    const s = data !== undefined ? resolveLocal(data, v) : v;
-    // A cycle through allOf, or a deep chain: what was gathered so far stands.
-    if (!isObject(s) || seen.has(s) || depth > 8) return;
-    seen.add(s);
-    if (isObject(s.properties)) for (const [k, p] of Object.entries(s.properties)) if (!(k in properties)) properties[k] = p;
-    if (Array.isArray(s.required)) required.push(...s.required);
-    if (Array.isArray(s.allOf)) for (const member of s.allOf) visit(member, depth + 1);
-  };
-  visit(root, 0);
-  return { properties, required };
-}
-
 /** A response object for `status` whose body is the error schema: `schemaRef`, or `inline`. */
 export function errorResponseObject(spec: Spec, status: string, mediaType: string, schema: { ref: string } | { inline: Obj }): Obj {
   const description = STATUS_DESCRIPTIONS[status] ?? `Error ${status}`;

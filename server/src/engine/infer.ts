@@ -20,8 +20,8 @@ import {
 import { LIST_PARAMS, conventionalName, isListOperation, listParamKind, queryParams, returnsPage, type ListParam } from '../../../rules/_lib/lists';
 import { requestBodyInfo } from '../../../rules/_lib/methods';
 import { errorResponses } from '../../../rules/_lib/errors';
-import { objectFields, schemasPath } from '../../../rules/_lib/fixes';
-import { errorShapeOf } from '../../../rules/_lib/errorShapes';
+import { schemasPath } from '../../../rules/_lib/fixes';
+import { errorShapeOf, objectFields } from '../../../rules/_lib/errorShapes';
 import { errorBodyTally } from '../../../rules/_lib/errorSchemas';
 import { isFileUpload } from '../../../rules/_lib/uploads';
 import { isBounded } from '../../../rules/list-pagination';
