@@ -10,8 +10,8 @@ import { describe, it } from 'node:test';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { WholeTaskNeeded } from '../../server/src/workers/serve';
 import { applyEdits, EditLog } from '../../server/src/lsp/editLog';
-import { KeptTexts, SentTexts, type PostedLintTask } from '../../server/src/lsp/lintTexts';
-import type { ServerLintTask } from '../../server/src/lsp/lintWorker';
+import { KeptTexts, SentTexts } from '../../server/src/lsp/lintTexts';
+import type { PostedLintTask, ServerLintTask } from '../../server/src/lsp/lintWorker';
 import { mulberry32 } from '../helpers/seeded';
 
 const FILE = '/ws/api.yaml';
@@ -47,9 +47,9 @@ describe('open documents sent to the lint worker as edits', () => {
   it('applyEdits applies each edit to the text the ones before it made', () => {
     assert.equal(
       applyEdits('abcdef', [
-        { start: 1, end: 3, text: 'XY' },
-        { start: 0, end: 0, text: '>' },
-        { start: 7, end: 7, text: '<' },
+        { offset: 1, length: 2, newText: 'XY' },
+        { offset: 0, length: 0, newText: '>' },
+        { offset: 7, length: 0, newText: '<' },
       ]),
       '>aXYdef<',
     );
@@ -120,7 +120,7 @@ describe('open documents sent to the lint worker as edits', () => {
     const doc = TextDocument.create('file:///ws/api.yaml', 'yaml', 3, BASE);
     worker.expand(taskOf(doc));
     const { text: _text, ...rest } = taskOf(doc);
-    const wrongLength: PostedLintTask = { ...rest, version: 4, delta: { from: 3, edits: [{ start: 0, end: 0, text: 'x' }], length: BASE.length } };
+    const wrongLength: PostedLintTask = { ...rest, version: 4, delta: { from: 3, edits: [{ offset: 0, length: 0, newText: 'x' }], length: BASE.length } };
     assert.throws(() => worker.expand(wrongLength), WholeTaskNeeded);
     const otherVersion: PostedLintTask = { ...rest, version: 4, delta: { from: 2, edits: [], length: BASE.length } };
     assert.throws(() => worker.expand(otherVersion), WholeTaskNeeded);

@@ -81,6 +81,7 @@ export {
   rootSeenFrom,
   specOf,
   unifiedDiff,
+  type OffsetEdit,
   type OptionsOf,
   type TextEdit,
 } from './fix/index';

@@ -4,17 +4,11 @@
  * characters); they are turned into offsets here, as each change is applied, with the document's own line index.
  */
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { OffsetEdit } from '../engine';
 
-/** The text between `start` and `end` (offsets, UTF-16 code units) replaced by `text`. */
-export interface OffsetEdit {
-  start: number;
-  end: number;
-  text: string;
-}
-
-/** `edits` applied in order, each to the text the ones before it made. */
+/** `edits` applied in order, each to the text the ones before it made (offsets in UTF-16 code units). */
 export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
-  for (const e of edits) text = text.slice(0, e.start) + e.text + text.slice(e.end);
+  for (const e of edits) text = text.slice(0, e.offset) + e.newText + text.slice(e.offset + e.length);
   return text;
 }
 
@@ -49,7 +43,7 @@ export class EditLog {
     for (const change of changes) {
       const end = 'range' in change ? doc.offsetAt(change.range.end) : doc.getText().length;
       const start = 'range' in change ? doc.offsetAt(change.range.start) : 0;
-      edits.push({ start, end, text: change.text });
+      edits.push({ offset: start, length: end - start, newText: change.text });
       size += change.text.length;
       // One change at a time: the next change's positions are in the text this one made.
       doc = TextDocument.update(doc, [change], version);

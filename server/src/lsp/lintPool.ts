@@ -12,11 +12,11 @@
  * without that rule (overruns.ts). If workers cannot be started (the server runs unbundled), lints run in the
  * main thread.
  */
-import type { LintReply, ServerLintTask } from './lintWorker';
+import type { LintReply, PostedLintTask, ServerLintTask } from './lintWorker';
 import { forgetDocument, runLintTask, runWarmUpStep, warmUpTasks } from './lintWorker';
 import { DEFAULT_FUNCTION_BUDGET_MS } from '../engine';
 import { CancelledError, WorkerPool, type TaskHandle } from '../workers/pool';
-import { SentTexts, type EditsBetween, type PostedLintTask } from './lintTexts';
+import { SentTexts, type EditsBetween } from './lintTexts';
 import { OverrunMemory } from './overruns';
 import { startWorker } from './workerBoot';
 

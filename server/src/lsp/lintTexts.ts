@@ -9,8 +9,8 @@
  * (workers/serve.ts WholeTaskNeeded), and the length the edits must give is checked too.
  */
 import { WholeTaskNeeded } from '../workers/serve';
-import { applyEdits, type EditLog, type OffsetEdit } from './editLog';
-import type { ServerLintTask } from './lintWorker';
+import type { OffsetEdit } from '../engine';
+import { applyEdits, type EditLog } from './editLog';
 
 /** The edits that make the task's text from the text of version `from`, which must then be `length` long. */
 export interface TextDelta {
@@ -19,8 +19,15 @@ export interface TextDelta {
   length: number;
 }
 
-/** A lint task as posted to the worker: with its text, or with the edits to the text the worker holds. */
-export type PostedLintTask = ServerLintTask | (Omit<ServerLintTask, 'text'> & { delta: TextDelta });
+/** What is asked of a task here: its document, and that document's version and text. */
+export interface TextTask {
+  file: string;
+  text: string;
+  version?: number;
+}
+
+/** A task as posted to the worker: with its text, or with the edits to the text the worker holds. */
+export type PostedTask<T extends TextTask> = T | (Omit<T, 'text'> & { delta: TextDelta });
 
 /** The edits of a document between two versions, or undefined when they are not all known (editLog.ts). */
 export type EditsBetween = Pick<EditLog, 'between'>;
@@ -32,14 +39,14 @@ export class SentTexts {
   constructor(private readonly edits: EditsBetween) {}
 
   /** `task` as it is posted: its text left out when the edits since the version sent last say it in less. */
-  compact(task: ServerLintTask): PostedLintTask {
+  compact<T extends TextTask>(task: T): PostedTask<T> {
     const { version } = task;
     if (version === undefined) return task;
     const last = this.sent.get(task.file);
     this.sent.set(task.file, version);
     if (last === undefined) return task;
     const edits = this.edits.between(task.file, last, version);
-    if (!edits || edits.reduce((n, e) => n + e.text.length, 0) * 2 > task.text.length) return task;
+    if (!edits || edits.reduce((n, e) => n + e.newText.length, 0) * 2 > task.text.length) return task;
     const { text, ...rest } = task;
     return { ...rest, delta: { from: last, edits, length: text.length } };
   }
@@ -58,15 +65,16 @@ export class KeptTexts {
   private readonly kept = new Map<string, { version: number; text: string }>();
 
   /** The task with its text: the one posted, or the kept one with the edits applied (WholeTaskNeeded: not kept). */
-  expand(task: PostedLintTask): ServerLintTask {
-    let full: ServerLintTask;
+  expand<T extends TextTask>(task: PostedTask<T>): T {
+    let full: T;
     if ('delta' in task) {
       const { delta, ...rest } = task;
       const kept = this.kept.get(task.file);
       if (kept?.version !== delta.from) throw new WholeTaskNeeded(`version ${delta.from} of ${task.file}`);
       const text = applyEdits(kept.text, delta.edits);
       if (text.length !== delta.length) throw new WholeTaskNeeded(`the edits to version ${delta.from} of ${task.file} do not match it`);
-      full = { ...rest, text };
+      // The posted task less its delta and with its text again: the task as it was made.
+      full = { ...rest, text } as unknown as T;
     } else full = task;
     if (full.version !== undefined) this.keep(full.file, full.version, full.text);
     return full;

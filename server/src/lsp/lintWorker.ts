@@ -28,13 +28,16 @@ import {
   RulesetCache,
   RulesetRefusedError,
 } from '../engine';
-import { KeptTexts, type PostedLintTask } from './lintTexts';
+import { KeptTexts, type PostedTask } from './lintTexts';
 import { IdleCollector } from './memory';
 import type { StatusParams } from './protocol';
 import { saveCodeCache } from './workerBoot';
 import { serveTasks } from '../workers/serve';
 
 /** A server lint: an editor's text, with the open buffers, the trust and how the ruleset is found. */
+/** A lint task as posted to the worker: with its text, or with the edits to the one it holds (lintTexts.ts). */
+export type PostedLintTask = PostedTask<ServerLintTask>;
+
 export interface ServerLintTask extends LintTask {
   /** For untitled documents: a made-up path in the workspace folder. */
   file: string;
@@ -356,7 +359,7 @@ export function runLintWorker(): void {
   serveTasks<PostedLintTask, LintReply>({
     async run(posted) {
       memory.activity();
-      const task = texts.expand(posted);
+      const task = texts.expand<ServerLintTask>(posted);
       tasks++;
       running++;
       try {
