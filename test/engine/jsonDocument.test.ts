@@ -9,7 +9,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { getOrder } from '@stoplight/ordered-object-literal';
-import { parseJsonDocument, rangeOf, type JsonTreeNode } from '../../server/src/engine/parse/jsonDocument';
+import { parseJsonDocument, rangeOf } from '../../server/src/engine/parse/jsonDocument';
+import type { JsonTreeNode } from '../../server/src/engine/parse/jsonTree';
 import { CORPUS } from '../helpers/corpus';
 
 /** Parsed JSON, read by key at any depth. */

@@ -13,7 +13,7 @@ import { uriIsJSONPointer, uriToJSONPointer } from '@stoplight/json-ref-resolver
 import { parse as parseYaml } from 'yaml';
 import { fileUriRef } from '../../server/src/engine/spectralResolver';
 import { plainRelativeRef } from '../../server/src/engine/resolve/plainRef';
-import type { Uri } from '../../server/src/engine/resolve/remoteRunner';
+import type { Uri } from '../../server/src/engine/resolve/plainRef';
 import { CORPUS, needs } from '../helpers/corpus';
 
 /** Both ways for one ref in the file `base`: whether plainRef.ts took it; a difference throws. */

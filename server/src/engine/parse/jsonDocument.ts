@@ -22,18 +22,7 @@ import { LineIndex, newlineMap } from '../lineIndex';
 import { isArrayIndex, orderedObjectOf } from './units';
 import { parseStrictJson } from './jsonStrict';
 import { takeJsonOffsets, type JsonPositions } from './jsonOffsets';
-
-/** A node of the syntax tree, as @stoplight/json's parseTree makes it (ranges aside). */
-export interface JsonTreeNode {
-  type: 'object' | 'array' | 'property' | 'string' | 'number' | 'boolean' | 'null';
-  offset: number;
-  length: number;
-  parent?: JsonTreeNode;
-  children?: JsonTreeNode[];
-  value?: unknown;
-  colonOffset?: number;
-  range?: IRange;
-}
+import type { JsonTreeNode } from './jsonTree';
 
 type Parsed = ReturnType<typeof Parsers.Json.parse>;
 

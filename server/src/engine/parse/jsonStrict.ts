@@ -10,7 +10,7 @@
  * Whatever is not such a text (anything jsonc-parser would read differently, report, or tolerate) makes this parse
  * give up (`undefined`) and jsonDocument.ts parse it the way it did before.
  */
-import type { JsonTreeNode } from './jsonDocument';
+import type { JsonTreeNode } from './jsonTree';
 import { isArrayIndex, orderedObjectOf } from './units';
 
 export class GiveUp extends Error {}

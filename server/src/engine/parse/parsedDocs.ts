@@ -4,7 +4,8 @@ import type { IDiagnostic, IRange } from '@stoplight/types';
 import type { JsonResult, ParsedDoc, Segment, YamlResult } from './parser';
 import { asAstNode, MAP } from './yamlAst';
 import type { Cont, Piece, Tree, TreeNode } from './pieces';
-import { positionsOf, rangeOf, type JsonTreeNode } from './jsonDocument';
+import { positionsOf, rangeOf } from './jsonDocument';
+import type { JsonTreeNode } from './jsonTree';
 import { yamlRangeForPath } from './yamlRanges';
 import { yamlOffsetsOf } from './yamlOffsetsRanges';
 

@@ -14,7 +14,17 @@
  * refs and on every `$ref` of the corpus's multi-file documents.
  */
 import { ExtendedURI } from '@stoplight/json-ref-resolver/uri';
-import type { Uri } from './remoteRunner';
+
+/** The URI objects runner.js makes (urijs). */
+export interface Uri {
+  toString(): string;
+  href(): string;
+  fragment(): string;
+  fragment(f: string): Uri;
+  path(): string;
+  scheme(): string;
+  clone(): Uri;
+}
 
 /** A relative path of plain characters (not starting with `/`), and an optional fragment of plain characters. */
 const PLAIN = /^[A-Za-z0-9_.-][A-Za-z0-9_.\-/]*(?:#[A-Za-z0-9_.\-/~]*)?$/;

@@ -9,7 +9,8 @@ import type { FileReader } from '../spectralResolver';
 import { cachingParseResolveResult } from '../cache';
 import { readText, ReferencedFiles } from './documentInventory';
 import type { RawError } from './types';
-import { readError, RemoteRunner, UriStack, type NodeData, type RemoteContext, type Uri } from './remoteRunner';
+import type { Uri } from './plainRef';
+import { readError, RemoteRunner, UriStack, type NodeData, type RemoteContext } from './remoteRunner';
 
 export interface RemoteOutcome {
   result: unknown;

@@ -29,20 +29,9 @@ import { fileUriRef } from '../spectralResolver';
 import { RefReadError } from '../refFiles';
 import { Fallback } from './crawl';
 import { Crawl } from './remoteCrawl';
-import { plainRelativeRef } from './plainRef';
+import { plainRelativeRef, type Uri } from './plainRef';
 import { Draft, deepFreeze, draftGet, draftSet, finish } from './remoteDraft';
 import type { RawError } from './types';
-
-/** The URI objects runner.js makes (urijs). */
-export interface Uri {
-  toString(): string;
-  href(): string;
-  fragment(): string;
-  fragment(f: string): Uri;
-  path(): string;
-  scheme(): string;
-  clone(): Uri;
-}
 
 export type Segment = string;
 
