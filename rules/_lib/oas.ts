@@ -271,14 +271,16 @@ function isTemplateWithExtension(segment: string): boolean {
 /** Item path: the last segment is a template (`/api/users/{id}`, `/Calls/{Sid}.json`). */
 export function isItemPath(path: string): boolean {
   const s = segments(path);
-  return s.length > 0 && (isTemplate(s[s.length - 1]) || isTemplateWithExtension(s[s.length - 1]));
+  return s.length > 0 && namesItem(s[s.length - 1]);
 }
 
 /** Collection path: the last segment is a literal (`/api/users`, `/Calls.json`). */
 export function isCollectionPath(path: string): boolean {
   const s = segments(path);
-  return s.length > 0 && !isItemPath(path);
+  return s.length > 0 && !namesItem(s[s.length - 1]);
 }
+
+const namesItem = (last: string): boolean => isTemplate(last) || isTemplateWithExtension(last);
 
 // ---------------------------------------------------------------- responses and bodies
 
