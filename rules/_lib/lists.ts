@@ -115,17 +115,18 @@ export const SINGLETON = /^(me|self|myself|whoami|current|current_?user|currentU
 
 /** A GET on a collection path (any effective path or the path key), not on a singleton such as `/me`. */
 export function isCollectionGet(op: Operation): boolean {
-  const last = op.pathKey
-    .split('/')
-    .filter(s => s !== '')
-    .pop();
-  if (last !== undefined && SINGLETON.test(last)) return false;
-  return op.method === 'get' && (isCollectionPath(op.pathKey) || op.effectivePaths.some(isCollectionPath));
+  if (op.method !== 'get') return false;
+  // The key's last part between slashes, as written (`/me#x` names no singleton), without a list of its parts.
+  const key = op.pathKey;
+  let end = key.length;
+  while (end > 0 && key.charCodeAt(end - 1) === 0x2f) end--;
+  if (SINGLETON.test(key.slice(key.lastIndexOf('/', end - 1) + 1, end))) return false;
+  return isCollectionPath(op.pathKey) || op.effectivePaths.some(isCollectionPath);
 }
 
 /** A GET on a collection path whose 200 body is an array or an object with an array property. */
 export function isListOperation(op: Operation, model: Model): boolean {
   if (!isCollectionGet(op) || !op.responses) return false;
   const ok = op.responses['200'];
-  return responseSchemas(ok, [...op.path, 'responses', '200'], model.spec, model.root, op).some(s => isListSchema(s.schema));
+  return isObject(ok) && responseSchemas(ok, [...op.path, 'responses', '200'], model.spec, model.root, op).some(s => isListSchema(s.schema));
 }

@@ -245,8 +245,18 @@ function querystringProperties(p: Obj, path: JsonPath, level: Parameter['level']
  * one URL) is left out: a client never sends it, so it is no part of the resource's path.
  */
 export function segments(path: string): string[] {
-  const hash = path.indexOf('#');
-  return (hash < 0 ? path : path.slice(0, hash)).split('/').filter(s => s !== '');
+  // The rules ask for each path's segments many times (each rule, each helper it calls): one pass and one list,
+  // not split's list and filter's.
+  let end = path.indexOf('#');
+  if (end < 0) end = path.length;
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= end; i++) {
+    if (i < end && path.charCodeAt(i) !== 0x2f) continue;
+    if (i > start) out.push(path.slice(start, i));
+    start = i + 1;
+  }
+  return out;
 }
 
 export function isTemplate(segment: string): boolean {
@@ -261,14 +271,16 @@ function isTemplateWithExtension(segment: string): boolean {
 /** Item path: the last segment is a template (`/api/users/{id}`, `/Calls/{Sid}.json`). */
 export function isItemPath(path: string): boolean {
   const s = segments(path);
-  return s.length > 0 && (isTemplate(s[s.length - 1]) || isTemplateWithExtension(s[s.length - 1]));
+  return s.length > 0 && namesItem(s[s.length - 1]);
 }
 
 /** Collection path: the last segment is a literal (`/api/users`, `/Calls.json`). */
 export function isCollectionPath(path: string): boolean {
   const s = segments(path);
-  return s.length > 0 && !isItemPath(path);
+  return s.length > 0 && !namesItem(s[s.length - 1]);
 }
+
+const namesItem = (last: string): boolean => isTemplate(last) || isTemplateWithExtension(last);
 
 // ---------------------------------------------------------------- responses and bodies
 

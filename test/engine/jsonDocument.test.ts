@@ -63,6 +63,15 @@ describe('JSON parse with plain objects = Spectral JSON parse', () => {
     assert.deepEqual(Object.keys(data.x[0]), ['b', 'a']);
   });
 
+  it('keeps plain an object whose array-index keys come first and ascending: a plain object lists them as written', () => {
+    const text = '{"responses":{"200":{"description":"ok"},"404":{"description":"n"},"default":{}},"later":{"x":1,"200":2}}';
+    const data = same(text).plain.data as Tree;
+    assert.deepEqual(Object.keys(data.responses), ['200', '404', 'default']);
+    assert.equal(getOrder(data.responses), undefined);
+    assert.deepEqual(Object.keys(data.later), ['x', '200']);
+    assert.ok(Array.isArray(getOrder(data.later)));
+  });
+
   it('gives the parser its way with duplicate keys, __proto__, comments, errors and other roots', () => {
     for (const text of [
       '{"a":1,"b":2,"a":3}',

@@ -19,6 +19,7 @@ import { lintWithSpectral } from '../../server/src/engine/spectralReference';
 import { yamlTooDeep } from '../../server/src/engine/limits';
 import { canon } from '../helpers/canon';
 import * as Parsers from '@stoplight/spectral-parsers';
+import { getOrder } from '@stoplight/ordered-object-literal';
 import { FullDoc } from '../../server/src/engine/parse/parsedDocs';
 import { determineScalarType } from '@stoplight/yaml-ast-parser';
 import { hasNonPrintable, plainType } from '../../server/src/engine/parse/yamlOffsetsScalars';
@@ -218,6 +219,23 @@ describe('yamlOffsets: the YAML offsets parse', () => {
     ];
     for (const c of cases) compare(c, JSON.stringify(c), tally);
     assert.ok(tally.lean >= cases.length - 1, `read ${tally.lean} of ${cases.length}`);
+  });
+
+  it('makes an ordered object only of a mapping whose array-index keys a plain object would list in another order', () => {
+    const cases: [string, string[], boolean][] = [
+      ["r:\n  '200': {description: ok}\n  '404': {description: nf}\n  default: {}\n", ['200', '404', 'default'], false],
+      ["r: {'200': {}, '201': {}}\n", ['200', '201'], false],
+      ["r:\n  '404': {}\n  '200': {}\n", ['404', '200'], true],
+      ["r:\n  default: {}\n  '200': {}\n", ['default', '200'], true],
+      ["r: {default: {}, '200': {}}\n", ['default', '200'], true],
+      ["r:\n  '200': {}\n  x: 1\n  '100': {}\n  y: 2\n", ['200', 'x', '100', 'y'], true],
+    ];
+    for (const [text, keys, ordered] of cases) {
+      compare(text, JSON.stringify(text), { lean: 0, gaveUp: 0, ranges: 0 });
+      const r = (parseYamlOffsets(text)!.data as { r: Record<string, unknown> }).r;
+      assert.deepEqual(Object.keys(r), keys, text);
+      assert.equal(Array.isArray(getOrder(r)), ordered, `${text}: ${ordered ? 'an ordered object' : 'a plain object'}`);
+    }
   });
 
   it("types a plain scalar as the parser's determineScalarType does", () => {

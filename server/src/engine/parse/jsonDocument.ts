@@ -6,9 +6,9 @@
  *   of @stoplight/ordered-object-literal, its keys through a trap): an object's integer-like keys (`"200"`, `"404"`)
  *   would otherwise come first. Every read of the document then goes through a Proxy — the walk of the rules, the
  *   resolver's crawl and copies, every rule function's `in` and Object.keys (kubernetes: 4 MB, a Proxy for each of
- *   its objects). A plain object enumerates its keys in the order they were written unless one is an array index,
- *   so only such objects are made ordered objects here (with the keys in the written order, as the parser makes
- *   them), as the YAML parse does (yamlDocument.ts).
+ *   its objects). A plain object enumerates its keys in the order they were written unless one is an array index
+ *   written after another key or after a greater one, so only such objects are made ordered objects here (with the
+ *   keys in the written order, as the parser makes them: units.ts writtenOrderObject).
  * - Its syntax tree gives every node a range (three objects each); here a node's range is computed from its offset
  *   and length when asked (`rangeOf`, for the nodes findings are on), as the incremental JSON parse computes them.
  * The same jsonc-parser (the version @stoplight/json uses) reads the text. A text with any diagnostic (a syntax
@@ -19,7 +19,7 @@ import { visit } from '@stoplight/json/node_modules/jsonc-parser';
 import * as Parsers from '@stoplight/spectral-parsers';
 import type { IRange } from '@stoplight/types';
 import { LineIndex, newlineMap } from '../lineIndex';
-import { isArrayIndex, orderedObjectOf } from './units';
+import { isArrayIndex, writtenOrderObject } from './units';
 import { parseStrictJson } from './jsonStrict';
 import { takeJsonOffsets, type JsonPositions } from './jsonOffsets';
 import type { JsonTreeNode } from './jsonTree';
@@ -106,10 +106,10 @@ function build(text: string): Parsed {
     keys = top.keys;
     index = top.index;
     if (ordered) {
-      // An object with an array-index key: an ordered object, its keys as written (the parser's order array).
+      // An object with an array-index key: its keys as written (the parser's order array).
       const o = done as Record<string, unknown>;
       const written = (cur.children ?? []).map(p => p.children![0]!.value as string);
-      const replaced = orderedObjectOf(written, k => o[k]);
+      const replaced = writtenOrderObject(written, k => o[k]);
       if (Array.isArray(holder)) holder[holder.length - 1] = replaced;
       else if (key !== null) holder[key] = replaced;
     }

@@ -12,7 +12,7 @@ import type { IRange } from '@stoplight/types';
 import { LineIndex } from '../lineIndex';
 import { OFFSETS_MAX_NESTING } from '../limits';
 import { GiveUp, nextMember, skipSpace } from './jsonStrict';
-import { isArrayIndex, orderedObjectOf } from './units';
+import { isArrayIndex, writtenOrderObject } from './units';
 import { ReadAhead } from './readAhead';
 
 type Segment = string | number;
@@ -353,5 +353,5 @@ function settle(v: unknown, node: number, nodes: Int32Array, indexed: Map<number
     const y = settle(x, kid, nodes, indexed);
     if (y !== x) o[keys[i]!] = y;
   }
-  return orderedObjectOf(keys, k => o[k]);
+  return writtenOrderObject(keys, k => o[k]);
 }

@@ -11,7 +11,7 @@
  * give up (`undefined`) and jsonDocument.ts parse it the way it did before.
  */
 import type { JsonTreeNode } from './jsonTree';
-import { isArrayIndex, orderedObjectOf } from './units';
+import { isArrayIndex, writtenOrderObject } from './units';
 
 export class GiveUp extends Error {}
 
@@ -128,9 +128,9 @@ class Reader {
     }
     this.pos++;
     node.length = this.pos - start;
-    // An object with an array-index key: an ordered object, its keys as written (as jsonDocument.ts makes it).
+    // An object with an array-index key: its keys as written (as jsonDocument.ts makes it).
     out.v = index
-      ? orderedObjectOf(
+      ? writtenOrderObject(
           children.map(p => p.children![0]!.value as string),
           k => o[k],
         )

@@ -21,7 +21,7 @@
  * of edited copies.
  */
 import { ScalarType } from '@stoplight/yaml-ast-parser';
-import { isArrayIndex, orderedObject } from './units';
+import { isArrayIndex, orderedObjectOf, sparseIndexTarget } from './units';
 import { readBlockScalar, readFlow } from './yamlOffsetsBlocks';
 import {
   GIVE_UP,
@@ -244,22 +244,18 @@ function plainKeyEnd(at: number): number {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-/** An ordered object with a plain object's entries (no key of it an array index: its keys are in the written order). */
-function orderedCopy(o: Record<string, unknown>): Record<string, unknown> {
-  const out = orderedObject();
-  for (const k of Object.keys(o)) out[k] = o[k];
-  return out;
-}
-
 function blockMap(col: number): unknown {
   const start = pos;
   /** the keys' texts, once a key that is not a string makes one differ from the data's key (the data's keys before) */
   let texts: string[] | undefined;
   const d = enterNode();
   const p = offsetsOf(d);
-  // Filled as the entries are read: a plain object, an ordered one from the first key that is an array index on.
+  // Filled as the entries are read: a plain object while it lists its keys as written (array-index keys first and
+  // ascending: units.ts writtenOrderObject), else an ordered one. The greatest array-index key yet, and another key yet:
   let data: Record<string, unknown> = {};
   let ordered = false;
+  let lastIndex = -1;
+  let named = false;
   let prevEnd = -1;
   for (;;) {
     // the key
@@ -295,9 +291,14 @@ function blockMap(col: number): unknown {
     }
     if (text.charCodeAt(keyEnd) !== 0x3a || !isBlank(text.charCodeAt(keyEnd + 1))) giveUp(); // `key :`, `'key':x`
     if (dataKey === '<<' || dataKey === '__proto__' || hasOwn.call(data, dataKey)) giveUp();
-    if (!ordered && isArrayIndex(dataKey)) {
+    if (ordered || !isArrayIndex(dataKey)) named = true;
+    else if (named || Number(dataKey) < lastIndex) {
       ordered = true;
-      data = orderedCopy(data);
+      const plain = data; // its keys as written so far
+      data = orderedObjectOf(Object.keys(plain), k => plain[k]);
+    } else {
+      if (lastIndex < 0) data = sparseIndexTarget(); // the first key: array-index keys kept in a dictionary
+      lastIndex = Number(dataKey);
     }
     // the previous entry ended on this line: the syntax check's case (yamlSyntax.ts), left to yamlDocument's way
     if (prevEnd >= 0 && keyStart > prevEnd && text.lastIndexOf('\n', keyStart - 1) < prevEnd) giveUp();

@@ -2,7 +2,7 @@
  * yamlOffsets.ts's readers of block scalars (as @stoplight/yaml-ast-parser reads them) and of flow sequences and
  * mappings, each from a text and an offset; each gives up (throws GIVE_UP) on what it does not read.
  */
-import { isArrayIndex, orderedObject } from './units';
+import { enumeratesAsWritten, isArrayIndex, orderedObject, sparseIndexTarget } from './units';
 import { giveUp, isBlank, pastLine, plainStart, plainType, plainValue, quoted, quotedEnd, quotedKeyEnd } from './yamlOffsetsScalars';
 import { enterNode, makeNode, NONE, offsetsOf, readPlainText, type OffsetNode } from './yamlOffsetsTree';
 import { ScalarType } from '@stoplight/yaml-ast-parser';
@@ -177,7 +177,8 @@ function flow(): unknown {
   }
   let data: unknown;
   if (isMap) {
-    const o = ordered ? orderedObject() : ({} as Record<string, unknown>);
+    // With an array-index key, ordered where a plain object would list the keys in another order (units.ts writtenOrderObject).
+    const o = !ordered ? {} : enumeratesAsWritten(keys) ? sparseIndexTarget() : orderedObject();
     for (let i = 0; i < keys.length; i++) o[keys[i]!] = values[i];
     data = o;
   } else data = values;

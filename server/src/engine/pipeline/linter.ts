@@ -33,6 +33,7 @@ import { Inventory, type RefGraph } from '../resolve/inventory';
 import { IncrementalRunner } from '../run/runner';
 import { InputChecks } from './input';
 import { dropReadAhead } from '../parse/readAhead';
+import { collectAfter } from './garbageCollection';
 import type { DocLike, RunnerResult } from '../run/types';
 
 export interface LintStats {
@@ -170,15 +171,17 @@ export class IncrementalLinter {
     const pre = [...(res.diagnostics as RunnerResult[]), ...(res.errors as RunnerResult[]), ...filterParserErrors(doc, ruleset)];
     let results: RunnerResult[];
     try {
-      results = await this.runner.run({
-        ruleset,
-        document,
-        inventory,
-        preResults: pre,
-        oneShot: this.oneShot,
-        only: options.onlyRules,
-        shared: sharedFor(res.shared, doc),
-      });
+      results = await collectAfter(() =>
+        this.runner.run({
+          ruleset,
+          document,
+          inventory,
+          preResults: pre,
+          oneShot: this.oneShot,
+          only: options.onlyRules,
+          shared: sharedFor(res.shared, doc),
+        }),
+      );
     } finally {
       clearSeverityCaps(document);
     }
