@@ -239,7 +239,6 @@ export function writtenOrderObject(keys: string[], valueOf: (key: string) => unk
   return o;
 }
 
-/** A mapping (not an array, not null). */
 /**
  * The one path where `next` differs from `prev`, compared by identity, when it ends in two values that are not
  * objects (a string typed into, a number changed) and no object on the way gained or lost a key; undefined
