@@ -59,7 +59,7 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = {
   enable: true,
   run: 'onType',
-  debounceMs: 300,
+  debounceMs: 0,
   rulesetFile: '',
   allowRemoteRefs: false,
   allowRefsOutsideWorkspace: false,
