@@ -1,7 +1,9 @@
 /**
- * The adaptive debounce over the protocol (BUILT server): a document whose relints are quick is relinted at once
- * after an edit, whatever apiconv.debounceMs says (the setting is the longest wait, relintDelay.ts); one on save
- * only is not relinted while typing.
+ * When an edit is linted, over the protocol (BUILT server): at once, with no wait, and the edits that come while that
+ * lint runs are linted together once it ends (scheduler.ts); `apiconv.debounceMs` adds a wait for those who want one.
+ *
+ * The document's relints are made slow on purpose (a rule of the workspace's ruleset spins on the servers' URLs, which
+ * the edits change), so that what overlaps what does not depend on the machine's speed.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,29 +11,67 @@ import * as path from 'node:path';
 import { TestClient, lines, tmpWorkspace } from './client';
 
 const DOC = lines('openapi: 3.0.3', 'info:', '  title: Pets', "  version: '1'", 'servers:', '  - url: https://pets.example.com/api/v1', 'paths: {}');
+const http = (v: number) => v % 2 === 0;
+const textOf = (v: number) => (http(v) ? DOC.replace('https:', 'http:') : DOC);
 
-describe('adaptive debounce', () => {
-  it('a small document is relinted at once, not after apiconv.debounceMs (10 s here)', { timeout: 120_000 }, async () => {
-    const ws = tmpWorkspace({ 'api.yaml': DOC });
-    const c = await TestClient.start({ folder: ws, settings: { debounceMs: 10_000 } });
+/** How long the rule spins per lint, in ms: longer than a burst of edits takes to send. */
+const SLOW_MS = 800;
+
+function slowWorkspace(): string {
+  return tmpWorkspace({
+    'api.yaml': DOC,
+    '.apiconv.yaml': lines(
+      'extends: apiconv:recommended',
+      'functions: [slow]',
+      'rules:',
+      '  slow-rule: { given: "$.servers[*].url", severity: hint, then: { function: slow } }',
+    ),
+    'functions/slow.js': `module.exports = function slow() { const end = Date.now() + ${SLOW_MS}; while (Date.now() < end); };\n`,
+  });
+}
+
+async function startSlow(settings: Record<string, unknown>): Promise<{ c: TestClient; uri: string }> {
+  const ws = slowWorkspace();
+  const c = await TestClient.start({ folder: ws, initializationOptions: { workspaceTrusted: true }, settings });
+  const uri = c.open(path.join(ws, 'api.yaml'), DOC);
+  await c.diagnostics(uri, d => !d.some(x => x.code === 'servers-https'), 0, 90_000);
+  return { c, uri };
+}
+
+/** The status of `uri`'s lint of `version`. */
+const statusOf = (c: TestClient, uri: string, version: number) =>
+  c.until(`the status of version ${version}`, () => c.statuses.find(s => s.uri === uri && s.version === version), 60_000);
+
+describe('when an edit is linted', () => {
+  it('at once; the edits that come while it runs are linted together, once, after it', { timeout: 180_000 }, async () => {
+    const { c, uri } = await startSlow({});
     try {
-      const uri = c.open(path.join(ws, 'api.yaml'), DOC);
-      await c.diagnostics(uri, d => !d.some(x => x.code === 'servers-https'), 0, 90_000);
-      // Relints of such a document take milliseconds: after the first ones, every edit is linted at once.
-      const times: number[] = [];
-      for (let v = 2; v <= 7; v++) {
-        const since = c.published.length;
-        const http = v % 2 === 0;
-        const t0 = Date.now();
-        c.change(uri, v, http ? DOC.replace('https:', 'http:') : DOC);
-        await c.diagnostics(uri, (d, p) => p.version === v && d.some(x => x.code === 'servers-https') === http, since, 60_000);
-        times.push(Date.now() - t0);
+      const before = (await statusOf(c, uri, 1)).lintRuns!;
+      // A burst: the first edit's lint starts at once and runs for SLOW_MS; the next four come while it runs.
+      const since = c.published.length;
+      for (let v = 2; v <= 6; v++) {
+        c.change(uri, v, textOf(v));
+        await new Promise(r => setTimeout(r, 30));
       }
-      const last = times.slice(2);
-      assert.ok(
-        last.every(t => t < 5_000),
-        `edit → diagnostics (ms): ${times.join(' ')}`,
-      );
+      await c.diagnostics(uri, (d, p) => p.version === 6 && d.some(x => x.code === 'servers-https') === http(6), since, 60_000);
+      const runs = (await statusOf(c, uri, 6)).lintRuns! - before;
+      // A wait after each keystroke would have linted the burst once, after it; linting version after version, five times.
+      assert.equal(runs, 2, `lints for the burst: ${runs} (the first edit's, then the last one's)`);
+      assert.ok(!c.statuses.some(s => s.uri === uri && s.version !== undefined && s.version > 1 && s.version < 6), 'no stale version is reported');
+    } finally {
+      await c.stop();
+    }
+  });
+
+  it('after apiconv.debounceMs when it is set', { timeout: 180_000 }, async () => {
+    const { c, uri } = await startSlow({ debounceMs: 1500 });
+    try {
+      const since = c.published.length;
+      const t0 = Date.now();
+      c.change(uri, 2, textOf(2));
+      await c.diagnostics(uri, (d, p) => p.version === 2 && d.some(x => x.code === 'servers-https'), since, 60_000);
+      const ms = Date.now() - t0;
+      assert.ok(ms >= 1500 + SLOW_MS, `edit → diagnostics: ${ms} ms`);
     } finally {
       await c.stop();
     }

@@ -124,6 +124,23 @@ describe('language server: references and rename', () => {
     );
   });
 
+  it('a document with more components than apiconv.codeLens.maxPerFile: one lens, on the first, that says so', async () => {
+    c.settings = { debounceMs: 20, codeLens: { maxPerFile: 2 } };
+    c.notifyServer('workspace/didChangeConfiguration', { settings: null });
+    try {
+      const lenses = await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: api } });
+      assert.deepEqual(
+        lenses.map(l => `${l.range.start.line} ${l.command?.title}`),
+        ['27 3 components: reference counts are shown up to 2 (apiconv.codeLens.maxPerFile)'],
+      );
+    } finally {
+      c.settings = { debounceMs: 20 };
+      c.notifyServer('workspace/didChangeConfiguration', { settings: null });
+    }
+    const lenses = await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: api } });
+    assert.equal(lenses.length, 3, 'within the default');
+  });
+
   it('links every $ref to its target, at the pointer’s line', async () => {
     const links = await c.request<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri: api } });
     assert.equal(links.length, 4, 'the $refs; mapping values are not links');

@@ -110,6 +110,23 @@ describe('worker pool', { timeout: 180_000 }, () => {
     }
   });
 
+  it('running() is true while a worker runs the task: not while it is queued, nor once it is answered', async () => {
+    const p = pool();
+    try {
+      await p.run({ echo: 'warm' }).promise;
+      const first = p.run({ sleep: 300 });
+      const second = p.run({ echo: 'b' });
+      assert.equal(first.running(), true);
+      assert.equal(second.running(), false, 'queued behind the first');
+      await first.promise;
+      assert.equal(first.running(), false);
+      assert.equal(await second.promise, 'b');
+      assert.equal(second.running(), false);
+    } finally {
+      p.dispose();
+    }
+  });
+
   it('without a grace period, a cancelled running task stops its worker at once', async () => {
     const p = pool();
     try {

@@ -8,6 +8,10 @@
  * after the read started: then they count what is read — the open documents and the files read so far — and say
  * so, and the client is asked to refresh them once every file is read (when it can be:
  * `workspace.codeLens.refreshSupport`). A small workspace is read within that time: its lenses come whole.
+ *
+ * A document with more components than `apiconv.codeLens.maxPerFile` gets one lens, on its first component, that
+ * says so. VS Code lays every lens of a document out again at each keystroke, whatever the server answers: stripe's
+ * 821 lenses cost its window more per keystroke than the lint took.
  */
 import { CodeLensRefreshRequest, type CodeLens, type Connection } from 'vscode-languageserver/node';
 import { rangeIn, type WorkspaceRefs } from './refsWorkspace';
@@ -22,14 +26,24 @@ export function lensTitle(n: number, complete: boolean): string {
   return n === 0 ? 'unused' : n === 1 ? '1 reference' : `${n} references`;
 }
 
+/** The one lens of a document with more components than `maxPerFile`. */
+export function tooManyTitle(components: number, maxPerFile: number): string {
+  return `${components} components: reference counts are shown up to ${maxPerFile} (apiconv.codeLens.maxPerFile)`;
+}
+
 /**
  * `showReferences`: the client's command that shows a list of locations (VS Code's needs its own types, which
- * the extension makes from the arguments); without one the title is shown alone.
+ * the extension makes from the arguments); without one the title is shown alone. `maxPerFile`: the most lenses.
  */
-export async function codeLenses(refs: WorkspaceRefs, file: string, showReferences: string | undefined): Promise<CodeLens[]> {
+export async function codeLenses(refs: WorkspaceRefs, file: string, showReferences: string | undefined, maxPerFile = Infinity): Promise<CodeLens[]> {
   const index = await refs.soon(WAIT_MS);
   const state = index.get(file);
   if (!state || state.kind === 'fragment') return [];
+  const decls = state.sections.flatMap(s => s.decls);
+  if (decls.length > maxPerFile) {
+    const first = decls.reduce((a, b) => (b.keyStart < a.keyStart ? b : a));
+    return [{ range: rangeIn(state, first.keyStart, first.keyEnd), command: { title: tooManyTitle(decls.length, maxPerFile), command: '' } }];
+  }
   const complete = refs.isComplete();
   const uri = refs.uriOf(file);
   const out: CodeLens[] = [];
@@ -51,10 +65,11 @@ export function registerCodeLens(
   fileOf: (uri: string) => string,
   showReferences: () => string | undefined,
   canRefresh: () => boolean,
+  maxPerFile: (uri: string) => Promise<number>,
 ): void {
   let refreshAsked = false;
   connection.onCodeLens(async p => {
-    const lenses = await codeLenses(refs, fileOf(p.textDocument.uri), showReferences());
+    const lenses = await codeLenses(refs, fileOf(p.textDocument.uri), showReferences(), await maxPerFile(p.textDocument.uri));
     if (!refs.isComplete() && !refreshAsked && canRefresh()) {
       refreshAsked = true;
       void refs.indexed().then(() => connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined));

@@ -11,7 +11,6 @@ import type { DiffDiagnostics } from './diffDiagnostics';
 import { guard } from './log';
 import type { OpenDocuments } from './openDocuments';
 import { WorkspaceTrustNotification, type WorkspaceTrustParams } from './protocol';
-import { relintDelay } from './relintDelay';
 import type { WorkspaceRefs } from './refsWorkspace';
 import type { LintScheduler } from './scheduler';
 import type { ServerSettings } from './settings';
@@ -77,12 +76,11 @@ function didChange({ docs, settings, scheduler }: DocumentEventsDeps, doc: TextD
   // it was scheduled again here, and that second lint cancelled the first one running in the worker, which was
   // stopped and replaced after KILL_AFTER_MS: opening a big document took more than twice as long.
   if ((root.result && root.result.version === doc.version) || root.openedVersion === doc.version) return;
-  // The lint of the previous version is stale: its reply is not wanted.
-  scheduler.supersede(root);
   scheduler.rejectOlder(root, doc.version);
   void settings.forUri(doc.uri).then(s => {
     if (s.run === 'onSave') return;
-    scheduler.schedule(root, relintDelay(s.debounceMs, root.relintMs, root.firstLintMs));
+    // At once, unless the user asked for a wait, or once the lint of this document that runs ends (scheduler.ts).
+    scheduler.schedule(root, s.debounceMs);
     scheduler.relintDependents(file, s.debounceMs);
   });
 }

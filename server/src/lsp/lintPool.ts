@@ -7,7 +7,8 @@
  * before SPARE_DELAY_MS after the first worker is ready). The grace period matters: a worker keeps each open
  * document's incremental linter, and an incremental relint is usually done well within it — killing the worker
  * would throw that state away and make the next lint a full one. A lint superseded by one of a newer version of its
- * document is never killed (the scheduler supersedes rather than cancels on an edit): the newer one builds on it.
+ * document is never killed (an edit waits for the running lint; a lint asked for at once supersedes it): the newer one
+ * builds on it.
  * A custom function past the time budget stops the worker too; the document is linted again
  * without that rule (overruns.ts). If workers cannot be started (the server runs unbundled), lints run in the
  * main thread.
@@ -77,11 +78,14 @@ export class LintPool {
   run(task: ServerLintTask, inline = false): LintHandle {
     if (!inline || !this.script) return this.pool.run(task);
     let cancel!: () => void;
+    let done = false;
     const promise = new Promise<LintReply>((resolve, reject) => {
       cancel = () => reject(new CancelledError());
-      runLintTask(task).then(resolve, reject);
+      runLintTask(task)
+        .finally(() => (done = true))
+        .then(resolve, reject);
     });
-    return { promise, cancel, supersede: cancel };
+    return { promise, cancel, supersede: cancel, running: () => !done };
   }
 
   /** True once this thread has warmed up for inline lints (warmUpInline). */

@@ -19,7 +19,7 @@ import { gcFunction } from '../engine';
 
 /**
  * Quiet time after the last unit of work before a thread collects: longer than the gap between a typist's
- * keystrokes (100–300 ms) and the default debounce (300 ms), short enough to be reached in a pause to think.
+ * keystrokes (100–300 ms), short enough to be reached in a pause to think.
  */
 export const IDLE_MS = 1000;
 

@@ -36,6 +36,11 @@ export interface Settings {
   /** `apiconv.since`: show the findings on what did not change since this git revision as hints ('' = off). */
   since: string;
   /**
+   * `apiconv.codeLens.maxPerFile`: a document with more components than this gets one lens that says so, not a
+   * reference count on each (VS Code lays every lens out again at each keystroke).
+   */
+  codeLens: { maxPerFile: number };
+  /**
    * Whether the workspace is trusted: a ruleset that reaches JavaScript (a JS ruleset, a package, custom
    * functions) is loaded only when true; otherwise rulesets are loaded as data only. Also accepted as
    * initializationOption (`workspaceTrusted` or `trusted`). A client that says nothing is NOT trusted (the
@@ -59,7 +64,7 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = {
   enable: true,
   run: 'onType',
-  debounceMs: 300,
+  debounceMs: 0,
   rulesetFile: '',
   allowRemoteRefs: false,
   allowRefsOutsideWorkspace: false,
@@ -70,6 +75,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxFileSize: 16,
   diff: { base: '' },
   since: '',
+  codeLens: { maxPerFile: 300 },
 };
 
 /** `initialize` params' `initializationOptions` the server understands (all optional). */

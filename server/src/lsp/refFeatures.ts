@@ -32,13 +32,15 @@ export interface RefFeaturesContext {
   showReferencesCommand(): string | undefined;
   /** Whether the client takes `workspace/codeLens/refresh`. */
   codeLensRefresh(): boolean;
+  /** A document's apiconv.codeLens.maxPerFile. */
+  codeLensMax(uri: string): Promise<number>;
 }
 
 export function registerRefFeatures(connection: Connection, ctx: RefFeaturesContext): WorkspaceRefs {
   const refs = new WorkspaceRefs(ctx.host);
   registerReferences(connection, refs, ctx.fileOf, ctx.ready);
   registerFileRename(connection, refs, ctx.fileOf);
-  registerCodeLens(connection, refs, ctx.fileOf, ctx.showReferencesCommand, ctx.codeLensRefresh);
+  registerCodeLens(connection, refs, ctx.fileOf, ctx.showReferencesCommand, ctx.codeLensRefresh, ctx.codeLensMax);
   registerDocumentLinks(connection, refs, ctx.nav, ctx.fileOf);
   registerWorkspaceSymbols(connection, refs, () => ctx.ready());
   return refs;

@@ -1,8 +1,13 @@
 /**
  * The lint scheduler. Every open document is a lint "root" when its content is OpenAPI (the workspace lint adds
- * the workspace's files). Edits are debounced; the in-flight lint of a stale version is superseded (its reply
- * dropped; its worker finishes it and lints the newer version on from there) and results are applied only for the
- * latest version. A small document whose lints are quick is linted in this thread (lintsInline); everything else
+ * the workspace's files). Results are applied only for the latest version.
+ *
+ * An edit is linted at once, with no wait (`apiconv.debounceMs` adds one, for those who want it), and the edits that
+ * arrive while a lint of the document runs are coalesced: that lint goes on to its end (its reply, of a stale version,
+ * is dropped; the next lint builds on the incremental state it leaves), then the version current at that moment is
+ * linted, once. A wait after each keystroke was meant to save the lints of versions typed over; coalescing saves them
+ * without one (one lint of a document runs at a time, and none is started for a version already typed over), and the
+ * wait was most of the time from keystroke to diagnostics of a document that relints in tens of milliseconds. A small document whose lints are quick is linted in this thread (lintsInline); everything else
  * in the lint worker (lintPool.ts).
  */
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver/node';
@@ -46,9 +51,11 @@ export interface Root {
   /** Open in the editor (else: linted by the workspace lint, read from disk). */
   open: boolean;
   workspace: boolean;
-  /** The pending lint: a timer (debounce) or, without debounce, an immediate. */
+  /** The pending lint: an immediate, or a timer (apiconv.debounceMs). */
   timer?: NodeJS.Timeout | NodeJS.Immediate;
   handle?: LintHandle;
+  /** Edits came while its lint ran: the version current when that lint ends is linted then (coalesced). */
+  relintAfter?: boolean;
   gen: number;
   /** The last applied lint. */
   result?: { version: number; reply: LintReply };
@@ -66,9 +73,6 @@ export interface Root {
   maxBytes?: number;
   /** The main thread has linted this document (it has its incremental state): relints may run there. */
   primed?: boolean;
-  /** How long its first lint and its last relint (one that reused units of an earlier lint) took, in ms: the debounce follows them (relintDelay.ts). */
-  firstLintMs?: number;
-  relintMs?: number;
   /** Its settings' apiconv.diagnosticsFirst, for what is pushed to a client with a cap per file (diagnosticCap.ts). */
   diagnosticsFirst?: DiagnosticsFirst;
   waiters: { version: number; resolve(): void; reject(e: unknown): void }[];
@@ -167,6 +171,8 @@ export class LintScheduler {
 
   /** The document is gone (closed, dropped): its lint stops. */
   cancel(root: Root): void {
+    clearTimer(root);
+    root.relintAfter = false;
     root.handle?.cancel();
     root.handle = undefined;
   }
@@ -176,25 +182,27 @@ export class LintScheduler {
    * The next lint builds on the incremental state it leaves; a worker stopped mid-lint took that state with it, and on
    * a big document each lint then started from nothing and was stopped in turn while the user typed.
    */
-  supersede(root: Root): void {
+  private supersede(root: Root): void {
     root.handle?.supersede();
     root.handle = undefined;
   }
 
+  /** Lints `root` after `delay` ms, or — when a lint of it is running then — once that one ends. */
   schedule(root: Root, delay: number): void {
     clearTimer(root);
     const run = (): void => {
       root.timer = undefined;
       guard(this.d.connection, () => this.runLint(root));
     };
-    // No debounce: run as soon as the event loop is free (a 0 ms timer waits at least 1 ms).
+    // No wait: run as soon as the event loop is free (a 0 ms timer waits at least 1 ms).
     root.timer = delay <= 0 ? setImmediate(run) : setTimeout(run, delay);
   }
 
-  /** Lints `root` now (its pending lint, if any, is dropped). */
+  /** Lints `root` now (its pending lint, if any, is dropped; a running one is superseded). */
   lintNow(root: Root): Promise<void> {
     clearTimer(root);
-    return this.runLint(root);
+    root.relintAfter = false;
+    return this.runLint(root, true);
   }
 
   dropContributions(root: Root): void {
@@ -277,12 +285,21 @@ export class LintScheduler {
   // -------------------------------------------------------------------------
   // linting
 
-  private async runLint(root: Root): Promise<void> {
+  /** `now`: supersede a running lint of `root` rather than wait for it. */
+  private async runLint(root: Root, now = false): Promise<void> {
+    if (!now && root.handle?.running()) {
+      root.relintAfter = true;
+      return;
+    }
     try {
       await this.lintRoot(root);
     } finally {
       this.donePosting(root.file);
       if (root.open) this.lastActive = performance.now();
+      if (root.relintAfter && !root.handle) {
+        root.relintAfter = false;
+        this.schedule(root, 0);
+      }
     }
   }
 
@@ -419,8 +436,6 @@ export class LintScheduler {
     // changed): a pull client must be told to pull again, no edit will make it.
     const sameVersion = root.result !== undefined && root.result.version === version;
     root.result = { version, reply };
-    if (reply.incremental && reply.incremental.unitsReused > 0) root.relintMs = reply.ms;
-    else root.firstLintMs ??= reply.ms;
     root.files = reply.result.files;
     const { contributed, changed } = storeReply(store, root.file, root.contributed, version, reply, versions, unchanged);
     root.contributed = contributed;

@@ -148,6 +148,7 @@ export class Session {
       ready: file => scheduler.afterPosting(file),
       showReferencesCommand: () => (this.extensionClient ? 'apiconv.showReferences' : undefined),
       codeLensRefresh: () => this.capabilities.workspace?.codeLens?.refreshSupport === true,
+      codeLensMax: uri => settings.forUri(uri).then(s => s.codeLens.maxPerFile),
     });
     registerDocumentEvents({ connection: c, docs, settings, store, scheduler, diffs, refs });
     registerPullDiagnostics({ connection: c, docs, settings, store, scheduler });

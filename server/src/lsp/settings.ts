@@ -110,7 +110,7 @@ export class ServerSettings {
 
 /** Settings from any client, with defaults and types enforced. */
 export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: Settings = DEFAULT_SETTINGS): Settings {
-  const out: Settings = { ...base, trace: { ...base.trace }, diff: { ...base.diff } };
+  const out: Settings = { ...base, trace: { ...base.trace }, diff: { ...base.diff }, codeLens: { ...base.codeLens } };
   if (typeof v.enable === 'boolean') out.enable = v.enable;
   if (v.run === 'onType' || v.run === 'onSave') out.run = v.run;
   if (typeof v.debounceMs === 'number' && Number.isFinite(v.debounceMs)) out.debounceMs = Math.max(0, Math.min(10000, v.debounceMs));
@@ -131,6 +131,9 @@ export function sanitize(v: Partial<Settings> & Record<string, unknown>, base: S
     out.trace = { server: trace.server };
   const diff = (v as { diff?: { base?: unknown } }).diff;
   if (diff && typeof diff === 'object' && typeof diff.base === 'string') out.diff = { base: diff.base };
+  const lens = (v as { codeLens?: { maxPerFile?: unknown } }).codeLens;
+  if (lens && typeof lens === 'object' && typeof lens.maxPerFile === 'number' && Number.isFinite(lens.maxPerFile))
+    out.codeLens = { maxPerFile: Math.max(0, Math.floor(lens.maxPerFile)) };
   return out;
 }
 

@@ -75,6 +75,8 @@ export interface TaskHandle<R> {
    * finished one left (a document's incremental linter): stopping it would make the newer task start from nothing.
    */
   supersede(): void;
+  /** A worker (or this thread) runs the task now: it is neither queued nor done. */
+  running(): boolean;
 }
 
 export class CancelledError extends Error {
@@ -161,7 +163,7 @@ export class WorkerPool<T, R, P = T> {
       this.queue.push(job);
       this.pump();
     }
-    return { promise, cancel: () => this.cancel(job), supersede: () => this.supersede(job) };
+    return { promise, cancel: () => this.cancel(job), supersede: () => this.supersede(job), running: () => !job.done && !this.queue.includes(job) };
   }
 
   /** Tells every live worker `notice` (no answer). */
