@@ -353,7 +353,7 @@ export function runLintWorker(): void {
   let tasks = 0;
   // Lints in progress; the heap is collected in the pauses between them (see memory.ts).
   let running = 0;
-  const memory = new IdleCollector({ busy: () => running > 0 });
+  const memory = new IdleCollector({ name: 'lint', busy: () => running > 0 });
   // The open documents' texts: a task brings the edits since the one it was sent last.
   const texts = new KeptTexts();
   serveTasks<PostedLintTask, LintReply>({
