@@ -399,8 +399,10 @@ export function runLintWorker(): void {
       });
       // The engine's code compiled: the next workers start with it (workerBoot.ts).
       saveCodeCache();
-      // Keep the worker's heap flat: collected once the user pauses, not while they type (see memory.ts).
-      memory.done();
+      // Keep the worker's heap flat: collected once the user pauses, not while they type (see memory.ts). The
+      // warm-up's heap is no measure of the documents' (the answer after it comes before any task).
+      if (tasks > 0) memory.done();
+      else memory.warmedUp();
     },
     uncaught: e => console.error('apiconv lint worker:', e),
   });

@@ -81,6 +81,8 @@ export class IdleCollector {
   private baseline = 0;
   private timer: NodeJS.Timeout | undefined;
   private collecting = false;
+  /** A warm-up was the last work done: no baseline yet (warmedUp). */
+  private warming = false;
   private readonly name: string;
   /** Units of work done (done() calls). */
   private units = 0;
@@ -107,6 +109,7 @@ export class IdleCollector {
   /** A unit of work is done: collect in the pause that may follow (or now, past the ceiling). */
   done(): void {
     this.units++;
+    this.warming = false;
     const used = this.used();
     if (this.baseline === 0) this.baseline = used;
     if (this.grown(used, this.ceiling)) {
@@ -114,10 +117,24 @@ export class IdleCollector {
       this.collect();
       return;
     }
+    this.armPause();
+  }
+
+  private armPause(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.idle(), this.idleMs);
     // A pending collection does not keep a process alive that has nothing else to do.
     this.timer.unref?.();
+  }
+
+  /**
+   * The thread's warm-up is done: its garbage is collected in the pause that may follow, but the heap it leaves is
+   * no baseline. Measured from the warm-up's small heap, the ceiling made the first real unit of work (opening a big
+   * document, several times that heap) collect at once, in the time of the first keystroke after it.
+   */
+  warmedUp(): void {
+    this.warming = true;
+    this.armPause();
   }
 
   /** Stop (the thread is closing). */
@@ -150,7 +167,7 @@ export class IdleCollector {
     void r.then(
       () => {
         this.collecting = false;
-        this.baseline = this.used();
+        this.baseline = this.warming ? 0 : this.used();
       },
       () => (this.collecting = false),
     );
