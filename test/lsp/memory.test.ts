@@ -129,6 +129,28 @@ describe('IdleCollector: when a thread collects', () => {
     assert.equal(heap.collections.length, 1);
   });
 
+  it("a warm-up's heap is no baseline: opening a big document after it does not collect at once", async () => {
+    const { heap, gc, heapUsed } = fakeHeap(20 * MB);
+    const c = new IdleCollector({ gc, heapUsed });
+    heap.used = 40 * MB; // the warm-up's live heap and its garbage
+    c.warmedUp();
+    // Its garbage is collected in the pause after it.
+    mock.timers.tick(IDLE_MS);
+    await settle();
+    assert.deepEqual(heap.collections, [40 * MB]);
+    // The first real lint: a document whose heap is many times the warm-up's, answered; the first keystroke is next.
+    heap.live = 300 * MB;
+    heap.used = 380 * MB;
+    c.done();
+    await settle();
+    assert.equal(heap.collections.length, 1, 'collected right after the first real lint, measured from the warm-up');
+    // The ceiling counts from there: typing on collects once the heap has doubled since.
+    heap.used = 2 * 380 * MB + MB;
+    c.done();
+    await settle();
+    assert.deepEqual(heap.collections, [40 * MB, 761 * MB]);
+  });
+
   it('one collection at a time', async () => {
     let finish: (v: boolean) => void = () => undefined;
     let calls = 0;

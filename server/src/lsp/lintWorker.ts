@@ -353,7 +353,7 @@ export function runLintWorker(): void {
   let tasks = 0;
   // Lints in progress; the heap is collected in the pauses between them (see memory.ts).
   let running = 0;
-  const memory = new IdleCollector({ busy: () => running > 0 });
+  const memory = new IdleCollector({ name: 'lint', busy: () => running > 0 });
   // The open documents' texts: a task brings the edits since the one it was sent last.
   const texts = new KeptTexts();
   serveTasks<PostedLintTask, LintReply>({
@@ -399,8 +399,10 @@ export function runLintWorker(): void {
       });
       // The engine's code compiled: the next workers start with it (workerBoot.ts).
       saveCodeCache();
-      // Keep the worker's heap flat: collected once the user pauses, not while they type (see memory.ts).
-      memory.done();
+      // Keep the worker's heap flat: collected once the user pauses, not while they type (see memory.ts). The
+      // warm-up's heap is no measure of the documents' (the answer after it comes before any task).
+      if (tasks > 0) memory.done();
+      else memory.warmedUp();
     },
     uncaught: e => console.error('apiconv lint worker:', e),
   });

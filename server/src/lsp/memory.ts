@@ -16,6 +16,7 @@
  */
 import * as v8 from 'node:v8';
 import { gcFunction } from '../engine';
+import { memoryTraceOn, traceQuietMoment } from './memoryTrace';
 
 /**
  * Quiet time after the last unit of work before a thread collects: longer than the gap between a typist's
@@ -64,6 +65,8 @@ export interface IdleCollectorOptions {
   /** For tests: the collection (resolves when done; false when not available) and the heap in use. */
   gc?: () => Promise<boolean> | false;
   heapUsed?: () => number;
+  /** The thread's name in the memory trace (memoryTrace.ts). */
+  name?: string;
 }
 
 /** One thread's collection policy (see above): call `activity()` when work arrives and `done()` when a unit of it is done. */
@@ -78,6 +81,11 @@ export class IdleCollector {
   private baseline = 0;
   private timer: NodeJS.Timeout | undefined;
   private collecting = false;
+  /** A warm-up was the last work done: no baseline yet (warmedUp). */
+  private warming = false;
+  private readonly name: string;
+  /** Units of work done (done() calls). */
+  private units = 0;
   /** Collections started (for tests and the status). */
   collections = 0;
 
@@ -89,6 +97,7 @@ export class IdleCollector {
     this.busy = o.busy ?? (() => false);
     this.gc = o.gc ?? majorGc;
     this.used = o.heapUsed ?? heapUsed;
+    this.name = o.name ?? 'thread';
   }
 
   /** Work arrived (an edit, a lint request): no collection until the next pause. */
@@ -99,6 +108,8 @@ export class IdleCollector {
 
   /** A unit of work is done: collect in the pause that may follow (or now, past the ceiling). */
   done(): void {
+    this.units++;
+    this.warming = false;
     const used = this.used();
     if (this.baseline === 0) this.baseline = used;
     if (this.grown(used, this.ceiling)) {
@@ -106,10 +117,24 @@ export class IdleCollector {
       this.collect();
       return;
     }
+    this.armPause();
+  }
+
+  private armPause(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.idle(), this.idleMs);
     // A pending collection does not keep a process alive that has nothing else to do.
     this.timer.unref?.();
+  }
+
+  /**
+   * The thread's warm-up is done: its garbage is collected in the pause that may follow, but the heap it leaves is
+   * no baseline. Measured from the warm-up's small heap, the ceiling made the first real unit of work (opening a big
+   * document, several times that heap) collect at once, in the time of the first keystroke after it.
+   */
+  warmedUp(): void {
+    this.warming = true;
+    this.armPause();
   }
 
   /** Stop (the thread is closing). */
@@ -121,6 +146,11 @@ export class IdleCollector {
     this.timer = undefined;
     // Still busy: the work in progress calls done() again when it is, and that arms the next pause.
     if (this.busy()) return;
+    if (memoryTraceOn()) {
+      traceQuietMoment(this.name, this.units);
+      this.baseline = this.used();
+      return;
+    }
     if (this.grown(this.used(), this.growth)) this.collect();
   }
 
@@ -137,7 +167,7 @@ export class IdleCollector {
     void r.then(
       () => {
         this.collecting = false;
-        this.baseline = this.used();
+        this.baseline = this.warming ? 0 : this.used();
       },
       () => (this.collecting = false),
     );

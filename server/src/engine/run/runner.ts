@@ -40,6 +40,7 @@ import { Query, valueAt } from './query';
 import { Reads, sameAsRead, snapshotOf, withResolved } from './reads';
 import type { SharedObjects } from '../resolve/types';
 import { DEFAULT_RANGE, type DocLike, type InventoryLike, type JsonPath, type RawResult, type RuleLike, type RunnerResult } from './types';
+import { HeldMatches } from './heldMatches';
 
 interface UnitEntry {
   value: unknown;
@@ -79,6 +80,8 @@ export class IncrementalRunner {
   private splitRest = new Map<string, { sig: unknown[]; results: RawResult[] }>();
   private unitsR = new Map<string, UnitEntry>();
   private unitsU = new Map<string, UnitEntry>();
+  /** The units that keep their matches, per pass: resolved, unresolved (heldMatches.ts). */
+  private readonly held = [new HeldMatches(), new HeldMatches()] as const;
   /** Results of the memo-able functions by value (see FnMemo). */
   private fnMemo = new FnMemo();
   /** The model rules' last results and what they read: top-level key → its units (resolved, unresolved), and the names of the properties whose values they read (Reads). */
@@ -100,6 +103,7 @@ export class IncrementalRunner {
       this.key = { ruleset, formats: formatKey, dialect, only };
       this.unitsR.clear();
       this.unitsU.clear();
+      for (const h of this.held) h.clear();
       const rules = (Object.values(ruleset.rules) as unknown as RuleLike[]).filter(r => r.enabled && r.matchesFormat(formats) && (!only || only(r.name)));
       this.splitUnits.clear();
       this.splitRest.clear();
@@ -138,9 +142,9 @@ export class IncrementalRunner {
     };
 
     // Local rules: unit by unit, then above the units on a stub root.
-    for (const [query, root, cache, shared] of [
-      [q.localR, inventory.resolved, this.unitsR, input.shared],
-      [q.localU, inventory.unresolved, this.unitsU, undefined],
+    for (const [query, root, cache, held, shared] of [
+      [q.localR, inventory.resolved, this.unitsR, this.held[0], input.shared],
+      [q.localU, inventory.unresolved, this.unitsU, this.held[1], undefined],
     ] as const) {
       if (query.empty) continue;
       const seen = new Set<string>();
@@ -228,8 +232,10 @@ export class IncrementalRunner {
         // Asynchronous results land later, out of order: no matches kept then.
         const keep = hit !== undefined && recording-- > 0 && promises.length === pending;
         cache.set(key, { value, results, matches: keep ? matches : undefined, replay: keep ? replay : undefined });
+        if (keep) held.keep(key);
       }
       for (const key of cache.keys()) if (!seen.has(key)) cache.delete(key);
+      this.stats.matchesHeld += held.update(cache);
       lap('units');
       const units = seen;
       query.run(stubRoot(root), (rule, p) => {
@@ -373,6 +379,7 @@ export class IncrementalRunner {
     this.queries = undefined;
     this.unitsR.clear();
     this.unitsU.clear();
+    for (const h of this.held) h.clear();
     this.splitUnits.clear();
     this.splitRest.clear();
   }
@@ -449,6 +456,7 @@ function emptyStats() {
     unitsReplayed: 0,
     matchesKept: 0,
     matchesRerun: 0,
+    matchesHeld: 0, // kept for a replay after this run, all units together
     modelReused: false,
     rerun: [] as string[],
     ms: { units: 0, above: 0, split: 0, model: 0, global: 0, ranges: 0, prepare: 0 },
