@@ -77,6 +77,7 @@ export {
   formatOf,
   isNumberKeyProblem,
   parseData,
+  parseDataOrBroken,
   quoteKeyFix,
   rootSeenFrom,
   specOf,
