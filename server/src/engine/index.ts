@@ -75,6 +75,7 @@ export {
   fixFile,
   fixOptions,
   formatOf,
+  hasBrokenPiece,
   isNumberKeyProblem,
   parseData,
   parseDataOrBroken,

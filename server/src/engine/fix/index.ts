@@ -67,6 +67,10 @@ export function parseDataOrBroken(text: string, format: TextFormat): { data: unk
   const pieces = format === 'yaml' ? yamlPieceData(text) : undefined;
   return pieces ?? { data: parseData(text, format) };
 }
+/** Whether one of a YAML text's pieces has a syntax error (the text has one then), found without the whole text's parse. */
+export function hasBrokenPiece(text: string): boolean {
+  return yamlPieceData(text) === 'broken';
+}
 const jsonData = memoByText(t => deepFreeze(parseDataOnce(t, 'json')));
 const yamlData = memoByText(t => parseDataOnce(t, 'yaml'));
 
