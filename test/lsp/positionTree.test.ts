@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseTree, updateTree, type TNode } from '../../server/src/lsp/positionTree';
-import { documentSymbols, makeParsed, REST_MS, SLOW_PARSE_MS, STALE_TREE_MS, STALE_TREE_PARSES, updateParsed } from '../../server/src/lsp/navigation';
+import { documentSymbols, makeParsed, SLOW_PARSE_MS, STALE_TREE_MS, STALE_TREE_PARSES, updateParsed } from '../../server/src/lsp/navigation';
 
 const CORPUS = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus');
 
@@ -274,9 +274,14 @@ test('a document that does not parse cleanly: between whole parses (STALE_TREE_M
   assert.deepEqual(plain(later.tree), plain(parseTree(later.text, '/w/api.yaml')));
   // a whole parse that takes long (a loaded machine) serves for STALE_TREE_PARSES of its time: parses take a fifth of
   // the thread at most, rather than every request parsing again
-  const slow = { ...first, parseMs: 400 };
-  assert.equal(updateParsed(slow, edited, undefined, 1000 + STALE_TREE_PARSES * 400 - 1).stale, true, 'not parsed again within five parse times');
-  assert.equal(updateParsed(slow, edited, undefined, 1000 + STALE_TREE_PARSES * 400).stale, undefined, 'parsed again after');
+  const json = '{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/a": {"get": {"summary": "A"}}, "/b": {}}';
+  const slow = { ...makeParsed('/w/api.json', json, 'json', undefined, 1000), parseMs: 400 };
+  assert.equal(slow.tree?.clean, false, 'the JSON text does not parse cleanly');
+  const jsonEdited = json.replace('"A"', '"Ab"');
+  assert.equal(updateParsed(slow, jsonEdited, undefined, 1000 + STALE_TREE_PARSES * 400 - 1).stale, true, 'not parsed again within five parse times');
+  assert.equal(updateParsed(slow, jsonEdited, undefined, 1000 + STALE_TREE_PARSES * 400).stale, undefined, 'parsed again after');
+  // (a slow YAML text broken in one of its pieces is not parsed whole at all while it stays broken: the next test)
+  assert.equal(updateParsed({ ...first, parseMs: 400 }, edited, undefined, 1000 + STALE_TREE_PARSES * 400).stale, true);
   // a clean document is patched as before, never stale
   const clean = makeParsed('/w/ok.yaml', 'openapi: 3.0.3\npaths:\n  /a:\n    get:\n      summary: A\n', 'yaml', undefined, 0);
   const next = updateParsed(clean, clean.text.replace('A', 'AB'), undefined, 1);
@@ -284,26 +289,49 @@ test('a document that does not parse cleanly: between whole parses (STALE_TREE_M
   assert.deepEqual(plain(next.tree), plain(parseTree(next.text, '/w/ok.yaml')));
 });
 
-test('a document whose whole parse is slow (SLOW_PARSE_MS): while it is edited, its tree is moved past an edit it cannot be patched for; parsed whole once it rests', () => {
+test('a document whose whole parse is slow (SLOW_PARSE_MS): while it is open, its tree is moved past an edit it cannot be patched for; parsed whole once it rests', () => {
   const text = 'openapi: 3.0.3\npaths:\n  /a:\n    get:\n      summary: A\n  /b:\n    get:\n      summary: B\n';
   const slow = { ...makeParsed('/w/api.yaml', text, 'yaml', undefined, 1000), parseMs: SLOW_PARSE_MS };
   // A path pasted before /b is not an edit inside one entry: the tree cannot be patched.
   const pasted = text.replace('  /b:', '  /c:\n    get:\n      summary: C\n  /b:');
-  const typing = updateParsed(slow, pasted, undefined, 2000, 2000 - REST_MS + 1);
-  assert.equal(typing.stale, true, 'not parsed whole while the user types');
+  const typing = updateParsed(slow, pasted, undefined, 2000, false);
+  assert.equal(typing.stale, true, 'not parsed whole while the document is open');
   assert.equal(typing.tree?.clean, false, "not patched later as if it were this text's tree");
   const whole = parseTree(pasted, '/w/api.yaml');
   const b = (t: TNode | undefined) => findKey(findKey(t, '/b'), 'summary');
   assert.deepEqual([b(typing.tree)?.keyStart, b(typing.tree)?.start], [b(whole)?.keyStart, b(whole)?.start], 'what follows the edit is where it is');
   const typed = pasted.replace('summary: B', 'summary: Bc');
-  const next = updateParsed(typing, typed, undefined, 2100, 2100);
-  assert.equal(next.stale, true);
-  const rested = updateParsed(next, typed, undefined, 2100 + REST_MS, 2100);
-  assert.equal(rested.stale, undefined, 'parsed whole once the document has had no edit for REST_MS');
+  const next = updateParsed(typing, typed, undefined, 60_000, false);
+  assert.equal(next.stale, true, 'a request never parses it whole, however long ago the last edit was');
+  const rested = updateParsed(next, typed, undefined, 60_000, true);
+  assert.equal(rested.stale, undefined, 'parsed whole once the document rests');
   assert.deepEqual(plain(rested.tree), plain(parseTree(typed, '/w/api.yaml')));
   // a document parsed quickly is parsed whole at once
   const quick = { ...makeParsed('/w/api.yaml', text, 'yaml', undefined, 1000), parseMs: SLOW_PARSE_MS - 1 };
-  assert.equal(updateParsed(quick, pasted, undefined, 2000, 2000).stale, undefined);
+  assert.equal(updateParsed(quick, pasted, undefined, 2000, false).stale, undefined);
+});
+
+test('a slow document broken by an edit: its last exact tree is kept, the edit that mends the text is patched into it, and a broken text is not parsed whole at rest', () => {
+  const text = 'openapi: 3.0.3\npaths:\n  /a:\n    get:\n      summary: A\n  /b:\n    get:\n      summary: B\n';
+  const slow = { ...makeParsed('/w/api.yaml', text, 'yaml', undefined, 1000), parseMs: SLOW_PARSE_MS };
+  const exactBefore = plain(slow.tree);
+  // An unclosed flow mapping typed into /a's summary, then a word typed in /b's.
+  const broken = text.replace('summary: A', 'summary: { A');
+  const typing = updateParsed(slow, broken, undefined, 2000, false);
+  assert.equal(typing.stale, true);
+  const typed = broken.replace('summary: B', 'summary: Bc');
+  const next = updateParsed(typing, typed, undefined, 3000, false);
+  assert.deepEqual(plain(next.exact?.tree), exactBefore, 'the exact tree is kept as it was (a copy was moved)');
+  // At rest, the text still broken: not parsed whole (the moved tree serves).
+  const rested = updateParsed(next, typed, undefined, 60_000, true);
+  assert.equal(rested.stale, true, 'a broken text is not parsed whole');
+  assert.equal(rested.parsedAt, 1000);
+  // The brace taken away again: the exact tree is patched for the edits since it, not parsed whole.
+  const mended = typed.replace('summary: { A', 'summary: A');
+  const after = updateParsed(rested, mended, undefined, 61_000, false);
+  assert.equal(after.stale, undefined, 'exact again');
+  assert.equal(after.parsedAt, 1000, 'not parsed whole');
+  assert.deepEqual(plain(after.tree), plain(parseTree(mended, '/w/api.yaml')));
 });
 
 function findKey(t: TNode | undefined, key: string): TNode | undefined {

@@ -53,7 +53,7 @@ import {
   LineIndex,
   type LintOptions,
   type LintResult,
-  parseData,
+  parseDataOrBroken,
   renderJson,
   renderYaml,
   type SnippetMap,
@@ -120,12 +120,35 @@ function completions(text: string, offset: number, opts: CompletionOptions): Com
 
   // The document without the word being typed (it may not parse otherwise); same offsets.
   const blanked = text.slice(0, cx.replaceStart) + text.slice(cx.replaceStart, cx.replaceEnd).replace(/[^\n]/g, ' ') + text.slice(cx.replaceEnd);
-  const data = parseData(blanked, format);
+  const read = parseDataOrBroken(blanked, format);
+  const broken = read === 'broken';
+  const data = broken ? lastData.get(opts.fileName) : read.data;
   if (!isObject(data) || (data.openapi === undefined && data.swagger === undefined)) return [];
+  if (!broken) lastData.set(opts.fileName, data);
   const spec: Spec = data.swagger !== undefined ? 'oas2' : 'oas3';
-  const doc = new DocInfo(text, blanked, data, spec, format, cx, lines, opts);
+  const doc = new DocInfo(text, blanked, data, spec, format, cx, lines, opts, broken);
   return snippetItems(doc);
 }
+
+/** Documents whose last data completion keeps (the most recently completed in). */
+const LAST_DATA_KEPT = 8;
+
+/**
+ * The data of each document's last text that parsed, by file name: while the text is broken elsewhere (the user is
+ * mid-edit), completion reads the document's conventions (its error schema, its shared responses, its security) from
+ * it rather than from a parse of the whole broken text.
+ */
+const lastData = {
+  byFile: new Map<string, Obj>(),
+  get(file: string): Obj | undefined {
+    return this.byFile.get(file);
+  },
+  set(file: string, data: Obj): void {
+    this.byFile.delete(file);
+    this.byFile.set(file, data);
+    if (this.byFile.size > LAST_DATA_KEPT) this.byFile.delete(this.byFile.keys().next().value!);
+  },
+};
 
 // ---------------------------------------------------------------------------
 
@@ -209,6 +232,8 @@ class DocInfo implements SnippetDoc {
     readonly cx: CursorContext,
     readonly lines: LineIndex,
     readonly opts: CompletionOptions,
+    /** The text does not parse (`data` is its last one that did): edits beside the snippet cannot be checked. */
+    readonly broken = false,
   ) {}
 
   /** The `$ref` of the document's error schema (an existing one of shape A/B, else `Error`, added). */
@@ -315,6 +340,8 @@ class DocInfo implements SnippetDoc {
       ops.push({ kind: 'set', path: n.path, value: n.value });
     }
     if (ops.length === 0) return [];
+    // applyOps gives no edits for a text that does not parse, and would have parsed it whole to find that out.
+    if (this.broken) return undefined;
     const { cx, lines } = this;
     // The whitespace around the insertion: an edit there would be ordered ambiguously against it.
     let gapStart = cx.replaceStart;

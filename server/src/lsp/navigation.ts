@@ -14,8 +14,8 @@ import {
   type Range,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { fileUriTarget } from '../engine';
-import { findByPath, nodeAt, operationNodes, parseTree, pointerToPath, refAt, shiftTree, updateTree, type TNode } from './positionTree';
+import { fileUriTarget, hasBrokenPiece } from '../engine';
+import { copyTree, findByPath, isJsonLike, nodeAt, operationNodes, parseTree, pointerToPath, refAt, shiftTree, updateTree, type TNode } from './positionTree';
 import { findingHoverMarkdown } from './hoverDocs';
 
 export interface Parsed {
@@ -29,6 +29,12 @@ export interface Parsed {
   parseMs?: number;
   /** The tree is the last whole parse's with its offsets moved (a document that does not parse cleanly). */
   stale?: boolean;
+  /**
+   * While the tree is a moved one: the last tree that was its text's (a clean one), and that text, kept apart (a copy
+   * was moved). The edit that mends the text — most often it puts back what was there — is patched into it
+   * (updateTree), rather than the whole text parsed again.
+   */
+  exact?: { text: string; tree: TNode };
 }
 
 /**
@@ -46,13 +52,14 @@ export const STALE_TREE_PARSES = 5;
 
 /**
  * A whole parse that took this long (ms) holds every request behind it (a second for stripe, five on a loaded
- * machine): while such a document is being edited, an edit the tree cannot be patched for (a paste, a block moved,
- * a broken text) moves the last tree past the edit instead, and the document is parsed whole again once it has had
- * no edit for REST_MS. In the soak on stripe, whole parses for the requests between keystrokes were most of the main
- * thread's work and the requests waited seconds behind them.
+ * machine): while such a document is open, an edit the tree cannot be patched for (a paste, a block moved, a broken
+ * text) moves the last tree past the edit instead, and a request never parses it whole. The scheduler parses it once
+ * it rests (no edit, no lint: updateParsed `resting`), and not while its text is broken: a text that the user has left
+ * broken is served by the moved tree until an edit mends it. In the soak on stripe, whole parses for the requests
+ * between keystrokes were most of the main thread's work and the requests waited seconds behind them; a request that
+ * waited behind one found the document rested, and parsed it whole again.
  */
 export const SLOW_PARSE_MS = 100;
-export const REST_MS = 1000;
 
 export interface NavHost {
   /** The parsed current text of a file (open buffer, else disk); undefined when unreadable. */
@@ -241,23 +248,26 @@ export function makeParsed(file: string, text: string, languageId = 'yaml', doc?
 }
 
 /**
- * `last` (of the same file) after an edit to `text`: its tree patched in place where it can be (updateTree); else
- * moved past the edit — for a document that does not parse cleanly, while its last whole parse is under
- * STALE_TREE_MS old; for one whose whole parse is slow, while it is being edited (`editedAt`: its last edit,
- * performance.now()) —; else parsed again.
+ * `last` (of the same file) after an edit to `text`: its tree patched in place where it can be (updateTree), or the
+ * last exact tree patched for the edits since (a mended text); else moved past the edit — for a document that does
+ * not parse cleanly, while its last whole parse is under STALE_TREE_MS old; for one whose whole parse is slow, unless
+ * it rests with a text that is not broken (`resting`: the scheduler's parse, once the document has had no edit and no
+ * lint for a while) —; else parsed again.
  */
-export function updateParsed(last: Parsed, text: string, doc?: TextDocument, now = performance.now(), editedAt?: number): Parsed {
+export function updateParsed(last: Parsed, text: string, doc?: TextDocument, now = performance.now(), resting = true): Parsed {
   const docOf = () => doc ?? TextDocument.create('file://' + last.file, 'yaml', 0, text);
-  const tree = last.tree ? updateTree(last.tree, last.text, text, last.file) : undefined;
+  const tree = (last.tree && updateTree(last.tree, last.text, text, last.file)) || (last.exact && updateTree(last.exact.tree, last.exact.text, text, last.file));
   if (tree) return { file: last.file, text, doc: docOf(), tree, parsedAt: last.parsedAt, parseMs: last.parseMs };
   const brokenRecently =
     last.tree && !last.tree.clean && last.parsedAt !== undefined && now - last.parsedAt < Math.max(STALE_TREE_MS, STALE_TREE_PARSES * (last.parseMs ?? 0));
-  const slowWhileEdited = (last.parseMs ?? 0) >= SLOW_PARSE_MS && editedAt !== undefined && now - editedAt < REST_MS;
-  if (last.tree && (brokenRecently || slowWhileEdited)) {
-    const moved = shiftTree(last.tree, last.text, text);
+  const slow = (last.parseMs ?? 0) >= SLOW_PARSE_MS && (!resting || (!isJsonLike(text, last.file) && hasBrokenPiece(text)));
+  if (last.tree && (brokenRecently || slow)) {
+    // The first move of an exact clean tree keeps it (for the edit that mends the text), and moves a copy.
+    const exact = last.stale ? last.exact : last.tree.clean ? { text: last.text, tree: last.tree } : undefined;
+    const moved = shiftTree(last.stale || !exact ? last.tree : copyTree(last.tree), last.text, text);
     // Not the tree of this text: updateTree must not patch it.
     moved.clean = false;
-    return { file: last.file, text, doc: docOf(), tree: moved, parsedAt: last.parsedAt, parseMs: last.parseMs, stale: true };
+    return { file: last.file, text, doc: docOf(), tree: moved, parsedAt: last.parsedAt, parseMs: last.parseMs, stale: true, ...(exact ? { exact } : {}) };
   }
   return makeParsed(last.file, text, undefined, doc, now);
 }

@@ -25,8 +25,6 @@ export class OpenDocuments {
   /** Open file → the URI the editor opened it by. */
   private readonly openUris = new Map<string, string>();
   private readonly parsedCache = new Map<string, Parsed>();
-  /** Open file → when it was last edited (performance.now()): a slow whole parse waits until it rests (updateParsed). */
-  private readonly editedAt = new Map<string, number>();
 
   /**
    * `maxBytes`: the size limit of a file's last lint, if it has one (a document over it is not parsed here either).
@@ -34,9 +32,7 @@ export class OpenDocuments {
   constructor(
     private readonly settings: ServerSettings,
     private readonly maxBytes: (file: string) => number | undefined,
-  ) {
-    this.documents.onDidChangeContent(e => this.editedAt.set(this.fileOf(e.document.uri), performance.now()));
-  }
+  ) {}
 
   fileOf(uri: string): string {
     try {
@@ -61,7 +57,6 @@ export class OpenDocuments {
     this.openUris.delete(file);
     this.edits.forget(file);
     this.parsedCache.delete(file);
-    this.editedAt.delete(file);
   }
 
   isOpen(file: string): boolean {
@@ -109,24 +104,36 @@ export class OpenDocuments {
   }
 
   readonly nav: NavHost = {
-    parsed: file => {
-      const text = this.readText(file);
-      if (text === undefined) return undefined;
-      // A document over the size limit is not linted (one message): nor parsed here for the outline and hovers.
-      const max = this.maxBytes(file) ?? maxBytesOf(this.settings.globalSettings);
-      if (text.length * 3 > max && Buffer.byteLength(text, 'utf8') > max) return undefined;
-      const hit = this.parsedCache.get(file);
-      // A tree only moved past the edits is parsed whole again once its document rests (updateParsed).
-      if (hit && hit.text === text && !hit.stale) return hit;
-      // After an edit (typing), the last tree is patched where it can be: one entry parsed again, not the document.
-      // The open document's positions (kept up to date by each edit) rather than a new TextDocument's.
-      const open = this.openDoc(file);
-      const doc = open && open.getText() === text ? open : undefined;
-      const parsed = hit ? updateParsed(hit, text, doc, performance.now(), open ? this.editedAt.get(file) : undefined) : makeParsed(file, text, undefined, doc);
-      this.parsedCache.set(file, parsed);
-      if (this.parsedCache.size > PARSED_KEPT) this.parsedCache.delete(this.parsedCache.keys().next().value!);
-      return parsed;
-    },
+    parsed: file => this.parsed(file, false),
     uriOf: file => this.uriOf(file),
   };
+
+  /**
+   * The parse of an open document that rests (no edit, no lint for a while: the scheduler): a big one whose tree was
+   * only moved past the edits is parsed whole now, unless its text is broken (updateParsed).
+   */
+  parseResting(file: string): void {
+    this.parsed(file, true);
+  }
+
+  private parsed(file: string, resting: boolean): Parsed | undefined {
+    const text = this.readText(file);
+    if (text === undefined) return undefined;
+    // A document over the size limit is not linted (one message): nor parsed here for the outline and hovers.
+    const max = this.maxBytes(file) ?? maxBytesOf(this.settings.globalSettings);
+    if (text.length * 3 > max && Buffer.byteLength(text, 'utf8') > max) return undefined;
+    const hit = this.parsedCache.get(file);
+    // A tree only moved past the edits is patched, moved or parsed again (updateParsed).
+    if (hit && hit.text === text && !hit.stale) return hit;
+    // After an edit (typing), the last tree is patched where it can be: one entry parsed again, not the document.
+    // The open document's positions (kept up to date by each edit) rather than a new TextDocument's. A request on an
+    // open document never parses a big one whole when it has a tree to move (updateParsed): the scheduler does, once
+    // the document rests.
+    const open = this.openDoc(file);
+    const doc = open && open.getText() === text ? open : undefined;
+    const parsed = hit ? updateParsed(hit, text, doc, performance.now(), resting || open === undefined) : makeParsed(file, text, undefined, doc);
+    this.parsedCache.set(file, parsed);
+    if (this.parsedCache.size > PARSED_KEPT) this.parsedCache.delete(this.parsedCache.keys().next().value!);
+    return parsed;
+  }
 }

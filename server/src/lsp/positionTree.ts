@@ -210,6 +210,16 @@ export function shiftTree(root: TNode, oldText: string, newText: string): TNode 
 
 const NO_NODE: TNode = { type: 'scalar', start: -1, end: -1, parent: undefined };
 
+/** A copy of the tree below `root` (the nodes' own fields; keys and values shared), for shiftTree to move while `root` is kept. */
+export function copyTree(root: TNode): TNode {
+  const copy = (n: TNode, parent: TNode | undefined): TNode => {
+    const c: TNode = { ...n, parent };
+    if (n.children) c.children = n.children.map(k => copy(k, c));
+    return c;
+  };
+  return copy(root, root.parent);
+}
+
 /** The one edit that turns `oldText` into `newText`: their common prefix and suffix kept. */
 function editBetween(oldText: string, newText: string): Edit {
   // By strides (engine/parse/window.ts): a character at a time, a big document cost a scan of its text on every keystroke.

@@ -472,13 +472,14 @@ export class LintScheduler {
     // that comes first parses it then (afterPosting).
     // A big document's parse holds this thread for as long (a second for stripe): not while the user types, or the
     // first keystroke after opening waited for it. It is parsed once the document has had no edit for a moment
-    // (and not at all when a request that needs it comes first, as VS Code's outline does at once).
+    // (and not at all when a request that needs it comes first, as VS Code's outline does at once), and not while
+    // its text is broken: the moved tree serves until an edit mends it (updateParsed).
     if (doc && !docs.hasParsed(root.file)) {
       const prepare = () =>
         guard(connection, () => {
           const current = docs.openDoc(root.file);
           if (!current || current.version !== version || root.timer !== undefined || root.handle !== undefined || docs.hasParsed(root.file)) return;
-          docs.nav.parsed(root.file);
+          docs.parseResting(root.file);
         });
       const wait = doc.getText().length > PREPARE_AT_ONCE_CHARS ? PREPARE_AFTER_MS : 0;
       // After this task: the diagnostics (pushed, or the answer to a pull) are written by then, and waited for.

@@ -20,7 +20,7 @@ import { isJsonText } from '../sniff';
 import { fixableOf, getRule } from '../ruleset';
 import { EditComposer, applyOffsetEdits, type OffsetEdit } from './edits';
 import { jsonOpEdits, parseJsonTree } from './jsonOps';
-import { yamlData as yamlDataOf, yamlOpEdit, yamlParses } from './yamlOps';
+import { yamlData as yamlDataOf, yamlOpEdit, yamlParses, yamlPieceData } from './yamlOps';
 import { deepFreeze, memoByText } from './memo';
 import { isNumberKeyProblem } from '../finish/numberKeys';
 import { quoteKeyFix } from './quoteKeys';
@@ -57,6 +57,19 @@ export function formatOf(text: string, file?: string): TextFormat {
 /** The parsed data of a YAML or JSON text; undefined when it does not parse. Memoized and frozen (memo.ts). */
 export function parseData(text: string, format: TextFormat): unknown {
   return format === 'json' ? jsonData(text) : yamlData(text);
+}
+/**
+ * parseData for a feature that answers while the user types (completion): 'broken' when one of a YAML text's pieces
+ * has a syntax error, found without the whole text's parse — which, for a big document, held the server's main thread
+ * for seconds to find the error again at every keystroke.
+ */
+export function parseDataOrBroken(text: string, format: TextFormat): { data: unknown } | 'broken' {
+  const pieces = format === 'yaml' ? yamlPieceData(text) : undefined;
+  return pieces ?? { data: parseData(text, format) };
+}
+/** Whether one of a YAML text's pieces has a syntax error (the text has one then), found without the whole text's parse. */
+export function hasBrokenPiece(text: string): boolean {
+  return yamlPieceData(text) === 'broken';
 }
 const jsonData = memoByText(t => deepFreeze(parseDataOnce(t, 'json')));
 const yamlData = memoByText(t => parseDataOnce(t, 'yaml'));

@@ -50,6 +50,16 @@ export function yamlParses(text: string): boolean {
   return pieceView(text) !== undefined || parseYaml(text) !== undefined;
 }
 
+/**
+ * The data of a YAML text read from its pieces alone, never from a parse of the whole text: 'broken' when one of its
+ * pieces has a syntax error (so has the text: a whole parse would only find it), undefined when the pieces do not
+ * stand for the text for another reason (a whole parse decides then).
+ */
+export function yamlPieceData(text: string): { data: unknown } | 'broken' | undefined {
+  const view = readPieces(text);
+  return typeof view === 'object' ? { data: view.data } : view;
+}
+
 /** A piece (yamlCut.ts) parsed on its own: one pair, clean. */
 interface Leaf {
   doc: Document.Parsed;
@@ -80,10 +90,17 @@ interface PieceView {
   edit(op: FixOp): { edit: OffsetEdit | undefined } | undefined;
 }
 
-const pieceView = memoByText(pieceViewOnce);
+/** A text's piece view; 'broken' when a piece has a syntax error, undefined when the pieces do not stand for the text otherwise. */
+const readPieces = memoByText(pieceViewOnce);
+
+function pieceView(text: string): PieceView | undefined {
+  const view = readPieces(text);
+  return typeof view === 'object' ? view : undefined;
+}
 
 /**
- * Leaves by piece text, the headers' apart from the entries'; null: the piece is not one clean pair. Keyed by the
+ * Leaves by piece text, the headers' apart from the entries'; null: the piece is not one clean pair ('broken': it
+ * has a syntax error). Keyed by the
  * piece's text itself (a piece met for the first time is copied once; a key made by prefixing it copied every piece of
  * every view).
  * Each entry remembers the last view that used it: a full memo drops the entries the current view has not used, rather
@@ -92,7 +109,7 @@ const pieceView = memoByText(pieceViewOnce);
 const leafMemo = { entries: new Map<string, LeafEntry>(), headers: new Map<string, LeafEntry>() };
 
 interface LeafEntry {
-  leaf: Leaf | null;
+  leaf: Leaf | null | 'broken';
   /** The view (viewCount) that last used it. */
   used: number;
 }
@@ -103,7 +120,7 @@ let viewCount = 0;
 /** At least twice the pieces of the last text cut (github-api: some 9,600), so that a round finds every piece it did not change. */
 let leafLimit = 5000;
 
-function leafOf(text: string, header: boolean): Leaf | null {
+function leafOf(text: string, header: boolean): Leaf | null | 'broken' {
   const memo = header ? leafMemo.headers : leafMemo.entries;
   const hit = memo.get(text);
   if (hit !== undefined) {
@@ -128,9 +145,9 @@ function leafOf(text: string, header: boolean): Leaf | null {
  */
 const PIECE_SCHEMA = new Schema({ resolveKnownTags: true, schema: 'core' });
 
-function leafOnce(text: string, header: boolean): Leaf | null {
+function leafOnce(text: string, header: boolean): Leaf | null | 'broken' {
   const doc = parseYamlOnce(text, PIECE_SCHEMA);
-  if (!doc) return null;
+  if (!doc) return 'broken';
   const root = doc.contents;
   if (!isMap(root) || root.flow || root.items.length !== 1) return null;
   const pair = root.items[0]!;
@@ -154,7 +171,7 @@ function leafOnce(text: string, header: boolean): Leaf | null {
   return { doc, key: keyOf(pair.key)!, jsKey: keys[0]!, jsValue, counts, keyCol: column(text, pair.key.range[0]) };
 }
 
-function pieceViewOnce(text: string): PieceView | undefined {
+function pieceViewOnce(text: string): PieceView | 'broken' | undefined {
   const pieces = cutYaml(text);
   if (!pieces || pieces.length === 0) return undefined;
   leafLimit = Math.max(5000, 2 * pieces.length);
@@ -162,6 +179,7 @@ function pieceViewOnce(text: string): PieceView | undefined {
   const leaves: Leaf[] = [];
   for (const p of pieces) {
     const leaf = leafOf(text.slice(p.start, p.end), p.header);
+    if (leaf === 'broken') return leaf;
     if (!leaf) return undefined;
     leaves.push(leaf);
   }
