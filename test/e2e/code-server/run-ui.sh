@@ -19,6 +19,8 @@ cs_prepare
 NODE_WS=()
 if [ -n "${LAT_PROFILE:-}" ]; then
   mkdir -p "$LAT_PROFILE/server"; export APICONV_SERVER_CPU_PROF=$LAT_PROFILE/server
+  # a free port for the extension host's inspector: on a fixed one, two runs at once profiled each other's host
+  export LAT_INSPECT_PORT=${LAT_INSPECT_PORT:-$(free_port)}
   node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' || NODE_WS=(--experimental-websocket)
 fi
 "$CS_NODE" "$CS_ENTRY" "${CS_COMMON[@]}" --install-extension "$VSIX" --force
