@@ -3,10 +3,18 @@
  * sees, when diagnostics are pulled, and the workspace-trust flag it is given.
  */
 import * as vscode from 'vscode';
-import { DiagnosticPullMode, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import {
+  DiagnosticCollectionSource,
+  DiagnosticPullMode,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  TransportKind,
+} from 'vscode-languageclient/node';
 import type { InitializationOptions } from '../../server/src/lsp/protocol';
 import { DiagnosticsGate } from './diagnosticsGate';
 import { SharedRequests } from './sharedRequests';
+import { StagedDiagnostics } from './stagedDiagnostics';
 
 type SymbolsAnswer = vscode.SymbolInformation[] | vscode.DocumentSymbol[] | null | undefined;
 
@@ -59,6 +67,14 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     // The pulled diagnostics' collection has the server's identifier, `apiconv`: the pushed ones (closed `$ref`'d
     // files, configs) need another name, or VS Code logs that a collection named apiconv already exists.
     diagnosticCollectionName: 'apiconv-pushed',
+    // A just-opened document's pulled diagnostics are shown in two steps (stagedDiagnostics.ts).
+    diagnosticCollectionProvider: {
+      create: (name, source) => {
+        const collection = vscode.languages.createDiagnosticCollection(name);
+        return source === DiagnosticCollectionSource.pull ? new StagedDiagnostics(collection) : collection;
+      },
+      dispose: collection => collection.dispose(),
+    },
     synchronize: {
       configurationSection: 'apiconv',
       fileEvents: vscode.workspace.createFileSystemWatcher(RULESET_GLOB),

@@ -102,11 +102,15 @@ function keystrokes(title, windows, cols) {
   });
 }
 
+/** How many times each file was opened so far: its opens are the phases `open-<file>.<k>`. */
+const opened = new Map();
 for (const [i, m] of marks.entries()) {
   if (!m.name.startsWith('open ')) continue;
   const file = m.name.slice('open '.length);
-  const listed = marks.find(x => x.name === `listed ${file}`);
-  if (listed) table(`${file}: Quick Open Enter → the Problems panel lists it`, m.mono, listed.mono + 0.25, columns(`open-${file}`));
+  const k = opened.get(file) ?? 0;
+  opened.set(file, k + 1);
+  const listed = marks.find((x, j) => j > i && x.name === `listed ${file}`);
+  if (listed) table(`${file} (open ${k + 1}): Quick Open Enter → the Problems panel lists it`, m.mono, listed.mono + 0.25, columns(`open-${file}.${k}`));
   const next = marks.findIndex((x, j) => j > i && x.name.startsWith('open '));
   const phase = marks.slice(i, next < 0 ? undefined : next);
   const windows = [];

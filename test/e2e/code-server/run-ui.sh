@@ -3,7 +3,8 @@
 # opens an unconventional document from the Explorer, waits for squiggles and for the Problems panel to list
 # apiconv findings; screenshots in test-results/vscode/. Then, with ../shared/corpus present, the latencies on pets,
 # asana and stripe (driver.js latency; test-results/vscode/latency-result.json). Needs: install.sh done, `npm run package`.
-# LAT_ONLY=asana.yaml[,spec3.yaml]: only the latency run, on those of the three (a short loop while tuning).
+# LAT_ONLY=asana.yaml[,spec3.yaml]: only the latency run, on those of the three (a short loop while tuning);
+# stripe's opens only: LAT_ONLY=petstore.yaml,spec3.yaml LAT_BROKEN= KS_KEYS=0 [LAT_OPENS=5].
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../../.." && pwd)
 eval "$("$HERE/install.sh" --env)"
@@ -19,6 +20,8 @@ cs_prepare
 NODE_WS=()
 if [ -n "${LAT_PROFILE:-}" ]; then
   mkdir -p "$LAT_PROFILE/server"; export APICONV_SERVER_CPU_PROF=$LAT_PROFILE/server
+  # a free port for the extension host's inspector: on a fixed one, two runs at once profiled each other's host
+  export LAT_INSPECT_PORT=${LAT_INSPECT_PORT:-$(free_port)}
   node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' || NODE_WS=(--experimental-websocket)
 fi
 "$CS_NODE" "$CS_ENTRY" "${CS_COMMON[@]}" --install-extension "$VSIX" --force
@@ -41,7 +44,11 @@ fi
 CORPUS="${APICONV_CORPUS:-$ROOT/../shared/corpus}"
 if [ -f "$CORPUS/stripe/spec3.yaml" ] && [ -z "${SKIP_KEYSTROKE:-}" ]; then
   cp "$CORPUS/oai-petstore-v3/petstore.yaml" "$CORPUS/asana/asana.yaml" "$CORPUS/stripe/spec3.yaml" "$WS/"
-  NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM LAT_FILES=${LAT_ONLY:-petstore.yaml,asana.yaml,spec3.yaml} LAT_BROKEN=spec3.yaml node "${NODE_WS[@]}" "$HERE/driver.js" latency || RC=1
+  export LAT_FILES=${LAT_ONLY:-petstore.yaml,asana.yaml,spec3.yaml}
+  # what the CLI finds in each: the Problems panel must count as many (or the 1,000 VS Code shows) once the user has read
+  LAT_EXPECT_COUNTS=$(cd "$WS" && node "$ROOT/server/out/cli.js" lint -f json ${LAT_FILES//,/ } | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const n={};for(const f of JSON.parse(s))n[f.source.split("/").pop()]=(n[f.source.split("/").pop()]||0)+1;console.log(Object.entries(n).map(([f,c])=>f+":"+c).join(","))})') || true
+  export LAT_EXPECT_COUNTS
+  NODE_PATH=$PW_NODE_PATH CHROMIUM=$CHROMIUM LAT_BROKEN=${LAT_BROKEN-spec3.yaml} node "${NODE_WS[@]}" "$HERE/driver.js" latency || RC=1
 else
   echo "latency on real documents: skipped (no corpus at $CORPUS: pets, asana and stripe come from it)"
 fi

@@ -1,7 +1,7 @@
 /**
  * What VS Code itself limits, in the extension host: the light bulb's "More apiconv actions…" entry and the quick pick
  * it opens (an entry picked there is resolved and applied), and a file with more findings than VS Code shows (1,000):
- * the status item says how many there are.
+ * its 100 most severe come first, and the status item says how many there are.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -75,10 +75,18 @@ export const limitsTests: TestCase[] = [
     },
   },
   {
-    name: 'more findings than VS Code shows: 1,000 in Problems, the status item counts them all',
+    name: 'more findings than VS Code shows: the 100 most severe first, then 1,000 in Problems; the status counts them all',
     timeoutMs: 120000,
     fn: async () => {
-      const { uri } = await openNew('many-findings.yaml', manyFindings(400));
+      // What the window is given of the document, each time it changes (stagedDiagnostics.ts)
+      const uri = uriOf('many-findings.yaml');
+      const given: { count: number; errors: number }[] = [];
+      const watch = vscode.languages.onDidChangeDiagnostics(e => {
+        if (!e.uris.some(u => u.toString() === uri.toString())) return;
+        const d = apiconvDiags(uri);
+        if (d.length > 0) given.push({ count: d.length, errors: d.filter(x => x.severity === vscode.DiagnosticSeverity.Error).length });
+      });
+      await openNew('many-findings.yaml', manyFindings(400));
       const s = await waitFor(
         'a status with a count above what VS Code shows',
         () => {
@@ -99,6 +107,9 @@ export const limitsTests: TestCase[] = [
         30000,
         () => String(apiconvDiags(uri).length),
       );
+      await sleep(500); // VS Code fires onDidChangeDiagnostics 50 ms after a change
+      watch.dispose();
+      assert(given[0]?.count === 100 && given[0].errors === 100 && given.at(-1)?.count === 1000, `given: ${JSON.stringify(given)}`);
     },
   },
 ];
