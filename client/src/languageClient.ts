@@ -14,6 +14,7 @@ import {
 import type { InitializationOptions } from '../../server/src/lsp/protocol';
 import { DiagnosticsGate } from './diagnosticsGate';
 import { SharedRequests } from './sharedRequests';
+import { serverEnvironment } from './serverProcess';
 import { StagedDiagnostics } from './stagedDiagnostics';
 
 type SymbolsAnswer = vscode.SymbolInformation[] | vscode.DocumentSymbol[] | null | undefined;
@@ -42,14 +43,15 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
   // The client starts the `debug` server when the extension host runs under an inspector: a profile wanted of all three
   // processes at once (extension host, server, renderer) is then taken of the server as it runs for users.
   const profileDir = process.env.APICONV_SERVER_CPU_PROF;
+  const env = serverEnvironment(process.env);
   const run = {
     module: serverModule,
     transport: TransportKind.stdio,
-    ...(profileDir ? { options: { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } } : {}),
+    options: { env, ...(profileDir ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}) },
   } as const;
   const serverOptions: ServerOptions = {
     run,
-    debug: profileDir ? run : { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    debug: profileDir ? run : { module: serverModule, transport: TransportKind.stdio, options: { env, execArgv: ['--nolazy', '--inspect=6019'] } },
   };
 
   const symbols = new SharedRequests<SymbolsAnswer, vscode.CancellationToken>(() => new vscode.CancellationTokenSource());

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import type { ClientCapabilities, Diagnostic, PublishDiagnosticsParams, Range } from 'vscode-languageserver-protocol';
+import { serverEnvironment } from '../../client/src/serverProcess';
 
 function findRoot(dir: string): string {
   for (let d = dir; ; d = path.dirname(d)) {
@@ -82,7 +83,7 @@ export class TestClient {
   private exited = false;
 
   constructor() {
-    this.proc = spawn(process.execPath, [...serverExecArgv(), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc = spawn(process.execPath, [...serverExecArgv(), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: serverEnvironment(process.env) });
     this.proc.stderr!.on('data', d => (this.stderr += String(d)));
     this.proc.on('exit', () => {
       this.exited = true;
