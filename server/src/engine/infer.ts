@@ -24,16 +24,8 @@ import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/su
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
 import { inferErrorBody, inferErrorConventions, inferErrorSchema } from './inferErrors';
 import { inferBoundedLists, inferListNames, inferPagination, inferWholeLists } from './inferLists';
-import {
-  inferActions,
-  inferCollectionCase,
-  inferCollectionForm,
-  inferPrefix,
-  inferReports,
-  inferVerbGroups,
-  inferVersionFormat,
-  nestingInference,
-} from './inferPaths';
+import { inferActions, inferCollectionCase, inferCollectionForm, inferPrefix, inferReports, inferVerbGroups, inferVersionFormat } from './inferPaths';
+import { nestingInference } from './inferNesting';
 import { inferBodilessActions, inferMethodTargets, inferPutBodies, inferUploads } from './inferMethods';
 
 export type { Inference };
