@@ -8,7 +8,7 @@ import type { ApiconvRule, FixContext, FixOp, JsonPath, Spec } from '../types';
 import { opPathFromFinding } from './fixes';
 import { modelRule, type Finding } from './ruleFunction';
 import { admitsJson, getAt, isItemPath, isObject, segments, type Model, type Obj, type Operation, type Parameter } from './oas';
-import type { RuleOptions } from './options';
+import type { OptionSpec, RuleOptions } from './options';
 import { isPluralOrUncountable, splitWords } from './words';
 import { ALL_DEFAULT_VERBS, verbOf } from '../path-no-verbs';
 
@@ -115,6 +115,20 @@ export function endsInNonCollection(op: Operation): boolean {
   const words = splitWords(last.replace(FORMAT_EXTENSION, ''));
   return words.length > 0 && !isPluralOrUncountable(words[words.length - 1]);
 }
+
+/** Which POSTs are actions rather than creations: the `actions` option of the rules that judge a POST by what it sends or answers. */
+export type PostActions = 'verbs' | 'non-collections';
+
+export const postActionsOption: OptionSpec<PostActions> = {
+  schema: { enum: ['verbs', 'non-collections'] },
+  default: 'verbs',
+  description:
+    "Which POSTs are actions, which send no new resource and create none: 'verbs', those whose path has a verb (path-no-verbs' list: /orders/{id}/cancel), a custom method (/{id}:activate) or a word such as search, login, token; 'non-collections', also those whose last segment names no collection: no plural noun (GitHub's /check-runs/{id}/rerequest, Spotify's /me/player/previous) or an RPC method (Slack's /dnd.endSnooze).",
+  example: 'non-collections',
+};
+
+/** Whether a POST acts on something rather than sending a new resource to a collection, under the team's `actions`. */
+export const isPostAction = (op: Operation, actions: PostActions) => isActionPost(op) || (actions === 'non-collections' && endsInNonCollection(op));
 
 /** 2xx status keys of the operation (`200`…`299` and `2XX`). */
 export function successCodes(op: Operation): string[] {
