@@ -26,7 +26,7 @@ import { inferErrorBody, inferErrorConventions, inferErrorSchema } from './infer
 import { inferBoundedLists, inferListNames, inferPagination, inferWholeLists } from './inferLists';
 import { inferActions, inferCollectionCase, inferCollectionForm, inferPrefix, inferReports, inferVerbGroups, inferVersionFormat } from './inferPaths';
 import { nestingInference } from './inferNesting';
-import { inferBodilessActions, inferMethodTargets, inferPutBodies, inferUploads } from './inferMethods';
+import { inferMethodTargets, inferPostActions, inferPutBodies, inferUploads } from './inferMethods';
 
 export type { Inference };
 
@@ -44,22 +44,25 @@ function oneEntryPerRule(inferences: Inference[]): Inference[] {
 
 const declares = (op: Operation, ...codes: string[]) => codes.some(c => op.responses?.[c] !== undefined);
 
-/** The success-status rules, by the method they judge (their operations and counts: rules/_lib/successStatuses.ts). */
-const STATUS_RULES: { rule: string; method: SuccessMethod }[] = [
-  { rule: 'get-success-200', method: 'get' },
-  { rule: 'post-create-201', method: 'post' },
-  { rule: 'put-success-200-204', method: 'put' },
-  { rule: 'delete-success-204', method: 'delete' },
+/**
+ * The success-status rules, by the method they judge (their operations and counts: rules/_lib/successStatuses.ts),
+ * and whether their seed's statuses pass a 202 (queued work): an operation answering it follows the seed.
+ */
+const STATUS_RULES: { rule: string; method: SuccessMethod; accepted202: boolean }[] = [
+  { rule: 'get-success-200', method: 'get', accepted202: false },
+  { rule: 'post-create-201', method: 'post', accepted202: true },
+  { rule: 'put-success-200-204', method: 'put', accepted202: true },
+  { rule: 'delete-success-204', method: 'delete', accepted202: true },
 ];
 
 function inferStatuses(models: Model[]): Inference[] {
   const out: Inference[] = [];
-  for (const { rule, method } of STATUS_RULES) {
-    const defaults = defaultOption(rule, 'statuses') as string[];
+  for (const { rule, method, accepted202 } of STATUS_RULES) {
+    const seed = [...(defaultOption(rule, 'statuses') as string[]), ...(accepted202 ? ['202'] : [])];
     const per = models.map(m => successStatusTallies(m)[method]);
     const ops = per.flatMap(p => p.declared);
     if (ops.length === 0) continue;
-    const complying = ops.filter(codes => codes.some(c => defaults.includes(c))).length;
+    const complying = ops.filter(codes => codes.some(c => seed.includes(c))).length;
     if (complying * 2 > ops.length) continue;
     const { counts, what } = sumTallies(per.map(p => p.tally));
     const [top] = ranked_(counts);
@@ -232,7 +235,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferPutBodies(models),
     ...inferUploads(models),
     inferBodyMediaType(models),
-    inferBodilessActions(models),
+    ...inferPostActions(models),
     inferErrorSchema(models) ?? inferErrorBody(models),
     inferErrorConventions(models),
     ...inferStatuses(models),
