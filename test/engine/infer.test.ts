@@ -155,8 +155,14 @@ describe('inferConventions', () => {
       "error bodies: problem in 2 of 3 error responses with a JSON body, B in 1 (A, B: the seed's shapes; own: none of them)",
       'error body media types: application/problem+json in 2 of 3 error responses with a JSON body, application/json in 1',
     ]);
+    const consistent = find(
+      inferConventions([doc({ '/api/as': failing('application/problem+json', problem), '/api/bs': failing('application/problem+json', problem) })]),
+      'error-schema-consistent',
+    );
+    assert.deepEqual(consistent?.options, { shapes: ['A', 'B', 'problem'] }, 'problem details are compared with the seed shapes');
     const seed = inferConventions([doc({ '/api/as': failing('application/json', shapeB), '/api/bs': failing('application/json', shapeB) })]);
     assert.equal(find(seed, 'error-schema'), undefined);
+    assert.equal(find(seed, 'error-schema-consistent'), undefined);
   });
 
   it('list-pagination: the style most paged lists use, its parameters under their majority names', () => {

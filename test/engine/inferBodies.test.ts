@@ -30,6 +30,11 @@ describe('inferConventions: error-schema', () => {
       options: { schemas: ['basic-error'] },
       evidence: ['error bodies: basic-error in 2 of 3 error responses with a JSON body, validation-error in 1'],
     });
+    assert.deepEqual(find(infs, 'error-schema-consistent'), {
+      rule: 'error-schema-consistent',
+      options: { schemas: ['basic-error'] },
+      evidence: ['error bodies compared beside shapes A and B: basic-error, as error-schema accepts them'],
+    });
   });
 
   it('counts a resolved document, whose error bodies are the shared schema object itself', () => {

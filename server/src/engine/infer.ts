@@ -22,7 +22,7 @@ import { pluralityOf, sumTallies } from '../../../rules/_lib/majority';
 import { versionNameTallies } from '../../../rules/_lib/versioning';
 import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/successStatuses';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
-import { inferErrorBody, inferErrorConventions, inferErrorSchema } from './inferErrors';
+import { inferErrorBody, inferErrorConsistency, inferErrorConventions, inferErrorSchema } from './inferErrors';
 import { inferBoundedLists, inferListNames, inferPagination, inferWholeLists } from './inferLists';
 import { inferActions, inferCollectionCase, inferCollectionForm, inferPrefix, inferReports, inferVerbGroups, inferVersionFormat } from './inferPaths';
 import { nestingInference } from './inferNesting';
@@ -219,6 +219,8 @@ function inferApiKeyNames(models: Model[]): Inference | undefined {
 export function inferConventions(documents: unknown[]): Inference[] {
   const models = documents.map(d => getModel(d));
   const bounds = inferBoundedLists(models);
+  const errorBody = inferErrorSchema(models) ?? inferErrorBody(models);
+  const errorConventions = inferErrorConventions(models);
   const inferred = [
     inferPrefix(models),
     inferCollectionCase(models),
@@ -236,8 +238,9 @@ export function inferConventions(documents: unknown[]): Inference[] {
     ...inferUploads(models),
     inferBodyMediaType(models),
     ...inferPostActions(models),
-    inferErrorSchema(models) ?? inferErrorBody(models),
-    inferErrorConventions(models),
+    errorBody,
+    errorConventions,
+    inferErrorConsistency([errorBody, errorConventions]),
     ...inferStatuses(models),
     ...inferPractices(models),
     inferVersionFormat(models),

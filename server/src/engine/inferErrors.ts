@@ -78,3 +78,17 @@ export function inferErrorBody(models: Model[]): Inference | undefined {
     ],
   };
 }
+
+/**
+ * error-schema-consistent compares the bodies error-schema was given as the API's (its named schemas, problem
+ * details) beside the seed's shapes, so that a body of another kind among them is reported with what the rest use.
+ */
+export function inferErrorConsistency(errorSchema: (Inference | undefined)[]): Inference | undefined {
+  const set = Object.assign({}, ...errorSchema.map(i => i?.options ?? {})) as { schemas?: string[]; shapes?: string[] };
+  const options: Record<string, unknown> = {};
+  if (set.shapes?.includes('problem')) options.shapes = ['A', 'B', 'problem'];
+  if (set.schemas !== undefined) options.schemas = set.schemas;
+  if (Object.keys(options).length === 0) return undefined;
+  const what = [...(set.schemas ?? []), ...(options.shapes ? ['problem details'] : [])].join(', ');
+  return { rule: 'error-schema-consistent', options, evidence: [`error bodies compared beside shapes A and B: ${what}, as error-schema accepts them`] };
+}
