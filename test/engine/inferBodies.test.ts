@@ -104,3 +104,20 @@ describe('inferConventions: whole lists', () => {
     assert.equal(find(allPaged, 'list-pagination')?.options?.wholeLists, undefined);
   });
 });
+
+describe('inferConventions: error-schema pages', () => {
+  it('pages when an operation with an error response answers only text/html; not for one that also answers JSON', () => {
+    const html = { description: 'page', content: { 'text/html': { schema: { type: 'string' } } } };
+    const json = {
+      description: 'error',
+      content: { 'application/json': { schema: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } } } },
+    };
+    const infs = inferConventions([
+      doc({ '/authorize': { get: { responses: { '200': html, default: html } } }, '/api/as': { get: { responses: { '400': json } } } }, {}),
+    ]);
+    assert.deepEqual(find(infs, 'error-schema')?.options, { pages: true });
+    assert.deepEqual(find(infs, 'error-schema')?.evidence, ['operations that answer only text/html (pages for a browser): 1, as GET /authorize']);
+    const mixed = inferConventions([doc({ '/authorize': { get: { responses: { '200': html, '400': json } } } }, {})]);
+    assert.equal(find(mixed, 'error-schema'), undefined);
+  });
+});

@@ -1,6 +1,6 @@
 /** The error conventions an API follows (engine/infer.ts): its error body (a shared schema, its own required fields, RFC 9457 problem details) and the media type of its error bodies. */
 import { getAt, type Model } from '../../../rules/_lib/oas';
-import { errorResponses } from '../../../rules/_lib/errors';
+import { answersOnlyHtml, errorResponses, opLabel } from '../../../rules/_lib/errors';
 import { schemasPath } from '../../../rules/_lib/fixes';
 import { errorShapeOf, objectFields } from '../../../rules/_lib/errorShapes';
 import { errorBodyTally } from '../../../rules/_lib/errorSchemas';
@@ -9,8 +9,9 @@ import { bump, ranked_, tally, type Inference } from './inferTally';
 
 /**
  * error-schema's `shapes: [problem]` when most error bodies are problem details, and its `mediaTypes` when most are
- * written in another type than application/json: the counts `auto` takes the majority of. The seed's shapes need
- * no option, and a body of the team's own is what `required` learns (inferErrorBody).
+ * written in another type than application/json: the counts `auto` takes the majority of; its `pages` when an
+ * operation with an error response answers only text/html (OAuth's /authorize: a page for a browser). The seed's
+ * shapes need no option, and a body of the team's own is what `required` learns (inferErrorBody).
  */
 export function inferErrorConventions(models: Model[]): Inference | undefined {
   const options: Record<string, unknown> = {};
@@ -25,6 +26,11 @@ export function inferErrorConventions(models: Model[]): Inference | undefined {
   if (type !== undefined && type !== 'application/json') {
     options.mediaTypes = [type];
     evidence.push(`error body media types: ${tallyText(types)}`);
+  }
+  const pages = models.flatMap(m => [...new Set(errorResponses(m).map(r => r.op))].filter(op => answersOnlyHtml(op, m.spec, m.root)));
+  if (pages.length > 0) {
+    options.pages = true;
+    evidence.push(`operations that answer only text/html (pages for a browser): ${pages.length}, as ${pages.slice(0, 2).map(opLabel).join(' and ')}`);
   }
   return evidence.length > 0 ? { rule: 'error-schema', options, evidence } : undefined;
 }
