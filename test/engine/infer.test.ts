@@ -64,6 +64,13 @@ describe('inferConventions', () => {
     );
   });
 
+  it('delete-404: off when most DELETEs declare no 404, as error-404-item for the other item operations', () => {
+    const gone = { delete: { responses: { '204': { description: 'gone' }, '404': { description: 'no' } } } };
+    const infs = inferConventions([doc({ '/api/as': { delete: ok('204') }, '/api/bs': { delete: ok('204') }, '/api/cs': gone })]);
+    assert.deepEqual(find(infs, 'delete-404'), { rule: 'delete-404', off: true, evidence: ['1 of 3 DELETE operations declare a 404'] });
+    assert.equal(find(inferConventions([doc({ '/api/as': gone, '/api/bs': gone, '/api/cs': { delete: ok('204') } })]), 'delete-404'), undefined);
+  });
+
   it('a practice most operations leave out turns its rule off; one most follow stays', () => {
     const infs = inferConventions([
       doc({

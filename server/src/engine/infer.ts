@@ -92,6 +92,7 @@ const PRACTICES: { rule: string; kind: string; applies: (op: Operation) => boole
     follows: op => declares(op, '404', '4XX'),
     what: 'declare a 404',
   },
+  { rule: 'delete-404', kind: 'DELETE operations', applies: op => op.method === 'delete', follows: op => declares(op, '404', '4XX'), what: 'declare a 404' },
   { rule: 'security-required', kind: 'operations', applies: () => true, follows: op => op.secured, what: 'are secured' },
   {
     // The seed's deprecation headers are ones an old version "may use": an API that never sends them signals otherwise.
