@@ -2,7 +2,7 @@ import { defineRule, type FixContext, type FixOp, type FixResult } from './types
 import { modelRule, type Finding } from './_lib/ruleFunction';
 import { getAt, getModel, isObject, mediaTypeName, type Model } from './_lib/oas';
 import { refTo, schemasPath, type ErrorBody } from './_lib/fixes';
-import { errorResponses, firstSeen, opLabel, sharedNote, type ErrorResponse } from './_lib/errors';
+import { answersOnlyHtml, errorResponses, firstSeen, opLabel, sharedNote, type ErrorResponse } from './_lib/errors';
 import { defineOptions, names } from './_lib/options';
 import { majorityOf } from './_lib/majority';
 import { configuredErrorBody } from './_lib/errorBody';
@@ -11,7 +11,7 @@ import { errorBodyTally, isSchemaNamed, mostSharedErrorSchema } from './_lib/err
 
 /** The bodies `shapes` names: every kind of error body but the team's own, which `required` and `schemas` describe. */
 type Shape = Exclude<ErrorBodyKind, 'own'>;
-type Options = { shapes: Shape[] | 'auto'; required: string[] | null; schemas: string[]; mediaTypes: 'json' | string[] | 'auto' };
+type Options = { shapes: Shape[] | 'auto'; required: string[] | null; schemas: string[]; mediaTypes: 'json' | string[] | 'auto'; pages: boolean };
 
 export const options = defineOptions<Options>('error-schema', {
   shapes: {
@@ -41,6 +41,13 @@ export const options = defineOptions<Options>('error-schema', {
     description:
       "The media types an error body may be written in (parameters such as charset left out): 'json' (application/json or any +json type), a list such as [application/problem+json], or 'auto': the one most of the document's error bodies are written in.",
     example: ['application/problem+json'],
+  },
+  pages: {
+    schema: { type: 'boolean' },
+    default: false,
+    description:
+      "Whether an operation that answers only text/html (success and errors alike: a page for a browser, such as OAuth 2.0's /authorize, where a person signs in) is left out: a browser shows its errors as pages, not JSON.",
+    example: true,
   },
 });
 
@@ -175,6 +182,7 @@ export default defineRule({
       const newSchema = firstSeen();
       const all = errorResponses(model);
       for (const r of all) {
+        if (set.pages && answersOnlyHtml(r.op, model.spec, model.root)) continue;
         if (!newResponse(r.response)) continue;
         if (r.json === undefined) {
           out.push({

@@ -1,7 +1,7 @@
 import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
-import { hasTemplate, literalParts, resourceSegments } from './_lib/paths';
+import { hasTemplate, isRpcMethod, literalParts, resourceSegments } from './_lib/paths';
 import { isListOperation } from './_lib/lists';
 import { isAdjective, isJudgeableWord, isPlural, isPluralOrUncountable, pluralize, singularize, splitWords } from './_lib/words';
 import { defineOptions } from './_lib/options';
@@ -163,9 +163,12 @@ export function headNoun(segment: string): string | undefined {
   return of > 0 ? words[of - 1] : words[words.length - 1];
 }
 
-/** Whether segment `i` of a path's resource segments names a collection: it comes before an {id}, or ends a list path. */
+/**
+ * Whether segment `i` of a path's resource segments names a collection: it comes before an {id}, or ends a list path.
+ * An RPC method (Slack's `team.accessLogs`) names none: its first word is a family of methods, not a collection.
+ */
 function isCollectionAt(segs: string[], i: number, listPath: boolean): boolean {
-  return !hasTemplate(segs[i]) && ((i + 1 < segs.length && hasTemplate(segs[i + 1])) || (i === segs.length - 1 && listPath));
+  return !hasTemplate(segs[i]) && !isRpcMethod(segs[i]) && ((i + 1 < segs.length && hasTemplate(segs[i + 1])) || (i === segs.length - 1 && listPath));
 }
 
 /** Whether segment `i`, the last, ends a list that the API never names an item of (the `reports` option). */

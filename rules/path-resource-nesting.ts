@@ -14,6 +14,7 @@ export const options = defineOptions<{
   idTemplate: IdTemplate;
   compoundIds: string[];
   namespaces: string[];
+  views: string[];
   singletons: boolean;
   actions: 'none' | 'post';
 }>('path-resource-nesting', {
@@ -42,6 +43,13 @@ export const options = defineOptions<{
       "Segments that group collections and are none themselves (Stripe's /v1/radar/early_fraud_warnings, a /me of the caller's own): left out of the alternation and the depth.",
     example: ['radar', 'me'],
   },
+  views: {
+    schema: { type: 'array', items: { type: 'string', pattern: '^[^{}/]+$' }, uniqueItems: true },
+    default: [],
+    description:
+      "Segments that name a view or a report of the collection before them, not a collection nested in it (GitHub's /gists/starred, DigitalOcean's /models/catalog, Twilio's /Records/AllTime.json), by name or with * for any characters (available-*): left out of the alternation and the depth where they follow a literal segment.",
+    example: ['starred', 'catalog', 'available-*'],
+  },
   singletons: {
     schema: { type: 'boolean' },
     default: false,
@@ -67,10 +75,53 @@ export function endsInAction(item: { pathKey: string; value: Record<string, unkn
   return last !== undefined && verbOf(last, undefined, VERBS) !== undefined;
 }
 
-/** The resource segments of an effective path, the team's namespaces left out. */
-function resourcesOf(effectivePath: string, pathKey: string, namespaces: readonly string[]): string[] {
-  const segs = resourceSegments(effectivePath, pathKey);
-  return namespaces.length === 0 ? segs : segs.filter(s => !namespaces.includes(s));
+/** A segment as `views` names it: without a format extension (`AllTime.json`), in any case. */
+export const viewName = (seg: string) => seg.replace(/\.[A-Za-z0-9]+$/, '').toLowerCase();
+
+/** Whether a literal segment is one of the team's views: a name, or a pattern whose `*` stands for any characters. */
+export function viewMatcher(views: readonly string[]): (seg: string) => boolean {
+  if (views.length === 0) return () => false;
+  const names = new Set(views.filter(v => !v.includes('*')).map(v => v.toLowerCase()));
+  const patterns = views
+    .filter(v => v.includes('*'))
+    .map(
+      v =>
+        new RegExp(
+          `^${v
+            .toLowerCase()
+            .split('*')
+            .map(part => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('.*')}$`,
+        ),
+    );
+  return seg => {
+    const name = viewName(seg);
+    return names.has(name) || patterns.some(re => re.test(name));
+  };
+}
+
+/** What nestingProblem judges a path by besides its segments: the team's options and what the API says of a path. */
+export interface NestingSet {
+  compoundIds?: readonly string[];
+  namespaces?: readonly string[];
+  /** The `views` option, as viewMatcher reads it. */
+  isView?: (seg: string) => boolean;
+  /** The singletons option: whether the resource segments up to a literal name one resource. */
+  namesOne?: (prefix: readonly string[]) => boolean;
+  /** Whether the last segment names an action on what comes before it (the `actions` option): left out. */
+  action?: boolean;
+}
+
+/**
+ * The resource segments a path is judged by, each with where it stands among all of them: the last one left out
+ * when it is an action, the team's namespaces left out, and a view left out where it follows a literal (a view
+ * after an {id} is a sub-resource and alternates anyway).
+ */
+function judgedSegments(all: readonly string[], set: NestingSet): { seg: string; at: number }[] {
+  const segs = set.action ? all.slice(0, -1) : all;
+  return segs.flatMap((seg, at) =>
+    set.namespaces?.includes(seg) || (at > 0 && !hasTemplate(segs[at - 1]) && !hasTemplate(seg) && set.isView?.(seg)) ? [] : [{ seg, at }],
+  );
 }
 
 const TEMPLATE_NAME: Record<Exclude<IdTemplate, 'any'>, { re: RegExp; like: string }> = {
@@ -80,9 +131,8 @@ const TEMPLATE_NAME: Record<Exclude<IdTemplate, 'any'>, { re: RegExp; like: stri
 };
 
 /** The first problem of an effective path with the team's depth and template style, as a message, or undefined. */
-function optionProblem(effectivePath: string, pathKey: string, o: typeof options.defaults, action: boolean): string | undefined {
-  const segs = resourcesOf(effectivePath, pathKey, o.namespaces);
-  if (action) segs.pop();
+function optionProblem(effectivePath: string, pathKey: string, o: typeof options.defaults, set: NestingSet): string | undefined {
+  const segs = judgedSegments(resourceSegments(effectivePath, pathKey), set).map(k => k.seg);
   const depth = segs.filter(s => !hasTemplate(s)).length;
   if (o.maxDepth !== 'none' && depth > o.maxDepth) {
     return `Path "${effectivePath}" nests ${depth} collections: the API nests at most ${o.maxDepth}; address a deeper resource from its own collection.`;
@@ -99,22 +149,12 @@ function optionProblem(effectivePath: string, pathKey: string, o: typeof options
 
 /**
  * The first nesting problem of an effective path (of path key `pathKey`), as a message, or undefined. See
- * resourceSegments for where the resources start. `namesOne` (the singletons option) says whether the resource
- * segments up to a literal name one resource, which another literal may then follow. With `action`, the last segment
- * names an action on what comes before it and is left out.
+ * resourceSegments for where the resources start, and NestingSet for what else it is judged by.
  */
-export function nestingProblem(
-  effectivePath: string,
-  pathKey: string = effectivePath,
-  compoundIds: readonly string[] = [],
-  namespaces: readonly string[] = [],
-  namesOne?: (prefix: readonly string[]) => boolean,
-  action = false,
-): string | undefined {
+export function nestingProblem(effectivePath: string, pathKey: string = effectivePath, set: NestingSet = {}): string | undefined {
   const all = resourceSegments(effectivePath, pathKey);
-  if (action) all.pop();
-  // Each kept segment with where it stands among all of them: a singleton is judged on the path as written.
-  const kept = all.flatMap((seg, at) => (namespaces.includes(seg) ? [] : [{ seg, at }]));
+  // A singleton is judged on the path as written: `at` is where a kept segment stands in it.
+  const kept = judgedSegments(all, set);
   const segs = kept.map(k => k.seg);
   if (segs.length > 0 && hasTemplate(segs[0])) {
     return `Path "${effectivePath}" starts with the template "${segs[0]}": an {id} identifies an item of a collection, so put the collection first (/api/<collection>/{id}).`;
@@ -123,11 +163,11 @@ export function nestingProblem(
     const a = hasTemplate(segs[i - 1]);
     const b = hasTemplate(segs[i]);
     if (a && b) {
-      if (compoundIds.includes(`${segs[i - 1]}/${segs[i]}`)) continue;
+      if (set.compoundIds?.includes(`${segs[i - 1]}/${segs[i]}`)) continue;
       return `Path "${effectivePath}" has two templates in a row ("${segs[i - 1]}/${segs[i]}"): name the sub-collection between them (/api/<collection>/{id}/<sub_collection>/{subId}).`;
     }
     if (!a && !b) {
-      if (namesOne?.(all.slice(0, kept[i - 1].at + 1))) continue;
+      if (set.namesOne?.(all.slice(0, kept[i - 1].at + 1))) continue;
       return `Path "${effectivePath}" has two collections in a row ("${segs[i - 1]}/${segs[i]}"): a sub-collection hangs below an item of its parent (/api/<collection>/{id}/<sub_collection>).`;
     }
   }
@@ -148,11 +188,12 @@ export default defineRule({
     (model, o) => {
       const out: Finding[] = [];
       const namesOne = o.singletons ? (prefix: readonly string[]) => namesOneResource(model, prefix) : undefined;
+      const isView = viewMatcher(o.views);
       for (const item of model.pathItems) {
-        const action = o.actions === 'post' && endsInAction(item);
+        const set: NestingSet = { compoundIds: o.compoundIds, namespaces: o.namespaces, isView, namesOne, action: o.actions === 'post' && endsInAction(item) };
         for (const eff of item.effectivePaths) {
           // One finding per path item (the first problem): they all point at its key.
-          const message = nestingProblem(eff, item.pathKey, o.compoundIds, o.namespaces, namesOne, action) ?? optionProblem(eff, item.pathKey, o, action);
+          const message = nestingProblem(eff, item.pathKey, set) ?? optionProblem(eff, item.pathKey, o, set);
           if (message !== undefined) {
             out.push({ message, path: item.path });
             break;

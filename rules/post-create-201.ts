@@ -1,12 +1,16 @@
 import { defineRule } from './types';
 import { opPathFromFinding } from './_lib/fixes';
 import { getAt, isObject } from './_lib/oas';
-import { describeOp, methodsRule, responsesOrOp, successCodes } from './_lib/methods';
-import { JUDGED, isSeed, missingSuccess, successStatuses, teamStatusFix, type Statuses } from './_lib/successStatuses';
+import { describeOp, isPostAction, methodsRule, postActionsOption, responsesOrOp, successCodes, type PostActions } from './_lib/methods';
+import { defineOptions } from './_lib/options';
+import { JUDGED, isSeed, missingSuccess, statusesOption, teamStatusFix, type Statuses } from './_lib/successStatuses';
 
 const SEED = ['201'];
 
-export const options = successStatuses('post-create-201', 'POST', SEED, ['200', '201']);
+export const options = defineOptions<{ statuses: Statuses; actions: PostActions }>('post-create-201', {
+  statuses: statusesOption('POST', SEED, ['200', '201']),
+  actions: postActionsOption,
+});
 
 export default defineRule({
   id: 'post-create-201',
@@ -24,8 +28,8 @@ export default defineRule({
         statuses: o.statuses,
         seed: SEED,
         // A POST answering 207 Multi-Status is a bulk action on many resources, not the creation of one; an action
-        // (`/cancel`, `/search`) creates nothing.
-        judged: op => JUDGED.post.judges(op),
+        // (`/cancel`, `/search`, and under `actions: non-collections` `/me/player/next`) creates nothing.
+        judged: op => JUDGED.post.judges(op) && !isPostAction(op, o.actions),
         // 202 Accepted queues work not done yet.
         accepted202: true,
         seedFinding: op => {

@@ -1,11 +1,11 @@
 import { defineRule, type Spec } from './types';
 import { opPathFromFinding } from './_lib/fixes';
-import { addJsonBodyOps, describeOp, endsInNonCollection, isActionPost, methodsRule, requestBodyInfo } from './_lib/methods';
+import { addJsonBodyOps, describeOp, isPostAction, methodsRule, postActionsOption, requestBodyInfo, type PostActions } from './_lib/methods';
 import { defineOptions, names } from './_lib/options';
 import { mediaTypeName } from './_lib/oas';
 import { isFileUpload, uploadsOption } from './_lib/uploads';
 
-type Options = { mediaTypes: 'json' | string[]; uploads: boolean; actions: 'verbs' | 'non-collections' };
+type Options = { mediaTypes: 'json' | string[]; uploads: boolean; actions: PostActions };
 
 export const options = defineOptions<Options>('post-request-body', {
   mediaTypes: {
@@ -16,17 +16,8 @@ export const options = defineOptions<Options>('post-request-body', {
     example: ['application/x-www-form-urlencoded'],
   },
   uploads: uploadsOption('POST', "Xero's POST /Invoices/{InvoiceID}/Attachments/{FileName}"),
-  actions: {
-    schema: { enum: ['verbs', 'non-collections'] },
-    default: 'verbs',
-    description:
-      "Which POSTs are actions, which need no body: 'verbs', those whose path has a verb (path-no-verbs' list: /orders/{id}/cancel), a custom method (/{id}:activate) or a word such as search, login, token; 'non-collections', also those whose last segment names no collection: no plural noun (GitHub's /check-runs/{id}/rerequest, Spotify's /me/player/previous) or an RPC method (Slack's /dnd.endSnooze).",
-    example: 'non-collections',
-  },
+  actions: postActionsOption,
 });
-
-/** Whether a POST acts on something rather than sending a new resource, under the team's `actions`. */
-const isAction = (op: Parameters<typeof isActionPost>[0], o: Options) => isActionPost(op) || (o.actions === 'non-collections' && endsInNonCollection(op));
 
 export default defineRule({
   id: 'post-request-body',
@@ -46,7 +37,7 @@ export default defineRule({
           const body = requestBodyInfo(op, model.spec, model.root);
           if (!body.present) {
             // An action (`POST /orders/{id}/cancel`) may need no input at all: it sends no new resource.
-            if (isAction(op, o)) return [];
+            if (isPostAction(op, o.actions)) return [];
             const as = o.mediaTypes === 'json' ? 'JSON' : o.mediaTypes.join(' or ');
             return [{ message: `${describeOp(op)} has no request body: POST sends the new resource as ${as}.`, path: op.path }];
           }

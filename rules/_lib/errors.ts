@@ -46,6 +46,21 @@ function producesOf(op: Operation, root: Obj): unknown[] | undefined {
   return undefined;
 }
 
+/**
+ * Whether an operation answers only with pages for a browser: every media type of its responses (Swagger 2: what it
+ * produces) is text/html, and it names at least one (OAuth 2.0's /authorize, where a person signs in).
+ */
+export function answersOnlyHtml(op: Operation, spec: Spec, root: Obj): boolean {
+  const types: string[] = [];
+  if (spec === 'oas2') types.push(...(producesOf(op, root) ?? []).filter((t): t is string => typeof t === 'string'));
+  else
+    for (const code of Object.keys(op.responses ?? {})) {
+      const content = resolveLocal(root, op.responses![code]);
+      if (isObject(content) && isObject(content.content)) types.push(...Object.keys(content.content));
+    }
+  return types.length > 0 && types.every(t => /^text\/html\s*(;|$)/i.test(t));
+}
+
 /** The first JSON body with a schema of a response (Swagger 2: `schema` when the operation produces JSON or declares nothing). */
 export function jsonBodyOf(response: unknown, responsePath: JsonPath, spec: Spec, op: Operation, root: Obj): JsonBody | undefined {
   if (!isObject(response)) return undefined;

@@ -8,8 +8,9 @@ import type { ApiconvRule, FixContext, FixOp, JsonPath, Spec } from '../types';
 import { opPathFromFinding } from './fixes';
 import { modelRule, type Finding } from './ruleFunction';
 import { admitsJson, getAt, isItemPath, isObject, segments, type Model, type Obj, type Operation, type Parameter } from './oas';
-import type { RuleOptions } from './options';
+import type { OptionSpec, RuleOptions } from './options';
 import { isPluralOrUncountable, splitWords } from './words';
+import { FORMAT_EXTENSION, isRpcMethod } from './paths';
 import { ALL_DEFAULT_VERBS, verbOf } from '../path-no-verbs';
 
 /** A `modelRule` whose check takes `anchor` (see CheckHelpers in ruleFunction.ts) as its second argument. */
@@ -98,11 +99,6 @@ export function isActionPost(op: Operation): boolean {
 const CUSTOM_METHOD = /:[A-Za-z][\w-]*$/;
 const DEFAULT_PATH_VERBS = new Set(ALL_DEFAULT_VERBS);
 
-/** A file format after a dot (`Calls.json`): the name before it is what the segment names. */
-const FORMAT_EXTENSION = /\.(json|xml|csv|txt|ya?ml|html?|pdf|zip)$/i;
-/** A segment written `family.method` (Slack's `dnd.endSnooze`, `chat.postMessage`): it names a method. */
-const RPC_METHOD = /^[A-Za-z][\w-]*\.[A-Za-z]\w*$/;
-
 /**
  * Whether a POST's last segment names no collection: an RPC method (`/dnd.endSnooze`), or a literal whose last word
  * is no plural noun (GitHub's `/check-runs/{id}/rerequest`, Spotify's `/me/player/previous`). A collection is named
@@ -111,10 +107,24 @@ const RPC_METHOD = /^[A-Za-z][\w-]*\.[A-Za-z]\w*$/;
 export function endsInNonCollection(op: Operation): boolean {
   const last = segments(op.pathKey).pop();
   if (last === undefined || last.includes('{')) return false;
-  if (RPC_METHOD.test(last) && !FORMAT_EXTENSION.test(last)) return true;
+  if (isRpcMethod(last)) return true;
   const words = splitWords(last.replace(FORMAT_EXTENSION, ''));
   return words.length > 0 && !isPluralOrUncountable(words[words.length - 1]);
 }
+
+/** Which POSTs are actions rather than creations: the `actions` option of the rules that judge a POST by what it sends or answers. */
+export type PostActions = 'verbs' | 'non-collections';
+
+export const postActionsOption: OptionSpec<PostActions> = {
+  schema: { enum: ['verbs', 'non-collections'] },
+  default: 'verbs',
+  description:
+    "Which POSTs are actions, which send no new resource and create none: 'verbs', those whose path has a verb (path-no-verbs' list: /orders/{id}/cancel), a custom method (/{id}:activate) or a word such as search, login, token; 'non-collections', also those whose last segment names no collection: no plural noun (GitHub's /check-runs/{id}/rerequest, Spotify's /me/player/previous) or an RPC method (Slack's /dnd.endSnooze).",
+  example: 'non-collections',
+};
+
+/** Whether a POST acts on something rather than sending a new resource to a collection, under the team's `actions`. */
+export const isPostAction = (op: Operation, actions: PostActions) => isActionPost(op) || (actions === 'non-collections' && endsInNonCollection(op));
 
 /** 2xx status keys of the operation (`200`…`299` and `2XX`). */
 export function successCodes(op: Operation): string[] {

@@ -65,3 +65,10 @@ export function literalParts(segment: string): string[] {
     .map(s => s.replace(/\{[^}]*\}/g, ''))
     .filter(s => /[A-Za-z]/.test(s));
 }
+
+/** A file format after a dot (`Calls.json`): the name before it is what the segment names. */
+export const FORMAT_EXTENSION = /\.(json|xml|csv|txt|ya?ml|html?|pdf|zip)$/i;
+/** A segment written `family.method` (Slack's `dnd.endSnooze`, `team.accessLogs`): it names a method, not a resource. */
+const RPC_METHOD = /^[A-Za-z][\w-]*\.[A-Za-z]\w*$/;
+
+export const isRpcMethod = (segment: string) => RPC_METHOD.test(segment) && !FORMAT_EXTENSION.test(segment);

@@ -6,7 +6,7 @@
  */
 import type { FixContext, FixOp, FixResult } from '../types';
 import { getAt, hasResponse, isCollectionPath, isObject, type Model, type Operation } from './oas';
-import { defineOptions, statusCodes, type RuleOptions } from './options';
+import { defineOptions, statusCodes, type OptionSpec, type RuleOptions } from './options';
 import { bump, perModel, pluralityOf, type Tally } from './majority';
 import { describeOp, isActionPost, responsesOrOp, successCodes } from './methods';
 import { opPathFromFinding } from './fixes';
@@ -16,16 +16,19 @@ import { IANA_STATUS_CODES } from '../status-code-standard';
 export type Statuses = 'auto' | (string | number)[];
 export type SuccessMethod = 'get' | 'post' | 'put' | 'delete';
 
-/** The option of a success-status rule: the statuses a successful `method` may answer with (any one will do), or `auto`. */
+/** The `statuses` option of a success-status rule: the statuses a successful `method` may answer with (any one will do), or `auto`. */
+export function statusesOption(method: string, seed: string[], example: (string | number)[]): OptionSpec<Statuses> {
+  return {
+    schema: { anyOf: [statusCodes, { const: 'auto' }] },
+    default: seed,
+    description: `The success statuses a ${method} may declare (any one of them will do), or 'auto': the status most of the document's ${method}s answer with.`,
+    example,
+  };
+}
+
+/** The options of a success-status rule that takes only `statuses`. */
 export function successStatuses(rule: string, method: string, seed: string[], example: (string | number)[]): RuleOptions<{ statuses: Statuses }> {
-  return defineOptions<{ statuses: Statuses }>(rule, {
-    statuses: {
-      schema: { anyOf: [statusCodes, { const: 'auto' }] },
-      default: seed,
-      description: `The success statuses a ${method} may declare (any one of them will do), or 'auto': the status most of the document's ${method}s answer with.`,
-      example,
-    },
-  });
+  return defineOptions<{ statuses: Statuses }>(rule, { statuses: statusesOption(method, seed, example) });
 }
 
 /**

@@ -24,7 +24,7 @@ const CONFIG = [
   '  path-no-verb-query:',
   '    then:',
   '      functionOptions: { local: off }',
-  '  error-schema-consistent:',
+  '  no-body-204-304:',
   '    then:',
   '      functionOptions: { strict: true }',
   '',
@@ -42,7 +42,7 @@ describe('wrong rule options: located, with what is allowed', () => {
         [6, '"path-no-verbs" has no option "extraVerb" (did you mean "extraVerbs"?); its options: verbs, extraVerbs, allowed, actions.'],
         [9, '"local" of "servers-https" is "sometimes"; allowed: "info", "rule", "off", a boolean.'],
         [12, '"path-no-verb-query" has no option "local" ("local" is an option of "servers-https"); its options: names.'],
-        [15, '"error-schema-consistent" takes no options ("strict").'],
+        [15, '"no-body-204-304" takes no options ("strict").'],
       ],
     );
   });
@@ -77,7 +77,7 @@ describe('wrong rule options: located, with what is allowed', () => {
       assert.ok(lines[0].includes(`${file}:6:9: "path-no-verbs" has no option "extraVerb" (did you mean "extraVerbs"?)`), lines[0]);
       assert.ok(lines[1].includes(`${file}:9:33: "local" of "servers-https" is "sometimes"; allowed: "info", "rule", "off"`), lines[1]);
       assert.ok(lines[2].includes(`${file}:12:26:`), lines[2]);
-      assert.ok(lines[3].includes(`${file}:15:26: "error-schema-consistent" takes no options`), lines[3]);
+      assert.ok(lines[3].includes(`${file}:15:26: "no-body-204-304" takes no options`), lines[3]);
     });
   });
 });

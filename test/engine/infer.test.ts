@@ -44,11 +44,31 @@ describe('inferConventions', () => {
     ]);
     assert.deepEqual(find(infs, 'post-create-201')?.options, { statuses: ['200'] });
     assert.deepEqual(find(infs, 'post-create-201')?.evidence, ['POST: 200 in 2 of 3 creating POSTs with a success status, 201 in 1']);
-    assert.deepEqual(find(infs, 'delete-success-204')?.options, { statuses: ['202'] });
-    assert.deepEqual(find(infs, 'put-success-200-204')?.options, { statuses: ['202'] });
+    // The seed passes a DELETE, a PUT and a POST that answer 202 (the work is queued): they follow it.
+    assert.equal(find(infs, 'delete-success-204'), undefined);
+    assert.equal(find(infs, 'put-success-200-204'), undefined);
     assert.equal(find(infs, 'get-success-200'), undefined, 'no GET');
     const seed = inferConventions([doc({ '/api/as': { post: ok('201') }, '/api/bs': { post: ok('201') }, '/api/cs': { post: ok('200') } })]);
     assert.equal(find(seed, 'post-create-201'), undefined);
+    const queued = {
+      '/api/as': { post: ok('200') },
+      '/api/bs': { post: ok('200') },
+      '/api/cs': { post: ok('201') },
+      '/api/ds': { post: ok('202') },
+      '/api/es': { post: ok('202') },
+    };
+    assert.equal(
+      find(inferConventions([doc(queued)]), 'post-create-201'),
+      undefined,
+      '201 or 202 in 3 of 5: most follow the seed, though 200 is the most common',
+    );
+  });
+
+  it('delete-404: off when most DELETEs declare no 404, as error-404-item for the other item operations', () => {
+    const gone = { delete: { responses: { '204': { description: 'gone' }, '404': { description: 'no' } } } };
+    const infs = inferConventions([doc({ '/api/as': { delete: ok('204') }, '/api/bs': { delete: ok('204') }, '/api/cs': gone })]);
+    assert.deepEqual(find(infs, 'delete-404'), { rule: 'delete-404', off: true, evidence: ['1 of 3 DELETE operations declare a 404'] });
+    assert.equal(find(inferConventions([doc({ '/api/as': gone, '/api/bs': gone, '/api/cs': { delete: ok('204') } })]), 'delete-404'), undefined);
   });
 
   it('a practice most operations leave out turns its rule off; one most follow stays', () => {
@@ -142,8 +162,14 @@ describe('inferConventions', () => {
       "error bodies: problem in 2 of 3 error responses with a JSON body, B in 1 (A, B: the seed's shapes; own: none of them)",
       'error body media types: application/problem+json in 2 of 3 error responses with a JSON body, application/json in 1',
     ]);
+    const consistent = find(
+      inferConventions([doc({ '/api/as': failing('application/problem+json', problem), '/api/bs': failing('application/problem+json', problem) })]),
+      'error-schema-consistent',
+    );
+    assert.deepEqual(consistent?.options, { shapes: ['A', 'B', 'problem'] }, 'problem details are compared with the seed shapes');
     const seed = inferConventions([doc({ '/api/as': failing('application/json', shapeB), '/api/bs': failing('application/json', shapeB) })]);
     assert.equal(find(seed, 'error-schema'), undefined);
+    assert.equal(find(seed, 'error-schema-consistent'), undefined);
   });
 
   it('list-pagination: the style most paged lists use, its parameters under their majority names', () => {
@@ -188,14 +214,35 @@ describe('inferConventions', () => {
     assert.equal(find(noActions, 'path-resource-nesting'), undefined);
   });
 
-  it('post-request-body: actions when most bodiless POSTs end in a segment that names no collection', () => {
+  it('post-request-body and post-create-201: actions when most POSTs ending in no collection send no body or answer no 201', () => {
     const post = { post: ok('200') };
     const paths = { '/runs/{id}/rerequest': post, '/me/player/previous': post, '/dnd.endSnooze': post, '/users': post, '/orders/{id}/cancel': post };
-    const inf = find(inferConventions([doc(paths)]), 'post-request-body');
-    assert.deepEqual(inf?.options, { actions: 'non-collections' });
-    assert.deepEqual(inf?.evidence, [
-      'POSTs without a body: 3 of 4 end in a segment that names no collection (an action), as /runs/{id}/rerequest and /me/player/previous',
-    ]);
+    for (const rule of ['post-request-body', 'post-create-201']) {
+      const inf = find(inferConventions([doc(paths)]), rule);
+      assert.deepEqual(inf?.options?.actions, 'non-collections', rule);
+      assert.ok(
+        inf?.evidence.includes(
+          'POSTs whose last segment names no collection: 3 of 3 act (send no body, or answer without a 201), as /runs/{id}/rerequest and /me/player/previous',
+        ),
+        rule,
+      );
+    }
+    const created = (body: boolean) => ({
+      post: {
+        ...(body ? { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } } } : {}),
+        responses: { '201': { description: 'ok' } },
+      },
+    });
+    const creating = {
+      '/runs/{id}/rerequest': post,
+      '/me/player/previous': post,
+      '/dnd.endSnooze': post,
+      '/me/profile': created(true),
+      '/me/feedback': created(true),
+      '/me/avatar': created(true),
+      '/me/banner': created(true),
+    };
+    assert.equal(find(inferConventions([doc(creating)]), 'post-create-201'), undefined, 'half of them send a body and answer 201: they create');
     const creations = inferConventions([doc({ '/runs/{id}/rerequest': post, '/me/player/previous': post, '/users': post, '/teams': post, '/tags': post })]);
     assert.equal(find(creations, 'post-request-body'), undefined, 'most bodiless POSTs go to collections');
     assert.equal(find(inferConventions([doc({ '/runs/{id}/rerequest': post, '/me/player/previous': post })]), 'post-request-body'), undefined, 'two');

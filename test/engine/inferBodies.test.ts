@@ -30,6 +30,11 @@ describe('inferConventions: error-schema', () => {
       options: { schemas: ['basic-error'] },
       evidence: ['error bodies: basic-error in 2 of 3 error responses with a JSON body, validation-error in 1'],
     });
+    assert.deepEqual(find(infs, 'error-schema-consistent'), {
+      rule: 'error-schema-consistent',
+      options: { schemas: ['basic-error'] },
+      evidence: ['error bodies compared beside shapes A and B: basic-error, as error-schema accepts them'],
+    });
   });
 
   it('counts a resolved document, whose error bodies are the shared schema object itself', () => {
@@ -97,5 +102,22 @@ describe('inferConventions: whole lists', () => {
     assert.equal(find(github, 'list-pagination')?.options?.wholeLists, undefined);
     const allPaged = inferConventions([doc({ '/v1/as': paged, '/v1/bs': paged, '/v1/cs': paged }, {})]);
     assert.equal(find(allPaged, 'list-pagination')?.options?.wholeLists, undefined);
+  });
+});
+
+describe('inferConventions: error-schema pages', () => {
+  it('pages when an operation with an error response answers only text/html; not for one that also answers JSON', () => {
+    const html = { description: 'page', content: { 'text/html': { schema: { type: 'string' } } } };
+    const json = {
+      description: 'error',
+      content: { 'application/json': { schema: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } } } },
+    };
+    const infs = inferConventions([
+      doc({ '/authorize': { get: { responses: { '200': html, default: html } } }, '/api/as': { get: { responses: { '400': json } } } }, {}),
+    ]);
+    assert.deepEqual(find(infs, 'error-schema')?.options, { pages: true });
+    assert.deepEqual(find(infs, 'error-schema')?.evidence, ['operations that answer only text/html (pages for a browser): 1, as GET /authorize']);
+    const mixed = inferConventions([doc({ '/authorize': { get: { responses: { '200': html, '400': json } } } }, {})]);
+    assert.equal(find(mixed, 'error-schema'), undefined);
   });
 });

@@ -7,7 +7,6 @@
  */
 import {
   admitsJson,
-  getAt,
   getModel,
   isItemPath,
   isObject,
@@ -17,175 +16,19 @@ import {
   type Model,
   type Operation,
 } from '../../../rules/_lib/oas';
-import { LIST_PARAMS, conventionalName, isListOperation, listParamKind, queryParams, returnsPage, type ListParam } from '../../../rules/_lib/lists';
 import { requestBodyInfo } from '../../../rules/_lib/methods';
-import { errorResponses } from '../../../rules/_lib/errors';
-import { schemasPath } from '../../../rules/_lib/fixes';
-import { errorShapeOf, objectFields } from '../../../rules/_lib/errorShapes';
-import { errorBodyTally } from '../../../rules/_lib/errorSchemas';
 import { isFileUpload } from '../../../rules/_lib/uploads';
-import { isBounded } from '../../../rules/list-pagination';
-import { listParamNameTallies } from '../../../rules/list-param-names';
-import { majorityOf, pluralityOf, sumTallies } from '../../../rules/_lib/majority';
+import { pluralityOf, sumTallies } from '../../../rules/_lib/majority';
 import { versionNameTallies } from '../../../rules/_lib/versioning';
 import { successStatusTallies, type SuccessMethod } from '../../../rules/_lib/successStatuses';
 import { bump, defaultOption, ranked_, tally, type Inference } from './inferTally';
-import { inferErrorConventions } from './inferErrors';
-import {
-  inferActions,
-  inferCollectionCase,
-  inferCollectionForm,
-  inferPrefix,
-  inferReports,
-  inferVerbGroups,
-  inferVersionFormat,
-  nestingInference,
-} from './inferPaths';
-import { inferBodilessActions, inferMethodTargets, inferPutBodies, inferUploads } from './inferMethods';
+import { inferErrorBody, inferErrorConsistency, inferErrorConventions, inferErrorSchema } from './inferErrors';
+import { inferBoundedLists, inferListNames, inferPagination, inferWholeLists } from './inferLists';
+import { inferActions, inferCollectionCase, inferCollectionForm, inferPrefix, inferReports, inferVerbGroups, inferVersionFormat } from './inferPaths';
+import { nestingInference } from './inferNesting';
+import { inferMethodTargets, inferPostActions, inferPutBodies, inferUploads } from './inferMethods';
 
 export type { Inference };
-
-function inferListNames(models: Model[]): Inference | undefined {
-  const tallies = models.map(listParamNameTallies);
-  const lists = tallies.reduce((n, t) => n + t.lists, 0);
-  const defaults = defaultOption('list-param-names', 'names') as Record<ListParam, string>;
-  const names: Record<string, string> = { ...defaults };
-  const evidence: string[] = [];
-  let changed = false;
-  for (const kind of LIST_PARAMS) {
-    const { counts } = sumTallies(tallies.map(t => t.byKind[kind]));
-    if (counts.size === 0) continue;
-    const ranked = ranked_(counts);
-    const tied = ranked.length > 1 && ranked[0][1] === ranked[1][1];
-    evidence.push(`${kind}: ${tally(counts, lists, 'list operations')}${tied ? ' (a tie: the default stays)' : ''}`);
-    if (tied || ranked[0][0] === defaults[kind]) continue;
-    names[kind] = ranked[0][0];
-    changed = true;
-  }
-  return changed ? { rule: 'list-param-names', options: { names }, evidence } : undefined;
-}
-
-/** What each paging parameter is called in APIs, by role (list-pagination's names): any case. */
-const PAGING_ROLES: Record<'page' | 'limit' | 'offset' | 'cursor', (name: string) => boolean> = {
-  page: n => listParamKind(n) === 'page',
-  limit: n => listParamKind(n) === 'limit',
-  offset: n => /^(offset|skip|start|start_?index)$/i.test(n),
-  cursor: n =>
-    /^(cursor|after|before|starting_?after|ending_?before|marker|page_?token|next_?token|continuation_?token|next_?cursor|next_?page_?token)$/i.test(n),
-};
-
-type PagingRole = keyof typeof PAGING_ROLES;
-
-const STYLE_ROLES: Record<'page' | 'offset' | 'cursor', PagingRole> = { page: 'page', offset: 'offset', cursor: 'cursor' };
-
-/**
- * How most of the API's list operations are paged (list-pagination's styles and names): the style most paged
- * lists use, when more than half of them do, each of its parameters under the name most of them give it. The
- * lists paged otherwise, or not at all, are what the rule reports; off when most lists are not paged at all. The
- * lists bounded by what they require (`bounds`) are left out.
- */
-function inferPagination(models: Model[], bounds: Inference | undefined): Inference | undefined {
-  const boundedBy = (bounds?.options?.boundedBy ?? []) as string[];
-  const styles = new Map<string, number>();
-  const names: Record<PagingRole, Map<string, number>> = { page: new Map(), limit: new Map(), offset: new Map(), cursor: new Map() };
-  let lists = 0;
-  let paged = 0;
-  for (const m of models)
-    for (const op of m.operations) {
-      if (!isListOperation(op, m) || isBounded(op, boundedBy)) continue;
-      lists++;
-      const params = [...new Set(queryParams(op).map(p => p.name))];
-      const named = (role: PagingRole) => params.filter(PAGING_ROLES[role]);
-      const met: string[] = [];
-      if (named('limit').length > 0) for (const [style, role] of Object.entries(STYLE_ROLES)) if (named(role).length > 0) met.push(style);
-      if (responseHeaderNames(resolveLocal(m.root, op.responses?.['200'])).includes('link')) met.push('link');
-      if (met.length === 0) continue;
-      paged++;
-      for (const style of met) bump(styles, style);
-      for (const role of Object.keys(names) as PagingRole[]) for (const n of named(role)) bump(names[role], n);
-    }
-  // The seed's lists "may take" page and limit: an API that pages fewer than half of its lists does not page them.
-  if (lists >= 3 && paged * 2 < lists) return { rule: 'list-pagination', off: true, evidence: [`${paged} of ${lists} list operations are paged`] };
-  const [top] = ranked_(styles);
-  if (top === undefined || top[1] * 2 <= paged) return undefined;
-  // A tie with the seed's style (lists that take a page and a page token) keeps the seed's.
-  const style = styles.get('page') === top[1] ? 'page' : top[0];
-  const defaults = defaultOption('list-pagination', 'names') as Record<PagingRole, string>;
-  const chosen: Record<string, string> = {};
-  if (style !== 'link')
-    for (const role of [STYLE_ROLES[style as keyof typeof STYLE_ROLES], 'limit'] as PagingRole[]) {
-      const [name] = ranked_(names[role]);
-      // The seed's names accept their known others (per_page for limit): a majority of those needs no option.
-      if (name !== undefined && name[0] !== defaults[role] && conventionalName(name[0]) !== defaults[role]) chosen[role] = name[0];
-    }
-  if (style === 'page' && Object.keys(chosen).length === 0) return undefined;
-  const evidence = [`paged lists: ${tally(styles, paged, `paged list operations (of ${lists})`)}`];
-  for (const role of Object.keys(chosen)) evidence.push(`${role}: ${tally(names[role as PagingRole], paged, 'paged list operations')}`);
-  return { rule: 'list-pagination', options: { styles: [style], ...(Object.keys(chosen).length > 0 ? { names: chosen } : {}) }, evidence };
-}
-
-/** Names of a required query parameter that bounds a list: the ids looked up (`ids`, `user_ids`), a time window. */
-const BOUNDING = /^(ids|\w+_ids|\w+Ids|start|end|from|to|since|until|start_?(time|date)|end_?(time|date)|(start|end)(Time|Date))$/;
-
-/**
- * The required query parameters that bound the API's unpaged lists (list-pagination's boundedBy): a GET that
- * looks items up by the ids it is given (Spotify's GET /albums?ids=…) or reads a time window of metrics returns
- * what was asked for, not a collection to page through. A name counts when at least two unpaged lists require
- * it and no paged one does.
- */
-function inferBoundedLists(models: Model[]): Inference | undefined {
-  const unpaged = new Map<string, number>();
-  const onPaged = new Set<string>();
-  let lists = 0;
-  for (const m of models)
-    for (const op of m.operations) {
-      if (!isListOperation(op, m)) continue;
-      lists++;
-      const params = queryParams(op);
-      const paged = params.some(p => Object.values(PAGING_ROLES).some(role => role(p.name)));
-      for (const p of new Set(params.filter(p => p.value.required === true && BOUNDING.test(p.name)).map(p => p.name))) {
-        if (paged) onPaged.add(p);
-        else bump(unpaged, p);
-      }
-    }
-  const names = ranked_(unpaged)
-    .filter(([n, c]) => c >= 2 && !onPaged.has(n))
-    .map(([n]) => n)
-    .sort();
-  if (names.length === 0) return undefined;
-  return {
-    rule: 'list-pagination',
-    options: { boundedBy: names },
-    evidence: [`unpaged lists that require a bound: ${tally(new Map(names.map(n => [n, unpaged.get(n)!])), lists, 'list operations')}`],
-  };
-}
-
-/**
- * Whether the API's lists that are not paged are whole lists (list-pagination's wholeLists): its paged lists answer
- * with a page (a body with total, next, offset…), at least three and most of them, and some unpaged ones answer with
- * no page at all (Spotify's top tracks of an artist, its markets): a list of a fixed size, not one left unpaged.
- */
-function inferWholeLists(models: Model[], bounds: Inference | undefined): Inference | undefined {
-  const boundedBy = (bounds?.options?.boundedBy ?? []) as string[];
-  let paged = 0;
-  let pages = 0;
-  let whole = 0;
-  for (const m of models)
-    for (const op of m.operations) {
-      if (!isListOperation(op, m) || isBounded(op, boundedBy)) continue;
-      const page = returnsPage(op, m);
-      if (queryParams(op).some(p => Object.values(PAGING_ROLES).some(role => role(p.name)))) {
-        paged++;
-        if (page) pages++;
-      } else if (!page) whole++;
-    }
-  if (pages < 3 || pages * 2 <= paged || whole === 0) return undefined;
-  return {
-    rule: 'list-pagination',
-    options: { wholeLists: true },
-    evidence: [`paged lists that answer with a page: ${pages} of ${paged}; unpaged lists that answer with the whole list: ${whole}`],
-  };
-}
 
 /** One entry per rule: the options of several inferences of a rule together, their evidence in order. */
 function oneEntryPerRule(inferences: Inference[]): Inference[] {
@@ -201,22 +44,25 @@ function oneEntryPerRule(inferences: Inference[]): Inference[] {
 
 const declares = (op: Operation, ...codes: string[]) => codes.some(c => op.responses?.[c] !== undefined);
 
-/** The success-status rules, by the method they judge (their operations and counts: rules/_lib/successStatuses.ts). */
-const STATUS_RULES: { rule: string; method: SuccessMethod }[] = [
-  { rule: 'get-success-200', method: 'get' },
-  { rule: 'post-create-201', method: 'post' },
-  { rule: 'put-success-200-204', method: 'put' },
-  { rule: 'delete-success-204', method: 'delete' },
+/**
+ * The success-status rules, by the method they judge (their operations and counts: rules/_lib/successStatuses.ts),
+ * and whether their seed's statuses pass a 202 (queued work): an operation answering it follows the seed.
+ */
+const STATUS_RULES: { rule: string; method: SuccessMethod; accepted202: boolean }[] = [
+  { rule: 'get-success-200', method: 'get', accepted202: false },
+  { rule: 'post-create-201', method: 'post', accepted202: true },
+  { rule: 'put-success-200-204', method: 'put', accepted202: true },
+  { rule: 'delete-success-204', method: 'delete', accepted202: true },
 ];
 
 function inferStatuses(models: Model[]): Inference[] {
   const out: Inference[] = [];
-  for (const { rule, method } of STATUS_RULES) {
-    const defaults = defaultOption(rule, 'statuses') as string[];
+  for (const { rule, method, accepted202 } of STATUS_RULES) {
+    const seed = [...(defaultOption(rule, 'statuses') as string[]), ...(accepted202 ? ['202'] : [])];
     const per = models.map(m => successStatusTallies(m)[method]);
     const ops = per.flatMap(p => p.declared);
     if (ops.length === 0) continue;
-    const complying = ops.filter(codes => codes.some(c => defaults.includes(c))).length;
+    const complying = ops.filter(codes => codes.some(c => seed.includes(c))).length;
     if (complying * 2 > ops.length) continue;
     const { counts, what } = sumTallies(per.map(p => p.tally));
     const [top] = ranked_(counts);
@@ -246,6 +92,7 @@ const PRACTICES: { rule: string; kind: string; applies: (op: Operation) => boole
     follows: op => declares(op, '404', '4XX'),
     what: 'declare a 404',
   },
+  { rule: 'delete-404', kind: 'DELETE operations', applies: op => op.method === 'delete', follows: op => declares(op, '404', '4XX'), what: 'declare a 404' },
   { rule: 'security-required', kind: 'operations', applies: () => true, follows: op => op.secured, what: 'are secured' },
   {
     // The seed's deprecation headers are ones an old version "may use": an API that never sends them signals otherwise.
@@ -299,56 +146,6 @@ function inferBodyMediaType(models: Model[]): Inference | undefined {
   if (top === undefined || top[1] * 2 <= total) return undefined;
   counts.set('JSON', json);
   return { rule: 'post-request-body', options: { mediaTypes: [top[0]] }, evidence: [`POST bodies: ${tally(counts, total, 'POSTs with a body')}`] };
-}
-
-/**
- * The shared schema most error responses have as their body, when it is none of the seed's shapes (GitHub's
- * `basic-error`, Plaid's `PlaidError`: bodies that require no property, which `required` cannot name), as
- * error-schema's `schemas`. The error bodies that are another schema stay what the rule reports.
- */
-function inferErrorSchema(models: Model[]): Inference | undefined {
-  const t = sumTallies(models.map(m => errorBodyTally(m).schemas));
-  const top = majorityOf(t);
-  if (top === undefined) return undefined;
-  const seedShaped = models.some(m => {
-    const schema = getAt(m.root, [...schemasPath(m.spec), top.value]);
-    return schema !== undefined && errorShapeOf(schema, m.root) !== undefined;
-  });
-  if (seedShaped) return undefined;
-  return { rule: 'error-schema', options: { schemas: [top.value] }, evidence: [`error bodies: ${tally(t.counts, t.total, t.what)}`] };
-}
-
-/**
- * The API's own error body (Slack's `{ ok, error }`): when most error bodies are none of the seed's shapes, the
- * properties most of them require, as error-schema's `required`. The seed's shapes stay accepted beside it.
- */
-function inferErrorBody(models: Model[]): Inference | undefined {
-  const requiredBy = new Map<string, number>();
-  const seen = new Set<unknown>();
-  let bodies = 0;
-  let own = 0;
-  for (const m of models)
-    for (const r of errorResponses(m)) {
-      if (r.json === undefined || seen.has(r.json.schema)) continue;
-      seen.add(r.json.schema);
-      bodies++;
-      if (r.kind === 'A' || r.kind === 'B') continue;
-      own++;
-      for (const k of new Set((objectFields(r.json.schema)?.required ?? []).filter((k): k is string => typeof k === 'string'))) bump(requiredBy, k);
-    }
-  if (own * 2 <= bodies) return undefined;
-  const required = ranked_(requiredBy)
-    .filter(([, n]) => n * 2 > own)
-    .map(([k]) => k)
-    .sort();
-  if (required.length === 0) return undefined;
-  return {
-    rule: 'error-schema',
-    options: { required },
-    evidence: [
-      `error bodies: ${own} of ${bodies} distinct ones are none of the seed's shapes; of those, ${required.map(k => `${k} is required by ${requiredBy.get(k)}`).join(', ')}`,
-    ],
-  };
 }
 
 /** Version headers and query parameters besides the ones version-declared knows. */
@@ -423,6 +220,8 @@ function inferApiKeyNames(models: Model[]): Inference | undefined {
 export function inferConventions(documents: unknown[]): Inference[] {
   const models = documents.map(d => getModel(d));
   const bounds = inferBoundedLists(models);
+  const errorBody = inferErrorSchema(models) ?? inferErrorBody(models);
+  const errorConventions = inferErrorConventions(models);
   const inferred = [
     inferPrefix(models),
     inferCollectionCase(models),
@@ -439,9 +238,10 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferPutBodies(models),
     ...inferUploads(models),
     inferBodyMediaType(models),
-    inferBodilessActions(models),
-    inferErrorSchema(models) ?? inferErrorBody(models),
-    inferErrorConventions(models),
+    ...inferPostActions(models),
+    errorBody,
+    errorConventions,
+    inferErrorConsistency([errorBody, errorConventions]),
     ...inferStatuses(models),
     ...inferPractices(models),
     inferVersionFormat(models),

@@ -1,5 +1,5 @@
 /** How an API uses its methods (engine/infer.ts): the paths it sends each to (method-path-fit), what its PUTs carry (put-request-body). */
-import type { Model } from '../../../rules/_lib/oas';
+import { hasResponse, type Model } from '../../../rules/_lib/oas';
 import { endsInNonCollection, isActionPost, requestBodyInfo } from '../../../rules/_lib/methods';
 import { isFileUpload } from '../../../rules/_lib/uploads';
 import { JUDGED_METHODS, options as methodPathFit, targetOf, type JudgedMethod, type PathKind } from '../../../rules/method-path-fit';
@@ -132,26 +132,24 @@ export function inferUploads(models: Model[]): Inference[] {
 }
 
 /**
- * Whether the API's POSTs without a body are actions on what their path names rather than creations in a collection
- * (post-request-body's `actions`): at least three, and most, of the bodiless POSTs the rule would report end in a
- * segment that names no collection (GitHub's /check-runs/{id}/rerequest, Slack's /dnd.endSnooze). A bodiless POST
- * to a plural collection stays what the rule reports.
+ * Whether the API's POSTs whose last segment names no collection are actions on what their path names rather than
+ * creations in a collection (GitHub's /check-runs/{id}/rerequest, Spotify's /me/player/next, Slack's
+ * /dnd.endSnooze): at least three, and most, of them act — they send no body, or answer without a 201. One notion
+ * for the two rules that judge a POST as a creation: post-request-body (a body) and post-create-201 (a 201), both
+ * `actions: non-collections`. A POST to a plural collection stays what they report.
  */
-export function inferBodilessActions(models: Model[]): Inference | undefined {
-  const named: string[] = [];
-  let bodiless = 0;
+export function inferPostActions(models: Model[]): Inference[] {
+  const acting: string[] = [];
+  let named = 0;
   for (const m of models)
     for (const op of m.operations) {
-      if (op.method !== 'post' || isActionPost(op) || requestBodyInfo(op, m.spec, m.root).present) continue;
-      bodiless++;
-      if (endsInNonCollection(op)) named.push(op.pathKey);
+      if (op.method !== 'post' || isActionPost(op) || !endsInNonCollection(op)) continue;
+      named++;
+      if (!requestBodyInfo(op, m.spec, m.root).present || !hasResponse(op, '201')) acting.push(op.pathKey);
     }
-  if (named.length < PRACTICE_COUNT || named.length * 2 <= bodiless) return undefined;
-  return {
-    rule: 'post-request-body',
-    options: { actions: 'non-collections' },
-    evidence: [
-      `POSTs without a body: ${named.length} of ${bodiless} end in a segment that names no collection (an action), as ${named.slice(0, 2).join(' and ')}`,
-    ],
-  };
+  if (acting.length < PRACTICE_COUNT || acting.length * 2 <= named) return [];
+  const evidence = [
+    `POSTs whose last segment names no collection: ${acting.length} of ${named} act (send no body, or answer without a 201), as ${acting.slice(0, 2).join(' and ')}`,
+  ];
+  return ['post-request-body', 'post-create-201'].map(rule => ({ rule, options: { actions: 'non-collections' }, evidence }));
 }

@@ -1,12 +1,10 @@
-/** The path conventions an API follows (engine/infer.ts): its prefix, collection case, actions, nesting and version format. */
+/** The path conventions an API follows (engine/infer.ts): its prefix, collection case, actions and version format (its nesting: inferNesting.ts). */
 import { segments, type Model } from '../../../rules/_lib/oas';
 import { ALL_DEFAULT_VERBS, takesOnlyPost, verbOf } from '../../../rules/path-no-verbs';
 import { collectionCaseTally, collectionFormTally, singularReports } from '../../../rules/path-collection-plural';
 import { majorityPrefix } from '../../../rules/path-api-prefix';
 import { versionFormatTally } from '../../../rules/version-path-format';
 import { majorityOf, sumTallies, tallyText } from '../../../rules/_lib/majority';
-import { endsInAction, nestingProblem } from '../../../rules/path-resource-nesting';
-import { namesOneResource } from '../../../rules/_lib/singletons';
 import { hasTemplate, resourceSegments } from '../../../rules/_lib/paths';
 import { bump, ranked_, tally, type Inference } from './inferTally';
 
@@ -129,130 +127,6 @@ export function inferVerbGroups(models: Model[]): Inference | undefined {
     options: { allowed },
     evidence: [`verbs that start a group of paths, never an action: ${allowed.map(v => `${v} (${groups.get(v)} paths)`).join(', ')}`],
   };
-}
-
-/**
- * The compound key an API names one item by (`/repos/{owner}/{repo}`): the pair of templates in a row most of the
- * paths with such a pair have, in at least three paths. Another pair stays what path-resource-nesting reports.
- */
-function inferCompoundIds(models: Model[]): Inference | undefined {
-  const pairs = new Map<string, number>();
-  let total = 0;
-  for (const m of models)
-    for (const item of m.pathItems) {
-      const found = new Set<string>();
-      for (const eff of item.effectivePaths) {
-        const segs = resourceSegments(eff, item.pathKey);
-        for (let i = 1; i < segs.length; i++) if (hasTemplate(segs[i - 1]) && hasTemplate(segs[i])) found.add(`${segs[i - 1]}/${segs[i]}`);
-      }
-      if (found.size > 0) total++;
-      for (const pair of found) bump(pairs, pair);
-    }
-  const [top] = ranked_(pairs);
-  if (top === undefined || top[1] < 3 || top[1] * 2 <= total) return undefined;
-  return {
-    rule: 'path-resource-nesting',
-    options: { compoundIds: [top[0]] },
-    evidence: [`two templates in a row: ${tally(pairs, total, 'paths with a pair')}`],
-  };
-}
-
-/**
- * The top-level groups an API files its collections under (Stripe's /v1/radar/…, /v1/terminal/…; a /me): a first
- * resource segment that most of the paths it starts go on with another collection, in at least two paths.
- */
-function inferNamespaces(models: Model[]): Inference | undefined {
-  const starts = new Map<string, number>();
-  const grouping = new Map<string, number>();
-  for (const m of models)
-    for (const item of m.pathItems) {
-      const segs = resourceSegments(item.effectivePaths[0] ?? item.pathKey, item.pathKey);
-      if (segs.length === 0 || hasTemplate(segs[0])) continue;
-      bump(starts, segs[0]);
-      if (segs.length > 1 && !hasTemplate(segs[1])) bump(grouping, segs[0]);
-    }
-  const namespaces = [...grouping]
-    .filter(([seg, n]) => n >= 2 && n * 2 > starts.get(seg)!)
-    .map(([seg]) => seg)
-    .sort();
-  if (namespaces.length === 0) return undefined;
-  return {
-    rule: 'path-resource-nesting',
-    options: { namespaces },
-    evidence: [`top-level groups: ${namespaces.map(seg => `${seg} (${grouping.get(seg)} of ${starts.get(seg)} paths)`).join(', ')}`],
-  };
-}
-
-/** Fewer paths than this say too little of a style to turn the rule off. */
-const RPC_MIN_PATHS = 10;
-
-/**
- * An API that names no item in its paths (Plaid's POST /asset_report/get, /item/remove: RPC over HTTP, a resource
- * and an action) has no collection and item to alternate: fewer than one path in twenty has a template.
- */
-function inferRpcStyle(models: Model[]): Inference | undefined {
-  let paths = 0;
-  let templated = 0;
-  for (const m of models)
-    for (const item of m.pathItems) {
-      paths++;
-      if (resourceSegments(item.effectivePaths[0] ?? item.pathKey, item.pathKey).some(hasTemplate)) templated++;
-    }
-  if (paths < RPC_MIN_PATHS || templated * 20 >= paths) return undefined;
-  return {
-    rule: 'path-resource-nesting',
-    off: true,
-    evidence: [`${templated} of ${paths} paths name an item with a template: the paths name a resource and an action (RPC style), not collections and items`],
-  };
-}
-
-/**
- * Whether the API hangs resources below segments that name one resource (`/app/hook/config`: no `/app/{id}`, no
- * list of apps): in at least three paths that the rule, with the other inferred options, would report only for that.
- */
-function inferSingletons(models: Model[], set: NestingOptions): Inference | undefined {
-  let paths = 0;
-  const accepted: string[] = [];
-  for (const m of models)
-    for (const item of m.pathItems) {
-      const eff = item.effectivePaths[0] ?? item.pathKey;
-      const action = set.actions === 'post' && endsInAction(item);
-      paths++;
-      if (nestingProblem(eff, item.pathKey, set.compoundIds, set.namespaces, undefined, action) === undefined) continue;
-      const namesOne = (prefix: readonly string[]) => namesOneResource(m, prefix);
-      if (nestingProblem(eff, item.pathKey, set.compoundIds, set.namespaces, namesOne, action) === undefined) accepted.push(eff);
-    }
-  if (accepted.length < 3) return undefined;
-  return {
-    rule: 'path-resource-nesting',
-    options: { singletons: true },
-    evidence: [
-      `${accepted.length} of ${paths} paths go on below a segment that names one resource (no item below it, no list of it), as ${accepted.slice(0, 2).join(' and ')}`,
-    ],
-  };
-}
-
-type NestingOptions = { compoundIds?: string[]; namespaces?: string[]; actions?: string };
-
-/**
- * Whether the verbs that end the API's POST-only paths are actions to path-resource-nesting too (Box's POST
- * /groups/terminate_sessions acts on the groups; it is no sub-collection of them): when they are to path-no-verbs.
- */
-function inferNestingActions(models: Model[]): Inference | undefined {
-  const actions = inferActions(models);
-  return actions && { rule: 'path-resource-nesting', options: { actions: 'post' }, evidence: actions.evidence };
-}
-
-/** path-resource-nesting's compound keys, namespaces, actions and singletons, one entry; or off for an API in RPC style. */
-export function nestingInference(models: Model[]): Inference | undefined {
-  const rpc = inferRpcStyle(models);
-  if (rpc) return rpc;
-  const parts = [inferCompoundIds(models), inferNamespaces(models), inferNestingActions(models)].filter((i): i is Inference => i !== undefined);
-  const set = Object.assign({}, ...parts.map(p => p.options)) as NestingOptions;
-  const singletons = inferSingletons(models, set);
-  if (singletons) parts.push(singletons);
-  if (parts.length === 0) return undefined;
-  return { rule: 'path-resource-nesting', options: Object.assign({}, ...parts.map(p => p.options)), evidence: parts.flatMap(p => p.evidence) };
 }
 
 /** The format most path items write their version segment in (`v1`, `2010-04-01`, `1.0`). */
