@@ -348,6 +348,7 @@ export class LintScheduler {
       refRoots: settingsSource.refRoots(settings),
       maxBytes: maxBytesOf(settings),
       overlays: texts,
+      overlayVersions: Object.fromEntries(versions),
       // Open documents are linted incrementally (their linter lives in the worker between edits).
       incremental: doc !== undefined,
       configEpoch: this.configEpoch,
