@@ -3,8 +3,8 @@
  * whole the first time (then its tree is patched after each edit). For a big document that parse holds the thread
  * for a second or more, and a relint's reply arriving meanwhile waited behind it: an edit right after opening stripe,
  * with the outline asked at once, had its diagnostics after the outline's parse (seconds) rather than after its lint.
- * So such a request first lets the pending relint of a big document that has no tree yet be applied (its
- * diagnostics written out), for a bounded time. A document's first lint is not waited for: the requests that
+ * So such a request first lets the pending relint of a big document that has no tree yet be applied and its
+ * diagnostics written out, for a bounded time. A document's first lint is not waited for: the requests that
  * come with the open run beside it (firstLints.ts).
  */
 import type { OpenDocuments } from './openDocuments';
@@ -38,5 +38,6 @@ export function relintsBeforeParse(scheduler: LintScheduler, docs: OpenDocuments
   if (waits.length === 0) return Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const cap = new Promise<void>(resolve => (timer = setTimeout(resolve, waitMs)));
-  return Promise.race([Promise.all(waits).then(() => undefined), cap]).finally(() => clearTimeout(timer));
+  // Applied is not yet out: a big message is written over several turns of the event loop, which the parse would hold.
+  return Promise.race([Promise.all(waits).then(() => scheduler.drained()), cap]).finally(() => clearTimeout(timer));
 }

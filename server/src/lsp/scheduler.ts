@@ -132,6 +132,11 @@ export class LintScheduler {
     return r;
   }
 
+  /** Resolves when what the connection has written is out (the diagnostics just sent). */
+  drained(): Promise<void> {
+    return this.d.drained();
+  }
+
   /** An edit came: the heap is not collected now, nor work in the background done (quiet). */
   activity(): void {
     this.memory.activity();
