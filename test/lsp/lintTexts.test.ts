@@ -142,4 +142,50 @@ describe('open documents sent to the lint worker as edits', () => {
     doc = log.update(FILE, doc, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: BASE + BASE }], 3);
     assert.ok(!('delta' in sent.compact(taskOf(doc))), 'two thirds of the text pasted: whole');
   });
+
+  it("the open documents a task carries go as edits too, and the worker's overlays are the documents' texts", () => {
+    const OTHER = '/ws/shared.yaml';
+    for (const seed of [11, 12, 13]) {
+      const rand = mulberry32(seed);
+      const log = new EditLog();
+      const sent = new SentTexts(log);
+      let worker = new KeptTexts();
+      const docs = new Map([
+        [FILE, TextDocument.create('file:///ws/api.yaml', 'yaml', 1, BASE)],
+        [OTHER, TextDocument.create('file:///ws/shared.yaml', 'yaml', 1, BASE.replace('A', 'Shared'))],
+      ]);
+      const taskFor = (file: string): ServerLintTask => {
+        const other = file === FILE ? OTHER : FILE;
+        const doc = docs.get(file)!;
+        const neighbour = docs.get(other)!;
+        return {
+          ...taskOf(doc),
+          file,
+          overlays: { [other]: neighbour.getText() },
+          overlayVersions: { [file]: doc.version, [other]: neighbour.version },
+        };
+      };
+      let compacted = 0;
+      for (let step = 0; step < 400; step++) {
+        const edited = rand() < 0.5 ? FILE : OTHER;
+        const doc = docs.get(edited)!;
+        docs.set(edited, log.update(edited, doc, [randomChange(rand, doc.getText())], doc.version + 1));
+        if (rand() < 0.03) worker = new KeptTexts(); // the worker was stopped: the spare holds no text
+        // A lint of either document: the other rides along as an overlay.
+        const task = taskFor(rand() < 0.5 ? FILE : OTHER);
+        const posted = sent.compact(task);
+        if (posted.overlayDeltas) compacted++;
+        let got: ServerLintTask;
+        try {
+          got = worker.expand(structuredClone(posted));
+        } catch (e) {
+          assert.ok(e instanceof WholeTaskNeeded, String(e));
+          got = worker.expand(structuredClone(task));
+        }
+        assert.equal(got.text, task.text, `seed ${seed}, step ${step}: the text`);
+        assert.deepEqual(got.overlays, task.overlays, `seed ${seed}, step ${step}: the overlays`);
+      }
+      assert.ok(compacted > 250, `most overlays go as edits (${compacted})`);
+    }
+  });
 });

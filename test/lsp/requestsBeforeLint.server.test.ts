@@ -1,7 +1,9 @@
 /**
  * The requests an editor sends on opening a document (the outline, folding, a `$ref`'s hover and definition) come from the
  * parse alone: on a big document they are answered while its lint still runs in the worker, before its first
- * diagnostics, and again right after an edit, before that version's diagnostics.
+ * diagnostics, and again right after an edit, before that version's diagnostics. But a request right after an edit of a
+ * big document that has no tree yet, which parses it whole, lets the edit's relint be applied first
+ * (lsp/parseAfterLint.ts): the parse held that version's diagnostics up.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -111,4 +113,19 @@ describe('language server: requests answered from the parse, before the lint', {
     assert.ok(folding.length > 2 * N);
     await c.diagnostics(uri, (_, p) => p.version === 2, 0, 200_000);
   });
+
+  for (const [request, answered] of [
+    ['textDocument/documentSymbol', (r: { name: string }[]) => r.some(s => s.name === 'components')],
+    ['textDocument/codeLens', (r: { command?: { title: string } }[]) => r.some(l => l.command?.title.startsWith('1 reference'))],
+  ] as const)
+    it(`after an edit of a big document with no tree yet, ${request} is answered once that version's diagnostics are out`, async () => {
+      const second = bigDocument(300);
+      const uri = c.open(path.join(ws, `${request.split('/')[1]}.yaml`), second);
+      await c.diagnostics(uri, (_, p) => p.version === 1, 0, 200_000);
+      // At once: a document this big is parsed for the outline in the pause after its lint (scheduler.ts apply).
+      c.change(uri, 2, second.replace('List the things of kind 0', 'List the things of kind 0, typed'));
+      const answer = await c.request<never>(request, { textDocument: { uri } });
+      assert.ok(published(uri, 2), "the edit's diagnostics came first");
+      assert.ok(answered(answer), JSON.stringify(answer).slice(0, 200));
+    });
 });

@@ -66,9 +66,12 @@ export function registerCodeLens(
   showReferences: () => string | undefined,
   canRefresh: () => boolean,
   maxPerFile: (uri: string) => Promise<number>,
+  /** Resolves when the open documents may be parsed here (refFeatures.ts ready). */
+  ready: () => Promise<unknown> = () => Promise.resolve(),
 ): void {
   let refreshAsked = false;
   connection.onCodeLens(async p => {
+    await ready();
     const lenses = await codeLenses(refs, fileOf(p.textDocument.uri), showReferences(), await maxPerFile(p.textDocument.uri));
     if (!refs.isComplete() && !refreshAsked && canRefresh()) {
       refreshAsked = true;

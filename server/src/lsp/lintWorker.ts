@@ -50,6 +50,8 @@ export interface ServerLintTask extends LintTask {
   trusted: boolean;
   /** Texts of open editor buffers by absolute path: used for `$ref`s instead of the disk. */
   overlays: Record<string, string>;
+  /** The open documents' versions: the worker keeps their texts too, and the next task sends their edits (lintTexts.ts). */
+  overlayVersions?: Record<string, number>;
   /**
    * Lint with this document's incremental linter (kept in the worker between edits; same results as a cold lint,
    * see engine/pipeline). Off: a one-shot full lint (e.g. files linted once for "lint workspace").

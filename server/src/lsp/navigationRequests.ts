@@ -1,6 +1,7 @@
 /**
  * Hover, go to definition, the outline and folding (workspace symbols: workspaceSymbols.ts). What parses a document in this thread (a second for a
- * 4 MB one) first lets an opened document's lint start (LintScheduler.afterPosting).
+ * 4 MB one) first lets an opened document's lint start (LintScheduler.afterPosting), and a pending relint of a big
+ * document it would parse whole be applied (parseAfterLint.ts).
  */
 import type { Connection } from 'vscode-languageserver/node';
 import { looksLikeOpenApi } from '../engine';
@@ -9,6 +10,7 @@ import { safe } from './log';
 import { DEFAULT_FOLDING_LIMIT, foldingRanges } from './folding';
 import { definition, documentSymbols, hover } from './navigation';
 import type { OpenDocuments } from './openDocuments';
+import { relintsBeforeParse } from './parseAfterLint';
 import type { LintScheduler } from './scheduler';
 
 export interface NavigationDeps {
@@ -24,7 +26,11 @@ export interface NavigationDeps {
 
 export function registerNavigation(d: NavigationDeps): void {
   const { connection: c, docs, scheduler } = d;
-  const answer = <T>(file: string, fn: () => T) => scheduler.afterPosting(file).then(() => safe(c, fn));
+  const answer = <T>(file: string, fn: () => T) =>
+    scheduler
+      .afterPosting(file)
+      .then(() => relintsBeforeParse(scheduler, docs, file))
+      .then(() => safe(c, fn));
   c.onHover(p => {
     const file = docs.fileOf(p.textDocument.uri);
     return answer(file, () => hover(docs.nav, file, p.position, d.store.diagnosticsOf(file), d.extensionClient()));

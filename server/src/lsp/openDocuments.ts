@@ -97,6 +97,11 @@ export class OpenDocuments {
     return { texts, versions };
   }
 
+  /** Whether a tree of `file` is kept (a request patches it rather than parsing the document whole). */
+  keepsTree(file: string): boolean {
+    return this.parsedCache.get(file)?.tree !== undefined;
+  }
+
   /** Whether `file`'s parse is kept and is a whole parse (not the tree of an earlier text moved past edits). */
   hasParsed(file: string): boolean {
     const hit = this.parsedCache.get(file);

@@ -40,7 +40,7 @@ export function registerRefFeatures(connection: Connection, ctx: RefFeaturesCont
   const refs = new WorkspaceRefs(ctx.host);
   registerReferences(connection, refs, ctx.fileOf, ctx.ready);
   registerFileRename(connection, refs, ctx.fileOf);
-  registerCodeLens(connection, refs, ctx.fileOf, ctx.showReferencesCommand, ctx.codeLensRefresh, ctx.codeLensMax);
+  registerCodeLens(connection, refs, ctx.fileOf, ctx.showReferencesCommand, ctx.codeLensRefresh, ctx.codeLensMax, ctx.ready);
   registerDocumentLinks(connection, refs, ctx.nav, ctx.fileOf);
   registerWorkspaceSymbols(connection, refs, () => ctx.ready());
   return refs;

@@ -132,6 +132,11 @@ export class LintScheduler {
     return r;
   }
 
+  /** Resolves when what the connection has written is out (the diagnostics just sent). */
+  drained(): Promise<void> {
+    return this.d.drained();
+  }
+
   /** An edit came: the heap is not collected now, nor work in the background done (quiet). */
   activity(): void {
     this.memory.activity();
@@ -348,6 +353,7 @@ export class LintScheduler {
       refRoots: settingsSource.refRoots(settings),
       maxBytes: maxBytesOf(settings),
       overlays: texts,
+      overlayVersions: Object.fromEntries(versions),
       // Open documents are linted incrementally (their linter lives in the worker between edits).
       incremental: doc !== undefined,
       configEpoch: this.configEpoch,

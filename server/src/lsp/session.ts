@@ -36,6 +36,7 @@ import { registerEditFeatures } from './editFeatures';
 import { logSafe, messageOf } from './log';
 import { registerNavigation } from './navigationRequests';
 import { OpenDocuments } from './openDocuments';
+import { relintsBeforeParse } from './parseAfterLint';
 import { LINT_WORKSPACE_COMMAND, LintWorkspaceRequest, type InitializationOptions, type LintWorkspaceParams } from './protocol';
 import { registerPullDiagnostics } from './pullDiagnostics';
 import { refCapabilities, registerRefFeatures } from './refFeatures';
@@ -145,7 +146,8 @@ export class Session {
       },
       nav: docs.nav,
       fileOf: uri => docs.fileOf(uri),
-      ready: file => scheduler.afterPosting(file),
+      // The index reads every open document's tree (refsWorkspace.ts known): any of them may be parsed whole.
+      ready: file => scheduler.afterPosting(file).then(() => relintsBeforeParse(scheduler, docs)),
       showReferencesCommand: () => (this.extensionClient ? 'apiconv.showReferences' : undefined),
       codeLensRefresh: () => this.capabilities.workspace?.codeLens?.refreshSupport === true,
       codeLensMax: uri => settings.forUri(uri).then(s => s.codeLens.maxPerFile),
