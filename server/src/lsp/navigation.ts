@@ -256,7 +256,8 @@ export function makeParsed(file: string, text: string, languageId = 'yaml', doc?
  */
 export function updateParsed(last: Parsed, text: string, doc?: TextDocument, now = performance.now(), resting = true): Parsed {
   const docOf = () => doc ?? TextDocument.create('file://' + last.file, 'yaml', 0, text);
-  const tree = (last.tree && updateTree(last.tree, last.text, text, last.file)) || (last.exact && updateTree(last.exact.tree, last.exact.text, text, last.file));
+  const tree =
+    (last.tree && updateTree(last.tree, last.text, text, last.file)) || (last.exact && updateTree(last.exact.tree, last.exact.text, text, last.file));
   if (tree) return { file: last.file, text, doc: docOf(), tree, parsedAt: last.parsedAt, parseMs: last.parseMs };
   const brokenRecently =
     last.tree && !last.tree.clean && last.parsedAt !== undefined && now - last.parsedAt < Math.max(STALE_TREE_MS, STALE_TREE_PARSES * (last.parseMs ?? 0));

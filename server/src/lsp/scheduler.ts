@@ -100,7 +100,10 @@ export class LintScheduler {
   /** Findings on what did not change since `apiconv.since`, as hints. */
   private readonly since = new SinceHints();
   /** This thread's heap, collected in the pauses between edits (memory.ts): busy while a lint is scheduled or running. */
-  private readonly memory = new IdleCollector({ name: 'main', busy: () => [...this.roots.values()].some(r => r.timer !== undefined || r.handle !== undefined) });
+  private readonly memory = new IdleCollector({
+    name: 'main',
+    busy: () => [...this.roots.values()].some(r => r.timer !== undefined || r.handle !== undefined),
+  });
   /** Opened documents whose first lint has not started yet (firstLints.ts). */
   private readonly firstLints = new FirstLints();
   /** When the last edit came or the last lint of an open document ended (quiet). */
