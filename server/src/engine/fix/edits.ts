@@ -1,5 +1,5 @@
 /**
- * Offset edits: composing a sequence of edits (each made on the text the
+ * Edits by offsets, and composing a sequence of edits (each made on the text the
  * previous ones produced) into non-overlapping edits of the original text.
  */
 
@@ -8,6 +8,22 @@ export interface OffsetEdit {
   offset: number;
   length: number;
   newText: string;
+}
+
+/** An offset-based edit of one file's text. */
+export interface TextEdit {
+  /** Absolute path of the edited file. */
+  file: string;
+  offset: number;
+  length: number;
+  newText: string;
+}
+
+/** A fix as offered: its title, whether it is safe (what `--fix` and fix-on-save apply), and its edits. */
+export interface ComputedFix {
+  title: string;
+  safe: boolean;
+  edits: TextEdit[];
 }
 
 /** Applies non-overlapping edits (any order) to `text`. */

@@ -18,7 +18,7 @@ import type { RefPolicy } from '../refFiles';
 import { withFunctionBudget, type FunctionBudget } from '../functionBudget';
 import { isJsonText } from '../sniff';
 import { fixableOf, getRule } from '../ruleset';
-import { EditComposer, applyOffsetEdits, type OffsetEdit } from './edits';
+import { EditComposer, applyOffsetEdits, type ComputedFix, type OffsetEdit, type TextEdit } from './edits';
 import { jsonOpEdits, parseJsonTree } from './jsonOps';
 import { yamlData as yamlDataOf, yamlOpEdit, yamlParses, yamlPieceData } from './yamlOps';
 import { deepFreeze, memoByText } from './memo';
@@ -29,23 +29,8 @@ import { defaultOptions, fixOptions, type OptionsOf } from './options';
 export { unifiedDiff } from './diff';
 export { isNumberKeyProblem } from '../finish/numberKeys';
 export { quoteKeyFix } from './quoteKeys';
-export { applyOffsetEdits, type OffsetEdit } from './edits';
+export { applyOffsetEdits, type ComputedFix, type OffsetEdit, type TextEdit } from './edits';
 export { defaultOptions, fixOptions, type OptionsOf } from './options';
-
-/** An offset-based edit of one file's text. */
-export interface TextEdit {
-  /** Absolute path of the edited file. */
-  file: string;
-  offset: number;
-  length: number;
-  newText: string;
-}
-
-export interface ComputedFix {
-  title: string;
-  safe: boolean;
-  edits: TextEdit[];
-}
 
 export type TextFormat = 'yaml' | 'json';
 

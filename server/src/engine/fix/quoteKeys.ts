@@ -4,7 +4,7 @@
  */
 import type { LintProblem } from '../problem';
 import { LineIndex } from '../lineIndex';
-import type { ComputedFix } from './index';
+import type { ComputedFix } from './edits';
 
 /** The fix: the key's text at the finding's range, in single quotes. Undefined when that text is no plain number. */
 export function quoteKeyFix(fileText: string, problem: LintProblem): ComputedFix | undefined {
