@@ -12,6 +12,9 @@ import { EditLog } from './editLog';
 import { makeParsed, updateParsed, type NavHost, type Parsed } from './navigation';
 import { maxBytesOf, type ServerSettings } from './settings';
 
+/** A document this long (characters) takes long enough to parse whole in this thread that its parse is timed with care. */
+export const BIG_PARSE_CHARS = 256 * 1024;
+
 /** Parsed files kept for the outline and hovers. */
 const PARSED_KEPT = 64;
 

@@ -7,11 +7,8 @@
  * diagnostics written out, for a bounded time. A document's first lint is not waited for: the requests that
  * come with the open run beside it (firstLints.ts).
  */
-import type { OpenDocuments } from './openDocuments';
+import { BIG_PARSE_CHARS, type OpenDocuments } from './openDocuments';
 import type { LintScheduler } from './scheduler';
-
-/** Documents longer than this (characters) take long enough to parse to be worth the wait. */
-export const WHOLE_PARSE_WAIT_CHARS = 256 * 1024;
 
 /**
  * The longest a request waits for a relint before it parses anyway: this long, or as long as the document's last
@@ -29,7 +26,7 @@ export function relintsBeforeParse(scheduler: LintScheduler, docs: OpenDocuments
   for (const f of file === undefined ? docs.openFiles() : [file]) {
     const doc = docs.openDoc(f);
     const root = scheduler.get(f);
-    if (!doc || !root?.result || docs.keepsTree(f) || doc.getText().length <= WHOLE_PARSE_WAIT_CHARS) continue;
+    if (!doc || !root?.result || docs.keepsTree(f) || doc.getText().length <= BIG_PARSE_CHARS) continue;
     if (root.timer === undefined && root.handle === undefined) continue;
     // A newer version supersedes the one waited for: parse then, with the edit's own relint still to come.
     waits.push(scheduler.waitFor(root, doc.version).catch(() => undefined));

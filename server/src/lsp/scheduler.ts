@@ -23,7 +23,7 @@ import { storeReply } from './lintResults';
 import type { LintReply, ServerLintTask } from './lintWorker';
 import { guard, logSafe } from './log';
 import { IdleCollector } from './memory';
-import type { OpenDocuments } from './openDocuments';
+import { BIG_PARSE_CHARS, type OpenDocuments } from './openDocuments';
 import type { StatusParams } from './protocol';
 import { maxBytesOf, type ServerSettings } from './settings';
 import { SinceHints } from './sinceHints';
@@ -36,9 +36,7 @@ const INLINE_MAX_CHARS = 64 * 1024;
 const INLINE_START_MS = 8;
 /** and stay inline while their lints take at most this long. */
 const INLINE_KEEP_MS = 25;
-/** A document this long (characters) is parsed for the outline and hovers at once after its lint… */
-const PREPARE_AT_ONCE_CHARS = 256 * 1024;
-/** …a longer one once it has had no edit for this long (ms; apply). */
+/** A big document (BIG_PARSE_CHARS) is parsed for the outline and hovers once it has had no edit for this long (ms; apply); a smaller one at once after its lint. */
 const PREPARE_AFTER_MS = 1500;
 /**
  * Work in the background (quiet) waits for this long after the last edit and the last lint of an open document:
@@ -490,7 +488,7 @@ export class LintScheduler {
           if (!current || current.version !== version || root.timer !== undefined || root.handle !== undefined || docs.hasParsed(root.file)) return;
           docs.parseResting(root.file);
         });
-      const wait = doc.getText().length > PREPARE_AT_ONCE_CHARS ? PREPARE_AFTER_MS : 0;
+      const wait = doc.getText().length > BIG_PARSE_CHARS ? PREPARE_AFTER_MS : 0;
       // After this task: the diagnostics (pushed, or the answer to a pull) are written by then, and waited for.
       setImmediate(() => void this.d.drained().then(() => setTimeout(prepare, wait).unref()));
     }
