@@ -10,14 +10,14 @@
  * wait was most of the time from keystroke to diagnostics of a document that relints in tens of milliseconds. A small document whose lints are quick is linted in this thread (lintsInline); everything else
  * in the lint worker (lintPool.ts).
  */
-import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver/node';
+import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import { BUILTIN_RULESETS, ConfigDiscovery, looksLikeOpenApi, rulesetFileFor, type LintProblem, type LintResult, type RulesetCache } from '../engine';
 import { configDiagnostics, isSchemaConfig } from './configDiagnostics';
 import { FirstLints } from './firstLints';
-import type { DiagnosticsFirst } from './diagnosticCap';
 import { CONFIG_PRODUCER, type DiagnosticStore } from './diagnosticStore';
 import type { DiffDiagnostics } from './diffDiagnostics';
-import { LintPool, type LintHandle } from './lintPool';
+import { LintPool } from './lintPool';
+import { clearTimer, newRoot, type Root } from './lintRoot';
 import { CancelledError } from '../workers/pool';
 import { storeReply } from './lintResults';
 import type { LintReply, ServerLintTask } from './lintWorker';
@@ -43,38 +43,6 @@ const PREPARE_AFTER_MS = 1500;
  * longer than the gaps between a typist's keystrokes, and than the one between a lint's diagnostics and the next key.
  */
 const QUIET_MS = 500;
-
-export interface Root {
-  file: string;
-  /** Open in the editor (else: linted by the workspace lint, read from disk). */
-  open: boolean;
-  workspace: boolean;
-  /** The pending lint: an immediate, or a timer (apiconv.debounceMs). */
-  timer?: NodeJS.Timeout | NodeJS.Immediate;
-  handle?: LintHandle;
-  /** Edits came while its lint ran: the version current when that lint ends is linted then (coalesced). */
-  relintAfter?: boolean;
-  gen: number;
-  /** The last applied lint. */
-  result?: { version: number; reply: LintReply };
-  /** The version the editor opened the document at (didOpen lints it). */
-  openedVersion?: number;
-  /** Lints started for this document (runLint), for the status. */
-  lintRuns: number;
-  /** Files this root's last lint read (its dependencies), absolute. */
-  files: string[];
-  /** Files this root contributed diagnostics to. */
-  contributed: Set<string>;
-  /** The last lint ran in the main thread (see lintsInline). */
-  inline?: boolean;
-  /** The size limit of its last lint (apiconv.maxFileSize), in bytes: the outline and hovers keep to it too. */
-  maxBytes?: number;
-  /** The main thread has linted this document (it has its incremental state): relints may run there. */
-  primed?: boolean;
-  /** Its settings' apiconv.diagnosticsFirst, for what is pushed to a client with a cap per file (diagnosticCap.ts). */
-  diagnosticsFirst?: DiagnosticsFirst;
-  waiters: { version: number; resolve(): void; reject(e: unknown): void }[];
-}
 
 export interface SchedulerDeps {
   connection: Connection;
@@ -129,7 +97,7 @@ export class LintScheduler {
 
   rootFor(file: string): Root {
     let r = this.roots.get(file);
-    if (!r) this.roots.set(file, (r = { file, open: false, workspace: false, gen: 0, lintRuns: 0, files: [], contributed: new Set(), waiters: [] }));
+    if (!r) this.roots.set(file, (r = newRoot(file)));
     return r;
   }
 
@@ -245,35 +213,17 @@ export class LintScheduler {
 
   /** Resolves when the lint of `version` (or a later one) has been applied. */
   waitFor(root: Root, version: number, token?: CancellationToken): Promise<void> {
-    if (root.result && root.result.version >= version) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      const w = { version, resolve, reject };
-      root.waiters.push(w);
-      token?.onCancellationRequested(() => {
-        root.waiters = root.waiters.filter(x => x !== w);
-        reject(new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled'));
-      });
-    });
+    return root.waiters.waitFor(root.result?.version, version, token);
   }
 
   /** The requests waiting for a version before `version` are answered "cancelled, try again". */
   rejectOlder(root: Root, version: number): void {
-    for (const w of root.waiters.splice(0))
-      if (w.version < version) w.reject(new ResponseError(LSPErrorCodes.ServerCancelled, 'a newer version', { retriggerRequest: true }));
+    root.waiters.rejectOlder(version);
   }
 
   /** The document was closed: no lint will answer the requests waiting for it. */
   rejectAll(root: Root): void {
-    for (const w of root.waiters.splice(0)) w.reject(new ResponseError(LSPErrorCodes.RequestCancelled, 'document closed'));
-  }
-
-  private resolveWaiters(root: Root, version: number): void {
-    const keep: Root['waiters'] = [];
-    for (const w of root.waiters) {
-      if (w.version <= version) w.resolve();
-      else keep.push(w);
-    }
-    root.waiters = keep;
+    root.waiters.rejectAll();
   }
 
   /** The latest lint of an open document, once a pending one is applied (for completion and code actions). */
@@ -339,7 +289,7 @@ export class LintScheduler {
           state: settings.enable ? 'skipped' : 'disabled',
           message: settings.enable ? 'not an OpenAPI document (no top-level openapi/swagger key)' : undefined,
         });
-      this.resolveWaiters(root, version);
+      root.waiters.resolve(version);
       if (!root.open && !root.workspace) this.roots.delete(root.file);
       return;
     }
@@ -377,7 +327,7 @@ export class LintScheduler {
       root.handle = undefined;
       logSafe(connection, `lint of ${root.file} failed: ${e instanceof Error ? e.message : String(e)}`);
       if (doc) sendStatus(connection, { uri, version, state: 'error', message: `the lint failed: ${e instanceof Error ? e.message : String(e)}` });
-      this.resolveWaiters(root, version);
+      root.waiters.resolve(version);
       return;
     }
     if (gen !== root.gen) return;
@@ -470,7 +420,7 @@ export class LintScheduler {
       };
       sendStatus(connection, s);
     }
-    this.resolveWaiters(root, version);
+    root.waiters.resolve(version);
     if (doc) void this.d.diffs.update(root.file, doc.uri);
     // The outline's tree of a document just opened (or whose last tree was only moved past the edits while the user
     // typed: navigation.ts updateParsed), once its diagnostics are out (parsed earlier, it took the CPU the
@@ -496,12 +446,4 @@ export class LintScheduler {
     // this thread's heap flat too, as the worker does, in the pause after the edits.
     setImmediate(() => this.memory.done());
   }
-}
-
-function clearTimer(root: { timer?: NodeJS.Timeout | NodeJS.Immediate }): void {
-  const t = root.timer;
-  if (t === undefined) return;
-  if ('hasRef' in t && typeof (t as NodeJS.Timeout).refresh === 'function') clearTimeout(t as NodeJS.Timeout);
-  else clearImmediate(t as NodeJS.Immediate);
-  root.timer = undefined;
 }
