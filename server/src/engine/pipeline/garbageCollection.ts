@@ -1,9 +1,9 @@
 /**
  * Full garbage collections at the CLI's chosen moments, when the heap is big: after the remote `$ref`s are resolved
- * (resolve/resolver.ts), after the rules (pipeline/linter.ts: what they made and dropped, before the finish stage
- * builds on it) and between the lint and its report (cli/main.ts). The language server makes none. Another, between
- * the resolve and run stages, was tried and dropped: it took a noticeable share of the time of the big documents for
- * a few MiB of peak memory on some.
+ * (resolve/resolver.ts), after the parse, resolve and rules stages (pipeline/linter.ts: what they made and dropped,
+ * and in a one-shot lint all but their results, before the finish stage builds on them) and between the lint and its
+ * report (cli/main.ts). The language server makes none. Another, between the resolve and run stages, was tried and
+ * dropped: it took a noticeable share of the time of the big documents for a few MiB of peak memory on some.
  *
  * A one-shot lint of a big document fills V8's old generation with what the parse, the resolver and the runner
  * made and dropped; V8 collects it only when the heap reaches its next limit, set high after the last collection,

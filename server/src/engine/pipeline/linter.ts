@@ -124,8 +124,44 @@ export class IncrementalLinter {
       dropReadAhead(); // what the input checks read for the parse (yamlAliases.ts, input.ts), not parsed now
       return refused;
     }
-    const t0 = performance.now();
+    // A one-shot lint leaves the stages' scope before the finish: what only they used (the parse's offsets, the
+    // resolved copy, the conventions' model, the units' tables) is garbage then, and the collection after them
+    // gives it back before the finish builds the findings on top of the rules' results.
+    const staged = await collectAfter(async () => {
+      try {
+        return await this.runStages(text, options);
+      } finally {
+        if (this.oneShot) this.dropStages();
+      }
+    });
+    if ('problems' in staged) return staged;
+    const { results, files, texts, operations, ms } = staged;
+    const t3 = performance.now();
 
+    const lineIndexes = new Map([[absFile, this.inputs.lineIndex(text)]]);
+    const out = finishLint(results as unknown as EngineResult[], absFile, staged.ruleset, texts, files.length > 0 ? files : [absFile], lineIndexes, (t, s) =>
+      this.inputs.lacks(t, s),
+    );
+    out.operations = operations;
+    this.stats = {
+      runner: this.runner.stats.ms,
+      parseFull: staged.parseFull,
+      unitsRun: this.runner.stats.unitsRun,
+      unitsReused: this.runner.stats.unitsReused,
+      unitsReplayed: this.runner.stats.unitsReplayed,
+      conventionsReused: this.runner.stats.modelReused,
+      ms: { parse: ms.parse, resolve: ms.resolve, rules: ms.rules, finish: performance.now() - t3 },
+    };
+    return out;
+  }
+
+  /**
+   * The parse, the resolve and the rules: their results and what the finish reads besides (the texts, the files
+   * read); a parse that finds nothing to lint gives its answer instead.
+   */
+  private async runStages(text: string, options: LintOptions): Promise<StagedResults | LintResult> {
+    const absFile = this.file;
+    const t0 = performance.now();
     const kind = isJsonText(text, absFile) ? 'json' : 'yaml';
     if (!this.parser || this.parserKind !== kind) {
       this.parser = new IncrementalParser(absFile, kind, { oneShot: this.oneShot });
@@ -171,17 +207,15 @@ export class IncrementalLinter {
     const pre = [...(res.diagnostics as RunnerResult[]), ...(res.errors as RunnerResult[]), ...filterParserErrors(doc, ruleset)];
     let results: RunnerResult[];
     try {
-      results = await collectAfter(() =>
-        this.runner.run({
-          ruleset,
-          document,
-          inventory,
-          preResults: pre,
-          oneShot: this.oneShot,
-          only: options.onlyRules,
-          shared: sharedFor(res.shared, doc),
-        }),
-      );
+      results = await this.runner.run({
+        ruleset,
+        document,
+        inventory,
+        preResults: pre,
+        oneShot: this.oneShot,
+        only: options.onlyRules,
+        shared: sharedFor(res.shared, doc),
+      });
     } finally {
       clearSeverityCaps(document);
     }
@@ -192,22 +226,37 @@ export class IncrementalLinter {
       const t = textOf(d);
       if (t !== undefined) texts.set(src, t);
     }
-    const lineIndexes = new Map([[absFile, this.inputs.lineIndex(text)]]);
-    const out = finishLint(results as unknown as EngineResult[], absFile, ruleset, texts, res.files.length > 0 ? res.files : [absFile], lineIndexes, (t, s) =>
-      this.inputs.lacks(t, s),
-    );
-    out.operations = operationCount(res.resolved);
-    this.stats = {
-      runner: this.runner.stats.ms,
+    return {
+      results,
+      ruleset,
+      files: res.files,
+      texts,
+      operations: operationCount(res.resolved),
       parseFull: parsed.full,
-      unitsRun: this.runner.stats.unitsRun,
-      unitsReused: this.runner.stats.unitsReused,
-      unitsReplayed: this.runner.stats.unitsReplayed,
-      conventionsReused: this.runner.stats.modelReused,
-      ms: { parse: t1 - t0, resolve: t2 - t1, rules: t3 - t2, finish: performance.now() - t3 },
+      ms: { parse: t1 - t0, resolve: t2 - t1, rules: t3 - t2 },
     };
-    return out;
   }
+
+  /** One-shot: the parser, the resolver and the runner's tables are not needed past the rules. */
+  private dropStages(): void {
+    this.parser = undefined;
+    this.resolver = undefined;
+    this.readFile = undefined;
+    this.runner.reset();
+  }
+}
+
+/** What the rules' stages hand to the finish. */
+interface StagedResults {
+  results: RunnerResult[];
+  ruleset: Ruleset;
+  /** The files read: the root and those its `$ref`s reach. */
+  files: string[];
+  /** The text of each file read, by its name. */
+  texts: Map<string, string>;
+  operations: number;
+  parseFull: boolean;
+  ms: { parse: number; resolve: number; rules: number };
 }
 
 /** The resolve's shared objects, all of those met twice only where the parse knows the data has no YAML alias. */
