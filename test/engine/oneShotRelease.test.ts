@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { Ruleset } from '@stoplight/spectral-core';
 import { gcFunction } from '../../server/src/engine/pipeline/garbageCollection';
 import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
+import type { IncrementalRunner } from '../../server/src/engine/run/runner';
 
 const DOC = `openapi: 3.0.3
 info: {title: T, version: '1'}
@@ -55,6 +56,20 @@ describe('a one-shot lint releases its stages', () => {
       'the data and the resolved document are garbage',
     );
     assert.ok(linter.stats, 'the linter itself is still alive');
+  });
+
+  it("a one-shot run puts its units' results in no table, with the findings of a linter that keeps them", async () => {
+    const text = DOC.replace('paths:\n', 'paths:\n  /a:\n    get:\n      responses: {}\n  /b:\n    post:\n      responses: {}\n');
+    const oneShot = new IncrementalLinter('/work/release.yaml', { oneShot: true });
+    // The tables as the run left them: the linter's reset after its stages is what the previous test checks.
+    const runner = (oneShot as unknown as { runner: IncrementalRunner }).runner;
+    runner.reset = () => {};
+    const once = await oneShot.lint(text);
+    const tables = runner as unknown as { unitsR: Map<string, unknown>; unitsU: Map<string, unknown> };
+    assert.deepEqual([tables.unitsR.size, tables.unitsU.size], [0, 0]);
+    const kept = await new IncrementalLinter('/work/release.yaml').lint(text);
+    assert.ok(once.problems.length >= 6, `${once.problems.length} findings`);
+    assert.deepEqual(once, kept);
   });
 
   it('an incremental linter keeps them for the next edit', async () => {

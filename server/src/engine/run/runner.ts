@@ -142,7 +142,9 @@ export class IncrementalRunner {
       t = n;
     };
 
-    // Local rules: unit by unit, then above the units on a stub root.
+    // Local rules: unit by unit, then above the units on a stub root. A one-shot run keeps no unit's results for a
+    // next one: they go straight into one list per pass, in the order the units' tables would give them.
+    const straight: RawResult[][] = [];
     for (const [query, root, cache, held, shared] of [
       [q.localR, inventory.resolved, this.unitsR, this.held[0], input.shared],
       [q.localU, inventory.unresolved, this.unitsU, this.held[1], undefined],
@@ -150,16 +152,18 @@ export class IncrementalRunner {
       if (query.empty) continue;
       const seen = new Set<string>();
       let recording = MAX_RECORDED_UNITS;
+      const passResults = input.oneShot === true ? [] : undefined;
+      if (passResults) straight.push(passResults);
       for (const [key, path, value] of unitsOf(root)) {
         seen.add(key);
-        const hit = cache.get(key);
+        const hit = passResults ? undefined : cache.get(key);
         if (hit && hit.value === value) {
           this.stats.unitsReused++;
           continue;
         }
         this.stats.unitsRun++;
         if (this.stats.rerun.length < 20) this.stats.rerun.push(key);
-        const results: RawResult[] = [];
+        const results: RawResult[] = passResults ?? [];
         let matches: Match[] = [];
         let replay: UnitEntry['replay'];
         const depth = path.length;
@@ -228,6 +232,7 @@ export class IncrementalRunner {
             shared,
           );
         }
+        if (passResults) continue;
         // Matches are kept for a unit run again after an edit, when few are (the unit being typed into), not for
         // every unit of a document opened or of an edit many units share: a match per node of a big document.
         // Asynchronous results land later, out of order: no matches kept then.
@@ -321,6 +326,7 @@ export class IncrementalRunner {
         }
       }
     };
+    for (const list of straight) addRanges(list);
     for (const e of this.unitsR.values()) addRanges(e.results);
     for (const e of this.unitsU.values()) addRanges(e.results);
     for (const m of this.splitUnits.values()) for (const e of m.values()) addRanges(e.results);
