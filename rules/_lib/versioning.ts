@@ -113,6 +113,31 @@ export function versionLocations(model: Model, op: Operation): VersionLocation[]
   return locs;
 }
 
+/**
+ * The version in the base path of the document's servers (Swagger 2: its basePath), and the list of an operation that
+ * selects it there and nowhere else: one of each per model, shared by the operations that have no servers of their
+ * own (most of them).
+ */
+const rootServerLocationOf = new WeakMap<Model, VersionLocation | null>();
+const onlyRootServerOf = new WeakMap<Model, VersionLocation[]>();
+const NO_LOCATIONS: VersionLocation[] = Object.freeze([]) as unknown as VersionLocation[];
+
+/** The version segment in the base path of the servers an operation uses, if any. */
+function serverVersionLocation(model: Model, op: Operation): VersionLocation | undefined {
+  const own = model.spec !== 'oas2' && (nonEmptyArray(op.value.servers) || nonEmptyArray(op.pathItem.servers));
+  if (own) return serverVersionLocationIn(model, op);
+  let root = rootServerLocationOf.get(model);
+  if (root === undefined) rootServerLocationOf.set(model, (root = serverVersionLocationIn(model, op) ?? null));
+  return root ?? undefined;
+}
+
+const nonEmptyArray = (v: unknown): boolean => Array.isArray(v) && v.length > 0;
+
+function serverVersionLocationIn(model: Model, op: Operation): VersionLocation | undefined {
+  const server = serverLocations(model, op).find(s => versionSegmentIndexes(segments(s.base)).length > 0);
+  return server && { strategy: 'path', path: server.path, label: `the base path "${server.base}"`, mediaType: false };
+}
+
 function locationsIn(model: Model, op: Operation): VersionLocation[] {
   const out: VersionLocation[] = [];
   // Path: a version segment in the path key, else in the server base path.
@@ -124,8 +149,8 @@ function locationsIn(model: Model, op: Operation): VersionLocation[] {
   });
   if (inKey) out.push({ strategy: 'path', path: ['paths', op.pathKey], label: `the path "${op.pathKey}"`, mediaType: false });
   else {
-    const server = serverLocations(model, op).find(s => versionSegmentIndexes(segments(s.base)).length > 0);
-    if (server) out.push({ strategy: 'path', path: server.path, label: `the base path "${server.base}"`, mediaType: false });
+    const server = serverVersionLocation(model, op);
+    if (server) out.push(server);
   }
   for (const p of versionParams(op)) {
     out.push({
@@ -136,6 +161,12 @@ function locationsIn(model: Model, op: Operation): VersionLocation[] {
     });
   }
   for (const m of vendorMediaTypes(model, op)) out.push({ strategy: 'header', path: m.path, label: `the media type "${m.type}"`, mediaType: true });
+  if (out.length === 0) return NO_LOCATIONS;
+  if (out.length === 1 && out[0] === rootServerLocationOf.get(model)) {
+    let shared = onlyRootServerOf.get(model);
+    if (shared === undefined) onlyRootServerOf.set(model, (shared = out));
+    return shared;
+  }
   return out;
 }
 
