@@ -157,13 +157,17 @@ function buildModel(root: Obj): Model {
     checkBudget();
     if (!isObject(item) || !pathKey.startsWith('/')) continue;
     const itemBases = (spec === 'oas3' && basePathsOf(item.servers)) || rootBases;
-    pathItems.push({ pathKey, value: item, path: ['paths', pathKey], effectivePaths: itemBases.map(b => joinPath(b, pathKey)) });
-    const itemParams = collectParams(item.parameters, ['paths', pathKey, 'parameters'], 'path-item');
+    const itemPaths = itemBases.map(b => joinPath(b, pathKey));
+    pathItems.push({ pathKey, value: item, path: ['paths', pathKey], effectivePaths: itemPaths });
+    // The operations that have no servers of their own share the path item's list (the model lives for a whole lint).
+    const itemDistinct = distinct(itemPaths);
+    const itemParams = collectParams(item.parameters, ['paths', pathKey], 'path-item');
     for (const [method, below, op] of operationsOfPathItem(item, oas32)) {
       if (!isObject(op)) continue;
       const opBases = (spec === 'oas3' && basePathsOf(op.servers)) || itemBases;
-      const opPath: JsonPath = ['paths', pathKey, ...below];
-      const opParams = collectParams(op.parameters, [...opPath, 'parameters'], 'operation');
+      // Spelled out for a method: a literal with a spread keeps room for more elements, in each of the model's paths.
+      const opPath: JsonPath = below.length === 1 ? ['paths', pathKey, below[0]!] : ['paths', pathKey, ...below];
+      const opParams = collectParams(op.parameters, opPath, 'operation');
       const merged = [...opParams];
       for (const p of itemParams) {
         if (!opParams.some(o => o.name === p.name && o.in === p.in)) merged.push(p);
@@ -183,7 +187,7 @@ function buildModel(root: Obj): Model {
         path: opPath,
         value: op,
         pathItem: item,
-        effectivePaths: [...new Set(opBases.map(b => joinPath(b, pathKey)))],
+        effectivePaths: opBases === itemBases ? itemDistinct : distinct(opBases.map(b => joinPath(b, pathKey))),
         parameters: merged,
         responses: isObject(op.responses) ? op.responses : undefined,
         security,
@@ -197,8 +201,16 @@ function buildModel(root: Obj): Model {
   return { spec, root, operations, pathItems };
 }
 
-function collectParams(params: unknown, base: JsonPath, level: Parameter['level']): Parameter[] {
+/** The list without its repeats: the list itself when it has none. */
+function distinct(list: string[]): string[] {
+  const set = new Set(list);
+  return set.size === list.length ? list : [...set];
+}
+
+/** The parameters of a path item or an operation at `at`. */
+function collectParams(params: unknown, at: JsonPath, level: Parameter['level']): Parameter[] {
   if (!Array.isArray(params)) return [];
+  const base = [...at, 'parameters'];
   const out: Parameter[] = [];
   params.forEach((p, i) => {
     if (isObject(p) && typeof p.name === 'string' && typeof p.in === 'string') {
