@@ -42,7 +42,7 @@ export interface StatusParams {
   message?: string;
   rulesetError?: string;
   validationTime?: number;
-  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean; conventionsReused?: boolean; textKept?: boolean };
+  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean; conventionsReused?: boolean; textKept?: boolean; problemsSent?: number };
   thread?: 'main' | 'worker';
   lintRuns?: number;
   score?: { value: number; grade: string };

@@ -18,6 +18,7 @@ import { forgetDocument, runLintTask, runWarmUpStep, warmUpTasks } from './lintW
 import { DEFAULT_FUNCTION_BUDGET_MS } from '../engine';
 import { CancelledError, WorkerPool, type TaskHandle } from '../workers/pool';
 import { SentTexts, type EditsBetween } from './lintTexts';
+import { ReceivedProblems } from './problemsDelta';
 import { OverrunMemory } from './overruns';
 import { startWorker } from './workerBoot';
 
@@ -46,6 +47,7 @@ export class LintPool {
   private readonly overruns = new OverrunMemory();
   private readonly pool: WorkerPool<ServerLintTask, LintReply, PostedLintTask>;
   private readonly sent: SentTexts;
+  private readonly received = new ReceivedProblems();
 
   /** `edits`: the open documents' edits, so that a task brings those rather than the whole text. */
   constructor(
@@ -64,7 +66,8 @@ export class LintPool {
       cancelGraceMs: KILL_AFTER_MS,
       budgetMs: () => this.functionBudgetMs,
       prepare: task => this.overruns.apply(task, this.functionBudgetMs),
-      compact: task => this.sent.compact(task),
+      // Named when the task is posted: the findings the last reply brought are held by then.
+      compact: task => this.sent.compact(task.incremental ? { ...task, problemsBase: this.received.baseOf(task.file) } : task),
       // Lint again in a fresh worker without the rules that ran over (or without the ruleset that did not load).
       afterOverrun: (task, over) => this.overruns.record({ ...task, incremental: false }, over, this.functionBudgetMs),
       log,
@@ -76,7 +79,10 @@ export class LintPool {
    * relints take a millisecond or two: the hop to the worker and back would cost a good part of that).
    */
   run(task: ServerLintTask, inline = false): LintHandle {
-    if (!inline || !this.script) return this.pool.run(task);
+    if (!inline || !this.script) {
+      const handle = this.pool.run(task);
+      return { ...handle, promise: handle.promise.then(reply => this.withProblems(task.file, reply)) };
+    }
     let cancel!: () => void;
     let done = false;
     const promise = new Promise<LintReply>((resolve, reject) => {
@@ -114,10 +120,21 @@ export class LintPool {
     setImmediate(next);
   }
 
+  /** `reply` with its findings, when a worker sent them as what changed since the list this thread holds. */
+  private withProblems(file: string, reply: LintReply): LintReply {
+    const delta = reply.problemsDelta;
+    if (!delta) return reply;
+    const problems = this.received.decode(file, delta);
+    if (!problems) throw new Error(`the findings of ${file} came as changes to a list this thread does not hold`);
+    const { problemsDelta: _delta, ...rest } = reply;
+    return { ...rest, result: { ...reply.result, problems } };
+  }
+
   /** A document was closed: the workers (and this thread's inline linting) drop its incremental state. */
   forget(file: string): void {
     forgetDocument(file);
     this.sent.forget(file);
+    this.received.forget(file);
     this.pool.notify({ forget: file });
   }
 

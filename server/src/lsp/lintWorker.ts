@@ -8,6 +8,7 @@
  * server.ts): no extra bundle entry.
  */
 import * as path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import YAML from 'yaml';
 import type { Ruleset } from '@stoplight/spectral-core';
 import {
@@ -29,6 +30,7 @@ import {
   RulesetRefusedError,
 } from '../engine';
 import { KeptTexts, type PostedTask } from './lintTexts';
+import { SentProblems, type ProblemsDelta } from './problemsDelta';
 import { IdleCollector } from './memory';
 import type { StatusParams } from './protocol';
 import { saveCodeCache } from './workerBoot';
@@ -65,6 +67,8 @@ export interface ServerLintTask extends LintTask {
   configEpoch?: number;
   /** The workspace folder that holds `file`: the search for its config ends there (engine/ruleset.ts findConfig). */
   configRoot?: string;
+  /** The id of the findings of `file` the main thread holds: a worker's reply sends what changed since (problemsDelta.ts). */
+  problemsBase?: string;
 }
 
 /** The settings that widen the limits of a server lint, named in its findings. */
@@ -90,6 +94,8 @@ export interface LintReply {
   ms: number;
   /** What an incremental relint re-did (see StatusParams.incremental). */
   incremental?: StatusParams['incremental'];
+  /** From a worker, for an open document: `result.problems` as what changed since the list the main thread holds. */
+  problemsDelta?: ProblemsDelta;
 }
 
 const caches = new Map<string, RulesetCache>();
@@ -358,6 +364,8 @@ export function runLintWorker(): void {
   const memory = new IdleCollector({ name: 'lint', busy: () => running > 0 });
   // The open documents' texts: a task brings the edits since the one it was sent last.
   const texts = new KeptTexts();
+  // The open documents' findings sent last: a reply brings what changed since.
+  const problems = new SentProblems(String(threadId));
   serveTasks<PostedLintTask, LintReply>({
     async run(posted) {
       memory.activity();
@@ -367,7 +375,10 @@ export function runLintWorker(): void {
       try {
         const reply = await runLintTask(task);
         if ('delta' in posted && reply.incremental) reply.incremental.textKept = true;
-        return reply;
+        if (!task.incremental) return reply;
+        const problemsDelta = problems.encode(task.file, reply.result.problems, task.problemsBase);
+        if (reply.incremental) reply.incremental.problemsSent = problemsDelta.items.filter(p => typeof p !== 'number').length;
+        return { ...reply, result: { ...reply.result, problems: [] }, problemsDelta };
       } finally {
         running--;
       }
@@ -389,6 +400,7 @@ export function runLintWorker(): void {
       const file = (notice as { forget: string }).forget;
       forgetDocument(file);
       texts.forget(file);
+      problems.forget(file);
       memory.done();
     },
     answered() {

@@ -128,9 +128,10 @@ export interface StatusParams {
    * components, top-level keys) whose rules ran again, and those whose results were kept; `fullParse` when
    * the whole text had to be parsed again (e.g. broken YAML); `conventionsReused` when nothing the apiconv
    * conventions read had changed (their last findings were kept); `textKept` when the lint worker kept the text
-   * and was sent the edits (lintTexts.ts). Absent for full lints.
+   * and was sent the edits (lintTexts.ts); `problemsSent` how many findings the worker's reply carried whole (the
+   * others as unchanged since the last reply: problemsDelta.ts). Absent for full lints.
    */
-  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean; conventionsReused?: boolean; textKept?: boolean };
+  incremental?: { unitsRun: number; unitsReused: number; fullParse: boolean; conventionsReused?: boolean; textKept?: boolean; problemsSent?: number };
   /** Where the lint ran: 'main' (a small document, linted in the server's main thread) or 'worker'. */
   thread?: 'main' | 'worker';
   /** The document's score (0–100) and grade (A–F), as `apiconv score` gives them: the status item shows the grade. */

@@ -18,6 +18,7 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import type { LintOptions } from '../lintOptions';
 import { checkInput, withLineFeeds } from '../inputCheck';
 import { finishLint, type EngineResult } from '../finish/finishLint';
+import { FinishMemo } from '../finish/finishMemo';
 import { isJsonText } from '../sniff';
 import { lintWithSpectral } from '../spectralReference';
 import type { LintResult } from '../problem';
@@ -58,6 +59,8 @@ export class IncrementalLinter {
   private resolverPolicy: RefPolicy | undefined;
   private readFile: FileReader | undefined;
   private readonly runner = new IncrementalRunner();
+  /** The findings of the last lint, by the rule results they were made of (none kept by a one-shot linter). */
+  private readonly finishMemo: FinishMemo | undefined;
   /** What the input checks and the finish stage keep of the last text (input.ts). */
   private inputs: InputChecks;
   /** The last lint's timings and reuse (for benchmarks and logs). */
@@ -72,6 +75,7 @@ export class IncrementalLinter {
     this.file = path.resolve(file);
     this.oneShot = opts.oneShot === true;
     this.inputs = new InputChecks({ oneShot: this.oneShot });
+    this.finishMemo = this.oneShot ? undefined : new FinishMemo();
   }
 
   async lint(text: string, options: LintOptions = {}): Promise<LintResult> {
@@ -98,6 +102,7 @@ export class IncrementalLinter {
     this.resolverRemote = undefined;
     this.resolverPolicy = undefined;
     this.runner.reset();
+    this.finishMemo?.reset();
   }
 
   /**
@@ -139,8 +144,15 @@ export class IncrementalLinter {
     const t3 = performance.now();
 
     const lineIndexes = new Map([[absFile, this.inputs.lineIndex(text)]]);
-    const out = finishLint(results as unknown as EngineResult[], absFile, staged.ruleset, texts, files.length > 0 ? files : [absFile], lineIndexes, (t, s) =>
-      this.inputs.lacks(t, s),
+    const out = finishLint(
+      results as unknown as EngineResult[],
+      absFile,
+      staged.ruleset,
+      texts,
+      files.length > 0 ? files : [absFile],
+      lineIndexes,
+      (t, s) => this.inputs.lacks(t, s),
+      this.finishMemo,
     );
     out.operations = operations;
     this.stats = {
