@@ -56,6 +56,15 @@ export function queryParams(op: Operation): Parameter[] {
   return op.parameters.filter(p => p.in === 'query');
 }
 
+/**
+ * Whether a list is paged the way SCIM pages it (RFC 7644 §3.4.2.4): `startIndex`, 1-based, and `count`. The
+ * protocol fixes both names and the style, so an API that serves SCIM has no choice of them there.
+ */
+export function isScimPaged(op: Operation): boolean {
+  const names = new Set(queryParams(op).map(p => p.name));
+  return names.has('startIndex') && names.has('count');
+}
+
 function typeIncludes(schema: Obj, t: string): boolean {
   return schema.type === t || (Array.isArray(schema.type) && schema.type.includes(t));
 }
