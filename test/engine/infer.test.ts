@@ -305,6 +305,14 @@ describe('inferConventions', () => {
     assert.deepEqual(find(infs, 'path-resource-nesting')?.evidence, ['top-level groups: radar (2 of 2 paths)']);
   });
 
+  it('path-resource-nesting: a first segment that goes on with an item id has items, and is no top-level group', () => {
+    const get = { get: ok('200') };
+    const infs = inferConventions([
+      doc({ '/v1/Reports/BalanceSheet': get, '/v1/Reports/TrialBalance': get, '/v1/Reports/{ReportID}': get, '/v1/radar/reviews': get, '/v1/radar/rules': get }),
+    ]);
+    assert.deepEqual(find(infs, 'path-resource-nesting')?.options, { namespaces: ['radar'] });
+  });
+
   it('version-path-format: the format most path items write their version in', () => {
     const infs = inferConventions([doc({ '/2010-04-01/Accounts': {}, '/2010-04-01/Calls': {}, '/v1/Other': {} })]);
     assert.deepEqual(find(infs, 'version-path-format')?.options, { formats: ['date'] });

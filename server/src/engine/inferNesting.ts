@@ -37,20 +37,23 @@ function inferCompoundIds(models: Model[]): Inference | undefined {
 
 /**
  * The top-level groups an API files its collections under (Stripe's /v1/radar/…, /v1/terminal/…; a /me): a first
- * resource segment that most of the paths it starts go on with another collection, in at least two paths.
+ * resource segment that most of the paths it starts go on with another collection, in at least two paths. One that
+ * some path goes on with an item id (Xero's /Reports/{ReportID}) has items: a collection, whatever else hangs below.
  */
 function inferNamespaces(models: Model[]): Inference | undefined {
   const starts = new Map<string, number>();
   const grouping = new Map<string, number>();
+  const withItems = new Set<string>();
   for (const m of models)
     for (const item of m.pathItems) {
       const segs = resourceSegments(item.effectivePaths[0] ?? item.pathKey, item.pathKey);
       if (segs.length === 0 || hasTemplate(segs[0])) continue;
       bump(starts, segs[0]);
-      if (segs.length > 1 && !hasTemplate(segs[1])) bump(grouping, segs[0]);
+      if (segs.length > 1 && hasTemplate(segs[1])) withItems.add(segs[0]);
+      else if (segs.length > 1) bump(grouping, segs[0]);
     }
   const namespaces = [...grouping]
-    .filter(([seg, n]) => n >= 2 && n * 2 > starts.get(seg)!)
+    .filter(([seg, n]) => n >= 2 && n * 2 > starts.get(seg)! && !withItems.has(seg))
     .map(([seg]) => seg)
     .sort();
   if (namespaces.length === 0) return undefined;
