@@ -84,6 +84,21 @@ describe('inferConventions', () => {
     assert.deepEqual(find(infs, 'cache-control-get')?.evidence, ['0 of 3 GETs with a 200 declare Cache-Control on their 200']);
   });
 
+  it('security-required: allowOptOut when operations declare themselves public with security: []; off stays off', () => {
+    const secured = { get: ok('200') };
+    const infs = inferConventions([
+      doc({ '/api/as': secured, '/api/bs': secured, '/oauth2/token': { post: { security: [], ...ok('200') } } }, { security: [{ key: [] }] }),
+    ]);
+    assert.deepEqual(find(infs, 'security-required'), {
+      rule: 'security-required',
+      options: { allowOptOut: true },
+      evidence: ['1 of 3 operations declare themselves public with "security: []", as POST /oauth2/token'],
+    });
+    const unsecured = inferConventions([doc({ '/api/as': secured, '/api/bs': secured, '/oauth2/token': { post: { security: [], ...ok('200') } } })]);
+    assert.equal(find(unsecured, 'security-required')?.off, true, 'most operations unsecured: the rule is off');
+    assert.equal(find(inferConventions([doc({ '/api/as': secured }, { security: [{ key: [] }] })]), 'security-required'), undefined);
+  });
+
   it('path-collection-plural: the case most collection segments that show one are written in', () => {
     const items = (...keys: string[]) => Object.fromEntries(keys.map(k => [k, { get: ok('200') }]));
     const inf = find(

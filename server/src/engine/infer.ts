@@ -128,6 +128,27 @@ function inferPractices(models: Model[]): Inference[] {
   return out;
 }
 
+/**
+ * Whether the API declares some operations public with their own `security: []` (security-required's allowOptOut):
+ * a deliberate statement, unlike an operation left without a requirement (Box's OAuth token endpoint, Plaid's
+ * category list). Where most operations are unsecured the rule is off already (inferPractices).
+ */
+function inferPublicOperations(models: Model[]): Inference | undefined {
+  const optOuts: string[] = [];
+  let total = 0;
+  for (const m of models)
+    for (const op of m.operations) {
+      total++;
+      if (Array.isArray(op.value.security) && op.value.security.length === 0) optOuts.push(`${op.method.toUpperCase()} ${op.pathKey}`);
+    }
+  if (optOuts.length === 0) return undefined;
+  return {
+    rule: 'security-required',
+    options: { allowOptOut: true },
+    evidence: [`${optOuts.length} of ${total} operations declare themselves public with "security: []", as ${optOuts.slice(0, 2).join(' and ')}`],
+  };
+}
+
 /** The media type most POST bodies are sent as, when it is not JSON (a form: Stripe, Twilio, Slack); files uploaded as themselves left out. */
 function inferBodyMediaType(models: Model[]): Inference | undefined {
   const counts = new Map<string, number>();
@@ -244,6 +265,7 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferErrorConsistency([errorBody, errorConventions]),
     ...inferStatuses(models),
     ...inferPractices(models),
+    inferPublicOperations(models),
     inferVersionFormat(models),
     inferVersionNames(models),
     inferVersionParamNames(models),
