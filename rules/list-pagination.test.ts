@@ -88,6 +88,70 @@ paths:
 testRule('list-pagination', {
   valid: [
     {
+      name: 'oas3: a resource with array fields, one called pages, is no list (an array is no paging property)',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/meta:
+    get:
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  verifiable_password_authentication: { type: boolean }
+                  hooks: { type: array, items: { type: string } }
+                  web: { type: array, items: { type: string } }
+                  api: { type: array, items: { type: string } }
+                  pages: { type: array, items: { type: string } }
+`,
+    },
+    {
+      name: 'oas3.1: a resource whose pages field is an array is no list',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/meta:
+    get:
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  verifiable_password_authentication: { type: boolean }
+                  hooks: { type: array, items: { type: string } }
+                  web: { type: array, items: { type: string } }
+                  api: { type: array, items: { type: string } }
+                  pages: { type: array, items: { type: string } }
+`,
+    },
+    {
+      name: 'oas2: a resource whose pages field is an array is no list',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/meta:
+    get:
+      responses:
+        '200':
+          description: OK
+          schema:
+            type: object
+            properties:
+              verifiable_password_authentication: { type: boolean }
+              hooks: { type: array, items: { type: string } }
+              web: { type: array, items: { type: string } }
+              api: { type: array, items: { type: string } }
+              pages: { type: array, items: { type: string } }
+`,
+    },
+    {
       name: 'oas3: a list paged as SCIM pages it (startIndex, count: RFC 7644) is paged',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

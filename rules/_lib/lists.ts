@@ -77,7 +77,9 @@ function isArraySchema(s: unknown): boolean {
 const ENVELOPE_ARRAYS = /^(data|items|results|records|entries|values|content|contents|list|elements|rows|hits|edges|nodes|objects|resources|collection)$/i;
 /**
  * Properties that only a page of a list has. `links` / `_links` are not among
- * them: a single HAL or JSON:API resource has its links too.
+ * them: a single HAL or JSON:API resource has its links too. One that is itself an
+ * array is none (GitHub's `GET /meta` lists the IP ranges of its `pages`): a
+ * count, a token or a link is what pages a list.
  */
 const PAGE_PROPS =
   /^(total|total_?count|totalCount|count|has_?more|hasMore|next|next_?page|nextPage|next_?page_?token|nextPageToken|next_?cursor|nextCursor|cursor|page|pages|page_?count|offset|limit)$/i;
@@ -97,14 +99,16 @@ export function isListSchema(schema: unknown): boolean {
   const names = Object.keys(props);
   const arrays = names.filter(n => isArraySchema(props[n]));
   if (arrays.length === 0) return false;
-  return names.length <= 4 || arrays.some(n => ENVELOPE_ARRAYS.test(n)) || names.some(n => PAGE_PROPS.test(n));
+  return names.length <= 4 || arrays.some(n => ENVELOPE_ARRAYS.test(n)) || hasPagingProperty(props);
 }
+
+const hasPagingProperty = (props: Obj): boolean => Object.keys(props).some(n => PAGE_PROPS.test(n) && !isArraySchema(props[n]));
 
 /** An object with a paging property (`total`, `next`, `offset`, `has_more`…): one page of a list, not all of it. */
 export function isPageSchema(schema: unknown): boolean {
   const props: Obj = {};
   collectProps(schema, props, 0);
-  return Object.keys(props).some(n => PAGE_PROPS.test(n));
+  return hasPagingProperty(props);
 }
 
 /** Whether a list operation answers with a page (its 200 body is one), not with the whole list. */
