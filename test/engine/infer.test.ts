@@ -99,6 +99,23 @@ describe('inferConventions', () => {
     assert.equal(find(inferConventions([doc({ '/api/as': secured }, { security: [{ key: [] }] })]), 'security-required'), undefined);
   });
 
+  it('oas3-schema: refs anywhere when most operations are written as a $ref (the documents as written)', () => {
+    const asRef = (file: string) => ({ get: { $ref: file } });
+    const written = doc({
+      '/v2/account': asRef('resources/account_get.yml'),
+      '/v2/droplets': asRef('resources/droplets_list.yml'),
+      '/v2/health': { get: ok('200') },
+    });
+    const resolved = doc({ '/v2/account': { get: ok('200') }, '/v2/droplets': { get: ok('200') }, '/v2/health': { get: ok('200') } });
+    assert.deepEqual(find(inferConventions([resolved], [written]), 'oas3-schema'), {
+      rule: 'oas3-schema',
+      options: { refs: 'anywhere' },
+      evidence: ['operations written as a $ref to where they are kept: 2 of 3, as GET /v2/account and GET /v2/droplets'],
+    });
+    assert.equal(find(inferConventions([resolved], [resolved]), 'oas3-schema'), undefined, 'operations written in place');
+    assert.equal(find(inferConventions([resolved]), 'oas3-schema'), undefined, 'no documents as written: nothing to say');
+  });
+
   it('path-collection-plural: the case most collection segments that show one are written in', () => {
     const items = (...keys: string[]) => Object.fromEntries(keys.map(k => [k, { get: ok('200') }]));
     const inf = find(
@@ -323,7 +340,13 @@ describe('inferConventions', () => {
   it('path-resource-nesting: a first segment that goes on with an item id has items, and is no top-level group', () => {
     const get = { get: ok('200') };
     const infs = inferConventions([
-      doc({ '/v1/Reports/BalanceSheet': get, '/v1/Reports/TrialBalance': get, '/v1/Reports/{ReportID}': get, '/v1/radar/reviews': get, '/v1/radar/rules': get }),
+      doc({
+        '/v1/Reports/BalanceSheet': get,
+        '/v1/Reports/TrialBalance': get,
+        '/v1/Reports/{ReportID}': get,
+        '/v1/radar/reviews': get,
+        '/v1/radar/rules': get,
+      }),
     ]);
     assert.deepEqual(find(infs, 'path-resource-nesting')?.options, { namespaces: ['radar'] });
   });
