@@ -73,7 +73,11 @@ export default defineRule({
       const scheme = ensureApiKeyScheme(ctx);
       ops.push(...scheme.ops, { kind: 'set', path: ['security'], value: [{ [scheme.name]: [] }] });
       // The root requirement secures every operation but those that opt out (each its own finding and fix).
-      return { title: `Require the "${scheme.name}" security scheme on every operation`, ops, settlesRule: ctx.options.allowOptOut === true || !hasOptOut(ctx.data) };
+      return {
+        title: `Require the "${scheme.name}" security scheme on every operation`,
+        ops,
+        settlesRule: ctx.options.allowOptOut === true || !hasOptOut(ctx.data),
+      };
     }
     return ops.length > 0 ? { title: 'Remove the security opt-out', ops } : undefined;
   },

@@ -126,8 +126,7 @@ export function inferUploads(models: Model[]): Inference[] {
         if (isFileUpload(op, m)) files++;
       }
     const M = method.toUpperCase();
-    if (files > 0)
-      out.push({ rule, options: { uploads: true }, evidence: [`${M} bodies that are a file: ${files} of ${withBody} ${M}s with a body`] });
+    if (files > 0) out.push({ rule, options: { uploads: true }, evidence: [`${M} bodies that are a file: ${files} of ${withBody} ${M}s with a body`] });
   }
   return out;
 }
