@@ -291,13 +291,16 @@ describe('inferConventions', () => {
     assert.equal(find(json, 'post-request-body'), undefined);
   });
 
-  it('path-resource-nesting: the pair of templates most paths with one name an item by', () => {
+  it('path-resource-nesting: each pair of templates at least three paths name an item by', () => {
     const paths: Ops = {};
-    for (const sub of ['issues', 'pulls', 'tags']) paths[`/repos/{owner}/{repo}/${sub}`] = { get: ok('200') };
+    for (const sub of ['issues', 'pulls', 'tags', 'forks']) paths[`/repos/{owner}/{repo}/${sub}`] = { get: ok('200') };
+    for (const sub of ['versions', 'restore', 'owners']) paths[`/orgs/{org}/packages/{package_type}/{package_name}/${sub}`] = { get: ok('200') };
     paths['/orgs/{org}/{team}'] = { get: ok('200') };
     const inf = find(inferConventions([doc(paths)]), 'path-resource-nesting');
-    assert.deepEqual(inf?.options, { compoundIds: ['{owner}/{repo}'] });
-    assert.deepEqual(inf?.evidence, ['two templates in a row: {owner}/{repo} in 3 of 4 paths with a pair, {org}/{team} in 1']);
+    assert.deepEqual(inf?.options, { compoundIds: ['{owner}/{repo}', '{package_type}/{package_name}'] });
+    assert.deepEqual(inf?.evidence, [
+      'two templates in a row: {owner}/{repo} in 4 of 8 paths with a pair, {package_type}/{package_name} in 3, {org}/{team} in 1',
+    ]);
     const few = inferConventions([doc({ '/repos/{owner}/{repo}': { get: ok('200') }, '/repos/{owner}/{repo}/tags': { get: ok('200') } })]);
     assert.equal(find(few, 'path-resource-nesting'), undefined, 'two paths are no convention');
   });

@@ -10,8 +10,9 @@ import { inferActions } from './inferPaths';
 type PathItem = Model['pathItems'][number];
 
 /**
- * The compound key an API names one item by (`/repos/{owner}/{repo}`): the pair of templates in a row most of the
- * paths with such a pair have, in at least three paths. Another pair stays what path-resource-nesting reports.
+ * The compound keys an API names items by (`/repos/{owner}/{repo}`, GitHub's `{package_type}/{package_name}`, Box's
+ * `{scope}/{template_key}`): each pair of templates in a row that at least three paths have; a pair in one or two
+ * paths stays what path-resource-nesting reports.
  */
 function inferCompoundIds(models: Model[]): Inference | undefined {
   const pairs = new Map<string, number>();
@@ -26,11 +27,13 @@ function inferCompoundIds(models: Model[]): Inference | undefined {
       if (found.size > 0) total++;
       for (const pair of found) bump(pairs, pair);
     }
-  const [top] = ranked_(pairs);
-  if (top === undefined || top[1] < 3 || top[1] * 2 <= total) return undefined;
+  const keys = ranked_(pairs)
+    .filter(([, n]) => n >= 3)
+    .map(([pair]) => pair);
+  if (keys.length === 0) return undefined;
   return {
     rule: 'path-resource-nesting',
-    options: { compoundIds: [top[0]] },
+    options: { compoundIds: keys },
     evidence: [`two templates in a row: ${tally(pairs, total, 'paths with a pair')}`],
   };
 }
