@@ -9,8 +9,7 @@ export const options = defineOptions<{ allowOptOut: boolean }>('security-require
   allowOptOut: {
     schema: { type: 'boolean' },
     default: false,
-    description:
-      'Whether an operation may declare itself public with its own "security: []" (an OAuth authorization or token endpoint, a public catalog); an empty requirement {} and an operation no requirement covers are still reported.',
+    description: 'Whether an operation\'s own "security: []" declares it public ({} and no requirement are still reported).',
     example: true,
   },
 });
