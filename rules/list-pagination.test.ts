@@ -87,6 +87,120 @@ paths:
 
 testRule('list-pagination', {
   valid: [
+    {
+      name: 'oas3: a resource with array fields, one called pages, is no list (an array is no paging property)',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /api/meta:
+    get:
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  verifiable_password_authentication: { type: boolean }
+                  hooks: { type: array, items: { type: string } }
+                  web: { type: array, items: { type: string } }
+                  api: { type: array, items: { type: string } }
+                  pages: { type: array, items: { type: string } }
+`,
+    },
+    {
+      name: 'oas3.1: a resource whose pages field is an array is no list',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /api/meta:
+    get:
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  verifiable_password_authentication: { type: boolean }
+                  hooks: { type: array, items: { type: string } }
+                  web: { type: array, items: { type: string } }
+                  api: { type: array, items: { type: string } }
+                  pages: { type: array, items: { type: string } }
+`,
+    },
+    {
+      name: 'oas2: a resource whose pages field is an array is no list',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /api/meta:
+    get:
+      responses:
+        '200':
+          description: OK
+          schema:
+            type: object
+            properties:
+              verifiable_password_authentication: { type: boolean }
+              hooks: { type: array, items: { type: string } }
+              web: { type: array, items: { type: string } }
+              api: { type: array, items: { type: string } }
+              pages: { type: array, items: { type: string } }
+`,
+    },
+    {
+      name: 'oas3: a list paged as SCIM pages it (startIndex, count: RFC 7644) is paged',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /scim/v2/Users:
+    get:
+      parameters:
+        - { name: startIndex, in: query, schema: { type: integer, minimum: 1 } }
+        - { name: count, in: query, schema: { type: integer, minimum: 0 } }
+        - { name: filter, in: query, schema: { type: string } }
+      responses:
+        '200':
+          description: OK
+          content: { application/scim+json: { schema: { type: object, properties: { Resources: { type: array, items: { type: object } }, totalResults: { type: integer } } } } }
+`,
+    },
+    {
+      name: 'oas3.1: a SCIM list is paged',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /scim/v2/Users:
+    get:
+      parameters:
+        - { name: startIndex, in: query, schema: { type: integer, minimum: 1 } }
+        - { name: count, in: query, schema: { type: integer, minimum: 0 } }
+        - { name: filter, in: query, schema: { type: string } }
+      responses:
+        '200':
+          description: OK
+          content: { application/scim+json: { schema: { type: object, properties: { Resources: { type: array, items: { type: object } }, totalResults: { type: integer } } } } }
+`,
+    },
+    {
+      name: 'oas2: a SCIM list is paged',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /scim/v2/Users:
+    get:
+      parameters:
+        - { name: startIndex, in: query, type: integer, minimum: 1 }
+        - { name: count, in: query, type: integer, minimum: 0 }
+      responses:
+        '200':
+          description: OK
+          schema: { type: object, properties: { Resources: { type: array, items: { type: object } }, totalResults: { type: integer } } }
+`,
+    },
     { name: 'options: styles offset, offset and limit (oas3)', options: { styles: ['offset'] }, document: listDoc('3.0.3', ['offset', 'limit']) },
     { name: 'options: styles offset, offset and limit (oas2)', options: { styles: ['offset'] }, document: listDoc('2.0', ['offset', 'limit']) },
     {

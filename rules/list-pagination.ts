@@ -4,7 +4,7 @@ import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { getAt, isObject, resolveLocal, type Operation } from './_lib/oas';
 import { opPathFromFinding } from './_lib/fixes';
-import { conventionalName, isListOperation, queryParams, returnsPage } from './_lib/lists';
+import { conventionalName, isListOperation, isScimPaged, queryParams, returnsPage } from './_lib/lists';
 import { defineOptions } from './_lib/options';
 
 /** How a list is paged: which query parameters (or response header) each style needs. */
@@ -112,6 +112,7 @@ export default defineRule({
       const out: Finding[] = [];
       for (const op of model.operations) {
         if (!isListOperation(op, model) || isBounded(op, o.boundedBy) || (o.wholeLists && !returnsPage(op, model))) continue;
+        if (isScimPaged(op)) continue;
         // A parameter under a non-conventional name (per_page…) counts as its conventional one: list-param-names
         // asks to rename it. The name as written counts too, for a team that chose it.
         const declared = new Set(queryParams(op).flatMap(p => [p.name, conventionalName(p.name) ?? p.name]));

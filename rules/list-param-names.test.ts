@@ -3,6 +3,56 @@ import { testRule } from '../test/helpers/testRule';
 testRule('list-param-names', {
   valid: [
     {
+      name: 'oas3: a list paged as SCIM pages it (startIndex, count: RFC 7644) keeps the name count',
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /scim/v2/Users:
+    get:
+      parameters:
+        - { name: startIndex, in: query, schema: { type: integer, minimum: 1 } }
+        - { name: count, in: query, schema: { type: integer, minimum: 0 } }
+        - { name: filter, in: query, schema: { type: string } }
+      responses:
+        '200':
+          description: OK
+          content: { application/scim+json: { schema: { type: object, properties: { Resources: { type: array, items: { type: object } }, totalResults: { type: integer } } } } }
+`,
+    },
+    {
+      name: 'oas3.1: a SCIM list keeps the name count',
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths:
+  /scim/v2/Users:
+    get:
+      parameters:
+        - { name: startIndex, in: query, schema: { type: integer, minimum: 1 } }
+        - { name: count, in: query, schema: { type: integer, minimum: 0 } }
+        - { name: filter, in: query, schema: { type: string } }
+      responses:
+        '200':
+          description: OK
+          content: { application/scim+json: { schema: { type: object, properties: { Resources: { type: array, items: { type: object } }, totalResults: { type: integer } } } } }
+`,
+    },
+    {
+      name: 'oas2: a SCIM list keeps the name count',
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+paths:
+  /scim/v2/Users:
+    get:
+      parameters:
+        - { name: startIndex, in: query, type: integer, minimum: 1 }
+        - { name: count, in: query, type: integer, minimum: 0 }
+      responses:
+        '200':
+          description: OK
+          schema: { type: object, properties: { Resources: { type: array, items: { type: object } }, totalResults: { type: integer } } }
+`,
+    },
+    {
       name: 'oas3: conventional names; aliases outside list GETs are not judged',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }

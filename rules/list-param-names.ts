@@ -2,7 +2,7 @@ import { defineRule } from './types';
 import { modelRule } from './_lib/ruleFunction';
 import type { Finding } from './_lib/ruleFunction';
 import { getAt, isObject, resolveLocal, type Model, type Operation, type Parameter } from './_lib/oas';
-import { LIST_PARAMS, isCollectionGet, listParamKind, queryParams, type ListParam } from './_lib/lists';
+import { LIST_PARAMS, isCollectionGet, isScimPaged, listParamKind, queryParams, type ListParam } from './_lib/lists';
 import { numericIndexes } from './_lib/refs';
 import { defineOptions } from './_lib/options';
 import { bump, perModel, pluralityOf, type Counts, type Tally } from './_lib/majority';
@@ -38,9 +38,11 @@ const ROLE: Record<ListParam, string> = { page: 'page number', limit: 'page size
 
 /**
  * The list parameter a query parameter is, by its name; none for one whose values are only a direction (GitHub's
- * `order` of asc and desc): the seed's sort takes a field (`sort=<field>`), and a direction names none.
+ * `order` of asc and desc): the seed's sort takes a field (`sort=<field>`), and a direction names none. Nor for the
+ * `count` of a list paged as SCIM pages it (`scim`: RFC 7644 names it so).
  */
-function kindOf(p: Parameter): ListParam | undefined {
+function kindOf(p: Parameter, scim: boolean): ListParam | undefined {
+  if (scim && p.name === 'count') return undefined;
   const kind = listParamKind(p.name);
   const values = (isObject(p.value.schema) ? p.value.schema : p.value).enum;
   const direction = Array.isArray(values) && values.length > 0 && values.every(v => typeof v === 'string' && /^(asc|desc)(ending)?$/i.test(v));
@@ -62,9 +64,10 @@ export const listParamNameTallies = perModel((model: Model): { lists: number; by
     const counts: Counts = new Map();
     let total = 0;
     for (const op of ops) {
+      const scim = isScimPaged(op);
       const names = new Set(
         queryParams(op)
-          .filter(p => kindOf(p) === kind)
+          .filter(p => kindOf(p, scim) === kind)
           .map(p => p.name),
       );
       if (names.size > 0) total++;
@@ -113,8 +116,9 @@ export default defineRule({
       const use = namesToUse(o.names, model);
       for (const op of ops) {
         const params = queryParams(op);
+        const scim = isScimPaged(op);
         for (const p of params) {
-          const kind = kindOf(p);
+          const kind = kindOf(p, scim);
           const to = kind === undefined ? undefined : use.get(kind);
           if (to === undefined || p.name === to.name) continue;
           const key = JSON.stringify(p.path);

@@ -13,6 +13,7 @@ import type { ApiconvRule } from './types';
 import { EXAMPLE_RULES, memoizedExampleRules } from './_lib/memoExamples';
 import { enumRule } from './_lib/oasSchemaOnce';
 import { typedEnumRule } from './_lib/typedEnumBounded';
+import { structureRule } from './_lib/oasStructure';
 
 export const DOCS_BASE = 'https://github.com/apiconv/apiconv/blob/main/rules/';
 
@@ -77,6 +78,8 @@ export const recommended = {
     ...memoizedExampleRules(),
     ...enumRule(),
     ...typedEnumRule(),
+    // oas3-schema with its `refs` option (oasStructure.ts).
+    ...structureRule(),
     ...conventionRules('recommended'),
   },
 } as unknown as RulesetDefinition;
@@ -85,7 +88,7 @@ export const all = {
   documentationUrl: DOCS_BASE,
   formats: [oas2, oas3],
   extends: [[spectralOas as never, 'all']],
-  rules: { ...memoizedExampleRules(), ...enumRule(), ...typedEnumRule(), ...conventionRules('all') },
+  rules: { ...memoizedExampleRules(), ...enumRule(), ...typedEnumRule(), ...structureRule(), ...conventionRules('all') },
 } as unknown as RulesetDefinition;
 
 export { EXAMPLE_RULES };

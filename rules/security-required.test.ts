@@ -3,6 +3,41 @@ import { testRule } from '../test/helpers/testRule';
 testRule('security-required', {
   valid: [
     {
+      name: 'options: allowOptOut: an operation declared public with security: [] (oas3)',
+      options: { allowOptOut: true },
+      document: `openapi: 3.0.3
+info: { title: t, version: '1' }
+security:
+  - OAuth2: []
+components:
+  securitySchemes:
+    OAuth2: { type: oauth2, flows: { authorizationCode: { authorizationUrl: 'https://example.com/authorize', tokenUrl: 'https://example.com/oauth2/token', scopes: {} } } }
+paths:
+  /oauth2/token:
+    post:
+      security: []
+      responses:
+        '200': { description: OK }
+`,
+    },
+    {
+      name: 'options: allowOptOut (oas2)',
+      options: { allowOptOut: true },
+      document: `swagger: '2.0'
+info: { title: t, version: '1' }
+security:
+  - ApiKeyAuth: []
+securityDefinitions:
+  ApiKeyAuth: { type: apiKey, in: header, name: X-API-Key }
+paths:
+  /api/categories:
+    get:
+      security: []
+      responses:
+        '200': { description: OK }
+`,
+    },
+    {
       name: 'oas3: root security names a scheme',
       document: `openapi: 3.0.3
 info: { title: t, version: '1' }
@@ -73,6 +108,57 @@ paths: {}
     },
   ],
   invalid: [
+    {
+      name: 'options: allowOptOut: an empty requirement {} and an operation no requirement covers are still reported (oas3.1)',
+      options: { allowOptOut: true },
+      document: `openapi: 3.1.0
+info: { title: t, version: '1' }
+components:
+  securitySchemes:
+    ApiKeyAuth: { type: apiKey, in: header, name: X-API-Key }
+paths:
+  /api/health:
+    get:
+      security: []
+      responses:
+        '200': { description: OK }
+  /api/users:
+    get:
+      security: [{}]
+      responses:
+        '200': { description: OK }
+  /api/teams:
+    get:
+      responses:
+        '200': { description: OK }
+`,
+      errors: [
+        { path: ['paths', '/api/users', 'get', 'security'], line: 14, message: 'empty requirement' },
+        { path: ['paths', '/api/teams', 'get'], line: 18, message: 'is not secured' },
+      ],
+      output: `openapi: 3.1.0
+info: { title: t, version: '1' }
+components:
+  securitySchemes:
+    ApiKeyAuth: { type: apiKey, in: header, name: X-API-Key }
+paths:
+  /api/health:
+    get:
+      security: []
+      responses:
+        '200': { description: OK }
+  /api/users:
+    get:
+      responses:
+        '200': { description: OK }
+  /api/teams:
+    get:
+      responses:
+        '200': { description: OK }
+security:
+  - ApiKeyAuth: []
+`,
+    },
     {
       name: 'oas3.2: an unsecured QUERY and additionalOperations entry are flagged',
       document: `openapi: 3.2.0

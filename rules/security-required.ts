@@ -3,6 +3,16 @@ import { modelRule, type Finding } from './_lib/ruleFunction';
 import { getAt, isObject } from './_lib/oas';
 import { ensureApiKeyScheme } from './_lib/fixes';
 import { opLabel } from './_lib/errors';
+import { defineOptions } from './_lib/options';
+
+export const options = defineOptions<{ allowOptOut: boolean }>('security-required', {
+  allowOptOut: {
+    schema: { type: 'boolean' },
+    default: false,
+    description: 'Whether an operation\'s own "security: []" declares it public ({} and no requirement are still reported).',
+    example: true,
+  },
+});
 
 /** A security requirement list that asks for at least one scheme. */
 function requiresKey(security: unknown): boolean {
@@ -28,26 +38,31 @@ export default defineRule({
     fixable: 'unsafe',
     formats: ['oas2', 'oas3'],
   },
-  spectral: modelRule('apiconvSecurityRequired', model => {
-    const out: Finding[] = [];
-    for (const op of model.operations) {
-      if (Array.isArray(op.value.security)) {
-        if (requiresKey(op.value.security)) continue;
-        const how = op.value.security.length === 0 ? 'opts out of security with "security: []"' : 'makes the API key optional with an empty requirement "{}"';
-        out.push({
-          message: `${opLabel(op)} ${how}: every request must carry the API key; remove the operation's "security" or name a scheme in it.`,
-          path: [...op.path, 'security'],
-        });
-      } else if (!requiresKey(model.root.security)) {
-        const why = Array.isArray(model.root.security) ? 'the root "security" names no scheme' : 'the document declares no "security" requirement';
-        out.push({
-          message: `${opLabel(op)} is not secured (${why}): add a root "security" that names the API key scheme.`,
-          path: op.path,
-        });
+  options,
+  spectral: modelRule(
+    'apiconvSecurityRequired',
+    (model, o) => {
+      const out: Finding[] = [];
+      for (const op of model.operations) {
+        if (Array.isArray(op.value.security)) {
+          if (requiresKey(op.value.security) || (o.allowOptOut && op.value.security.length === 0)) continue;
+          const how = op.value.security.length === 0 ? 'opts out of security with "security: []"' : 'makes the API key optional with an empty requirement "{}"';
+          out.push({
+            message: `${opLabel(op)} ${how}: every request must carry the API key; remove the operation's "security" or name a scheme in it.`,
+            path: [...op.path, 'security'],
+          });
+        } else if (!requiresKey(model.root.security)) {
+          const why = Array.isArray(model.root.security) ? 'the root "security" names no scheme' : 'the document declares no "security" requirement';
+          out.push({
+            message: `${opLabel(op)} is not secured (${why}): add a root "security" that names the API key scheme.`,
+            path: op.path,
+          });
+        }
       }
-    }
-    return out;
-  }),
+      return out;
+    },
+    options,
+  ),
   fix(ctx) {
     const last = ctx.path[ctx.path.length - 1];
     const ops: FixOp[] = [];
@@ -57,7 +72,11 @@ export default defineRule({
       const scheme = ensureApiKeyScheme(ctx);
       ops.push(...scheme.ops, { kind: 'set', path: ['security'], value: [{ [scheme.name]: [] }] });
       // The root requirement secures every operation but those that opt out (each its own finding and fix).
-      return { title: `Require the "${scheme.name}" security scheme on every operation`, ops, settlesRule: !hasOptOut(ctx.data) };
+      return {
+        title: `Require the "${scheme.name}" security scheme on every operation`,
+        ops,
+        settlesRule: ctx.options.allowOptOut === true || !hasOptOut(ctx.data),
+      };
     }
     return ops.length > 0 ? { title: 'Remove the security opt-out', ops } : undefined;
   },

@@ -56,6 +56,15 @@ export function queryParams(op: Operation): Parameter[] {
   return op.parameters.filter(p => p.in === 'query');
 }
 
+/**
+ * Whether a list is paged the way SCIM pages it (RFC 7644 §3.4.2.4): `startIndex`, 1-based, and `count`. The
+ * protocol fixes both names and the style, so an API that serves SCIM has no choice of them there.
+ */
+export function isScimPaged(op: Operation): boolean {
+  const names = new Set(queryParams(op).map(p => p.name));
+  return names.has('startIndex') && names.has('count');
+}
+
 function typeIncludes(schema: Obj, t: string): boolean {
   return schema.type === t || (Array.isArray(schema.type) && schema.type.includes(t));
 }
@@ -68,7 +77,9 @@ function isArraySchema(s: unknown): boolean {
 const ENVELOPE_ARRAYS = /^(data|items|results|records|entries|values|content|contents|list|elements|rows|hits|edges|nodes|objects|resources|collection)$/i;
 /**
  * Properties that only a page of a list has. `links` / `_links` are not among
- * them: a single HAL or JSON:API resource has its links too.
+ * them: a single HAL or JSON:API resource has its links too. One that is itself an
+ * array is none (GitHub's `GET /meta` lists the IP ranges of its `pages`): a
+ * count, a token or a link is what pages a list.
  */
 const PAGE_PROPS =
   /^(total|total_?count|totalCount|count|has_?more|hasMore|next|next_?page|nextPage|next_?page_?token|nextPageToken|next_?cursor|nextCursor|cursor|page|pages|page_?count|offset|limit)$/i;
@@ -88,14 +99,16 @@ export function isListSchema(schema: unknown): boolean {
   const names = Object.keys(props);
   const arrays = names.filter(n => isArraySchema(props[n]));
   if (arrays.length === 0) return false;
-  return names.length <= 4 || arrays.some(n => ENVELOPE_ARRAYS.test(n)) || names.some(n => PAGE_PROPS.test(n));
+  return names.length <= 4 || arrays.some(n => ENVELOPE_ARRAYS.test(n)) || hasPagingProperty(props);
 }
+
+const hasPagingProperty = (props: Obj): boolean => Object.keys(props).some(n => PAGE_PROPS.test(n) && !isArraySchema(props[n]));
 
 /** An object with a paging property (`total`, `next`, `offset`, `has_more`…): one page of a list, not all of it. */
 export function isPageSchema(schema: unknown): boolean {
   const props: Obj = {};
   collectProps(schema, props, 0);
-  return Object.keys(props).some(n => PAGE_PROPS.test(n));
+  return hasPagingProperty(props);
 }
 
 /** Whether a list operation answers with a page (its 200 body is one), not with the whole list. */

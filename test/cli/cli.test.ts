@@ -379,8 +379,13 @@ describe('apiconv CLI', () => {
     assert.equal(doc.code, 0);
     assert.match(doc.stdout, /^# path-api-prefix/m);
     assert.match(doc.stdout, /## Bad example/);
-    const sp = runCli(['rules', 'oas3-schema']);
+    const sp = runCli(['rules', 'path-params']);
     assert.equal(sp.code, 0);
-    assert.match(sp.stdout, /Spectral's rule "oas3-schema"/);
+    assert.match(sp.stdout, /Spectral's rule "path-params"/);
+    // A reused rule that takes an apiconv option has a page of its own.
+    const structure = runCli(['rules', 'oas3-schema']);
+    assert.equal(structure.code, 0);
+    assert.match(structure.stdout, /^# oas3-schema/m);
+    assert.match(structure.stdout, /\| `refs` \|/);
   });
 });

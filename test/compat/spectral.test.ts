@@ -200,6 +200,15 @@ describe('Spectral compatibility of rules/out/apiconv.js', () => {
     sameFindingsWithOptions(options, fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8'));
   });
 
+  // oas3-schema's refs: the operations written as a $ref are validated as their targets inside spectral lint too.
+  it('with refs: anywhere on oas3-schema: a $ref stands for its target alike in spectral lint', { timeout: 300_000 }, () => {
+    const found = sameFindingsWithOptions({ 'oas3-schema': { refs: 'anywhere' }, 'security-required': { allowOptOut: true } }, REF_OPERATIONS_DOC);
+    assert.deepEqual(
+      found.filter(f => f.code === 'oas3-schema').map(f => [f.path.join('.'), f.message]),
+      [['paths./api/users/{id}.get', '"200" property must have required property "description".']],
+    );
+  });
+
   // `auto` takes the document's majority inside Spectral's run as in apiconv's (one count per document's model).
   it('with auto options: the majority is taken alike in spectral lint', { timeout: 300_000 }, () => {
     const options: Record<string, unknown> = {
@@ -311,6 +320,32 @@ paths:
 components:
   schemas:
     Error: { type: object, properties: { error: { type: string } }, required: [error] }
+`;
+
+/** Operations written as a $ref to where they are kept, as a document bundled before use has them: one whose target lacks a response's description. */
+const REF_OPERATIONS_DOC = `openapi: 3.0.3
+info: { title: t, version: '1' }
+servers: [{ url: 'https://example.com' }]
+paths:
+  /api/users:
+    get:
+      $ref: '#/x-operations/listUsers'
+  /api/users/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get:
+      $ref: '#/x-operations/getUser'
+  /api/health:
+    get:
+      security: []
+      responses:
+        '200': { description: OK }
+x-operations:
+  listUsers:
+    responses:
+      '200': { description: OK }
+  getUser:
+    responses:
+      '200': { content: {} }
 `;
 
 /** apiconv lint with `options` in .apiconv.yaml, and spectral lint with them over the export: the same findings, and not the defaults'. */

@@ -84,6 +84,38 @@ describe('inferConventions', () => {
     assert.deepEqual(find(infs, 'cache-control-get')?.evidence, ['0 of 3 GETs with a 200 declare Cache-Control on their 200']);
   });
 
+  it('security-required: allowOptOut when operations declare themselves public with security: []; off stays off', () => {
+    const secured = { get: ok('200') };
+    const infs = inferConventions([
+      doc({ '/api/as': secured, '/api/bs': secured, '/oauth2/token': { post: { security: [], ...ok('200') } } }, { security: [{ key: [] }] }),
+    ]);
+    assert.deepEqual(find(infs, 'security-required'), {
+      rule: 'security-required',
+      options: { allowOptOut: true },
+      evidence: ['1 of 3 operations declare themselves public with "security: []", as POST /oauth2/token'],
+    });
+    const unsecured = inferConventions([doc({ '/api/as': secured, '/api/bs': secured, '/oauth2/token': { post: { security: [], ...ok('200') } } })]);
+    assert.equal(find(unsecured, 'security-required')?.off, true, 'most operations unsecured: the rule is off');
+    assert.equal(find(inferConventions([doc({ '/api/as': secured }, { security: [{ key: [] }] })]), 'security-required'), undefined);
+  });
+
+  it('oas3-schema: refs anywhere when most operations are written as a $ref (the documents as written)', () => {
+    const asRef = (file: string) => ({ get: { $ref: file } });
+    const written = doc({
+      '/v2/account': asRef('resources/account_get.yml'),
+      '/v2/droplets': asRef('resources/droplets_list.yml'),
+      '/v2/health': { get: ok('200') },
+    });
+    const resolved = doc({ '/v2/account': { get: ok('200') }, '/v2/droplets': { get: ok('200') }, '/v2/health': { get: ok('200') } });
+    assert.deepEqual(find(inferConventions([resolved], [written]), 'oas3-schema'), {
+      rule: 'oas3-schema',
+      options: { refs: 'anywhere' },
+      evidence: ['operations written as a $ref to where they are kept: 2 of 3, as GET /v2/account and GET /v2/droplets'],
+    });
+    assert.equal(find(inferConventions([resolved], [resolved]), 'oas3-schema'), undefined, 'operations written in place');
+    assert.equal(find(inferConventions([resolved]), 'oas3-schema'), undefined, 'no documents as written: nothing to say');
+  });
+
   it('path-collection-plural: the case most collection segments that show one are written in', () => {
     const items = (...keys: string[]) => Object.fromEntries(keys.map(k => [k, { get: ok('200') }]));
     const inf = find(
@@ -259,13 +291,16 @@ describe('inferConventions', () => {
     assert.equal(find(json, 'post-request-body'), undefined);
   });
 
-  it('path-resource-nesting: the pair of templates most paths with one name an item by', () => {
+  it('path-resource-nesting: each pair of templates at least three paths name an item by', () => {
     const paths: Ops = {};
-    for (const sub of ['issues', 'pulls', 'tags']) paths[`/repos/{owner}/{repo}/${sub}`] = { get: ok('200') };
+    for (const sub of ['issues', 'pulls', 'tags', 'forks']) paths[`/repos/{owner}/{repo}/${sub}`] = { get: ok('200') };
+    for (const sub of ['versions', 'restore', 'owners']) paths[`/orgs/{org}/packages/{package_type}/{package_name}/${sub}`] = { get: ok('200') };
     paths['/orgs/{org}/{team}'] = { get: ok('200') };
     const inf = find(inferConventions([doc(paths)]), 'path-resource-nesting');
-    assert.deepEqual(inf?.options, { compoundIds: ['{owner}/{repo}'] });
-    assert.deepEqual(inf?.evidence, ['two templates in a row: {owner}/{repo} in 3 of 4 paths with a pair, {org}/{team} in 1']);
+    assert.deepEqual(inf?.options, { compoundIds: ['{owner}/{repo}', '{package_type}/{package_name}'] });
+    assert.deepEqual(inf?.evidence, [
+      'two templates in a row: {owner}/{repo} in 4 of 8 paths with a pair, {package_type}/{package_name} in 3, {org}/{team} in 1',
+    ]);
     const few = inferConventions([doc({ '/repos/{owner}/{repo}': { get: ok('200') }, '/repos/{owner}/{repo}/tags': { get: ok('200') } })]);
     assert.equal(find(few, 'path-resource-nesting'), undefined, 'two paths are no convention');
   });
@@ -303,6 +338,20 @@ describe('inferConventions', () => {
     ]);
     assert.deepEqual(find(infs, 'path-resource-nesting')?.options, { namespaces: ['radar'] });
     assert.deepEqual(find(infs, 'path-resource-nesting')?.evidence, ['top-level groups: radar (2 of 2 paths)']);
+  });
+
+  it('path-resource-nesting: a first segment that goes on with an item id has items, and is no top-level group', () => {
+    const get = { get: ok('200') };
+    const infs = inferConventions([
+      doc({
+        '/v1/Reports/BalanceSheet': get,
+        '/v1/Reports/TrialBalance': get,
+        '/v1/Reports/{ReportID}': get,
+        '/v1/radar/reviews': get,
+        '/v1/radar/rules': get,
+      }),
+    ]);
+    assert.deepEqual(find(infs, 'path-resource-nesting')?.options, { namespaces: ['radar'] });
   });
 
   it('version-path-format: the format most path items write their version in', () => {

@@ -63,17 +63,25 @@ describe('inferConventions: file uploads', () => {
   });
   const json = { post: { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '201': { description: 'ok' } } } };
 
-  it('uploads when at least three PUTs (POSTs) take a file as their body; fewer are an oddity', () => {
-    const paths: Record<string, unknown> = { '/api/notes': json };
-    for (const r of ['invoices', 'quotes', 'receipts'])
-      paths[`/api/${r}/{id}/attachments/{name}`] = { ...upload('put'), ...(r === 'quotes' ? {} : upload('post')) };
+  it('uploads when a PUT (POST) takes a file as its body: a file has no JSON form, however rare the upload', () => {
+    const paths: Record<string, unknown> = { '/api/notes': json, '/api/tags': json, '/api/users': json };
+    for (const r of ['invoices', 'quotes', 'receipts']) paths[`/api/${r}/{id}/attachments/{name}`] = upload('put');
+    paths['/api/tasks/{id}/attachments'] = upload('post');
     const infs = inferConventions([doc(paths, {})]);
     assert.deepEqual(find(infs, 'put-request-body'), {
       rule: 'put-request-body',
       options: { uploads: true },
       evidence: ['PUT bodies that are a file: 3 of 3 PUTs with a body'],
     });
-    assert.equal(find(infs, 'post-request-body'), undefined, 'two POST uploads of three POST bodies');
+    assert.deepEqual(find(infs, 'post-request-body'), {
+      rule: 'post-request-body',
+      options: { uploads: true },
+      evidence: ['POST bodies that are a file: 1 of 4 POSTs with a body'],
+    });
+  });
+
+  it('no uploads when no body is a file', () => {
+    assert.equal(find(inferConventions([doc({ '/api/notes': json }, {})]), 'post-request-body'), undefined);
   });
 });
 

@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv from 'ajv';
 import { rules } from '../../rules/index';
+import { options as structureOptions, structureRule } from '../../rules/_lib/oasStructure';
 import { configSchema } from '../../server/src/engine/configSchema';
 import { configProblems } from '../../server/src/engine/configCheck';
 
@@ -57,6 +58,12 @@ function readmeOptions(): Map<string, string> {
   return entries;
 }
 
+/** The rules that take options: apiconv's, and the spectral:oas rule apiconv gives one (oas3-schema). */
+const optionRules = [
+  ...rules.filter(r => r.options !== undefined).map(r => ({ id: r.id, options: r.options!, then: r.spectral.then, fix: r.fix })),
+  { id: structureOptions.rule, options: structureOptions, then: (structureRule()[structureOptions.rule] as { then: never }).then, fix: undefined },
+];
+
 /** Whether an option's schema accepts `auto` (the document's own majority). */
 const takesAuto = (schema: unknown): boolean => JSON.stringify(schema).includes('"auto"');
 
@@ -83,20 +90,14 @@ describe('rule options: declaration, function, config schema, docs and tests agr
 
   it("the README's options table names each rule that takes options, and only those", () => {
     const readme = readmeOptions();
-    assert.deepEqual(
-      [...readme.keys()].sort(),
-      rules
-        .filter(r => r.options !== undefined)
-        .map(r => r.id)
-        .sort(),
-    );
+    assert.deepEqual([...readme.keys()].sort(), optionRules.map(r => r.id).sort());
   });
 
-  for (const rule of rules.filter(r => r.options !== undefined)) {
-    const options = rule.options!;
+  for (const rule of optionRules) {
+    const options = rule.options;
     describe(rule.id, () => {
       it("Spectral's function validates the declared options, and the config schema offers them", () => {
-        const then = rule.spectral.then;
+        const then = rule.then;
         const fn = (Array.isArray(then) ? then[0] : then).function as unknown as { schemas?: { options?: unknown } };
         assert.deepEqual(fn.schemas?.options, options.schema);
         assert.equal(options.rule, rule.id);

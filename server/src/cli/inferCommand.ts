@@ -25,10 +25,15 @@ export async function inferCommand(dir: string, target: string, opts: { force: b
   if (existing && !opts.force) return { file, written: false, documents: documents.length };
   // Resolved as a lint resolves them: parameters and responses are often `$ref`s, path items other files.
   const data: unknown[] = [];
-  for (const f of documents) data.push((await loadDocument(fs.readFileSync(f, 'utf8').replace(/^\uFEFF/, ''), f)).resolved);
+  const asWritten: unknown[] = [];
+  for (const f of documents) {
+    const loaded = await loadDocument(fs.readFileSync(f, 'utf8').replace(/^\uFEFF/, ''), f);
+    data.push(loaded.resolved);
+    asWritten.push(loaded.data);
+  }
   const source = displayPath(path.resolve(target), dir) || '.';
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(file, inferredConfigText(inferConventions(data), { schema: schemaRef(dir, opts.version), source }));
+  fs.writeFileSync(file, inferredConfigText(inferConventions(data, asWritten), { schema: schemaRef(dir, opts.version), source }));
   return { file, written: true, documents: documents.length };
 }
 

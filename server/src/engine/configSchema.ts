@@ -9,6 +9,7 @@
  */
 import { oas as spectralOas } from '@stoplight/spectral-rulesets';
 import { rules } from '../../../rules/index';
+import { options as structureOptions } from '../../../rules/_lib/oasStructure';
 import { docsUrl } from '../../../rules/ruleset';
 import { DIFF_CHECKS } from './diff/checks';
 
@@ -38,7 +39,7 @@ function plain(schema: unknown): unknown {
 
 /** The options schema of an apiconv rule (rules/_lib/options.ts), if it takes options. */
 export function optionsSchemaOf(id: string): Schema | undefined {
-  const options = rules.find(r => r.id === id)?.options;
+  const options = id === structureOptions.rule ? structureOptions : rules.find(r => r.id === id)?.options;
   return options ? (plain(options.schema) as Schema) : undefined;
 }
 
@@ -87,8 +88,9 @@ export function configSchema(): Schema {
   for (const id of Object.keys(oasRules).sort()) {
     if (ruleProps[id]) continue;
     const r = oasRules[id];
-    const url = r.documentationUrl ?? 'https://docs.stoplight.io/docs/spectral/4dec24461f3af-open-api-rules';
-    ruleProps[id] = ruleEntry(`${r.description ?? id} (spectral:oas)`, severityName(r.severity), url, undefined);
+    // One that takes options has a page of apiconv's that documents them.
+    const url = optionsSchemaOf(id) ? docsUrl(id) : (r.documentationUrl ?? 'https://docs.stoplight.io/docs/spectral/4dec24461f3af-open-api-rules');
+    ruleProps[id] = ruleEntry(`${r.description ?? id} (spectral:oas)`, severityName(r.severity), url, optionsSchemaOf(id));
   }
   const extendsName = {
     anyOf: [

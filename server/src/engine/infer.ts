@@ -128,6 +128,27 @@ function inferPractices(models: Model[]): Inference[] {
   return out;
 }
 
+/**
+ * Whether the API declares some operations public with their own `security: []` (security-required's allowOptOut):
+ * a deliberate statement, unlike an operation left without a requirement (Box's OAuth token endpoint, Plaid's
+ * category list). Where most operations are unsecured the rule is off already (inferPractices).
+ */
+function inferPublicOperations(models: Model[]): Inference | undefined {
+  const optOuts: string[] = [];
+  let total = 0;
+  for (const m of models)
+    for (const op of m.operations) {
+      total++;
+      if (Array.isArray(op.value.security) && op.value.security.length === 0) optOuts.push(`${op.method.toUpperCase()} ${op.pathKey}`);
+    }
+  if (optOuts.length === 0) return undefined;
+  return {
+    rule: 'security-required',
+    options: { allowOptOut: true },
+    evidence: [`${optOuts.length} of ${total} operations declare themselves public with "security: []", as ${optOuts.slice(0, 2).join(' and ')}`],
+  };
+}
+
 /** The media type most POST bodies are sent as, when it is not JSON (a form: Stripe, Twilio, Slack); files uploaded as themselves left out. */
 function inferBodyMediaType(models: Model[]): Inference | undefined {
   const counts = new Map<string, number>();
@@ -216,8 +237,41 @@ function inferApiKeyNames(models: Model[]): Inference | undefined {
   };
 }
 
-/** The conventions of an API's documents (each a resolved or plain document object), in a stable order. */
-export function inferConventions(documents: unknown[]): Inference[] {
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+
+/**
+ * Whether the API writes its operations as a `$ref` to where they are kept (DigitalOcean's `get: { $ref:
+ * resources/…/x.yml }`), bundling the files before use: most operations of its OpenAPI 3 documents as written
+ * are (oas3-schema's `refs: anywhere`).
+ */
+function inferBundledRefs(asWritten: unknown[]): Inference | undefined {
+  let operations = 0;
+  const refs: string[] = [];
+  for (const doc of asWritten) {
+    if (!isObject(doc) || typeof doc.openapi !== 'string' || !isObject(doc.paths)) continue;
+    for (const [key, item] of Object.entries(doc.paths)) {
+      if (!isObject(item)) continue;
+      for (const method of METHODS) {
+        const op = item[method];
+        if (!isObject(op)) continue;
+        operations++;
+        if (typeof op.$ref === 'string') refs.push(`${method.toUpperCase()} ${key}`);
+      }
+    }
+  }
+  if (refs.length * 2 <= operations) return undefined;
+  return {
+    rule: 'oas3-schema',
+    options: { refs: 'anywhere' },
+    evidence: [`operations written as a $ref to where they are kept: ${refs.length} of ${operations}, as ${refs.slice(0, 2).join(' and ')}`],
+  };
+}
+
+/**
+ * The conventions of an API's documents (each a resolved or plain document object), in a stable order; `asWritten`,
+ * the same documents with their `$ref`s unresolved, for what only the text shows (where its `$ref`s stand).
+ */
+export function inferConventions(documents: unknown[], asWritten: unknown[] = []): Inference[] {
   const models = documents.map(d => getModel(d));
   const bounds = inferBoundedLists(models);
   const errorBody = inferErrorSchema(models) ?? inferErrorBody(models);
@@ -244,10 +298,12 @@ export function inferConventions(documents: unknown[]): Inference[] {
     inferErrorConsistency([errorBody, errorConventions]),
     ...inferStatuses(models),
     ...inferPractices(models),
+    inferPublicOperations(models),
     inferVersionFormat(models),
     inferVersionNames(models),
     inferVersionParamNames(models),
     inferApiKeyNames(models),
+    inferBundledRefs(asWritten),
   ];
   return oneEntryPerRule(inferred.filter((i): i is Inference => i !== undefined));
 }

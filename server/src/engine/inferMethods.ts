@@ -107,8 +107,9 @@ export function inferPutBodies(models: Model[]): Inference | undefined {
 }
 
 /**
- * Whether the API uploads files as themselves (post-request-body's and put-request-body's `uploads`): at least three
- * of its POSTs (PUTs) take a body that is a file, which is then how it uploads, not an oddity to report.
+ * Whether the API uploads files as themselves (post-request-body's and put-request-body's `uploads`): one of its POSTs
+ * (PUTs) that takes a body that is a file is enough. A file has no JSON form for the API to be consistent with: an
+ * upload is not an oddity however rare (Asana's one attachment upload, Spotify's one playlist image).
  */
 export function inferUploads(models: Model[]): Inference[] {
   const out: Inference[] = [];
@@ -125,8 +126,7 @@ export function inferUploads(models: Model[]): Inference[] {
         if (isFileUpload(op, m)) files++;
       }
     const M = method.toUpperCase();
-    if (files >= PRACTICE_COUNT)
-      out.push({ rule, options: { uploads: true }, evidence: [`${M} bodies that are a file: ${files} of ${withBody} ${M}s with a body`] });
+    if (files > 0) out.push({ rule, options: { uploads: true }, evidence: [`${M} bodies that are a file: ${files} of ${withBody} ${M}s with a body`] });
   }
   return out;
 }

@@ -10,8 +10,9 @@ import { inferActions } from './inferPaths';
 type PathItem = Model['pathItems'][number];
 
 /**
- * The compound key an API names one item by (`/repos/{owner}/{repo}`): the pair of templates in a row most of the
- * paths with such a pair have, in at least three paths. Another pair stays what path-resource-nesting reports.
+ * The compound keys an API names items by (`/repos/{owner}/{repo}`, GitHub's `{package_type}/{package_name}`, Box's
+ * `{scope}/{template_key}`): each pair of templates in a row that at least three paths have; a pair in one or two
+ * paths stays what path-resource-nesting reports.
  */
 function inferCompoundIds(models: Model[]): Inference | undefined {
   const pairs = new Map<string, number>();
@@ -26,31 +27,36 @@ function inferCompoundIds(models: Model[]): Inference | undefined {
       if (found.size > 0) total++;
       for (const pair of found) bump(pairs, pair);
     }
-  const [top] = ranked_(pairs);
-  if (top === undefined || top[1] < 3 || top[1] * 2 <= total) return undefined;
+  const keys = ranked_(pairs)
+    .filter(([, n]) => n >= 3)
+    .map(([pair]) => pair);
+  if (keys.length === 0) return undefined;
   return {
     rule: 'path-resource-nesting',
-    options: { compoundIds: [top[0]] },
+    options: { compoundIds: keys },
     evidence: [`two templates in a row: ${tally(pairs, total, 'paths with a pair')}`],
   };
 }
 
 /**
  * The top-level groups an API files its collections under (Stripe's /v1/radar/…, /v1/terminal/…; a /me): a first
- * resource segment that most of the paths it starts go on with another collection, in at least two paths.
+ * resource segment that most of the paths it starts go on with another collection, in at least two paths. One that
+ * some path goes on with an item id (Xero's /Reports/{ReportID}) has items: a collection, whatever else hangs below.
  */
 function inferNamespaces(models: Model[]): Inference | undefined {
   const starts = new Map<string, number>();
   const grouping = new Map<string, number>();
+  const withItems = new Set<string>();
   for (const m of models)
     for (const item of m.pathItems) {
       const segs = resourceSegments(item.effectivePaths[0] ?? item.pathKey, item.pathKey);
       if (segs.length === 0 || hasTemplate(segs[0])) continue;
       bump(starts, segs[0]);
-      if (segs.length > 1 && !hasTemplate(segs[1])) bump(grouping, segs[0]);
+      if (segs.length > 1 && hasTemplate(segs[1])) withItems.add(segs[0]);
+      else if (segs.length > 1) bump(grouping, segs[0]);
     }
   const namespaces = [...grouping]
-    .filter(([seg, n]) => n >= 2 && n * 2 > starts.get(seg)!)
+    .filter(([seg, n]) => n >= 2 && n * 2 > starts.get(seg)! && !withItems.has(seg))
     .map(([seg]) => seg)
     .sort();
   if (namespaces.length === 0) return undefined;

@@ -16,17 +16,22 @@
  * options with the function's JSON schema. A full definition (its own `given` and function) is left as it is.
  */
 import { rules } from '../../../rules/index';
-import type { ApiconvRule } from '../../../rules/types';
-
-const byId = new Map<string, ApiconvRule>(rules.map(r => [r.id, r]));
+import { structureRule } from '../../../rules/_lib/oasStructure';
 
 type Obj = Record<string, unknown>;
+type SpectralPart = { given: unknown; then: Obj | Obj[] };
+
+/** The built-in rules a config may give options: apiconv's, and the spectral:oas rule that takes some (oas3-schema). */
+const byId = new Map<string, SpectralPart>([
+  ...rules.map(r => [r.id, r.spectral as unknown as SpectralPart] as const),
+  ...Object.entries(structureRule() as Record<string, SpectralPart>),
+]);
+
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function completeRule(id: string, def: unknown): void {
-  const rule = byId.get(id);
-  if (!rule || !isObj(def)) return;
-  const spectral = rule.spectral as unknown as { given: unknown; then: Obj | Obj[] };
+  const spectral = byId.get(id);
+  if (!spectral || !isObj(def)) return;
   const builtinThen = Array.isArray(spectral.then) ? spectral.then[0] : spectral.then;
   if (!('given' in def) || def.given === undefined) def.given = spectral.given;
   if (def.then === undefined) def.then = { ...builtinThen };

@@ -37,9 +37,11 @@ async function proposeConventions(p: InferConventionsParams, docs: OpenDocuments
   if (text === undefined) throw new ResponseError(ErrorCodes.InvalidParams, `apiconv: cannot read ${file}`);
   const s = await settings.forUri(p.uri);
   let resolved: unknown;
+  let asWritten: unknown;
   try {
     const loaded = await new DocLoader(file, s.allowRemoteRefs, settings.refPolicy).load(text, f => docs.readText(f));
     resolved = loaded.resolved;
+    asWritten = loaded.data;
   } catch (e) {
     if (e instanceof NotOpenApiError) throw new ResponseError(ErrorCodes.InvalidParams, `apiconv: ${path.basename(file)} is not an OpenAPI document`);
     throw e;
@@ -47,7 +49,7 @@ async function proposeConventions(p: InferConventionsParams, docs: OpenDocuments
   const folder = folderOf(file, settings.folders);
   const existing = findConfig(file, folder);
   const target = existing ?? path.join(folder, '.apiconv.yaml');
-  const inferences = inferConventions([resolved]);
+  const inferences = inferConventions([resolved], [asWritten]);
   const source = path.relative(path.dirname(target), file).split(path.sep).join('/');
   return {
     uri: URI.file(target).toString(),

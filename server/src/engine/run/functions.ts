@@ -215,7 +215,14 @@ let splitFunctions: WeakSet<object> | undefined;
 export function isSplitRule(rule: RuleLike, formats: Set<unknown> | null): boolean {
   splitFunctions ??= functionsNamed([], SPLIT_OAS);
   const given = rule.getGivenForFormats(formats);
-  return given.length === 1 && given[0] === '$' && rule.then.every(t => t.field === undefined && splitFunctions!.has(t.function));
+  return given.length === 1 && given[0] === '$' && rule.then.every(t => t.field === undefined && (splitFunctions!.has(t.function) || splitsWith(t)));
+}
+
+/** Our own functions say so themselves, for the options they are given (rules/_lib/oasStructure.ts). */
+const SPLIT_MARK = Symbol.for('apiconv.splitFunction');
+function splitsWith(then: Then): boolean {
+  const splits = (then.function as unknown as Record<symbol, unknown>)[SPLIT_MARK];
+  return typeof splits === 'function' && (splits as (options: unknown) => boolean)(then.functionOptions) === true;
 }
 
 export function isLocalRule(rule: RuleLike): boolean {
