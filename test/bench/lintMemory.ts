@@ -3,14 +3,15 @@
 // The long soak's editing user (test/fuzz/server.ts Editor) edits the document; every K edits the text is linted as
 // the lint worker lints an open document (lsp/lintWorker.ts runLintTask, its incremental linter). Every M lints: the
 // heap in use after a full collection and the process's RSS. `--snapshots A,B`: a heap snapshot after lints A and B
-// (in the working folder), for what grew between them. The worker's heap without the server around it: what grows
-// here grows per lint, whatever the timing of the edits.
+// (in the temporary folder), for what grew between them. The worker's heap without the server around it: what grows
+// here grows per lint, whatever the timing of the edits. The heap holds the editing user's undo too (30 texts at most):
+// at the end the document is forgotten (as when it is closed), and what that gives back is what its linter held.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import { gcFunction } from '../../server/src/engine/pipeline/garbageCollection';
-import { runLintTask } from '../../server/src/lsp/lintWorker';
+import { forgetDocument, runLintTask } from '../../server/src/lsp/lintWorker';
 import { rng } from '../fuzz/fuzz';
 import { Editor, MIDSIZE_DOC } from '../fuzz/server';
 
@@ -21,10 +22,7 @@ const seed = Number(opt('--seed', '34'));
 const lints = Number(opt('--lints', '400'));
 const editsPerLint = Number(opt('--edits-per-lint', '2'));
 const every = Number(opt('--every', '50'));
-const snapshots = opt('--snapshots', '')
-  .split(',')
-  .filter(Boolean)
-  .map(Number);
+const snapshots = opt('--snapshots', '').split(',').filter(Boolean).map(Number);
 
 const MB = (n: number) => Math.round((n / 1048576) * 10) / 10;
 
@@ -57,7 +55,7 @@ async function main(): Promise<void> {
     const s = snapshots.indexOf(n);
     if (s >= 0) {
       await heapInUse();
-      process.stderr.write(`snapshot ${v8.writeHeapSnapshot(`lint-memory-${s + 1}.heapsnapshot`)}\n`);
+      process.stderr.write(`snapshot ${v8.writeHeapSnapshot(path.join(os.tmpdir(), `lint-memory-${s + 1}.heapsnapshot`))}\n`);
     }
   }
   const first = rows[1] ?? rows[0]!;
@@ -67,6 +65,12 @@ async function main(): Promise<void> {
   );
   console.log(`heap in use after a full collection, MB: ${rows.map(r => r.heap).join(' ')}`);
   console.log(`RSS, MB: ${rows.map(r => r.rss).join(' ')}`);
+  const withLinter = await heapInUse();
+  forgetDocument(target);
+  const held = MB(withLinter - (await heapInUse()));
+  console.log(`held by the document's incremental linter at the end: ${held} MB`);
+  const spaces = v8.getHeapSpaceStatistics().map(sp => `${sp.space_name.replace(/_space$/, '')} ${MB(sp.space_used_size)}/${MB(sp.space_size)}`);
+  console.log(`heap spaces at the end, used/committed MB: ${spaces.join(', ')}`);
   console.log(`from lint ${first.lint} to ${last.lint}: ${(((last.heap - first.heap) / Math.max(1, last.lint - first.lint)) * 1000).toFixed(1)} KB per lint`);
 }
 void main();

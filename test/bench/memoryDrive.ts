@@ -34,7 +34,7 @@ interface TraceLine {
   thread: string;
   units: number;
   rss: number;
-  after: { heapUsed: number; heapCommitted: number; malloced: number; external: number; arrayBuffers: number; spaces?: Record<string, number> };
+  after: { heapUsed: number; heapCommitted: number; malloced: number; external: number; arrayBuffers: number; spaces?: Record<string, [number, number]> };
 }
 
 function traces(): Map<string, TraceLine[]> {
@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     const per = (f: (l: TraceLine) => number) => (slope(xs, half.map(f)) * 1000).toFixed(1);
     const f = (g: (l: TraceLine) => number) => `${g(a)} → ${g(z)}`;
     console.log(
-      `| ${thread} | ${lines.length} | ${f(l => l.rss)} | ${f(l => l.after.heapUsed)} | ${f(l => l.after.heapCommitted)} | ${f(l => l.after.spaces?.old ?? NaN)} | ${f(l => l.after.spaces?.large_object ?? NaN)} | ${f(l => l.after.malloced)} | ${f(l => l.after.external)} | ${per(l => l.after.heapUsed)} / ${per(l => l.after.heapCommitted)} |`,
+      `| ${thread} | ${lines.length} | ${f(l => l.rss)} | ${f(l => l.after.heapUsed)} | ${f(l => l.after.heapCommitted)} | ${f(l => l.after.spaces?.old?.[0] ?? NaN)} | ${f(l => l.after.spaces?.large_object?.[0] ?? NaN)} | ${f(l => l.after.malloced)} | ${f(l => l.after.external)} | ${per(l => l.after.heapUsed)} / ${per(l => l.after.heapCommitted)} |`,
     );
   }
   if (snapshots.length === 2) compareSnapshots();

@@ -28,8 +28,11 @@ interface HeapFigures {
   malloced: number;
   external: number;
   arrayBuffers: number;
-  /** Used per heap space (old_space, large_object_space, code_space…): a big text lives in the large objects' space. */
-  spaces: Record<string, number>;
+  /**
+   * Per heap space (old, new, code, large_object…), used and committed: a big text lives in the large objects' space,
+   * and a space's committed size beyond what it uses is memory V8 keeps.
+   */
+  spaces: Record<string, [used: number, committed: number]>;
 }
 
 const MB = 1024 * 1024;
@@ -44,7 +47,7 @@ function heapFigures(): HeapFigures {
     malloced: mb(h.malloced_memory),
     external: mb(h.external_memory),
     arrayBuffers: mb(u.arrayBuffers),
-    spaces: Object.fromEntries(v8.getHeapSpaceStatistics().map(sp => [sp.space_name.replace(/_space$/, ''), mb(sp.space_used_size)])),
+    spaces: Object.fromEntries(v8.getHeapSpaceStatistics().map(sp => [sp.space_name.replace(/_space$/, ''), [mb(sp.space_used_size), mb(sp.space_size)]])),
   };
 }
 
@@ -53,7 +56,8 @@ export function traceQuietMoment(thread: string, units: number): void {
   if (!memoryTraceOn()) return;
   const name = `${process.pid}-${thread}${isMainThread ? '' : threadId}`;
   const before = heapFigures();
-  gcFunction()?.();
+  // Two, as a pause's collection is (memory.ts): the second gives back the pages the first emptied.
+  for (let i = 0; i < 2; i++) gcFunction()?.();
   const after = heapFigures();
   const line = { t: Date.now(), thread: name, units, rss: mb(process.memoryUsage.rss()), before, after };
   fs.mkdirSync(folder!, { recursive: true });
