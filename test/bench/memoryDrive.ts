@@ -1,13 +1,15 @@
 // What grows in a long-running server, in minutes (not a test):
 //   node --import tsx test/bench/memoryDrive.ts [--doc FILE] [--seed S] [--edits N] [--every K] [--snapshots A,B] [--out DIR]
-// The long soak's editing user (test/fuzz/server.ts Editor, same seed: the same edits) types into the BUILT server
-// (APICONV_SERVER: another build) at full speed, without the soak's requests and its waits between keystrokes. After
+// The long soak's editing user (test/fuzz/server.ts Editor, same seed; not the soak's very sequence, whose requests
+// draw from the same generator) types into the BUILT server (APICONV_SERVER: another build) at full speed, without the
+// soak's requests and its waits between keystrokes. After
 // every K edits it stops until the diagnostics of the current version are out and each thread has had its pause, in
 // which the server's memory trace (APICONV_MEMORY_TRACE, lsp/memoryTrace.ts) writes the thread's RSS and heaps after
 // a full collection. At the end: per thread, the first and last of those figures and their slope per 1,000 edits
 // over the second half of the run (what grows per edit, past the first edits' caches filling up), and the process's
-// RSS (VmRSS) beside. `--snapshots A,B`: a heap snapshot of each thread after edits A and B, and the constructors
-// whose objects grew most between them (count and own size), per thread.
+// RSS (VmRSS) beside. `--snapshots A,B`: a heap snapshot of each lint worker after edits A and B, and the
+// constructors whose objects grew most between them (count and own size), per worker. A snapshot takes minutes on a
+// loaded machine, and the native memory it takes stays in the RSS: the RSS of a run with snapshots is no measure.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -132,6 +134,7 @@ async function main(): Promise<void> {
     }
   }
   const seconds = Math.round((performance.now() - t0) / 1000);
+  if (snapshots.length > 0) await snapshotsWritten(snapshots.length);
   await client.stop();
   fs.rmSync(folder, { recursive: true, force: true });
 
@@ -155,6 +158,22 @@ async function main(): Promise<void> {
     );
   }
   if (snapshots.length === 2) compareSnapshots();
+}
+
+/** Until the heap snapshots asked for as `snapshot-<n>` are written (their files there, and no longer growing). */
+async function snapshotsWritten(n: number): Promise<void> {
+  const sizes = () =>
+    fs
+      .readdirSync(out)
+      .filter(f => f.endsWith(`-${n}.heapsnapshot`))
+      .map(f => fs.statSync(path.join(out, f)).size);
+  let last = '';
+  for (let waited = 0; waited < 15 * 60_000; waited += 2000) {
+    await sleep(2000);
+    const now = sizes();
+    if (now.length > 0 && now.every(x => x > 0) && now.join() === last) return;
+    last = now.join();
+  }
 }
 
 /** Per constructor (a node's type and name): count and own size, from a .heapsnapshot file. */
