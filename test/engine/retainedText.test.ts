@@ -74,6 +74,23 @@ describe('a long session does not keep the texts of past versions', () => {
     assert.ok(grown < 4 * textBytes, `after ${EDITS / 2} mended edits the heap grew by ${MB(grown)}; one text is ${MB(textBytes)}`);
   });
 
+  it('an incremental linter, each edit parsing one piece again, keeps no text per edit', async () => {
+    const linter = new IncrementalLinter('/work/retained-pieces.yaml');
+    await linter.lint(documentAt(0));
+    const opened = await heapInUse();
+    let piecesOnly = true;
+    for (let v = 1; v <= EDITS; v++) {
+      await linter.lint(documentAt(v));
+      piecesOnly &&= linter.stats?.parseFull === false;
+    }
+    assert.ok(piecesOnly, 'each edit parsed its piece, not the whole text');
+    const grown = (await heapInUse()) - opened;
+    const textBytes = 2 * documentAt(0).length;
+    // The last text and its parse: a piece parsed on its own cut from the whole text kept that text for as long as
+    // the piece (or a string of it) lived, one text per edited piece.
+    assert.ok(grown < 4 * textBytes, `after ${EDITS} edits the heap grew by ${MB(grown)}; one text is ${MB(textBytes)}`);
+  });
+
   it("the fixes' piece memo keeps no text of a past version", async () => {
     const base = await heapInUse();
     let last: unknown;
