@@ -1,6 +1,7 @@
 /**
  * When an edit is linted, over the protocol (BUILT server): at once, with no wait, and the edits that come while that
- * lint runs are linted together once it ends (scheduler.ts); `apiconv.debounceMs` adds a wait for those who want one.
+ * lint runs are linted together once it ends, early (scheduler.ts); `apiconv.debounceMs` adds a wait for those who
+ * want one.
  *
  * The document's relints are made slow on purpose (a rule of the workspace's ruleset spins on the servers' URLs, which
  * the edits change), so that what overlaps what does not depend on the machine's speed.
@@ -47,9 +48,13 @@ describe('when an edit is linted', () => {
     const { c, uri } = await startSlow({});
     try {
       const before = (await statusOf(c, uri, 1)).lintRuns!;
-      // A burst: the first edit's lint starts at once and runs for SLOW_MS; the next four come while it runs.
+      // A burst: the first edit's lint starts at once and runs its slow rule for SLOW_MS; the next four come while
+      // that rule runs (a lint told that its version was typed over ends between two stages, and the rules are one:
+      // the next four, coming earlier, could each end the lint of the one before as soon as it started).
       const since = c.published.length;
-      for (let v = 2; v <= 6; v++) {
+      c.change(uri, 2, textOf(2));
+      await new Promise(r => setTimeout(r, SLOW_MS / 2));
+      for (let v = 3; v <= 6; v++) {
         c.change(uri, v, textOf(v));
         await new Promise(r => setTimeout(r, 30));
       }

@@ -1,6 +1,6 @@
 /**
  * The worker pool (server/src/workers/pool.ts) on a worker of its own (fixtures/taskWorker.ts): answers in order,
- * cancellation (queued, running within and past the grace period), a superseded task left to finish, a worker
+ * cancellation (queued, running within and past the grace period), a superseded task told and left to end, a worker
  * stuck in a loop stopped past the time budget and its task run again, a worker that dies, a compacted task sent
  * whole to a worker that lacks what it left out, the warm spare and the quiet it waits for, the idle timeout, and
  * the work done in this thread where no worker can be started.
@@ -105,6 +105,47 @@ describe('worker pool', { timeout: 180_000 }, () => {
       assert.ok(Date.now() - t0 >= 300, 'after the superseded task, not in its place');
       assert.equal(p.terminated, 0);
       assert.equal(p.started, 1);
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('a superseded running task is told: it ends at its next safe point, and the newer task runs after it', async () => {
+    const p = pool({ cancelGraceMs: 50 });
+    try {
+      const thread = await p.run({ thread: true }).promise;
+      const t0 = Date.now();
+      const stale = p.run({ steps: 100 });
+      await sleep(250);
+      stale.supersede();
+      await assert.rejects(stale.promise, CancelledError);
+      assert.equal(await p.run({ thread: true }).promise, thread, 'the same worker, once the stale task ended');
+      assert.ok(Date.now() - t0 < 5000, `ended early: ${Date.now() - t0} ms of its 10 s`);
+      assert.equal(p.terminated, 0);
+      // The next task is not told: it runs all its steps.
+      assert.equal(await p.run({ steps: 3 }).promise, '3 steps');
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('endEarly: a running task ends at its next safe point and its promise rejects then; one that ends first answers', async () => {
+    const p = pool();
+    try {
+      const t0 = Date.now();
+      const running = p.run({ steps: 100 });
+      await sleep(250);
+      const queued = p.run({ steps: 2 });
+      running.endEarly();
+      queued.endEarly();
+      await assert.rejects(running.promise, CancelledError);
+      assert.ok(Date.now() - t0 < 5000, `ended early: ${Date.now() - t0} ms of its 10 s`);
+      assert.equal(await queued.promise, '2 steps', 'a queued task is not told');
+      const sleeper = p.run({ sleep: 200 });
+      await sleep(50);
+      sleeper.endEarly();
+      assert.equal(await sleeper.promise, 'slept', 'a task that does not look ends as usual');
+      assert.equal(p.terminated, 0);
     } finally {
       p.dispose();
     }

@@ -7,7 +7,7 @@
 
 // Linting a document.
 export { lintDocument, taskLintOptions, type DocumentLintOptions, type LimitSettings, type LintTask } from './lintDocument';
-export type { LintOptions } from './lintOptions';
+export { LintSuperseded, type LintOptions } from './lintOptions';
 export { compareProblems, sortProblems } from './finish/order';
 export { looksLikeOpenApi } from './sniff';
 export { IncrementalLinter } from './pipeline/linter';

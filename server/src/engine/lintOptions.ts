@@ -22,4 +22,19 @@ export interface LintOptions {
    * to Spectral's runner runs every rule, so callers keep only the findings of the rules they asked for.
    */
   onlyRules?: (rule: string) => boolean;
+  /**
+   * Whether a newer version of the document has made this lint moot (the language server: an edit came while it
+   * ran). The incremental linter asks between its stages and ends there, throwing LintSuperseded: each stage keeps
+   * the state of the last text it saw whole and tells what changed by the identity of the units, so the next lint
+   * builds on what the stages before the end did.
+   */
+  superseded?: () => boolean;
+}
+
+/** A lint ended early: a newer version of its document made it moot (LintOptions.superseded). */
+export class LintSuperseded extends Error {
+  constructor() {
+    super('superseded by a newer version');
+    this.name = 'LintSuperseded';
+  }
 }

@@ -6,9 +6,9 @@
  * spare takes over while a new spare starts in the next pause of the lints (SPARE_QUIET_MS; the first spare not
  * before SPARE_DELAY_MS after the first worker is ready). The grace period matters: a worker keeps each open
  * document's incremental linter, and an incremental relint is usually done well within it — killing the worker
- * would throw that state away and make the next lint a full one. A lint superseded by one of a newer version of its
- * document is never killed (an edit waits for the running lint; a lint asked for at once supersedes it): the newer one
- * builds on it.
+ * would throw that state away and make the next lint a full one. A lint made moot by a newer version of its document
+ * is never killed: it is told, and ends between two of the engine's stages (an edit waits for it to end; a lint asked
+ * for at once supersedes it); the newer one builds on it.
  * A custom function past the time budget stops the worker too; the document is linted again
  * without that rule (overruns.ts). If workers cannot be started (the server runs unbundled), lints run in the
  * main thread.
@@ -91,7 +91,8 @@ export class LintPool {
         .finally(() => (done = true))
         .then(resolve, reject);
     });
-    return { promise, cancel, supersede: cancel, running: () => !done };
+    // An inline lint takes a few milliseconds, and holds this thread meanwhile: nothing tells it to end early.
+    return { promise, cancel, supersede: cancel, endEarly: () => undefined, running: () => !done };
   }
 
   /** True once this thread has warmed up for inline lints (warmUpInline). */

@@ -20,6 +20,7 @@ import {
   IncrementalLinter,
   lintDocument,
   type LintResult,
+  LintSuperseded,
   loadingOverrunMessage,
   oneLine,
   type LimitSettings,
@@ -34,7 +35,7 @@ import { SentProblems, type ProblemsDelta } from './problemsDelta';
 import { IdleCollector } from './memory';
 import type { StatusParams } from './protocol';
 import { saveCodeCache } from './workerBoot';
-import { serveTasks } from '../workers/serve';
+import { serveTasks, TaskSuperseded } from '../workers/serve';
 
 /** A server lint: an editor's text, with the open buffers, the trust and how the ruleset is found. */
 /** A lint task as posted to the worker: with its text, or with the edits to the one it holds (lintTexts.ts). */
@@ -193,7 +194,8 @@ export function prepareNextEdit(): void {
   p?.linter.prepareNextEdit(p.result);
 }
 
-export async function runLintTask(task: ServerLintTask): Promise<LintReply> {
+/** `superseded`: whether a newer version of the document has made this lint moot (it may end early: LintSuperseded). */
+export async function runLintTask(task: ServerLintTask, superseded?: () => boolean): Promise<LintReply> {
   const t0 = performance.now();
   const rs = await resolveRuleset(task);
   const linter = task.incremental ? linterFor(task.file) : undefined;
@@ -202,6 +204,7 @@ export async function runLintTask(task: ServerLintTask): Promise<LintReply> {
     ruleset: rs.value,
     overlays: task.overlays,
     linter,
+    superseded,
   });
   const st = linter?.stats;
   toPrepare = linter && st?.parseFull ? { file: task.file, linter, result } : undefined;
@@ -367,18 +370,20 @@ export function runLintWorker(): void {
   // The open documents' findings sent last: a reply brings what changed since.
   const problems = new SentProblems(String(threadId));
   serveTasks<PostedLintTask, LintReply>({
-    async run(posted) {
+    async run(posted, _step, superseded) {
       memory.activity();
       const task = texts.expand<ServerLintTask>(posted);
       tasks++;
       running++;
       try {
-        const reply = await runLintTask(task);
+        const reply = await runLintTask(task, superseded);
         if ('delta' in posted && reply.incremental) reply.incremental.textKept = true;
         if (!task.incremental) return reply;
         const problemsDelta = problems.encode(task.file, reply.result.problems, task.problemsBase);
         if (reply.incremental) reply.incremental.problemsSent = problemsDelta.items.filter(p => typeof p !== 'number').length;
         return { ...reply, result: { ...reply.result, problems: [] }, problemsDelta };
+      } catch (e) {
+        throw e instanceof LintSuperseded ? new TaskSuperseded() : e;
       } finally {
         running--;
       }

@@ -3,9 +3,9 @@
  * the workspace's files). Results are applied only for the latest version.
  *
  * An edit is linted at once, with no wait (`apiconv.debounceMs` adds one, for those who want it), and the edits that
- * arrive while a lint of the document runs are coalesced: that lint goes on to its end (its reply, of a stale version,
- * is dropped; the next lint builds on the incremental state it leaves), then the version current at that moment is
- * linted, once. A wait after each keystroke was meant to save the lints of versions typed over; coalescing saves them
+ * arrive while a lint of the document runs are coalesced: that lint is told, and ends at its next safe point, between
+ * the engine's stages (its reply, of a stale version, is dropped; the next lint builds on the incremental state it
+ * leaves, never thrown away), then the version current at that moment is linted, once. A wait after each keystroke was meant to save the lints of versions typed over; coalescing saves them
  * without one (one lint of a document runs at a time, and none is started for a version already typed over), and the
  * wait was most of the time from keystroke to diagnostics of a document that relints in tens of milliseconds. A small document whose lints are quick is linted in this thread (lintsInline); everything else
  * in the lint worker (lintPool.ts).
@@ -152,9 +152,10 @@ export class LintScheduler {
   }
 
   /**
-   * A newer version of the document is to be linted: the running lint's reply is dropped but its worker finishes it.
-   * The next lint builds on the incremental state it leaves; a worker stopped mid-lint took that state with it, and on
-   * a big document each lint then started from nothing and was stopped in turn while the user typed.
+   * A newer version of the document is to be linted: the running lint's reply is dropped, and its worker ends it at
+   * its next safe point (between the engine's stages), not mid-stage. The next lint builds on the incremental state it
+   * leaves; a worker terminated mid-lint took that state with it, and on a big document each lint then started from
+   * nothing and was stopped in turn while the user typed.
    */
   private supersede(root: Root): void {
     root.handle?.supersede();
@@ -244,7 +245,10 @@ export class LintScheduler {
   /** `now`: supersede a running lint of `root` rather than wait for it. */
   private async runLint(root: Root, now = false): Promise<void> {
     if (!now && root.handle?.running()) {
+      // Its result is moot: it ends at its next safe point (between the engine's stages), and the version current then
+      // is linted, building on what it did.
       root.relintAfter = true;
+      root.handle.endEarly();
       return;
     }
     try {
@@ -322,7 +326,11 @@ export class LintScheduler {
     try {
       reply = await handle.promise;
     } catch (e) {
-      if (e instanceof CancelledError) return;
+      if (e instanceof CancelledError) {
+        // Ended early for the edits that came (runLint), unless a newer lint has taken its place.
+        if (gen === root.gen) root.handle = undefined;
+        return;
+      }
       if (gen !== root.gen) return;
       root.handle = undefined;
       logSafe(connection, `lint of ${root.file} failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -9,7 +9,8 @@
  *   user's `afterOverrun` says instead (the task without the rules that ran over), first, in a fresh worker;
  * - cancellation: a queued task is dropped; a running one may go on for `cancelGraceMs` (its answer is dropped:
  *   a worker may keep state worth more than the rest of a stale task) before its worker is terminated; a task
- *   superseded by a newer one of the same work runs to its end (the newer one builds on what it leaves);
+ *   superseded by a newer one of the same work is never terminated: it is told (a flag shared with its worker) and
+ *   ends at its next safe point, or runs to its end (the newer one builds on what it leaves);
  * - a worker that dies (out of memory, an error nothing caught) fails its task; the next tasks get a new worker;
  * - as configured, tasks posted compacted (`compact`: what was sent before left out, e.g. a 4 MB text as the edits
  *   since its last version), and sent whole to a worker that says it lacks what was left out;
@@ -71,10 +72,17 @@ export interface TaskHandle<R> {
   cancel(): void;
   /**
    * A newer task takes this one's place: the promise rejects with CancelledError and a queued task is dropped, but a
-   * running one is not stopped. Its worker finishes it and then runs the newer task, which builds on the state the
-   * finished one left (a document's incremental linter): stopping it would make the newer task start from nothing.
+   * running one is not terminated: it is told (endEarly). Its worker ends it and then runs the newer task, which
+   * builds on the state the ended one left (a document's incremental linter): terminating it would make the newer
+   * task start from nothing.
    */
   supersede(): void;
+  /**
+   * A newer task will take this one's place once it ends: a running task is told, and ends at its next safe point
+   * (the worker's handler decides where: serve.ts TaskSuperseded), its promise rejecting with CancelledError then;
+   * or it ends first and settles as usual. A queued task is left as it is.
+   */
+  endEarly(): void;
   /** A worker (or this thread) runs the task now: it is neither queued nor done. */
   running(): boolean;
 }
@@ -112,6 +120,8 @@ interface Job<T, R> {
 interface Slot<T, R> {
   worker: Worker;
   meter: SharedArrayBuffer;
+  /** The id of its task when a newer task takes that one's place (PoolRequest `superseded`), else 0. */
+  superseded: Int32Array<SharedArrayBuffer>;
   /** The rule names of the meter's slots, as the worker announced them. */
   names: readonly string[];
   ready: Promise<void>;
@@ -163,7 +173,13 @@ export class WorkerPool<T, R, P = T> {
       this.queue.push(job);
       this.pump();
     }
-    return { promise, cancel: () => this.cancel(job), supersede: () => this.supersede(job), running: () => !job.done && !this.queue.includes(job) };
+    return {
+      promise,
+      cancel: () => this.cancel(job),
+      supersede: () => this.supersede(job),
+      endEarly: () => this.endEarly(job),
+      running: () => !job.done && !this.queue.includes(job),
+    };
   }
 
   /** Tells every live worker `notice` (no answer). */
@@ -204,7 +220,13 @@ export class WorkerPool<T, R, P = T> {
   }
 
   private supersede(job: Job<T, R>): void {
+    this.endEarly(job);
     if (!job.done) this.drop(job);
+  }
+
+  private endEarly(job: Job<T, R>): void {
+    const slot = this.slots.find(s => s.job === job);
+    if (slot) Atomics.store(slot.superseded, 0, job.id);
   }
 
   private cancel(job: Job<T, R>): void {
@@ -293,7 +315,14 @@ export class WorkerPool<T, R, P = T> {
     const worker = this.config.start!(meter);
     this.started++;
     let ready!: () => void;
-    const slot: Slot<T, R> = { worker, meter, names: [], ready: new Promise<void>(r => (ready = r)), stopped: false };
+    const slot: Slot<T, R> = {
+      worker,
+      meter,
+      superseded: new Int32Array(new SharedArrayBuffer(4)),
+      names: [],
+      ready: new Promise<void>(r => (ready = r)),
+      stopped: false,
+    };
     if (this.config.warmUp) worker.postMessage({ id: 0, warmUp: true } satisfies PoolRequest<T>);
     else ready();
     worker.on('message', (m: PoolResponse<R>) => {
@@ -325,14 +354,15 @@ export class WorkerPool<T, R, P = T> {
       return;
     }
     if ('whole' in m) {
-      slot.worker.postMessage({ id: job.id, task: job.task } satisfies PoolRequest<T>);
+      slot.worker.postMessage({ id: job.id, task: job.task, superseded: slot.superseded.buffer } satisfies PoolRequest<T>);
       return;
     }
     slot.job = undefined;
     clearTimeout(slot.graceTimer);
     slot.graceTimer = undefined;
     slot.stopWatch?.();
-    if ('error' in m) this.fail(job, new Error(m.error));
+    if ('superseded' in m) this.fail(job, new CancelledError());
+    else if ('error' in m) this.fail(job, new Error(m.error));
     else this.succeed(job, m.result);
     this.pump();
   }
@@ -364,7 +394,8 @@ export class WorkerPool<T, R, P = T> {
     slot.job = job;
     if (this.config.prepare) job.task = this.config.prepare(job.task);
     const task = this.config.compact ? this.config.compact(job.task) : job.task;
-    slot.worker.postMessage({ id: job.id, task } satisfies PoolRequest<T | P>);
+    Atomics.store(slot.superseded, 0, 0);
+    slot.worker.postMessage({ id: job.id, task, superseded: slot.superseded.buffer } satisfies PoolRequest<T | P>);
     this.watch(slot, job);
   }
 

@@ -20,9 +20,24 @@ export class WholeTaskNeeded extends Error {
   }
 }
 
+/**
+ * Thrown by a handler that ended its task early because a newer task took its place (its `superseded()` turned
+ * true): the pool drops the task, as it had dropped its answer.
+ */
+export class TaskSuperseded extends Error {
+  constructor() {
+    super('superseded by a newer task');
+    this.name = 'TaskSuperseded';
+  }
+}
+
 export interface TaskHandlers<T, R> {
-  /** Runs a task; `step(n)` says it has moved on to its step n (the time budget counts from there). */
-  run(task: T, step: (n: number) => void): Promise<R>;
+  /**
+   * Runs a task; `step(n)` says it has moved on to its step n (the time budget counts from there); `superseded()`
+   * whether a newer task has taken its place (TaskHandle.supersede): the task may end early then, throwing
+   * TaskSuperseded, where what it leaves in the worker is whole.
+   */
+  run(task: T, step: (n: number) => void, superseded: () => boolean): Promise<R>;
   /** The warm-up request; `ready` is answered when it resolves. */
   warmUp?(): Promise<void>;
   notice?(notice: unknown): void;
@@ -54,10 +69,12 @@ export function serveTasks<T, R>(handlers: TaskHandlers<T, R>): void {
       post({ id: 0, ready: true });
     } else {
       const { id } = msg;
+      const flag = msg.superseded && new Int32Array(msg.superseded);
+      const superseded = () => flag !== undefined && Atomics.load(flag, 0) === id;
       try {
-        post({ id, result: await handlers.run(msg.task, step => post({ id, step })) });
+        post({ id, result: await handlers.run(msg.task, step => post({ id, step }), superseded) });
       } catch (e) {
-        post(e instanceof WholeTaskNeeded ? { id, whole: true } : { id, error: oneLine(e) });
+        post(e instanceof WholeTaskNeeded ? { id, whole: true } : e instanceof TaskSuperseded ? { id, superseded: true } : { id, error: oneLine(e) });
       }
     }
     handlers.answered?.();

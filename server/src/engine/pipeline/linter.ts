@@ -15,7 +15,7 @@ import { operationCount } from '../apiSize';
 import * as path from 'node:path';
 import { getDiagnosticSeverity, type Ruleset } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
-import type { LintOptions } from '../lintOptions';
+import { LintSuperseded, type LintOptions } from '../lintOptions';
 import { checkInput, withLineFeeds } from '../inputCheck';
 import { finishLint, type EngineResult } from '../finish/finishLint';
 import { FinishMemo } from '../finish/finishMemo';
@@ -83,6 +83,7 @@ export class IncrementalLinter {
     try {
       return await this.lintIncrementally(text, options);
     } catch (e) {
+      if (e instanceof LintSuperseded) throw e; // the stages' state is whole: the next lint builds on it
       // A bug in a shortcut must not cost the user their diagnostics: start over with the full engine.
       dropReadAhead(); // what the input checks read for a parse that did not take it
       this.reset();
@@ -183,6 +184,7 @@ export class IncrementalLinter {
     const doc = parsed.doc;
     const skip = parsedSkip(text, absFile, doc.data, doc.diagnostics);
     if (skip) return skip;
+    endIfSuperseded(options);
     const t1 = performance.now();
 
     const remote = options.allowRemoteRefs === true;
@@ -200,6 +202,7 @@ export class IncrementalLinter {
       this.resolverPolicy = refPolicy;
     }
     const res = await this.resolver.resolve(doc, parsed.changedUnits);
+    endIfSuperseded(options);
     const t2 = performance.now();
 
     const ruleset = (options.ruleset ?? getDefaultRuleset()).fromSource(absFile) as Ruleset;
@@ -231,6 +234,7 @@ export class IncrementalLinter {
     } finally {
       clearSeverityCaps(document);
     }
+    endIfSuperseded(options);
     const t3 = performance.now();
 
     const texts = new Map<string, string>([[absFile, text]]);
@@ -269,6 +273,15 @@ interface StagedResults {
   operations: number;
   parseFull: boolean;
   ms: { parse: number; resolve: number; rules: number };
+}
+
+/**
+ * Between two stages: a lint a newer version has made moot ends here. Each stage keeps the last text it saw whole and
+ * compares the next one's units with it by identity (the parser keeps an unchanged unit's object), so a stage that a
+ * stopped lint did not reach catches up on both edits at the next lint.
+ */
+function endIfSuperseded(options: LintOptions): void {
+  if (options.superseded?.()) throw new LintSuperseded();
 }
 
 /** The resolve's shared objects, all of those met twice only where the parse knows the data has no YAML alias. */
