@@ -431,6 +431,91 @@ describe('IncrementalParser: YAML edits give what a fresh Document gives', () =>
     variant(8, 'r     responses: {}', 'a character typed at column 0 of a nested line: no piece there', true);
   });
 
+  it('two broken pieces of one mapping stand as one span where its neighbours show it; in two mappings they do not', () => {
+    const base = [
+      'openapi: 3.0.0',
+      'info:',
+      '  title: T',
+      '  version: "1"',
+      'paths:',
+      '  /a:',
+      '    get:',
+      '      summary: A',
+      '  /b:',
+      '    get:',
+      '      summary: B',
+      '  /c:',
+      '    get:',
+      '      summary: C',
+      '  /d:',
+      '    get: {}',
+      'x-first: 0',
+      'x-second: 1',
+      'x-third: 2',
+      'x-last: 3',
+      '',
+    ];
+    const c = checker('/tmp/broken-two.yaml', 'yaml');
+    step(c, base.join('\n'), 'initial', { full: true });
+    const variant = (breaks: [number, string][], label: string, full: boolean) => {
+      const lines = base.slice();
+      // The first break, then the second: the text with both is the one that stands or not.
+      breaks.forEach(([at, line], i) => {
+        lines[at] = line;
+        step(c, lines.join('\n'), `${label}: ${line.trim()}`, i === breaks.length - 1 ? { full } : {});
+      });
+      step(c, base.join('\n'), `${label}, mended`, { full: false });
+    };
+    variant(
+      [
+        [7, '      summary: A: '],
+        [10, '      summary: B: '],
+      ],
+      'two neighbouring paths',
+      false,
+    );
+    variant(
+      [
+        [7, '      summary: A: '],
+        [13, '      summary: C: '],
+      ],
+      'two paths with one between',
+      false,
+    );
+    variant(
+      [
+        [17, 'x-second: 1: '],
+        [19, 'x-last: 3: '],
+      ],
+      'two top-level keys, the last one among them',
+      false,
+    );
+    variant(
+      [
+        [7, '      summary: A: '],
+        [10, '      summary: "B'],
+      ],
+      'the second a quote left open: it runs on',
+      true,
+    );
+    variant(
+      [
+        [7, '      summary: A: '],
+        [17, 'x-second: 1: '],
+      ],
+      'in two mappings',
+      true,
+    );
+    variant(
+      [
+        [2, '  title: T: '],
+        [17, 'x-second: 1: '],
+      ],
+      'a container between them',
+      true,
+    );
+  });
+
   it('a break parsed whole, typed on and mended: the pieces of the text before it are moved past each edit', () => {
     const base = [
       'openapi: 3.0.0',

@@ -4,6 +4,12 @@
  * errors could make the parser read what follows it differently (an unclosed quote or bracket runs on; an error can
  * end the mapping it is in), or be reported elsewhere (at the start of the mapping it is in).
  *
+ * Two broken pieces of one mapping (a second break typed before the first is mended) are proven as one span, from
+ * the first to the last, with the pieces between them: the parser's recovery from the first error can move where it
+ * reports the second (a line up), which the two pieces' own parses, or a proof of each on its own, cannot show. The
+ * span is parsed as one piece would be. Broken pieces in two mappings, or with a container between them, are not
+ * proven.
+ *
  * The proof: the piece is parsed again between its neighbours in the same mapping, below the header lines of the
  * containers they are in (so that the parser is as deep as in the whole text). When the pieces before and after it
  * read as they do on their own (the same keys, the same values), and the diagnostics are each piece's own in its
@@ -26,8 +32,9 @@ export interface Outer {
 }
 
 export interface BrokenSpan {
-  node: TreeNode & { t: 0 };
-  /** its span in the text */
+  /** The broken pieces, from the first to the last, with the pieces between them: pieces of one mapping. */
+  nodes: (TreeNode & { t: 0 })[];
+  /** their span in the text */
   start: number;
   end: number;
   outer: Outer;
@@ -41,7 +48,7 @@ export interface BrokenSpan {
  * nothing follows it in the text.
  */
 export function brokenPieceUnproven(text: string, broken: BrokenSpan, atEnd: boolean): string | undefined {
-  const { node, prev, next, outer } = broken;
+  const { nodes, prev, next, outer } = broken;
   if (next === undefined && !(atEnd && outer.keys.length === 0)) return 'a broken piece last in its container';
   const before = prev?.node;
   const after = next?.node;
@@ -52,7 +59,7 @@ export function brokenPieceUnproven(text: string, broken: BrokenSpan, atEnd: boo
   let data: unknown = parse.data;
   for (const k of outer.keys) data = isRecord(data) ? data[k] : undefined;
   if (!isRecord(data)) return 'a broken piece whose neighbours read differently';
-  const expected = [before, node, after].filter((n): n is TreeNode & { t: 0 } => n !== undefined);
+  const expected = [before, ...nodes, after].filter((n): n is TreeNode & { t: 0 } => n !== undefined);
   const keys = Object.keys(data);
   if (keys.length !== expected.length || expected.some((n, i) => keys[i] !== n.key || !deepEqualOrdered(data[n.key], n.value)))
     return 'a broken piece whose neighbours read differently';

@@ -29,9 +29,10 @@
  * mapping with a scalar key (and a `null` value for a header), no parser
  * diagnostic other than the "mapping key must be a string scalar" warnings,
  * no anchor or alias, no `<<` as its key, no duplicate key among the pieces of
- * one mapping. One piece may be broken mid-edit (a syntax error) where its
- * neighbours show that the whole text reads it the same (brokenPiece.ts): a
- * keystroke that breaks the YAML, and the one that mends it, parse one piece.
+ * one mapping. One piece may be broken mid-edit (a syntax error), or a span of
+ * pieces of one mapping (two breaks), where its neighbours show that the whole
+ * text reads it the same (brokenPiece.ts): a keystroke that breaks the YAML,
+ * and the one that mends it, parse one piece.
  * Anything else (a tab in indentation, a document marker or a
  * directive, a first key not at column 0, a byte order mark, other broken YAML,
  * a parser exception, …) makes the update parse the whole text

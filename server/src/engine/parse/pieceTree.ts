@@ -70,8 +70,14 @@ export class OldLevel {
   }
 }
 
+/**
+ * Two broken pieces are proven as one span (brokenPiece.ts) up to this many characters from the first to the last: a
+ * span that cannot be proven costs its parse on top of the whole text's.
+ */
+const MAX_BROKEN_SPAN = 256 * 1024;
+
 export class Builder {
-  /** The one piece with syntax errors the tree may hold (brokenPiece.ts decides whether it stands). */
+  /** The pieces with syntax errors the tree may hold, as one span of a mapping (brokenPiece.ts decides whether it stands). */
   broken: BrokenSpan | undefined;
   /** Why the pieces could not be built, when nodes() gave undefined. */
   failure: string | undefined;
@@ -162,11 +168,21 @@ export class Builder {
       if (keys.has(node.key)) return this.fail('a duplicate key');
       keys.add(node.key);
       const before = this.broken;
-      if (before !== undefined && before.node === out[out.length - 1]) before.next = { node, end: b };
+      if (before !== undefined && before.nodes[before.nodes.length - 1] === out[out.length - 1]) before.next = { node, end: b };
       if (node.t === 0 && node.piece.broken) {
-        if (before !== undefined) return this.fail('two broken pieces'); // one broken piece at most
-        const prev = out.length > 0 ? { node: out[out.length - 1], start: charStarts[charStarts.length - 1] } : undefined;
-        this.broken = { node, start: a, end: b, outer, prev };
+        if (before !== undefined) {
+          // A second break: one span with the first, when both are pieces of this mapping with only pieces between.
+          if (before.outer !== outer) return this.fail('broken pieces in two mappings');
+          const between = out.slice(out.indexOf(before.nodes[before.nodes.length - 1]) + 1);
+          if (!between.every((n): n is TreeNode & { t: 0 } => n.t === 0)) return this.fail('broken pieces with a container between');
+          if (b - before.start > MAX_BROKEN_SPAN) return this.fail('broken pieces far apart');
+          before.nodes.push(...between, node);
+          before.end = b;
+          before.next = undefined;
+        } else {
+          const prev = out.length > 0 ? { node: out[out.length - 1], start: charStarts[charStarts.length - 1] } : undefined;
+          this.broken = { nodes: [node], start: a, end: b, outer, prev };
+        }
       }
       out.push(node);
       charStarts.push(a);
