@@ -35,16 +35,6 @@ export function schemaProblems(kind: ListParam, schema: Obj): string[] {
 
 const KINDS: readonly string[] = ['page', 'limit', 'sort', 'filter'];
 
-/**
- * Whether a `page` parameter is an opaque page token rather than a page number: a string that the parameter or its
- * schema describes as a cursor or a token (Stripe's search `page`, GitHub's team-sync `page`). Its values come from
- * the last response; there is no number to bound. A string `page` described as neither is a number typed wrong.
- */
-function isPageToken(param: Obj, schema: Obj): boolean {
-  const described = [param.description, schema.description].some(d => typeof d === 'string' && /\b(cursor|token)\b/i.test(d));
-  return described && typeIs(schema, 'string') && !typeIs(schema, 'integer');
-}
-
 export default defineRule({
   id: 'list-param-schema',
   meta: {
@@ -89,7 +79,6 @@ export default defineRule({
             at = [...p.path, 'name'];
             typePath = at;
           }
-          if (kind === 'page' && isPageToken(p.value, schema)) continue;
           const missing = schemaProblems(kind, schema);
           if (missing.length === 0 && kind === 'limit' && o.maxLimit !== null && typeof schema.maximum === 'number' && schema.maximum > o.maxLimit) {
             out.push({
