@@ -18,9 +18,10 @@ import type { LintScheduler } from './scheduler';
 const MAX_WAIT_MS = 3000;
 
 /**
- * A document's first lint has no last lint to go by, and its diagnostics are what the user opened it for: it is
- * waited for until it ends (a loaded machine takes ten times as long as a quiet one), or this long, for a lint that
- * never does.
+ * A document's first lint, and the relint after it (which waits for the incremental state the worker builds after
+ * a one-shot first lint: lintWorker.ts), have no last relint to go by, and the first diagnostics are what the user
+ * opened the document for: they are waited for until they are out (a loaded machine takes ten times as long as a
+ * quiet one), or this long, for a lint that never ends.
  */
 const FIRST_LINT_WAIT_MS = 30_000;
 
@@ -38,7 +39,7 @@ export function relintsBeforeParse(scheduler: LintScheduler, docs: OpenDocuments
     if (root.timer === undefined && root.handle === undefined) continue;
     // A newer version supersedes the one waited for: parse then, with the edit's own relint still to come.
     waits.push(scheduler.waitFor(root, doc.version).catch(() => undefined));
-    waitMs = Math.max(waitMs, root.result ? root.result.reply.ms : FIRST_LINT_WAIT_MS);
+    waitMs = Math.max(waitMs, root.result?.reply.incremental ? root.result.reply.ms : FIRST_LINT_WAIT_MS);
   }
   if (waits.length === 0) return Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
