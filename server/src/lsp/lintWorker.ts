@@ -370,8 +370,16 @@ export function runLintWorker(): void {
   const texts = new KeptTexts();
   // The open documents' findings sent last: a reply brings what changed since.
   const problems = new SentProblems(String(threadId));
-  // A document's first lint is a one-shot one; its incremental state is built once the reply is out.
-  const opened = new OpenedLints(runLintTask, file => linters.has(file), forgetDocument);
+  // A document's first lint is a one-shot one; its incremental state is built once the reply is out, and the list of
+  // findings sent is the build's from then on (the relints after it keep the build's objects: problemsDelta.ts).
+  let firstSent: { file: string; id: string } | undefined;
+  const build = async (task: ServerLintTask): Promise<void> => {
+    const sent = firstSent;
+    firstSent = undefined;
+    const reply = await runLintTask(task);
+    if (sent?.file === task.file) problems.replace(sent.file, sent.id, reply.result.problems);
+  };
+  const opened = new OpenedLints(build, file => linters.has(file), forgetDocument);
   /** After the last answer, or the build that followed it: the work of an idle worker. */
   const idle = (): void => {
     // A document just opened: its first edit's work built now, unless that edit's lint has come meanwhile (it
@@ -398,6 +406,7 @@ export function runLintWorker(): void {
         // An open document's findings go as what changed, its first (one-shot) lint's too.
         if (!posted.incremental) return reply;
         const problemsDelta = problems.encode(task.file, reply.result.problems, task.problemsBase);
+        firstSent = task.incremental ? undefined : { file: task.file, id: problemsDelta.id };
         if (reply.incremental) reply.incremental.problemsSent = problemsDelta.items.filter(p => typeof p !== 'number').length;
         return { ...reply, result: { ...reply.result, problems: [] }, problemsDelta };
       } catch (e) {
