@@ -4,6 +4,8 @@
  * - A request that parses the document in the server's main thread (the outline, which VS Code asks for right after
  *   didOpen) waits until the document's lint has started: the lint waits for the client's settings, whose answer
  *   the parse would hold up (a second for stripe), and the lint with it.
+ * - The first lint of an opened document is a one-shot lint, as fast as the CLI's; the document's incremental state
+ *   is built after its diagnostics are out, and the first edit relints incrementally. Each gives a fresh lint's findings.
  * - The lint worker starts with V8's code cache of the bundle (workerBoot.ts): the first worker writes it, the next
  *   server's workers use it; a damaged cache is written again, APICONV_NO_COMPILE_CACHE=1 writes none, a cache
  *   folder others may write to is not used, and the findings are the same every time.
@@ -14,6 +16,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as os from 'node:os';
 import { KEEP_CACHES } from '../../server/src/bundle/codeCache';
+import { lint } from '../../server/src/engine/lint';
 import { ROOT, TestClient, tmpWorkspace } from './client';
 
 const BAD = fs.readFileSync(path.join(ROOT, 'examples', 'unconventional.yaml'), 'utf8');
@@ -59,6 +62,85 @@ describe('language server: opening a document', () => {
     const symbols = await c.request<{ name: string }[]>('textDocument/documentSymbol', { textDocument: { uri } });
     assert.ok(symbols.some(s => s.name === 'paths'));
     assert.ok(Date.now() - t0 < 15_000, 'answered (after the wait for the lint to start ran out)');
+    c.close(uri);
+  });
+});
+
+describe("language server: an opened document's first lint", () => {
+  /** Paths enough that the document is always linted in the worker (not in the main thread, as a small one is). */
+  const BIG = [
+    'openapi: 3.0.3',
+    'info:',
+    '  title: first lint',
+    '  version: 1.0.0',
+    'paths:',
+    ...Array.from({ length: 400 }, (_, i) => [
+      `  /getThings${i}/{id}:`,
+      '    get:',
+      `      summary: Get thing ${i}`,
+      '      parameters:',
+      '        - name: id',
+      '          in: path',
+      '          required: true',
+      '          schema:',
+      '            type: string',
+      '      responses:',
+      "        '200':",
+      '          description: ok',
+    ]).flat(),
+    '',
+  ].join('\n');
+  const keyOf = (code: unknown, line: number, character: number, message: unknown) => `${String(code)}@${line}:${character} ${String(message)}`;
+  /** A fresh lint's findings on `text`, as the server's diagnostics are compared. */
+  const fresh = async (text: string, file: string) =>
+    (await lint(text, file)).problems.map(p => keyOf(p.code, p.range.start.line, p.range.start.character, p.message)).sort();
+
+  let ws: string;
+  let c: TestClient;
+  before(async () => {
+    ws = tmpWorkspace();
+    c = await TestClient.start({ folder: ws });
+  });
+  after(() => c.stop());
+
+  it('is a one-shot lint; the first edit after it relints incrementally; both give the findings of a fresh lint', { timeout: 60_000 }, async () => {
+    assert.ok(BIG.length > 64 * 1024, 'linted in the worker');
+    const file = path.join(ws, 'big.yaml');
+    const uri = c.open(file, BIG);
+    const first = await c.diagnostics(uri, (_, p) => p.version === 1);
+    const opened = await c.until('the status of the first lint', () => c.statuses.find(s => s.uri === uri && s.version === 1 && s.state === 'ok'));
+    assert.equal(opened.incremental, undefined, 'a one-shot lint: no incremental state was built before the diagnostics');
+    assert.equal(opened.thread, 'worker');
+    assert.deepEqual(first.map(d => keyOf(d.code, d.range.start.line, d.range.start.character, d.message)).sort(), await fresh(BIG, file));
+
+    const edited = BIG.replace('summary: Get thing 7', 'summary: Get thing 7 again');
+    const since = c.published.length;
+    c.change(uri, 2, edited);
+    const second = await c.diagnostics(uri, (_, p) => p.version === 2, since);
+    const relint = await c.until('the status of the edit', () => c.statuses.find(s => s.uri === uri && s.version === 2));
+    assert.ok(relint.incremental, `an incremental relint (${JSON.stringify(relint)})`);
+    assert.equal(relint.incremental.fullParse, false);
+    assert.ok(relint.incremental.unitsRun <= 2 && relint.incremental.unitsReused >= 398, JSON.stringify(relint.incremental));
+    assert.deepEqual(second.map(d => keyOf(d.code, d.range.start.line, d.range.start.character, d.message)).sort(), await fresh(edited, file));
+    c.close(uri);
+  });
+
+  it('closed and opened again at once (its state being built): the findings of a fresh lint, then an incremental relint', { timeout: 60_000 }, async () => {
+    const file = path.join(ws, 'reopened.yaml');
+    let uri = c.open(file, BIG);
+    await c.diagnostics(uri, (_, p) => p.version === 1);
+    c.close(uri);
+    let since = c.published.length;
+    uri = c.open(file, BIG, 5);
+    const reopened = await c.diagnostics(uri, (_, p) => p.version === 5, since);
+    assert.deepEqual(reopened.map(d => keyOf(d.code, d.range.start.line, d.range.start.character, d.message)).sort(), await fresh(BIG, file));
+    const edited = BIG.replace('summary: Get thing 9', 'summary: Get thing 9 again');
+    since = c.published.length;
+    c.change(uri, 6, edited);
+    const after = await c.diagnostics(uri, (_, p) => p.version === 6, since);
+    const relint = await c.until('the status of the edit', () => c.statuses.find(s => s.uri === uri && s.version === 6));
+    assert.equal(relint.incremental?.fullParse, false, JSON.stringify(relint));
+    assert.deepEqual(after.map(d => keyOf(d.code, d.range.start.line, d.range.start.character, d.message)).sort(), await fresh(edited, file));
     c.close(uri);
   });
 });

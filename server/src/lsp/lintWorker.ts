@@ -33,6 +33,7 @@ import {
 import { KeptTexts, type PostedTask } from './lintTexts';
 import { SentProblems, type ProblemsDelta } from './problemsDelta';
 import { IdleCollector } from './memory';
+import { OpenedLints } from './openedLints';
 import type { StatusParams } from './protocol';
 import { saveCodeCache } from './workerBoot';
 import { serveTasks, TaskSuperseded } from '../workers/serve';
@@ -369,20 +370,47 @@ export function runLintWorker(): void {
   const texts = new KeptTexts();
   // The open documents' findings sent last: a reply brings what changed since.
   const problems = new SentProblems(String(threadId));
+  // A document's first lint is a one-shot one; its incremental state is built once the reply is out, and the list of
+  // findings sent is the build's from then on (the relints after it keep the build's objects: problemsDelta.ts).
+  let firstSent: { file: string; id: string } | undefined;
+  const build = async (task: ServerLintTask): Promise<void> => {
+    const sent = firstSent;
+    firstSent = undefined;
+    const reply = await runLintTask(task);
+    if (sent?.file === task.file) problems.replace(sent.file, sent.id, reply.result.problems);
+  };
+  const opened = new OpenedLints(build, file => linters.has(file), forgetDocument);
+  /** After the last answer, or the build that followed it: the work of an idle worker. */
+  const idle = (): void => {
+    // A document just opened: its first edit's work built now, unless that edit's lint has come meanwhile (it
+    // builds what it needs itself).
+    setImmediate(() => {
+      if (running === 0) prepareNextEdit();
+    });
+    // The engine's code compiled: the next workers start with it (workerBoot.ts).
+    saveCodeCache();
+    // Keep the worker's heap flat: collected once the user pauses, not while they type (see memory.ts). The
+    // warm-up's heap is no measure of the documents' (the answer after it comes before any task).
+    if (tasks > 0) memory.done();
+    else memory.warmedUp();
+  };
   serveTasks<PostedLintTask, LintReply>({
     async run(posted, _step, superseded) {
       memory.activity();
-      const task = texts.expand<ServerLintTask>(posted);
       tasks++;
       running++;
       try {
+        const task = await opened.next(texts.expand<ServerLintTask>(posted));
         const reply = await runLintTask(task, superseded);
         if ('delta' in posted && reply.incremental) reply.incremental.textKept = true;
-        if (!task.incremental) return reply;
+        // An open document's findings go as what changed, its first (one-shot) lint's too.
+        if (!posted.incremental) return reply;
         const problemsDelta = problems.encode(task.file, reply.result.problems, task.problemsBase);
+        firstSent = task.incremental ? undefined : { file: task.file, id: problemsDelta.id };
         if (reply.incremental) reply.incremental.problemsSent = problemsDelta.items.filter(p => typeof p !== 'number').length;
         return { ...reply, result: { ...reply.result, problems: [] }, problemsDelta };
       } catch (e) {
+        opened.failed();
         throw e instanceof LintSuperseded ? new TaskSuperseded() : e;
       } finally {
         running--;
@@ -403,7 +431,7 @@ export function runLintWorker(): void {
     notice(notice) {
       memory.activity();
       const file = (notice as { forget: string }).forget;
-      forgetDocument(file);
+      if (!opened.closed(file)) forgetDocument(file);
       texts.forget(file);
       problems.forget(file);
       memory.done();
@@ -411,17 +439,13 @@ export function runLintWorker(): void {
     answered() {
       // A warm-up interrupted by a lint: that lint writes the cache when it is done, with more of the engine in it.
       if (running > 0) return;
-      // A document just opened: its first edit's work built now, unless that edit's lint has come meanwhile (it
-      // builds what it needs itself).
-      setImmediate(() => {
-        if (running === 0) prepareNextEdit();
-      });
-      // The engine's code compiled: the next workers start with it (workerBoot.ts).
-      saveCodeCache();
-      // Keep the worker's heap flat: collected once the user pauses, not while they type (see memory.ts). The
-      // warm-up's heap is no measure of the documents' (the answer after it comes before any task).
-      if (tasks > 0) memory.done();
-      else memory.warmedUp();
+      // A document just opened: its incremental state is built first (a lint, for the collector and the tasks).
+      const built = (): void => {
+        running--;
+        if (running === 0) idle();
+      };
+      running++;
+      if (!opened.build(built)) built();
     },
     uncaught: e => console.error('apiconv lint worker:', e),
   });

@@ -51,10 +51,40 @@ export class SentProblems {
     return { id, base, items: problems.map(p => index.get(p) ?? p) };
   }
 
+  /**
+   * The list `id` of `file` as another lint of the same text gave it (a one-shot first lint's, then the incremental
+   * linter's that the next relints keep objects of): the same findings as other objects. Findings that differ drop the
+   * list (the next reply is sent whole).
+   */
+  replace(file: string, id: string, problems: readonly LintProblem[]): void {
+    const kept = this.lists.get(file);
+    const sent = kept?.get(id);
+    if (!kept || !sent) return;
+    const same = sent.length === problems.length && sent.every((p, i) => sameProblem(p, problems[i]!));
+    if (same) kept.set(id, problems);
+    else kept.delete(id);
+  }
+
   /** The document was closed. */
   forget(file: string): void {
     this.lists.delete(file);
   }
+}
+
+function sameProblem(a: LintProblem, b: LintProblem): boolean {
+  const r = a.range;
+  const q = b.range;
+  return (
+    a.code === b.code &&
+    a.message === b.message &&
+    a.severity === b.severity &&
+    a.source === b.source &&
+    r.start.line === q.start.line &&
+    r.start.character === q.start.character &&
+    r.end.line === q.end.line &&
+    r.end.character === q.end.character &&
+    a.path.join('\u0000') === b.path.join('\u0000')
+  );
 }
 
 /** The main thread's side: the last lists of each document it took from replies. */
