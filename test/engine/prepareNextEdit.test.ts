@@ -11,49 +11,11 @@ import { lint } from '../../server/src/engine/lint';
 import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
 import { IncrementalParser } from '../../server/src/engine/parse/parser';
 import type { LintResult } from '../../server/src/engine/problem';
+import { usersApi } from '../helpers/usersApi';
 
 const FILE = path.resolve('prepare-next-edit.yaml');
 
-const DOC = [
-  'openapi: 3.0.3',
-  'info:',
-  '  title: prepared',
-  '  version: 1.0.0',
-  'paths:',
-  '  /getUsers:',
-  '    get:',
-  '      summary: List the users',
-  '      responses:',
-  "        '200':",
-  '          description: ok',
-  '          content:',
-  '            application/json:',
-  '              schema:',
-  '                type: array',
-  '                items:',
-  "                  $ref: '#/components/schemas/User'",
-  '  /users/{id}:',
-  '    get:',
-  '      summary: Get a user',
-  '      parameters:',
-  '        - name: id',
-  '          in: path',
-  '          required: true',
-  '          schema:',
-  '            type: string',
-  '      responses:',
-  "        '200':",
-  '          description: ok',
-  'components:',
-  '  schemas:',
-  '    User:',
-  '      type: object',
-  '      properties:',
-  '        id:',
-  '          type: string',
-  '          example: 1',
-  '',
-].join('\n');
+const DOC = usersApi('prepared');
 
 /** A piece's looked-up ranges (parsedDocs.ts pieceRange), per piece of a pieces view. */
 function pieceMemos(doc: unknown): Map<string, unknown>[] {

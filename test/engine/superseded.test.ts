@@ -10,49 +10,11 @@ import * as path from 'node:path';
 import { lint } from '../../server/src/engine/lint';
 import { LintSuperseded } from '../../server/src/engine/lintOptions';
 import { IncrementalLinter } from '../../server/src/engine/pipeline/linter';
+import { usersApi } from '../helpers/usersApi';
 
 const FILE = path.resolve('superseded.yaml');
 
-const DOC = [
-  'openapi: 3.0.3',
-  'info:',
-  '  title: superseded',
-  '  version: 1.0.0',
-  'paths:',
-  '  /getUsers:',
-  '    get:',
-  '      summary: List the users',
-  '      responses:',
-  "        '200':",
-  '          description: ok',
-  '          content:',
-  '            application/json:',
-  '              schema:',
-  '                type: array',
-  '                items:',
-  "                  $ref: '#/components/schemas/User'",
-  '  /users/{id}:',
-  '    get:',
-  '      summary: Get a user',
-  '      parameters:',
-  '        - name: id',
-  '          in: path',
-  '          required: true',
-  '          schema:',
-  '            type: string',
-  '      responses:',
-  "        '200':",
-  '          description: ok',
-  'components:',
-  '  schemas:',
-  '    User:',
-  '      type: object',
-  '      properties:',
-  '        id:',
-  '          type: string',
-  '          example: 1',
-  '',
-].join('\n');
+const DOC = usersApi('superseded');
 
 /** The stages a lint passes between: after the parse, after the resolve, after the rules. */
 const BOUNDARIES = 3;

@@ -1,0 +1,46 @@
+/**
+ * A small two-path API (a verb path, an item path, one `$ref`'d schema with a finding of its own) for the engine's
+ * incremental tests, titled `title` so that a test can edit its title.
+ */
+export function usersApi(title: string): string {
+  return [
+    'openapi: 3.0.3',
+    'info:',
+    `  title: ${title}`,
+    '  version: 1.0.0',
+    'paths:',
+    '  /getUsers:',
+    '    get:',
+    '      summary: List the users',
+    '      responses:',
+    "        '200':",
+    '          description: ok',
+    '          content:',
+    '            application/json:',
+    '              schema:',
+    '                type: array',
+    '                items:',
+    "                  $ref: '#/components/schemas/User'",
+    '  /users/{id}:',
+    '    get:',
+    '      summary: Get a user',
+    '      parameters:',
+    '        - name: id',
+    '          in: path',
+    '          required: true',
+    '          schema:',
+    '            type: string',
+    '      responses:',
+    "        '200':",
+    '          description: ok',
+    'components:',
+    '  schemas:',
+    '    User:',
+    '      type: object',
+    '      properties:',
+    '        id:',
+    '          type: string',
+    '          example: 1',
+    '',
+  ].join('\n');
+}
