@@ -8,7 +8,7 @@
 // Linting a document.
 export { lintDocument, taskLintOptions, type DocumentLintOptions, type LimitSettings, type LintTask } from './lintDocument';
 export { LintSuperseded, type LintOptions } from './lintOptions';
-export { compareProblems, sortProblems } from './finish/order';
+export { compareProblems, sameProblem, sortProblems } from './finish/order';
 export { looksLikeOpenApi } from './sniff';
 export { IncrementalLinter } from './pipeline/linter';
 export { SEVERITY_NAMES, RulesetLoadError, type JsonPath, type LintProblem, type LintResult, type SeverityName } from './problem';

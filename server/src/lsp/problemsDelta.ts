@@ -9,7 +9,7 @@
  * the others whole. A worker that does not hold the named list (another worker, started since) sends the list whole.
  * Replies the main thread drops (a cancelled lint's) change nothing: the next task names what it does hold.
  */
-import type { LintProblem } from '../engine';
+import { sameProblem, type LintProblem } from '../engine';
 
 /** A finding of the list the reply is based on (its index there), or a finding given whole. */
 export type ProblemItem = LintProblem | number;
@@ -69,22 +69,6 @@ export class SentProblems {
   forget(file: string): void {
     this.lists.delete(file);
   }
-}
-
-function sameProblem(a: LintProblem, b: LintProblem): boolean {
-  const r = a.range;
-  const q = b.range;
-  return (
-    a.code === b.code &&
-    a.message === b.message &&
-    a.severity === b.severity &&
-    a.source === b.source &&
-    r.start.line === q.start.line &&
-    r.start.character === q.start.character &&
-    r.end.line === q.end.line &&
-    r.end.character === q.end.character &&
-    a.path.join('\u0000') === b.path.join('\u0000')
-  );
 }
 
 /** The main thread's side: the last lists of each document it took from replies. */

@@ -12,7 +12,7 @@
  * main thread: lsp/problemsDelta.ts).
  */
 import type { LintProblem } from '../problem';
-import { compareProblems } from './order';
+import { compareProblems, sameProblem } from './order';
 
 export class FinishMemo {
   /** Each rule result's finding, before its range is narrowed (never handed out, never changed) */
@@ -56,21 +56,4 @@ export class FinishMemo {
     this.converted = new WeakMap();
     this.last = [];
   }
-}
-
-/** Two findings that compareProblems puts in one place (start, source): the same in every field? */
-function sameProblem(a: LintProblem, b: LintProblem): boolean {
-  if (
-    a.code !== b.code ||
-    a.message !== b.message ||
-    a.source !== b.source ||
-    a.severity !== b.severity ||
-    a.fixable !== b.fixable ||
-    a.range.end.line !== b.range.end.line ||
-    a.range.end.character !== b.range.end.character
-  )
-    return false;
-  if (a.path.length !== b.path.length) return false;
-  for (let i = 0; i < a.path.length; i++) if (a.path[i] !== b.path[i]) return false;
-  return true;
 }

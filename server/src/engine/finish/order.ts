@@ -25,3 +25,24 @@ export function sortProblems<T extends LintProblem>(list: T[]): T[] {
   );
   return list.sort((a, b) => (a.source === b.source ? 0 : Math.sign(sources.get(a.source)! - sources.get(b.source)!)) || compareInSource(a, b));
 }
+
+/** Two findings equal in every field (one finding made twice, e.g. by two lints of a text). */
+export function sameProblem(a: LintProblem, b: LintProblem): boolean {
+  const r = a.range;
+  const q = b.range;
+  if (
+    a.code !== b.code ||
+    a.message !== b.message ||
+    a.source !== b.source ||
+    a.severity !== b.severity ||
+    a.fixable !== b.fixable ||
+    r.start.line !== q.start.line ||
+    r.start.character !== q.start.character ||
+    r.end.line !== q.end.line ||
+    r.end.character !== q.end.character ||
+    a.path.length !== b.path.length
+  )
+    return false;
+  for (let i = 0; i < a.path.length; i++) if (a.path[i] !== b.path[i]) return false;
+  return true;
+}
